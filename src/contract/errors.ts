@@ -1,0 +1,64 @@
+/**
+ * The error-code catalogue. The server answers every failure as
+ * `{success:false, code, message, data}` with one of these codes and an HTTP status of the same
+ * class; the client shows `message`. Envelope failures use -1 as spec 000 §8 requires.
+ */
+export const ErrorCode = {
+  OK: 0,
+  ENVELOPE: -1,
+  VALIDATION: 40000,
+  BAD_CREDENTIALS: 40001,
+  CAPTCHA_INVALID: 40002,
+  CODE_INVALID: 40003,
+  NOT_LOGGED_IN: 40100,
+  FORBIDDEN: 40300,
+  NOT_FOUND: 40400,
+  CONFLICT: 40900,
+  TRANSITION_NOT_ALLOWED: 40901,
+  PAYLOAD_TOO_LARGE: 41300,
+  QUOTA_USED_UP: 42900,
+  RATE_LIMITED: 42901,
+  INTERNAL: 50000,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
+
+export interface ErrorCatalogueEntry {
+  status: number;
+  /** Default message in zh-CN; a handler may give a more precise one. */
+  message: string;
+}
+
+export const errorCatalogue: Record<ErrorCodeName, ErrorCatalogueEntry> = {
+  OK: { status: 200, message: '成功' },
+  ENVELOPE: { status: 400, message: '签名异常' },
+  VALIDATION: { status: 400, message: '参数校验失败' },
+  BAD_CREDENTIALS: { status: 400, message: '用户名或密码错误' },
+  CAPTCHA_INVALID: { status: 400, message: '图形验证码错误或已过期' },
+  CODE_INVALID: { status: 400, message: '验证码错误或已过期' },
+  NOT_LOGGED_IN: { status: 401, message: '请先登录' },
+  FORBIDDEN: { status: 403, message: '没有权限执行此操作' },
+  NOT_FOUND: { status: 404, message: '数据不存在' },
+  CONFLICT: { status: 409, message: '数据冲突' },
+  TRANSITION_NOT_ALLOWED: { status: 409, message: '当前状态不允许此操作' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: '请求内容过大' },
+  // The phrase 次数已用完 ("times used up") is what the client watches for (spec 000 §8).
+  QUOTA_USED_UP: { status: 429, message: '次数已用完' },
+  RATE_LIMITED: { status: 429, message: '操作过于频繁，请稍后再试' },
+  INTERNAL: { status: 500, message: '服务器内部错误' },
+};
+
+/** Envelope failures, each answered with code -1 (spec 000 §8). */
+export const envelopeMessages = {
+  signature: '签名异常',
+  decrypt: '数据解密异常',
+  expired: '请求已过期',
+  replayed: '请求重复',
+  malformed: '请求格式异常',
+  unknownKey: '密钥已失效，请刷新页面',
+  mismatch: '签名异常',
+} as const;
+
+/** The phrase in a failure message that means a quota is used up (spec 000 §8). */
+export const QUOTA_USED_UP_PHRASE = '次数已用完';

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** Field rules shared by every form and call, so client and server refuse the same input. */
+export const id = z.coerce.number().int().positive();
+export const username = z
+  .string()
+  .trim()
+  .min(3, '用户名至少 3 个字符')
+  .max(32, '用户名最多 32 个字符')
+  .regex(/^[A-Za-z0-9_]+$/, '用户名只能包含字母、数字和下划线');
+export const password = z.string().min(8, '密码至少 8 位').max(64, '密码最多 64 位');
+export const mobile = z.string().regex(/^1\d{10}$/, '请输入 11 位手机号');
+export const email = z.string().trim().max(120).email('邮箱格式不正确');
+export const nickname = z.string().trim().min(1, '昵称不能为空').max(32, '昵称最多 32 个字符');
+export const smsCode = z.string().regex(/^\d{6}$/, '验证码为 6 位数字');
+export const captchaId = z.string().min(8).max(64);
+export const captchaCode = z.string().trim().min(4, '请输入图形验证码').max(8);
+/** ISO-8601 UTC on the wire (DESIGN.md "Times"). */
+export const isoTime = z.string();

@@ -1,0 +1,24 @@
+import * as system from './calls/system.ts';
+import * as auth from './calls/auth.ts';
+import * as startup from './calls/startup.ts';
+import type { CallDef } from './call.ts';
+
+export { system, auth, startup };
+export * from './call.ts';
+export * from './envelope.ts';
+export * from './errors.ts';
+export * from './paging.ts';
+
+function callsOf(mod: Record<string, unknown>): CallDef[] {
+  return Object.values(mod).filter(
+    (v): v is CallDef =>
+      typeof v === 'object' && v !== null && 'id' in v && 'method' in v && 'path' in v,
+  );
+}
+
+/** Every call of the catalogue; the server registers exactly these routes. */
+export const allCalls: readonly CallDef[] = [
+  ...callsOf(system),
+  ...callsOf(auth),
+  ...callsOf(startup),
+];

@@ -1,0 +1,276 @@
+/**
+ * The request/response envelope protocol (docs/protocol.md), built only from WebCrypto
+ * primitives so the same code runs in the browser and in Node: ECDH P-256 between a per-request
+ * ephemeral client key and the server's static key, HKDF-SHA-256 to split the shared secret into
+ * an AES-256-GCM key and an HMAC-SHA-256 key, a timestamp and nonce inside the ciphertext so a
+ * replayed or stale envelope is refused.
+ */
+export const PROTOCOL_INFO = 'xinao-envelope-v1';
+/** How far a request timestamp may drift from the server clock. */
+export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+export interface SealedEnvelope {
+  key: string;
+  data: string;
+  signature: string;
+}
+
+export interface ServerPublicKey {
+  keyId: string;
+  publicKey: string;
+}
+
+/** What both sides hold after a key agreement: the keys for one request and its response. */
+export interface EnvelopeSession {
+  key: string;
+  requestEnc: CryptoKey;
+  requestMac: CryptoKey;
+  responseEnc: CryptoKey;
+  responseMac: CryptoKey;
+}
+
+export type EnvelopeFailure =
+  'malformed' | 'unknownKey' | 'signature' | 'decrypt' | 'expired' | 'replayed' | 'mismatch';
+
+export class EnvelopeError extends Error {
+  constructor(
+    readonly reason: EnvelopeFailure,
+    message: string = reason,
+  ) {
+    super(message);
+    this.name = 'EnvelopeError';
+  }
+}
+
+export interface RequestPlaintext {
+  ts: number;
+  nonce: string;
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+const subtle = (): SubtleCrypto => globalThis.crypto.subtle;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const ECDH = { name: 'ECDH', namedCurve: 'P-256' } as const;
+
+export function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new EnvelopeError('malformed', 'not base64url');
+  const padded =
+    text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
+  const binary = atob(padded);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+export function randomToken(bytes = 16): string {
+  return toBase64Url(globalThis.crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+export interface ServerKeyPair {
+  keyId: string;
+  publicKey: string;
+  privateKeyJwk: JsonWebKey;
+}
+
+export async function generateServerKeyPair(): Promise<ServerKeyPair> {
+  const pair = (await subtle().generateKey(ECDH, true, ['deriveBits'])) as CryptoKeyPair;
+  const raw = new Uint8Array(await subtle().exportKey('raw', pair.publicKey));
+  const privateKeyJwk = await subtle().exportKey('jwk', pair.privateKey);
+  return { keyId: randomToken(6), publicKey: toBase64Url(raw), privateKeyJwk };
+}
+
+export function importServerPrivateKey(jwk: JsonWebKey): Promise<CryptoKey> {
+  return subtle().importKey('jwk', jwk, ECDH, false, ['deriveBits']);
+}
+
+async function importPublicKey(raw: string): Promise<CryptoKey> {
+  try {
+    return await subtle().importKey('raw', fromBase64Url(raw), ECDH, false, []);
+  } catch {
+    throw new EnvelopeError('malformed', 'bad public key');
+  }
+}
+
+async function deriveSession(
+  privateKey: CryptoKey,
+  peerPublic: CryptoKey,
+  key: string,
+  salt: Uint8Array<ArrayBuffer>,
+): Promise<EnvelopeSession> {
+  const shared = await subtle().deriveBits({ name: 'ECDH', public: peerPublic }, privateKey, 256);
+  const hkdfKey = await subtle().importKey('raw', shared, 'HKDF', false, ['deriveBits']);
+  const bits = new Uint8Array(
+    await subtle().deriveBits(
+      { name: 'HKDF', hash: 'SHA-256', salt, info: encoder.encode(PROTOCOL_INFO) },
+      hkdfKey,
+      1024,
+    ),
+  );
+  const aes = (slice: Uint8Array<ArrayBuffer>) =>
+    subtle().importKey('raw', slice, 'AES-GCM', false, ['encrypt', 'decrypt']);
+  const hmac = (slice: Uint8Array<ArrayBuffer>) =>
+    subtle().importKey('raw', slice, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  return {
+    key,
+    requestEnc: await aes(bits.slice(0, 32)),
+    requestMac: await hmac(bits.slice(32, 64)),
+    responseEnc: await aes(bits.slice(64, 96)),
+    responseMac: await hmac(bits.slice(96, 128)),
+  };
+}
+
+/** Client side: a fresh ephemeral key agreed with the server's static key. */
+export async function openClientSession(server: ServerPublicKey): Promise<EnvelopeSession> {
+  const pair = (await subtle().generateKey(ECDH, true, ['deriveBits'])) as CryptoKeyPair;
+  const ephemeral = new Uint8Array(await subtle().exportKey('raw', pair.publicKey));
+  const key = `${server.keyId}.${toBase64Url(ephemeral)}`;
+  return deriveSession(pair.privateKey, await importPublicKey(server.publicKey), key, ephemeral);
+}
+
+/** Server side: the same session, recovered from the `key` field or the x-envelope-key header. */
+export async function acceptSession(
+  key: string,
+  lookupPrivateKey: (keyId: string) => CryptoKey | undefined,
+): Promise<EnvelopeSession> {
+  const parts = key.split('.');
+  if (parts.length !== 2 || !parts[0] || !parts[1]) throw new EnvelopeError('malformed', 'bad key');
+  const privateKey = lookupPrivateKey(parts[0]);
+  if (!privateKey) throw new EnvelopeError('unknownKey', 'unknown server key');
+  const ephemeral = fromBase64Url(parts[1]);
+  return deriveSession(privateKey, await importPublicKey(parts[1]), key, ephemeral);
+}
+
+async function seal(
+  enc: CryptoKey,
+  mac: CryptoKey,
+  key: string,
+  payload: unknown,
+): Promise<SealedEnvelope> {
+  const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
+  const ciphertext = new Uint8Array(
+    await subtle().encrypt(
+      { name: 'AES-GCM', iv, additionalData: encoder.encode(key) },
+      enc,
+      encoder.encode(JSON.stringify(payload)),
+    ),
+  );
+  const packed = new Uint8Array(iv.length + ciphertext.length);
+  packed.set(iv);
+  packed.set(ciphertext, iv.length);
+  const data = toBase64Url(packed);
+  const signature = toBase64Url(
+    new Uint8Array(await subtle().sign('HMAC', mac, encoder.encode(`${key}.${data}`))),
+  );
+  return { key, data, signature };
+}
+
+async function open(enc: CryptoKey, mac: CryptoKey, sealed: SealedEnvelope): Promise<unknown> {
+  let signatureBytes: Uint8Array<ArrayBuffer>;
+  let packed: Uint8Array<ArrayBuffer>;
+  try {
+    signatureBytes = fromBase64Url(sealed.signature);
+    packed = fromBase64Url(sealed.data);
+  } catch {
+    throw new EnvelopeError('signature', 'signature mismatch');
+  }
+  const valid = await subtle().verify(
+    'HMAC',
+    mac,
+    signatureBytes,
+    encoder.encode(`${sealed.key}.${sealed.data}`),
+  );
+  if (!valid) throw new EnvelopeError('signature', 'signature mismatch');
+  try {
+    const plain = await subtle().decrypt(
+      { name: 'AES-GCM', iv: packed.slice(0, 12), additionalData: encoder.encode(sealed.key) },
+      enc,
+      packed.slice(12),
+    );
+    return JSON.parse(decoder.decode(plain));
+  } catch {
+    throw new EnvelopeError('decrypt', 'decryption failed');
+  }
+}
+
+export function isSealedEnvelope(value: unknown): value is SealedEnvelope {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    Object.keys(v).length === 3 &&
+    typeof v.key === 'string' &&
+    typeof v.data === 'string' &&
+    typeof v.signature === 'string'
+  );
+}
+
+export interface SealRequestInput {
+  method: string;
+  path: string;
+  body: unknown;
+  now: number;
+  nonce?: string;
+}
+
+export function sealRequest(
+  session: EnvelopeSession,
+  input: SealRequestInput,
+): Promise<SealedEnvelope> {
+  const plaintext: RequestPlaintext = {
+    ts: input.now,
+    nonce: input.nonce ?? randomToken(16),
+    method: input.method.toUpperCase(),
+    path: input.path,
+    body: input.body,
+  };
+  return seal(session.requestEnc, session.requestMac, session.key, plaintext);
+}
+
+/**
+ * Verifies, decrypts and checks binding and freshness. Replay detection needs shared state, so
+ * the caller supplies `claimNonce`, which must answer false when the nonce was seen before.
+ */
+export async function openRequest(
+  session: EnvelopeSession,
+  sealed: SealedEnvelope,
+  expect: { method: string; path: string; now: number },
+  claimNonce: (nonce: string, expiresAt: number) => Promise<boolean>,
+): Promise<RequestPlaintext> {
+  const plain = (await open(session.requestEnc, session.requestMac, sealed)) as RequestPlaintext;
+  if (
+    typeof plain !== 'object' ||
+    plain === null ||
+    typeof plain.ts !== 'number' ||
+    typeof plain.nonce !== 'string' ||
+    plain.nonce.length < 16
+  ) {
+    throw new EnvelopeError('malformed', 'bad plaintext');
+  }
+  if (plain.method !== expect.method.toUpperCase() || plain.path !== expect.path) {
+    throw new EnvelopeError('mismatch', 'envelope bound to another call');
+  }
+  if (Math.abs(expect.now - plain.ts) > MAX_CLOCK_SKEW_MS) {
+    throw new EnvelopeError('expired', 'timestamp outside the allowed window');
+  }
+  if (!(await claimNonce(plain.nonce, plain.ts + MAX_CLOCK_SKEW_MS))) {
+    throw new EnvelopeError('replayed', 'nonce already used');
+  }
+  return plain;
+}
+
+export function sealResponse(session: EnvelopeSession, data: unknown): Promise<SealedEnvelope> {
+  return seal(session.responseEnc, session.responseMac, session.key, data);
+}
+
+export function openResponse(session: EnvelopeSession, sealed: SealedEnvelope): Promise<unknown> {
+  if (sealed.key !== session.key) throw new EnvelopeError('signature', 'key mismatch');
+  return open(session.responseEnc, session.responseMac, sealed);
+}
