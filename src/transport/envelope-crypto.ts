@@ -214,6 +214,7 @@ export function isSealedEnvelope(value: unknown): value is SealedEnvelope {
 
 export interface SealRequestInput {
   method: string;
+  /** The request URL's full pathname without the query, e.g. `/xinao/api/loginByPwd`. */
   path: string;
   body: unknown;
   now: number;
@@ -270,7 +271,10 @@ export function sealResponse(session: EnvelopeSession, data: unknown): Promise<S
   return seal(session.responseEnc, session.responseMac, session.key, data);
 }
 
-export function openResponse(session: EnvelopeSession, sealed: SealedEnvelope): Promise<unknown> {
+export async function openResponse(
+  session: EnvelopeSession,
+  sealed: SealedEnvelope,
+): Promise<unknown> {
   if (sealed.key !== session.key) throw new EnvelopeError('signature', 'key mismatch');
   return open(session.responseEnc, session.responseMac, sealed);
 }

@@ -1,0 +1,323 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { defineCall } from '../contract/call.ts';
+import { ErrorCode } from '../contract/errors.ts';
+import { createTransport, type TransportRecord } from './client.ts';
+import {
+  acceptSession,
+  generateServerKeyPair,
+  importServerPrivateKey,
+  openRequest,
+  sealResponse,
+  toBase64Url,
+  type EnvelopeSession,
+  type ServerKeyPair,
+} from './envelope-crypto.ts';
+import type { ApiError } from './errors.ts';
+
+const post = defineCall({
+  id: 'test.post',
+  method: 'POST',
+  path: '/thing/create',
+  access: 'public',
+  summary: 'test',
+  body: z.object({ name: z.string() }),
+  response: z.object({ id: z.number() }),
+});
+const get = defineCall({
+  id: 'test.get',
+  method: 'GET',
+  path: '/thing/queryById',
+  access: 'public',
+  summary: 'test',
+  query: z.object({ id: z.number(), tags: z.array(z.string()).optional() }),
+  response: z.object({ id: z.number() }),
+});
+const upload = defineCall({
+  id: 'test.upload',
+  method: 'POST',
+  path: '/common/file/upload',
+  access: 'member',
+  summary: 'test',
+  response: z.object({ fileId: z.string() }),
+});
+
+let server: ServerKeyPair;
+let privateKey: CryptoKey;
+beforeAll(async () => {
+  server = await generateServerKeyPair();
+  privateKey = await importServerPrivateKey(server.privateKeyJwk);
+});
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+type Handler = (
+  request: Request,
+  session: EnvelopeSession | null,
+  body: unknown,
+) => Promise<Response> | Response;
+
+/** A stand-in server speaking the real envelope protocol, so the client is tested end to end. */
+function fakeServer(handler: Handler) {
+  const seen = new Set<string>();
+  const requests: Request[] = [];
+  const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    requests.push(request.clone());
+    const url = new URL(request.url);
+    if (url.pathname === '/xinao/api/common/envelope/publicKey') {
+      return json({
+        success: true,
+        code: 0,
+        message: '成功',
+        data: { keyId: server.keyId, publicKey: server.publicKey },
+      });
+    }
+    let session: EnvelopeSession | null = null;
+    let body: unknown = undefined;
+    const headerKey = request.headers.get('x-envelope-key');
+    if (request.headers.get('content-type')?.includes('application/json')) {
+      const sealed = (await request.json()) as { key: string; data: string; signature: string };
+      session = await acceptSession(sealed.key, () => privateKey);
+      const plain = await openRequest(
+        session,
+        sealed,
+        { method: request.method, path: url.pathname, now: Date.now() },
+        async (nonce) => !seen.has(nonce) && Boolean(seen.add(nonce)),
+      );
+      body = plain.body;
+    } else if (headerKey) {
+      session = await acceptSession(headerKey, () => privateKey);
+    }
+    return handler(request, session, body);
+  });
+  return { fetchImpl, requests };
+}
+
+const ok = async (session: EnvelopeSession | null, data: unknown) =>
+  json({
+    success: true,
+    code: 0,
+    message: '成功',
+    data: session ? await sealResponse(session, data) : data,
+  });
+
+function transportFor(
+  handler: Handler,
+  extra: Partial<Parameters<typeof createTransport>[0]> = {},
+) {
+  const { fetchImpl, requests } = fakeServer(handler);
+  const errors: ApiError[] = [];
+  const records: TransportRecord[] = [];
+  const transport = createTransport({
+    baseUrl: 'http://api.test/xinao/api',
+    fetch: fetchImpl as unknown as typeof fetch,
+    onError: (e) => errors.push(e),
+    onRecord: (r) => records.push(r),
+    ...extra,
+  });
+  return { transport, errors, records, requests, fetchImpl };
+}
+
+describe('transport', () => {
+  it('seals the body, sends appId, and unwraps a sealed answer', async () => {
+    let received: unknown;
+    const { transport, requests, records } = transportFor(async (_req, session, body) => {
+      received = body;
+      return ok(session, { id: 7 });
+    });
+    await expect(transport.call(post, { body: { name: '张三' } })).resolves.toEqual({ id: 7 });
+    expect(received).toEqual({ name: '张三' });
+    const sent = requests.at(-1)!;
+    expect(sent.headers.get('appid')).toBe('xinao-web');
+    expect(Object.keys(JSON.parse(await sent.text()))).toEqual(['key', 'data', 'signature']);
+    expect(records.at(-1)).toMatchObject({
+      callId: 'test.post',
+      ok: true,
+      code: 0,
+      data: { id: 7 },
+    });
+  });
+
+  it('asks for a sealed answer on GET through the key header and encodes the query', async () => {
+    const { transport, requests } = transportFor((_req, session) => ok(session, { id: 1 }));
+    await expect(transport.call(get, { query: { id: 1, tags: ['a', 'b'] } })).resolves.toEqual({
+      id: 1,
+    });
+    const sent = requests.at(-1)!;
+    expect(sent.headers.get('x-envelope-key')).toMatch(/\./);
+    expect(new URL(sent.url).search).toBe('?id=1&tags=a&tags=b');
+  });
+
+  it('sends uploads as they are, unencrypted', async () => {
+    const { transport, requests } = transportFor(() => ok(null, { fileId: 'f1' }));
+    const form = new FormData();
+    form.append('file', new Blob(['hello']), 'a.txt');
+    await transport.call(upload, { body: form as never });
+    const sent = requests.at(-1)!;
+    expect(sent.headers.get('x-envelope-key')).toBeNull();
+    expect(sent.headers.get('content-type')).toMatch(/multipart\/form-data/);
+  });
+
+  it('throws a failed answer with its message and notifies, unless told to skip', async () => {
+    const { transport, errors } = transportFor(() =>
+      json({ success: false, code: 40900, message: '数据冲突', data: null }, 409),
+    );
+    await expect(transport.call(get, { query: { id: 1 } })).rejects.toMatchObject({
+      message: '数据冲突',
+      code: 40900,
+      kind: 'api',
+    });
+    expect(errors.map((e) => e.message)).toEqual(['数据冲突']);
+    await expect(
+      transport.call(get, { query: { id: 1 }, skipErrorHandler: true }),
+    ).rejects.toMatchObject({ code: 40900 });
+    expect(errors).toHaveLength(1);
+  });
+
+  it('falls back to 请求异常 when a failure has no message', async () => {
+    const { transport } = transportFor(() =>
+      json({ success: false, code: 50000, message: '' }, 500),
+    );
+    await expect(transport.call(get, { query: { id: 1 } })).rejects.toMatchObject({
+      message: '请求异常',
+    });
+  });
+
+  it('refuses an answer whose signature does not match: 签名异常, code -1', async () => {
+    const { transport, errors } = transportFor(async (_req, session) => {
+      const sealed = await sealResponse(session!, { id: 1 });
+      const flipped = sealed.signature[0] === 'A' ? 'B' : 'A';
+      return json({
+        success: true,
+        code: 0,
+        message: '成功',
+        data: { ...sealed, signature: flipped + sealed.signature.slice(1) },
+      });
+    });
+    await expect(transport.call(get, { query: { id: 1 } })).rejects.toMatchObject({
+      message: '签名异常',
+      code: ErrorCode.ENVELOPE,
+    });
+    expect(errors[0]?.message).toBe('签名异常');
+  });
+
+  it('refuses an answer that is signed but does not decrypt: 数据解密异常, code -1', async () => {
+    const { transport } = transportFor(async (_req, session) => {
+      const data = toBase64Url(new Uint8Array(40));
+      const signature = toBase64Url(
+        new Uint8Array(
+          await crypto.subtle.sign(
+            'HMAC',
+            session!.responseMac,
+            new TextEncoder().encode(`${session!.key}.${data}`),
+          ),
+        ),
+      );
+      return json({
+        success: true,
+        code: 0,
+        message: '成功',
+        data: { key: session!.key, data, signature },
+      });
+    });
+    await expect(transport.call(get, { query: { id: 1 } })).rejects.toMatchObject({
+      message: '数据解密异常',
+      code: -1,
+    });
+  });
+
+  it('reports a non-envelope failure by its status code', async () => {
+    const { transport } = transportFor(
+      () =>
+        new Response('<html>bad gateway</html>', {
+          status: 502,
+          headers: { 'content-type': 'text/html' },
+        }),
+    );
+    await expect(transport.call(get, { query: { id: 1 } })).rejects.toMatchObject({
+      message: 'Request failed with status code 502',
+      status: 502,
+    });
+  });
+
+  it('reports network failures, timeouts and aborts with the catalogue wording', async () => {
+    const failing = createTransport({
+      baseUrl: 'http://api.test/xinao/api',
+      fetch: (() => Promise.reject(new TypeError('fetch failed'))) as typeof fetch,
+    });
+    await expect(failing.call(get, { query: { id: 1 } })).rejects.toMatchObject({
+      message: 'Network Error',
+    });
+
+    const hanging = (_: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () =>
+          reject(new DOMException('aborted', 'AbortError')),
+        ),
+      );
+    const slow = createTransport({
+      baseUrl: 'http://api.test/xinao/api',
+      fetch: hanging as typeof fetch,
+      timeoutMs: 20,
+    });
+    await expect(slow.call(get, { query: { id: 1 } })).rejects.toMatchObject({
+      message: 'timeout of 20ms exceeded',
+    });
+
+    const caller = new AbortController();
+    const pending = createTransport({
+      baseUrl: 'http://api.test/xinao/api',
+      fetch: hanging as typeof fetch,
+    }).call(get, { query: { id: 1 }, signal: caller.signal });
+    caller.abort();
+    await expect(pending).rejects.toMatchObject({ message: 'Request aborted' });
+  });
+
+  it('uses 30 000 ms as the default timeout', async () => {
+    const { REQUEST_TIMEOUT_MS } = await import('./client.ts');
+    expect(REQUEST_TIMEOUT_MS).toBe(30_000);
+  });
+
+  it('downloads a spreadsheet under the name given by content-disposition', async () => {
+    const downloads: { fileName: string; bytes: Uint8Array }[] = [];
+    const { transport } = transportFor(
+      () =>
+        new Response(new Uint8Array([80, 75, 3, 4]), {
+          headers: {
+            'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'content-disposition': `attachment; filename="list.xlsx"; filename*=UTF-8''${encodeURIComponent('报名名单.xlsx')}`,
+          },
+        }),
+      { onDownload: (f) => downloads.push(f) },
+    );
+    await transport.call(post, { body: { name: 'x' } });
+    expect(downloads[0]?.fileName).toBe('报名名单.xlsx');
+    expect([...downloads[0]!.bytes]).toEqual([80, 75, 3, 4]);
+  });
+
+  it('passes an event stream through unchanged', async () => {
+    const { transport } = transportFor(
+      () => new Response('data: hello\n\n', { headers: { 'content-type': 'text/event-stream' } }),
+    );
+    const response = await transport.stream(post, { body: { name: 'x' } });
+    expect(await response.text()).toBe('data: hello\n\n');
+  });
+
+  it('keeps the session cookie between calls outside a browser', async () => {
+    let cookieSeen: string | null = null;
+    const { transport } = transportFor(async (req, session) => {
+      cookieSeen = req.headers.get('cookie');
+      const response = await ok(session, { id: 1 });
+      response.headers.append('set-cookie', 'xinao_session=abc; Path=/; HttpOnly');
+      return response;
+    });
+    await transport.call(get, { query: { id: 1 } });
+    await transport.call(get, { query: { id: 1 } });
+    expect(cookieSeen).toBe('xinao_session=abc');
+  });
+});

@@ -1,0 +1,317 @@
+import type { CallDef, CallBody, CallQuery, CallResult } from '../contract/call.ts';
+import {
+  APP_ID,
+  APP_ID_HEADER,
+  ENVELOPE_KEY_HEADER,
+  type ResponseEnvelope,
+} from '../contract/envelope.ts';
+import { ErrorCode, envelopeMessages } from '../contract/errors.ts';
+import { envelopePublicKey } from '../contract/calls/system.ts';
+import { CookieJar } from './cookie-jar.ts';
+import { fileNameFromDisposition, saveInBrowser, type DownloadedFile } from './download.ts';
+import {
+  EnvelopeError,
+  isSealedEnvelope,
+  openClientSession,
+  openResponse,
+  sealRequest,
+  type EnvelopeSession,
+  type ServerPublicKey,
+} from './envelope-crypto.ts';
+import {
+  ApiError,
+  FALLBACK_MESSAGE,
+  decryptionError,
+  signatureError,
+  transportMessages,
+} from './errors.ts';
+import { fillPath, toQueryString } from './query-string.ts';
+
+/** Request timeout of every call (spec 000 §7, §9). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** One line of the event log per answered (or failed) call. */
+export interface TransportRecord {
+  callId: string;
+  method: string;
+  path: string;
+  status: number | null;
+  ok: boolean;
+  code: number;
+  durationMs: number;
+  data?: unknown;
+  message?: string;
+}
+
+export interface TransportOptions {
+  /** API root, e.g. `/xinao/api` in the browser or `http://localhost:8080/xinao/api` in Node. */
+  baseUrl: string;
+  appId?: string;
+  fetch?: typeof fetch;
+  now?: () => number;
+  timeoutMs?: number;
+  /** Shows a failure to the user (the red 提示 notification); not called for skipped calls. */
+  onError?: (error: ApiError, call: CallDef) => void;
+  /** Appends each answered call to the event log. */
+  onRecord?: (record: TransportRecord) => void;
+  /** Where spreadsheet downloads go; defaults to a browser download. */
+  onDownload?: (file: DownloadedFile) => void;
+}
+
+export interface CallOptions<C extends CallDef> {
+  query?: CallQuery<C>;
+  body?: CallBody<C>;
+  params?: Record<string, string | number>;
+  /** Rethrow failures without a notification (spec 000 §8). */
+  skipErrorHandler?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface Transport {
+  call<C extends CallDef>(def: C, options?: CallOptions<C>): Promise<CallResult<C>>;
+  /** Raw event-stream response for a streaming call (passed through unchanged, spec 000 §7). */
+  stream<C extends CallDef>(def: C, options?: CallOptions<C>): Promise<Response>;
+  /** Forget the cached server key (after the server rotated it). */
+  resetKey(): void;
+  /** Node only: the session cookie jar. */
+  readonly cookies: CookieJar | null;
+}
+
+/** Uploads go as multipart and unencrypted (spec 000 §7). */
+export const isUploadPath = (path: string) => path.endsWith('common/file/upload');
+
+function hasBody(def: CallDef, body: unknown): boolean {
+  return def.method !== 'GET' && body !== undefined;
+}
+
+const abortedError = () => new ApiError(transportMessages.aborted, 0, 'transport', undefined);
+
+/** The shared key fetch must not hang a call its caller already gave up on. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(abortedError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortedError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const now = options.now ?? Date.now;
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const appId = options.appId ?? APP_ID;
+  const jar = typeof document === 'undefined' ? new CookieJar() : null;
+  let serverKey: Promise<ServerPublicKey> | null = null;
+
+  async function send(path: string, init: RequestInit, signal?: AbortSignal): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set(APP_ID_HEADER, appId);
+    const cookie = jar?.header();
+    if (cookie) headers.set('cookie', cookie);
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const abortFromCaller = () => timeout.abort();
+    signal?.addEventListener('abort', abortFromCaller);
+    try {
+      const response = await doFetch(options.baseUrl + path, {
+        ...init,
+        headers,
+        credentials: 'same-origin',
+        signal: timeout.signal,
+      });
+      jar?.store(response);
+      return response;
+    } catch {
+      if (signal?.aborted) throw abortedError();
+      if (timeout.signal.aborted) {
+        throw new ApiError(transportMessages.timeout(timeoutMs), 0, 'transport', undefined);
+      }
+      throw new ApiError(transportMessages.network, 0, 'transport', undefined);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', abortFromCaller);
+    }
+  }
+
+  function fetchServerKey(): Promise<ServerPublicKey> {
+    serverKey ??= (async () => {
+      const response = await send(envelopePublicKey.path, { method: 'GET' });
+      const envelope = (await response.json()) as ResponseEnvelope<ServerPublicKey>;
+      if (!envelope.success || !envelope.data) {
+        throw new ApiError(envelope.message || FALLBACK_MESSAGE, envelope.code, 'api', 400);
+      }
+      return envelope.data;
+    })().catch((error: unknown) => {
+      serverKey = null;
+      throw error;
+    });
+    return serverKey;
+  }
+
+  async function prepare(
+    def: CallDef,
+    opts: CallOptions<CallDef>,
+  ): Promise<{ path: string; init: RequestInit; session: EnvelopeSession | null }> {
+    const path =
+      fillPath(def.path, opts.params) + toQueryString(opts.query as Record<string, unknown>);
+    const init: RequestInit = { method: def.method, headers: {} };
+    if (isUploadPath(def.path)) {
+      init.body = opts.body as FormData;
+      return { path, init, session: null };
+    }
+    const session = await openClientSession(await abortable(fetchServerKey(), opts.signal));
+    const headers = init.headers as Record<string, string>;
+    if (hasBody(def, opts.body)) {
+      headers['content-type'] = 'application/json';
+      const pathOnly = options.baseUrl.replace(/^https?:\/\/[^/]+/, '') + path.split('?')[0];
+      init.body = JSON.stringify(
+        await sealRequest(session, {
+          method: def.method,
+          path: pathOnly,
+          body: opts.body,
+          now: now(),
+        }),
+      );
+    } else {
+      headers[ENVELOPE_KEY_HEADER] = session.key;
+    }
+    return { path, init, session };
+  }
+
+  async function unwrap(
+    def: CallDef,
+    response: Response,
+    session: EnvelopeSession | null,
+  ): Promise<{ data: unknown; code: number }> {
+    const contentType = response.headers.get('content-type') ?? '';
+    if (response.ok && (contentType.includes(XLSX_TYPE) || def.responseKind === 'xlsx')) {
+      const file: DownloadedFile = {
+        fileName: fileNameFromDisposition(
+          response.headers.get('content-disposition'),
+          `${def.id}.xlsx`,
+        ),
+        bytes: new Uint8Array(await response.arrayBuffer()),
+        contentType: contentType || XLSX_TYPE,
+      };
+      (options.onDownload ?? saveInBrowser)(file);
+      return { data: file, code: ErrorCode.OK };
+    }
+    let envelope: ResponseEnvelope<unknown> | null = null;
+    if (contentType.includes('json')) {
+      try {
+        envelope = (await response.json()) as ResponseEnvelope<unknown>;
+      } catch {
+        envelope = null;
+      }
+    }
+    if (!envelope || typeof envelope.success !== 'boolean') {
+      throw new ApiError(
+        transportMessages.status(response.status),
+        0,
+        'transport',
+        response.status,
+      );
+    }
+    if (!envelope.success) {
+      if (
+        envelope.code === ErrorCode.ENVELOPE &&
+        envelope.message === envelopeMessages.unknownKey
+      ) {
+        serverKey = null;
+      }
+      throw new ApiError(
+        envelope.message || FALLBACK_MESSAGE,
+        envelope.code,
+        envelope.code === ErrorCode.ENVELOPE ? 'envelope' : 'api',
+        response.status,
+        envelope.data,
+      );
+    }
+    if (isSealedEnvelope(envelope.data)) {
+      if (!session) throw signatureError();
+      try {
+        return { data: await openResponse(session, envelope.data), code: envelope.code };
+      } catch (error) {
+        if (error instanceof EnvelopeError && error.reason === 'decrypt') throw decryptionError();
+        throw signatureError();
+      }
+    }
+    return { data: envelope.data, code: envelope.code };
+  }
+
+  async function call<C extends CallDef>(
+    def: C,
+    opts: CallOptions<C> = {},
+  ): Promise<CallResult<C>> {
+    const started = now();
+    let status: number | null = null;
+    try {
+      const { path, init, session } = await prepare(def, opts as CallOptions<CallDef>);
+      const response = await send(path, init, opts.signal);
+      status = response.status;
+      const { data, code } = await unwrap(def, response, session);
+      options.onRecord?.({
+        callId: def.id,
+        method: def.method,
+        path: def.path,
+        status,
+        ok: true,
+        code,
+        durationMs: now() - started,
+        data,
+      });
+      return data as CallResult<C>;
+    } catch (caught) {
+      const error =
+        caught instanceof ApiError
+          ? caught
+          : new ApiError(
+              caught instanceof Error ? caught.message : FALLBACK_MESSAGE,
+              ErrorCode.INTERNAL,
+              'transport',
+              undefined,
+            );
+      options.onRecord?.({
+        callId: def.id,
+        method: def.method,
+        path: def.path,
+        status,
+        ok: false,
+        code: error.code,
+        durationMs: now() - started,
+        message: error.message,
+      });
+      if (!(opts.skipErrorHandler ?? def.skipErrorHandler)) options.onError?.(error, def);
+      throw error;
+    }
+  }
+
+  async function stream<C extends CallDef>(def: C, opts: CallOptions<C> = {}): Promise<Response> {
+    const { path, init } = await prepare(def, opts as CallOptions<CallDef>);
+    const headers = new Headers(init.headers);
+    headers.set('accept', 'text/event-stream');
+    const response = await send(path, { ...init, headers }, opts.signal);
+    if (!response.ok) {
+      throw new ApiError(
+        transportMessages.status(response.status),
+        0,
+        'transport',
+        response.status,
+      );
+    }
+    return response;
+  }
+
+  return {
+    call,
+    stream,
+    resetKey: () => {
+      serverKey = null;
+    },
+    cookies: jar,
+  };
+}
