@@ -1,29 +1,19 @@
-import { z } from 'zod';
+/**
+ * The response envelope and the protocol's header names and prefixes. No zod here: the
+ * browser's transport imports this on the first screen; the schemas of the envelope are in
+ * ./envelope-schemas.ts.
+ */
 
 /**
  * Every answer of the API has this shape (DESIGN.md "Errors are data"). `code` is 0 on success;
  * failures carry a code from the catalogue in ./errors.ts.
  */
-export const responseEnvelope = <T extends z.ZodType>(data: T) =>
-  z.object({
-    success: z.boolean(),
-    code: z.number().int(),
-    message: z.string(),
-    data: data.nullable(),
-  });
-
 export interface ResponseEnvelope<T> {
   success: boolean;
   code: number;
   message: string;
   data: T | null;
 }
-
-export const sealedEnvelopeSchema = z.strictObject({
-  key: z.string().min(1).max(200),
-  data: z.string().min(1),
-  signature: z.string().min(1).max(200),
-});
 
 /** Header that asks for an encrypted answer on calls without a body (GET, body-less DELETE). */
 export const ENVELOPE_KEY_HEADER = 'x-envelope-key';

@@ -6,6 +6,8 @@ import type { CallDef } from './call.ts';
 export { system, auth, startup };
 export * from './call.ts';
 export * from './envelope.ts';
+export * from './envelope-schemas.ts';
+export * from './rights.ts';
 export * from './errors.ts';
 export * from './paging.ts';
 

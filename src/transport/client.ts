@@ -1,4 +1,4 @@
-import type { CallDef, CallBody, CallQuery, CallResult } from '../contract/call.ts';
+import type { CallBody, CallQuery, CallRef, CallResult } from '../contract/call.ts';
 import {
   APP_ID,
   APP_ID_HEADER,
@@ -6,7 +6,7 @@ import {
   type ResponseEnvelope,
 } from '../contract/envelope.ts';
 import { ErrorCode, envelopeMessages } from '../contract/errors.ts';
-import { envelopePublicKey } from '../contract/calls/system.ts';
+import { envelopePublicKey } from '../contract/routes/system.ts';
 import { CookieJar } from './cookie-jar.ts';
 import { fileNameFromDisposition, saveInBrowser, type DownloadedFile } from './download.ts';
 import {
@@ -53,14 +53,14 @@ export interface TransportOptions {
   now?: () => number;
   timeoutMs?: number;
   /** Shows a failure to the user (the red 提示 notification); not called for skipped calls. */
-  onError?: (error: ApiError, call: CallDef) => void;
+  onError?: (error: ApiError, call: CallRef) => void;
   /** Appends each answered call to the event log. */
   onRecord?: (record: TransportRecord) => void;
   /** Where spreadsheet downloads go; defaults to a browser download. */
   onDownload?: (file: DownloadedFile) => void;
 }
 
-export interface CallOptions<C extends CallDef> {
+export interface CallOptions<C extends CallRef> {
   query?: CallQuery<C>;
   body?: CallBody<C>;
   params?: Record<string, string | number>;
@@ -70,9 +70,9 @@ export interface CallOptions<C extends CallDef> {
 }
 
 export interface Transport {
-  call<C extends CallDef>(def: C, options?: CallOptions<C>): Promise<CallResult<C>>;
+  call<C extends CallRef>(def: C, options?: CallOptions<C>): Promise<CallResult<C>>;
   /** Raw event-stream response for a streaming call (passed through unchanged, spec 000 §7). */
-  stream<C extends CallDef>(def: C, options?: CallOptions<C>): Promise<Response>;
+  stream<C extends CallRef>(def: C, options?: CallOptions<C>): Promise<Response>;
   /** Forget the cached server key (after the server rotated it). */
   resetKey(): void;
   /** Node only: the session cookie jar. */
@@ -82,7 +82,7 @@ export interface Transport {
 /** Uploads go as multipart and unencrypted (spec 000 §7). */
 export const isUploadPath = (path: string) => path.endsWith('common/file/upload');
 
-function hasBody(def: CallDef, body: unknown): boolean {
+function hasBody(def: CallRef, body: unknown): boolean {
   return def.method !== 'GET' && body !== undefined;
 }
 
@@ -153,8 +153,8 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   async function prepare(
-    def: CallDef,
-    opts: CallOptions<CallDef>,
+    def: CallRef,
+    opts: CallOptions<CallRef>,
   ): Promise<{ path: string; init: RequestInit; session: EnvelopeSession | null }> {
     const path =
       fillPath(def.path, opts.params) + toQueryString(opts.query as Record<string, unknown>);
@@ -183,7 +183,7 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   async function unwrap(
-    def: CallDef,
+    def: CallRef,
     response: Response,
     session: EnvelopeSession | null,
   ): Promise<{ data: unknown; code: number }> {
@@ -243,14 +243,14 @@ export function createTransport(options: TransportOptions): Transport {
     return { data: envelope.data, code: envelope.code };
   }
 
-  async function call<C extends CallDef>(
+  async function call<C extends CallRef>(
     def: C,
     opts: CallOptions<C> = {},
   ): Promise<CallResult<C>> {
     const started = now();
     let status: number | null = null;
     try {
-      const { path, init, session } = await prepare(def, opts as CallOptions<CallDef>);
+      const { path, init, session } = await prepare(def, opts as CallOptions<CallRef>);
       const response = await send(path, init, opts.signal);
       status = response.status;
       const { data, code } = await unwrap(def, response, session);
@@ -290,8 +290,8 @@ export function createTransport(options: TransportOptions): Transport {
     }
   }
 
-  async function stream<C extends CallDef>(def: C, opts: CallOptions<C> = {}): Promise<Response> {
-    const { path, init } = await prepare(def, opts as CallOptions<CallDef>);
+  async function stream<C extends CallRef>(def: C, opts: CallOptions<C> = {}): Promise<Response> {
+    const { path, init } = await prepare(def, opts as CallOptions<CallRef>);
     const headers = new Headers(init.headers);
     headers.set('accept', 'text/event-stream');
     const response = await send(path, { ...init, headers }, opts.signal);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import * as routes from '../routes/auth.ts';
 import * as f from '../fields.ts';
 
 const authLimit = { max: 10, timeWindowMs: 60_000 };
@@ -33,9 +34,7 @@ export const teacherAccount = z.object({
 export type TeacherAccount = z.infer<typeof teacherAccount>;
 
 export const getImageCaptcha = defineCall({
-  id: 'auth.getImageCaptcha',
-  method: 'GET',
-  path: '/getImageCaptcha',
+  ...routes.getImageCaptcha,
   access: 'public',
   summary: '获取图形验证码（SVG 图片）',
   query: z.strictObject({ width: z.coerce.number().int().min(80).max(400).optional() }),
@@ -44,9 +43,7 @@ export const getImageCaptcha = defineCall({
 });
 
 export const checkImageCaptcha = defineCall({
-  id: 'auth.checkImageCaptcha',
-  method: 'POST',
-  path: '/checkImageCaptcha',
+  ...routes.checkImageCaptcha,
   access: 'public',
   summary: '校验图形验证码；通过后该验证码可用于一次发送验证码或注册',
   body: z.strictObject({ captchaId: f.captchaId, code: f.captchaCode }),
@@ -61,9 +58,7 @@ const codeRequest = {
 };
 
 export const getSmsCode = defineCall({
-  id: 'auth.getSmsCode',
-  method: 'POST',
-  path: '/getSmsCode',
+  ...routes.getSmsCode,
   access: 'public',
   summary: '发送短信验证码（需先通过图形验证码）',
   body: z.strictObject({ mobile: f.mobile, ...codeRequest }),
@@ -72,9 +67,7 @@ export const getSmsCode = defineCall({
 });
 
 export const getEmailCode = defineCall({
-  id: 'auth.getEmailCode',
-  method: 'POST',
-  path: '/getEmailCode',
+  ...routes.getEmailCode,
   access: 'public',
   summary: '发送邮箱验证码（需先通过图形验证码）',
   body: z.strictObject({ email: f.email, ...codeRequest }),
@@ -83,9 +76,7 @@ export const getEmailCode = defineCall({
 });
 
 export const registerByPwd = defineCall({
-  id: 'auth.registerByPwd',
-  method: 'POST',
-  path: '/registerByPwd',
+  ...routes.registerByPwd,
   access: 'public',
   summary: '用户名密码注册（需图形验证码），注册后即登录，加入公开机构为学生',
   body: z.strictObject({
@@ -100,9 +91,7 @@ export const registerByPwd = defineCall({
 });
 
 export const loginByPwd = defineCall({
-  id: 'auth.loginByPwd',
-  method: 'POST',
-  path: '/loginByPwd',
+  ...routes.loginByPwd,
   access: 'public',
   summary: '用户名（或手机号）密码登录',
   body: z.strictObject({
@@ -114,9 +103,7 @@ export const loginByPwd = defineCall({
 });
 
 export const loginByMobile = defineCall({
-  id: 'auth.loginByMobile',
-  method: 'POST',
-  path: '/loginByMobile',
+  ...routes.loginByMobile,
   access: 'public',
   summary: '手机号验证码登录',
   body: z.strictObject({ mobile: f.mobile, code: f.smsCode }),
@@ -125,36 +112,28 @@ export const loginByMobile = defineCall({
 });
 
 export const queryCurrent = defineCall({
-  id: 'auth.queryCurrent',
-  method: 'GET',
-  path: '/queryCurrent',
+  ...routes.queryCurrent,
   access: 'member',
   summary: '当前登录用户',
   response: currentUser,
 });
 
 export const verify = defineCall({
-  id: 'auth.verify',
-  method: 'GET',
-  path: '/verify',
+  ...routes.verify,
   access: 'public',
   summary: '会话是否有效',
   response: z.object({ valid: z.boolean(), expiresAt: f.isoTime.nullable() }),
 });
 
 export const logout = defineCall({
-  id: 'auth.logout',
-  method: 'GET',
-  path: '/logout',
+  ...routes.logout,
   access: 'public',
   summary: '退出登录并吊销会话',
   response: z.object({ loggedOut: z.literal(true) }),
 });
 
 export const switchOrganization = defineCall({
-  id: 'auth.switchOrganization',
-  method: 'POST',
-  path: '/switchOrganization',
+  ...routes.switchOrganization,
   access: 'member',
   summary: '切换到本人在另一机构的账号',
   body: z.strictObject({ memberId: f.id }),
@@ -162,9 +141,7 @@ export const switchOrganization = defineCall({
 });
 
 export const memberQueryCurrent = defineCall({
-  id: 'member.queryCurrent',
-  method: 'GET',
-  path: '/oj/member/queryCurrent',
+  ...routes.memberQueryCurrent,
   access: 'member',
   summary: '当前会员',
   response: currentUser,
@@ -173,9 +150,7 @@ export const memberQueryCurrent = defineCall({
 export const right = z.object({ code: z.string(), name: z.string() });
 
 export const memberQueryCurrentRights = defineCall({
-  id: 'member.queryCurrentRights',
-  method: 'GET',
-  path: '/oj/member/queryCurrentRights',
+  ...routes.memberQueryCurrentRights,
   access: 'member',
   summary: '当前会员的权益（来自有效会员卡）',
   response: z.object({
@@ -186,9 +161,7 @@ export const memberQueryCurrentRights = defineCall({
 });
 
 export const memberQueryMineTeacherList = defineCall({
-  id: 'member.queryMineTeacherList',
-  method: 'GET',
-  path: '/oj/member/queryMineTeacherList',
+  ...routes.memberQueryMineTeacherList,
   access: 'member',
   summary: '本人的其他教师账号（id 与当前账号不同）',
   response: z.array(teacherAccount),
@@ -203,9 +176,7 @@ export const devInboxMessage = z.object({
 });
 
 export const devInboxQueryList = defineCall({
-  id: 'devInbox.queryList',
-  method: 'GET',
-  path: '/bms/devInbox/queryList',
+  ...routes.devInboxQueryList,
   access: 'platformAdmin',
   summary: '开发收件箱：默认发送器发出的短信与邮件验证码',
   query: z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(50) }),

@@ -1,18 +1,16 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import * as routes from '../routes/startup.ts';
 import { pageOf, pageQuery } from '../paging.ts';
 
 export const dictItem = z.object({ value: z.string(), label: z.string() });
 
 export const dictQueryByValue = defineCall({
-  id: 'dict.queryByValue',
-  method: 'GET',
-  path: '/dict/queryByValue',
+  ...routes.dictQueryByValue,
   access: 'public',
   summary: '按字典编码查询字典项（客户端按编码缓存，失败静默返回空列表）',
   query: z.strictObject({ value: z.string().trim().min(1, '请提供字典编码').max(64) }),
   response: z.object({ value: z.string(), name: z.string(), itemList: z.array(dictItem) }),
-  skipErrorHandler: true,
 });
 
 /** Grade (class) status values; the start-up list asks for ['4','1','2','3','5']. */
@@ -36,9 +34,7 @@ export const gradeListItem = z.object({
 });
 
 export const gradeQueryList = defineCall({
-  id: 'grade.queryList',
-  method: 'POST',
-  path: '/grade/queryList',
+  ...routes.gradeQueryList,
   access: 'public',
   summary: '班级列表（启动时：page 0, size 100, sort=sort,asc）',
   query: pageQuery,
@@ -50,6 +46,9 @@ export const gradeQueryList = defineCall({
   }),
   response: pageOf(gradeListItem),
 });
+
+/** Re-exported: the list lives in ../rights.ts, which the browser reads without zod. */
+export { DEFAULT_RIGHT_CODES } from '../rights.ts';
 
 export const membershipType = z.enum(['0', '1']);
 export const membershipTag = z.enum(['student', 'studentPackage', 'educational']);
@@ -68,9 +67,7 @@ export const membership = z.object({
 export type Membership = z.infer<typeof membership>;
 
 export const membershipQueryList = defineCall({
-  id: 'membership.queryList',
-  method: 'POST',
-  path: '/membership/queryList',
+  ...routes.membershipQueryList,
   access: 'public',
   summary: '会员卡定义列表（启动时 {type, tags, status:"1"}）',
   query: pageQuery,
@@ -91,9 +88,7 @@ export const memberMembership = z.object({
 export type MemberMembership = z.infer<typeof memberMembership>;
 
 export const memberMembershipQueryList = defineCall({
-  id: 'memberMembership.queryList',
-  method: 'POST',
-  path: '/oj/memberMembership/queryList',
+  ...routes.memberMembershipQueryList,
   access: 'member',
   summary: '本人的会员卡',
   query: pageQuery,

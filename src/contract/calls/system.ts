@@ -1,19 +1,16 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import * as routes from '../routes/system.ts';
 
 export const health = defineCall({
-  id: 'system.health',
-  method: 'GET',
-  path: '/',
+  ...routes.health,
   access: 'public',
   summary: '健康检查',
   response: z.object({ status: z.literal('ok'), time: z.string(), database: z.literal('ok') }),
 });
 
 export const envelopePublicKey = defineCall({
-  id: 'system.envelopePublicKey',
-  method: 'GET',
-  path: '/common/envelope/publicKey',
+  ...routes.envelopePublicKey,
   access: 'public',
   summary: '信封加密的服务器公钥（ECDH P-256，原始格式 base64url）',
   response: z.object({ keyId: z.string(), publicKey: z.string() }),
@@ -26,4 +23,4 @@ export const siteSettingsSchema = z.object({
   logo: z.string(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
-export const SITE_SETTINGS_PATH = 'settings.json';
+export { SITE_SETTINGS_PATH } from '../routes/system.ts';

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { CallDef, CallRoute } from './call.ts';
+import * as authDefs from './calls/auth.ts';
+import * as startupDefs from './calls/startup.ts';
+import * as systemDefs from './calls/system.ts';
+import { allCalls } from './index.ts';
+import { auth } from './routes/auth.ts';
+import { startup } from './routes/startup.ts';
+import { system } from './routes/system.ts';
+
+const routeOf = (call: CallRoute) => ({
+  id: call.id,
+  method: call.method,
+  path: call.path,
+  responseKind: call.responseKind,
+  skipErrorHandler: call.skipErrorHandler,
+});
+
+interface Area {
+  name: string;
+  defs: Record<string, unknown>;
+  refs: Record<string, CallRoute>;
+}
+
+const areas: Area[] = [
+  { name: 'auth', defs: authDefs, refs: auth },
+  { name: 'startup', defs: startupDefs, refs: startup },
+  { name: 'system', defs: systemDefs, refs: system },
+];
+
+const isCall = (value: unknown): value is CallDef =>
+  typeof value === 'object' && value !== null && 'id' in value && 'response' in value;
+
+describe('client refs (routes/*.ts) against the full definitions (calls/*.ts)', () => {
+  it.each(areas)('$name: one ref per call, with the same route', ({ defs, refs }) => {
+    const calls = Object.entries(defs).filter(([, value]) => isCall(value));
+    expect(Object.keys(refs).sort()).toEqual(calls.map(([name]) => name).sort());
+    for (const [name, call] of calls) {
+      expect({ name, route: routeOf(refs[name]!) }).toEqual({
+        name,
+        route: routeOf(call as CallDef),
+      });
+    }
+  });
+
+  it('covers every call of the catalogue', () => {
+    const refIds = areas.flatMap(({ refs }) => Object.values(refs).map((r) => r.id));
+    expect(refIds.sort()).toEqual(allCalls.map((c) => c.id).sort());
+  });
+
+  it('keeps the route modules free of zod, which the first screen must not load', () => {
+    for (const file of [
+      'call',
+      'envelope',
+      'errors',
+      'rights',
+      'routes/auth',
+      'routes/startup',
+      'routes/system',
+    ]) {
+      const source = readFileSync(new URL(`./${file}.ts`, import.meta.url), 'utf8');
+      const valueImports = source.match(/^import (?!type )[^;]*;/gms) ?? [];
+      expect({
+        file,
+        zod: valueImports.filter((i) => /from '(zod|\.\.?\/calls\/)/.test(i)),
+      }).toEqual({
+        file,
+        zod: [],
+      });
+    }
+  });
+});

@@ -1,0 +1,313 @@
+/**
+ * Login dialog — spec 000 §2 ("a login dialog can be opened and closed from any screen"),
+ * §4 ("Login dialog: opened or closed"), spec 001 §7.2 (loginByPwd, loginByMobile, getSmsCode).
+ *
+ *   closed ──OPEN──► open (parallel)
+ *     form:    editing ──SUBMIT──► validating ──ok──► submitting ──done──► closed (+ `loggedIn`)
+ *                 ▲                    │ field errors      │ error
+ *                 └────────────────────┴───────────────────┘
+ *     code:    idle ──REQUEST_CODE──► validating ──► requesting ──► cooldown ──after──► idle
+ *     captcha: idle ──(mobile mode)──► loading ──► ready | failed ──REFRESH_CAPTCHA──► loading
+ *
+ * Validation runs in an invoked actor (`validateCredentials`, `validateCodeRequest`) rather
+ * than in a guard. Its verdict then reaches the machine as a logged `xstate.done.actor.*`
+ * event, so replaying an exported log — where passwords, mobiles and codes are scrubbed —
+ * takes the same branch as the live session did. Credentials never enter the context for the
+ * same reason. The validators need zod and the contract schemas, which the browser's first
+ * screen must not load, so they are declared here and implemented in ./loginValidation.ts;
+ * the UI provides them, loaded with the dialog.
+ *
+ * A login or code request the server refuses with field failures (`data.fields` of a
+ * VALIDATION error) puts them in `fieldErrors`, under the fields, like the form's own checks.
+ *
+ * The UI provides `login` (LoginCredentials → CurrentUser), and for mobile mode `requestCode`
+ * and `loadCaptcha`. A successful login emits `loggedIn`; the UI forwards it to the start-up
+ * actor as USER.LOGGED_IN.
+ */
+import { assign, emit, fromPromise, not, raise, setup, stateIn } from 'xstate';
+import type { CurrentUser } from '../contract/calls/auth.ts';
+import { CODE_RESEND_DELAY_MS } from './constants.ts';
+import { describeError, serverFieldErrors, type ErrorInfo, type FieldError } from './errors.ts';
+import type {
+  CodeRequest,
+  LoginCredentials,
+  LoginMode,
+  ValidationResult,
+} from './loginValidation.ts';
+import { notProvided } from './notProvided.ts';
+import { toSessionUser, type SessionUser } from './user.ts';
+
+export interface Captcha {
+  captchaId: string;
+  /** SVG markup from getImageCaptcha. */
+  image: string;
+}
+
+export interface LoginDialogContext {
+  mode: LoginMode;
+  /** Why the dialog was opened (an i18n key the UI shows above the form), if any. */
+  reason: string | null;
+  /** Where to go, or which action to resume, after a successful login. */
+  returnTo: string | null;
+  fieldErrors: FieldError[];
+  /** The failure of the last login attempt. */
+  error: ErrorInfo | null;
+  /** The failure of the last code request. */
+  codeError: ErrorInfo | null;
+  captcha: Captcha | null;
+  captchaError: ErrorInfo | null;
+  /** The user of the last successful login. */
+  user: SessionUser | null;
+}
+
+export type LoginDialogEvent =
+  | { type: 'OPEN'; reason?: string; returnTo?: string; mode?: LoginMode }
+  | { type: 'CLOSE' }
+  | { type: 'SET_MODE'; mode: LoginMode }
+  | { type: 'SUBMIT'; credentials: LoginCredentials }
+  | { type: 'REQUEST_CODE'; mobile: string; captchaCode: string }
+  | { type: 'REFRESH_CAPTCHA' };
+
+export type LoginDialogEmitted = {
+  type: 'loggedIn';
+  user: SessionUser;
+  returnTo: string | null;
+};
+
+/** Output of the validation done event that moved `form` into `submitting`. */
+function validatedCredentials(event: { type: string }): LoginCredentials {
+  const output = (event as { output?: ValidationResult<LoginCredentials> }).output;
+  if (!output?.ok) throw new Error('submitting entered without validated credentials');
+  return output.value;
+}
+
+function validatedCodeRequest(event: { type: string }): CodeRequest {
+  const output = (event as { output?: ValidationResult<CodeRequest> }).output;
+  if (!output?.ok) throw new Error('requesting entered without a validated code request');
+  return output.value;
+}
+
+const initialContext: LoginDialogContext = {
+  mode: 'password',
+  reason: null,
+  returnTo: null,
+  fieldErrors: [],
+  error: null,
+  codeError: null,
+  captcha: null,
+  captchaError: null,
+  user: null,
+};
+
+export const loginDialogMachine = setup({
+  types: {
+    context: {} as LoginDialogContext,
+    events: {} as LoginDialogEvent,
+    emitted: {} as LoginDialogEmitted,
+  },
+  actors: {
+    /** validateCredentials of ./loginValidation.ts. */
+    validateCredentials: fromPromise<ValidationResult<LoginCredentials>, LoginCredentials>(
+      notProvided('validateCredentials'),
+    ),
+    /** validateCodeRequest of ./loginValidation.ts. */
+    validateCodeRequest: fromPromise<ValidationResult<CodeRequest>, CodeRequest>(
+      notProvided('validateCodeRequest'),
+    ),
+    /** loginByPwd or loginByMobile, by `mode`. */
+    login: fromPromise<CurrentUser, LoginCredentials>(notProvided('login')),
+    /** getSmsCode with purpose 'login'. */
+    requestCode: fromPromise<unknown, CodeRequest>(notProvided('requestCode')),
+    /** getImageCaptcha. */
+    loadCaptcha: fromPromise<Captcha>(notProvided('loadCaptcha')),
+  },
+  guards: {
+    isMobileMode: ({ context }) => context.mode === 'mobile',
+    canRequestCode: ({ context }) => context.mode === 'mobile' && context.captcha !== null,
+  },
+  delays: {
+    codeResendDelay: CODE_RESEND_DELAY_MS,
+  },
+}).createMachine({
+  id: 'loginDialog',
+  context: initialContext,
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        OPEN: {
+          target: 'open',
+          actions: assign(({ context, event }) => ({
+            ...initialContext,
+            mode: event.mode ?? context.mode,
+            reason: event.reason ?? null,
+            returnTo: event.returnTo ?? null,
+            user: context.user,
+          })),
+        },
+      },
+    },
+    open: {
+      type: 'parallel',
+      on: {
+        // Re-opening an open dialog only updates why it is open.
+        OPEN: {
+          actions: assign(({ context, event }) => ({
+            reason: event.reason ?? context.reason,
+            returnTo: event.returnTo ?? context.returnTo,
+          })),
+        },
+        // A login already on the wire is not abandoned: the server may accept it, and the
+        // client would then disagree with its own session cookie.
+        CLOSE: { guard: not(stateIn('#loginDialog.open.form.submitting')), target: 'closed' },
+        SET_MODE: {
+          guard: not(stateIn('#loginDialog.open.form.submitting')),
+          actions: assign({ mode: ({ event }) => event.mode, fieldErrors: [], error: null }),
+        },
+      },
+      states: {
+        form: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: { SUBMIT: 'validating' },
+            },
+            validating: {
+              invoke: {
+                id: 'validateCredentials',
+                src: 'validateCredentials',
+                input: ({ event }) =>
+                  (event as Extract<LoginDialogEvent, { type: 'SUBMIT' }>).credentials,
+                onDone: [
+                  {
+                    guard: ({ event }) => !event.output.ok,
+                    target: 'editing',
+                    actions: assign({
+                      fieldErrors: ({ event }) => (event.output.ok ? [] : event.output.fieldErrors),
+                      error: null,
+                    }),
+                  },
+                  { target: 'submitting', actions: assign({ fieldErrors: [], error: null }) },
+                ],
+                onError: {
+                  target: 'editing',
+                  actions: assign({ error: ({ event }) => describeError(event.error) }),
+                },
+              },
+            },
+            submitting: {
+              invoke: {
+                id: 'login',
+                src: 'login',
+                input: ({ event }) => validatedCredentials(event),
+                onDone: {
+                  target: '#loginDialog.closed',
+                  actions: [
+                    assign({ user: ({ event }) => toSessionUser(event.output), error: null }),
+                    emit(({ context, event }) => ({
+                      type: 'loggedIn' as const,
+                      user: toSessionUser(event.output),
+                      returnTo: context.returnTo,
+                    })),
+                  ],
+                },
+                onError: {
+                  target: 'editing',
+                  actions: assign({
+                    error: ({ event }) => describeError(event.error),
+                    fieldErrors: ({ event }) => serverFieldErrors(event.error),
+                  }),
+                },
+              },
+            },
+          },
+        },
+        code: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: { REQUEST_CODE: { guard: 'canRequestCode', target: 'validating' } },
+            },
+            validating: {
+              invoke: {
+                id: 'validateCodeRequest',
+                src: 'validateCodeRequest',
+                input: ({ context, event }) => {
+                  const request = event as Extract<LoginDialogEvent, { type: 'REQUEST_CODE' }>;
+                  return {
+                    mobile: request.mobile,
+                    captchaCode: request.captchaCode,
+                    captchaId: context.captcha?.captchaId ?? '',
+                  };
+                },
+                onDone: [
+                  {
+                    guard: ({ event }) => !event.output.ok,
+                    target: 'idle',
+                    actions: assign({
+                      fieldErrors: ({ event }) => (event.output.ok ? [] : event.output.fieldErrors),
+                    }),
+                  },
+                  { target: 'requesting', actions: assign({ fieldErrors: [], codeError: null }) },
+                ],
+                onError: {
+                  target: 'idle',
+                  actions: assign({ codeError: ({ event }) => describeError(event.error) }),
+                },
+              },
+            },
+            requesting: {
+              invoke: {
+                id: 'requestCode',
+                src: 'requestCode',
+                input: ({ event }) => validatedCodeRequest(event),
+                // A captcha is good for one code request, whatever its outcome.
+                onDone: { target: 'cooldown', actions: raise({ type: 'REFRESH_CAPTCHA' }) },
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    assign({
+                      codeError: ({ event }) => describeError(event.error),
+                      fieldErrors: ({ event }) => serverFieldErrors(event.error),
+                    }),
+                    raise({ type: 'REFRESH_CAPTCHA' }),
+                  ],
+                },
+              },
+            },
+            cooldown: {
+              after: { codeResendDelay: 'idle' },
+            },
+          },
+        },
+        captcha: {
+          initial: 'idle',
+          states: {
+            idle: {
+              always: { guard: 'isMobileMode', target: 'loading' },
+            },
+            loading: {
+              invoke: {
+                id: 'loadCaptcha',
+                src: 'loadCaptcha',
+                onDone: {
+                  target: 'ready',
+                  actions: assign({ captcha: ({ event }) => event.output, captchaError: null }),
+                },
+                onError: {
+                  target: 'failed',
+                  actions: assign({
+                    captcha: null,
+                    captchaError: ({ event }) => describeError(event.error),
+                  }),
+                },
+              },
+            },
+            ready: { on: { REFRESH_CAPTCHA: 'loading' } },
+            failed: { on: { REFRESH_CAPTCHA: 'loading' } },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,103 @@
+import * as auth from '../../contract/calls/auth.ts';
+import { withTransaction } from '../db/pool.ts';
+import { fail } from '../http/app-error.ts';
+import { handle } from '../http/handler.ts';
+import type { HandlerContext } from '../http/handler.ts';
+import { decoyPasswordHash, verifyPassword } from '../security/password.ts';
+import { DEFAULT_CAPTCHA_WIDTH } from './captcha.ts';
+import { isOwnUsableMember, loadCurrentUser, memberForLogin, rememberMember } from './members.ts';
+import { switchSessionMember } from './sessions.ts';
+import { createStudentAccount, findUserByLogin, findUserByMobile } from './users.ts';
+import type { LoginUser } from './users.ts';
+
+/** Opens a session for a user whose identity was proven, as their login member. */
+async function signInAs(ctx: HandlerContext, user: LoginUser) {
+  if (user.status !== 'active') throw fail('FORBIDDEN', '账号已停用，请联系管理员');
+  const memberId = await memberForLogin(ctx.services.pool, user.id);
+  if (memberId === null) throw fail('FORBIDDEN', '账号没有可用的机构身份，请联系管理员');
+  await ctx.signIn(user.id, memberId);
+  return loadCurrentUser(ctx.services.pool, memberId);
+}
+
+export const authHandlers = [
+  handle(auth.getImageCaptcha, ({ query, services }) =>
+    services.captchas.issue(query.width ?? DEFAULT_CAPTCHA_WIDTH),
+  ),
+
+  handle(auth.checkImageCaptcha, async ({ body, services }) => {
+    await services.captchas.check(body.captchaId, body.code);
+    return { valid: true as const };
+  }),
+
+  handle(auth.getSmsCode, async ({ body, services }) => {
+    await services.captchas.consume(body.captchaId, body.captchaCode);
+    const expiresAt = await services.codes.send('sms', body.mobile, body.purpose);
+    return { sent: true as const, expiresAt: expiresAt.toISOString() };
+  }),
+
+  handle(auth.getEmailCode, async ({ body, services }) => {
+    await services.captchas.consume(body.captchaId, body.captchaCode);
+    const email = body.email.toLowerCase();
+    const expiresAt = await services.codes.send('email', email, body.purpose);
+    return { sent: true as const, expiresAt: expiresAt.toISOString() };
+  }),
+
+  handle(auth.registerByPwd, async (ctx) => {
+    const { body, services } = ctx;
+    // The captcha goes first, so probing which usernames exist costs a captcha per try.
+    await services.captchas.consume(body.captchaId, body.captchaCode);
+    const account = await withTransaction(services.pool, (client) =>
+      createStudentAccount(client, body),
+    );
+    await ctx.signIn(account.userId, account.memberId);
+    return loadCurrentUser(services.pool, account.memberId);
+  }),
+
+  handle(auth.loginByPwd, async (ctx) => {
+    const { body, services } = ctx;
+    const user = await findUserByLogin(services.pool, body.username);
+    // Same work and same answer for an unknown user and a wrong password.
+    const matches = await verifyPassword(
+      body.password,
+      user?.passwordHash ?? (await decoyPasswordHash()),
+    );
+    if (!user || !matches) throw fail('BAD_CREDENTIALS');
+    return signInAs(ctx, user);
+  }),
+
+  handle(auth.loginByMobile, async (ctx) => {
+    const { body, services } = ctx;
+    // The code is checked before the account, so only the phone's owner learns whether the
+    // number is registered.
+    await services.codes.verify('sms', body.mobile, 'login', body.code);
+    const user = await findUserByMobile(services.pool, body.mobile);
+    if (!user) throw fail('NOT_FOUND', '该手机号未注册，请先注册或使用用户名登录');
+    return signInAs(ctx, user);
+  }),
+
+  handle(auth.queryCurrent, async (ctx) =>
+    loadCurrentUser(ctx.services.pool, ctx.requireAuth().memberId),
+  ),
+
+  handle(auth.verify, async ({ auth: caller }) => ({
+    valid: caller !== null,
+    expiresAt: caller ? caller.expiresAt.toISOString() : null,
+  })),
+
+  handle(auth.logout, async (ctx) => {
+    await ctx.signOut();
+    return { loggedOut: true as const };
+  }),
+
+  handle(auth.switchOrganization, async (ctx) => {
+    const caller = ctx.requireAuth();
+    const { pool } = ctx.services;
+    const target = ctx.body.memberId;
+    if (!(await isOwnUsableMember(pool, caller.userId, target))) {
+      throw fail('FORBIDDEN', '只能切换到本人在其他机构的账号');
+    }
+    await switchSessionMember(pool, caller.sessionId, target);
+    await rememberMember(pool, caller.userId, target);
+    return loadCurrentUser(pool, target);
+  }),
+];

@@ -1,0 +1,38 @@
+import * as auth from '../../contract/calls/auth.ts';
+import { handle } from '../http/handler.ts';
+import { loadCurrentUser, otherTeacherAccounts } from './members.ts';
+import { currentRights } from './rights.ts';
+
+export const memberHandlers = [
+  handle(auth.memberQueryCurrent, async (ctx) =>
+    loadCurrentUser(ctx.services.pool, ctx.requireAuth().memberId),
+  ),
+
+  handle(auth.memberQueryCurrentRights, async (ctx) =>
+    currentRights(ctx.services.pool, ctx.requireAuth().memberId),
+  ),
+
+  handle(auth.memberQueryMineTeacherList, async (ctx) => {
+    const caller = ctx.requireAuth();
+    return otherTeacherAccounts(ctx.services.pool, caller.userId, caller.memberId);
+  }),
+
+  handle(auth.devInboxQueryList, async ({ query, services }) => {
+    const result = await services.pool.query<{
+      id: number;
+      channel: 'sms' | 'email';
+      target: string;
+      body: string;
+      created_at: Date;
+    }>('SELECT id, channel, target, body, created_at FROM dev_inbox ORDER BY id DESC LIMIT $1', [
+      query.limit,
+    ]);
+    return result.rows.map((r) => ({
+      id: r.id,
+      channel: r.channel,
+      target: r.target,
+      body: r.body,
+      createdAt: r.created_at.toISOString(),
+    }));
+  }),
+];

@@ -1,0 +1,84 @@
+import type { MemberRole } from '../../contract/calls/auth.ts';
+import type { Queryable } from '../db/pool.ts';
+import { randomTokenString, sha256Hex } from '../security/tokens.ts';
+
+export const SESSION_COOKIE = 'xinao_session';
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Who is calling: the session, its login user and the member it currently acts as. */
+export interface Auth {
+  sessionId: number;
+  userId: number;
+  memberId: number;
+  role: MemberRole;
+  organizationId: number;
+  platformAdmin: boolean;
+  expiresAt: Date;
+}
+
+interface SessionRow {
+  id: number;
+  user_id: number;
+  member_id: number;
+  role: MemberRole;
+  organization_id: number;
+  platform_admin: boolean;
+  expires_at: Date;
+}
+
+/**
+ * The live session for a cookie token, or null. A revoked or expired session, a disabled user,
+ * member or organization all end it.
+ */
+export async function findSession(db: Queryable, token: string): Promise<Auth | null> {
+  const result = await db.query<SessionRow>(
+    `SELECT s.id, s.user_id, s.member_id, m.role, m.organization_id, u.platform_admin, s.expires_at
+       FROM sessions s
+       JOIN users u ON u.id = s.user_id
+       JOIN members m ON m.id = s.member_id
+       JOIN organizations o ON o.id = m.organization_id
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+        AND u.status = 'active' AND m.status = 'active' AND o.status = 'active'`,
+    [sha256Hex(token)],
+  );
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    sessionId: row.id,
+    userId: row.user_id,
+    memberId: row.member_id,
+    role: row.role,
+    organizationId: row.organization_id,
+    platformAdmin: row.platform_admin,
+    expiresAt: row.expires_at,
+  };
+}
+
+export async function createSession(
+  db: Queryable,
+  input: { userId: number; memberId: number; ip: string; userAgent: string | undefined },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomTokenString(32);
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.query(
+    `INSERT INTO sessions (token_hash, user_id, member_id, expires_at, ip, user_agent)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [sha256Hex(token), input.userId, input.memberId, expiresAt, input.ip, input.userAgent ?? null],
+  );
+  return { token, expiresAt };
+}
+
+export async function revokeSessionByToken(db: Queryable, token: string): Promise<void> {
+  await db.query(
+    'UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL',
+    [sha256Hex(token)],
+  );
+}
+
+export async function switchSessionMember(
+  db: Queryable,
+  sessionId: number,
+  memberId: number,
+): Promise<void> {
+  await db.query('UPDATE sessions SET member_id = $2 WHERE id = $1', [sessionId, memberId]);
+}

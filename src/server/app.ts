@@ -1,0 +1,148 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { LogController } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { CallDef } from '../contract/call.ts';
+import { allCalls } from '../contract/index.ts';
+import { errorCatalogue } from '../contract/errors.ts';
+import { CaptchaService, svgCaptchaGenerator } from './accounts/captcha.ts';
+import type { CaptchaGenerator } from './accounts/captcha.ts';
+import { DevInboxSender } from './accounts/code-sender.ts';
+import type { CodeSender } from './accounts/code-sender.ts';
+import { VerificationCodeService } from './accounts/verification-codes.ts';
+import type { Pool } from './db/pool.ts';
+import type { EnvelopeKeyring } from './envelope/keyring.ts';
+import { nonceClaimer } from './envelope/nonces.ts';
+import { allHandlers } from './handlers.ts';
+import { AppError } from './http/app-error.ts';
+import { apiNotFound, installErrorHandlers, isApiPath } from './http/error-handler.ts';
+import type { HandlerEntry } from './http/handler.ts';
+import { registerCalls } from './http/register-calls.ts';
+import type { Logger } from './logger.ts';
+import type { Services } from './services.ts';
+import { DEFAULT_WEB_ROOT, registerWebApp, webFallback } from './web/static.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract call a route serves, for the request log. */
+    callId?: string;
+  }
+}
+
+/** Largest accepted JSON body. Uploads (a later issue) get their own limit. */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+export interface AppDeps {
+  pool: Pool;
+  logger: Logger;
+  keyring: EnvelopeKeyring;
+  /** Draws captchas; tests inject one that tells them the text a person would read. */
+  captchaGenerator?: CaptchaGenerator;
+  /** Delivers SMS and e-mail codes; defaults to the dev inbox. */
+  codeSender?: CodeSender;
+  /** The built web app; defaults to ./dist/web. */
+  webRoot?: string;
+  nodeEnv?: 'production' | 'development' | 'test';
+  trustProxy?: boolean;
+  secureCookies?: boolean;
+  /** The calls to serve and their handlers (default: the whole contract). */
+  calls?: readonly CallDef[];
+  handlers?: readonly HandlerEntry[];
+  now?: () => number;
+}
+
+/**
+ * Content-Security-Policy for the Vite-built app: only our own scripts; inline styles allowed
+ * because Blueprint positions popovers with style attributes; data: and blob: images (captcha,
+ * icons); workers from blob: for the code editor.
+ */
+const contentSecurityPolicy = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'"],
+  },
+};
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const nodeEnv = deps.nodeEnv ?? 'development';
+  const app = Fastify({
+    // pino's Logger is Fastify's logger; the cast only widens its generic parameters.
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.trustProxy ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Our onResponse hook writes one line per request instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+
+  const services: Services = {
+    pool: deps.pool,
+    logger: deps.logger,
+    keyring: deps.keyring,
+    captchas: new CaptchaService(deps.pool, deps.captchaGenerator ?? svgCaptchaGenerator),
+    codes: new VerificationCodeService(
+      deps.pool,
+      deps.codeSender ?? new DevInboxSender(deps.pool, deps.logger),
+    ),
+  };
+
+  installErrorHandlers(app);
+  // One line per request, after the answer: what was called, how it ended, how long it took.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url.split('?')[0],
+        callId: request.routeOptions.config.callId,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy,
+    // HSTS only makes sense when the site is served over HTTPS.
+    strictTransportSecurity: deps.secureCookies ? undefined : false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'RATE_LIMITED',
+        `${errorCatalogue.RATE_LIMITED.message}（${Math.ceil(context.ttl / 1000)} 秒后可重试）`,
+      ),
+  });
+
+  registerCalls(app, deps.calls ?? allCalls, deps.handlers ?? allHandlers, {
+    services,
+    envelope: {
+      keyring: deps.keyring,
+      claimNonce: nonceClaimer(deps.pool),
+      now: deps.now ?? Date.now,
+    },
+    validateResponses: nodeEnv !== 'production',
+    secureCookies: deps.secureCookies ?? false,
+  });
+
+  await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url.split('?')[0]!)) return apiNotFound(reply);
+    return webFallback(request, reply) ?? apiNotFound(reply);
+  });
+
+  return app;
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SEED_PASSWORD, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('data'),
+      databaseUrl: undefined,
+      embeddedPgPort: 5433,
+      logLevel: 'info',
+      seedPassword: DEFAULT_SEED_PASSWORD,
+      trustProxy: false,
+    });
+  });
+
+  it('reads the environment and refuses nonsense', () => {
+    const config = loadConfig({
+      PORT: '9090',
+      DATA_DIR: '/srv/xinao',
+      DATABASE_URL: 'postgres://x@db/xinao',
+      EMBEDDED_PG_PORT: '0',
+      SEED_PASSWORD: 'Another#Pass1',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 9090,
+      dataDir: '/srv/xinao',
+      databaseUrl: 'postgres://x@db/xinao',
+      embeddedPgPort: 0,
+      seedPassword: 'Another#Pass1',
+      trustProxy: true,
+    });
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ SEED_PASSWORD: 'short' })).toThrow(/SEED_PASSWORD/);
+  });
+});

@@ -1,0 +1,61 @@
+import path from 'node:path';
+
+/** How the server runs: read once from the environment at start-up (README "Configuration"). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Absolute path; the embedded database lives in `<dataDir>/pg`. */
+  dataDir: string;
+  /** An external Postgres; when set, no embedded database is started. */
+  databaseUrl: string | undefined;
+  /** Port of the embedded Postgres (0 picks a free one). */
+  embeddedPgPort: number;
+  logLevel: string;
+  nodeEnv: 'production' | 'development' | 'test';
+  /** Password given to the seeded demo accounts when they are first created. */
+  seedPassword: string;
+  /** Honour X-Forwarded-For (only behind a reverse proxy you control). */
+  trustProxy: boolean;
+  /** Mark the session cookie Secure and send HSTS (serve over HTTPS). */
+  secureCookies: boolean;
+}
+
+/** The documented demo password (README); SEED_PASSWORD replaces it. */
+export const DEFAULT_SEED_PASSWORD = 'Xinao@2026';
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_EMBEDDED_PG_PORT = 5433;
+
+function parsePort(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`${name} must be a port number between 0 and 65535, got "${value}"`);
+  }
+  return port;
+}
+
+function parseFlag(value: string | undefined): boolean {
+  return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function parseNodeEnv(value: string | undefined): ServerConfig['nodeEnv'] {
+  if (value === 'production' || value === 'test') return value;
+  return 'development';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const seedPassword = env.SEED_PASSWORD || DEFAULT_SEED_PASSWORD;
+  if (seedPassword.length < 8) throw new Error('SEED_PASSWORD must be at least 8 characters');
+  return {
+    port: parsePort('PORT', env.PORT, DEFAULT_PORT),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    embeddedPgPort: parsePort('EMBEDDED_PG_PORT', env.EMBEDDED_PG_PORT, DEFAULT_EMBEDDED_PG_PORT),
+    logLevel: env.LOG_LEVEL || 'info',
+    nodeEnv: parseNodeEnv(env.NODE_ENV),
+    seedPassword,
+    trustProxy: parseFlag(env.TRUST_PROXY),
+    secureCookies: parseFlag(env.SECURE_COOKIES),
+  };
+}

@@ -1,0 +1,19 @@
+import { dictQueryByValue } from '../../contract/calls/startup.ts';
+import { fail } from '../http/app-error.ts';
+import { handle } from '../http/handler.ts';
+
+export const dictHandlers = [
+  handle(dictQueryByValue, async ({ query, services }) => {
+    const dict = await services.pool.query<{ id: number; code: string; name: string }>(
+      'SELECT id, code, name FROM dicts WHERE code = $1',
+      [query.value],
+    );
+    const found = dict.rows[0];
+    if (!found) throw fail('NOT_FOUND', `字典 ${query.value} 不存在`);
+    const items = await services.pool.query<{ value: string; label: string }>(
+      'SELECT value, label FROM dict_items WHERE dict_id = $1 ORDER BY sort, id',
+      [found.id],
+    );
+    return { value: found.code, name: found.name, itemList: items.rows };
+  }),
+];

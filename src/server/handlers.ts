@@ -1,0 +1,17 @@
+import { authHandlers } from './accounts/auth-handlers.ts';
+import { memberHandlers } from './accounts/member-handlers.ts';
+import { dictHandlers } from './dict/handlers.ts';
+import { gradeHandlers } from './grade/handlers.ts';
+import type { HandlerEntry } from './http/handler.ts';
+import { membershipHandlers } from './membership/handlers.ts';
+import { systemHandlers } from './system/handlers.ts';
+
+/** Every implemented call; buildApp refuses to start if a contract call is missing here. */
+export const allHandlers: readonly HandlerEntry[] = [
+  ...systemHandlers,
+  ...authHandlers,
+  ...memberHandlers,
+  ...dictHandlers,
+  ...gradeHandlers,
+  ...membershipHandlers,
+];

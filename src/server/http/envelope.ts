@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import type { CallDef } from '../../contract/call.ts';
+import { ENVELOPE_KEY_HEADER } from '../../contract/envelope.ts';
+import { envelopeMessages } from '../../contract/errors.ts';
+import {
+  EnvelopeError,
+  acceptSession,
+  isSealedEnvelope,
+  openRequest,
+} from '../../transport/envelope-crypto.ts';
+import type { EnvelopeSession } from '../../transport/envelope-crypto.ts';
+import type { EnvelopeKeyring } from '../envelope/keyring.ts';
+import { AppError } from './app-error.ts';
+
+/** What the envelope step hands on: the plaintext body and the key to seal the answer with. */
+export interface OpenedRequest {
+  session: EnvelopeSession | null;
+  body: unknown;
+}
+
+export interface EnvelopeDeps {
+  keyring: EnvelopeKeyring;
+  claimNonce: (nonce: string, expiresAt: number) => Promise<boolean>;
+  now: () => number;
+}
+
+/** Uploads travel as plain multipart (spec 000 §7). */
+export const isUploadPath = (path: string) => path.endsWith('common/file/upload');
+
+function envelopeFailure(err: unknown): AppError {
+  if (err instanceof EnvelopeError) return new AppError('ENVELOPE', envelopeMessages[err.reason]);
+  return new AppError('ENVELOPE', envelopeMessages.malformed);
+}
+
+/**
+ * Opens the request envelope before anything else looks at the input (protocol §3): a body
+ * must be sealed, verified, decrypted, bound to this method and path, fresh and never seen.
+ * Any failure is code -1 and nothing after this step runs.
+ */
+export async function openRequestEnvelope(
+  call: CallDef,
+  request: FastifyRequest,
+  deps: EnvelopeDeps,
+): Promise<OpenedRequest> {
+  const raw: unknown = request.body;
+  const hasBody = raw !== undefined && raw !== null && request.method !== 'GET';
+  if (isUploadPath(call.path)) return { session: null, body: hasBody ? raw : undefined };
+
+  try {
+    if (hasBody) {
+      if (!isSealedEnvelope(raw)) throw new EnvelopeError('malformed', 'body is not sealed');
+      const session = await acceptSession(raw.key, deps.keyring.privateKey);
+      const path = request.url.split('?')[0]!;
+      const plain = await openRequest(
+        session,
+        raw,
+        { method: request.method, path, now: deps.now() },
+        deps.claimNonce,
+      );
+      return { session, body: plain.body };
+    }
+    const headerKey = request.headers[ENVELOPE_KEY_HEADER];
+    if (typeof headerKey === 'string' && headerKey !== '') {
+      return { session: await acceptSession(headerKey, deps.keyring.privateKey), body: undefined };
+    }
+    return { session: null, body: undefined };
+  } catch (err) {
+    throw envelopeFailure(err);
+  }
+}

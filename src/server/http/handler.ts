@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { CallDef } from '../../contract/call.ts';
+import type { Auth } from '../accounts/sessions.ts';
+import type { Services } from '../services.ts';
+
+type QueryOf<C> = C extends CallDef<infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
+type BodyOf<C> = C extends CallDef<z.ZodType, infer B, z.ZodType> ? z.output<B> : never;
+type ResultOf<C> = C extends CallDef<z.ZodType, z.ZodType, infer R> ? z.input<R> : never;
+
+/** What a handler gets: validated input, the caller, the services and the session helpers. */
+export interface HandlerContext<C extends CallDef = CallDef> {
+  query: QueryOf<C>;
+  body: BodyOf<C>;
+  /** Null for anonymous callers (only possible on public calls). */
+  auth: Auth | null;
+  services: Services;
+  request: FastifyRequest;
+  /** The caller, for calls whose access already required a login. */
+  requireAuth(): Auth;
+  /** Starts a session as `memberId` (replacing the caller's) and sets the session cookie. */
+  signIn(userId: number, memberId: number): Promise<void>;
+  /** Revokes the caller's session, if any, and clears the cookie. */
+  signOut(): Promise<void>;
+}
+
+export type CallHandler<C extends CallDef = CallDef> = (
+  ctx: HandlerContext<C>,
+) => Promise<ResultOf<C>>;
+
+export interface HandlerEntry {
+  call: CallDef;
+  handle: (ctx: HandlerContext) => Promise<unknown>;
+}
+
+/** Pairs a contract call with its implementation, typed by the call's schemas. */
+export function handle<C extends CallDef>(call: C, fn: CallHandler<C>): HandlerEntry {
+  return { call, handle: fn as unknown as HandlerEntry['handle'] };
+}

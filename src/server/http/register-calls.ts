@@ -1,0 +1,149 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { CallDef } from '../../contract/call.ts';
+import { API_PREFIX, APP_ID_HEADER } from '../../contract/envelope.ts';
+import { errorCatalogue } from '../../contract/errors.ts';
+import { sealResponse } from '../../transport/envelope-crypto.ts';
+import {
+  SESSION_COOKIE,
+  createSession,
+  findSession,
+  revokeSessionByToken,
+} from '../accounts/sessions.ts';
+import type { Auth } from '../accounts/sessions.ts';
+import type { Services } from '../services.ts';
+import { checkAccess, effectiveAccess } from './access.ts';
+import { fail } from './app-error.ts';
+import { openRequestEnvelope } from './envelope.ts';
+import type { EnvelopeDeps } from './envelope.ts';
+import type { HandlerContext, HandlerEntry } from './handler.ts';
+import { parseOrThrow, validationError } from './validation-error.ts';
+
+export interface CallRouteOptions {
+  services: Services;
+  envelope: EnvelopeDeps;
+  /** Check every answer against the contract and log mismatches (development and test). */
+  validateResponses: boolean;
+  secureCookies: boolean;
+}
+
+/** Calls that load balancers and people probe without headers: the health check. */
+const APP_ID_EXEMPT = new Set(['system.health']);
+const appIdValue = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/);
+/** A call with no query schema takes no query parameters. */
+const noQuery = z.strictObject({});
+
+/** `/oj/member/{id}` → `/xinao/api/oj/member/:id`; the health check `/` is the bare prefix. */
+export function routeUrl(call: CallDef): string {
+  const path = call.path === '/' ? '' : call.path.replace(/\{(\w+)\}/g, ':$1');
+  return API_PREFIX + path;
+}
+
+function checkAppId(request: FastifyRequest): void {
+  const value = request.headers[APP_ID_HEADER];
+  if (value === undefined || value === '') {
+    throw validationError([{ field: `header.${APP_ID_HEADER}`, message: '缺少请求头 appid' }]);
+  }
+  if (!appIdValue.safeParse(value).success) {
+    throw validationError([
+      { field: `header.${APP_ID_HEADER}`, message: '请求头 appid 格式不正确' },
+    ]);
+  }
+}
+
+async function resolveAuth(request: FastifyRequest, services: Services): Promise<Auth | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? findSession(services.pool, token) : null;
+}
+
+/**
+ * Registers every contract call at its path. Each request goes, in order, through: rate limit
+ * (plugin hook) → appid → envelope → session → access → input validation → handler → answer
+ * (sealed when the request carried an envelope key).
+ */
+export function registerCalls(
+  app: FastifyInstance,
+  calls: readonly CallDef[],
+  handlers: readonly HandlerEntry[],
+  options: CallRouteOptions,
+): void {
+  const byId = new Map(handlers.map((h) => [h.call.id, h]));
+  const missing = calls.filter((c) => !byId.has(c.id)).map((c) => c.id);
+  if (missing.length > 0) throw new Error(`no handler for call(s): ${missing.join(', ')}`);
+
+  for (const call of calls) {
+    const entry = byId.get(call.id)!;
+    const access = effectiveAccess(call);
+    app.route({
+      method: call.method,
+      url: routeUrl(call),
+      config: call.rateLimit
+        ? {
+            callId: call.id,
+            rateLimit: { max: call.rateLimit.max, timeWindow: call.rateLimit.timeWindowMs },
+          }
+        : { callId: call.id },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!APP_ID_EXEMPT.has(call.id)) checkAppId(request);
+        const opened = await openRequestEnvelope(call, request, options.envelope);
+        let auth = await resolveAuth(request, options.services);
+        checkAccess(access, auth);
+        const query = parseOrThrow(call.query ?? noQuery, request.query ?? {}, 'query');
+        if (!call.body && opened.body !== undefined) {
+          throw validationError([{ field: 'body', message: '此接口不接受请求体' }]);
+        }
+        const body = call.body ? parseOrThrow(call.body, opened.body, 'body') : undefined;
+
+        const ctx: HandlerContext = {
+          query,
+          body,
+          auth,
+          services: options.services,
+          request,
+          requireAuth: () => {
+            if (!auth) throw fail('NOT_LOGGED_IN');
+            return auth;
+          },
+          signIn: async (userId, memberId) => {
+            const previous = request.cookies[SESSION_COOKIE];
+            if (previous) await revokeSessionByToken(options.services.pool, previous);
+            const session = await createSession(options.services.pool, {
+              userId,
+              memberId,
+              ip: request.ip,
+              userAgent: request.headers['user-agent'],
+            });
+            reply.setCookie(SESSION_COOKIE, session.token, {
+              path: '/',
+              httpOnly: true,
+              sameSite: 'lax',
+              secure: options.secureCookies,
+              expires: session.expiresAt,
+            });
+            auth = await findSession(options.services.pool, session.token);
+          },
+          signOut: async () => {
+            const token = request.cookies[SESSION_COOKIE];
+            if (token) await revokeSessionByToken(options.services.pool, token);
+            reply.clearCookie(SESSION_COOKIE, { path: '/' });
+            auth = null;
+          },
+        };
+        const data = await entry.handle(ctx);
+
+        if (options.validateResponses) {
+          const checked = call.response.safeParse(data);
+          if (!checked.success) {
+            request.log.error(
+              { callId: call.id, issues: checked.error.issues },
+              'answer does not match the contract',
+            );
+          }
+        }
+        const payload = opened.session ? await sealResponse(opened.session, data) : data;
+        reply.status(errorCatalogue.OK.status);
+        return { success: true, code: 0, message: errorCatalogue.OK.message, data: payload };
+      },
+    });
+  }
+}

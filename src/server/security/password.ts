@@ -1,0 +1,58 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+/**
+ * scrypt password hashes, stored as `scrypt$N$r$p$salt$hash` (base64url) so the cost can be
+ * raised later without invalidating existing hashes.
+ */
+const COST = { N: 1 << 15, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+const SALT_BYTES = 16;
+
+function derive(
+  password: string,
+  salt: Buffer,
+  params: { N: number; r: number; p: number },
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    // maxmem must cover 128 * N * r bytes, above Node's 32 MiB default at this cost.
+    const maxmem = 256 * params.N * params.r;
+    scrypt(password, salt, KEY_LENGTH, { ...params, maxmem }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await derive(password, salt, COST);
+  return [
+    'scrypt',
+    COST.N,
+    COST.r,
+    COST.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/**
+ * A hash of a password nobody knows, verified against when the user does not exist, so an
+ * unknown username takes as long to refuse as a wrong password.
+ */
+let decoyHash: Promise<string> | undefined;
+export function decoyPasswordHash(): Promise<string> {
+  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return decoyHash;
+}

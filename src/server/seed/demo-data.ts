@@ -1,0 +1,320 @@
+import { APP_ID } from '../../contract/envelope.ts';
+import type { MemberRole } from '../../contract/calls/auth.ts';
+import { DEFAULT_RIGHT_CODES } from '../../contract/calls/startup.ts';
+
+/**
+ * The demo data a fresh installation starts with (README "Demo accounts"). Each record has a
+ * natural key, so the seed can run on every start and only add what is missing.
+ */
+
+export const DEMO_ORGANIZATION = '信奥训练营示范校';
+export const SECOND_ORGANIZATION = '星火信奥工作室';
+
+export interface DemoMember {
+  organization: string;
+  role: MemberRole;
+  nickname: string;
+}
+
+export interface DemoAccount {
+  username: string;
+  nickname: string;
+  mobile: string;
+  email: string;
+  platformAdmin: boolean;
+  /** The first member is the one a login starts as. */
+  members: DemoMember[];
+}
+
+export const DEMO_ACCOUNTS = {
+  student: {
+    username: 'demo_student',
+    nickname: '演示学生',
+    mobile: '13800000001',
+    email: 'student@demo.xinao.local',
+    platformAdmin: false,
+    members: [{ organization: DEMO_ORGANIZATION, role: 'student', nickname: '演示学生' }],
+  },
+  parent: {
+    username: 'demo_parent',
+    nickname: '演示家长',
+    mobile: '13800000002',
+    email: 'parent@demo.xinao.local',
+    platformAdmin: false,
+    members: [{ organization: DEMO_ORGANIZATION, role: 'parent', nickname: '演示家长' }],
+  },
+  teacher: {
+    username: 'demo_teacher',
+    nickname: '演示教练',
+    mobile: '13800000003',
+    email: 'teacher@demo.xinao.local',
+    platformAdmin: false,
+    members: [
+      { organization: DEMO_ORGANIZATION, role: 'teacher', nickname: '演示教练' },
+      // A second teacher account, so switching organization is real (spec 000 §3).
+      { organization: SECOND_ORGANIZATION, role: 'teacher', nickname: '演示教练（星火）' },
+    ],
+  },
+  orgAdmin: {
+    username: 'demo_orgadmin',
+    nickname: '演示机构管理员',
+    mobile: '13800000004',
+    email: 'orgadmin@demo.xinao.local',
+    platformAdmin: false,
+    members: [{ organization: DEMO_ORGANIZATION, role: 'orgAdmin', nickname: '演示机构管理员' }],
+  },
+  admin: {
+    username: 'demo_admin',
+    nickname: '平台管理员',
+    mobile: '13800000005',
+    email: 'admin@demo.xinao.local',
+    platformAdmin: true,
+    members: [{ organization: DEMO_ORGANIZATION, role: 'orgAdmin', nickname: '平台管理员' }],
+  },
+} as const satisfies Record<string, DemoAccount>;
+
+export type DemoRole = keyof typeof DEMO_ACCOUNTS;
+
+export const ORGANIZATIONS = [
+  { name: DEMO_ORGANIZATION, isPublic: true },
+  { name: SECOND_ORGANIZATION, isPublic: false },
+];
+
+const DEFAULT_RIGHT_NAMES: Record<(typeof DEFAULT_RIGHT_CODES)[number], string> = {
+  solutionVideo: '付费题解视频无限观看',
+  unlimitedSubmission: '代码无限提交',
+  mockExam: '模拟考试无限参加',
+  testCaseView: '题目测试用例无限查看',
+  answerRecordClear: '答题记录无限清除',
+};
+
+/** The five default card rights of spec 000 §3, with the codes the client translates. */
+export const RIGHTS = DEFAULT_RIGHT_CODES.map((code) => ({
+  code,
+  name: DEFAULT_RIGHT_NAMES[code],
+  isDefault: true,
+}));
+
+export const DICTS: { code: string; name: string; items: [string, string][] }[] = [
+  {
+    code: 'questionDifficulty',
+    name: '题目难度',
+    items: [
+      ['1', '简单'],
+      ['2', '中等'],
+      ['3', '困难'],
+      ['4', '极难'],
+    ],
+  },
+  {
+    code: 'gradeStatus',
+    name: '班级状态',
+    items: [
+      ['0', '未发布'],
+      ['1', '报名中'],
+      ['2', '开课中'],
+      ['3', '已结课'],
+      ['4', '即将开班'],
+      ['5', '已停止'],
+    ],
+  },
+  {
+    code: 'membershipType',
+    name: '会员卡类型',
+    items: [
+      ['0', '学生卡'],
+      ['1', '教师卡'],
+    ],
+  },
+  {
+    code: 'membershipTag',
+    name: '会员卡标签',
+    items: [
+      ['student', '学生'],
+      ['studentPackage', '学生套餐'],
+      ['educational', '教练'],
+    ],
+  },
+  {
+    code: 'memberRole',
+    name: '成员角色',
+    items: [
+      ['student', '学生'],
+      ['parent', '家长'],
+      ['teacher', '教师'],
+      ['orgAdmin', '机构管理员'],
+    ],
+  },
+  {
+    code: 'programmingLanguage',
+    name: '编程语言',
+    items: [
+      ['53', 'C++'],
+      ['71', 'Python'],
+    ],
+  },
+];
+
+export interface DemoGrade {
+  organization: string;
+  name: string;
+  description: string;
+  status: '0' | '1' | '2' | '3' | '4' | '5';
+  isPublic: boolean;
+  sort: number;
+  priceFen: number;
+  startTime: string;
+  endTime: string;
+  /** Username of the teaching account in the grade's organization. */
+  teacher: string | null;
+}
+
+export const GRADES: DemoGrade[] = [
+  {
+    organization: DEMO_ORGANIZATION,
+    name: 'CSP-J 入门班（2026 春季）',
+    description: '从零开始学习 C++，掌握 CSP-J 初赛与复赛的基础算法。',
+    status: '1',
+    isPublic: true,
+    sort: 1,
+    priceFen: 199_900,
+    startTime: '2026-03-01T01:00:00Z',
+    endTime: '2026-06-30T10:00:00Z',
+    teacher: 'demo_teacher',
+  },
+  {
+    organization: DEMO_ORGANIZATION,
+    name: 'CSP-S 提高班',
+    description: '动态规划、图论与数据结构专题训练，每周一次模拟赛。',
+    status: '2',
+    isPublic: true,
+    sort: 2,
+    priceFen: 299_900,
+    startTime: '2026-02-15T01:00:00Z',
+    endTime: '2026-09-30T10:00:00Z',
+    teacher: 'demo_teacher',
+  },
+  {
+    organization: DEMO_ORGANIZATION,
+    name: 'NOIP 冲刺班',
+    description: '面向 NOIP 的真题精讲与限时训练。',
+    status: '4',
+    isPublic: true,
+    sort: 3,
+    priceFen: 399_900,
+    startTime: '2026-09-01T01:00:00Z',
+    endTime: '2026-11-30T10:00:00Z',
+    teacher: null,
+  },
+  {
+    organization: DEMO_ORGANIZATION,
+    name: 'Python 趣味编程',
+    description: '用 Python 做小游戏，培养编程兴趣。',
+    status: '3',
+    isPublic: true,
+    sort: 4,
+    priceFen: 0,
+    startTime: '2025-09-01T01:00:00Z',
+    endTime: '2026-01-15T10:00:00Z',
+    teacher: 'demo_teacher',
+  },
+  {
+    organization: DEMO_ORGANIZATION,
+    name: '暑期集训营（2025）',
+    description: '2025 年暑期集训，已停止招生。',
+    status: '5',
+    isPublic: true,
+    sort: 5,
+    priceFen: 159_900,
+    startTime: '2025-07-01T01:00:00Z',
+    endTime: '2025-08-31T10:00:00Z',
+    teacher: null,
+  },
+  {
+    organization: DEMO_ORGANIZATION,
+    name: '省选内部训练班',
+    description: '校内选拔的内部班级，尚未发布。',
+    status: '0',
+    isPublic: false,
+    sort: 6,
+    priceFen: 0,
+    startTime: '2026-10-01T01:00:00Z',
+    endTime: '2027-03-31T10:00:00Z',
+    teacher: 'demo_teacher',
+  },
+  {
+    organization: SECOND_ORGANIZATION,
+    name: '星火周末算法班',
+    description: '周末小班授课，适合初二到高一的同学。',
+    status: '1',
+    isPublic: true,
+    sort: 7,
+    priceFen: 249_900,
+    startTime: '2026-04-04T01:00:00Z',
+    endTime: '2026-07-25T10:00:00Z',
+    teacher: 'demo_teacher',
+  },
+];
+
+/** Classes the demo student is in. */
+export const STUDENT_GRADES = ['CSP-J 入门班（2026 春季）'];
+
+export const GRADE_APP_ID = APP_ID;
+
+export interface DemoMembership {
+  name: string;
+  type: '0' | '1';
+  tags: ('student' | 'studentPackage' | 'educational')[];
+  status: '0' | '1';
+  sort: number;
+  priceFen: number;
+  durationDays: number;
+  /** Empty: the card grants the default rights. */
+  rights: string[];
+}
+
+export const MEMBERSHIPS: DemoMembership[] = [
+  {
+    name: '学生年卡',
+    type: '0',
+    tags: ['student'],
+    status: '1',
+    sort: 1,
+    priceFen: 39_900,
+    durationDays: 365,
+    rights: [],
+  },
+  {
+    name: '学生季卡',
+    type: '0',
+    tags: ['student'],
+    status: '1',
+    sort: 2,
+    priceFen: 12_900,
+    durationDays: 90,
+    rights: [],
+  },
+  {
+    name: '家庭学习套餐',
+    type: '0',
+    tags: ['studentPackage'],
+    status: '1',
+    sort: 3,
+    priceFen: 69_900,
+    durationDays: 365,
+    rights: [],
+  },
+  {
+    name: '教练年卡',
+    type: '1',
+    tags: ['educational'],
+    status: '1',
+    sort: 4,
+    priceFen: 99_900,
+    durationDays: 365,
+    rights: ['solutionVideo', 'mockExam', 'testCaseView'],
+  },
+];
+
+/** The demo student holds an annual card, valid from the first start for its duration. */
+export const STUDENT_CARD = '学生年卡';

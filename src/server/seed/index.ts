@@ -1,0 +1,206 @@
+import { withTransaction } from '../db/pool.ts';
+import type { Pool, PoolClient } from '../db/pool.ts';
+import type { Logger } from '../logger.ts';
+import { hashPassword } from '../security/password.ts';
+import {
+  DEMO_ACCOUNTS,
+  DICTS,
+  GRADES,
+  GRADE_APP_ID,
+  MEMBERSHIPS,
+  ORGANIZATIONS,
+  RIGHTS,
+  STUDENT_CARD,
+  STUDENT_GRADES,
+} from './demo-data.ts';
+import type { DemoAccount } from './demo-data.ts';
+
+const SEED_LOCK_ID = 7_242_026_003;
+
+export interface SeedResult {
+  /** Usernames created by this run (empty on every start after the first). */
+  createdAccounts: string[];
+}
+
+async function idOf(client: PoolClient, sql: string, params: unknown[]): Promise<number> {
+  const result = await client.query<{ id: number }>(sql, params);
+  const id = result.rows[0]?.id;
+  if (id === undefined) throw new Error(`seed lookup found nothing: ${sql}`);
+  return id;
+}
+
+const organizationId = (client: PoolClient, name: string) =>
+  idOf(client, 'SELECT id FROM organizations WHERE name = $1', [name]);
+
+async function seedOrganizations(client: PoolClient) {
+  for (const org of ORGANIZATIONS) {
+    await client.query(
+      'INSERT INTO organizations (name, is_public) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
+      [org.name, org.isPublic],
+    );
+  }
+}
+
+/** Creates the account if its username is free; returns whether it did. */
+async function seedAccount(client: PoolClient, account: DemoAccount, password: string) {
+  const existing = await client.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [
+    account.username,
+  ]);
+  if (existing.rowCount !== 0) return false;
+  const userId = await idOf(
+    client,
+    `INSERT INTO users (username, mobile, email, password_hash, nickname, platform_admin)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [
+      account.username,
+      account.mobile,
+      account.email,
+      await hashPassword(password),
+      account.nickname,
+      account.platformAdmin,
+    ],
+  );
+  for (const member of account.members) {
+    await client.query(
+      `INSERT INTO members (user_id, organization_id, role, nickname) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id, organization_id, role) DO NOTHING`,
+      [userId, await organizationId(client, member.organization), member.role, member.nickname],
+    );
+  }
+  return true;
+}
+
+async function seedRightsAndDicts(client: PoolClient) {
+  for (const [index, right] of RIGHTS.entries()) {
+    await client.query(
+      `INSERT INTO rights (code, name, is_default, sort) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (code) DO NOTHING`,
+      [right.code, right.name, right.isDefault, index + 1],
+    );
+  }
+  for (const dict of DICTS) {
+    await client.query(
+      'INSERT INTO dicts (code, name) VALUES ($1, $2) ON CONFLICT (code) DO NOTHING',
+      [dict.code, dict.name],
+    );
+    const dictId = await idOf(client, 'SELECT id FROM dicts WHERE code = $1', [dict.code]);
+    for (const [index, [value, label]] of dict.items.entries()) {
+      await client.query(
+        `INSERT INTO dict_items (dict_id, value, label, sort) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (dict_id, value) DO NOTHING`,
+        [dictId, value, label, index + 1],
+      );
+    }
+  }
+}
+
+async function memberIdOf(client: PoolClient, username: string, organization: string) {
+  const result = await client.query<{ id: number }>(
+    `SELECT m.id FROM members m JOIN users u ON u.id = m.user_id
+      WHERE lower(u.username) = lower($1) AND m.organization_id = $2 ORDER BY m.id LIMIT 1`,
+    [username, await organizationId(client, organization)],
+  );
+  return result.rows[0]?.id ?? null;
+}
+
+async function seedGrades(client: PoolClient) {
+  for (const grade of GRADES) {
+    const orgId = await organizationId(client, grade.organization);
+    const teacher = grade.teacher
+      ? await memberIdOf(client, grade.teacher, grade.organization)
+      : null;
+    await client.query(
+      `INSERT INTO grades (organization_id, name, description, status, is_public, sort, app_id,
+                           teacher_member_id, price_fen, start_time, end_time)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       ON CONFLICT (organization_id, name) DO NOTHING`,
+      [
+        orgId,
+        grade.name,
+        grade.description,
+        grade.status,
+        grade.isPublic,
+        grade.sort,
+        GRADE_APP_ID,
+        teacher,
+        grade.priceFen,
+        grade.startTime,
+        grade.endTime,
+      ],
+    );
+  }
+}
+
+async function seedMemberships(client: PoolClient) {
+  for (const card of MEMBERSHIPS) {
+    await client.query(
+      `INSERT INTO memberships (name, type, tags, status, sort, price_fen, duration_days, rights)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (name) DO NOTHING`,
+      [
+        card.name,
+        card.type,
+        card.tags,
+        card.status,
+        card.sort,
+        card.priceFen,
+        card.durationDays,
+        card.rights,
+      ],
+    );
+  }
+}
+
+/** The demo student's class places and annual card, given only when the student is new. */
+async function seedStudentHoldings(client: PoolClient) {
+  const student = DEMO_ACCOUNTS.student;
+  const memberId = await memberIdOf(client, student.username, student.members[0].organization);
+  if (memberId === null) return;
+  for (const gradeName of STUDENT_GRADES) {
+    await client.query(
+      `INSERT INTO grade_members (grade_id, member_id)
+       SELECT id, $2 FROM grades WHERE name = $1 ON CONFLICT DO NOTHING`,
+      [gradeName, memberId],
+    );
+  }
+  const card = MEMBERSHIPS.find((m) => m.name === STUDENT_CARD)!;
+  await client.query(
+    `INSERT INTO member_memberships (member_id, membership_id, start_date, expire_date)
+     SELECT $1, ms.id, now(), now() + make_interval(days => $3)
+       FROM memberships ms WHERE ms.name = $2`,
+    [memberId, card.name, card.durationDays],
+  );
+}
+
+/**
+ * Adds whatever demo data is missing; never changes or removes existing rows, so a second start
+ * keeps everything (including passwords people changed). Accounts get `password` when created,
+ * and their credentials are logged that one time.
+ */
+export async function seedDatabase(
+  pool: Pool,
+  options: { password: string; logger: Logger },
+): Promise<SeedResult> {
+  const created = await withTransaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_ID]);
+    await seedOrganizations(client);
+    await seedRightsAndDicts(client);
+    const createdAccounts: string[] = [];
+    for (const account of Object.values(DEMO_ACCOUNTS)) {
+      if (await seedAccount(client, account, options.password)) {
+        createdAccounts.push(account.username);
+      }
+    }
+    await seedGrades(client);
+    await seedMemberships(client);
+    if (createdAccounts.includes(DEMO_ACCOUNTS.student.username)) await seedStudentHoldings(client);
+    return createdAccounts;
+  });
+  // One line per account, so each reads well in plain and in JSON logs.
+  for (const account of Object.values(DEMO_ACCOUNTS)) {
+    if (!created.includes(account.username)) continue;
+    options.logger.info(
+      `已创建演示账号 ${account.username}，密码 ${options.password}（${account.nickname}；只显示这一次）`,
+    );
+  }
+  return { createdAccounts: created };
+}

@@ -1,0 +1,14 @@
+import type { CaptchaService } from './accounts/captcha.ts';
+import type { VerificationCodeService } from './accounts/verification-codes.ts';
+import type { Pool } from './db/pool.ts';
+import type { EnvelopeKeyring } from './envelope/keyring.ts';
+import type { Logger } from './logger.ts';
+
+/** What handlers use; built once per app in buildApp. */
+export interface Services {
+  pool: Pool;
+  logger: Logger;
+  keyring: EnvelopeKeyring;
+  captchas: CaptchaService;
+  codes: VerificationCodeService;
+}

@@ -1,0 +1,124 @@
+import type { AddressInfo } from 'node:net';
+import type { CaptchaGenerator } from './accounts/captcha.ts';
+import type { CodeSender } from './accounts/code-sender.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { startEmbeddedPostgres } from './db/embedded.ts';
+import type { EmbeddedDatabase } from './db/embedded.ts';
+import { runMigrations } from './db/migrate.ts';
+import { createPool } from './db/pool.ts';
+import type { Pool } from './db/pool.ts';
+import { loadKeyring } from './envelope/keyring.ts';
+import { pruneExpired, startPruning } from './envelope/nonces.ts';
+import { createLogger } from './logger.ts';
+import type { Logger } from './logger.ts';
+import { seedDatabase } from './seed/index.ts';
+
+export interface StartOptions {
+  /** HTTP port; 0 picks a free one. Default: PORT or 8080. */
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  /** An external Postgres; no embedded database is started. */
+  databaseUrl?: string;
+  /** Embedded Postgres port; 0 picks a free one. Default: EMBEDDED_PG_PORT or 5433. */
+  embeddedPgPort?: number;
+  /** Throw-away test databases: embedded Postgres without fsync (see startEmbeddedPostgres). */
+  skipFsync?: boolean;
+  logLevel?: string;
+  /** No log output at all (tests). */
+  quiet?: boolean;
+  /** Password for demo accounts created by the seed. Default: SEED_PASSWORD or Xinao@2026. */
+  seedPassword?: string;
+  captchaGenerator?: CaptchaGenerator;
+  codeSender?: CodeSender;
+  trustProxy?: boolean;
+  webRoot?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunningPlatform {
+  /** Base URL of the HTTP server, e.g. http://127.0.0.1:8080 (no trailing slash). */
+  url: string;
+  port: number;
+  pool: Pool;
+  logger: Logger;
+  /** Demo accounts this start created (only on the first start of a data directory). */
+  createdAccounts: string[];
+  /** Closes HTTP, the pool and the embedded database; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole platform: database (embedded unless a URL is given), migrations, seed,
+ * envelope keys, HTTP. Everything started is stopped again if a later step fails.
+ */
+export async function startPlatform(options: StartOptions = {}): Promise<RunningPlatform> {
+  const config = loadConfig(options.env ?? process.env);
+  const logger = createLogger({ level: options.logLevel ?? config.logLevel, quiet: options.quiet });
+  const cleanups: (() => Promise<void>)[] = [];
+  const runCleanups = async () => {
+    while (cleanups.length > 0) {
+      const cleanup = cleanups.pop()!;
+      await cleanup().catch((err: Error) =>
+        logger.warn({ err: err.message }, 'shutdown step failed'),
+      );
+    }
+  };
+
+  try {
+    const databaseUrl = options.databaseUrl ?? config.databaseUrl;
+    let embedded: EmbeddedDatabase | undefined;
+    if (!databaseUrl) {
+      embedded = await startEmbeddedPostgres({
+        dataDir: options.dataDir ?? config.dataDir,
+        port: options.embeddedPgPort ?? config.embeddedPgPort,
+        logger,
+        skipFsync: options.skipFsync,
+      });
+      cleanups.push(embedded.stop);
+    }
+    const pool = createPool(databaseUrl ?? embedded!.connectionString, logger);
+    cleanups.push(() => pool.end());
+
+    await runMigrations(pool, logger);
+    const seed = await seedDatabase(pool, {
+      password: options.seedPassword ?? config.seedPassword,
+      logger,
+    });
+    const keyring = await loadKeyring(pool);
+    await pruneExpired(pool);
+    const stopPruning = startPruning(pool, logger);
+    cleanups.push(async () => stopPruning());
+
+    const app = await buildApp({
+      pool,
+      logger,
+      keyring,
+      captchaGenerator: options.captchaGenerator,
+      codeSender: options.codeSender,
+      webRoot: options.webRoot,
+      nodeEnv: config.nodeEnv,
+      trustProxy: options.trustProxy ?? config.trustProxy,
+      secureCookies: config.secureCookies,
+    });
+    cleanups.push(() => app.close());
+    await app.listen({ port: options.port ?? config.port, host: options.host ?? config.host });
+    const port = (app.server.address() as AddressInfo).port;
+    const host = options.host ?? config.host;
+    const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+
+    let stopping: Promise<void> | undefined;
+    return {
+      url: `http://${urlHost.includes(':') ? `[${urlHost}]` : urlHost}:${port}`,
+      port,
+      pool,
+      logger,
+      createdAccounts: seed.createdAccounts,
+      stop: () => (stopping ??= runCleanups()),
+    };
+  } catch (err) {
+    await runCleanups();
+    throw err;
+  }
+}

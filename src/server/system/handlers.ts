@@ -1,0 +1,17 @@
+import { envelopePublicKey, health } from '../../contract/calls/system.ts';
+import { fail } from '../http/app-error.ts';
+import { handle } from '../http/handler.ts';
+
+export const systemHandlers = [
+  handle(health, async ({ services }) => {
+    try {
+      await services.pool.query('SELECT 1');
+    } catch (err) {
+      services.logger.error({ err: (err as Error).message }, 'health check: database unreachable');
+      throw fail('INTERNAL', '数据库不可用');
+    }
+    return { status: 'ok' as const, time: new Date().toISOString(), database: 'ok' as const };
+  }),
+
+  handle(envelopePublicKey, async ({ services }) => services.keyring.current),
+];

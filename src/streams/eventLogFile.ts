@@ -1,0 +1,56 @@
+/**
+ * Reading an exported event log back (a file loaded in the replay view, a download in the
+ * browser tests). Apart from ./eventLog.ts because it needs zod, which the first screen must
+ * not load: only the replay view and tests import this.
+ */
+import { z } from 'zod';
+import { EVENT_LOG_FORMAT, type EventLogExport } from './eventLog.ts';
+import type { JsonValue } from './json.ts';
+
+const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
+  z.union([
+    z.null(),
+    z.boolean(),
+    z.number(),
+    z.string(),
+    z.array(jsonValue),
+    z.record(z.string(), jsonValue),
+  ]),
+);
+
+const eventEntrySchema = z.object({
+  seq: z.number().int(),
+  at: z.number(),
+  kind: z.literal('event'),
+  actor: z.string(),
+  event: z.looseObject({ type: z.string() }),
+});
+
+const responseEntrySchema = z.object({
+  seq: z.number().int(),
+  at: z.number(),
+  kind: z.literal('response'),
+  callId: z.string(),
+  method: z.string(),
+  path: z.string(),
+  status: z.number().int().nullable(),
+  ok: z.boolean(),
+  code: z.number().nullable(),
+  durationMs: z.number(),
+  data: jsonValue.optional(),
+  message: z.string().optional(),
+});
+
+export const eventLogExportSchema = z.object({
+  format: z.literal(EVENT_LOG_FORMAT),
+  version: z.literal(1),
+  exportedAt: z.number(),
+  capacity: z.number().int(),
+  dropped: z.number().int(),
+  entries: z.array(z.discriminatedUnion('kind', [eventEntrySchema, responseEntrySchema])),
+});
+
+/** Reads an exported log (e.g. a file loaded in the replay view); throws on a malformed one. */
+export function parseEventLog(json: string): EventLogExport {
+  return eventLogExportSchema.parse(JSON.parse(json)) as EventLogExport;
+}

@@ -1,0 +1,44 @@
+import { lazy, Suspense, useState } from 'react';
+import { ProgressBar } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { Outlet, useNavigation } from 'react-router-dom';
+import { ToastContainer } from '../components/ToastContainer.tsx';
+import { useRuntime } from './context.ts';
+import { loadFormValidation } from './formValidation.ts';
+
+// The dialog's forms load on first use, keeping them out of the first screen's JavaScript;
+// their validation (zod and the contract schemas) comes along, so a submit never waits for it.
+const LoginDialog = lazy(() =>
+  Promise.all([import('../components/login/LoginDialog.tsx'), loadFormValidation()]).then(
+    ([dialog]) => dialog,
+  ),
+);
+
+/** Root route element: the screen, the route loading bar, toasts and the login dialog. */
+export function AppShell() {
+  const navigation = useNavigation();
+  return (
+    <>
+      {navigation.state === 'loading' ? (
+        <ProgressBar className="xa-progress" intent="primary" />
+      ) : null}
+      <Outlet />
+      <ToastContainer />
+      <LoginDialogHost />
+    </>
+  );
+}
+
+function LoginDialogHost() {
+  const { loginDialog } = useRuntime().actors;
+  const open = useSelector(loginDialog, (s) => s.matches('open'));
+  // Once loaded it stays mounted: typed values survive closing and reopening the dialog.
+  const [loaded, setLoaded] = useState(open);
+  if (open && !loaded) setLoaded(true);
+  if (!loaded) return null;
+  return (
+    <Suspense fallback={null}>
+      <LoginDialog />
+    </Suspense>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Effects that change no machine state, so no statechart models them: exporting the event log
+ * as a file. (Logging out and switching organization are session commands of the start-up
+ * machine: send it LOGOUT or SWITCH_ORGANIZATION.)
+ */
+import type { EventLog } from '../../streams/eventLog.ts';
+
+interface CommandDeps {
+  eventLog: EventLog;
+  env: { document: Document; now: () => number };
+}
+
+export function exportFileName(now: number): string {
+  return `xinao-event-log-${new Date(now).toISOString().replace(/[:.]/g, '-')}.json`;
+}
+
+export function createCommands({ eventLog, env }: CommandDeps) {
+  return {
+    /** Downloads the scrubbed event log as JSON (DESIGN.md journey 5). */
+    exportEventLog(): void {
+      const doc = env.document;
+      const blob = new Blob([eventLog.exportLog()], { type: 'application/json' });
+      const url = URL.createObjectURL(blob);
+      const link = doc.createElement('a');
+      link.href = url;
+      link.download = exportFileName(env.now());
+      link.style.display = 'none';
+      doc.body.appendChild(link);
+      link.click();
+      link.remove();
+      // Revoked on the next tick: revoking synchronously can cancel the download in Safari.
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+    },
+  };
+}
+
+export type Commands = ReturnType<typeof createCommands>;

@@ -1,0 +1,74 @@
+/**
+ * The read queries of this issue's screens, as streams of the SWR query cache (src/streams).
+ * Defined here, outside React: a component subscribes with useQuery and never fetches.
+ */
+import { fromEvent, type Observable } from 'rxjs';
+import type { CallResult } from '../../contract/call.ts';
+import { APP_ID } from '../../contract/envelope.ts';
+import { auth } from '../../contract/routes/auth.ts';
+import { startup as startupCalls } from '../../contract/routes/startup.ts';
+import { createQueryCache, type QueryCache, type QueryState } from '../../streams/queryCache.ts';
+import type { Transport } from '../../transport/client.ts';
+
+export interface QueryDef<T> {
+  key: string;
+  state$: Observable<QueryState<T>>;
+}
+
+export type GradePage = CallResult<typeof startupCalls.gradeQueryList>;
+export type MembershipPage = CallResult<typeof startupCalls.membershipQueryList>;
+export type FullCurrentUser = CallResult<typeof auth.queryCurrent>;
+
+/** Start-up class list filter (spec 000 §7): the public classes of this app. */
+export const PUBLIC_CLASS_STATUSES = ['4', '1', '2', '3', '5'] as const;
+
+export function createQueries(transport: Transport, focus$?: Observable<unknown>) {
+  const cache: QueryCache = createQueryCache({
+    focus$: focus$ ?? (typeof window === 'undefined' ? undefined : fromEvent(window, 'focus')),
+  });
+  const define = <T>(key: string, fetcher: () => Promise<T>): QueryDef<T> => ({
+    key,
+    state$: cache.query(key, fetcher),
+  });
+
+  const currentUsers = new Map<number, QueryDef<FullCurrentUser>>();
+
+  return {
+    cache,
+    /** The class list of the start-up calls; its cache key is the one spec 000 §7 names. */
+    publicClasses: define('/api/grade/getAll', () =>
+      transport.call(startupCalls.gradeQueryList, {
+        query: { page: 0, size: 100, sort: 'sort,asc' },
+        body: { statusList: [...PUBLIC_CLASS_STATUSES], isPublic: true, appIds: [APP_ID] },
+      }),
+    ),
+    /** Student membership cards on sale (spec 000 §7 membership list {type, tags, status:'1'}). */
+    studentCards: define('membership.queryList:student', () =>
+      transport.call(startupCalls.membershipQueryList, {
+        body: { type: '0', tags: ['student'], status: '1' },
+      }),
+    ),
+    /** Everything a student or parent can buy: single cards and packages. */
+    vipCards: define('membership.queryList:student,studentPackage', () =>
+      transport.call(startupCalls.membershipQueryList, {
+        query: { page: 0, size: 100, sort: 'sort,asc' },
+        body: { type: '0', tags: ['student', 'studentPackage'], status: '1' },
+      }),
+    ),
+    /**
+     * The full current user, contact details included (machine contexts leave them out).
+     * Keyed by member id so another login never sees the previous member's record.
+     */
+    currentUser(memberId: number): QueryDef<FullCurrentUser> {
+      // One definition per member, so a re-render subscribes to the same stream.
+      let query = currentUsers.get(memberId);
+      if (!query) {
+        query = define(`auth.queryCurrent:${memberId}`, () => transport.call(auth.queryCurrent));
+        currentUsers.set(memberId, query);
+      }
+      return query;
+    },
+  };
+}
+
+export type Queries = ReturnType<typeof createQueries>;

@@ -1,0 +1,11 @@
+import { createBrowserRouter } from 'react-router-dom';
+import { buildRoutes } from '../routes/routeTable.tsx';
+
+/** The web app lives under /web/ (spec 000 §2). */
+export const ROUTER_BASENAME = '/web';
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes(), { basename: ROUTER_BASENAME });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,309 @@
+/**
+ * The client runtime: transport, event log and the root actors, created once OUTSIDE React
+ * (DESIGN.md §2: StrictMode would start invoked promises twice otherwise). Components read the
+ * actors with useSelector and send them events; effects live in the implementations provided
+ * here (calls, local storage, document title), never in components.
+ */
+import { createActor, fromPromise, type Actor } from 'xstate';
+// Calls by their routes (src/contract/routes): the schemas, and zod with them, stay off the
+// first screen; the types still come from the full definitions.
+import type { CurrentUser } from '../../contract/calls/auth.ts';
+import { API_PREFIX, WEB_BASE } from '../../contract/envelope.ts';
+import { auth } from '../../contract/routes/auth.ts';
+import { startup as startupCalls } from '../../contract/routes/startup.ts';
+import { deviceMachine } from '../../machines/deviceClass.ts';
+import { editorConfigMachine, type EditorConfigInput } from '../../machines/editorConfig.ts';
+import { loginDialogMachine, type Captcha } from '../../machines/loginDialog.ts';
+import { membershipMachine } from '../../machines/membership.ts';
+import { registerMachine } from '../../machines/register.ts';
+import { rollingNoticeMachine } from '../../machines/rollingNotice.ts';
+import { sessionMachine } from '../../machines/session.ts';
+import { startupMachine } from '../../machines/startup.ts';
+import { toastQueueMachine } from '../../machines/toastQueue.ts';
+import { createDictCache, type DictCache } from '../../streams/dictCache.ts';
+import { createEventLog, type EventLog } from '../../streams/eventLog.ts';
+import { createTransport, type Transport } from '../../transport/client.ts';
+import { FALLBACK_MESSAGE, isQuotaUsedUp, type ApiError } from '../../transport/errors.ts';
+import { lazyLoginValidators, lazyRegisterValidators } from './formValidation.ts';
+import { applySiteSettings, fetchSiteSettings } from './siteSettings.ts';
+import { STORAGE_KEYS, type SafeStorage } from './storage.ts';
+import { createQueries, type Queries } from './queries.ts';
+import { createCommands } from './commands.ts';
+
+export interface RuntimeEnv {
+  fetch: typeof fetch;
+  storage: SafeStorage;
+  document: Document;
+  window: Pick<Window, 'open' | 'innerWidth' | 'addEventListener' | 'removeEventListener'>;
+  userAgent: string;
+  now: () => number;
+  /** Translates an i18n key at the moment a toast is raised (e.g. the 提示 title). */
+  translate: (key: 'toast.title') => string;
+  /** Client-side navigation (the router's navigate), for "return to" after a login. */
+  navigate: (to: string) => void;
+  apiBase?: string;
+  webBase?: string;
+}
+
+function readStoredNumber(storage: SafeStorage, key: string): number | null {
+  const value = Number(storage.get(key));
+  return storage.get(key) !== null && Number.isFinite(value) ? value : null;
+}
+
+function readStoredEditorConfig(storage: SafeStorage): EditorConfigInput | undefined {
+  try {
+    const parsed: unknown = JSON.parse(storage.get(STORAGE_KEYS.editorConfig) ?? 'null');
+    return typeof parsed === 'object' && parsed !== null
+      ? (parsed as EditorConfigInput)
+      : undefined;
+  } catch {
+    return undefined; // Unreadable: the machine falls back to its defaults.
+  }
+}
+
+/** Red 提示 notifications for failed calls; the quota one gets its own toast (spec 000 §8). */
+function reportError(toastQueue: Actor<typeof toastQueueMachine>, env: RuntimeEnv) {
+  return (error: ApiError): void => {
+    const title = env.translate('toast.title');
+    const message = error.message || FALLBACK_MESSAGE;
+    if (isQuotaUsedUp(error)) {
+      toastQueue.send({ type: 'SHOW_QUOTA_USED_UP', message, title });
+      return;
+    }
+    // The id is the failure itself, so the same failure repeated does not stack up.
+    toastQueue.send({
+      type: 'SHOW',
+      toast: { id: `error:${error.code}:${message}`, message, title, intent: 'danger' },
+    });
+  };
+}
+
+const toCaptcha = ({ captchaId, image }: { captchaId: string; image: string }): Captcha => ({
+  captchaId,
+  image,
+});
+
+export function createRuntime(env: RuntimeEnv) {
+  const apiBase = env.apiBase ?? API_PREFIX;
+  const webBase = env.webBase ?? WEB_BASE;
+  const eventLog: EventLog = createEventLog({ now: env.now });
+
+  // The toast queue exists before the transport: the transport reports failures into it.
+  const toastQueue = createActor(toastQueueMachine, eventLog.attachToActor('toastQueue'));
+
+  const transport: Transport = createTransport({
+    baseUrl: apiBase,
+    fetch: env.fetch,
+    now: env.now,
+    onError: reportError(toastQueue, env),
+    onRecord: (record) =>
+      eventLog.recordResponse({
+        callId: record.callId,
+        method: record.method,
+        path: record.path,
+        status: record.status ?? 0,
+        ok: record.ok,
+        code: record.code,
+        durationMs: record.durationMs,
+        data: record.data,
+      }),
+  });
+
+  const loadCaptcha = fromPromise<Captcha>(async () =>
+    toCaptcha(await transport.call(auth.getImageCaptcha, { query: {} })),
+  );
+
+  const startup = createActor(
+    startupMachine.provide({
+      actors: {
+        loadSettings: fromPromise(() => fetchSiteSettings(env.fetch, webBase)),
+        // Anonymous is the normal case here: no red notification (errors ignored, spec 000 §4).
+        loadCurrentUser: fromPromise<CurrentUser | null>(() =>
+          transport.call(auth.queryCurrent, { skipErrorHandler: true }),
+        ),
+        loadTeacherList: fromPromise(() =>
+          transport.call(auth.memberQueryMineTeacherList, { skipErrorHandler: true }),
+        ),
+        // A failed logout or switch shows the red notification; the machine keeps the user.
+        logout: fromPromise<unknown>(() => transport.call(auth.logout)),
+        switchOrganization: fromPromise(({ input }) =>
+          transport.call(auth.switchOrganization, { body: { memberId: input.memberId } }),
+        ),
+      },
+      actions: {
+        applySettings: (_, { settings }) => applySiteSettings(settings, env.document, env.storage),
+      },
+    }),
+    eventLog.attachToActor('startup'),
+  );
+
+  // Login failures show inside the dialog, so they skip the notification.
+  const loginDialog = createActor(
+    loginDialogMachine.provide({
+      actors: {
+        ...lazyLoginValidators,
+        login: fromPromise(({ input }) =>
+          input.mode === 'password'
+            ? transport.call(auth.loginByPwd, {
+                body: { username: input.username, password: input.password },
+                skipErrorHandler: true,
+              })
+            : transport.call(auth.loginByMobile, {
+                body: { mobile: input.mobile, code: input.code },
+                skipErrorHandler: true,
+              }),
+        ),
+        requestCode: fromPromise(({ input }) =>
+          transport.call(auth.getSmsCode, {
+            body: { ...input, purpose: 'login' },
+            skipErrorHandler: true,
+          }),
+        ),
+        loadCaptcha,
+      },
+    }),
+    eventLog.attachToActor('loginDialog'),
+  );
+
+  const register = createActor(
+    registerMachine.provide({
+      actors: {
+        ...lazyRegisterValidators,
+        register: fromPromise(({ input }) =>
+          transport.call(auth.registerByPwd, { body: input, skipErrorHandler: true }),
+        ),
+        loadCaptcha,
+      },
+    }),
+    eventLog.attachToActor('register'),
+  );
+
+  const rollingNotice = createActor(
+    rollingNoticeMachine.provide({
+      actions: {
+        persistDismissal: (_, { now }) =>
+          env.storage.set(STORAGE_KEYS.noticeDismissedAt, String(now)),
+      },
+    }),
+    eventLog.attachToActor('rollingNotice', {
+      input: {
+        dismissedAt: readStoredNumber(env.storage, STORAGE_KEYS.noticeDismissedAt),
+        now: env.now(),
+      },
+    }),
+  );
+
+  const editorConfig = createActor(
+    editorConfigMachine.provide({
+      actions: {
+        persist: (_, saved) => env.storage.set(STORAGE_KEYS.editorConfig, JSON.stringify(saved)),
+      },
+    }),
+    eventLog.attachToActor('editorConfig', { input: readStoredEditorConfig(env.storage) }),
+  );
+
+  const membership = createActor(
+    membershipMachine.provide({
+      actors: {
+        loadMemberMemberships: fromPromise(async () => {
+          const page = await transport.call(startupCalls.memberMembershipQueryList, {
+            query: { page: 0, size: 100 },
+            body: {},
+          });
+          return page.content;
+        }),
+      },
+    }),
+    eventLog.attachToActor('membership'),
+  );
+
+  const device = createActor(
+    deviceMachine,
+    eventLog.attachToActor('device', {
+      input: { userAgent: env.userAgent, width: env.window.innerWidth },
+    }),
+  );
+
+  const session = createActor(sessionMachine, eventLog.attachToActor('session'));
+
+  const actors = {
+    startup,
+    loginDialog,
+    register,
+    toastQueue,
+    rollingNotice,
+    editorConfig,
+    membership,
+    device,
+    session,
+  };
+
+  const queries: Queries = createQueries(transport);
+  /** Dictionary lookups, cached per code; a failure is an empty list (spec 000 §8). */
+  const dict: DictCache = createDictCache(
+    async (code) =>
+      (await transport.call(startupCalls.dictQueryByValue, { query: { value: code } })).itemList,
+  );
+
+  let stopWiring: (() => void) | null = null;
+
+  /** Starts every root actor and the glue between them; returns nothing, stop() undoes it. */
+  function start(): void {
+    if (stopWiring) return;
+    const subscriptions: { unsubscribe(): void }[] = [];
+    for (const actor of Object.values(actors)) actor.start();
+
+    // A login (from either form) becomes the session's user; the dialog closes.
+    subscriptions.push(
+      loginDialog.on('loggedIn', ({ user, returnTo }) => {
+        startup.send({ type: 'USER.LOGGED_IN', user });
+        if (returnTo) env.navigate(returnTo);
+      }),
+      register.on('registered', ({ user }) => {
+        startup.send({ type: 'USER.LOGGED_IN', user });
+        loginDialog.send({ type: 'CLOSE' });
+      }),
+      // Closing the quota notification opens the card list in a new tab (spec 000 §8).
+      toastQueue.on('openVipCardList', () => {
+        env.window.open(`${webBase}vipCardList`, '_blank', 'noopener');
+      }),
+    );
+
+    // Whose cards: reload the member's cards whenever the logged-in member changes.
+    let memberId: number | null = null;
+    subscriptions.push(
+      startup.subscribe((snapshot) => {
+        if (!snapshot.matches({ session: 'ready' })) return;
+        const id = snapshot.context.user?.id ?? null;
+        if (id === memberId) return;
+        memberId = id;
+        if (id === null) {
+          membership.send({ type: 'CLEAR' });
+          session.send({ type: 'SESSION.RESET' });
+        } else {
+          membership.send({ type: 'LOAD', now: env.now() });
+        }
+      }),
+    );
+
+    const onResize = () => device.send({ type: 'RESIZE', width: env.window.innerWidth });
+    env.window.addEventListener('resize', onResize);
+
+    stopWiring = () => {
+      env.window.removeEventListener('resize', onResize);
+      for (const subscription of subscriptions) subscription.unsubscribe();
+      for (const actor of Object.values(actors)) actor.stop();
+    };
+  }
+
+  function stop(): void {
+    stopWiring?.();
+    stopWiring = null;
+  }
+
+  const commands = createCommands({ eventLog, env });
+
+  return { env, transport, eventLog, actors, queries, dict, commands, start, stop };
+}
+
+export type Runtime = ReturnType<typeof createRuntime>;

@@ -1,0 +1,98 @@
+/**
+ * The first screen's JavaScript budget (DESIGN.md §5): what main.tsx pulls in through static
+ * imports lands in the entry chunk, so zod and the contract schemas (about 95 kB minified) must
+ * not be among it. They load with the login dialog and the replay view, through dynamic
+ * imports. bench/RESULTS.md has the measured sizes; this test keeps the rule from eroding.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const SRC = path.resolve(import.meta.dirname, '..');
+const rel = (file: string) => path.relative(SRC, file).split(path.sep).join('/');
+
+/**
+ * Static imports and re-exports of a module that survive compilation. `import type` and
+ * `export type` are erased; everything else counts, including `import { type A }`, which
+ * verbatimModuleSyntax keeps as a bare `import {} from`. Dynamic import() is a separate chunk.
+ */
+function staticImports(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  const specifiers: string[] = [];
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement)) {
+      if (statement.importClause?.isTypeOnly) continue;
+      specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text);
+    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier) {
+      if (statement.isTypeOnly) continue;
+      specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text);
+    }
+  }
+  return specifiers;
+}
+
+interface Graph {
+  /** Project modules reached, relative to src/. */
+  modules: Set<string>;
+  /** Package imports, with the first module that made each. */
+  packages: Map<string, string>;
+}
+
+function walk(entry: string): Graph {
+  const modules = new Set<string>();
+  const packages = new Map<string, string>();
+  const queue = [path.resolve(SRC, entry)];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (modules.has(rel(file))) continue;
+    modules.add(rel(file));
+    for (const specifier of staticImports(file)) {
+      if (specifier.startsWith('.')) {
+        // Imports name their files with extensions (tsconfig allowImportingTsExtensions); CSS
+        // is the stylesheet's business, not the script's.
+        if (/\.tsx?$/.test(specifier)) queue.push(path.resolve(path.dirname(file), specifier));
+      } else {
+        const name = specifier.startsWith('@')
+          ? specifier.split('/').slice(0, 2).join('/')
+          : specifier.split('/')[0]!;
+        if (!packages.has(name)) packages.set(name, rel(file));
+      }
+    }
+  }
+  return { modules, packages };
+}
+
+/** Modules that build zod schemas when loaded. */
+const SCHEMA_MODULES =
+  /^contract\/(calls\/|fields\.ts|paging\.ts|envelope-schemas\.ts|validation\.ts)/;
+
+describe('first-screen JavaScript', () => {
+  const firstScreen = walk('ui/main.tsx');
+
+  it('is the app shell: runtime, transport, machines, event log', () => {
+    for (const module of [
+      'ui/app/runtime.ts',
+      'transport/client.ts',
+      'machines/loginDialog.ts',
+      'machines/register.ts',
+      'machines/startup.ts',
+      'streams/eventLog.ts',
+      'contract/routes/auth.ts',
+    ]) {
+      expect(firstScreen.modules).toContain(module);
+    }
+  });
+
+  it('does not load zod or the contract schemas', () => {
+    expect(firstScreen.packages.get('zod')).toBeUndefined();
+    expect([...firstScreen.modules].filter((m) => SCHEMA_MODULES.test(m))).toEqual([]);
+    // Loaded with the dialog and the replay view instead.
+    expect(firstScreen.modules).not.toContain('machines/loginValidation.ts');
+    expect(firstScreen.modules).not.toContain('streams/eventLogFile.ts');
+  });
+
+  it('would notice zod: the lazily loaded validation does import it', () => {
+    expect(walk('machines/loginValidation.ts').packages.get('zod')).toBe('contract/calls/auth.ts');
+  });
+});

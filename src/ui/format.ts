@@ -1,0 +1,19 @@
+/** Display formats: money is integer fen, times are shown in Asia/Shanghai (DESIGN.md). */
+export const DISPLAY_TIME_ZONE = 'Asia/Shanghai';
+
+/** 39900 → "399.00" */
+export function formatFen(fen: number): string {
+  return (fen / 100).toFixed(2);
+}
+
+/** An ISO-8601 instant as a calendar date in Asia/Shanghai, in the UI language. */
+export function formatDate(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, {
+    timeZone: DISPLAY_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
+}

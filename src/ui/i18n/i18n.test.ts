@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { en } from './en.ts';
+import { zhCN } from './zh-CN.ts';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const full = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(full, value);
+    else for (const [k, v] of flatten(value, full)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+const zh = flatten(zhCN);
+const english = flatten(en as Tree);
+const UI_ROOT = path.resolve(import.meta.dirname, '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+describe('i18n catalogues', () => {
+  it('en has exactly the keys of zh-CN, every text non-empty', () => {
+    expect([...english.keys()].sort()).toEqual([...zh.keys()].sort());
+    for (const [key, text] of [...zh, ...english]) expect(text.trim(), key).not.toBe('');
+  });
+
+  it('both languages take the same interpolation values', () => {
+    for (const [key, text] of zh)
+      expect(placeholders(english.get(key)!), key).toEqual(placeholders(text));
+  });
+
+  it('every literal key the UI asks for exists', () => {
+    const files = sourceFiles(UI_ROOT).filter(
+      (file) => !file.includes(`${path.sep}i18n${path.sep}`),
+    );
+    const used = new Set<string>();
+    for (const file of files) {
+      const source = readFileSync(file, 'utf8');
+      for (const match of source.matchAll(/\bt\(\s*'([A-Za-z][\w.-]*)'/g)) used.add(match[1]!);
+    }
+    expect(used.size).toBeGreaterThan(50);
+    const missing = [...used].filter((key) => !zh.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('components hold no literal Chinese text: all of it comes from the catalogue', () => {
+    const offenders = sourceFiles(UI_ROOT)
+      .filter((file) => file.endsWith('.tsx') && !file.includes(`${path.sep}test${path.sep}`))
+      .filter((file) =>
+        /[\u4e00-\u9fff]/.test(readFileSync(file, 'utf8').replace(/\/\/.*|\/\*[\s\S]*?\*\//g, '')),
+      );
+    expect(offenders.map((file) => path.relative(UI_ROOT, file))).toEqual([]);
+  });
+
+  it('translates in both languages with zh-CN as default', async () => {
+    const instance = i18next.createInstance();
+    await instance.init({
+      resources: { 'zh-CN': { translation: zhCN }, en: { translation: en } },
+      lng: 'zh-CN',
+      fallbackLng: 'zh-CN',
+      interpolation: { escapeValue: false },
+    });
+    expect(instance.t('nav.camp')).toBe('GESP 集训营');
+    expect(instance.t('toast.title')).toBe('提示');
+    await instance.changeLanguage('en');
+    expect(instance.t('toast.title')).toBe('Tip');
+    expect(instance.t('notFound.description', { path: '/x' })).toBe('There is no page at /x.');
+  });
+});

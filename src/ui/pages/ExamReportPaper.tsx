@@ -1,0 +1,5 @@
+import { EmptyScreen } from '../components/EmptyScreen.tsx';
+
+export default function ExamReportPaperPage() {
+  return <EmptyScreen page="examReportPaper" />;
+}

@@ -1,0 +1,126 @@
+import { Button, Callout, Card, Elevation, H3, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_RIGHT_CODES, rightKey } from '../../machines/membership.ts';
+import { useRuntime } from '../app/context.ts';
+import { useOpenLoginDialog, useSession } from '../app/hooks.ts';
+import type { MembershipPage } from '../app/queries.ts';
+import { useQuery } from '../app/useQuery.ts';
+import { EmptyState } from '../components/EmptyState.tsx';
+import { PageSpinner } from '../components/PageSpinner.tsx';
+import { QueryStatus } from '../components/QueryStatus.tsx';
+import { RightsList } from '../components/RightsList.tsx';
+import { formatDate, formatFen } from '../format.ts';
+import { useTranslateKey } from '../i18n/dynamic.ts';
+
+const DEFAULT_RIGHTS = DEFAULT_RIGHT_CODES.map(rightKey);
+
+/** Membership cards: the member's current card (when logged in) and the cards on sale. */
+export default function VipCardListPage() {
+  const { t } = useTranslation();
+  const { queries } = useRuntime();
+  const cards = useQuery(queries.vipCards);
+  return (
+    <section className="xa-screen" aria-labelledby="screen-vip">
+      <h1 id="screen-vip" className="xa-screen-title">
+        {t('vip.title')}
+      </h1>
+      <MyCard />
+      <section className="xa-section" aria-labelledby="vip-on-sale">
+        <h2 id="vip-on-sale">{t('vip.listTitle')}</h2>
+        <QueryStatus state={cards} failedTitle={t('vip.listFailed')}>
+          {(page) => <CardsOnSale page={page} />}
+        </QueryStatus>
+      </section>
+    </section>
+  );
+}
+
+function MyCard() {
+  const { t, i18n } = useTranslation();
+  const translate = useTranslateKey();
+  const { actors } = useRuntime();
+  const { ready, user } = useSession();
+  const openLogin = useOpenLoginDialog();
+  const view = useSelector(actors.membership, (s) => s.context.view);
+  const loading = useSelector(actors.membership, (s) => s.matches('loading') || s.matches('idle'));
+  const error = useSelector(actors.membership, (s) => s.context.error);
+
+  let body: React.ReactNode;
+  if (!ready || (user && loading)) {
+    body = <PageSpinner />;
+  } else if (!user) {
+    body = (
+      <Callout compact>
+        {t('vip.mineLoginHint')}{' '}
+        <Button
+          variant="minimal"
+          intent="primary"
+          text={t('nav.login')}
+          onClick={() => openLogin()}
+        />
+      </Callout>
+    );
+  } else if (error) {
+    body = (
+      <Callout intent="danger" role="alert">
+        {error.message}
+      </Callout>
+    );
+  } else if (view.validUntil === null) {
+    body = (
+      <>
+        <H3>{t('vip.mineNone')}</H3>
+        <p className="xa-muted">{t('vip.mineNoneDescription')}</p>
+        <RightsList rights={view.rights} />
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <H3>
+          {view.name ?? translate(view.nameKey)} <Tag minimal>{translate(view.typeLabelKey)}</Tag>{' '}
+          <Tag intent={view.valid ? 'success' : 'danger'} data-testid="vip-validity">
+            {view.valid ? t('vip.valid') : t('vip.expired')}
+          </Tag>
+        </H3>
+        <div className="xa-muted">
+          {t('vip.validUntil', { date: formatDate(view.validUntil, i18n.language) })}
+        </div>
+        <RightsList rights={view.rights} />
+      </>
+    );
+  }
+  return (
+    <Card className="xa-section" elevation={Elevation.TWO} data-testid="my-vip-card">
+      <h2>{t('vip.mineTitle')}</h2>
+      {body}
+    </Card>
+  );
+}
+
+function CardsOnSale({ page }: { page: MembershipPage }) {
+  const { t } = useTranslation();
+  if (page.content.length === 0) {
+    return <EmptyState title={t('vip.listEmpty')} description={t('vip.listEmptyDescription')} />;
+  }
+  return (
+    <>
+      <div className="xa-card-grid" data-testid="vip-cards">
+        {page.content.map((card) => (
+          <Card key={card.id} elevation={Elevation.ONE}>
+            <H3>{card.name}</H3>
+            <div className="xa-price">
+              {t('format.price', { amount: formatFen(card.priceFen) })}
+            </div>
+            <div className="xa-muted">{t('vip.duration', { days: card.durationDays })}</div>
+            <RightsList
+              rights={card.rights.length > 0 ? card.rights.map(rightKey) : DEFAULT_RIGHTS}
+            />
+          </Card>
+        ))}
+      </div>
+      <p className="xa-muted">{t('vip.buyLater')}</p>
+    </>
+  );
+}

@@ -1,0 +1,216 @@
+// @vitest-environment jsdom
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import * as auth from '../../contract/calls/auth.ts';
+import * as startupCalls from '../../contract/calls/startup.ts';
+import { answer, api, success } from '../test/fakeApi.ts';
+import { createTestRuntime, withRuntime } from '../test/testRuntime.tsx';
+import { buildRoutes } from './routeTable.tsx';
+import { redirectRoutes, screenRoutes } from './screens.ts';
+
+/** Every route of spec 000 §2, as written there. */
+const SPEC_ROUTES = [
+  '/login',
+  '/activity',
+  '/user/grade',
+  '/topic/quwei',
+  '/topic/grammar',
+  '/topic/train',
+  '/course',
+  '/course/list',
+  '/course/detail',
+  '/content-center',
+  '/content-center/:id',
+  '/exam',
+  '/exam/list',
+  '/exam/detail',
+  '/exam/room',
+  '/exam/report',
+  '/exam/report/paper',
+  '/exam/report/enroll',
+  '/homework/room',
+  '/homework/report',
+  '/homework/report/enroll',
+  '/play',
+  '/play/home',
+  '/play/python',
+  '/camp',
+  '/camp/answer/detail/:id',
+  '/vipCardList',
+  '/activityPackages',
+  '/grade/detail',
+  '/chapter/detail',
+  '/chapter/student',
+  '/question/detail',
+  '/user',
+  '/user/class',
+  '/user/homework',
+  '/user/exam',
+  '/user/report',
+  '/user/accout',
+  '/user/wallet',
+  '/user/chatHistory',
+  '/user/feedback',
+  '/order',
+  '/about',
+  '/pdfPreview',
+  '/help/ai-assistant',
+  '/agreement/service',
+  '/agreement/privacy',
+];
+
+const SPEC_REDIRECTS: Record<string, string> = {
+  '/login': '/',
+  '/course': '/course/list',
+  '/exam': '/exam/list',
+  '/play': '/play/home',
+};
+
+interface Leaf {
+  path: string;
+  route: RouteObject;
+  /** Wrapper elements between the root and the leaf, by component name. */
+  wrappers: string[];
+  layout: string | undefined;
+}
+
+function leaves(
+  routes: RouteObject[],
+  trail: { wrappers: string[]; layout?: string } = { wrappers: [] },
+): Leaf[] {
+  return routes.flatMap((route) => {
+    const elementType = (route.element as { type?: { name?: string } } | undefined)?.type?.name;
+    const layout = route.id?.startsWith('layout-')
+      ? route.id.slice('layout-'.length)
+      : trail.layout;
+    const wrappers =
+      elementType === 'MustLogin' || elementType === 'RequireRole'
+        ? [...trail.wrappers, elementType]
+        : trail.wrappers;
+    if (route.children) return leaves(route.children, { wrappers, layout });
+    const path = route.index ? '/' : (route.path ?? '');
+    return [{ path, route, wrappers, layout }];
+  });
+}
+
+const table = leaves(buildRoutes());
+const leafAt = (path: string) => table.find((leaf) => leaf.path === path);
+
+beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  api.resetHandlers();
+});
+afterAll(() => api.close());
+
+describe('the route table', () => {
+  it('has every route of spec 000 §2 and the home page', () => {
+    for (const path of [...SPEC_ROUTES, '/']) expect(leafAt(path), path).toBeDefined();
+  });
+
+  it('redirects as spec 000 §2 says', () => {
+    for (const [from, to] of Object.entries(SPEC_REDIRECTS)) {
+      expect(redirectRoutes).toContainEqual({ path: from, to });
+      const element = leafAt(from)!.route.element as { props: { to: string; replace: boolean } };
+      expect(element.props).toMatchObject({ to, replace: true });
+    }
+  });
+
+  it('loads every screen lazily, each from a module whose default export is the screen', async () => {
+    const redirects = new Set(redirectRoutes.map((r) => r.path));
+    for (const leaf of table) {
+      if (redirects.has(leaf.path)) continue;
+      expect(leaf.route.element, leaf.path).toBeUndefined();
+      expect(typeof leaf.route.lazy, leaf.path).toBe('function');
+      const loaded = await (leaf.route.lazy as () => Promise<{ Component: unknown }>)();
+      expect(typeof loaded.Component, leaf.path).toBe('function');
+    }
+  });
+
+  it('puts every screen in the layout and wrapper its definition names', () => {
+    for (const screen of screenRoutes) {
+      const leaf = leafAt(screen.path)!;
+      expect(leaf.layout, screen.path).toBe(screen.layout);
+      const expected =
+        screen.guard.kind === 'must-login'
+          ? ['MustLogin']
+          : screen.guard.kind === 'auth'
+            ? ['RequireRole']
+            : [];
+      expect(leaf.wrappers, screen.path).toEqual(expected);
+    }
+  });
+
+  it('keeps the account area must-login and outside the global layout', () => {
+    for (const leaf of table.filter((l) => l.path.startsWith('/user/') || l.path === '/order')) {
+      expect(leaf.layout, leaf.path).toBe('user');
+      expect(leaf.wrappers, leaf.path).toEqual(['MustLogin']);
+    }
+    for (const path of ['/chapter/detail', '/chapter/student']) {
+      expect(leafAt(path)!.layout, path).toBe('custom');
+    }
+  });
+
+  it('sends unknown addresses to the 404 screen', () => {
+    expect(leafAt('*')?.layout).toBe('home');
+  });
+});
+
+const studentUser = {
+  id: 11,
+  userId: 1,
+  username: 'demo_student',
+  nickname: '演示学生',
+  mobile: null,
+  email: null,
+  role: 'student' as const,
+  organizationId: 1,
+  organizationName: '示范校',
+  platformAdmin: false,
+};
+
+function answerLoggedInStudent() {
+  answer(auth.queryCurrent, () => success(studentUser));
+  answer(auth.memberQueryMineTeacherList, () => success([]));
+  answer(startupCalls.memberMembershipQueryList, () =>
+    success({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 100 }),
+  );
+}
+
+async function renderAt(path: string) {
+  const runtime = createTestRuntime();
+  runtime.start();
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  await act(async () => {
+    render(withRuntime(runtime, <RouterProvider router={router} />));
+  });
+  return { runtime, router };
+}
+
+describe('the wrappers', () => {
+  it('must-login: a visitor gets the explanation and the login dialog, never the screen', async () => {
+    const { runtime } = await renderAt('/user/wallet');
+    await screen.findByTestId('must-login');
+    expect(screen.queryByText('钱包暂未开通')).toBeNull();
+    expect(runtime.actors.loginDialog.getSnapshot().matches('open')).toBe(true);
+    runtime.stop();
+  });
+
+  it('auth: a logged-in student gets 无权限 on a teacher screen', async () => {
+    answerLoggedInStudent();
+    const { runtime } = await renderAt('/chapter/student');
+    const forbidden = await screen.findByTestId('forbidden');
+    expect(forbidden.textContent).toContain('无权限');
+    expect(screen.queryByText('暂无学员数据')).toBeNull();
+    runtime.stop();
+  });
+
+  it('must-login: a logged-in member sees the screen', async () => {
+    answerLoggedInStudent();
+    const { runtime } = await renderAt('/user/wallet');
+    await screen.findByText('钱包暂未开通');
+    expect(screen.queryByTestId('must-login')).toBeNull();
+    runtime.stop();
+  });
+});

@@ -1,0 +1,91 @@
+import type { ReactElement } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { AppShell } from '../app/AppShell.tsx';
+import { PageSpinner } from '../components/PageSpinner.tsx';
+import { BriefLayout } from '../layouts/BriefLayout.tsx';
+import { CustomLayout } from '../layouts/CustomLayout.tsx';
+import { HomeLayout } from '../layouts/HomeLayout.tsx';
+import { IndexLayout } from '../layouts/IndexLayout.tsx';
+import { UserLayout } from '../layouts/UserLayout.tsx';
+import { MustLogin } from '../wrappers/MustLogin.tsx';
+import { RequireRole } from '../wrappers/RequireRole.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
+import {
+  notFoundScreen,
+  redirectRoutes,
+  screenRoutes,
+  type Guard,
+  type LayoutName,
+  type ScreenRoute,
+} from './screens.ts';
+
+const LAYOUTS: Record<LayoutName, ReactElement> = {
+  index: <IndexLayout />,
+  home: <HomeLayout />,
+  user: <UserLayout />,
+  custom: <CustomLayout />,
+  brief: <BriefLayout />,
+};
+
+const LAYOUT_ORDER: readonly LayoutName[] = ['index', 'home', 'user', 'custom', 'brief'];
+
+function guardKey(guard: Guard): string {
+  return guard.kind === 'auth' ? `auth:${guard.roles.join(',')}` : guard.kind;
+}
+
+function guardElement(guard: Guard): ReactElement | null {
+  if (guard.kind === 'must-login') return <MustLogin />;
+  if (guard.kind === 'auth') return <RequireRole roles={guard.roles} />;
+  return null;
+}
+
+function leaf(route: ScreenRoute): RouteObject {
+  return route.path === '/'
+    ? { index: true, lazy: route.screen }
+    : { path: route.path, lazy: route.screen };
+}
+
+/** Screens of one layout, grouped under their wrapper (public screens sit directly). */
+function guardedChildren(screens: readonly ScreenRoute[]): RouteObject[] {
+  const groups = new Map<string, { guard: Guard; screens: ScreenRoute[] }>();
+  for (const screen of screens) {
+    const key = guardKey(screen.guard);
+    const group = groups.get(key) ?? { guard: screen.guard, screens: [] };
+    group.screens.push(screen);
+    groups.set(key, group);
+  }
+  return [...groups.values()].flatMap(({ guard, screens: grouped }) => {
+    const element = guardElement(guard);
+    const children = grouped.map(leaf);
+    return element ? [{ element, children }] : children;
+  });
+}
+
+/**
+ * The route tree: the root shell (toasts, login dialog, device class) → one pathless route per
+ * layout → a pathless error boundary, so a failing screen keeps its layout → wrappers → screens.
+ */
+export function buildRoutes(): RouteObject[] {
+  const layouts: RouteObject[] = LAYOUT_ORDER.map((layout) => {
+    const children = guardedChildren(screenRoutes.filter((route) => route.layout === layout));
+    if (layout === 'home') children.push({ path: '*', lazy: notFoundScreen });
+    return {
+      id: `layout-${layout}`,
+      element: LAYOUTS[layout],
+      children: [{ errorElement: <RouteErrorBoundary />, children }],
+    };
+  });
+  const redirects: RouteObject[] = redirectRoutes.map(({ path, to }) => ({
+    path,
+    element: <Navigate to={to} replace />,
+  }));
+  return [
+    {
+      id: 'root',
+      element: <AppShell />,
+      errorElement: <RouteErrorBoundary />,
+      hydrateFallbackElement: <PageSpinner />,
+      children: [...redirects, ...layouts],
+    },
+  ];
+}

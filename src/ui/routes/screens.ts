@@ -1,0 +1,317 @@
+import type { MemberRole } from '../../contract/calls/auth.ts';
+import { lazyScreen, type LazyScreen } from './chunks.ts';
+
+export type LayoutName = 'index' | 'home' | 'user' | 'custom' | 'brief';
+
+/** `must-login`: anonymous visitors get the login dialog; `auth`: also needs one of `roles`. */
+export type Guard =
+  { kind: 'public' } | { kind: 'must-login' } | { kind: 'auth'; roles: MemberRole[] };
+
+export interface ScreenRoute {
+  /** Full path below the /web basename; `/` is the home page. */
+  path: string;
+  layout: LayoutName;
+  guard: Guard;
+  screen: LazyScreen;
+}
+
+export interface RedirectRoute {
+  path: string;
+  to: string;
+}
+
+const open: Guard = { kind: 'public' };
+const mustLogin: Guard = { kind: 'must-login' };
+/** Teacher screens: a teacher or organization admin of the current organization. */
+const teacherOnly: Guard = { kind: 'auth', roles: ['teacher', 'orgAdmin'] };
+
+/**
+ * Every screen of spec 000 §2 with its layout and guard (the reasons are in docs/decisions.md,
+ * "Routes, layouts and wrappers"). Each screen is its own lazily loaded chunk.
+ */
+export const screenRoutes: readonly ScreenRoute[] = [
+  {
+    path: '/',
+    layout: 'index',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/Home.tsx'), 'Home'),
+  },
+
+  {
+    path: '/activity',
+    layout: 'home',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/Activity.tsx'), 'Activity'),
+  },
+  {
+    path: '/topic/quwei',
+    layout: 'home',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/TopicQuwei.tsx'), 'TopicQuwei'),
+  },
+  {
+    path: '/topic/grammar',
+    layout: 'home',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/TopicGrammar.tsx'), 'TopicGrammar'),
+  },
+  {
+    path: '/topic/train',
+    layout: 'home',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/TopicTrain.tsx'), 'TopicTrain'),
+  },
+  {
+    path: '/course/list',
+    layout: 'home',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/CourseList.tsx'), 'CourseList'),
+  },
+  {
+    path: '/course/detail',
+    layout: 'home',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/CourseDetail.tsx'), 'CourseDetail'),
+  },
+  {
+    path: '/content-center',
+    layout: 'home',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/ContentCenter.tsx'), 'ContentCenter'),
+  },
+  {
+    path: '/content-center/:id',
+    layout: 'home',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/ContentDetail.tsx'), 'ContentDetail'),
+  },
+  {
+    path: '/exam/list',
+    layout: 'home',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/ExamList.tsx'), 'ExamList'),
+  },
+  {
+    path: '/exam/detail',
+    layout: 'home',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/ExamDetail.tsx'), 'ExamDetail'),
+  },
+  {
+    path: '/exam/report',
+    layout: 'home',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/ExamReport.tsx'), 'ExamReport'),
+  },
+  {
+    path: '/exam/report/paper',
+    layout: 'home',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/ExamReportPaper.tsx'), 'ExamReportPaper'),
+  },
+  {
+    path: '/exam/report/enroll',
+    layout: 'home',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/ExamReportEnroll.tsx'), 'ExamReportEnroll'),
+  },
+  {
+    path: '/homework/report',
+    layout: 'home',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/HomeworkReport.tsx'), 'HomeworkReport'),
+  },
+  {
+    path: '/homework/report/enroll',
+    layout: 'home',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/HomeworkReportEnroll.tsx'), 'HomeworkReportEnroll'),
+  },
+  {
+    path: '/camp',
+    layout: 'home',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/Camp.tsx'), 'Camp'),
+  },
+  {
+    path: '/camp/answer/detail/:id',
+    layout: 'home',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/CampAnswerDetail.tsx'), 'CampAnswerDetail'),
+  },
+  {
+    path: '/vipCardList',
+    layout: 'home',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/VipCardList.tsx'), 'VipCardList'),
+  },
+  {
+    path: '/activityPackages',
+    layout: 'home',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/ActivityPackages.tsx'), 'ActivityPackages'),
+  },
+  {
+    path: '/grade/detail',
+    layout: 'home',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/GradeDetail.tsx'), 'GradeDetail'),
+  },
+
+  {
+    path: '/exam/room',
+    layout: 'custom',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/ExamRoom.tsx'), 'ExamRoom'),
+  },
+  {
+    path: '/homework/room',
+    layout: 'custom',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/HomeworkRoom.tsx'), 'HomeworkRoom'),
+  },
+  {
+    path: '/play/home',
+    layout: 'custom',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/PlayHome.tsx'), 'PlayHome'),
+  },
+  {
+    path: '/play/python',
+    layout: 'custom',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/PlayPython.tsx'), 'PlayPython'),
+  },
+  {
+    path: '/question/detail',
+    layout: 'custom',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/QuestionDetail.tsx'), 'QuestionDetail'),
+  },
+  {
+    path: '/chapter/detail',
+    layout: 'custom',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/ChapterDetail.tsx'), 'ChapterDetail'),
+  },
+  {
+    path: '/chapter/student',
+    layout: 'custom',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../pages/ChapterStudent.tsx'), 'ChapterStudent'),
+  },
+
+  {
+    path: '/user/grade',
+    layout: 'user',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/UserGrade.tsx'), 'UserGrade'),
+  },
+  {
+    path: '/user/class',
+    layout: 'user',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/UserClass.tsx'), 'UserClass'),
+  },
+  {
+    path: '/user/homework',
+    layout: 'user',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/UserHomework.tsx'), 'UserHomework'),
+  },
+  {
+    path: '/user/exam',
+    layout: 'user',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/UserExam.tsx'), 'UserExam'),
+  },
+  {
+    path: '/user/report',
+    layout: 'user',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/UserReport.tsx'), 'UserReport'),
+  },
+  {
+    path: '/user/accout',
+    layout: 'user',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/UserAccout.tsx'), 'UserAccout'),
+  },
+  {
+    path: '/user/wallet',
+    layout: 'user',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/UserWallet.tsx'), 'UserWallet'),
+  },
+  {
+    path: '/user/chatHistory',
+    layout: 'user',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/UserChatHistory.tsx'), 'UserChatHistory'),
+  },
+  {
+    path: '/user/feedback',
+    layout: 'user',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/UserFeedback.tsx'), 'UserFeedback'),
+  },
+  {
+    path: '/order',
+    layout: 'user',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/Order.tsx'), 'Order'),
+  },
+
+  {
+    path: '/about',
+    layout: 'brief',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/About.tsx'), 'About'),
+  },
+  {
+    path: '/pdfPreview',
+    layout: 'brief',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/PdfPreview.tsx'), 'PdfPreview'),
+  },
+  {
+    path: '/help/ai-assistant',
+    layout: 'brief',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/HelpAiAssistant.tsx'), 'HelpAiAssistant'),
+  },
+  {
+    path: '/agreement/service',
+    layout: 'brief',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/AgreementService.tsx'), 'AgreementService'),
+  },
+  {
+    path: '/agreement/privacy',
+    layout: 'brief',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/AgreementPrivacy.tsx'), 'AgreementPrivacy'),
+  },
+  // QA tool (DESIGN.md journey 5): replays an exported event log; no network, no login.
+  {
+    path: '/replay',
+    layout: 'brief',
+    guard: open,
+    screen: lazyScreen(() => import('../pages/Replay.tsx'), 'Replay'),
+  },
+];
+
+/** Redirects of spec 000 §2, plus /user → its account settings page. */
+export const redirectRoutes: readonly RedirectRoute[] = [
+  { path: '/login', to: '/' },
+  { path: '/course', to: '/course/list' },
+  { path: '/exam', to: '/exam/list' },
+  { path: '/play', to: '/play/home' },
+  { path: '/user', to: '/user/accout' },
+];
+
+/** Unknown addresses render this inside the home layout. */
+export const notFoundScreen: LazyScreen = lazyScreen(
+  () => import('../pages/NotFound.tsx'),
+  'NotFound',
+);

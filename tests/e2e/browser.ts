@@ -1,0 +1,94 @@
+/**
+ * Headless Chromium for the browser tests (DESIGN.md §4): Debian's chromium driven by
+ * playwright-core, one browser per test file, a fresh profile each time.
+ */
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startTestPlatform, TEST_TMP_ROOT, type TestPlatform } from '../support/platform.ts';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const BUILT_INDEX = path.resolve(import.meta.dirname, '../../dist/web/index.html');
+
+/** The browser tests exercise the production build; `npm test` builds before vitest runs. */
+export function assertWebBuilt(): void {
+  if (!existsSync(BUILT_INDEX)) {
+    throw new Error('dist/web is missing: run `npx vite build` before the browser tests');
+  }
+}
+
+export interface TestBrowser {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors and console errors seen so far. */
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<TestBrowser> {
+  await fs.mkdir(TEST_TMP_ROOT, { recursive: true });
+  const profile = await fs.mkdtemp(path.join(TEST_TMP_ROOT, 'chromium-'));
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      headless: true,
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+    });
+  } catch (error) {
+    await fs.rm(profile, { recursive: true, force: true });
+    throw error;
+  }
+  const page = context.pages()[0] ?? (await context.newPage());
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    // An HTTP error answer (401 for a visitor's current-user call) is logged by the browser
+    // itself; that is expected traffic, not an app error.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      pageErrors.push(message.text());
+    }
+  });
+  return {
+    context,
+    page,
+    pageErrors,
+    async close() {
+      await context.close();
+      await fs.rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The real platform and a browser, started side by side. If either fails the other is stopped
+ * again, so a failed start leaves no Postgres, Chromium or temp directory behind.
+ */
+export async function startPlatformAndBrowser(): Promise<{
+  platform: TestPlatform;
+  ui: TestBrowser;
+}> {
+  assertWebBuilt();
+  const [platform, ui] = await Promise.allSettled([startTestPlatform(), launchBrowser()]);
+  if (platform.status === 'fulfilled' && ui.status === 'fulfilled') {
+    return { platform: platform.value, ui: ui.value };
+  }
+  await Promise.all([
+    platform.status === 'fulfilled' ? platform.value.stop() : undefined,
+    ui.status === 'fulfilled' ? ui.value.close() : undefined,
+  ]);
+  throw platform.status === 'rejected' ? platform.reason : (ui as PromiseRejectedResult).reason;
+}

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as auth from '../../src/contract/calls/auth.ts';
+import { ErrorCode } from '../../src/contract/errors.ts';
+import { RawClient } from '../support/api.ts';
+import { startTestPlatform } from '../support/platform.ts';
+import type { TestPlatform } from '../support/platform.ts';
+
+let platform: TestPlatform;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(async () => {
+  await platform?.stop();
+});
+
+describe('rate limit on loginByPwd', () => {
+  it(`allows ${auth.loginByPwd.rateLimit!.max} tries a minute per client, then answers RATE_LIMITED`, async () => {
+    const max = auth.loginByPwd.rateLimit!.max;
+    const attacker = new RawClient(platform.apiUrl);
+    const body = { username: platform.accounts.student.username, password: 'guess-000' };
+    for (let i = 0; i < max; i++) {
+      const attempt = await attacker.call(auth.loginByPwd, { body });
+      expect(attempt.body.code).toBe(ErrorCode.BAD_CREDENTIALS);
+    }
+    const limited = await attacker.call(auth.loginByPwd, {
+      body: { ...body, password: platform.accounts.student.password },
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({
+      success: false,
+      code: ErrorCode.RATE_LIMITED,
+      data: null,
+    });
+    expect(limited.body.message).toContain('操作过于频繁');
+    // The limited attempt did not log in, even with the right password.
+    expect((await attacker.call(auth.queryCurrent)).body.code).toBe(ErrorCode.NOT_LOGGED_IN);
+
+    // Another client is not affected.
+    const other = new RawClient(platform.apiUrl);
+    const login = await other.call(auth.loginByPwd, {
+      body: { username: body.username, password: platform.accounts.student.password },
+    });
+    expect(login.body.success).toBe(true);
+  });
+
+  it('does not limit calls whose contract has no rateLimit', async () => {
+    const client = new RawClient(platform.apiUrl);
+    for (let i = 0; i < 40; i++) {
+      expect((await client.call(auth.verify)).body.success).toBe(true);
+    }
+  });
+});

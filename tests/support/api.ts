@@ -1,0 +1,166 @@
+import type { CallDef } from '../../src/contract/call.ts';
+import {
+  APP_ID,
+  APP_ID_HEADER,
+  API_PREFIX,
+  ENVELOPE_KEY_HEADER,
+} from '../../src/contract/envelope.ts';
+import type { ResponseEnvelope } from '../../src/contract/envelope.ts';
+import { CookieJar } from '../../src/transport/cookie-jar.ts';
+import { createTransport } from '../../src/transport/client.ts';
+import type { Transport } from '../../src/transport/client.ts';
+import {
+  isSealedEnvelope,
+  openClientSession,
+  openResponse,
+  sealRequest,
+} from '../../src/transport/envelope-crypto.ts';
+import type {
+  EnvelopeSession,
+  SealedEnvelope,
+  ServerPublicKey,
+} from '../../src/transport/envelope-crypto.ts';
+import { toQueryString } from '../../src/transport/query-string.ts';
+
+let nextClientAddress = 10;
+/** A distinct made-up client address per test client: rate limits count per client. */
+export const freshClientIp = () =>
+  `10.77.${Math.floor(nextClientAddress / 250)}.${(nextClientAddress++ % 250) + 1}`;
+
+/** The lead's SDK (src/transport/client.ts) against a test platform, as one client address. */
+export function sdk(apiUrl: string, ip: string = freshClientIp()): Transport {
+  return createTransport({
+    baseUrl: apiUrl,
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('x-forwarded-for', ip);
+      return fetch(input, { ...init, headers });
+    },
+  });
+}
+
+export interface RawAnswer<T = unknown> {
+  status: number;
+  body: ResponseEnvelope<T>;
+  headers: Headers;
+}
+
+export interface SealOptions {
+  /** Request timestamp; default now. */
+  now?: number;
+  nonce?: string;
+  /** Path bound inside the envelope; default the path the request goes to. */
+  boundPath?: string;
+  boundMethod?: string;
+}
+
+/**
+ * A deliberately low-level client for the envelope and validation tests: it builds sealed
+ * bodies itself so a test can tamper with them, replay them or send them elsewhere.
+ */
+export class RawClient {
+  readonly jar = new CookieJar();
+  private serverKey: ServerPublicKey | undefined;
+
+  constructor(
+    readonly apiUrl: string,
+    readonly ip: string = freshClientIp(),
+  ) {}
+
+  private get origin(): string {
+    return new URL(this.apiUrl).origin;
+  }
+
+  async publicKey(): Promise<ServerPublicKey> {
+    if (!this.serverKey) {
+      const answer = await this.send('GET', '/common/envelope/publicKey');
+      this.serverKey = answer.body.data as ServerPublicKey;
+    }
+    return this.serverKey;
+  }
+
+  /** Seals `body` for `method path` (path below /xinao/api). */
+  async seal(
+    method: string,
+    path: string,
+    body: unknown,
+    options: SealOptions = {},
+  ): Promise<{ session: EnvelopeSession; sealed: SealedEnvelope }> {
+    const session = await openClientSession(await this.publicKey());
+    const sealed = await sealRequest(session, {
+      method: options.boundMethod ?? method,
+      path: options.boundPath ?? API_PREFIX + path,
+      body,
+      now: options.now ?? Date.now(),
+      ...(options.nonce ? { nonce: options.nonce } : {}),
+    });
+    return { session, sealed };
+  }
+
+  /** Sends exactly what it is given: `rawBody` as is (string) or JSON-encoded. */
+  async send<T = unknown>(
+    method: string,
+    pathAndQuery: string,
+    options: { rawBody?: unknown; headers?: Record<string, string>; appId?: string | null } = {},
+  ): Promise<RawAnswer<T>> {
+    const headers = new Headers(options.headers);
+    headers.set('x-forwarded-for', this.ip);
+    if (options.appId !== null) headers.set(APP_ID_HEADER, options.appId ?? APP_ID);
+    const cookie = this.jar.header();
+    if (cookie) headers.set('cookie', cookie);
+    let payload: string | undefined;
+    if (options.rawBody !== undefined) {
+      payload =
+        typeof options.rawBody === 'string' ? options.rawBody : JSON.stringify(options.rawBody);
+      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    }
+    const response = await fetch(this.apiUrl + pathAndQuery, { method, headers, body: payload });
+    this.jar.store(response);
+    const text = await response.text();
+    let body: ResponseEnvelope<T>;
+    try {
+      body = JSON.parse(text) as ResponseEnvelope<T>;
+    } catch {
+      throw new Error(`not JSON (HTTP ${response.status}): ${text.slice(0, 200)}`);
+    }
+    return { status: response.status, body, headers: response.headers };
+  }
+
+  /**
+   * Makes a contract call through the envelope like a real client, without throwing on
+   * failure: the answer's data is decrypted when sealed.
+   */
+  async call<T = unknown>(
+    def: CallDef,
+    input: { query?: Record<string, unknown>; body?: unknown } = {},
+  ): Promise<RawAnswer<T>> {
+    const path = def.path === '/' ? '' : def.path;
+    const pathAndQuery = path + toQueryString(input.query);
+    if (def.method !== 'GET' && input.body !== undefined) {
+      const { session, sealed } = await this.seal(def.method, path, input.body);
+      return this.unseal(
+        session,
+        await this.send<T>(def.method, pathAndQuery, { rawBody: sealed }),
+      );
+    }
+    const session = await openClientSession(await this.publicKey());
+    return this.unseal(
+      session,
+      await this.send<T>(def.method, pathAndQuery, {
+        headers: { [ENVELOPE_KEY_HEADER]: session.key },
+      }),
+    );
+  }
+
+  async unseal<T>(session: EnvelopeSession, answer: RawAnswer<T>): Promise<RawAnswer<T>> {
+    if (answer.body.success && isSealedEnvelope(answer.body.data)) {
+      answer.body.data = (await openResponse(session, answer.body.data)) as T;
+    }
+    return answer;
+  }
+
+  /** Plain (unsealed) GET of any path on the server, e.g. /web/settings.json. */
+  async getPage(path: string): Promise<Response> {
+    return fetch(this.origin + path, { redirect: 'manual' });
+  }
+}

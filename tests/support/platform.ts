@@ -1,0 +1,107 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { svgCaptchaGenerator } from '../../src/server/accounts/captcha.ts';
+import type { CaptchaGenerator } from '../../src/server/accounts/captcha.ts';
+import { DEFAULT_SEED_PASSWORD } from '../../src/server/config.ts';
+import { DEMO_ACCOUNTS } from '../../src/server/seed/demo-data.ts';
+import type { DemoRole } from '../../src/server/seed/demo-data.ts';
+import { startPlatform } from '../../src/server/start.ts';
+import type { RunningPlatform, StartOptions } from '../../src/server/start.ts';
+import { API_PREFIX } from '../../src/contract/envelope.ts';
+
+/** Where test data directories go: inside the repository's ignored .tmp folder. */
+export const TEST_TMP_ROOT = path.resolve(import.meta.dirname, '../../.tmp');
+
+/**
+ * The real svg-captcha generator, remembering the text of each image it drew: a test reads the
+ * answer as a person would read it off the picture, without a back door in the server.
+ */
+export class RecordingCaptchaGenerator implements CaptchaGenerator {
+  private readonly answers = new Map<string, string>();
+
+  generate(width: number) {
+    const drawn = svgCaptchaGenerator.generate(width);
+    this.answers.set(drawn.svg, drawn.text);
+    return drawn;
+  }
+
+  /** The text shown by an image as answered by getImageCaptcha (a data: URL). */
+  answerFor(image: string): string {
+    const svg = Buffer.from(
+      image.replace(/^data:image\/svg\+xml;base64,/, ''),
+      'base64',
+    ).toString();
+    const text = this.answers.get(svg);
+    if (text === undefined) throw new Error('this captcha image was not drawn by the recorder');
+    return text;
+  }
+}
+
+export interface DemoCredentials {
+  username: string;
+  password: string;
+  mobile: string;
+}
+
+export interface TestPlatform extends RunningPlatform {
+  /** `<url>/xinao/api` */
+  apiUrl: string;
+  dataDir: string;
+  accounts: Record<DemoRole, DemoCredentials>;
+  captchas: RecordingCaptchaGenerator;
+}
+
+export async function makeTestDataDir(): Promise<string> {
+  await fs.mkdir(TEST_TMP_ROOT, { recursive: true });
+  return fs.mkdtemp(path.join(TEST_TMP_ROOT, 'platform-'));
+}
+
+/**
+ * A whole platform for one test file: fresh data directory, embedded Postgres and HTTP on free
+ * ports, silent logs, X-Forwarded-For trusted so each simulated client can have its own
+ * address (rate limits are per client). `stop()` also deletes the data directory unless
+ * `keepDataDir` is set.
+ */
+export async function startTestPlatform(
+  options: Partial<StartOptions> & { keepDataDir?: boolean } = {},
+): Promise<TestPlatform> {
+  const { keepDataDir, ...startOptions } = options;
+  const dataDir = startOptions.dataDir ?? (await makeTestDataDir());
+  const captchas = new RecordingCaptchaGenerator();
+  const removeDataDir = () =>
+    keepDataDir ? Promise.resolve() : fs.rm(dataDir, { recursive: true, force: true });
+  const platform = await startPlatform({
+    port: 0,
+    host: '127.0.0.1',
+    embeddedPgPort: 0,
+    skipFsync: true,
+    quiet: !process.env.TEST_LOGS,
+    logLevel: process.env.TEST_LOGS ?? 'info',
+    seedPassword: DEFAULT_SEED_PASSWORD,
+    captchaGenerator: captchas,
+    trustProxy: true,
+    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: '' },
+    ...startOptions,
+    dataDir,
+  }).catch(async (err: unknown) => {
+    await removeDataDir();
+    throw err;
+  });
+  const accounts = Object.fromEntries(
+    Object.entries(DEMO_ACCOUNTS).map(([role, account]) => [
+      role,
+      { username: account.username, password: DEFAULT_SEED_PASSWORD, mobile: account.mobile },
+    ]),
+  ) as Record<DemoRole, DemoCredentials>;
+  return {
+    ...platform,
+    apiUrl: platform.url + API_PREFIX,
+    dataDir,
+    accounts,
+    captchas,
+    stop: async () => {
+      await platform.stop();
+      await removeDataDir();
+    },
+  };
+}
