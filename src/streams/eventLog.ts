@@ -70,7 +70,23 @@ export interface EventLogExport {
   /** Entries dropped because the log was full. */
   dropped: number;
   entries: LogEntry[];
+  /**
+   * Each root actor's state when the log was exported. Replay must reach exactly these from
+   * the entries alone; the replay view shows whether it did (verifyReplay in ./replay.ts).
+   */
+  finalStates?: Record<string, RecordedState>;
 }
+
+export interface RecordedState {
+  value: JsonValue;
+  context: JsonValue;
+}
+
+/** Root actors whose state an export records, by the names they are logged under. */
+export type SnapshotSource = Record<
+  string,
+  { getSnapshot(): { value: unknown; context: unknown } }
+>;
 
 type InspectOption =
   | ((inspectionEvent: InspectionEvent) => void)
@@ -117,10 +133,10 @@ export interface EventLog {
   readonly dropped: number;
   /** Called after every append and clear (for a live log view). Returns an unsubscribe. */
   subscribe(listener: () => void): () => void;
-  /** The log with personal data scrubbed. */
-  toExport(): EventLogExport;
+  /** The log with personal data scrubbed, with the given actors' current states. */
+  toExport(actors?: SnapshotSource): EventLogExport;
   /** toExport() as a JSON string, ready to download. */
-  exportLog(): string;
+  exportLog(actors?: SnapshotSource): string;
   clear(): void;
 }
 
@@ -128,6 +144,16 @@ export interface EventLogOptions {
   capacity?: number;
   /** The clock stamping entries (Date.now in the app, a fake clock in tests). */
   now: () => number;
+}
+
+/** Scrubbed like the entries, so an export never carries more than its events do. */
+function recordStates(actors: SnapshotSource): Record<string, RecordedState> {
+  return Object.fromEntries(
+    Object.entries(actors).map(([name, actor]) => {
+      const { value, context } = actor.getSnapshot();
+      return [name, { value: scrub(toJsonValue(value)), context: scrub(toJsonValue(context)) }];
+    }),
+  );
 }
 
 export function createEventLog({ capacity = EVENT_LOG_CAPACITY, now }: EventLogOptions): EventLog {
@@ -193,13 +219,14 @@ export function createEventLog({ capacity = EVENT_LOG_CAPACITY, now }: EventLogO
     return { ...actorOptions, inspect } as AttachedOptions<O>;
   }
 
-  const toExport = (): EventLogExport => ({
+  const toExport = (actors?: SnapshotSource): EventLogExport => ({
     format: EVENT_LOG_FORMAT,
     version: 1,
     exportedAt: now(),
     capacity,
     dropped,
     entries: entries().map(scrubEntry),
+    ...(actors ? { finalStates: recordStates(actors) } : {}),
   });
 
   return {
@@ -219,7 +246,7 @@ export function createEventLog({ capacity = EVENT_LOG_CAPACITY, now }: EventLogO
       return () => listeners.delete(listener);
     },
     toExport,
-    exportLog: () => JSON.stringify(toExport()),
+    exportLog: (actors) => JSON.stringify(toExport(actors)),
     clear() {
       ring.fill(undefined);
       start = 0;

@@ -48,6 +48,7 @@ export const eventLogExportSchema = z.object({
   capacity: z.number().int(),
   dropped: z.number().int(),
   entries: z.array(z.discriminatedUnion('kind', [eventEntrySchema, responseEntrySchema])),
+  finalStates: z.record(z.string(), z.object({ value: jsonValue, context: jsonValue })).optional(),
 });
 
 /** Reads an exported log (e.g. a file loaded in the replay view); throws on a malformed one. */

@@ -31,7 +31,7 @@ import { toastQueueMachine } from '../machines/toastQueue.ts';
 import { ApiError as TransportError } from '../transport/errors.ts';
 import { createEventLog } from './eventLog.ts';
 import { parseEventLog } from './eventLogFile.ts';
-import { replayLog, replaySteps, type ReplayMachines } from './replay.ts';
+import { replayLog, replaySteps, verifyReplay, type ReplayMachines } from './replay.ts';
 
 const settings: SiteSettings = {
   title: '信奥训练营',
@@ -504,5 +504,45 @@ describe('replay of an exported event log', () => {
       });
       actor.stop();
     }
+  });
+});
+
+describe('verifyReplay', () => {
+  const record = () => {
+    let clock = 1_000;
+    const log = createEventLog({ now: () => clock++ });
+    const toasts = createActor(toastQueueMachine, log.attachToActor('toastQueue'));
+    toasts.start();
+    for (let i = 1; i <= 7; i++) {
+      toasts.send({ type: 'SHOW', toast: { id: `t${i}`, message: `消息 ${i}`, persistent: true } });
+    }
+    toasts.send({ type: 'HIDE', id: 't2' });
+    const exported = parseEventLog(log.exportLog({ toastQueue: toasts }));
+    toasts.stop();
+    return exported;
+  };
+  const machines = { toastQueue: { machine: toastQueueMachine } };
+
+  it('confirms a replay that reaches the states recorded at export', () => {
+    const exported = record();
+    expect(exported.finalStates?.toastQueue?.context).toMatchObject({
+      visible: expect.any(Array),
+    });
+    expect(verifyReplay(exported, replayLog(exported, machines))).toEqual([
+      { actor: 'toastQueue', matches: true },
+    ]);
+  });
+
+  it('names the actor whose replayed state differs or never started', () => {
+    const exported = record();
+    const tampered = structuredClone(exported);
+    (tampered.finalStates!.toastQueue!.context as { queued: unknown[] }).queued = [];
+    expect(verifyReplay(tampered, replayLog(tampered, machines))).toEqual([
+      { actor: 'toastQueue', matches: false, difference: 'context' },
+    ]);
+    const withoutEvents = { ...exported, entries: [] };
+    expect(verifyReplay(withoutEvents, replayLog(withoutEvents, machines))).toEqual([
+      { actor: 'toastQueue', matches: false, difference: 'missing' },
+    ]);
   });
 });

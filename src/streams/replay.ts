@@ -16,6 +16,8 @@ import {
   type StateValue,
 } from 'xstate';
 import type { EventEntry, EventLogExport, LogEntry, LoggedEvent } from './eventLog.ts';
+import { toJsonValue } from './json.ts';
+import { scrub } from './scrub.ts';
 import { parseEventLog } from './eventLogFile.ts';
 
 export interface ReplayMachine {
@@ -150,4 +152,40 @@ export function replayLog(log: ReplayableLog, machines: ReplayMachines): ReplayR
 /** The step list of a replay, for a step-by-step view. */
 export function replaySteps(log: ReplayableLog, machines: ReplayMachines): ReplayStep[] {
   return replayLog(log, machines).steps;
+}
+
+export interface ReplayVerdict {
+  actor: string;
+  /** True when the replayed state value and context equal the recorded ones. */
+  matches: boolean;
+  /** Why not: 'missing' when replay never started this actor, else the first differing part. */
+  difference?: 'missing' | 'value' | 'context';
+}
+
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+
+/**
+ * Compares a replay with the states the export recorded when it was taken (finalStates):
+ * the proof, for QA, that the log alone reproduces the session. Empty when the log recorded
+ * no states (older exports).
+ */
+export function verifyReplay(log: EventLogExport, result: ReplayResult): ReplayVerdict[] {
+  return Object.entries(log.finalStates ?? {}).map(([actor, recorded]) => {
+    const snapshot = result.snapshots[actor];
+    if (!snapshot) return { actor, matches: false, difference: 'missing' };
+    const replayedValue = scrub(toJsonValue(snapshot.value));
+    const replayedContext = scrub(toJsonValue(snapshot.context));
+    if (canonical(replayedValue) !== canonical(recorded.value)) {
+      return { actor, matches: false, difference: 'value' };
+    }
+    if (canonical(replayedContext) !== canonical(recorded.context)) {
+      return { actor, matches: false, difference: 'context' };
+    }
+    return { actor, matches: true };
+  });
 }

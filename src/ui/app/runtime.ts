@@ -301,7 +301,7 @@ export function createRuntime(env: RuntimeEnv) {
     stopWiring = null;
   }
 
-  const commands = createCommands({ eventLog, env });
+  const commands = createCommands({ eventLog, actors, env });
 
   return { env, transport, eventLog, actors, queries, dict, commands, start, stop };
 }

@@ -209,6 +209,11 @@ export const en: Catalogue = {
     state: 'State',
     context: 'Context',
     time: 'Time',
+    verified:
+      'Replay matches the exported states: {{count}} statecharts have the same state and context.',
+    mismatch: 'Replay differs from the exported states: {{actors}}',
+    unverified:
+      'This log did not record the states at export time, so the replay cannot be checked.',
   },
   pages: {
     activity: {

@@ -208,6 +208,9 @@ export const zhCN = {
     state: '状态',
     context: '上下文',
     time: '时间',
+    verified: '回放与导出时的状态一致：{{count}} 个状态机的状态与上下文完全相同。',
+    mismatch: '回放与导出时的状态不一致：{{actors}}',
+    unverified: '此日志没有记录导出时的状态，无法核对回放结果。',
   },
   pages: {
     activity: { title: '活动', empty: '暂无活动', description: '竞赛活动发布后会在这里列出。' },

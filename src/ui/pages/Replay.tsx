@@ -16,13 +16,20 @@ import {
   HistoryIcon,
 } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
-import { replayLog, type ReplayResult } from '../../streams/replay.ts';
+import { parseEventLog } from '../../streams/eventLogFile.ts';
+import {
+  replayLog,
+  verifyReplay,
+  type ReplayResult,
+  type ReplayVerdict,
+} from '../../streams/replay.ts';
 import { ROOT_MACHINES } from '../app/rootMachines.ts';
 import { actorsAtStep, formatStateValue } from './replayModel.ts';
 
 interface LoadedLog {
   fileName: string;
   result: ReplayResult;
+  verdicts: ReplayVerdict[];
 }
 
 /**
@@ -41,7 +48,9 @@ export default function ReplayPage() {
     void file.text().then(
       (text) => {
         try {
-          setLoaded({ fileName: file.name, result: replayLog(text, ROOT_MACHINES) });
+          const log = parseEventLog(text);
+          const result = replayLog(log, ROOT_MACHINES);
+          setLoaded({ fileName: file.name, result, verdicts: verifyReplay(log, result) });
           setIndex(0);
           setError(null);
         } catch (thrown) {
@@ -74,6 +83,7 @@ export default function ReplayPage() {
           {t('replay.invalidFile', { message: error })}
         </Callout>
       ) : null}
+      {loaded ? <ReplayVerification verdicts={loaded.verdicts} /> : null}
       {!step ? (
         <NonIdealState icon={<HistoryIcon size={48} />} title={t('replay.noFile')} />
       ) : (
@@ -135,5 +145,23 @@ export default function ReplayPage() {
         </>
       )}
     </section>
+  );
+}
+
+/** Whether the log alone reproduces the states recorded at export time. */
+function ReplayVerification({ verdicts }: { verdicts: ReplayVerdict[] }) {
+  const { t } = useTranslation();
+  if (verdicts.length === 0) {
+    return <Callout className="xa-section">{t('replay.unverified')}</Callout>;
+  }
+  const mismatched = verdicts.filter((v) => !v.matches).map((v) => v.actor);
+  return mismatched.length === 0 ? (
+    <Callout intent="success" className="xa-section" data-testid="replay-verdict">
+      {t('replay.verified', { count: verdicts.length })}
+    </Callout>
+  ) : (
+    <Callout intent="danger" className="xa-section" data-testid="replay-verdict">
+      {t('replay.mismatch', { actors: mismatched.join(', ') })}
+    </Callout>
   );
 }
