@@ -1,0 +1,155 @@
+/**
+ * API budget (DESIGN.md §5): an encrypted paged list answers in a few ms at 100 concurrent
+ * clients. The server runs in its own process (as `npm start` runs it, on a throw-away embedded
+ * database); this process plays 100 clients through the real transport, each sealing its
+ * request and opening the sealed answer. Baseline, measured in the same run against the same
+ * server: the plain-JSON health check (one database round trip, no envelope, no session).
+ *
+ *   npx tsx bench/api-envelope.ts [requestsPerClient]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { loginByPwd } from '../src/contract/routes/auth.ts';
+import { gradeQueryList } from '../src/contract/routes/startup.ts';
+import { DEFAULT_SEED_PASSWORD } from '../src/server/config.ts';
+import { DEMO_ACCOUNTS } from '../src/server/seed/demo-data.ts';
+import { createTransport } from '../src/transport/client.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CLIENTS = 100;
+const PER_CLIENT = Number(process.argv[2] ?? 20);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function startServer(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'xinao-bench-api-'));
+  const [port, pgPort] = await Promise.all([freePort(), freePort()]);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      EMBEDDED_PG_PORT: String(pgPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/xinao/api`)).ok) return { url, child, dataDir };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the server did not start within 30 s');
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+interface Figures {
+  requests: number;
+  seconds: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/** 100 clients, each sending its requests one after another. */
+async function load(run: (client: number) => Promise<void>): Promise<Figures> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      for (let i = 0; i < PER_CLIENT; i++) {
+        const t0 = performance.now();
+        await run(client);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+  };
+}
+
+const row = (name: string, f: Figures) =>
+  `| ${name} | ${f.requests} | ${(f.requests / f.seconds).toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} |`;
+
+async function main() {
+  const { url, child, dataDir } = await startServer();
+  try {
+    const apiUrl = `${url}/xinao/api`;
+    const { username } = DEMO_ACCOUNTS.student;
+    // One login (the login call is rate limited per address); every client then carries that
+    // session cookie, so each request also resolves a session.
+    const first = createTransport({ baseUrl: apiUrl });
+    await first.call(loginByPwd, { body: { username, password: DEFAULT_SEED_PASSWORD } });
+    const cookie = first.cookies!.header()!;
+    const withSession: typeof fetch = (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('cookie', cookie);
+      return fetch(input, { ...init, headers });
+    };
+    const clients = Array.from({ length: CLIENTS }, () =>
+      createTransport({ baseUrl: apiUrl, fetch: withSession }),
+    );
+    const list = (client: number) =>
+      clients[client]!.call(gradeQueryList, {
+        query: { page: 0, size: 20, sort: 'sort,asc' },
+        body: { statusList: ['4', '1', '2', '3', '5'], isPublic: true },
+      }).then(() => undefined);
+    const health = () =>
+      fetch(apiUrl).then(async (r) => {
+        if (!r.ok) throw new Error(`health ${r.status}`);
+        await r.arrayBuffer();
+      });
+
+    await load(list); // warm-up: JIT, connection pool, key ring
+    const plain = await load(health);
+    const sealed = await load(list);
+
+    console.log(
+      `\n${CLIENTS} concurrent clients × ${PER_CLIENT} requests, server in its own process\n`,
+    );
+    console.log('| Call | Requests | Requests/s | p50 ms | p95 ms | p99 ms |');
+    console.log('| --- | --: | --: | --: | --: | --: |');
+    console.log(row('Baseline: plain JSON health check (GET, no envelope)', plain));
+    console.log(row('Encrypted paged list (sealed POST + sealed answer, session)', sealed));
+    console.log(
+      `\nRatio encrypted / plain: p50 ${(sealed.p50 / plain.p50).toFixed(2)}, ` +
+        `throughput ${(sealed.requests / sealed.seconds / (plain.requests / plain.seconds)).toFixed(2)}`,
+    );
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
