@@ -17,3 +17,19 @@ export function formatDate(iso: string, language: string): string {
     day: '2-digit',
   }).format(date);
 }
+
+/** An ISO-8601 instant as date and time to the second in Asia/Shanghai (24-hour clock). */
+export function formatDateTime(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, {
+    timeZone: DISPLAY_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+}

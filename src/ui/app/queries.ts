@@ -18,6 +18,10 @@ export interface QueryDef<T> {
 export type GradePage = CallResult<typeof startupCalls.gradeQueryList>;
 export type MembershipPage = CallResult<typeof startupCalls.membershipQueryList>;
 export type FullCurrentUser = CallResult<typeof auth.queryCurrent>;
+export type DevInboxMessages = CallResult<typeof auth.devInboxQueryList>;
+
+/** How many of the latest dev-inbox messages the page asks for. */
+export const DEV_INBOX_LIMIT = 50;
 
 /** Start-up class list filter (spec 000 §7): the public classes of this app. */
 export const PUBLIC_CLASS_STATUSES = ['4', '1', '2', '3', '5'] as const;
@@ -32,6 +36,7 @@ export function createQueries(transport: Transport, focus$?: Observable<unknown>
   });
 
   const currentUsers = new Map<number, QueryDef<FullCurrentUser>>();
+  const devInboxes = new Map<number, QueryDef<DevInboxMessages>>();
 
   return {
     cache,
@@ -67,6 +72,24 @@ export function createQueries(transport: Transport, focus$?: Observable<unknown>
         currentUsers.set(memberId, query);
       }
       return query;
+    },
+    /**
+     * The latest messages of the default code sender (platform admins only). Keyed by member
+     * id, so a later login in this tab never reads the previous admin's cached messages.
+     */
+    devInbox(memberId: number): QueryDef<DevInboxMessages> {
+      let query = devInboxes.get(memberId);
+      if (!query) {
+        query = define(`devInbox.queryList:${memberId}`, () =>
+          transport.call(auth.devInboxQueryList, { query: { limit: DEV_INBOX_LIMIT } }),
+        );
+        devInboxes.set(memberId, query);
+      }
+      return query;
+    },
+    /** Fetch a query again now, past the dedupe window (a screen's refresh button). */
+    refresh(query: QueryDef<unknown>): void {
+      cache.invalidate(query.key);
     },
   };
 }

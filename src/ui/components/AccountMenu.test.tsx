@@ -39,8 +39,8 @@ const otherAccount = {
 };
 
 /** A runtime whose session is the teacher with a second account, and the menu on screen. */
-async function loggedInMenu(): Promise<Runtime> {
-  answer(auth.queryCurrent, () => success(teacher));
+async function loggedInMenu(user: auth.CurrentUser = teacher): Promise<Runtime> {
+  answer(auth.queryCurrent, () => success(user));
   answer(auth.memberQueryMineTeacherList, () =>
     success([{ ...otherAccount, id: 7, organizationId: 1 }, otherAccount]),
   );
@@ -59,7 +59,10 @@ async function loggedInMenu(): Promise<Runtime> {
     const user = startup.getSnapshot().context.user;
     return user ? <AccountMenu user={user} /> : null;
   };
-  const router = createMemoryRouter([{ path: '/', element: <Menu /> }]);
+  const router = createMemoryRouter([
+    { path: '/', element: <Menu /> },
+    { path: '/dev/inbox', element: <p>inbox screen</p> },
+  ]);
   render(withRuntime(runtime, <RouterProvider router={router} />));
   return runtime;
 }
@@ -117,6 +120,24 @@ describe('AccountMenu session commands', () => {
       (s) => s.matches({ session: 'ready' }) && s.context.user?.id === 9,
     );
     expect(snapshot.context.user?.organizationName).toBe('星火机构');
+    runtime.stop();
+  });
+});
+
+describe('AccountMenu dev inbox item', () => {
+  it('is offered to a platform admin and opens /dev/inbox', async () => {
+    const runtime = await loggedInMenu({ ...teacher, platformAdmin: true });
+    await chooseMenuItem('开发收件箱');
+    await screen.findByText('inbox screen');
+    runtime.stop();
+  });
+
+  it('is not offered to anyone else', async () => {
+    const runtime = await loggedInMenu();
+    fireEvent.click(screen.getByTestId('account-menu'));
+    await screen.findByText('退出登录');
+    expect(screen.queryByText('开发收件箱')).toBeNull();
+    expect(screen.queryByTestId('dev-inbox-link')).toBeNull();
     runtime.stop();
   });
 });

@@ -2,6 +2,7 @@ import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/c
 import {
   CaretDownIcon,
   DownloadIcon,
+  EnvelopeIcon,
   ExchangeIcon,
   LogOutIcon,
   PeopleIcon,
@@ -58,6 +59,14 @@ export function AccountMenu({ user }: AccountMenuProps) {
             />
           ))}
         </MenuItem>
+      ) : null}
+      {user.platformAdmin ? (
+        <MenuItem
+          icon={<EnvelopeIcon />}
+          text={t('account.devInbox')}
+          onClick={() => navigate('/dev/inbox')}
+          data-testid="dev-inbox-link"
+        />
       ) : null}
       <MenuItem
         icon={<DownloadIcon />}

@@ -25,6 +25,7 @@ export const en: Catalogue = {
     myClasses: 'My classes',
     switchOrganization: 'Switch organization',
     exportLog: 'Export event log',
+    devInbox: 'Dev inbox',
     language: 'Language',
     logout: 'Log out',
     roleInOrganization: '{{organization}} · {{role}}',
@@ -99,6 +100,7 @@ export const en: Catalogue = {
   forbidden: {
     title: 'No permission',
     description: 'This account may not open this page. It needs one of these roles: {{roles}}.',
+    platformAdmin: 'This account may not open this page. Only platform admins may.',
   },
   notFound: {
     title: 'Page not found',
@@ -191,6 +193,23 @@ export const en: Catalogue = {
     notSet: 'Not set',
     teacherAccounts: 'My other teacher accounts',
     noTeacherAccounts: 'No other teacher accounts',
+  },
+  devInbox: {
+    title: 'Dev inbox',
+    description:
+      'The default sender does not really send SMS or e-mail: it delivers the codes here instead (the latest {{count}} are shown).',
+    refresh: 'Refresh',
+    failed: 'The inbox failed to load',
+    empty: 'No messages',
+    emptyDescription: 'When someone asks for an SMS or e-mail code, the message appears here.',
+    time: 'Time',
+    channel: 'Channel',
+    target: 'Recipient',
+    body: 'Text',
+    channels: {
+      sms: 'SMS',
+      email: 'E-mail',
+    },
   },
   replay: {
     title: 'Event log replay',

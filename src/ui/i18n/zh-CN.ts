@@ -26,6 +26,7 @@ export const zhCN = {
     myClasses: '我的班级',
     switchOrganization: '切换机构',
     exportLog: '导出事件日志',
+    devInbox: '开发收件箱',
     language: '语言',
     logout: '退出登录',
     roleInOrganization: '{{organization}} · {{role}}',
@@ -100,6 +101,7 @@ export const zhCN = {
   forbidden: {
     title: '无权限',
     description: '当前账号没有访问此页面的权限，需要以下身份之一：{{roles}}。',
+    platformAdmin: '当前账号没有访问此页面的权限，只有平台管理员可以查看。',
   },
   notFound: {
     title: '页面不存在',
@@ -191,6 +193,23 @@ export const zhCN = {
     notSet: '未设置',
     teacherAccounts: '我的其他教师账号',
     noTeacherAccounts: '没有其他教师账号',
+  },
+  devInbox: {
+    title: '开发收件箱',
+    description:
+      '默认发送器不会真正发出短信和邮件，而是把验证码投递到这里（显示最近 {{count}} 条）。',
+    refresh: '刷新',
+    failed: '收件箱加载失败',
+    empty: '暂无消息',
+    emptyDescription: '有人请求短信或邮件验证码后，消息会出现在这里。',
+    time: '时间',
+    channel: '渠道',
+    target: '接收方',
+    body: '内容',
+    channels: {
+      sms: '短信',
+      email: '邮件',
+    },
   },
   replay: {
     title: '事件日志回放',

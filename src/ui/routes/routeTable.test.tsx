@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { waitFor } from 'xstate';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import * as auth from '../../contract/calls/auth.ts';
 import * as startupCalls from '../../contract/calls/startup.ts';
@@ -85,7 +86,9 @@ function leaves(
       ? route.id.slice('layout-'.length)
       : trail.layout;
     const wrappers =
-      elementType === 'MustLogin' || elementType === 'RequireRole'
+      elementType === 'MustLogin' ||
+      elementType === 'RequireRole' ||
+      elementType === 'RequirePlatformAdmin'
         ? [...trail.wrappers, elementType]
         : trail.wrappers;
     if (route.children) return leaves(route.children, { wrappers, layout });
@@ -132,12 +135,12 @@ describe('the route table', () => {
     for (const screen of screenRoutes) {
       const leaf = leafAt(screen.path)!;
       expect(leaf.layout, screen.path).toBe(screen.layout);
-      const expected =
-        screen.guard.kind === 'must-login'
-          ? ['MustLogin']
-          : screen.guard.kind === 'auth'
-            ? ['RequireRole']
-            : [];
+      const expected = {
+        public: [],
+        'must-login': ['MustLogin'],
+        auth: ['RequireRole'],
+        'platform-admin': ['RequirePlatformAdmin'],
+      }[screen.guard.kind];
       expect(leaf.wrappers, screen.path).toEqual(expected);
     }
   });
@@ -152,26 +155,32 @@ describe('the route table', () => {
     }
   });
 
+  it('keeps the dev inbox in the account area, for platform admins only', () => {
+    const inbox = leafAt('/dev/inbox');
+    expect(inbox?.layout).toBe('user');
+    expect(inbox?.wrappers).toEqual(['RequirePlatformAdmin']);
+  });
+
   it('sends unknown addresses to the 404 screen', () => {
     expect(leafAt('*')?.layout).toBe('home');
   });
 });
 
-const studentUser = {
+const studentUser: auth.CurrentUser = {
   id: 11,
   userId: 1,
   username: 'demo_student',
   nickname: '演示学生',
   mobile: null,
   email: null,
-  role: 'student' as const,
+  role: 'student',
   organizationId: 1,
   organizationName: '示范校',
   platformAdmin: false,
 };
 
-function answerLoggedInStudent() {
-  answer(auth.queryCurrent, () => success(studentUser));
+function answerLoggedIn(user: auth.CurrentUser) {
+  answer(auth.queryCurrent, () => success(user));
   answer(auth.memberQueryMineTeacherList, () => success([]));
   answer(startupCalls.memberMembershipQueryList, () =>
     success({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 100 }),
@@ -188,6 +197,12 @@ async function renderAt(path: string) {
   return { runtime, router };
 }
 
+/** Stops the runtime once the logged-in member's cards have arrived, so no call outlives it. */
+async function stopSettled(runtime: ReturnType<typeof createTestRuntime>) {
+  await waitFor(runtime.actors.membership, (s) => !s.matches('loading'));
+  runtime.stop();
+}
+
 describe('the wrappers', () => {
   it('must-login: a visitor gets the explanation and the login dialog, never the screen', async () => {
     const { runtime } = await renderAt('/user/wallet');
@@ -198,19 +213,59 @@ describe('the wrappers', () => {
   });
 
   it('auth: a logged-in student gets 无权限 on a teacher screen', async () => {
-    answerLoggedInStudent();
+    answerLoggedIn(studentUser);
     const { runtime } = await renderAt('/chapter/student');
     const forbidden = await screen.findByTestId('forbidden');
     expect(forbidden.textContent).toContain('无权限');
     expect(screen.queryByText('暂无学员数据')).toBeNull();
+    await stopSettled(runtime);
+  });
+
+  it('platform-admin: a visitor gets the login prompt, never the inbox', async () => {
+    let inboxCalls = 0;
+    answer(auth.devInboxQueryList, () => {
+      inboxCalls += 1;
+      return success([]);
+    });
+    const { runtime } = await renderAt('/dev/inbox');
+    await screen.findByTestId('must-login');
+    expect(screen.queryByText('开发收件箱')).toBeNull();
+    expect(runtime.actors.loginDialog.getSnapshot().matches('open')).toBe(true);
+    expect(inboxCalls).toBe(0);
     runtime.stop();
   });
 
+  it('platform-admin: a member who is not platform staff gets 无权限, whatever the role', async () => {
+    let inboxCalls = 0;
+    answer(auth.devInboxQueryList, () => {
+      inboxCalls += 1;
+      return success([]);
+    });
+    answerLoggedIn({ ...studentUser, role: 'orgAdmin' });
+    const { runtime } = await renderAt('/dev/inbox');
+    const forbidden = await screen.findByTestId('forbidden');
+    expect(forbidden.textContent).toContain('无权限');
+    expect(forbidden.textContent).toContain('只有平台管理员可以查看');
+    expect(screen.queryByText('开发收件箱')).toBeNull();
+    expect(inboxCalls).toBe(0);
+    await stopSettled(runtime);
+  });
+
+  it('platform-admin: a platform admin sees the inbox, whatever the role', async () => {
+    answer(auth.devInboxQueryList, () => success([]));
+    answerLoggedIn({ ...studentUser, username: 'demo_admin', platformAdmin: true });
+    const { runtime } = await renderAt('/dev/inbox');
+    await screen.findByRole('heading', { name: '开发收件箱' });
+    await screen.findByText('暂无消息');
+    expect(screen.queryByTestId('forbidden')).toBeNull();
+    await stopSettled(runtime);
+  });
+
   it('must-login: a logged-in member sees the screen', async () => {
-    answerLoggedInStudent();
+    answerLoggedIn(studentUser);
     const { runtime } = await renderAt('/user/wallet');
     await screen.findByText('钱包暂未开通');
     expect(screen.queryByTestId('must-login')).toBeNull();
-    runtime.stop();
+    await stopSettled(runtime);
   });
 });

@@ -8,6 +8,7 @@ import { HomeLayout } from '../layouts/HomeLayout.tsx';
 import { IndexLayout } from '../layouts/IndexLayout.tsx';
 import { UserLayout } from '../layouts/UserLayout.tsx';
 import { MustLogin } from '../wrappers/MustLogin.tsx';
+import { RequirePlatformAdmin } from '../wrappers/RequirePlatformAdmin.tsx';
 import { RequireRole } from '../wrappers/RequireRole.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import {
@@ -36,6 +37,7 @@ function guardKey(guard: Guard): string {
 function guardElement(guard: Guard): ReactElement | null {
   if (guard.kind === 'must-login') return <MustLogin />;
   if (guard.kind === 'auth') return <RequireRole roles={guard.roles} />;
+  if (guard.kind === 'platform-admin') return <RequirePlatformAdmin />;
   return null;
 }
 

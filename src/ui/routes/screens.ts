@@ -3,9 +3,16 @@ import { lazyScreen, type LazyScreen } from './chunks.ts';
 
 export type LayoutName = 'index' | 'home' | 'user' | 'custom' | 'brief';
 
-/** `must-login`: anonymous visitors get the login dialog; `auth`: also needs one of `roles`. */
+/**
+ * `must-login`: anonymous visitors get the login dialog; `auth`: also needs one of `roles` in
+ * the current organization; `platform-admin`: also needs platform staff (the account's
+ * `platformAdmin` flag, whatever its role in the current organization).
+ */
 export type Guard =
-  { kind: 'public' } | { kind: 'must-login' } | { kind: 'auth'; roles: MemberRole[] };
+  | { kind: 'public' }
+  | { kind: 'must-login' }
+  | { kind: 'auth'; roles: MemberRole[] }
+  | { kind: 'platform-admin' };
 
 export interface ScreenRoute {
   /** Full path below the /web basename; `/` is the home page. */
@@ -24,6 +31,8 @@ const open: Guard = { kind: 'public' };
 const mustLogin: Guard = { kind: 'must-login' };
 /** Teacher screens: a teacher or organization admin of the current organization. */
 const teacherOnly: Guard = { kind: 'auth', roles: ['teacher', 'orgAdmin'] };
+/** Platform tools: platform staff only. */
+const platformAdminOnly: Guard = { kind: 'platform-admin' };
 
 /**
  * Every screen of spec 000 §2 with its layout and guard (the reasons are in docs/decisions.md,
@@ -260,6 +269,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
     layout: 'user',
     guard: mustLogin,
     screen: lazyScreen(() => import('../pages/Order.tsx'), 'Order'),
+  },
+  // The default code sender's messages (issue 2 item 6): other people's codes, so staff only.
+  {
+    path: '/dev/inbox',
+    layout: 'user',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/DevInbox.tsx'), 'DevInbox'),
   },
 
   {

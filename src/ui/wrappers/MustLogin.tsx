@@ -1,13 +1,9 @@
-import { Outlet } from 'react-router-dom';
 import { useSession } from '../app/hooks.ts';
-import { PageSpinner } from '../components/PageSpinner.tsx';
-import { LoginRequired } from './LoginRequired.tsx';
+import { decideAccess } from './access.ts';
+import { AccessGate } from './AccessGate.tsx';
 
 /** must-login wrapper: the screen renders only for a logged-in member. */
 export function MustLogin() {
-  const { ready, user } = useSession();
-  // Until the start-up sequence knows who is here, neither the content nor the login prompt.
-  if (!ready) return <PageSpinner />;
-  if (!user) return <LoginRequired />;
-  return <Outlet />;
+  const session = useSession();
+  return <AccessGate decision={decideAccess({ kind: 'must-login' }, session)} />;
 }

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import type { Access, CallDef } from './call.ts';
+import { API_PREFIX } from './envelope.ts';
+
+/**
+ * The API reference, generated from the contract so it cannot drift from what the server
+ * registers and validates (docs/api.md; `npm run docs:api` writes it, a test checks it).
+ */
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  default?: unknown;
+  additionalProperties?: unknown;
+};
+
+const accessLabel: Record<Access, string> = {
+  public: '公开',
+  member: '登录用户',
+  teacher: '本机构教师或机构管理员',
+  orgAdmin: '本机构管理员',
+  platformAdmin: '平台管理员',
+};
+
+function toJson(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+}
+
+function typeOf(schema: JsonSchema): string {
+  if (schema.const !== undefined) return `\`${JSON.stringify(schema.const)}\``;
+  if (schema.enum) return schema.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' \\| ');
+  if (schema.anyOf) return schema.anyOf.map(typeOf).join(' \\| ');
+  if (schema.type === 'array') return `${schema.items ? typeOf(schema.items) : 'any'}[]`;
+  if (Array.isArray(schema.type)) return schema.type.join(' \\| ');
+  return schema.type ?? 'any';
+}
+
+function rulesOf(schema: JsonSchema): string {
+  const rules: string[] = [];
+  const s = schema.anyOf?.find((a) => a.type !== 'null') ?? schema;
+  if (s.minLength !== undefined) rules.push(`长度 ≥ ${s.minLength}`);
+  if (s.maxLength !== undefined) rules.push(`长度 ≤ ${s.maxLength}`);
+  // z.number().int() carries the safe-integer range, which says nothing to a reader.
+  if (s.minimum !== undefined && s.minimum > Number.MIN_SAFE_INTEGER) rules.push(`≥ ${s.minimum}`);
+  if (s.maximum !== undefined && s.maximum < Number.MAX_SAFE_INTEGER) rules.push(`≤ ${s.maximum}`);
+  if (s.minItems !== undefined) rules.push(`至少 ${s.minItems} 项`);
+  if (s.maxItems !== undefined) rules.push(`至多 ${s.maxItems} 项`);
+  if (s.format) rules.push(s.format);
+  if (s.pattern) rules.push(`\`${s.pattern.replace(/\|/g, '\\|')}\``);
+  if (s.default !== undefined) rules.push(`默认 \`${JSON.stringify(s.default)}\``);
+  return rules.join('，');
+}
+
+function fieldTable(schema: JsonSchema, prefix = ''): string[] {
+  const rows: string[] = [];
+  for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+    const required = schema.required?.includes(name) ? '是' : '否';
+    rows.push(`| \`${prefix}${name}\` | ${typeOf(prop)} | ${required} | ${rulesOf(prop)} |`);
+    const nested = prop.type === 'array' ? prop.items : prop;
+    if (nested?.properties) {
+      rows.push(...fieldTable(nested, `${prefix}${name}${prop.type === 'array' ? '[]' : ''}.`));
+    }
+  }
+  return rows;
+}
+
+function section(title: string, schema: z.ZodType | undefined, io: 'input' | 'output'): string[] {
+  if (!schema) return [];
+  const json = toJson(schema, io);
+  const rows = fieldTable(json.type === 'array' && json.items ? json.items : json);
+  if (rows.length === 0) return [`${title}: ${typeOf(json)}`, ''];
+  const head = json.type === 'array' ? `${title}（数组，每项）` : title;
+  return [head, '', '| 字段 | 类型 | 必填 | 规则 |', '| --- | --- | --- | --- |', ...rows, ''];
+}
+
+export function renderApiReference(calls: readonly CallDef[]): string {
+  const lines = [
+    '# API reference',
+    '',
+    '<!-- Generated from src/contract by `npm run docs:api`; do not edit by hand. -->',
+    '',
+    `Every path is below \`${API_PREFIX}\`. Requests and answers use the envelope of`,
+    '[docs/protocol.md](protocol.md); the tables show the plain data inside it.',
+    '',
+  ];
+  for (const call of [...calls].sort((a, b) => a.path.localeCompare(b.path))) {
+    lines.push(`## \`${call.method} ${call.path}\``, '');
+    lines.push(`${call.summary}`, '');
+    lines.push(`- 调用名：\`${call.id}\``);
+    lines.push(`- 权限：${accessLabel[call.access]}`);
+    if (call.rateLimit) {
+      lines.push(
+        `- 限流：每个客户端 ${call.rateLimit.timeWindowMs / 1000} 秒内 ${call.rateLimit.max} 次`,
+      );
+    }
+    if (call.skipErrorHandler) lines.push('- 客户端：失败时不弹出提示');
+    lines.push('');
+    lines.push(...section('查询参数', call.query, 'input'));
+    lines.push(...section('请求体', call.body, 'input'));
+    lines.push(...section('返回数据', call.response, 'output'));
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}

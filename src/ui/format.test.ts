@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatFen } from './format.ts';
+
+describe('display formats', () => {
+  it('shows fen as yuan with two decimals', () => {
+    expect(formatFen(39900)).toBe('399.00');
+    expect(formatFen(5)).toBe('0.05');
+  });
+
+  it('shows an instant on the Asia/Shanghai calendar, whatever the machine’s zone', () => {
+    // 16:30 UTC on 1 January is already 2 January in Shanghai (UTC+8).
+    expect(formatDate('2025-01-01T16:30:05Z', 'zh-CN')).toBe('2025/01/02');
+    expect(formatDateTime('2025-01-01T16:30:05Z', 'zh-CN')).toBe('2025/01/02 00:30:05');
+    expect(formatDateTime('2025-01-01T16:30:05Z', 'en')).toBe('01/02/2025, 00:30:05');
+    expect(formatDateTime('2025-06-30T03:04:05.678Z', 'zh-CN')).toBe('2025/06/30 11:04:05');
+  });
+
+  it('leaves a value that is not a time as it came', () => {
+    expect(formatDateTime('not a time', 'zh-CN')).toBe('not a time');
+  });
+});
