@@ -1,0 +1,2 @@
+a, b, c = map(int, input().split())
+print(max(a, b, c))

@@ -1,0 +1,12 @@
+# 典型错误：用了 bisect_right（相当于 upper_bound），有相等元素时找到的是最后一个之后的位置。
+import sys
+from bisect import bisect_right
+
+data = sys.stdin.buffer.read().split()
+n, q = int(data[0]), int(data[1])
+a = list(map(int, data[2:2 + n]))
+out = []
+for x in map(int, data[2 + n:2 + n + q]):
+    i = bisect_right(a, x)
+    out.append(-1 if i == n else i + 1)
+print('\n'.join(map(str, out)))

@@ -1,0 +1,117 @@
+/**
+ * Judge measurements (run: `npx tsx src/judge/bench.ts`). Prints medians, side by side:
+ *  - per-case sandbox overhead: the same A+B binary run bare (spawn from Node) vs in the sandbox;
+ *  - Python A+B bare vs in the sandbox;
+ *  - C++ A+B compile: bare `g++ -std=c++17 -O2` of <bits/stdc++.h> vs the judge's sandboxed
+ *    compile with the precompiled header (fresh source each time, so the binary cache is missed).
+ */
+import { spawn, execFile } from 'node:child_process';
+import { chmodSync, closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { compileCpp, ensurePch } from './compile.ts';
+import { GXX, LANGUAGES, PYTHON, type CompiledLanguage } from './languages.ts';
+import { runSandboxed } from './sandbox/sandbox.ts';
+
+const execFileAsync = promisify(execFile);
+const cacheDir = join(tmpdir(), 'xinao-judge-bench');
+const work = mkdtempSync(join(tmpdir(), 'xinao-judge-bench-'));
+chmodSync(work, 0o755); // the sandbox user must read main.py
+const cpp = LANGUAGES.cpp as CompiledLanguage;
+const AB = (salt: string) =>
+  `#include <bits/stdc++.h>\nusing namespace std;\nint main(){long long a,b;cin>>a>>b;cout<<a+b<<"\\n";}\n// ${salt}\n`;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function bareRun(argv: string[], input: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const fd = openSync(input, 'r');
+    const t = performance.now();
+    const child = spawn(argv[0]!, argv.slice(1), { stdio: [fd, 'pipe', 'pipe'], env: {} });
+    child.stdout?.resume();
+    child.stderr?.resume();
+    child.on('error', reject);
+    child.on('close', () => {
+      closeSync(fd);
+      resolve(performance.now() - t);
+    });
+  });
+}
+
+const limits = {
+  cpuMs: 1000,
+  wallMs: 3000,
+  memoryBytes: 256 << 20,
+  pids: 32,
+  stdoutBytes: 1 << 20,
+  stderrBytes: 1 << 20,
+  fileBytes: 1 << 20,
+  tmpBytes: 256 << 20,
+};
+
+async function sandboxRun(argv: string[], binds: { host: string; box: string }[], input: string) {
+  const t = performance.now();
+  const r = await runSandboxed({ argv, binds, stdinFile: input, limits, cacheDir });
+  if (r.exitCode !== 0) throw new Error(`sandbox run failed: ${r.stderr.toString()}`);
+  return { wall: performance.now() - t, cpu: r.cpuMs };
+}
+
+async function main() {
+  const input = join(work, 'in');
+  writeFileSync(input, '1 2\n');
+  await ensurePch(cacheDir, cpp.flags);
+  const compiled = await compileCpp(AB('run'), cpp, { cacheDir });
+  if (!compiled.binary) throw new Error(compiled.output);
+  const py = join(work, 'main.py');
+  writeFileSync(py, 'a, b = map(int, input().split())\nprint(a + b)\n');
+
+  const N = 30;
+  const bare: number[] = [];
+  const boxed: number[] = [];
+  const boxedCpu: number[] = [];
+  const pyBare: number[] = [];
+  const pyBoxed: number[] = [];
+  for (let i = 0; i < N; i++) {
+    bare.push(await bareRun([compiled.binary], input));
+    const s = await sandboxRun(['/box/main'], [{ host: compiled.binary, box: '/box/main' }], input);
+    boxed.push(s.wall);
+    boxedCpu.push(s.cpu);
+    pyBare.push(await bareRun([PYTHON, '-S', '-B', py], input));
+    pyBoxed.push(
+      (await sandboxRun([PYTHON, '-S', '-B', '/box/main.py'], [{ host: work, box: '/box' }], input))
+        .wall,
+    );
+  }
+
+  const gxxBare: number[] = [];
+  const gxxJudge: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const src = join(work, `ab${i}.cpp`);
+    writeFileSync(src, AB(`bare ${i}`));
+    let t = performance.now();
+    await execFileAsync(GXX, ['-std=c++17', '-O2', src, '-o', join(work, `ab${i}`)]);
+    gxxBare.push(performance.now() - t);
+    t = performance.now();
+    const r = await compileCpp(AB(`judge ${i} ${Date.now()}`), cpp, { cacheDir });
+    if (!r.ok) throw new Error(r.output);
+    gxxJudge.push(performance.now() - t);
+  }
+
+  const f = (x: number) => `${x.toFixed(1)} ms`;
+  console.log(`C++ A+B run, bare spawn:            ${f(median(bare))}`);
+  console.log(
+    `C++ A+B run, sandbox (end to end):  ${f(median(boxed))}  (cgroup CPU ${f(median(boxedCpu))})`,
+  );
+  console.log(`  per-case sandbox overhead:        ${f(median(boxed) - median(bare))}`);
+  console.log(`Python A+B run, bare spawn:         ${f(median(pyBare))}`);
+  console.log(`Python A+B run, sandbox:            ${f(median(pyBoxed))}`);
+  console.log(`C++ A+B compile, bare g++ -O2:      ${f(median(gxxBare))}`);
+  console.log(`C++ A+B compile, judge (PCH, box):  ${f(median(gxxJudge))}`);
+}
+
+try {
+  await main();
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

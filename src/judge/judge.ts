@@ -1,0 +1,361 @@
+/**
+ * Judging a submission against a problem directory, and single debug runs on custom input.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkPythonSyntax, compileCpp } from './compile.ts';
+import { checkDefault, checkFloat, checkStrict, type CheckOutcome } from './checkers/text.ts';
+import {
+  compileTestlibChecker,
+  runTestlibChecker,
+  type TestlibChecker,
+} from './checkers/testlib.ts';
+import { languageByName, type Language } from './languages.ts';
+import { loadProblem, type Problem } from './problem.ts';
+import { assertIsolation } from './sandbox/isolation.ts';
+import { runSandboxed, type Bind, type SandboxLimits } from './sandbox/sandbox.ts';
+import type { CaseResult, JudgeProgress, JudgeResult, SubtaskResult, Verdict } from './types.ts';
+import { classifyRun } from './verdict.ts';
+import { makeWorkDir, removeWorkDir } from './workdir.ts';
+
+export interface Submission {
+  language: string;
+  source: string;
+}
+
+export interface JudgeOptions {
+  cacheDir: string;
+  onProgress?: (p: JudgeProgress) => void;
+  /** Overrides of the compile limits (COMPILE_LIMITS); tests use tighter ones. */
+  compileLimits?: Partial<SandboxLimits>;
+}
+
+export const DEFAULT_OUTPUT_LIMIT_BYTES = 64 * 1024 * 1024;
+const STDERR_CAP_BYTES = 1024 * 1024;
+const SHOWN_BYTES = 64 * 1024;
+
+/** A ready-to-run program: how to start it in the box and what to clean up afterwards. */
+interface Program {
+  argv: string[];
+  binds: Bind[];
+  language: Language;
+  dispose(): void;
+}
+
+type Prepared = { program: Program; compileOutput: string } | { compileError: string };
+
+function requireLanguage(name: string): Language {
+  const lang = languageByName(name);
+  if (!lang) throw new Error(`不支持的语言：${name}`);
+  return lang;
+}
+
+async function prepare(
+  language: Language,
+  source: string,
+  cacheDir: string,
+  compileLimits?: Partial<SandboxLimits>,
+): Promise<Prepared> {
+  if (language.kind === 'compiled') {
+    const r = await compileCpp(source, language, { cacheDir, limits: compileLimits });
+    if (!r.ok || !r.binary) return { compileError: r.output };
+    return {
+      compileOutput: r.output,
+      program: {
+        argv: ['/box/main'],
+        binds: [{ host: r.binary, box: '/box/main' }],
+        language,
+        dispose: () => undefined,
+      },
+    };
+  }
+  const syntax = await checkPythonSyntax(source, cacheDir);
+  if (!syntax.ok) return { compileError: syntax.output };
+  const dir = makeWorkDir(cacheDir, 'py');
+  writeFileSync(join(dir, language.sourceFile), source, { mode: 0o644 });
+  return {
+    compileOutput: '',
+    program: {
+      argv: [language.interpreter, ...language.interpreterArgs, `/box/${language.sourceFile}`],
+      binds: [{ host: dir, box: '/box' }],
+      language,
+      dispose: () => removeWorkDir(dir),
+    },
+  };
+}
+
+export interface RunLimits {
+  timeLimitMs: number;
+  memoryLimitMiB: number;
+  outputLimitBytes?: number;
+}
+
+function sandboxLimits(l: RunLimits): SandboxLimits {
+  const memoryBytes = l.memoryLimitMiB * 1024 * 1024;
+  const output = l.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT_BYTES;
+  return {
+    cpuMs: l.timeLimitMs,
+    wallMs: l.timeLimitMs * 2 + 1000,
+    memoryBytes,
+    pids: 32,
+    stdoutBytes: output,
+    stderrBytes: STDERR_CAP_BYTES,
+    fileBytes: output,
+    tmpBytes: memoryBytes,
+  };
+}
+
+function checkOutput(
+  problem: Problem,
+  checker: TestlibChecker | undefined,
+  input: string,
+  answerFile: string,
+  output: Buffer,
+  cacheDir: string,
+): Promise<CheckOutcome> | CheckOutcome {
+  const spec = problem.meta.checker;
+  if (spec.type === 'testlib') {
+    if (!checker) return { fraction: 0, verdict: 'SE', message: '检查器未编译' };
+    return runTestlibChecker(checker, { input, answer: answerFile, output }, cacheDir);
+  }
+  const answer = readFileSync(answerFile);
+  if (spec.type === 'strict') return checkStrict(output, answer);
+  if (spec.type === 'float') return checkFloat(output, answer, spec.epsilon, spec.mode);
+  return checkDefault(output, answer);
+}
+
+export async function judgeProblem(
+  problemDir: string,
+  submission: Submission,
+  opts: JudgeOptions,
+): Promise<JudgeResult> {
+  return judgeLoaded(loadProblem(problemDir), submission, opts);
+}
+
+/** Judges against an already loaded problem (the CLI's single-case form builds one in memory). */
+export async function judgeLoaded(
+  problem: Problem,
+  submission: Submission,
+  opts: JudgeOptions,
+): Promise<JudgeResult> {
+  assertIsolation();
+  const language = requireLanguage(submission.language);
+  const { meta } = problem;
+  const maxScore =
+    meta.scoring.mode === 'subtasks' ? sum((meta.subtasks ?? []).map((s) => s.score)) : 100;
+  const finish = (r: JudgeResult) => {
+    opts.onProgress?.({ phase: 'done', result: r });
+    return r;
+  };
+
+  opts.onProgress?.({ phase: 'compiling' });
+  let checker: TestlibChecker | undefined;
+  if (problem.checkerSource !== undefined) {
+    const c = await compileTestlibChecker(problem.checkerSource, opts.cacheDir);
+    if (!c.checker) {
+      return finish(emptyResult('SE', maxScore, `检查器编译失败：\n${c.output}`));
+    }
+    checker = c.checker;
+  }
+  const prepared = await prepare(language, submission.source, opts.cacheDir, opts.compileLimits);
+  if ('compileError' in prepared) return finish(emptyResult('CE', maxScore, prepared.compileError));
+
+  const { program, compileOutput } = prepared;
+  const limits = sandboxLimits({
+    timeLimitMs: meta.timeLimitMs,
+    memoryLimitMiB: meta.memoryLimitMiB,
+    outputLimitBytes:
+      meta.outputLimitMiB !== undefined ? meta.outputLimitMiB * 1024 * 1024 : undefined,
+  });
+  const perCase = 100 / problem.cases.length;
+  const cases: CaseResult[] = [];
+  /** Unrounded score fractions per case, so totals do not accumulate display rounding. */
+  const fractions: number[] = [];
+  try {
+    for (const tc of problem.cases) {
+      opts.onProgress?.({ phase: 'running', case: tc.index, of: problem.cases.length });
+      const r = await runSandboxed({
+        argv: program.argv,
+        binds: program.binds,
+        stdinFile: tc.input,
+        limits,
+        cacheDir: opts.cacheDir,
+      });
+      const base = {
+        index: tc.index,
+        timeMs: Math.round(r.cpuMs),
+        memoryKiB: Math.round(r.memoryBytes / 1024),
+        maxScore: round2(perCase),
+      };
+      const run = classifyRun(r, limits.memoryBytes);
+      if (run.verdict) {
+        cases.push({ ...base, verdict: run.verdict, score: 0, message: run.message });
+        fractions.push(0);
+        continue;
+      }
+      const check = await checkOutput(
+        problem,
+        checker,
+        tc.input,
+        tc.answer,
+        r.stdout,
+        opts.cacheDir,
+      );
+      cases.push({
+        ...base,
+        verdict: check.verdict,
+        score: round2(check.fraction * perCase),
+        ...(check.message ? { message: check.message } : {}),
+      });
+      fractions.push(check.fraction);
+    }
+  } finally {
+    program.dispose();
+  }
+  return finish(summarise(problem, cases, fractions, compileOutput, maxScore));
+}
+
+function summarise(
+  problem: Problem,
+  cases: CaseResult[],
+  fractions: number[],
+  compileOutput: string,
+  maxScore: number,
+): JudgeResult {
+  const verdict: Verdict = cases.find((c) => c.verdict !== 'AC')?.verdict ?? 'AC';
+  const timeMs = Math.max(0, ...cases.map((c) => c.timeMs));
+  const memoryKiB = Math.max(0, ...cases.map((c) => c.memoryKiB));
+  if (problem.meta.scoring.mode !== 'subtasks') {
+    return {
+      verdict,
+      score: round2((sum(fractions) * 100) / Math.max(1, cases.length)),
+      maxScore,
+      timeMs,
+      memoryKiB,
+      compileOutput,
+      cases,
+    };
+  }
+  const byIndex = new Map(cases.map((c) => [c.index, c]));
+  const fractionOf = new Map(cases.map((c, k) => [c.index, fractions[k] ?? 0]));
+  const subtasks: SubtaskResult[] = (problem.meta.subtasks ?? []).map((st, k) => {
+    const fr = st.cases.map((i) => fractionOf.get(i) ?? 0);
+    const f = st.mode === 'min' ? Math.min(...fr) : sum(fr) / fr.length;
+    const worst = st.cases.map((i) => byIndex.get(i)?.verdict ?? 'SE').find((v) => v !== 'AC');
+    return {
+      index: k + 1,
+      cases: st.cases,
+      mode: st.mode,
+      score: round2(f * st.score),
+      maxScore: st.score,
+      verdict: worst ?? 'AC',
+    };
+  });
+  return {
+    verdict,
+    score: round2(sum(subtasks.map((s) => s.score))),
+    maxScore,
+    timeMs,
+    memoryKiB,
+    compileOutput,
+    cases,
+    subtasks,
+  };
+}
+
+function emptyResult(verdict: Verdict, maxScore: number, compileOutput: string): JudgeResult {
+  return { verdict, score: 0, maxScore, timeMs: 0, memoryKiB: 0, compileOutput, cases: [] };
+}
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+export interface RunOnceResult {
+  /** AC means the program ran to completion with exit code 0 (no answer to compare with). */
+  verdict: Verdict;
+  stdout: string;
+  stderr: string;
+  stdoutTruncated: boolean;
+  timeMs: number;
+  memoryKiB: number;
+  exitCode: number | null;
+  compileOutput: string;
+  message?: string;
+}
+
+/** A debug run on custom input (not a submission): capped stdout/stderr, time, memory, verdict. */
+export async function runOnce(
+  submission: Submission,
+  input: string,
+  limits: RunLimits,
+  opts: { cacheDir: string; compileLimits?: Partial<SandboxLimits> },
+): Promise<RunOnceResult> {
+  assertIsolation();
+  const language = requireLanguage(submission.language);
+  const prepared = await prepare(language, submission.source, opts.cacheDir, opts.compileLimits);
+  if ('compileError' in prepared) {
+    return {
+      verdict: 'CE',
+      stdout: '',
+      stderr: '',
+      stdoutTruncated: false,
+      timeMs: 0,
+      memoryKiB: 0,
+      exitCode: null,
+      compileOutput: prepared.compileError,
+    };
+  }
+  const { program, compileOutput } = prepared;
+  const dir = makeWorkDir(opts.cacheDir, 'stdin');
+  try {
+    const inputFile = join(dir, 'input');
+    writeFileSync(inputFile, input);
+    const sl = sandboxLimits(limits);
+    const r = await runSandboxed({
+      argv: program.argv,
+      binds: program.binds,
+      stdinFile: inputFile,
+      limits: sl,
+      cacheDir: opts.cacheDir,
+    });
+    const run = classifyRun(r, sl.memoryBytes);
+    return {
+      verdict: run.verdict ?? 'AC',
+      stdout: r.stdout.subarray(0, SHOWN_BYTES).toString('utf8'),
+      stderr: r.stderr.subarray(0, SHOWN_BYTES).toString('utf8'),
+      stdoutTruncated: r.stdout.length > SHOWN_BYTES || r.outputExceeded,
+      timeMs: Math.round(r.cpuMs),
+      memoryKiB: Math.round(r.memoryBytes / 1024),
+      exitCode: r.exitCode,
+      compileOutput,
+      ...(run.message ? { message: run.message } : {}),
+    };
+  } finally {
+    removeWorkDir(dir);
+    program.dispose();
+  }
+}
+
+/** Builds an in-memory one-case problem (CLI `--input/--answer` form). */
+export function singleCaseProblem(opts: {
+  input: string;
+  answer: string;
+  timeLimitMs: number;
+  memoryLimitMiB: number;
+  checker?: Problem['meta']['checker'];
+}): Problem {
+  return {
+    dir: '(single case)',
+    meta: {
+      title: 'single case',
+      difficulty: 'easy',
+      timeLimitMs: opts.timeLimitMs,
+      memoryLimitMiB: opts.memoryLimitMiB,
+      checker: opts.checker ?? { type: 'default' },
+      scoring: { mode: 'sum' },
+      samples: [],
+      tags: [],
+    },
+    cases: [{ index: 1, input: opts.input, answer: opts.answer }],
+  };
+}

@@ -1,0 +1,115 @@
+/** Reads and validates a problem directory (docs/problem-format.md). */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+const checkerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('default') }),
+  z.object({ type: z.literal('strict') }),
+  z.object({
+    type: z.literal('float'),
+    epsilon: z.number().positive().default(1e-6),
+    mode: z.enum(['absolute', 'relative', 'either']).default('either'),
+  }),
+  z.object({ type: z.literal('testlib') }),
+]);
+
+const subtaskSchema = z.object({
+  cases: z.array(z.number().int().positive()).min(1),
+  score: z.number().nonnegative(),
+  mode: z.enum(['min', 'sum']).default('min'),
+});
+
+export const problemSchema = z
+  .object({
+    title: z.string().min(1),
+    difficulty: z.enum(['easy', 'medium', 'hard', 'extreme']).default('easy'),
+    timeLimitMs: z.number().int().min(1).max(60_000),
+    memoryLimitMiB: z.number().int().min(1).max(4096),
+    /** Optional cap on stdout bytes; default 64 MiB. */
+    outputLimitMiB: z.number().int().min(1).max(1024).optional(),
+    checker: checkerSchema.default({ type: 'default' }),
+    scoring: z.object({ mode: z.enum(['sum', 'subtasks']) }).default({ mode: 'sum' }),
+    subtasks: z.array(subtaskSchema).optional(),
+    samples: z.array(z.object({ input: z.string(), output: z.string() })).default([]),
+    tags: z.array(z.string()).default([]),
+    source: z.string().optional(),
+  })
+  .refine((p) => p.scoring.mode !== 'subtasks' || (p.subtasks?.length ?? 0) > 0, {
+    message: 'scoring.mode "subtasks" requires a non-empty subtasks array',
+  });
+
+export type ProblemMeta = z.infer<typeof problemSchema>;
+export type CheckerSpec = ProblemMeta['checker'];
+
+export interface TestCaseFiles {
+  index: number;
+  input: string;
+  answer: string;
+}
+
+export interface Problem {
+  dir: string;
+  meta: ProblemMeta;
+  cases: TestCaseFiles[];
+  checkerSource?: string;
+}
+
+export class ProblemFormatError extends Error {
+  constructor(dir: string, detail: string) {
+    super(`题目目录格式错误（${dir}）：${detail}`);
+    this.name = 'ProblemFormatError';
+  }
+}
+
+export function loadProblem(dir: string): Problem {
+  const metaPath = join(dir, 'problem.json');
+  if (!existsSync(metaPath)) throw new ProblemFormatError(dir, '缺少 problem.json');
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(metaPath, 'utf8'));
+  } catch (e) {
+    throw new ProblemFormatError(dir, `problem.json 不是合法 JSON：${(e as Error).message}`);
+  }
+  const parsed = problemSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ProblemFormatError(
+      dir,
+      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+    );
+  }
+  const meta = parsed.data;
+  const cases = listCases(dir);
+  for (const [k, st] of (meta.subtasks ?? []).entries()) {
+    for (const c of st.cases) {
+      if (c > cases.length)
+        throw new ProblemFormatError(dir, `子任务 ${k + 1} 引用了不存在的测试点 ${c}`);
+    }
+  }
+  let checkerSource: string | undefined;
+  if (meta.checker.type === 'testlib') {
+    const p = join(dir, 'checker.cpp');
+    if (!existsSync(p))
+      throw new ProblemFormatError(dir, 'checker.type 为 testlib 但缺少 checker.cpp');
+    checkerSource = readFileSync(p, 'utf8');
+  }
+  return { dir, meta, cases, checkerSource };
+}
+
+function listCases(dir: string): TestCaseFiles[] {
+  const testsDir = join(dir, 'tests');
+  if (!existsSync(testsDir)) throw new ProblemFormatError(dir, '缺少 tests/ 目录');
+  const names = new Set(readdirSync(testsDir));
+  const cases: TestCaseFiles[] = [];
+  for (let i = 1; names.has(`${i}.in`); i++) {
+    if (!names.has(`${i}.out`)) throw new ProblemFormatError(dir, `测试点 ${i} 缺少 ${i}.out`);
+    cases.push({ index: i, input: join(testsDir, `${i}.in`), answer: join(testsDir, `${i}.out`) });
+  }
+  const stray = [...names].filter(
+    (n) => /^\d+\.(in|out)$/.test(n) && Number(n.split('.')[0]) > cases.length,
+  );
+  if (stray.length > 0)
+    throw new ProblemFormatError(dir, `测试点编号须从 1 连续：多余 ${stray.join(', ')}`);
+  if (cases.length === 0) throw new ProblemFormatError(dir, 'tests/ 中没有测试点（1.in/1.out）');
+  return cases;
+}

@@ -1,0 +1,320 @@
+/**
+ * Runs one command inside bubblewrap + a per-run cgroup, with limits, and reports what happened.
+ *
+ * Process chain: Node → xinao-launch (joins the cgroups, rlimits, setsid, drops to uid 65534,
+ * closes fds > 2) → bwrap (new user/pid/net/ipc/uts/mount namespaces, nested user namespaces
+ * disabled, read-only /usr, private tmpfs /tmp, empty environment) → the command.
+ * Stdout/stderr are pipes read by Node with a cap; when the main process exits (or a limit is
+ * hit) the whole cgroup is killed, so an orphan holding the pipe cannot stall us.
+ */
+import { spawn } from 'node:child_process';
+import { openSync, closeSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { CappedSink } from './capped-sink.ts';
+import { RunCgroup } from './cgroup.ts';
+import {
+  IsolationUnavailableError,
+  bwrapPath,
+  ensureLauncher,
+  isolationReady,
+  missingIsolation,
+  unsafeAllowed,
+} from './isolation.ts';
+import { runUnsandboxed } from './unsafe.ts';
+
+export const SANDBOX_UID = 65534;
+export const SANDBOX_GID = 65534;
+
+export interface Bind {
+  host: string;
+  box: string;
+  writable?: boolean;
+}
+
+export interface SandboxLimits {
+  cpuMs: number;
+  wallMs: number;
+  /** Verdict threshold; the cgroup hard limit sits a little above it. */
+  memoryBytes: number;
+  pids: number;
+  /** Cap on stdout bytes kept; exceeding it kills the run (outputExceeded). */
+  stdoutBytes: number;
+  /** Cap on stderr bytes accepted before the run is killed as output-exceeded. */
+  stderrBytes: number;
+  /** RLIMIT_FSIZE for files the program writes (e.g. compiler output). */
+  fileBytes: number;
+  /** Size of the private /tmp tmpfs (its pages also count against the memory cgroup). */
+  tmpBytes?: number;
+}
+
+export interface SandboxRequest {
+  argv: string[];
+  binds?: Bind[];
+  cwd?: string;
+  /** Host file given as stdin; /dev/null when absent. */
+  stdinFile?: string;
+  limits: SandboxLimits;
+  cacheDir: string;
+}
+
+export interface SandboxOutcome {
+  exitCode: number | null;
+  /** Signal that ended the command, decoded from bwrap's 128+n exit status. */
+  signal: number | null;
+  cpuMs: number;
+  wallMs: number;
+  memoryBytes: number;
+  oomKilled: boolean;
+  timeLimitExceeded: 'cpu' | 'wall' | null;
+  outputExceeded: boolean;
+  stdout: Buffer;
+  stderr: Buffer;
+  /** Launcher/bwrap setup failed (exit 125/1 before the command ran) — a system error. */
+  setupError: string | null;
+}
+
+/** Extra room above the memory verdict threshold so a peak just over it is measured, not clipped. */
+export const MEMORY_HEADROOM_BYTES = 16 * 1024 * 1024;
+const POLL_MS = 10;
+const DRAIN_MS = 200;
+
+export function bwrapArgs(req: SandboxRequest): string[] {
+  const args = [
+    '--unshare-user',
+    '--uid',
+    String(SANDBOX_UID),
+    '--gid',
+    String(SANDBOX_GID),
+    '--disable-userns',
+    '--unshare-pid',
+    '--unshare-net',
+    '--unshare-ipc',
+    '--unshare-uts',
+    '--unshare-cgroup-try',
+    '--die-with-parent',
+    '--new-session',
+    '--clearenv',
+    '--hostname',
+    'box',
+    '--ro-bind',
+    '/usr',
+    '/usr',
+    '--symlink',
+    'usr/bin',
+    '/bin',
+    '--symlink',
+    'usr/sbin',
+    '/sbin',
+    '--symlink',
+    'usr/lib',
+    '/lib',
+    '--symlink',
+    'usr/lib64',
+    '/lib64',
+    '--ro-bind-try',
+    '/etc/ld.so.cache',
+    '/etc/ld.so.cache',
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+  ];
+  if (req.limits.tmpBytes !== undefined) args.push('--size', String(req.limits.tmpBytes));
+  args.push('--tmpfs', '/tmp');
+  for (const b of req.binds ?? []) args.push(b.writable ? '--bind' : '--ro-bind', b.host, b.box);
+  // The sandbox root is bwrap's own tmpfs: make it read-only so only /tmp (sized) is writable.
+  args.push('--remount-ro', '/');
+  args.push(
+    '--setenv',
+    'PATH',
+    '/usr/bin:/bin',
+    '--setenv',
+    'HOME',
+    '/tmp',
+    '--setenv',
+    'LANG',
+    'C.UTF-8',
+  );
+  args.push('--chdir', req.cwd ?? '/tmp', '--', ...req.argv);
+  return args;
+}
+
+let staleSwept: Promise<unknown> | undefined;
+
+export async function runSandboxed(req: SandboxRequest): Promise<SandboxOutcome> {
+  if (!isolationReady()) {
+    if (unsafeAllowed()) return runUnsandboxed(req);
+    throw new IsolationUnavailableError(missingIsolation());
+  }
+  const launcher = await ensureLauncher(req.cacheDir);
+  await (staleSwept ??= RunCgroup.sweepStale());
+  const { limits } = req;
+  const cg = RunCgroup.create({
+    memoryBytes: limits.memoryBytes + MEMORY_HEADROOM_BYTES,
+    pids: limits.pids,
+  });
+  const stdinFd = openSync(req.stdinFile ?? '/dev/null', 'r');
+  try {
+    const launchArgs: string[] = [];
+    for (const dir of cg.joinDirs) launchArgs.push('--cgroup', dir);
+    const cpuSeconds = Math.ceil(limits.cpuMs / 1000) + 1;
+    launchArgs.push(
+      '--rlimit',
+      `fsize=${limits.fileBytes}`,
+      '--rlimit',
+      `stack=${limits.memoryBytes}`,
+      '--rlimit',
+      `cpu=${cpuSeconds}`,
+      '--rlimit',
+      'core=0',
+      '--rlimit',
+      'nofile=256',
+      '--uid',
+      String(SANDBOX_UID),
+      '--gid',
+      String(SANDBOX_GID),
+      '--',
+      bwrapPath(),
+      ...bwrapArgs(req),
+    );
+    return await supervise(launcher, launchArgs, stdinFd, cg, limits);
+  } finally {
+    closeSync(stdinFd);
+    await cg.killAll().finally(() => cg.destroy());
+  }
+}
+
+function supervise(
+  launcher: string,
+  args: string[],
+  stdinFd: number,
+  cg: RunCgroup,
+  limits: SandboxLimits,
+): Promise<SandboxOutcome> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(launcher, args, { stdio: [stdinFd, 'pipe', 'pipe'], env: {} });
+    const stdout = new CappedSink(limits.stdoutBytes);
+    const stderr = new CappedSink(limits.stderrBytes);
+    let outputExceeded = false;
+    let timeLimitExceeded: 'cpu' | 'wall' | null = null;
+    let killing: Promise<void> | null = null;
+    const killTree = () => (killing ??= cg.killAll());
+
+    const onData = (sink: CappedSink) => (chunk: Buffer) => {
+      if (!sink.push(chunk) && !outputExceeded) {
+        outputExceeded = true;
+        void killTree();
+      }
+    };
+    (child.stdout as Readable).on('data', onData(stdout));
+    (child.stderr as Readable).on('data', onData(stderr));
+
+    const cpuLimitNs = limits.cpuMs * 1e6;
+    const poll = setInterval(() => {
+      try {
+        if (cg.cpuNs() > cpuLimitNs) {
+          timeLimitExceeded ??= 'cpu';
+          void killTree();
+        }
+      } catch {
+        // group already being torn down
+      }
+    }, POLL_MS);
+    const wallTimer = setTimeout(() => {
+      timeLimitExceeded ??= 'wall';
+      void killTree();
+    }, limits.wallMs);
+
+    child.on('error', (e) => {
+      clearInterval(poll);
+      clearTimeout(wallTimer);
+      reject(e);
+    });
+    child.on('exit', (code, sig) => {
+      const wallMs = performance.now() - started;
+      clearInterval(poll);
+      clearTimeout(wallTimer);
+      // The main process is gone: kill anything left in the group (orphans holding our pipes),
+      // then give the pipes a short, bounded time to deliver what is already buffered.
+      void killTree()
+        .then(() => drain(child.stdout as Readable, child.stderr as Readable))
+        .then(() => {
+          const cpuNs = cg.cpuNs();
+          if (cpuNs > cpuLimitNs) timeLimitExceeded ??= 'cpu';
+          const exitCode = code ?? null;
+          let signal: number | null = null;
+          if (sig) signal = signalNumber(sig);
+          else if (exitCode !== null && exitCode > 128 && exitCode < 128 + 65)
+            signal = exitCode - 128;
+          const errText = stderr.buffer().toString('utf8');
+          const setupError =
+            exitCode === 125 && errText.startsWith('xinao-launch:')
+              ? errText
+              : exitCode === 1 && errText.startsWith('bwrap:')
+                ? errText
+                : null;
+          resolve({
+            exitCode,
+            signal,
+            cpuMs: cpuNs / 1e6,
+            wallMs,
+            memoryBytes: cg.peakMemoryBytes(),
+            oomKilled: cg.oomKills() > 0,
+            timeLimitExceeded,
+            outputExceeded,
+            stdout: stdout.buffer(),
+            stderr: stderr.buffer(),
+            setupError,
+          });
+        })
+        .catch(reject);
+    });
+  });
+}
+
+function drain(...streams: Readable[]): Promise<void> {
+  const ends = streams.map(
+    (s) =>
+      new Promise<void>((r) => {
+        if (s.readableEnded || s.destroyed) return r();
+        s.once('close', r);
+        s.once('end', r);
+      }),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((r) => (timer = setTimeout(r, DRAIN_MS)));
+  return Promise.race([Promise.all(ends).then(() => undefined), timeout]).finally(() => {
+    clearTimeout(timer);
+    for (const s of streams) s.destroy();
+  });
+}
+
+const SIGNALS: Record<string, number> = {
+  SIGHUP: 1,
+  SIGINT: 2,
+  SIGQUIT: 3,
+  SIGILL: 4,
+  SIGTRAP: 5,
+  SIGABRT: 6,
+  SIGBUS: 7,
+  SIGFPE: 8,
+  SIGKILL: 9,
+  SIGUSR1: 10,
+  SIGSEGV: 11,
+  SIGUSR2: 12,
+  SIGPIPE: 13,
+  SIGALRM: 14,
+  SIGTERM: 15,
+  SIGXCPU: 24,
+  SIGXFSZ: 25,
+  SIGSYS: 31,
+};
+
+function signalNumber(name: string): number {
+  return SIGNALS[name] ?? 0;
+}
+
+export function signalName(n: number): string {
+  return Object.entries(SIGNALS).find(([, v]) => v === n)?.[0] ?? `signal ${n}`;
+}

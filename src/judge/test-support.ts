@@ -1,0 +1,95 @@
+/** Helpers shared by the judge's tests (sandbox-backed: they need root, bwrap and cgroup v1). */
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensurePch } from './compile.ts';
+import { judgeLoaded, singleCaseProblem } from './judge.ts';
+import { LANGUAGES } from './languages.ts';
+import { ensureLauncher } from './sandbox/isolation.ts';
+import { CGROUP_ROOT, CONTROLLERS } from './sandbox/cgroup.ts';
+import type { SandboxLimits } from './sandbox/sandbox.ts';
+import type { JudgeResult } from './types.ts';
+
+/** Shared across test files so the PCH and the launcher are built once per machine. */
+export const TEST_CACHE_DIR = join(tmpdir(), 'xinao-judge-test-cache');
+export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
+
+export const AB_CPP =
+  '#include <bits/stdc++.h>\nint main(){long long a,b;std::cin>>a>>b;std::cout<<a+b<<"\\n";}\n';
+export const AB_PY = 'a, b = map(int, input().split())\nprint(a + b)\n';
+
+const dataDirs: string[] = [];
+
+/** Removes every dataDir() made so far; test files call it in afterAll. */
+export function removeDataDirs(): void {
+  for (const d of dataDirs.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
+/** A temporary directory for test data (see removeDataDirs). */
+export function dataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'xinao-judge-data-'));
+  chmodSync(dir, 0o755); // the sandboxed checker reads input/answer files from here
+  dataDirs.push(dir);
+  return dir;
+}
+
+/** Judges `source` on one case (input → answer) with the given limits. */
+export async function judgeOne(
+  language: string,
+  source: string,
+  input: string,
+  answer: string,
+  limits: {
+    timeLimitMs?: number;
+    memoryLimitMiB?: number;
+    outputLimitMiB?: number;
+    compileLimits?: Partial<SandboxLimits>;
+  } = {},
+): Promise<JudgeResult> {
+  const dir = dataDir();
+  writeFileSync(join(dir, 'in'), input, { mode: 0o644 });
+  writeFileSync(join(dir, 'ans'), answer, { mode: 0o644 });
+  const problem = singleCaseProblem({
+    input: join(dir, 'in'),
+    answer: join(dir, 'ans'),
+    timeLimitMs: limits.timeLimitMs ?? 1000,
+    memoryLimitMiB: limits.memoryLimitMiB ?? 64,
+  });
+  if (limits.outputLimitMiB !== undefined) problem.meta.outputLimitMiB = limits.outputLimitMiB;
+  return judgeLoaded(
+    problem,
+    { language, source },
+    { cacheDir: TEST_CACHE_DIR, compileLimits: limits.compileLimits },
+  );
+}
+
+/** cgroups this process created and has not removed yet (must be none between runs). */
+export function leftoverCgroups(): string[] {
+  const left: string[] = [];
+  for (const c of CONTROLLERS) {
+    const dir = join(CGROUP_ROOT, c, 'xinao-judge');
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) {
+      if (name.startsWith(`${process.pid}-`)) left.push(join(dir, name));
+    }
+  }
+  return left;
+}
+
+/** Per-run work directories this process left in the cache (must be none between runs). */
+export function leftoverWorkDirs(): string[] {
+  const dir = join(TEST_CACHE_DIR, 'work');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((n) => n.includes(`-${process.pid}-`));
+}
+
+/**
+ * Builds the launcher and the C++17 PCH before the first test (the first build takes seconds,
+ * more when test files race each other on a fresh machine); use in beforeAll with a long timeout.
+ */
+export async function warmUp(): Promise<void> {
+  await ensureLauncher(TEST_CACHE_DIR);
+  const cpp = LANGUAGES.cpp;
+  if (cpp.kind === 'compiled') await ensurePch(TEST_CACHE_DIR, cpp.flags);
+}
