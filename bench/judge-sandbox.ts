@@ -1,5 +1,5 @@
 /**
- * Judge measurements (run: `npx tsx src/judge/bench.ts`). Prints medians, side by side:
+ * Judge measurements (run: `npx tsx bench/judge-sandbox.ts`). Prints medians, side by side:
  *  - per-case sandbox overhead: the same A+B binary run bare (spawn from Node) vs in the sandbox;
  *  - Python A+B bare vs in the sandbox;
  *  - C++ A+B compile: bare `g++ -std=c++17 -O2` of <bits/stdc++.h> vs the judge's sandboxed
@@ -10,9 +10,9 @@ import { chmodSync, closeSync, mkdtempSync, openSync, rmSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { compileCpp, ensurePch } from './compile.ts';
-import { GXX, LANGUAGES, PYTHON, type CompiledLanguage } from './languages.ts';
-import { runSandboxed } from './sandbox/sandbox.ts';
+import { compileCpp, ensurePch } from '../src/judge/compile.ts';
+import { GXX, LANGUAGES, PYTHON, type CompiledLanguage } from '../src/judge/languages.ts';
+import { runSandboxed } from '../src/judge/sandbox/sandbox.ts';
 
 const execFileAsync = promisify(execFile);
 const cacheDir = join(tmpdir(), 'xinao-judge-bench');
