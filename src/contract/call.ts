@@ -9,7 +9,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type Access = 'public' | 'member' | 'teacher' | 'orgAdmin' | 'platformAdmin';
 
-export type ResponseKind = 'json' | 'xlsx' | 'event-stream';
+export type ResponseKind = 'json' | 'xlsx' | 'zip' | 'event-stream';
+
+/** How the request body travels: a sealed JSON envelope, or plain multipart (file uploads). */
+export type RequestKind = 'json' | 'multipart';
 
 /**
  * Where a call goes and how its answer is read: all the client transport needs of a call.
@@ -23,6 +26,11 @@ export interface CallRoute {
   /** Path below the API prefix /xinao/api, e.g. `/oj/member/queryCurrent`. */
   path: string;
   responseKind?: ResponseKind;
+  /**
+   * `multipart`: the body is form data (files plus fields; object fields JSON-encoded, array
+   * fields repeated, spec 001 §7) and is never sealed, like uploads (spec 000 §7).
+   */
+  requestKind?: RequestKind;
   /** Client flag: failures are rethrown without a notification (spec 000 §8). */
   skipErrorHandler?: boolean;
 }
@@ -54,6 +62,8 @@ export interface CallDef<
   response: R;
   /** Per-client rate limit, for login, captcha and code-sending calls. */
   rateLimit?: { max: number; timeWindowMs: number };
+  /** Largest JSON body (sealed) this call takes, when above the server default of 256 KiB. */
+  bodyLimitBytes?: number;
 }
 
 export const defineCall = <Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(

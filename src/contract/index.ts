@@ -1,9 +1,11 @@
 import * as system from './calls/system.ts';
 import * as auth from './calls/auth.ts';
 import * as startup from './calls/startup.ts';
+import * as memberQuestion from './calls/member-question.ts';
+import * as questionBank from './calls/question-bank.ts';
 import type { CallDef } from './call.ts';
 
-export { system, auth, startup };
+export { system, auth, startup, memberQuestion, questionBank };
 export * from './call.ts';
 export * from './envelope.ts';
 export * from './envelope-schemas.ts';
@@ -23,4 +25,7 @@ export const allCalls: readonly CallDef[] = [
   ...callsOf(system),
   ...callsOf(auth),
   ...callsOf(startup),
+  ...callsOf(memberQuestion),
+  // The question bank's calls, one group per area (resource factory).
+  ...[questionBank.bms, questionBank.edms, questionBank.app, questionBank.oj].flatMap(callsOf),
 ];

@@ -2,10 +2,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CallDef, CallRoute } from './call.ts';
 import * as authDefs from './calls/auth.ts';
+import * as memberQuestionDefs from './calls/member-question.ts';
+import * as questionBankDefs from './calls/question-bank.ts';
 import * as startupDefs from './calls/startup.ts';
 import * as systemDefs from './calls/system.ts';
 import { allCalls } from './index.ts';
 import { auth } from './routes/auth.ts';
+import { memberQuestion } from './routes/member-question.ts';
+import * as questionBank from './routes/question-bank.ts';
 import { startup } from './routes/startup.ts';
 import { system } from './routes/system.ts';
 
@@ -14,6 +18,7 @@ const routeOf = (call: CallRoute) => ({
   method: call.method,
   path: call.path,
   responseKind: call.responseKind,
+  requestKind: call.requestKind,
   skipErrorHandler: call.skipErrorHandler,
 });
 
@@ -27,6 +32,11 @@ const areas: Area[] = [
   { name: 'auth', defs: authDefs, refs: auth },
   { name: 'startup', defs: startupDefs, refs: startup },
   { name: 'system', defs: systemDefs, refs: system },
+  { name: 'memberQuestion', defs: memberQuestionDefs, refs: memberQuestion },
+  { name: 'question bms', defs: questionBankDefs.bms, refs: questionBank.bms },
+  { name: 'question edms', defs: questionBankDefs.edms, refs: questionBank.edms },
+  { name: 'question app', defs: questionBankDefs.app, refs: questionBank.app },
+  { name: 'question oj', defs: questionBankDefs.oj, refs: questionBank.oj },
 ];
 
 const isCall = (value: unknown): value is CallDef =>

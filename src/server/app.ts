@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -18,6 +19,7 @@ import { allHandlers } from './handlers.ts';
 import { AppError } from './http/app-error.ts';
 import { apiNotFound, installErrorHandlers, isApiPath } from './http/error-handler.ts';
 import type { HandlerEntry } from './http/handler.ts';
+import { MULTIPART_LIMITS } from './http/multipart.ts';
 import { registerCalls } from './http/register-calls.ts';
 import type { Logger } from './logger.ts';
 import type { Services } from './services.ts';
@@ -118,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     strictTransportSecurity: deps.secureCookies ? undefined : false,
   });
   await app.register(fastifyCookie);
+  // Multipart calls read their parts themselves (http/multipart.ts), under these caps.
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

@@ -3,7 +3,9 @@ import { memberHandlers } from './accounts/member-handlers.ts';
 import { dictHandlers } from './dict/handlers.ts';
 import { gradeHandlers } from './grade/handlers.ts';
 import type { HandlerEntry } from './http/handler.ts';
+import { memberQuestionHandlers } from './judge-service/handlers.ts';
 import { membershipHandlers } from './membership/handlers.ts';
+import { questionBankHandlers } from './question/handlers.ts';
 import { systemHandlers } from './system/handlers.ts';
 
 /** Every implemented call; buildApp refuses to start if a contract call is missing here. */
@@ -14,4 +16,6 @@ export const allHandlers: readonly HandlerEntry[] = [
   ...dictHandlers,
   ...gradeHandlers,
   ...membershipHandlers,
+  ...memberQuestionHandlers,
+  ...questionBankHandlers,
 ];

@@ -13,6 +13,9 @@ import { pruneExpired, startPruning } from './envelope/nonces.ts';
 import { createLogger } from './logger.ts';
 import type { Logger } from './logger.ts';
 import { seedDatabase } from './seed/index.ts';
+import { judgeWorkerCount, startJudgeWorkers } from './judge-service/workers.ts';
+import type { JudgeWorkers } from './judge-service/workers.ts';
+import { closeStatusHub } from './judge-service/status-hub.ts';
 
 export interface StartOptions {
   /** HTTP port; 0 picks a free one. Default: PORT or 8080. */
@@ -35,6 +38,8 @@ export interface StartOptions {
   trustProxy?: boolean;
   webRoot?: string;
   env?: NodeJS.ProcessEnv;
+  /** Judge worker processes to launch; default JUDGE_WORKERS or one per core, 0 for none. */
+  judgeWorkers?: number;
 }
 
 export interface RunningPlatform {
@@ -45,6 +50,8 @@ export interface RunningPlatform {
   logger: Logger;
   /** Demo accounts this start created (only on the first start of a data directory). */
   createdAccounts: string[];
+  /** The judge worker processes this start launched (stopped by stop()). */
+  judgeWorkers: JudgeWorkers;
   /** Closes HTTP, the pool and the embedded database; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -86,6 +93,16 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       password: options.seedPassword ?? config.seedPassword,
       logger,
     });
+    const judgeWorkers = startJudgeWorkers({
+      count: options.judgeWorkers ?? judgeWorkerCount(options.env ?? process.env),
+      databaseUrl: databaseUrl ?? embedded!.connectionString,
+      logger,
+      env: {
+        ...(options.env ?? process.env),
+        LOG_LEVEL: options.quiet ? 'silent' : (options.logLevel ?? config.logLevel),
+      },
+    });
+    cleanups.push(() => judgeWorkers.stop());
     const keyring = await loadKeyring(pool);
     await pruneExpired(pool);
     const stopPruning = startPruning(pool, logger);
@@ -103,6 +120,8 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       secureCookies: config.secureCookies,
     });
     cleanups.push(() => app.close());
+    // Open status streams end first, or closing the HTTP server would wait for them.
+    cleanups.push(() => closeStatusHub(pool));
     await app.listen({ port: options.port ?? config.port, host: options.host ?? config.host });
     const port = (app.server.address() as AddressInfo).port;
     const host = options.host ?? config.host;
@@ -115,6 +134,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       pool,
       logger,
       createdAccounts: seed.createdAccounts,
+      judgeWorkers,
       stop: () => (stopping ??= runCleanups()),
     };
   } catch (err) {

@@ -300,6 +300,25 @@ describe('transport', () => {
     expect([...downloads[0]!.bytes]).toEqual([80, 75, 3, 4]);
   });
 
+  it('downloads a zip under the name given by content-disposition', async () => {
+    const downloads: { fileName: string; contentType: string }[] = [];
+    const { transport } = transportFor(
+      () =>
+        new Response(new Uint8Array([80, 75, 5, 6]), {
+          headers: {
+            'content-type': 'application/zip',
+            'content-disposition': 'attachment; filename="question-7-cases.zip"',
+          },
+        }),
+      { onDownload: (f) => downloads.push(f) },
+    );
+    await transport.call(post, { body: { name: 'x' } });
+    expect(downloads[0]).toMatchObject({
+      fileName: 'question-7-cases.zip',
+      contentType: 'application/zip',
+    });
+  });
+
   it('passes an event stream through unchanged', async () => {
     const { transport } = transportFor(
       () => new Response('data: hello\n\n', { headers: { 'content-type': 'text/event-stream' } }),

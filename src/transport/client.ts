@@ -31,6 +31,8 @@ import { fillPath, toQueryString } from './query-string.ts';
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Test-case archives (question exportCase). */
+const ZIP_TYPE = 'application/zip';
 
 /** One line of the event log per answered (or failed) call. */
 export interface TransportRecord {
@@ -159,7 +161,8 @@ export function createTransport(options: TransportOptions): Transport {
     const path =
       fillPath(def.path, opts.params) + toQueryString(opts.query as Record<string, unknown>);
     const init: RequestInit = { method: def.method, headers: {} };
-    if (isUploadPath(def.path)) {
+    // Uploads and multipart calls send FormData as is, never sealed (spec 000 §7).
+    if (isUploadPath(def.path) || def.requestKind === 'multipart') {
       init.body = opts.body as FormData;
       return { path, init, session: null };
     }
@@ -188,14 +191,15 @@ export function createTransport(options: TransportOptions): Transport {
     session: EnvelopeSession | null,
   ): Promise<{ data: unknown; code: number }> {
     const contentType = response.headers.get('content-type') ?? '';
-    if (response.ok && (contentType.includes(XLSX_TYPE) || def.responseKind === 'xlsx')) {
+    const zip = contentType.includes(ZIP_TYPE) || def.responseKind === 'zip';
+    if (response.ok && (zip || contentType.includes(XLSX_TYPE) || def.responseKind === 'xlsx')) {
       const file: DownloadedFile = {
         fileName: fileNameFromDisposition(
           response.headers.get('content-disposition'),
-          `${def.id}.xlsx`,
+          `${def.id}.${zip ? 'zip' : 'xlsx'}`,
         ),
         bytes: new Uint8Array(await response.arrayBuffer()),
-        contentType: contentType || XLSX_TYPE,
+        contentType: contentType || (zip ? ZIP_TYPE : XLSX_TYPE),
       };
       (options.onDownload ?? saveInBrowser)(file);
       return { data: file, code: ErrorCode.OK };

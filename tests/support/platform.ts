@@ -81,6 +81,8 @@ export async function startTestPlatform(
     captchaGenerator: captchas,
     trustProxy: true,
     env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: '' },
+    // Judge workers only where a test asks for them (judge-service.test.ts).
+    judgeWorkers: 0,
     ...startOptions,
     dataDir,
   }).catch(async (err: unknown) => {

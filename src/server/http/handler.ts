@@ -1,8 +1,9 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { CallDef } from '../../contract/call.ts';
 import type { Auth } from '../accounts/sessions.ts';
 import type { Services } from '../services.ts';
+import type { UploadedFile } from './multipart.ts';
 
 type QueryOf<C> = C extends CallDef<infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
 type BodyOf<C> = C extends CallDef<z.ZodType, infer B, z.ZodType> ? z.output<B> : never;
@@ -16,6 +17,13 @@ export interface HandlerContext<C extends CallDef = CallDef> {
   auth: Auth | null;
   services: Services;
   request: FastifyRequest;
+  /**
+   * Only for `responseKind: 'event-stream'` calls, which hijack it and write the stream
+   * themselves; every other call answers by returning its result.
+   */
+  reply: FastifyReply;
+  /** Files of a multipart call (CallRoute.requestKind 'multipart'); empty otherwise. */
+  files: UploadedFile[];
   /** The caller, for calls whose access already required a login. */
   requireAuth(): Auth;
   /** Starts a session as `memberId` (replacing the caller's) and sets the session cookie. */

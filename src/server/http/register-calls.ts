@@ -15,6 +15,7 @@ import type { Services } from '../services.ts';
 import { checkAccess, effectiveAccess } from './access.ts';
 import { fail } from './app-error.ts';
 import { openRequestEnvelope } from './envelope.ts';
+import { FileAnswer, contentDisposition, readMultipart } from './multipart.ts';
 import type { EnvelopeDeps } from './envelope.ts';
 import type { HandlerContext, HandlerEntry } from './handler.ts';
 import { parseOrThrow, validationError } from './validation-error.ts';
@@ -77,6 +78,8 @@ export function registerCalls(
     app.route({
       method: call.method,
       url: routeUrl(call),
+      // A call that takes large JSON (question import) raises the server-wide body limit.
+      ...(call.bodyLimitBytes ? { bodyLimit: call.bodyLimitBytes } : {}),
       config: call.rateLimit
         ? {
             callId: call.id,
@@ -85,9 +88,16 @@ export function registerCalls(
         : { callId: call.id },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         if (!APP_ID_EXEMPT.has(call.id)) checkAppId(request);
-        const opened = await openRequestEnvelope(call, request, options.envelope);
+        // A multipart call given a sealed JSON body reads its fields from it (and has no file).
+        const multipart = call.requestKind === 'multipart' && request.isMultipart();
+        const opened = multipart
+          ? { session: null, body: undefined }
+          : await openRequestEnvelope(call, request, options.envelope);
         let auth = await resolveAuth(request, options.services);
         checkAccess(access, auth);
+        // Multipart bodies (never sealed) are read only once the caller may make the call.
+        const upload = multipart ? await readMultipart(request) : { body: undefined, files: [] };
+        if (multipart) opened.body = upload.body;
         const query = parseOrThrow(call.query ?? noQuery, request.query ?? {}, 'query');
         if (!call.body && opened.body !== undefined) {
           throw validationError([{ field: 'body', message: '此接口不接受请求体' }]);
@@ -100,6 +110,8 @@ export function registerCalls(
           auth,
           services: options.services,
           request,
+          reply,
+          files: upload.files,
           requireAuth: () => {
             if (!auth) throw fail('NOT_LOGGED_IN');
             return auth;
@@ -130,6 +142,16 @@ export function registerCalls(
           },
         };
         const data = await entry.handle(ctx);
+        // An event stream has been written to the hijacked reply by its handler (spec 000 §7).
+        if (call.responseKind === 'event-stream') return reply;
+        // A download (zip, xlsx) goes out as is, never in the envelope.
+        if (data instanceof FileAnswer) {
+          return reply
+            .status(errorCatalogue.OK.status)
+            .type(data.contentType)
+            .header('content-disposition', contentDisposition(data.fileName))
+            .send(data.data);
+        }
 
         if (options.validateResponses) {
           const checked = call.response.safeParse(data);

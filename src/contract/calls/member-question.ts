@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import * as f from '../fields.ts';
+import { pageOf, pageQuery } from '../paging.ts';
+import * as routes from '../routes/member-question.ts';
+
+/** Languages the judge accepts (src/judge/languages.ts). */
+export const judgeLanguage = z.enum(['cpp', 'cpp14', 'cpp20', 'python']);
+export const judgeVerdict = z.enum(['AC', 'WA', 'TLE', 'MLE', 'RE', 'CE', 'OLE', 'SE']);
+/** Where an answer is: waiting in the queue, being compiled, running case k of n, or finished. */
+export const answerStatus = z.enum(['queued', 'compiling', 'running', 'done', 'failed']);
+export const answerKind = z.enum(['submit', 'debug', 'playground']);
+
+const MAX_SOURCE = 64 * 1024;
+const MAX_INPUT = 256 * 1024;
+export const sourceCode = z
+  .string()
+  .min(1, '代码不能为空')
+  .max(MAX_SOURCE, `代码最多 ${MAX_SOURCE} 个字符`);
+export const customInput = z.string().max(MAX_INPUT, `输入最多 ${MAX_INPUT} 个字符`);
+/** Objective answers: one '0'/'1' flag per option (A–D …), e.g. '0100'. */
+export const answerFlags = z.string().regex(/^[01]{1,26}$/, '答案应为每个选项一位 0/1');
+
+export const caseResult = z.object({
+  index: z.number().int(),
+  verdict: judgeVerdict,
+  timeMs: z.number().int(),
+  memoryKiB: z.number().int(),
+  score: z.number(),
+  maxScore: z.number(),
+  message: z.string().optional(),
+});
+
+/** A failing case's data; shown only to members whose rights include testCaseView. */
+export const caseData = z.object({
+  index: z.number().int(),
+  input: z.string(),
+  answer: z.string(),
+  /** The data was cut to the first 4 KiB of each file. */
+  truncated: z.boolean(),
+});
+
+export const answerSummary = z.object({
+  id: z.number().int(),
+  questionId: z.number().int().nullable(),
+  questionTitle: z.string().nullable(),
+  kind: answerKind,
+  language: z.string().nullable(),
+  status: answerStatus,
+  verdict: judgeVerdict.nullable(),
+  score: z.number().nullable(),
+  maxScore: z.number().nullable(),
+  timeMs: z.number().int().nullable(),
+  memoryKiB: z.number().int().nullable(),
+  createdAt: f.isoTime,
+  judgedAt: f.isoTime.nullable(),
+});
+export type AnswerSummary = z.infer<typeof answerSummary>;
+
+export const answerDetail = answerSummary.extend({
+  source: z.string(),
+  input: z.string().nullable(),
+  /** While running: the case being run and how many there are. */
+  progress: z.object({ case: z.number().int(), of: z.number().int() }).nullable(),
+  compileOutput: z.string(),
+  cases: z.array(caseResult),
+  /** Debug and playground runs: what the program printed. */
+  run: z
+    .object({
+      stdout: z.string(),
+      stderr: z.string(),
+      stdoutTruncated: z.boolean(),
+      exitCode: z.number().int().nullable(),
+      message: z.string().optional(),
+    })
+    .nullable(),
+  /** Why a job failed without a verdict (the judge crashed on it every attempt). */
+  error: z.string().nullable(),
+  failingCase: caseData.nullable(),
+  /** A case failed but its data is hidden: the member lacks the testCaseView right. */
+  failingCaseHidden: z.boolean(),
+});
+export type AnswerDetail = z.infer<typeof answerDetail>;
+
+const queued = z.object({ id: z.number().int(), status: answerStatus });
+
+export const memberQuestionSubmitAnswer = defineCall({
+  ...routes.memberQuestionSubmitAnswer,
+  access: 'member',
+  summary: '提交答案：编程题进入判题队列；客观题（answer 为每个选项一位 0/1）当即判分',
+  body: z.strictObject({
+    questionId: f.id,
+    /** Programming questions: language and source. */
+    language: judgeLanguage.optional(),
+    source: sourceCode.optional(),
+    /** Objective questions: the option flags. */
+    answer: answerFlags.optional(),
+  }),
+  response: answerSummary,
+});
+
+export const memberQuestionSaveAsDraft = defineCall({
+  ...routes.memberQuestionSaveAsDraft,
+  access: 'member',
+  summary: '保存草稿（每题每种语言一份）',
+  body: z.strictObject({
+    questionId: f.id,
+    language: judgeLanguage,
+    source: z.string().max(MAX_SOURCE),
+    input: customInput.optional(),
+  }),
+  response: z.object({ saved: z.literal(true), updatedAt: f.isoTime }),
+});
+
+export const draft = z.object({
+  language: judgeLanguage,
+  source: z.string(),
+  input: z.string().nullable(),
+  updatedAt: f.isoTime,
+});
+
+export const memberQuestionQueryDraft = defineCall({
+  ...routes.memberQuestionQueryDraft,
+  access: 'member',
+  summary: '读取草稿；不指定语言时取最近保存的一份',
+  query: z.strictObject({ questionId: f.id, language: judgeLanguage.optional() }),
+  response: draft.nullable(),
+});
+
+export const memberQuestionDebug = defineCall({
+  ...routes.memberQuestionDebug,
+  access: 'member',
+  summary: '在自定义输入上运行（不计为提交），结果用 queryById 查看',
+  body: z.strictObject({
+    questionId: f.id,
+    language: judgeLanguage,
+    source: sourceCode,
+    input: customInput,
+  }),
+  response: queued,
+});
+
+export const memberQuestionQueryById = defineCall({
+  ...routes.memberQuestionQueryById,
+  access: 'member',
+  summary: '本人一次作答的详情与判题状态（轮询直到 status 为 done 或 failed）',
+  query: z.strictObject({ id: f.id }),
+  response: answerDetail,
+});
+
+/** One `event: status` of the status stream; the stream ends after a final one. */
+export const statusEvent = answerSummary
+  .pick({
+    id: true,
+    status: true,
+    verdict: true,
+    score: true,
+    maxScore: true,
+    timeMs: true,
+    memoryKiB: true,
+  })
+  .extend({ progress: answerDetail.shape.progress });
+export type StatusEvent = z.infer<typeof statusEvent>;
+
+export const memberQuestionStatus = defineCall({
+  ...routes.memberQuestionStatus,
+  access: 'member',
+  summary:
+    '判题状态事件流（text/event-stream）：每次变化推送 event: status（queued → compiling → running k/n → done/failed），终态后结束',
+  query: z.strictObject({ id: f.id }),
+  response: statusEvent,
+});
+
+export const memberQuestionQueryLatestList = defineCall({
+  ...routes.memberQuestionQueryLatestList,
+  access: 'member',
+  summary: '本人对各题最近一次提交',
+  body: z.strictObject({ questionIds: z.array(f.id).min(1).max(500) }),
+  response: z.array(answerSummary),
+});
+
+export const memberQuestionQueryList = defineCall({
+  ...routes.memberQuestionQueryList,
+  access: 'member',
+  summary: '本人的提交记录（分页，新的在前）',
+  query: pageQuery,
+  body: z.strictObject({
+    questionId: f.id.optional(),
+    kind: answerKind.optional(),
+    verdict: judgeVerdict.optional(),
+  }),
+  response: pageOf(answerSummary),
+});
+
+export const memberQuestionClean = defineCall({
+  ...routes.memberQuestionClean,
+  access: 'member',
+  summary: '清空本人的作答记录（某题或全部）；记录保留用于统计，但不再出现在本人历史中',
+  body: z.strictObject({ questionId: f.id.optional() }),
+  response: z.object({ cleaned: z.number().int() }),
+});
+
+export const memberQuestionQueryWrongCaseListById = defineCall({
+  ...routes.memberQuestionQueryWrongCaseListById,
+  access: 'member',
+  summary: '一次提交中未通过的测试点；有 testCaseView 权益时附带输入与答案',
+  query: z.strictObject({ id: f.id }),
+  response: z.array(caseResult.extend({ data: caseData.nullable() })),
+});
+
+export const memberPlaygroundSaveAsDraft = defineCall({
+  ...routes.memberPlaygroundSaveAsDraft,
+  access: 'member',
+  summary: '保存练习场草稿（每种语言一份）',
+  body: z.strictObject({
+    language: judgeLanguage,
+    source: z.string().max(MAX_SOURCE),
+    input: customInput.optional(),
+  }),
+  response: z.object({ saved: z.literal(true), updatedAt: f.isoTime }),
+});
+
+export const memberPlaygroundSubmitAnswer = defineCall({
+  ...routes.memberPlaygroundSubmitAnswer,
+  access: 'member',
+  summary: '在练习场运行代码（自定义输入），结果用 memberQuestion/queryById 查看',
+  body: z.strictObject({ language: judgeLanguage, source: sourceCode, input: customInput }),
+  response: queued,
+});
+
+export const memberPlaygroundQueryLatest = defineCall({
+  ...routes.memberPlaygroundQueryLatest,
+  access: 'member',
+  summary: '练习场最近的草稿与最近一次运行',
+  query: z.strictObject({ language: judgeLanguage.optional() }),
+  response: z.object({ draft: draft.nullable(), latestRun: answerSummary.nullable() }),
+});

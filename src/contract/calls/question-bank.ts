@@ -1,0 +1,355 @@
+/**
+ * The question bank (issue 3 item 5; spec 001 §7.3–§7.6 `question`): programming questions with
+ * test data, and objective questions (single, multiple, true/false) with answer flags. One
+ * resource description; each area gets its calls from the factory (../resource.ts).
+ */
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { defineResource, resourceCalls } from '../resource.ts';
+import * as routes from '../routes/question-bank.ts';
+import * as f from '../fields.ts';
+import { jsonField } from '../multipart-fields.ts';
+import { idBody } from '../resource.ts';
+
+export const questionType = z.enum(['programming', 'single', 'multiple', 'judge']);
+export type QuestionType = z.infer<typeof questionType>;
+export const questionDifficulty = z.enum(['easy', 'medium', 'hard', 'extreme']);
+export const questionStatus = z.enum(['active', 'deleted']);
+
+/** Options are labelled A–D (spec 000 §9); a true/false question has two: 正确, 错误. */
+export const questionOption = z.strictObject({
+  label: z.enum(['A', 'B', 'C', 'D']),
+  text: z.string().max(2000, '选项最多 2000 个字符'),
+});
+
+/** The checkers of docs/problem-format.md. */
+export const questionChecker = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('default') }),
+  z.strictObject({ type: z.literal('strict') }),
+  z.strictObject({
+    type: z.literal('float'),
+    epsilon: z.number().positive().default(1e-6),
+    mode: z.enum(['absolute', 'relative', 'either']).default('either'),
+  }),
+  z.strictObject({ type: z.literal('testlib') }),
+]);
+export const questionScoring = z.strictObject({ mode: z.enum(['sum', 'subtasks']) });
+export const questionSubtask = z.strictObject({
+  cases: z.array(z.number().int().positive()).min(1),
+  score: z.number().nonnegative(),
+  mode: z.enum(['min', 'sum']).default('min'),
+});
+export const questionSample = z.strictObject({
+  input: z.string().max(10_000),
+  output: z.string().max(10_000),
+});
+/** One test case given inline as text (import, create). */
+export const questionCaseText = z.strictObject({
+  input: z.string().max(8 * 1024 * 1024),
+  answer: z.string().max(8 * 1024 * 1024),
+});
+
+/** Every field a person writes; the rules between fields are checked by questionRules. */
+const questionFields = {
+  type: questionType,
+  title: z.string().trim().min(1, '题目标题不能为空').max(200, '题目标题最多 200 个字符'),
+  content: z.string().max(100_000, '题面最多 100000 个字符').default(''),
+  difficulty: questionDifficulty.default('easy'),
+  tags: z.array(z.string().trim().min(1).max(32)).max(20, '标签最多 20 个').default([]),
+  source: z.string().max(200).default(''),
+  options: z.array(questionOption).max(4, '选项最多 4 个（A–D）').default([]),
+  /** One flag per option, '1' = correct (spec 000 §9). */
+  answer: z
+    .string()
+    .regex(/^[01]{0,4}$/, '答案为每个选项一位 0/1，如 0100')
+    .default(''),
+  analysis: z.string().max(20_000).default(''),
+  timeLimitMs: z.number().int().min(1).max(60_000).nullable().default(null),
+  memoryLimitMiB: z.number().int().min(1).max(4096).nullable().default(null),
+  checker: questionChecker.default({ type: 'default' }),
+  scoring: questionScoring.default({ mode: 'sum' }),
+  subtasks: z.array(questionSubtask).max(50).nullable().default(null),
+  samples: z.array(questionSample).max(10).default([]),
+  checkerSource: z.string().max(200_000).nullable().default(null),
+  referenceSolutions: z
+    .partialRecord(z.enum(['cpp', 'python']), z.string().max(200_000))
+    .default({}),
+};
+
+interface RuleInput {
+  type?: QuestionType;
+  options?: { label: string; text: string }[];
+  answer?: string;
+  timeLimitMs?: number | null;
+  memoryLimitMiB?: number | null;
+  checker?: { type: string };
+  checkerSource?: string | null;
+  scoring?: { mode: string };
+  subtasks?: unknown[] | null;
+}
+
+/** The rules between fields, with a message naming what is wrong. */
+function questionRules(q: RuleInput, ctx: z.core.$RefinementCtx): void {
+  const issue = (path: string, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  if (q.type === 'programming') {
+    if (q.timeLimitMs == null) issue('timeLimitMs', '编程题须给出时间限制');
+    if (q.memoryLimitMiB == null) issue('memoryLimitMiB', '编程题须给出内存限制');
+    if ((q.options?.length ?? 0) > 0) issue('options', '编程题没有选项');
+    if (q.checker?.type === 'testlib' && !q.checkerSource) {
+      issue('checkerSource', 'testlib 检查器须提供 checkerSource');
+    }
+    if (q.scoring?.mode === 'subtasks' && (q.subtasks?.length ?? 0) === 0) {
+      issue('subtasks', '按子任务计分须给出子任务');
+    }
+    return;
+  }
+  if (q.type === undefined) return;
+  const options = q.options ?? [];
+  const answer = q.answer ?? '';
+  const expected = q.type === 'judge' ? 2 : undefined;
+  if (expected !== undefined && options.length !== expected) {
+    issue('options', '判断题须有两个选项：正确、错误');
+  } else if (options.length < 2) {
+    issue('options', '选择题至少 2 个选项');
+  }
+  const labels = options.map((o) => o.label).join('');
+  if (labels !== 'ABCD'.slice(0, options.length)) issue('options', '选项须依次标为 A、B、C、D');
+  if (answer.length !== options.length) issue('answer', '答案须为每个选项一位 0/1');
+  const correct = [...answer].filter((c) => c === '1').length;
+  if (q.type === 'multiple' ? correct < 1 : correct !== 1) {
+    issue('answer', q.type === 'multiple' ? '多选题至少一个正确选项' : '须恰好一个正确选项');
+  }
+}
+
+export const questionInput = z.strictObject(questionFields).superRefine(questionRules);
+/** A question with its test cases inline as text (create, import). */
+export const questionWithCases = z
+  .strictObject({ ...questionFields, cases: z.array(questionCaseText).max(200).optional() })
+  .superRefine(questionRules);
+/** Update replaces the whole question; cases are replaced only when given. */
+export const questionUpdate = z
+  .strictObject({
+    id: f.id,
+    ...questionFields,
+    cases: z.array(questionCaseText).max(200).optional(),
+  })
+  .superRefine(questionRules);
+
+export const questionFilter = z.strictObject({
+  type: questionType.optional(),
+  difficulty: questionDifficulty.optional(),
+  /** Questions carrying every one of these tags. */
+  tags: z.array(z.string().trim().min(1).max(32)).max(10).optional(),
+  /** Part of the title. */
+  keyword: z.string().trim().max(100).optional(),
+  /** Teachers: only the platform bank, or only their organization's. */
+  bank: z.enum(['platform', 'organization']).optional(),
+});
+
+const listFields = {
+  id: z.number().int(),
+  type: questionType,
+  title: z.string(),
+  difficulty: questionDifficulty,
+  tags: z.array(z.string()),
+  source: z.string(),
+};
+
+export const questionListItem = z.object({
+  ...listFields,
+  /** Null for the platform bank. */
+  organizationId: z.number().int().nullable(),
+  caseCount: z.number().int(),
+  status: questionStatus,
+  seedKey: z.string().nullable(),
+  updatedAt: f.isoTime,
+});
+
+export const questionItem = questionListItem.extend({
+  content: z.string(),
+  options: z.array(questionOption),
+  answer: z.string(),
+  analysis: z.string(),
+  timeLimitMs: z.number().int().nullable(),
+  memoryLimitMiB: z.number().int().nullable(),
+  checker: questionChecker,
+  scoring: questionScoring,
+  subtasks: z.array(questionSubtask).nullable(),
+  samples: z.array(questionSample),
+  checkerSource: z.string().nullable(),
+  referenceSolutions: z.record(z.string(), z.string()),
+  dataVersion: z.string(),
+  createdAt: f.isoTime,
+});
+
+export const questionSimpleItem = z.object({
+  id: z.number().int(),
+  type: questionType,
+  title: z.string(),
+  difficulty: questionDifficulty,
+});
+
+/** What a learner sees: no answer, analysis, test data, checker source or reference solution. */
+export const learnerQuestionListItem = z.object(listFields);
+export const learnerQuestionItem = learnerQuestionListItem.extend({
+  content: z.string(),
+  options: z.array(questionOption),
+  timeLimitMs: z.number().int().nullable(),
+  memoryLimitMiB: z.number().int().nullable(),
+  samples: z.array(questionSample),
+  caseCount: z.number().int(),
+});
+
+export const question = defineResource({
+  noun: '题目',
+  segment: 'question',
+  item: questionItem,
+  listItem: questionListItem,
+  simpleItem: questionSimpleItem,
+  create: questionWithCases,
+  update: questionUpdate,
+  filter: questionFilter,
+});
+
+/** Sealed JSON import with inline cases: 32 MiB on the wire (about 23 MiB of JSON). */
+export const IMPORT_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+const importBody = z.strictObject({ questions: z.array(questionWithCases).min(1).max(200) });
+const importAnswer = z.object({ ids: z.array(z.number().int()) });
+
+const randomBody = questionFilter.extend({
+  count: z.number().int().min(1, '至少抽取 1 题').max(100, '最多抽取 100 题'),
+});
+
+/** importZip: form fields `id` and `file` (a zip of top-level N.in / N.out). */
+const importZipBody = z.strictObject({ id: f.id });
+/** unzipAndParse: `file`, and optionally the question as JSON text, to preview both. */
+const unzipBody = z.strictObject({ question: jsonField(questionInput).optional() });
+const casePreview = z.object({
+  index: z.number().int(),
+  inputBytes: z.number().int(),
+  answerBytes: z.number().int(),
+  /** The first 256 bytes, as UTF-8 text. */
+  inputPreview: z.string(),
+  answerPreview: z.string(),
+});
+const unzipAnswer = z.object({
+  question: questionInput.nullable(),
+  caseCount: z.number().int(),
+  dataVersion: z.string(),
+  cases: z.array(casePreview),
+});
+/** What the client gets of a download (transport/download.ts DownloadedFile). */
+export const downloadedFile = z.object({
+  fileName: z.string(),
+  contentType: z.string(),
+  bytes: z.instanceof(Uint8Array),
+});
+
+const zipCalls = (area: 'bms' | 'edms' | 'app', access: 'platformAdmin' | 'teacher') => {
+  const routeOf = {
+    bms: [routes.bmsUnzipAndParse, routes.bmsExportCase],
+    edms: [routes.edmsUnzipAndParse, routes.edmsExportCase],
+    app: [routes.appUnzipAndParse, routes.appExportCase],
+  }[area];
+  return {
+    unzipAndParse: defineCall({
+      ...routeOf[0]!,
+      access,
+      summary: '解析测试点压缩包（N.in/N.out）并预览，不保存；可附带题目 JSON 一并校验',
+      body: unzipBody,
+      response: unzipAnswer,
+    }),
+    exportCase: defineCall({
+      ...routeOf[1]!,
+      access,
+      summary: '下载题目的测试点（zip：N.in/N.out）',
+      body: idBody,
+      response: downloadedFile,
+    }),
+  };
+};
+
+const importZipCall = (route: typeof routes.bmsImportZip, access: 'platformAdmin' | 'teacher') =>
+  defineCall({
+    ...route,
+    access,
+    summary: '上传测试点压缩包（N.in/N.out），替换题目的全部测试点',
+    body: importZipBody,
+    response: questionItem,
+  });
+
+const teacherNote = '教师：本机构题目可写，平台题库只读';
+
+export const bms = {
+  ...resourceCalls(question, {
+    area: 'bms',
+    access: 'platformAdmin',
+    ops: ['create', 'update', 'delete', 'queryById', 'queryList', 'querySimpleList'],
+    note: '平台题库',
+  }),
+  import: defineCall({
+    ...routes.bmsImport,
+    access: 'platformAdmin',
+    summary: '导入题目（JSON，测试点以文本内联）到平台题库',
+    body: importBody,
+    bodyLimitBytes: IMPORT_BODY_LIMIT_BYTES,
+    response: importAnswer,
+  }),
+  importZip: importZipCall(routes.bmsImportZip, 'platformAdmin'),
+  ...zipCalls('bms', 'platformAdmin'),
+};
+
+export const edms = {
+  ...resourceCalls(question, {
+    area: 'edms',
+    access: 'teacher',
+    ops: ['create', 'update', 'delete', 'queryById', 'queryList', 'querySimpleList'],
+    note: teacherNote,
+  }),
+  import: defineCall({
+    ...routes.edmsImport,
+    access: 'teacher',
+    summary: '导入题目（JSON，测试点以文本内联）到本机构题库',
+    body: importBody,
+    bodyLimitBytes: IMPORT_BODY_LIMIT_BYTES,
+    response: importAnswer,
+  }),
+  queryRandomList: defineCall({
+    ...routes.edmsQueryRandomList,
+    access: 'teacher',
+    summary: '按条件随机抽取 count 道题（平台题库与本机构题库）',
+    body: randomBody,
+    response: z.array(questionListItem),
+  }),
+  importZip: importZipCall(routes.edmsImportZip, 'teacher'),
+  ...zipCalls('edms', 'teacher'),
+};
+
+/** The group with no prefix (spec 001 §7.5): teacher access. */
+export const app = {
+  ...resourceCalls(question, {
+    area: 'app',
+    access: 'teacher',
+    ops: ['create', 'update', 'delete', 'queryById', 'queryList'],
+    note: teacherNote,
+  }),
+  import: defineCall({
+    ...routes.appImport,
+    access: 'teacher',
+    summary: '导入题目（JSON，测试点以文本内联）到本机构题库',
+    body: importBody,
+    bodyLimitBytes: IMPORT_BODY_LIMIT_BYTES,
+    response: importAnswer,
+  }),
+  ...zipCalls('app', 'teacher'),
+};
+
+export const oj = resourceCalls(question, {
+  area: 'oj',
+  access: 'member',
+  ops: ['queryById', 'queryList'],
+  item: learnerQuestionItem,
+  listItem: learnerQuestionListItem,
+  note: '学员：仅上架题目，不含答案与测试数据',
+});

@@ -1,0 +1,152 @@
+/**
+ * Reading learners' answers (member_questions) as the contract shows them. The status of an
+ * answer still being judged comes from its judge job, which the worker updates as it goes.
+ */
+import type { AnswerDetail, AnswerSummary } from '../../contract/calls/member-question.ts';
+import type { Queryable } from '../db/pool.ts';
+import type { StoredResult } from './jobs.ts';
+
+/** Columns of an answer with its question's title and its job's state (aliases below). */
+export const ANSWER_SELECT = `
+  SELECT mq.id, mq.member_id, mq.question_id, q.title AS question_title, mq.kind, mq.language,
+         mq.source, mq.input, mq.status, mq.verdict, mq.score, mq.max_score, mq.time_ms,
+         mq.memory_kib, mq.result, mq.created_at, mq.judged_at, mq.judge_job_id,
+         j.status AS job_status, j.progress AS job_progress, j.error AS job_error
+    FROM member_questions mq
+    LEFT JOIN questions q ON q.id = mq.question_id
+    LEFT JOIN judge_jobs j ON j.id = mq.judge_job_id`;
+
+export interface AnswerRow {
+  id: number;
+  member_id: number;
+  question_id: number | null;
+  question_title: string | null;
+  kind: AnswerSummary['kind'];
+  language: string | null;
+  source: string;
+  input: string | null;
+  status: AnswerSummary['status'];
+  verdict: AnswerSummary['verdict'];
+  score: string | null;
+  max_score: string | null;
+  time_ms: number | null;
+  memory_kib: number | null;
+  result: unknown;
+  created_at: Date;
+  judged_at: Date | null;
+  /** bigint, as text. */
+  judge_job_id: string | null;
+  job_status: 'queued' | 'running' | 'done' | 'failed' | null;
+  job_progress: { phase?: string; case?: number; of?: number } | null;
+  job_error: string | null;
+}
+
+/** Where the answer is now: its own final state, else what its job says. */
+export function liveStatus(row: AnswerRow): AnswerSummary['status'] {
+  if (row.status === 'done' || row.status === 'failed') return row.status;
+  switch (row.job_status) {
+    case 'failed':
+      return 'failed';
+    case 'running':
+      return row.job_progress?.phase === 'running' ? 'running' : 'compiling';
+    case 'queued':
+      return 'queued';
+    default:
+      return row.status;
+  }
+}
+
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+export function toSummary(row: AnswerRow): AnswerSummary {
+  return {
+    id: row.id,
+    questionId: row.question_id,
+    questionTitle: row.question_title,
+    kind: row.kind,
+    language: row.language,
+    status: liveStatus(row),
+    verdict: row.verdict,
+    score: num(row.score),
+    maxScore: num(row.max_score),
+    timeMs: row.time_ms,
+    memoryKiB: row.memory_kib,
+    createdAt: row.created_at.toISOString(),
+    judgedAt: row.judged_at?.toISOString() ?? null,
+  };
+}
+
+/** Everything but the failing case's data, which depends on the reader's rights. */
+export function toDetail(row: AnswerRow): Omit<AnswerDetail, 'failingCase' | 'failingCaseHidden'> {
+  const status = liveStatus(row);
+  const result = row.status === 'done' ? (row.result as StoredResult | null) : null;
+  const progress =
+    status === 'running' && row.job_progress?.case !== undefined && row.job_progress.of
+      ? { case: row.job_progress.case, of: row.job_progress.of }
+      : null;
+  return {
+    ...toSummary(row),
+    source: row.source,
+    input: row.input,
+    progress,
+    compileOutput: result && 'compileOutput' in result ? result.compileOutput : '',
+    cases: result?.type === 'judge' ? result.cases : [],
+    run:
+      result?.type === 'run'
+        ? {
+            stdout: result.stdout,
+            stderr: result.stderr,
+            stdoutTruncated: result.stdoutTruncated,
+            exitCode: result.exitCode,
+            ...(result.message ? { message: result.message } : {}),
+          }
+        : null,
+    error:
+      status === 'failed'
+        ? row.job_error
+        : result?.type === 'judge' && result.message
+          ? result.message
+          : null,
+  };
+}
+
+/** One of the member's own answers, or undefined (someone else's answers are not found). */
+export async function findOwnAnswer(
+  db: Queryable,
+  memberId: number,
+  id: number,
+): Promise<AnswerRow | undefined> {
+  const { rows } = await db.query<AnswerRow>(
+    `${ANSWER_SELECT} WHERE mq.id = $1 AND mq.member_id = $2`,
+    [id, memberId],
+  );
+  return rows[0];
+}
+
+/** Shown case data is cut to this many bytes per file. */
+export const SHOWN_CASE_BYTES = 4096;
+
+/** The input and answer of some cases of a question, cut to SHOWN_CASE_BYTES. */
+export async function readCaseData(
+  db: Queryable,
+  questionId: number,
+  indexes: number[],
+): Promise<Map<number, { index: number; input: string; answer: string; truncated: boolean }>> {
+  const { rows } = await db.query<{ idx: number; input: Buffer; answer: Buffer; long: boolean }>(
+    `SELECT idx, substring(input FROM 1 FOR $3) AS input, substring(answer FROM 1 FOR $3) AS answer,
+            octet_length(input) > $3 OR octet_length(answer) > $3 AS long
+       FROM question_cases WHERE question_id = $1 AND idx = ANY($2::int[])`,
+    [questionId, indexes, SHOWN_CASE_BYTES],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.idx,
+      {
+        index: r.idx,
+        input: r.input.toString('utf8'),
+        answer: r.answer.toString('utf8'),
+        truncated: r.long,
+      },
+    ]),
+  );
+}

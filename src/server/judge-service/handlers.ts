@@ -1,0 +1,334 @@
+/**
+ * The learner's answer calls (spec 001 §7.5 memberQuestion, memberPlayground; §7.6 clean and
+ * the wrong-case list). Programming answers are written together with their judge job in one
+ * transaction; a worker judges them and records the verdict (jobs.ts). Objective answers are
+ * graded at once against the question's answer flags.
+ */
+import * as calls from '../../contract/calls/member-question.ts';
+import type { AnswerSummary } from '../../contract/calls/member-question.ts';
+import { toPage } from '../../contract/paging.ts';
+import { currentRights } from '../accounts/rights.ts';
+import type { Auth } from '../accounts/sessions.ts';
+import { withTransaction } from '../db/pool.ts';
+import type { Pool, Queryable } from '../db/pool.ts';
+import { fail } from '../http/app-error.ts';
+import { handle } from '../http/handler.ts';
+import { limitOffset, orderBy } from '../http/paging.ts';
+import { validationError } from '../http/validation-error.ts';
+import { enqueue } from '../judge-queue/index.ts';
+import { ANSWER_SELECT, findOwnAnswer, readCaseData, toDetail, toSummary } from './answers.ts';
+import { streamAnswerStatus } from './status-stream.ts';
+import type { AnswerRow } from './answers.ts';
+import { jobKindOf } from './jobs.ts';
+import type { AnswerKind, StoredResult } from './jobs.ts';
+
+/** Drafts of the playground are kept under question key 0 (migration 0004). */
+const PLAYGROUND_KEY = 0;
+
+interface QuestionRow {
+  id: number;
+  type: 'programming' | 'single' | 'multiple' | 'judge';
+  answer: string;
+  options: unknown[];
+}
+
+/** An active question the caller may see: the platform's bank or the caller's organization's. */
+async function findQuestion(db: Queryable, auth: Auth, id: number): Promise<QuestionRow> {
+  const { rows } = await db.query<QuestionRow>(
+    `SELECT id, type, answer, options FROM questions
+      WHERE id = $1 AND status = 'active'
+        AND (organization_id IS NULL OR organization_id = $2)`,
+    [id, auth.organizationId],
+  );
+  const q = rows[0];
+  if (!q) throw fail('NOT_FOUND', '题目不存在');
+  return q;
+}
+
+function requireProgramming(q: QuestionRow): void {
+  if (q.type !== 'programming') {
+    throw validationError([{ field: 'body.questionId', message: '该题不是编程题' }]);
+  }
+}
+
+/** Writes a programming answer and its judge job in one transaction; returns the answer. */
+async function queueAnswer(
+  pool: Pool,
+  auth: Auth,
+  answer: {
+    kind: AnswerKind;
+    questionId: number | null;
+    language: string;
+    source: string;
+    input: string | null;
+  },
+): Promise<AnswerRow> {
+  const id = await withTransaction(pool, async (client) => {
+    const inserted = await client.query<{ id: number }>(
+      `INSERT INTO member_questions (member_id, question_id, kind, language, source, input)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [auth.memberId, answer.questionId, answer.kind, answer.language, answer.source, answer.input],
+    );
+    const answerId = inserted.rows[0]!.id;
+    const jobId = await enqueue(client, { kind: jobKindOf(answer.kind), payload: { answerId } });
+    await client.query(`UPDATE member_questions SET judge_job_id = $2 WHERE id = $1`, [
+      answerId,
+      jobId,
+    ]);
+    return answerId;
+  });
+  return (await findOwnAnswer(pool, auth.memberId, id))!;
+}
+
+/** Grades an objective answer: right only when every option flag matches. */
+async function gradeObjective(
+  pool: Pool,
+  auth: Auth,
+  q: QuestionRow,
+  flags: string,
+): Promise<AnswerRow> {
+  if (flags.length !== q.options.length) {
+    throw validationError([
+      { field: 'body.answer', message: `该题有 ${q.options.length} 个选项，答案应有同样多位` },
+    ]);
+  }
+  if (q.type !== 'multiple' && flags.replace(/0/g, '').length !== 1) {
+    throw validationError([{ field: 'body.answer', message: '单选题与判断题只能选一个选项' }]);
+  }
+  const correct = flags === q.answer;
+  const { rows } = await pool.query<{ id: number }>(
+    `INSERT INTO member_questions (member_id, question_id, kind, source, status, verdict, score,
+                                   max_score, result, judged_at)
+     VALUES ($1, $2, 'submit', $3, 'done', $4, $5, 100, $6::jsonb, now()) RETURNING id`,
+    [
+      auth.memberId,
+      q.id,
+      flags,
+      correct ? 'AC' : 'WA',
+      correct ? 100 : 0,
+      JSON.stringify({ type: 'objective', answer: flags }),
+    ],
+  );
+  return (await findOwnAnswer(pool, auth.memberId, rows[0]!.id))!;
+}
+
+async function canViewCases(db: Queryable, memberId: number): Promise<boolean> {
+  const { rights } = await currentRights(db, memberId);
+  return rights.some((r) => r.code === 'testCaseView');
+}
+
+const failingCases = (row: AnswerRow) => {
+  const result = row.status === 'done' ? (row.result as StoredResult | null) : null;
+  return result?.type === 'judge' ? result.cases.filter((c) => c.verdict !== 'AC') : [];
+};
+
+async function saveDraft(
+  db: Queryable,
+  memberId: number,
+  questionKey: number,
+  d: { language: string; source: string; input?: string },
+) {
+  const { rows } = await db.query<{ updated_at: Date }>(
+    `INSERT INTO member_question_drafts (member_id, question_key, language, source, input)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (member_id, question_key, language)
+     DO UPDATE SET source = EXCLUDED.source, input = EXCLUDED.input, updated_at = now()
+     RETURNING updated_at`,
+    [memberId, questionKey, d.language, d.source, d.input ?? null],
+  );
+  return { saved: true as const, updatedAt: rows[0]!.updated_at.toISOString() };
+}
+
+async function readDraft(db: Queryable, memberId: number, questionKey: number, language?: string) {
+  const { rows } = await db.query<{
+    language: 'cpp' | 'cpp14' | 'cpp20' | 'python';
+    source: string;
+    input: string | null;
+    updated_at: Date;
+  }>(
+    `SELECT language, source, input, updated_at FROM member_question_drafts
+      WHERE member_id = $1 AND question_key = $2 AND ($3::text IS NULL OR language = $3)
+      ORDER BY updated_at DESC LIMIT 1`,
+    [memberId, questionKey, language ?? null],
+  );
+  const d = rows[0];
+  return d
+    ? {
+        language: d.language,
+        source: d.source,
+        input: d.input,
+        updatedAt: d.updated_at.toISOString(),
+      }
+    : null;
+}
+
+const sortable = { id: 'mq.id', createdAt: 'mq.created_at' };
+
+export const memberQuestionHandlers = [
+  handle(calls.memberQuestionSubmitAnswer, async ({ body, services, requireAuth }) => {
+    const auth = requireAuth();
+    const q = await findQuestion(services.pool, auth, body.questionId);
+    if (q.type !== 'programming') {
+      if (body.answer === undefined) {
+        throw validationError([{ field: 'body.answer', message: '客观题请提交 answer' }]);
+      }
+      return toSummary(await gradeObjective(services.pool, auth, q, body.answer));
+    }
+    if (body.language === undefined) {
+      throw validationError([{ field: 'body.language', message: '编程题请选择语言' }]);
+    }
+    if (body.source === undefined) {
+      throw validationError([{ field: 'body.source', message: '代码不能为空' }]);
+    }
+    const row = await queueAnswer(services.pool, auth, {
+      kind: 'submit',
+      questionId: q.id,
+      language: body.language,
+      source: body.source,
+      input: null,
+    });
+    return toSummary(row);
+  }),
+
+  handle(calls.memberQuestionSaveAsDraft, async ({ body, services, requireAuth }) => {
+    const auth = requireAuth();
+    await findQuestion(services.pool, auth, body.questionId);
+    return saveDraft(services.pool, auth.memberId, body.questionId, body);
+  }),
+
+  handle(calls.memberQuestionQueryDraft, async ({ query, services, requireAuth }) =>
+    readDraft(services.pool, requireAuth().memberId, query.questionId, query.language),
+  ),
+
+  handle(calls.memberQuestionDebug, async ({ body, services, requireAuth }) => {
+    const auth = requireAuth();
+    const q = await findQuestion(services.pool, auth, body.questionId);
+    requireProgramming(q);
+    const row = await queueAnswer(services.pool, auth, {
+      kind: 'debug',
+      questionId: q.id,
+      language: body.language,
+      source: body.source,
+      input: body.input,
+    });
+    return { id: row.id, status: toSummary(row).status };
+  }),
+
+  handle(calls.memberQuestionQueryById, async ({ query, services, requireAuth }) => {
+    const auth = requireAuth();
+    const row = await findOwnAnswer(services.pool, auth.memberId, query.id);
+    if (!row) throw fail('NOT_FOUND', '作答记录不存在');
+    const detail = toDetail(row);
+    const first = failingCases(row)[0];
+    if (!first || row.question_id === null) {
+      return { ...detail, failingCase: null, failingCaseHidden: false };
+    }
+    if (!(await canViewCases(services.pool, auth.memberId))) {
+      return { ...detail, failingCase: null, failingCaseHidden: true };
+    }
+    const data = await readCaseData(services.pool, row.question_id, [first.index]);
+    return { ...detail, failingCase: data.get(first.index) ?? null, failingCaseHidden: false };
+  }),
+
+  handle(calls.memberQuestionStatus, async ({ query, services, requireAuth, request, reply }) => {
+    const memberId = requireAuth().memberId;
+    const row = await findOwnAnswer(services.pool, memberId, query.id);
+    if (!row) throw fail('NOT_FOUND', '作答记录不存在');
+    await streamAnswerStatus({ pool: services.pool, memberId, row, request, reply });
+    return null as never;
+  }),
+
+  handle(calls.memberQuestionQueryLatestList, async ({ body, services, requireAuth }) => {
+    const auth = requireAuth();
+    const { rows } = await services.pool.query<AnswerRow>(
+      `SELECT DISTINCT ON (mq.question_id) * FROM (${ANSWER_SELECT}
+         WHERE mq.member_id = $1 AND mq.kind = 'submit' AND mq.cleaned_at IS NULL
+           AND mq.question_id = ANY($2::int[])) mq
+        ORDER BY mq.question_id, mq.id DESC`,
+      [auth.memberId, body.questionIds],
+    );
+    return rows.map(toSummary);
+  }),
+
+  handle(calls.memberQuestionQueryList, async ({ query, body, services, requireAuth }) => {
+    const auth = requireAuth();
+    const where = `mq.member_id = $1 AND mq.cleaned_at IS NULL
+      AND ($2::int IS NULL OR mq.question_id = $2)
+      AND ($3::text IS NULL OR mq.kind = $3)
+      AND ($4::text IS NULL OR mq.verdict = $4)`;
+    const filters = [
+      auth.memberId,
+      body.questionId ?? null,
+      body.kind ?? null,
+      body.verdict ?? null,
+    ];
+    const [limit, offset] = limitOffset(query);
+    const order = orderBy(query, sortable, 'mq.id DESC', 'mq.id DESC');
+    const [rows, count] = await Promise.all([
+      services.pool.query<AnswerRow>(
+        `${ANSWER_SELECT} WHERE ${where} ORDER BY ${order} LIMIT $5 OFFSET $6`,
+        [...filters, limit, offset],
+      ),
+      services.pool.query<{ total: number }>(
+        `SELECT count(*)::int AS total FROM member_questions mq WHERE ${where}`,
+        filters,
+      ),
+    ]);
+    const content: AnswerSummary[] = rows.rows.map(toSummary);
+    return toPage(content, count.rows[0]!.total, query);
+  }),
+
+  handle(calls.memberQuestionClean, async ({ body, services, requireAuth }) => {
+    const auth = requireAuth();
+    const { rowCount } = await services.pool.query(
+      `UPDATE member_questions SET cleaned_at = now()
+        WHERE member_id = $1 AND cleaned_at IS NULL AND ($2::int IS NULL OR question_id = $2)`,
+      [auth.memberId, body.questionId ?? null],
+    );
+    return { cleaned: rowCount ?? 0 };
+  }),
+
+  handle(calls.memberQuestionQueryWrongCaseListById, async ({ query, services, requireAuth }) => {
+    const auth = requireAuth();
+    const row = await findOwnAnswer(services.pool, auth.memberId, query.id);
+    if (!row) throw fail('NOT_FOUND', '作答记录不存在');
+    const wrong = failingCases(row);
+    if (wrong.length === 0 || row.question_id === null)
+      return wrong.map((c) => ({ ...c, data: null }));
+    const data = (await canViewCases(services.pool, auth.memberId))
+      ? await readCaseData(
+          services.pool,
+          row.question_id,
+          wrong.map((c) => c.index),
+        )
+      : new Map();
+    return wrong.map((c) => ({ ...c, data: data.get(c.index) ?? null }));
+  }),
+
+  handle(calls.memberPlaygroundSaveAsDraft, async ({ body, services, requireAuth }) =>
+    saveDraft(services.pool, requireAuth().memberId, PLAYGROUND_KEY, body),
+  ),
+
+  handle(calls.memberPlaygroundSubmitAnswer, async ({ body, services, requireAuth }) => {
+    const row = await queueAnswer(services.pool, requireAuth(), {
+      kind: 'playground',
+      questionId: null,
+      language: body.language,
+      source: body.source,
+      input: body.input,
+    });
+    return { id: row.id, status: toSummary(row).status };
+  }),
+
+  handle(calls.memberPlaygroundQueryLatest, async ({ query, services, requireAuth }) => {
+    const auth = requireAuth();
+    const draft = await readDraft(services.pool, auth.memberId, PLAYGROUND_KEY, query.language);
+    const { rows } = await services.pool.query<AnswerRow>(
+      `${ANSWER_SELECT} WHERE mq.member_id = $1 AND mq.kind = 'playground'
+         AND ($2::text IS NULL OR mq.language = $2)
+       ORDER BY mq.id DESC LIMIT 1`,
+      [auth.memberId, query.language ?? null],
+    );
+    return { draft, latestRun: rows[0] ? toSummary(rows[0]) : null };
+  }),
+];

@@ -1,0 +1,118 @@
+/**
+ * The question bank's calls in every area (contract/calls/question-bank.ts): the CRUD calls come
+ * from the resource helper with the area's scope; import, random draw and the zip calls
+ * (importZip, unzipAndParse, exportCase) are written here.
+ */
+import * as calls from '../../contract/calls/question-bank.ts';
+import type { Auth } from '../accounts/sessions.ts';
+import { handle } from '../http/handler.ts';
+import type { HandlerEntry } from '../http/handler.ts';
+import { fail } from '../http/app-error.ts';
+import { FileAnswer } from '../http/multipart.ts';
+import type { UploadedFile } from '../http/multipart.ts';
+import { resourceHandlers } from '../http/resource.ts';
+import { readCaseZip, writeCaseZip } from './case-zip.ts';
+import { dataVersion } from './write.ts';
+import {
+  casesOf,
+  importQuestions,
+  learnerQuestionStore,
+  questionStore,
+  randomQuestions,
+  replaceCases,
+} from './store.ts';
+import type { QuestionScope } from './store.ts';
+
+const platformScope = (auth: Auth): QuestionScope => ({
+  kind: 'platform',
+  memberId: auth.memberId,
+});
+const teacherScope = (auth: Auth): QuestionScope => ({
+  kind: 'organization',
+  organizationId: auth.organizationId,
+  memberId: auth.memberId,
+});
+const learnerScope = (auth: Auth): QuestionScope => ({
+  kind: 'learner',
+  organizationId: auth.organizationId,
+});
+
+const importHandler = (
+  call: typeof calls.bms.import,
+  scopeOf: (auth: Auth) => QuestionScope,
+): HandlerEntry =>
+  handle(call, async ({ services, requireAuth, body }) => ({
+    ids: await importQuestions({ services, scope: scopeOf(requireAuth()) }, body.questions),
+  }));
+
+const previewBytes = (bytes: Buffer) => bytes.subarray(0, 256).toString('utf8');
+
+/** The one uploaded zip of a multipart call. */
+function zipOf(files: UploadedFile[]): Buffer {
+  const file = files.find((f) => f.field === 'file') ?? files[0];
+  if (!file) throw fail('VALIDATION', '请上传测试点压缩包（表单字段 file）');
+  return file.data;
+}
+
+const zipHandlers = (
+  area: typeof calls.bms | typeof calls.edms | typeof calls.app,
+  scopeOf: (auth: Auth) => QuestionScope,
+): HandlerEntry[] => [
+  handle(area.unzipAndParse, async ({ body, files }) => {
+    const cases = readCaseZip(zipOf(files));
+    const question = body.question ?? null;
+    return {
+      question,
+      caseCount: cases.length,
+      dataVersion: dataVersion(
+        cases,
+        question?.checker ?? { type: 'default' },
+        question?.checkerSource ?? null,
+      ),
+      cases: cases.map((c, i) => ({
+        index: i + 1,
+        inputBytes: c.input.length,
+        answerBytes: c.answer.length,
+        inputPreview: previewBytes(c.input),
+        answerPreview: previewBytes(c.answer),
+      })),
+    };
+  }),
+  handle(area.exportCase, async ({ services, requireAuth, body }) => {
+    const { cases } = await casesOf({ services, scope: scopeOf(requireAuth()) }, body.id);
+    if (cases.length === 0) throw fail('NOT_FOUND', `题目 ${body.id} 没有测试点`);
+    // Sent raw by register-calls; the contract's response describes what the client receives.
+    return new FileAnswer(
+      `question-${body.id}-cases.zip`,
+      'application/zip',
+      writeCaseZip(cases),
+    ) as never;
+  }),
+];
+
+const importZipHandler = (
+  call: typeof calls.bms.importZip,
+  scopeOf: (auth: Auth) => QuestionScope,
+): HandlerEntry =>
+  handle(call, async ({ services, requireAuth, body, files }) =>
+    replaceCases({ services, scope: scopeOf(requireAuth()) }, body.id, readCaseZip(zipOf(files))),
+  );
+
+export const questionBankHandlers: HandlerEntry[] = [
+  ...resourceHandlers(calls.bms, questionStore, platformScope),
+  importHandler(calls.bms.import, platformScope),
+  importZipHandler(calls.bms.importZip, platformScope),
+  ...zipHandlers(calls.bms, platformScope),
+  ...resourceHandlers(calls.edms, questionStore, teacherScope),
+  importHandler(calls.edms.import, teacherScope),
+  importZipHandler(calls.edms.importZip, teacherScope),
+  ...zipHandlers(calls.edms, teacherScope),
+  handle(calls.edms.queryRandomList, async ({ services, requireAuth, body }) => {
+    const { count, ...filter } = body;
+    return randomQuestions({ services, scope: teacherScope(requireAuth()) }, filter, count);
+  }),
+  ...resourceHandlers(calls.app, questionStore, teacherScope),
+  importHandler(calls.app.import, teacherScope),
+  ...zipHandlers(calls.app, teacherScope),
+  ...resourceHandlers(calls.oj, learnerQuestionStore, learnerScope),
+];

@@ -1,0 +1,318 @@
+/**
+ * The question bank's store, under a scope: the platform admin sees and changes everything; a
+ * teacher sees the platform bank and their organization's questions and changes only the
+ * latter; a learner reads active questions without answers, analysis, test data, checker
+ * source or reference solutions (the learner queries never select those columns).
+ */
+import type { z } from 'zod';
+import type {
+  learnerQuestionItem,
+  learnerQuestionListItem,
+  questionFilter,
+  questionItem,
+  questionListItem,
+  questionSimpleItem,
+  questionUpdate,
+  questionWithCases,
+} from '../../contract/calls/question-bank.ts';
+import { toPage } from '../../contract/paging.ts';
+import type { Page, PageQuery } from '../../contract/paging.ts';
+import { withTransaction } from '../db/pool.ts';
+import { fail } from '../http/app-error.ts';
+import { containsPattern, limitOffset, orderBy } from '../http/paging.ts';
+import type { ResourceStore, StoreContext } from '../http/resource.ts';
+import {
+  casesFromText,
+  insertCases,
+  insertQuestion,
+  readCases,
+  refreshDataVersion,
+  updateQuestion,
+} from './write.ts';
+import type { CaseData } from './write.ts';
+
+export type QuestionScope =
+  | { kind: 'platform'; memberId: number }
+  | { kind: 'organization'; organizationId: number; memberId: number }
+  | { kind: 'learner'; organizationId: number };
+
+type Filter = z.output<typeof questionFilter>;
+type Item = z.input<typeof questionItem>;
+type ListItem = z.input<typeof questionListItem>;
+type Ctx = StoreContext<QuestionScope>;
+
+const sortable = {
+  id: 'q.id',
+  title: 'q.title',
+  difficulty: 'q.difficulty',
+  type: 'q.type',
+  updatedAt: 'q.updated_at',
+};
+
+interface QuestionRow {
+  id: number;
+  organization_id: number | null;
+  type: Item['type'];
+  title: string;
+  content: string;
+  difficulty: Item['difficulty'];
+  tags: string[];
+  source: string;
+  options: Item['options'];
+  answer: string;
+  analysis: string;
+  time_limit_ms: number | null;
+  memory_limit_mib: number | null;
+  checker: Item['checker'];
+  scoring: Item['scoring'];
+  subtasks: Item['subtasks'];
+  samples: Item['samples'];
+  checker_source: string | null;
+  reference_solutions: Record<string, string>;
+  data_version: string;
+  case_count: number;
+  seed_key: string | null;
+  status: Item['status'];
+  created_at: Date;
+  updated_at: Date;
+}
+
+const listItemOf = (r: QuestionRow): ListItem => ({
+  id: r.id,
+  type: r.type,
+  title: r.title,
+  difficulty: r.difficulty,
+  tags: r.tags,
+  source: r.source,
+  organizationId: r.organization_id,
+  caseCount: r.case_count,
+  status: r.status,
+  seedKey: r.seed_key,
+  updatedAt: r.updated_at.toISOString(),
+});
+
+const itemOf = (r: QuestionRow): Item => ({
+  ...listItemOf(r),
+  content: r.content,
+  options: r.options,
+  answer: r.answer,
+  analysis: r.analysis,
+  timeLimitMs: r.time_limit_ms,
+  memoryLimitMiB: r.memory_limit_mib,
+  checker: r.checker,
+  scoring: r.scoring,
+  subtasks: r.subtasks,
+  samples: r.samples,
+  checkerSource: r.checker_source,
+  referenceSolutions: r.reference_solutions,
+  dataVersion: r.data_version,
+  createdAt: r.created_at.toISOString(),
+});
+
+/** The learner's view: only the listed columns ever leave the database. */
+const learnerColumns = `q.id, q.type, q.title, q.difficulty, q.tags, q.source, q.content, q.options,
+  q.time_limit_ms, q.memory_limit_mib, q.samples, q.case_count`;
+
+const learnerListItemOf = (r: QuestionRow): z.input<typeof learnerQuestionListItem> => ({
+  id: r.id,
+  type: r.type,
+  title: r.title,
+  difficulty: r.difficulty,
+  tags: r.tags,
+  source: r.source,
+});
+
+const learnerItemOf = (r: QuestionRow): z.input<typeof learnerQuestionItem> => ({
+  ...learnerListItemOf(r),
+  content: r.content,
+  options: r.options,
+  timeLimitMs: r.time_limit_ms,
+  memoryLimitMiB: r.memory_limit_mib,
+  samples: r.samples,
+  caseCount: r.case_count,
+});
+
+/** WHERE clause of what the scope may see, starting at parameter $1. */
+function visible(scope: QuestionScope): { sql: string; params: unknown[] } {
+  if (scope.kind === 'platform') return { sql: `q.status = 'active'`, params: [] };
+  return {
+    sql: `q.status = 'active' AND (q.organization_id IS NULL OR q.organization_id = $1)`,
+    params: [scope.organizationId],
+  };
+}
+
+/** Adds the list filters after the visibility parameters. */
+function filtered(scope: QuestionScope, filter: Filter) {
+  const base = visible(scope);
+  const params = [...base.params];
+  const clauses = [base.sql];
+  const add = (sql: (p: string) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(sql(`$${params.length}`));
+  };
+  if (filter.type) add((p) => `q.type = ${p}`, filter.type);
+  if (filter.difficulty) add((p) => `q.difficulty = ${p}`, filter.difficulty);
+  if (filter.tags?.length) add((p) => `q.tags @> ${p}::text[]`, filter.tags);
+  if (filter.keyword) add((p) => `q.title ILIKE ${p}`, containsPattern(filter.keyword));
+  if (filter.bank === 'platform') clauses.push('q.organization_id IS NULL');
+  if (filter.bank === 'organization') {
+    if (scope.kind === 'platform') clauses.push('q.organization_id IS NOT NULL');
+    else add((p) => `q.organization_id = ${p}`, scope.organizationId);
+  }
+  return { where: clauses.join(' AND '), params };
+}
+
+async function pageOfRows<T>(
+  ctx: Ctx,
+  columns: string,
+  filter: Filter,
+  page: PageQuery,
+  map: (r: QuestionRow) => T,
+): Promise<Page<T>> {
+  const { where, params } = filtered(ctx.scope, filter);
+  const order = orderBy(page, sortable, 'q.id ASC', 'q.id ASC');
+  const [limit, offset] = limitOffset(page);
+  const n = params.length;
+  const [rows, count] = await Promise.all([
+    ctx.services.pool.query<QuestionRow>(
+      `SELECT ${columns} FROM questions q WHERE ${where} ORDER BY ${order}
+        LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...params, limit, offset],
+    ),
+    ctx.services.pool.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM questions q WHERE ${where}`,
+      params,
+    ),
+  ]);
+  return toPage(rows.rows.map(map), count.rows[0]!.total, page);
+}
+
+async function findVisible(ctx: Ctx, id: number, columns = 'q.*'): Promise<QuestionRow> {
+  const { sql, params } = visible(ctx.scope);
+  const rows = await ctx.services.pool.query<QuestionRow>(
+    `SELECT ${columns} FROM questions q WHERE ${sql} AND q.id = $${params.length + 1}`,
+    [...params, id],
+  );
+  const row = rows.rows[0];
+  if (!row) throw fail('NOT_FOUND', `题目 ${id} 不存在`);
+  return row;
+}
+
+/** The row, when the scope may change it: FORBIDDEN for another bank's question. */
+async function findWritable(ctx: Ctx, id: number): Promise<QuestionRow> {
+  const row = await findVisible(ctx, id);
+  if (ctx.scope.kind === 'learner') throw fail('FORBIDDEN');
+  if (ctx.scope.kind === 'organization' && row.organization_id !== ctx.scope.organizationId) {
+    throw fail('FORBIDDEN', '平台题库与其他机构的题目只读，不能修改或删除');
+  }
+  return row;
+}
+
+function writer(scope: QuestionScope): { organizationId: number | null; memberId: number } {
+  if (scope.kind === 'learner') throw fail('FORBIDDEN');
+  return {
+    organizationId: scope.kind === 'platform' ? null : scope.organizationId,
+    memberId: scope.memberId,
+  };
+}
+
+/** Inserts questions (with inline cases) into the scope's bank in one transaction. */
+export async function importQuestions(
+  ctx: Ctx,
+  questions: z.output<typeof questionWithCases>[],
+): Promise<number[]> {
+  const { organizationId, memberId } = writer(ctx.scope);
+  return withTransaction(ctx.services.pool, async (client) => {
+    const ids: number[] = [];
+    for (const { cases, ...input } of questions) {
+      ids.push(
+        await insertQuestion(client, {
+          input,
+          cases: casesFromText(cases ?? []),
+          organizationId,
+          createdBy: memberId,
+        }),
+      );
+    }
+    return ids;
+  });
+}
+
+export const questionStore: ResourceStore<
+  QuestionScope,
+  z.output<typeof questionWithCases>,
+  z.output<typeof questionUpdate>,
+  Filter,
+  Item,
+  ListItem,
+  z.input<typeof questionSimpleItem>
+> = {
+  async create(ctx, input) {
+    const [id] = await importQuestions(ctx, [input]);
+    return itemOf(await findVisible(ctx, id!));
+  },
+  async update(ctx, { id, cases, ...input }) {
+    await findWritable(ctx, id);
+    await withTransaction(ctx.services.pool, (client) =>
+      updateQuestion(client, id, input, cases ? casesFromText(cases) : undefined),
+    );
+    return itemOf(await findVisible(ctx, id));
+  },
+  async remove(ctx, id) {
+    await findWritable(ctx, id);
+    await ctx.services.pool.query(
+      `UPDATE questions SET status = 'deleted', updated_at = now() WHERE id = $1`,
+      [id],
+    );
+  },
+  async get(ctx, id) {
+    return itemOf(await findVisible(ctx, id));
+  },
+  list: (ctx, filter, page) => pageOfRows(ctx, 'q.*', filter, page, listItemOf),
+  simpleList: (ctx, filter, page) =>
+    pageOfRows(ctx, 'q.id, q.type, q.title, q.difficulty', filter, page, (r) => ({
+      id: r.id,
+      type: r.type,
+      title: r.title,
+      difficulty: r.difficulty,
+    })),
+};
+
+/** Learners: read only, through the learner columns. */
+export const learnerQuestionStore = {
+  async get(ctx: Ctx, id: number) {
+    return learnerItemOf(await findVisible(ctx, id, learnerColumns));
+  },
+  list: (ctx: Ctx, filter: Filter, page: PageQuery) =>
+    pageOfRows(ctx, learnerColumns, filter, page, learnerListItemOf),
+};
+
+/** Random `count` visible questions matching the filter (exam and homework paper drafting). */
+export async function randomQuestions(ctx: Ctx, filter: Filter, count: number) {
+  const { where, params } = filtered(ctx.scope, filter);
+  const rows = await ctx.services.pool.query<QuestionRow>(
+    `SELECT q.* FROM questions q WHERE ${where} ORDER BY random() LIMIT $${params.length + 1}`,
+    [...params, count],
+  );
+  return rows.rows.map(listItemOf);
+}
+
+/** Replaces all of a question's cases (importZip); the scope must be allowed to change it. */
+export async function replaceCases(ctx: Ctx, id: number, cases: CaseData[]): Promise<Item> {
+  const row = await findWritable(ctx, id);
+  if (row.type !== 'programming') throw fail('VALIDATION', '只有编程题有测试点');
+  await withTransaction(ctx.services.pool, async (client) => {
+    await client.query('DELETE FROM question_cases WHERE question_id = $1', [id]);
+    await insertCases(client, id, cases);
+    await client.query('UPDATE questions SET updated_at = now() WHERE id = $1', [id]);
+    await refreshDataVersion(client, id);
+  });
+  return itemOf(await findVisible(ctx, id));
+}
+
+/** The cases of a question the scope can see (exportCase); never for learners. */
+export async function casesOf(ctx: Ctx, id: number): Promise<{ title: string; cases: CaseData[] }> {
+  if (ctx.scope.kind === 'learner') throw fail('FORBIDDEN');
+  const row = await findVisible(ctx, id);
+  return { title: row.title, cases: await readCases(ctx.services.pool, id) };
+}

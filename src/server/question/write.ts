@@ -1,0 +1,158 @@
+/**
+ * Writing questions and their test cases: shared by the create/update/import calls and by the
+ * seed. data_version is a sha256 over what a verdict depends on (cases, checker, checker
+ * source), so a judge worker's case cache is keyed by it.
+ */
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import type { questionInput } from '../../contract/calls/question-bank.ts';
+import type { Queryable } from '../db/pool.ts';
+
+export type QuestionInput = z.output<typeof questionInput>;
+
+/** One test case as bytes (text imports are UTF-8; zip imports keep the bytes as they are). */
+export interface CaseData {
+  input: Buffer;
+  answer: Buffer;
+}
+
+export const casesFromText = (cases: { input: string; answer: string }[]): CaseData[] =>
+  cases.map((c) => ({
+    input: Buffer.from(c.input, 'utf8'),
+    answer: Buffer.from(c.answer, 'utf8'),
+  }));
+
+/** Length-prefixed, so no two different case lists hash alike. */
+export function dataVersion(
+  cases: readonly CaseData[],
+  checker: unknown,
+  checkerSource: string | null,
+): string {
+  const hash = createHash('sha256');
+  const part = (bytes: Buffer) => {
+    const length = Buffer.alloc(8);
+    length.writeBigUInt64BE(BigInt(bytes.length));
+    hash.update(length).update(bytes);
+  };
+  // Sorted keys: the checker comes back from jsonb with its keys reordered.
+  const flat = checker as Record<string, unknown>;
+  part(Buffer.from(JSON.stringify(flat, Object.keys(flat).sort())));
+  part(Buffer.from(checkerSource ?? ''));
+  for (const c of cases) {
+    part(c.input);
+    part(c.answer);
+  }
+  return hash.digest('hex');
+}
+
+/** Column values of a question, in the order of `questionColumns`. */
+function columnValues(q: QuestionInput): unknown[] {
+  const programming = q.type === 'programming';
+  return [
+    q.type,
+    q.title,
+    q.content,
+    q.difficulty,
+    q.tags,
+    q.source,
+    JSON.stringify(programming ? [] : q.options),
+    programming ? '' : q.answer,
+    q.analysis,
+    programming ? q.timeLimitMs : null,
+    programming ? q.memoryLimitMiB : null,
+    JSON.stringify(q.checker),
+    JSON.stringify(q.scoring),
+    q.subtasks ? JSON.stringify(q.subtasks) : null,
+    JSON.stringify(q.samples),
+    q.checkerSource,
+    JSON.stringify(q.referenceSolutions),
+  ];
+}
+
+const questionColumns = `type, title, content, difficulty, tags, source, options, answer, analysis,
+  time_limit_ms, memory_limit_mib, checker, scoring, subtasks, samples, checker_source,
+  reference_solutions`;
+
+export interface NewQuestion {
+  input: QuestionInput;
+  cases: readonly CaseData[];
+  organizationId: number | null;
+  createdBy: number | null;
+  seedKey?: string | null;
+}
+
+export async function insertQuestion(db: Queryable, q: NewQuestion): Promise<number> {
+  const values = columnValues(q.input);
+  const placeholders = values.map((_, i) => `$${i + 1}`).join(', ');
+  const n = values.length;
+  const inserted = await db.query<{ id: number }>(
+    `INSERT INTO questions (${questionColumns}, organization_id, created_by, seed_key,
+                            data_version, case_count)
+     VALUES (${placeholders}, $${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5})
+     RETURNING id`,
+    [
+      ...values,
+      q.organizationId,
+      q.createdBy,
+      q.seedKey ?? null,
+      dataVersion(q.cases, q.input.checker, q.input.checkerSource),
+      q.cases.length,
+    ],
+  );
+  const id = inserted.rows[0]!.id;
+  await insertCases(db, id, q.cases);
+  return id;
+}
+
+/** Replaces the question's fields; its cases too when `cases` is given. */
+export async function updateQuestion(
+  db: Queryable,
+  id: number,
+  input: QuestionInput,
+  cases: readonly CaseData[] | undefined,
+): Promise<void> {
+  const values = columnValues(input);
+  const sets = questionColumns
+    .split(',')
+    .map((c, i) => `${c.trim()} = $${i + 2}`)
+    .join(', ');
+  await db.query(`UPDATE questions SET ${sets}, updated_at = now() WHERE id = $1`, [id, ...values]);
+  if (cases) {
+    await db.query('DELETE FROM question_cases WHERE question_id = $1', [id]);
+    await insertCases(db, id, cases);
+  }
+  await refreshDataVersion(db, id);
+}
+
+/** One statement for all of a question's cases. */
+export async function insertCases(db: Queryable, questionId: number, cases: readonly CaseData[]) {
+  if (cases.length === 0) return;
+  await db.query(
+    `INSERT INTO question_cases (question_id, idx, input, answer)
+     SELECT $1, ord, i, a FROM unnest($2::bytea[], $3::bytea[]) WITH ORDINALITY AS t(i, a, ord)`,
+    [questionId, cases.map((c) => c.input), cases.map((c) => c.answer)],
+  );
+}
+
+export async function readCases(db: Queryable, questionId: number): Promise<CaseData[]> {
+  const rows = await db.query<CaseData>(
+    'SELECT input, answer FROM question_cases WHERE question_id = $1 ORDER BY idx',
+    [questionId],
+  );
+  return rows.rows;
+}
+
+/** Recomputes data_version and case_count from what is stored. */
+export async function refreshDataVersion(db: Queryable, questionId: number): Promise<void> {
+  const cases = await readCases(db, questionId);
+  const row = await db.query<{ checker: unknown; checker_source: string | null }>(
+    'SELECT checker, checker_source FROM questions WHERE id = $1',
+    [questionId],
+  );
+  const q = row.rows[0]!;
+  await db.query('UPDATE questions SET data_version = $2, case_count = $3 WHERE id = $1', [
+    questionId,
+    dataVersion(cases, q.checker, q.checker_source),
+    cases.length,
+  ]);
+}

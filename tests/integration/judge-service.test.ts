@@ -1,0 +1,356 @@
+/**
+ * The judge service end to end: learners' calls → judge queue → worker processes launched by
+ * the platform → verdict recorded → read back. Needs the sandbox (root, bwrap, cgroup v1).
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth } from '../../src/contract/routes/auth.ts';
+import * as mq from '../../src/contract/calls/member-question.ts';
+import type { AnswerDetail, StatusEvent } from '../../src/contract/calls/member-question.ts';
+import { ErrorCode } from '../../src/contract/errors.ts';
+import { TEST_CACHE_DIR } from '../../src/judge/test-support.ts';
+import { WORKER_MAIN } from '../../src/server/judge-service/workers.ts';
+import type { ApiError } from '../../src/transport/errors.ts';
+import type { Transport } from '../../src/transport/client.ts';
+import { sdk } from '../support/api.ts';
+import { startTestPlatform } from '../support/platform.ts';
+import type { TestPlatform } from '../support/platform.ts';
+import { insertObjectiveQuestion, insertProgrammingQuestion } from '../support/questions.ts';
+
+const SEED = path.resolve(import.meta.dirname, '../../seed/problems');
+const APLUSB = path.join(SEED, '01-a-plus-b');
+const solution = (name: string) => readFileSync(path.join(APLUSB, 'solutions', name), 'utf8');
+/** Short leases so a killed worker's job is taken again within seconds. */
+const LEASE_MS = 3000;
+
+let platform: TestPlatform;
+let student: Transport;
+let parent: Transport;
+let aPlusB: number;
+
+beforeAll(async () => {
+  platform = await startTestPlatform({
+    judgeWorkers: 1,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: '',
+      JUDGE_LEASE_MS: String(LEASE_MS),
+      // Shared with the judge's own tests: the PCH and launcher are built once per machine.
+      JUDGE_CACHE_DIR: TEST_CACHE_DIR,
+    },
+  });
+  aPlusB = await insertProgrammingQuestion(platform.pool, APLUSB);
+  student = sdk(platform.apiUrl);
+  parent = sdk(platform.apiUrl);
+  const login = (api: Transport, a: { username: string; password: string }) =>
+    api.call(auth.loginByPwd, { body: { username: a.username, password: a.password } });
+  await login(student, platform.accounts.student);
+  await login(parent, platform.accounts.parent);
+}, 60_000);
+
+afterAll(async () => {
+  await platform?.stop();
+});
+
+/** Polls queryById until the answer is judged (the status the UI polls too). */
+async function judged(api: Transport, id: number, timeoutMs = 60_000): Promise<AnswerDetail> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const detail = await api.call(mq.memberQuestionQueryById, { query: { id } });
+    if (detail.status === 'done' || detail.status === 'failed') return detail;
+    if (Date.now() > until) throw new Error(`answer ${id} still ${detail.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const errorOf = (p: Promise<unknown>) => p.then(() => null).catch((e: unknown) => e as ApiError);
+
+describe('programming submissions', () => {
+  let acId: number;
+
+  it('a correct C++ solution is accepted with per-case results', async () => {
+    const queued = await student.call(mq.memberQuestionSubmitAnswer, {
+      body: { questionId: aPlusB, language: 'cpp', source: solution('ref.cpp') },
+    });
+    expect(queued.status).toBe('queued');
+    acId = queued.id;
+    const detail = await judged(student, queued.id);
+    expect(detail).toMatchObject({ status: 'done', verdict: 'AC', score: 100, maxScore: 100 });
+    expect(detail.cases).toHaveLength(11);
+    expect(detail.cases.every((c) => c.verdict === 'AC')).toBe(true);
+    expect(detail.failingCase).toBeNull();
+    expect(detail.failingCaseHidden).toBe(false);
+  }, 90_000);
+
+  it('a wrong Python solution gets WA; the failing case is shown to a member with testCaseView', async () => {
+    const queued = await student.call(mq.memberQuestionSubmitAnswer, {
+      body: { questionId: aPlusB, language: 'python', source: solution('wrong.py') },
+    });
+    const detail = await judged(student, queued.id);
+    expect(detail.verdict).toBe('WA');
+    expect(detail.score).toBeLessThan(100);
+    const firstWrong = detail.cases.find((c) => c.verdict === 'WA')!;
+    expect(firstWrong).toBeDefined();
+    // The demo student's card grants the default rights, testCaseView among them.
+    const expectedInput = readFileSync(
+      path.join(APLUSB, 'tests', `${firstWrong.index}.in`),
+      'utf8',
+    );
+    expect(detail.failingCase).toMatchObject({ index: firstWrong.index, input: expectedInput });
+    expect(detail.failingCaseHidden).toBe(false);
+
+    const wrongCases = await student.call(mq.memberQuestionQueryWrongCaseListById, {
+      query: { id: queued.id },
+    });
+    expect(wrongCases.map((c) => c.index)).toEqual(
+      detail.cases.filter((c) => c.verdict !== 'AC').map((c) => c.index),
+    );
+    expect(wrongCases.every((c) => c.data !== null)).toBe(true);
+
+    const latest = await student.call(mq.memberQuestionQueryLatestList, {
+      body: { questionIds: [aPlusB] },
+    });
+    expect(latest).toMatchObject([{ id: queued.id, verdict: 'WA' }]);
+  }, 90_000);
+
+  it('hides the failing case from a member without testCaseView', async () => {
+    const queued = await parent.call(mq.memberQuestionSubmitAnswer, {
+      body: { questionId: aPlusB, language: 'python', source: solution('wrong.py') },
+    });
+    const detail = await judged(parent, queued.id);
+    expect(detail.verdict).toBe('WA');
+    expect(detail.failingCase).toBeNull();
+    expect(detail.failingCaseHidden).toBe(true);
+    const wrongCases = await parent.call(mq.memberQuestionQueryWrongCaseListById, {
+      query: { id: queued.id },
+    });
+    expect(wrongCases.length).toBeGreaterThan(0);
+    expect(wrongCases.every((c) => c.data === null)).toBe(true);
+  }, 90_000);
+
+  it("another member cannot read someone's submission", async () => {
+    const error = await errorOf(
+      parent.call(mq.memberQuestionQueryById, { query: { id: acId }, skipErrorHandler: true }),
+    );
+    expect(error?.code).toBe(ErrorCode.NOT_FOUND);
+    const list = await parent.call(mq.memberQuestionQueryList, { body: {} });
+    expect(list.content.map((a) => a.id)).not.toContain(acId);
+  });
+
+  it('lists own submissions paged, and clean removes them from the history', async () => {
+    const page = await student.call(mq.memberQuestionQueryList, {
+      query: { size: 1 },
+      body: { questionId: aPlusB, kind: 'submit' },
+    });
+    expect(page.totalElements).toBe(2);
+    expect(page.content).toHaveLength(1);
+    const { cleaned } = await student.call(mq.memberQuestionClean, {
+      body: { questionId: aPlusB },
+    });
+    expect(cleaned).toBe(2);
+    const after = await student.call(mq.memberQuestionQueryList, { body: { questionId: aPlusB } });
+    expect(after.totalElements).toBe(0);
+    // The record itself stays (statistics), still readable by its owner.
+    expect((await student.call(mq.memberQuestionQueryById, { query: { id: acId } })).verdict).toBe(
+      'AC',
+    );
+  });
+});
+
+describe('the status stream', () => {
+  it('pushes queued/compiling → running k of n → done as the judge works', async () => {
+    // A little sleep per case, so the running events are there to see.
+    const slow = `import time\ntime.sleep(0.05)\n${solution('ref.py')}`;
+    const queued = await student.call(mq.memberQuestionSubmitAnswer, {
+      body: { questionId: aPlusB, language: 'python', source: slow },
+    });
+    const response = await student.stream(mq.memberQuestionStatus, { query: { id: queued.id } });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    // The stream ends by itself after the final state.
+    const text = await response.text();
+    const events = text
+      .split('\n\n')
+      .filter((block) => block.startsWith('event: status'))
+      .map((block) => JSON.parse(block.split('\ndata: ')[1]!) as StatusEvent);
+    expect(['queued', 'compiling']).toContain(events[0]!.status);
+    const running = events.filter((e) => e.status === 'running');
+    expect(running.length).toBeGreaterThan(1);
+    expect(running.at(-1)!.progress).toEqual({ case: 11, of: 11 });
+    expect(events.at(-1)).toMatchObject({ status: 'done', verdict: 'AC', score: 100 });
+  }, 60_000);
+
+  it("refuses someone else's answer before streaming", async () => {
+    const theirs = await student.call(mq.memberQuestionQueryList, { body: {} });
+    const error = await errorOf(
+      parent.stream(mq.memberQuestionStatus, { query: { id: theirs.content[0]!.id } }),
+    );
+    expect(error?.status).toBe(404);
+  });
+});
+
+describe('runs on custom input', () => {
+  it('debug runs the code on the given input and returns stdout', async () => {
+    const queued = await student.call(mq.memberQuestionDebug, {
+      body: { questionId: aPlusB, language: 'python', source: solution('ref.py'), input: '40 2\n' },
+    });
+    const detail = await judged(student, queued.id);
+    expect(detail).toMatchObject({ kind: 'debug', verdict: 'AC' });
+    expect(detail.run?.stdout).toBe('42\n');
+    // Not a graded submission: it stays out of the latest-submission list.
+    const latest = await student.call(mq.memberQuestionQueryLatestList, {
+      body: { questionIds: [aPlusB] },
+    });
+    expect(latest.map((a) => a.id)).not.toContain(queued.id);
+  }, 60_000);
+
+  it('the playground runs code without a question and keeps a draft', async () => {
+    const source = 'print(input()[::-1])\n';
+    await student.call(mq.memberPlaygroundSaveAsDraft, {
+      body: { language: 'python', source, input: 'abc\n' },
+    });
+    const queued = await student.call(mq.memberPlaygroundSubmitAnswer, {
+      body: { language: 'python', source, input: 'abc\n' },
+    });
+    const detail = await judged(student, queued.id);
+    expect(detail.run?.stdout).toBe('cba\n');
+    const latest = await student.call(mq.memberPlaygroundQueryLatest, { query: {} });
+    expect(latest.draft).toMatchObject({ language: 'python', source, input: 'abc\n' });
+    expect(latest.latestRun).toMatchObject({ id: queued.id, kind: 'playground', verdict: 'AC' });
+  }, 60_000);
+});
+
+describe('objective questions, drafts and input checks', () => {
+  it('grades an objective answer at once', async () => {
+    const id = await insertObjectiveQuestion(platform.pool, {
+      type: 'single',
+      title: 'C++ 中 int 通常占几个字节？',
+      options: ['1', '2', '4', '8'],
+      answer: '0010',
+    });
+    const right = await student.call(mq.memberQuestionSubmitAnswer, {
+      body: { questionId: id, answer: '0010' },
+    });
+    expect(right).toMatchObject({ status: 'done', verdict: 'AC', score: 100 });
+    const wrong = await student.call(mq.memberQuestionSubmitAnswer, {
+      body: { questionId: id, answer: '1000' },
+    });
+    expect(wrong).toMatchObject({ status: 'done', verdict: 'WA', score: 0 });
+    const tooShort = await errorOf(
+      student.call(mq.memberQuestionSubmitAnswer, {
+        body: { questionId: id, answer: '01' },
+        skipErrorHandler: true,
+      }),
+    );
+    expect(tooShort?.code).toBe(ErrorCode.VALIDATION);
+    expect(JSON.stringify(tooShort?.data)).toContain('body.answer');
+  });
+
+  it('saves a draft per language and restores the latest', async () => {
+    await student.call(mq.memberQuestionSaveAsDraft, {
+      body: { questionId: aPlusB, language: 'cpp', source: '// 写到一半' },
+    });
+    await student.call(mq.memberQuestionSaveAsDraft, {
+      body: { questionId: aPlusB, language: 'python', source: 'a = 1', input: '1 2' },
+    });
+    const latest = await student.call(mq.memberQuestionQueryDraft, {
+      query: { questionId: aPlusB },
+    });
+    expect(latest).toMatchObject({ language: 'python', source: 'a = 1', input: '1 2' });
+    const cpp = await student.call(mq.memberQuestionQueryDraft, {
+      query: { questionId: aPlusB, language: 'cpp' },
+    });
+    expect(cpp).toMatchObject({ language: 'cpp', source: '// 写到一半', input: null });
+    expect(
+      await parent.call(mq.memberQuestionQueryDraft, { query: { questionId: aPlusB } }),
+    ).toBeNull();
+  });
+
+  it('refuses bad input naming the field', async () => {
+    const badLanguage = await errorOf(
+      student.call(
+        mq.memberQuestionSubmitAnswer,
+        // A language the judge does not have, as a client with another contract would send it.
+        {
+          body: { questionId: aPlusB, language: 'java' as 'cpp', source: 'class A {}' },
+          skipErrorHandler: true,
+        },
+      ),
+    );
+    expect(badLanguage?.code).toBe(ErrorCode.VALIDATION);
+    expect(JSON.stringify(badLanguage?.data)).toContain('body.language');
+    const noSource = await errorOf(
+      student.call(mq.memberQuestionSubmitAnswer, {
+        body: { questionId: aPlusB, language: 'cpp' },
+        skipErrorHandler: true,
+      }),
+    );
+    expect(JSON.stringify(noSource?.data)).toContain('body.source');
+    const missing = await errorOf(
+      student.call(mq.memberQuestionSubmitAnswer, {
+        body: { questionId: 999_999, language: 'cpp', source: 'x' },
+        skipErrorHandler: true,
+      }),
+    );
+    expect(missing?.code).toBe(ErrorCode.NOT_FOUND);
+  });
+});
+
+describe('crash safety', () => {
+  it('a worker killed mid-job: the submission is judged once after a new worker starts', async () => {
+    // Each case sleeps, so the job is still running cases when the worker is killed.
+    const slow = `import time\ntime.sleep(0.3)\n${solution('ref.py')}`;
+    const queued = await student.call(mq.memberQuestionSubmitAnswer, {
+      body: { questionId: aPlusB, language: 'python', source: slow },
+    });
+    const until = Date.now() + 30_000;
+    for (;;) {
+      const d = await student.call(mq.memberQuestionQueryById, { query: { id: queued.id } });
+      if (d.status === 'running' && (d.progress?.case ?? 0) >= 2) break;
+      if (d.status === 'done') throw new Error('judged before the worker could be killed');
+      if (Date.now() > until) throw new Error(`never started running (status ${d.status})`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const [victim] = platform.judgeWorkers.pids();
+    expect(victim).toBeDefined();
+    process.kill(victim!, 'SIGKILL');
+
+    const detail = await judged(student, queued.id, 90_000);
+    expect(detail).toMatchObject({ status: 'done', verdict: 'AC', score: 100 });
+    expect(platform.judgeWorkers.pids()).not.toContain(victim);
+    const { rows } = await platform.pool.query<{ attempts: number; status: string; n: number }>(
+      `SELECT j.attempts, j.status,
+              (SELECT count(*)::int FROM member_questions WHERE judge_job_id = j.id) AS n
+         FROM judge_jobs j JOIN member_questions mq ON mq.judge_job_id = j.id WHERE mq.id = $1`,
+      [queued.id],
+    );
+    expect(rows).toEqual([{ attempts: 2, status: 'done', n: 1 }]);
+  }, 120_000);
+});
+
+describe('a worker without isolation', () => {
+  it('refuses to start and says exactly what is missing', async () => {
+    const run = promisify(execFile)(
+      process.execPath,
+      ['--import', import.meta.resolve('tsx'), WORKER_MAIN],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+          XINAO_JUDGE_BWRAP: '/nonexistent/bwrap',
+          XINAO_JUDGE_UNSAFE: '',
+        },
+      },
+    );
+    const error = (await run.then(
+      () => null,
+      (e: unknown) => e,
+    )) as { code: number; stdout: string } | null;
+    expect(error?.code).toBe(3);
+    expect(error?.stdout).toContain('判题进程拒绝启动');
+    expect(error?.stdout).toContain('bubblewrap（/nonexistent/bwrap）');
+  }, 30_000);
+});
