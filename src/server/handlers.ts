@@ -4,6 +4,7 @@ import { dictHandlers } from './dict/handlers.ts';
 import { gradeHandlers } from './grade/handlers.ts';
 import type { HandlerEntry } from './http/handler.ts';
 import { memberQuestionHandlers } from './judge-service/handlers.ts';
+import { teacherQueryHandlers } from './judge-service/teacher-handlers.ts';
 import { membershipHandlers } from './membership/handlers.ts';
 import { questionBankHandlers } from './question/handlers.ts';
 import { systemHandlers } from './system/handlers.ts';
@@ -18,4 +19,5 @@ export const allHandlers: readonly HandlerEntry[] = [
   ...membershipHandlers,
   ...memberQuestionHandlers,
   ...questionBankHandlers,
+  ...teacherQueryHandlers,
 ];

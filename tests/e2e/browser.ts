@@ -77,12 +77,17 @@ export async function launchBrowser(): Promise<TestBrowser> {
  * The real platform and a browser, started side by side. If either fails the other is stopped
  * again, so a failed start leaves no Postgres, Chromium or temp directory behind.
  */
-export async function startPlatformAndBrowser(): Promise<{
+export async function startPlatformAndBrowser(
+  platformOptions: Parameters<typeof startTestPlatform>[0] = {},
+): Promise<{
   platform: TestPlatform;
   ui: TestBrowser;
 }> {
   assertWebBuilt();
-  const [platform, ui] = await Promise.allSettled([startTestPlatform(), launchBrowser()]);
+  const [platform, ui] = await Promise.allSettled([
+    startTestPlatform(platformOptions),
+    launchBrowser(),
+  ]);
   if (platform.status === 'fulfilled' && ui.status === 'fulfilled') {
     return { platform: platform.value, ui: ui.value };
   }

@@ -82,7 +82,7 @@ export const answerDetail = answerSummary.extend({
 });
 export type AnswerDetail = z.infer<typeof answerDetail>;
 
-const queued = z.object({ id: z.number().int(), status: answerStatus });
+export const queued = z.object({ id: z.number().int(), status: answerStatus });
 
 export const memberQuestionSubmitAnswer = defineCall({
   ...routes.memberQuestionSubmitAnswer,
@@ -234,4 +234,47 @@ export const memberPlaygroundQueryLatest = defineCall({
   summary: '练习场最近的草稿与最近一次运行',
   query: z.strictObject({ language: judgeLanguage.optional() }),
   response: z.object({ draft: draft.nullable(), latestRun: answerSummary.nullable() }),
+});
+
+/** A submission as a teacher sees it: whose it is. */
+export const teacherAnswerSummary = answerSummary.extend({
+  memberId: z.number().int(),
+  memberNickname: z.string(),
+});
+export type TeacherAnswerSummary = z.infer<typeof teacherAnswerSummary>;
+
+export const memberQuestionQueryListByTeacher = defineCall({
+  ...routes.memberQuestionQueryListByTeacher,
+  access: 'teacher',
+  summary:
+    '教师：本机构成员的提交记录（分页，新的在前；含成员已清空的记录），可按成员、题目、结果筛选',
+  query: pageQuery,
+  body: z.strictObject({
+    memberId: f.id.optional(),
+    questionId: f.id.optional(),
+    verdict: judgeVerdict.optional(),
+  }),
+  response: pageOf(teacherAnswerSummary),
+});
+
+/** One member's totals over their submissions (debug and playground runs not counted). */
+export const memberAnswerStatistics = z.object({
+  memberId: z.number().int(),
+  memberNickname: z.string(),
+  submissions: z.number().int(),
+  accepted: z.number().int(),
+  /** Distinct questions with at least one accepted submission. */
+  solvedQuestions: z.number().int(),
+  lastSubmittedAt: f.isoTime.nullable(),
+});
+export type MemberAnswerStatistics = z.infer<typeof memberAnswerStatistics>;
+
+export const memberQuestionQueryStatisticsGroupByMember = defineCall({
+  ...routes.memberQuestionQueryStatisticsGroupByMember,
+  access: 'teacher',
+  summary:
+    '教师：本机构学员按成员统计提交数、通过数与通过的题目数（分页，通过题目多的在前；可限定题目）',
+  query: pageQuery,
+  body: z.strictObject({ questionId: f.id.optional() }),
+  response: pageOf(memberAnswerStatistics),
 });

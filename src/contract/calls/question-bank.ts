@@ -10,6 +10,7 @@ import * as routes from '../routes/question-bank.ts';
 import * as f from '../fields.ts';
 import { jsonField } from '../multipart-fields.ts';
 import { idBody } from '../resource.ts';
+import { customInput, queued } from './member-question.ts';
 
 export const questionType = z.enum(['programming', 'single', 'multiple', 'judge']);
 export type QuestionType = z.infer<typeof questionType>;
@@ -343,6 +344,18 @@ export const app = {
     response: importAnswer,
   }),
   ...zipCalls('app', 'teacher'),
+  debug: defineCall({
+    ...routes.appDebug,
+    access: 'teacher',
+    summary:
+      '教师：用题目的参考解（cpp 或 python）在给定输入上运行（经判题队列，不计为提交），结果用 memberQuestion/queryById 查看',
+    body: z.strictObject({
+      id: f.id,
+      language: z.enum(['cpp', 'python']),
+      input: customInput,
+    }),
+    response: queued,
+  }),
 };
 
 export const oj = resourceCalls(question, {

@@ -73,6 +73,17 @@ export const memberPlaygroundQueryLatest: CallRoute = {
   path: '/memberPlayground/queryLatest',
 };
 
+export const memberQuestionQueryListByTeacher: CallRoute = {
+  id: 'memberQuestion.queryListByTeacher',
+  method: 'POST',
+  path: '/memberQuestion/queryListByTeacher',
+};
+export const memberQuestionQueryStatisticsGroupByMember: CallRoute = {
+  id: 'memberQuestion.queryStatisticsGroupByMember',
+  method: 'POST',
+  path: '/memberQuestion/queryStatisticsGroupByMember',
+};
+
 /** The learner's answer calls as the browser makes them. */
 export const memberQuestion = refsTo<typeof defs>()({
   memberQuestionSubmitAnswer,
@@ -88,4 +99,6 @@ export const memberQuestion = refsTo<typeof defs>()({
   memberPlaygroundSaveAsDraft,
   memberPlaygroundSubmitAnswer,
   memberPlaygroundQueryLatest,
+  memberQuestionQueryListByTeacher,
+  memberQuestionQueryStatisticsGroupByMember,
 });

@@ -44,6 +44,8 @@ export const appUnzipAndParse = resourceRoute(
   'POST',
   multipart,
 );
+/** Run a question's reference solution on given input through the judge queue. */
+export const appDebug: CallRoute = resourceRoute('app', 'question', 'debug', 'POST');
 export const bmsExportCase = resourceRoute('bms', 'question', 'exportCase', 'POST', zip);
 export const edmsExportCase = resourceRoute('edms', 'question', 'exportCase', 'POST', zip);
 export const appExportCase = resourceRoute('app', 'question', 'exportCase', 'POST', zip);
@@ -70,6 +72,7 @@ export const app = refsTo<typeof defs.app>()({
   import: appImport,
   unzipAndParse: appUnzipAndParse,
   exportCase: appExportCase,
+  debug: appDebug,
 });
 
 export const oj = refsTo<typeof defs.oj>()(

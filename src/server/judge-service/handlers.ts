@@ -52,7 +52,7 @@ function requireProgramming(q: QuestionRow): void {
 }
 
 /** Writes a programming answer and its judge job in one transaction; returns the answer. */
-async function queueAnswer(
+export async function queueAnswer(
   pool: Pool,
   auth: Auth,
   answer: {

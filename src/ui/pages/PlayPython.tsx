@@ -1,5 +1,6 @@
-import { EmptyScreen } from '../components/EmptyScreen.tsx';
+/** /play/python — the Python playground. */
+import { Playground } from '../components/practice/Playground.tsx';
 
 export default function PlayPythonPage() {
-  return <EmptyScreen page="playPython" />;
+  return <Playground language="python" />;
 }

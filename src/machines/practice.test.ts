@@ -1,0 +1,244 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  SimulatedClock,
+  type AnyEventObject,
+} from 'xstate';
+import type { AnswerDetail, AnswerSummary } from '../contract/calls/member-question.ts';
+import {
+  CODE_TEMPLATES,
+  DRAFT_SAVE_DELAY_MS,
+  practiceMachine,
+  type DraftKey,
+  type FollowInput,
+  type JobRequest,
+  type PracticeDraft,
+  type PracticeQuestion,
+} from './practice.ts';
+import { flushPromises } from './test-support.ts';
+
+const question: PracticeQuestion = {
+  id: 7,
+  title: 'A+B',
+  content: 'Add two numbers.',
+  samples: [{ input: '1 2\n', output: '3\n' }],
+  timeLimitMs: 1000,
+  memoryLimitMiB: 256,
+};
+
+const summary = (id: number, verdict: AnswerSummary['verdict']): AnswerSummary => ({
+  id,
+  questionId: 7,
+  questionTitle: 'A+B',
+  kind: 'submit',
+  language: 'cpp',
+  status: 'done',
+  verdict,
+  score: 100,
+  maxScore: 100,
+  timeMs: 3,
+  memoryKiB: 1024,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  judgedAt: '2026-01-01T00:00:01.000Z',
+});
+
+const detail = (id: number, verdict: AnswerDetail['verdict']): AnswerDetail => ({
+  ...summary(id, verdict),
+  source: 'x',
+  input: null,
+  progress: null,
+  compileOutput: '',
+  cases: [{ index: 1, verdict: 'AC', timeMs: 3, memoryKiB: 1024, score: 100, maxScore: 100 }],
+  run: null,
+  error: null,
+  failingCase: null,
+  failingCaseHidden: false,
+});
+
+function setupPractice(drafts: Partial<Record<string, PracticeDraft>> = {}) {
+  const calls = {
+    saves: [] as JobRequest[],
+    debugs: [] as JobRequest[],
+    submits: [] as JobRequest[],
+    histories: 0,
+    follows: [] as number[],
+  };
+  const followers: ((event: AnyEventObject) => void)[] = [];
+  const clock = new SimulatedClock();
+  const machine = practiceMachine.provide({
+    actors: {
+      loadQuestion: fromPromise(async () => question),
+      loadDraft: fromPromise<PracticeDraft | null, DraftKey>(
+        async ({ input }) => drafts[input.language] ?? null,
+      ),
+      saveDraft: fromPromise<{ updatedAt: string }, JobRequest>(async ({ input }) => {
+        calls.saves.push(input);
+        return { updatedAt: `save-${calls.saves.length}` };
+      }),
+      debug: fromPromise<{ id: number }, JobRequest>(async ({ input }) => {
+        calls.debugs.push(input);
+        return { id: 100 };
+      }),
+      submit: fromPromise<{ id: number }, JobRequest>(async ({ input }) => {
+        calls.submits.push(input);
+        return { id: 200 };
+      }),
+      loadHistory: fromPromise(async () => {
+        calls.histories += 1;
+        return [summary(1, 'WA')];
+      }),
+      followAnswer: fromCallback<AnyEventObject, FollowInput>(({ input, sendBack }) => {
+        calls.follows.push(input.id);
+        followers.push(sendBack);
+      }),
+    },
+  });
+  const actor = createActor(machine, { input: { questionId: 7 }, clock }).start();
+  return { actor, calls, clock, followers };
+}
+
+describe('practiceMachine', () => {
+  it('loads the question, the history, and the C++ template when there is no draft', async () => {
+    const { actor, calls } = setupPractice();
+    await flushPromises();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toEqual({
+      question: 'ready',
+      code: 'saved',
+      job: 'idle',
+      history: 'ready',
+    });
+    expect(snapshot.context.question?.title).toBe('A+B');
+    expect(snapshot.context.source).toBe(CODE_TEMPLATES.cpp);
+    expect(CODE_TEMPLATES.cpp).toMatch(/#include[\s\S]*using namespace std;[\s\S]*int main\(\)/);
+    expect(calls.histories).toBe(1);
+  });
+
+  it('restores a saved draft with its custom input', async () => {
+    const { actor } = setupPractice({ cpp: { source: 'int main(){}', input: '1 2' } });
+    await flushPromises();
+    expect(actor.getSnapshot().context).toMatchObject({ source: 'int main(){}', input: '1 2' });
+  });
+
+  it('saves the draft once after a quiet pause, not on every keystroke', async () => {
+    const { actor, calls, clock } = setupPractice();
+    await flushPromises();
+    actor.send({ type: 'EDIT', source: 'a' });
+    clock.increment(DRAFT_SAVE_DELAY_MS - 1);
+    actor.send({ type: 'EDIT', source: 'ab' });
+    clock.increment(DRAFT_SAVE_DELAY_MS - 1);
+    expect(calls.saves).toEqual([]);
+    clock.increment(1);
+    await flushPromises();
+    expect(calls.saves).toEqual([{ questionId: 7, language: 'cpp', source: 'ab', input: '' }]);
+    expect(actor.getSnapshot().context.draftSavedAt).toBe('save-1');
+    expect(actor.getSnapshot().matches({ code: 'saved' })).toBe(true);
+  });
+
+  it('saves unsaved edits before switching language, then loads that language', async () => {
+    const { actor, calls } = setupPractice({ python: { source: 'print(1)', input: null } });
+    await flushPromises();
+    actor.send({ type: 'EDIT', source: 'cpp code' });
+    actor.send({ type: 'LANGUAGE', language: 'python' });
+    await flushPromises();
+    await flushPromises();
+    expect(calls.saves.map((s) => [s.language, s.source])).toEqual([['cpp', 'cpp code']]);
+    expect(actor.getSnapshot().context).toMatchObject({ language: 'python', source: 'print(1)' });
+  });
+
+  it('runs on custom input and shows the finished run', async () => {
+    const { actor, calls, followers } = setupPractice();
+    await flushPromises();
+    actor.send({ type: 'RUN', input: '3 4\n' });
+    await flushPromises();
+    expect(calls.debugs[0]).toMatchObject({ input: '3 4\n', language: 'cpp' });
+    expect(calls.follows).toEqual([100]);
+    expect(actor.getSnapshot().matches({ job: 'following' })).toBe(true);
+    followers[0]?.({ type: 'ANSWER.FINISHED', detail: { ...detail(100, 'AC'), kind: 'debug' } });
+    expect(actor.getSnapshot().matches({ job: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.result?.id).toBe(100);
+    // A run is not a submission: the history stays as it was.
+    expect(calls.histories).toBe(1);
+  });
+
+  it('follows a submission through its statuses to the verdict, then reloads the history', async () => {
+    const { actor, calls, followers } = setupPractice();
+    await flushPromises();
+    actor.send({ type: 'SUBMIT' });
+    await flushPromises();
+    expect(calls.submits).toHaveLength(1);
+    const send = followers[0];
+    const status = {
+      id: 200,
+      status: 'running' as const,
+      verdict: null,
+      score: null,
+      maxScore: null,
+      timeMs: null,
+      memoryKiB: null,
+      progress: { case: 1, of: 3 },
+    };
+    send?.({ type: 'ANSWER.PROGRESS', status });
+    expect(actor.getSnapshot().context.progress).toEqual(status);
+    // Another answer's events are not this one's.
+    send?.({ type: 'ANSWER.FINISHED', detail: detail(999, 'WA') });
+    expect(actor.getSnapshot().matches({ job: 'following' })).toBe(true);
+    send?.({ type: 'ANSWER.FINISHED', detail: detail(200, 'AC') });
+    expect(actor.getSnapshot().context).toMatchObject({ progress: null, jobKind: 'submit' });
+    expect(actor.getSnapshot().context.result?.verdict).toBe('AC');
+    await flushPromises();
+    expect(calls.histories).toBe(2);
+  });
+
+  it('refuses to run or submit empty code, and reports a lost answer', async () => {
+    const { actor, calls, followers } = setupPractice({ python: { source: '', input: null } });
+    await flushPromises();
+    actor.send({ type: 'EDIT', source: '   ' });
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'RUN' });
+    await flushPromises();
+    expect(calls.submits).toEqual([]);
+    expect(calls.debugs).toEqual([]);
+    actor.send({ type: 'EDIT', source: 'print(1)' });
+    actor.send({ type: 'RUN' });
+    await flushPromises();
+    followers[0]?.({ type: 'ANSWER.LOST', message: '网络错误' });
+    expect(actor.getSnapshot().context.jobError).toBe('网络错误');
+    expect(actor.getSnapshot().matches({ job: 'idle' })).toBe(true);
+  });
+
+  it('in the playground (no question) loads no statement or history and only runs', async () => {
+    const saves: JobRequest[] = [];
+    const machine = practiceMachine.provide({
+      actors: {
+        loadDraft: fromPromise<PracticeDraft | null, DraftKey>(async () => ({
+          source: 'print(1)',
+          input: '',
+        })),
+        saveDraft: fromPromise<{ updatedAt: string }, JobRequest>(async ({ input }) => {
+          saves.push(input);
+          return { updatedAt: 'now' };
+        }),
+        debug: fromPromise<{ id: number }, JobRequest>(async () => ({ id: 5 })),
+        followAnswer: fromCallback<AnyEventObject, FollowInput>(() => {}),
+      },
+    });
+    const actor = createActor(machine, { input: { questionId: null, language: 'python' } });
+    actor.start();
+    await flushPromises();
+    expect(actor.getSnapshot().value).toEqual({
+      question: 'none',
+      code: 'saved',
+      job: 'idle',
+      history: 'none',
+    });
+    expect(actor.getSnapshot().context).toMatchObject({ language: 'python', source: 'print(1)' });
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().matches({ job: 'idle' })).toBe(true);
+    actor.send({ type: 'RUN', input: '5' });
+    await flushPromises();
+    expect(actor.getSnapshot().context.answerId).toBe(5);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * The code panel's editor (Monaco). Loaded lazily by practice screens only, so the first screen
+ * never carries Monaco. Ctrl+Enter runs, Ctrl+Shift+Enter submits (shown as a hint beside it).
+ */
+import Editor, { type OnMount } from '@monaco-editor/react';
+import { useEffect, useRef } from 'react';
+import type { EditorTheme } from '../../../machines/editorConfig.ts';
+import type { PracticeLanguage } from '../../../machines/practice.ts';
+import { monaco } from './monacoSetup.ts';
+
+export interface CodeEditorProps {
+  value: string;
+  language: PracticeLanguage;
+  theme: EditorTheme;
+  fontSize: number;
+  ariaLabel: string;
+  onChange: (source: string) => void;
+  onRun: () => void;
+  onSubmit: () => void;
+}
+
+export default function CodeEditor(props: CodeEditorProps) {
+  // The key bindings are registered once; they call whatever the latest props say.
+  const latest = useRef(props);
+  useEffect(() => {
+    latest.current = props;
+  });
+
+  const onMount: OnMount = (editor) => {
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onRun());
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.Enter, () =>
+      latest.current.onSubmit(),
+    );
+  };
+
+  return (
+    <Editor
+      height="100%"
+      value={props.value}
+      language={props.language}
+      theme={props.theme === 'light' ? 'vs' : 'vs-dark'}
+      options={{
+        fontSize: props.fontSize,
+        minimap: { enabled: false },
+        automaticLayout: true,
+        scrollBeyondLastLine: false,
+        ariaLabel: props.ariaLabel,
+      }}
+      onMount={onMount}
+      onChange={(value) => props.onChange(value ?? '')}
+    />
+  );
+}

@@ -1,0 +1,251 @@
+/**
+ * The practice screen (spec 000 §2): question, code and result panels. The state is a practice
+ * actor (src/machines/practice.ts) kept outside React; the panel layout and editor look come
+ * from the editorConfig actor. The playground shows it without the question panel.
+ */
+import { Button, Callout, HTMLSelect, Spinner, TextArea } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FONT_SIZE_MAX, FONT_SIZE_MIN } from '../../../machines/constants.ts';
+import { isEditorTheme, type PanelName } from '../../../machines/editorConfig.ts';
+import { PRACTICE_LANGUAGES, type PracticeLanguage } from '../../../machines/practice.ts';
+import { useRuntime } from '../../app/context.ts';
+import type { PracticeActor } from '../../app/practiceActors.ts';
+import { PanelFrame } from './PanelFrame.tsx';
+import { QuestionBody } from './QuestionPanel.tsx';
+import { HistoryList, ResultDetail, StatusLine } from './ResultView.tsx';
+import './practice.css';
+
+const CodeEditor = lazy(() => import('./CodeEditor.tsx'));
+
+const FONT_SIZES = Array.from(
+  { length: FONT_SIZE_MAX - FONT_SIZE_MIN + 1 },
+  (_, i) => FONT_SIZE_MIN + i,
+);
+
+function EditorTools({ actor }: { actor: PracticeActor }) {
+  const { t } = useTranslation();
+  const { editorConfig } = useRuntime().actors;
+  const theme = useSelector(editorConfig, (s) => s.context.theme);
+  const fontSize = useSelector(editorConfig, (s) => s.context.fontSize);
+  const language = useSelector(actor, (s) => s.context.language);
+  const draft = useSelector(actor, (s) =>
+    s.matches({ code: 'saving' }) ? 'saving' : s.matches({ code: 'unsaved' }) ? 'unsaved' : 'saved',
+  );
+  return (
+    <>
+      <span className="xa-practice-hint" data-testid="practice-draft" data-draft={draft}>
+        {t(
+          draft === 'saving'
+            ? 'practice.draftSaving'
+            : draft === 'unsaved'
+              ? 'practice.draftUnsaved'
+              : 'practice.draftSaved',
+        )}
+      </span>
+      <HTMLSelect
+        aria-label={t('practice.language')}
+        value={language}
+        onChange={(e) =>
+          actor.send({ type: 'LANGUAGE', language: e.currentTarget.value as PracticeLanguage })
+        }
+        options={PRACTICE_LANGUAGES.map((value) => ({
+          value,
+          label: t(`practice.languages.${value}`),
+        }))}
+      />
+      <HTMLSelect
+        aria-label={t('practice.theme')}
+        value={theme}
+        onChange={(e) => {
+          const value = e.currentTarget.value;
+          if (isEditorTheme(value)) editorConfig.send({ type: 'SET_THEME', theme: value });
+        }}
+        options={[
+          { value: 'vs-dark', label: t('practice.themeDark') },
+          { value: 'light', label: t('practice.themeLight') },
+        ]}
+      />
+      <HTMLSelect
+        aria-label={t('practice.fontSize')}
+        value={fontSize}
+        onChange={(e) =>
+          editorConfig.send({ type: 'SET_FONT_SIZE', fontSize: Number(e.currentTarget.value) })
+        }
+        options={FONT_SIZES.map((size) => ({ value: size, label: String(size) }))}
+      />
+    </>
+  );
+}
+
+function CodeArea({ actor }: { actor: PracticeActor }) {
+  const { t } = useTranslation();
+  const { editorConfig } = useRuntime().actors;
+  const theme = useSelector(editorConfig, (s) => s.context.theme);
+  const fontSize = useSelector(editorConfig, (s) => s.context.fontSize);
+  const language = useSelector(actor, (s) => s.context.language);
+  const source = useSelector(actor, (s) => s.context.source);
+  const loading = useSelector(actor, (s) => s.matches({ code: 'loading' }));
+  if (loading) return <Spinner size={24} aria-label={t('app.loading')} />;
+  return (
+    <div className="xa-practice-editor" data-testid="practice-editor">
+      <Suspense fallback={<Spinner size={24} aria-label={t('practice.loadingEditor')} />}>
+        <CodeEditor
+          value={source}
+          language={language}
+          theme={theme}
+          fontSize={fontSize}
+          ariaLabel={t('practice.code')}
+          onChange={(next) => actor.send({ type: 'EDIT', source: next })}
+          onRun={() => actor.send({ type: 'RUN' })}
+          onSubmit={() => actor.send({ type: 'SUBMIT' })}
+        />
+      </Suspense>
+    </div>
+  );
+}
+
+function ResultArea({ actor, canSubmit }: { actor: PracticeActor; canSubmit: boolean }) {
+  const { t } = useTranslation();
+  const input = useSelector(actor, (s) => s.context.input);
+  const busy = useSelector(actor, (s) => !s.matches({ job: 'idle' }));
+  const following = useSelector(actor, (s) => s.matches({ job: 'following' }));
+  const progress = useSelector(actor, (s) => s.context.progress);
+  const result = useSelector(actor, (s) => s.context.result);
+  const kind = useSelector(actor, (s) => s.context.jobKind);
+  const jobError = useSelector(actor, (s) => s.context.jobError);
+  const history = useSelector(actor, (s) => s.context.history);
+  return (
+    <>
+      <label>
+        {t('practice.input')}
+        <TextArea
+          fill
+          rows={3}
+          value={input}
+          aria-label={t('practice.input')}
+          onChange={(e) => actor.send({ type: 'EDIT_INPUT', input: e.currentTarget.value })}
+        />
+      </label>
+      <div className="xa-practice-closed">
+        <Button
+          icon="play"
+          loading={busy && kind === 'debug'}
+          disabled={busy}
+          onClick={() => actor.send({ type: 'RUN' })}
+        >
+          {t('practice.run')}
+        </Button>
+        {canSubmit && (
+          <Button
+            intent="primary"
+            icon="send-message"
+            loading={busy && kind === 'submit'}
+            disabled={busy}
+            onClick={() => actor.send({ type: 'SUBMIT' })}
+          >
+            {t('practice.submit')}
+          </Button>
+        )}
+        <span className="xa-practice-hint">{t('practice.runHint')}</span>
+      </div>
+      {busy && <StatusLine status={progress} starting={!following} />}
+      {jobError && (
+        <Callout intent="danger">{t('practice.jobFailed', { message: jobError })}</Callout>
+      )}
+      {!busy && result && <ResultDetail detail={result} kind={kind} />}
+      {!busy && !result && !jobError && (
+        <p className="xa-practice-hint">{t('practice.noResult')}</p>
+      )}
+      {canSubmit && <HistoryList history={history} />}
+    </>
+  );
+}
+
+/** Buttons that bring hidden panels back. */
+function ClosedPanels({
+  closed,
+  titles,
+}: {
+  closed: PanelName[];
+  titles: Record<PanelName, string>;
+}) {
+  const { t } = useTranslation();
+  const { editorConfig } = useRuntime().actors;
+  if (closed.length === 0) return null;
+  return (
+    <div className="xa-practice-closed">
+      {closed.map((panel) => (
+        <Button
+          key={panel}
+          size="small"
+          onClick={() => editorConfig.send({ type: 'TOGGLE_PANEL', panel })}
+        >
+          {t('practice.openPanel', { panel: titles[panel] })}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+export function PracticeScreen({
+  actor,
+  withQuestion,
+}: {
+  actor: PracticeActor;
+  withQuestion: boolean;
+}) {
+  const { t } = useTranslation();
+  const { editorConfig } = useRuntime().actors;
+  const panels = useSelector(editorConfig, (s) => s.context.panels);
+  const question = useSelector(actor, (s) => s.context.question);
+  const questionError = useSelector(actor, (s) => s.context.questionError);
+  const titles: Record<PanelName, string> = {
+    questionPanel: t('practice.question'),
+    codePanel: t('practice.code'),
+    resultPanel: t('practice.result'),
+  };
+  const full = (Object.keys(panels) as PanelName[]).find((name) => panels[name].full);
+  const shown = (name: PanelName) =>
+    panels[name].open &&
+    (full === undefined || full === name) &&
+    (withQuestion || name !== 'questionPanel');
+  const closed = (Object.keys(panels) as PanelName[]).filter(
+    (name) => !panels[name].open && (withQuestion || name !== 'questionPanel'),
+  );
+  return (
+    <div className="xa-practice-column" style={{ height: '100%' }}>
+      <ClosedPanels closed={closed} titles={titles} />
+      <div className="xa-practice">
+        {shown('questionPanel') && (
+          <PanelFrame panel="questionPanel" title={titles.questionPanel}>
+            <QuestionBody
+              question={question}
+              error={questionError}
+              onRetry={() => actor.send({ type: 'RETRY' })}
+            />
+          </PanelFrame>
+        )}
+        {(shown('codePanel') || shown('resultPanel')) && (
+          <div className="xa-practice-column" style={{ flex: '60 1 0' }}>
+            {shown('codePanel') && (
+              <PanelFrame
+                panel="codePanel"
+                title={titles.codePanel}
+                tools={<EditorTools actor={actor} />}
+              >
+                <CodeArea actor={actor} />
+              </PanelFrame>
+            )}
+            {shown('resultPanel') && (
+              <PanelFrame panel="resultPanel" title={titles.resultPanel}>
+                <ResultArea actor={actor} canSubmit={withQuestion} />
+              </PanelFrame>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

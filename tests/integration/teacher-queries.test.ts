@@ -1,0 +1,219 @@
+/**
+ * The teacher's view of answers (memberQuestion queryListByTeacher and
+ * queryStatisticsGroupByMember) and question debug (a question's reference solution run on
+ * given input through the judge queue). A student answers seeded questions through a real
+ * judge worker; the teacher of the same organization reads them back, the same teacher in
+ * another organization does not see them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth } from '../../src/contract/routes/auth.ts';
+import * as mq from '../../src/contract/calls/member-question.ts';
+import type { AnswerDetail } from '../../src/contract/calls/member-question.ts';
+import { app as questionCalls } from '../../src/contract/calls/question-bank.ts';
+import { ErrorCode } from '../../src/contract/errors.ts';
+import { TEST_CACHE_DIR } from '../../src/judge/test-support.ts';
+import type { ApiError } from '../../src/transport/errors.ts';
+import type { Transport } from '../../src/transport/client.ts';
+import { sdk } from '../support/api.ts';
+import { startTestPlatform } from '../support/platform.ts';
+import type { TestPlatform } from '../support/platform.ts';
+
+let platform: TestPlatform;
+let student: Transport;
+let teacher: Transport;
+let studentMemberId: number;
+const questionIds = new Map<string, number>();
+const ids = { aPlusB: 0, oddEven: 0, objective: 0 };
+
+const errorOf = (p: Promise<unknown>) => p.then(() => null).catch((e: unknown) => e as ApiError);
+
+async function judged(api: Transport, id: number, timeoutMs = 60_000): Promise<AnswerDetail> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const detail = await api.call(mq.memberQuestionQueryById, { query: { id } });
+    if (detail.status === 'done' || detail.status === 'failed') return detail;
+    if (Date.now() > until) throw new Error(`answer ${id} still ${detail.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The seeded reference solution (or wrong one) of a seeded problem, read from the database. */
+async function seededSource(dir: string, language: 'cpp' | 'python'): Promise<string> {
+  const { rows } = await platform.pool.query<{ s: Record<string, string> }>(
+    `SELECT reference_solutions AS s FROM questions WHERE seed_key = $1`,
+    [`problem:${dir}`],
+  );
+  return rows[0]!.s[language]!;
+}
+
+beforeAll(async () => {
+  platform = await startTestPlatform({
+    judgeWorkers: 1,
+    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: '', JUDGE_CACHE_DIR: TEST_CACHE_DIR },
+  });
+  const { rows } = await platform.pool.query<{ id: number; seed_key: string }>(
+    `SELECT id, seed_key FROM questions WHERE seed_key IN ('problem:01-a-plus-b', 'problem:02-odd-even')
+        OR (seed_key LIKE 'question:%' AND type = 'single')`,
+  );
+  for (const r of rows) questionIds.set(r.seed_key, r.id);
+  ids.aPlusB = questionIds.get('problem:01-a-plus-b')!;
+  ids.oddEven = questionIds.get('problem:02-odd-even')!;
+  ids.objective = rows.find((r) => r.seed_key.startsWith('question:'))!.id;
+
+  student = sdk(platform.apiUrl);
+  teacher = sdk(platform.apiUrl);
+  const login = (api: Transport, a: { username: string; password: string }) =>
+    api.call(auth.loginByPwd, { body: { username: a.username, password: a.password } });
+  studentMemberId = (await login(student, platform.accounts.student)).id;
+  await login(teacher, platform.accounts.teacher);
+
+  // The student's work: A+B right and wrong, odd/even right, and a debug run (not a submission).
+  const abRight = await seededSource('01-a-plus-b', 'python');
+  const submissions = [
+    { questionId: ids.aPlusB, source: abRight },
+    { questionId: ids.aPlusB, source: abRight.replace('a + b', 'a - b') },
+    { questionId: ids.oddEven, source: await seededSource('02-odd-even', 'python') },
+  ];
+  for (const s of submissions) {
+    const queued = await student.call(mq.memberQuestionSubmitAnswer, {
+      body: { questionId: s.questionId, language: 'python', source: s.source },
+    });
+    await judged(student, queued.id);
+  }
+  const debug = await student.call(mq.memberQuestionDebug, {
+    body: { questionId: ids.aPlusB, language: 'python', source: abRight, input: '1 2\n' },
+  });
+  await judged(student, debug.id);
+}, 120_000);
+
+afterAll(async () => {
+  await platform?.stop();
+});
+
+describe('memberQuestion queryListByTeacher', () => {
+  const list = (
+    body: Parameters<typeof teacher.call<typeof mq.memberQuestionQueryListByTeacher>>[1],
+  ) => teacher.call(mq.memberQuestionQueryListByTeacher, body);
+
+  it("lists the organization's submissions, newest first, with the member; debug runs are not submissions", async () => {
+    const page = await list({ query: { page: 0, size: 20 }, body: {} });
+    expect(page.totalElements).toBe(3);
+    expect(page.content.map((a) => [a.questionId, a.verdict])).toEqual([
+      [ids.oddEven, 'AC'],
+      [ids.aPlusB, 'WA'],
+      [ids.aPlusB, 'AC'],
+    ]);
+    for (const a of page.content) {
+      expect(a).toMatchObject({
+        kind: 'submit',
+        memberId: studentMemberId,
+        memberNickname: '演示学生',
+        status: 'done',
+        language: 'python',
+      });
+    }
+  });
+
+  it('filters by verdict, question and member, and pages', async () => {
+    const wrong = await list({ query: { page: 0, size: 20 }, body: { verdict: 'WA' } });
+    expect(wrong.content.map((a) => a.questionId)).toEqual([ids.aPlusB]);
+    const aPlusB = await list({ query: { page: 0, size: 20 }, body: { questionId: ids.aPlusB } });
+    expect(aPlusB.totalElements).toBe(2);
+    const nobody = await list({ query: { page: 0, size: 20 }, body: { memberId: 999_999 } });
+    expect(nobody.totalElements).toBe(0);
+    const second = await list({ query: { page: 1, size: 2 }, body: { memberId: studentMemberId } });
+    expect(second.totalElements).toBe(3);
+    expect(second.content.map((a) => a.verdict)).toEqual(['AC']);
+    expect(second.content[0]!.questionId).toBe(ids.aPlusB);
+  });
+
+  it('is refused to a student', async () => {
+    const error = await errorOf(
+      student.call(mq.memberQuestionQueryListByTeacher, { query: { page: 0, size: 20 }, body: {} }),
+    );
+    expect(error?.code).toBe(ErrorCode.FORBIDDEN);
+  });
+});
+
+describe('memberQuestion queryStatisticsGroupByMember', () => {
+  it('counts submissions, accepted answers and distinct solved questions per student', async () => {
+    const page = await teacher.call(mq.memberQuestionQueryStatisticsGroupByMember, {
+      query: { page: 0, size: 50 },
+      body: {},
+    });
+    const mine = page.content.find((m) => m.memberId === studentMemberId);
+    expect(mine).toMatchObject({
+      memberNickname: '演示学生',
+      submissions: 3,
+      accepted: 2,
+      solvedQuestions: 2,
+    });
+    expect(mine!.lastSubmittedAt).not.toBeNull();
+    // Ordered by solved questions: the student who solved two comes first.
+    expect(page.content[0]!.memberId).toBe(studentMemberId);
+    // Every student of the organization is listed, those without submissions with zeros.
+    for (const m of page.content.filter((x) => x.memberId !== studentMemberId)) {
+      expect(m).toMatchObject({ submissions: 0, accepted: 0, solvedQuestions: 0 });
+    }
+    expect(page.totalElements).toBe(page.content.length);
+  });
+
+  it('can be limited to one question', async () => {
+    const page = await teacher.call(mq.memberQuestionQueryStatisticsGroupByMember, {
+      query: { page: 0, size: 50 },
+      body: { questionId: ids.aPlusB },
+    });
+    expect(page.content.find((m) => m.memberId === studentMemberId)).toMatchObject({
+      submissions: 2,
+      accepted: 1,
+      solvedQuestions: 1,
+    });
+  });
+});
+
+describe('question debug', () => {
+  it("runs the question's reference solution on the given input for a teacher", async () => {
+    for (const language of ['cpp', 'python'] as const) {
+      const queued = await teacher.call(questionCalls.debug, {
+        body: { id: ids.aPlusB, language, input: '40 2\n' },
+      });
+      const detail = await judged(teacher, queued.id, 90_000);
+      expect(detail).toMatchObject({ kind: 'debug', status: 'done', language });
+      expect(detail.run?.stdout.trim()).toBe('42');
+    }
+  }, 120_000);
+
+  it('refuses a student, an objective question and an unknown question', async () => {
+    const asStudent = await errorOf(
+      student.call(questionCalls.debug, { body: { id: ids.aPlusB, language: 'cpp', input: '' } }),
+    );
+    expect(asStudent?.code).toBe(ErrorCode.FORBIDDEN);
+    const objective = await errorOf(
+      teacher.call(questionCalls.debug, {
+        body: { id: ids.objective, language: 'cpp', input: '' },
+      }),
+    );
+    expect(objective?.code).toBe(ErrorCode.VALIDATION);
+    const unknown = await errorOf(
+      teacher.call(questionCalls.debug, { body: { id: 999_999, language: 'cpp', input: '' } }),
+    );
+    expect(unknown?.code).toBe(ErrorCode.NOT_FOUND);
+  });
+});
+
+describe('another organization', () => {
+  it("sees none of this organization's answers", async () => {
+    const [other] = await teacher.call(auth.memberQueryMineTeacherList);
+    await teacher.call(auth.switchOrganization, { body: { memberId: other!.id } });
+    const list = await teacher.call(mq.memberQuestionQueryListByTeacher, {
+      query: { page: 0, size: 20 },
+      body: {},
+    });
+    expect(list.totalElements).toBe(0);
+    const stats = await teacher.call(mq.memberQuestionQueryStatisticsGroupByMember, {
+      query: { page: 0, size: 50 },
+      body: {},
+    });
+    expect(stats.content.some((m) => m.memberId === studentMemberId)).toBe(false);
+  });
+});
