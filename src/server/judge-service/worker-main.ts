@@ -11,6 +11,8 @@
  * time or is given back to the queue.
  */
 import { hostname } from 'node:os';
+import { ensurePch } from '../../judge/compile.ts';
+import { LANGUAGES } from '../../judge/languages.ts';
 import { missingIsolation, unsafeAllowed } from '../../judge/sandbox/isolation.ts';
 import { createPool } from '../db/pool.ts';
 import { DEFAULT_LEASE_MS, runWorker } from '../judge-queue/index.ts';
@@ -54,6 +56,17 @@ async function main(): Promise<void> {
   process.on('disconnect', shutdown);
 
   logger.info({ workerId, cacheDir, leaseMs }, '判题进程已启动');
+  // Build the C++17 precompiled <bits/stdc++.h> now rather than inside the first submission
+  // (which otherwise takes seconds, bench/RESULTS.md); a job that needs it meanwhile waits for
+  // this same build.
+  const cpp = LANGUAGES.cpp;
+  if (cpp?.kind === 'compiled') {
+    void ensurePch(cacheDir, cpp.flags).then(
+      (dir) =>
+        logger.info({ pch: dir ?? null }, dir ? '预编译头已就绪' : '预编译头不可用，将直接编译'),
+      (err: unknown) => logger.warn({ err: String(err) }, '预编译头构建失败，将直接编译'),
+    );
+  }
   await runWorker<JudgeJobPayload>({
     pool,
     workerId,
