@@ -277,6 +277,13 @@ export const en: Catalogue = {
     time: 'Time',
     memory: 'Memory',
     caseIndex: 'Case',
+    failingCase: {
+      title: 'Failing case {{index}}',
+      input: 'Input',
+      expected: 'Expected output',
+      truncated: 'The data is truncated.',
+      hidden: 'The failing case data is visible to VIP card holders.',
+    },
     score: 'Score',
     compileOutput: 'Compiler output',
     judgeError: 'Judging error: {{message}}',

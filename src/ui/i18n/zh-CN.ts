@@ -274,6 +274,13 @@ export const zhCN = {
     time: '用时',
     memory: '内存',
     caseIndex: '测试点',
+    failingCase: {
+      title: '未通过的测试点 {{index}}',
+      input: '输入',
+      expected: '期望输出',
+      truncated: '数据已截断。',
+      hidden: '未通过测试点的数据仅对 VIP 会员卡持有者可见。',
+    },
     score: '得分',
     compileOutput: '编译信息',
     judgeError: '判题出错：{{message}}',

@@ -1,10 +1,10 @@
 import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { PracticeQuestion } from '../../../machines/practice.ts';
+import { StatementMarkdown } from './StatementMarkdown.tsx';
 
 /**
- * The statement, shown as preformatted text (no Markdown renderer yet: the seeded statements
- * read well as plain text, and no HTML from the server is ever injected), then the samples.
+ * The statement, rendered from Markdown and sanitised (StatementMarkdown), then the samples.
  */
 export function QuestionBody(props: {
   question: PracticeQuestion | null;
@@ -32,7 +32,7 @@ export function QuestionBody(props: {
         {question.memoryLimitMiB !== null &&
           t('practice.memoryLimit', { value: question.memoryLimitMiB })}
       </p>
-      <pre className="xa-practice-statement">{question.content}</pre>
+      <StatementMarkdown markdown={question.content} title={question.title} />
       {question.samples.length > 0 && <h4>{t('practice.samples')}</h4>}
       {question.samples.map((sample, i) => (
         <div key={i}>

@@ -6,6 +6,7 @@ import type {
   StatusEvent,
 } from '../../../contract/calls/member-question.ts';
 import type { JobKind } from '../../../machines/practice.ts';
+import { FailingCase } from './FailingCase.tsx';
 
 type Verdict = NonNullable<AnswerDetail['verdict']>;
 
@@ -111,6 +112,7 @@ export function ResultDetail({ detail, kind }: { detail: AnswerDetail; kind: Job
           </tbody>
         </HTMLTable>
       )}
+      {kind === 'submit' && <FailingCase detail={detail} />}
     </div>
   );
 }
