@@ -1,36 +1,15 @@
 #!/usr/bin/python3
-"""测试数据生成器。确定性：固定随机种子，重复运行得到相同的数据。
+"""测试数据生成器：固定随机种子，重复运行得到相同的数据（共用部分见 seed/genlib.py）。
 
-先把 problem.json 中的样例写成前几个测试点，再写出 cases() 生成的输入；
-每个 .out 由 solutions/ref.py 计算，因此数据与参考解一定一致
-（verify-problems 会再用 ref.cpp 独立核对一遍）。
 用法：/usr/bin/python3 gen.py
 """
-import json
 import os
 import random
-import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
+from genlib import write_tests  # noqa: E402  (the shared part lives in seed/)
 
-
-def write_tests(inputs):
-    with open(os.path.join(HERE, 'problem.json'), encoding='utf-8') as f:
-        samples = json.load(f)['samples']
-    all_inputs = [s['input'] for s in samples] + list(inputs)
-    tests = os.path.join(HERE, 'tests')
-    os.makedirs(tests, exist_ok=True)
-    for name in os.listdir(tests):
-        os.remove(os.path.join(tests, name))
-    ref = os.path.join(HERE, 'solutions', 'ref.py')
-    for i, text in enumerate(all_inputs, 1):
-        with open(os.path.join(tests, f'{i}.in'), 'w', encoding='utf-8', newline='\n') as f:
-            f.write(text)
-        out = subprocess.run([sys.executable, ref], input=text.encode(), capture_output=True,
-                             check=True).stdout
-        with open(os.path.join(tests, f'{i}.out'), 'wb') as f:
-            f.write(out)
 
 
 def cases():
@@ -46,4 +25,4 @@ def cases():
     yield f'{random.randint(1, 10**9)} 7\n'
 
 
-write_tests(cases())
+write_tests(__file__, cases())
