@@ -7,59 +7,23 @@
  *
  *   npx tsx bench/api-envelope.ts [requestsPerClient]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startServer, stopServer } from './support/server.ts';
 import { loginByPwd } from '../src/contract/routes/auth.ts';
 import { gradeQueryList } from '../src/contract/routes/startup.ts';
 import { DEFAULT_SEED_PASSWORD } from '../src/server/config.ts';
 import { DEMO_ACCOUNTS } from '../src/server/seed/demo-data.ts';
 import { createTransport } from '../src/transport/client.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const CLIENTS = 100;
 const PER_CLIENT = Number(process.argv[2] ?? 20);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function startServer(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
+async function startBenchServer(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'xinao-bench-api-'));
-  const [port, pgPort] = await Promise.all([freePort(), freePort()]);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      EMBEDDED_PG_PORT: String(pgPort),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/xinao/api`)).ok) return { url, child, dataDir };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not start within 30 s');
+  return { ...(await startServer(dataDir, { JUDGE_WORKERS: '0' }, 30_000)), dataDir };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -111,7 +75,7 @@ const row = (name: string, f: Figures) =>
   `| ${name} | ${f.requests} | ${(f.requests / f.seconds).toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.seconds.toFixed(2)} | ${f.clientCpuSeconds.toFixed(2)} |`;
 
 async function main() {
-  const { url, child, dataDir } = await startServer();
+  const { url, child, dataDir } = await startBenchServer();
   try {
     const apiUrl = `${url}/xinao/api`;
     const { username } = DEMO_ACCOUNTS.student;
@@ -162,8 +126,7 @@ async function main() {
         `throughput ${(sealed.requests / sealed.seconds / (plain.requests / plain.seconds)).toFixed(2)}`,
     );
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopServer(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -15,12 +15,12 @@
  *
  *   npx tsx bench/judge-service.ts [runs]
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { startServer, stopServer } from './support/server.ts';
 import { loginByPwd } from '../src/contract/routes/auth.ts';
 import { memberQuestion } from '../src/contract/routes/member-question.ts';
 import { oj } from '../src/contract/routes/question-bank.ts';
@@ -51,60 +51,6 @@ const BURST_PROBLEMS = [
 ];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const [port, pgPort] = await Promise.all([freePort(), freePort()]);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      EMBEDDED_PG_PORT: String(pgPort),
-      DATA_DIR: dataDir,
-      JUDGE_WORKERS: String(CORES),
-      // A fresh cache: the precompiled header is built by the first submission of the run.
-      JUDGE_CACHE_DIR: path.join(dataDir, 'judge-cache'),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${url}/xinao/api`)).ok) return { url, child };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not start within 60 s');
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 interface Submission {
   problem: string;
@@ -242,7 +188,11 @@ const r = (x: number) => `${x.toFixed(2)}×`;
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'xinao-bench-judge-'));
   const work = mkdtempSync(path.join(os.tmpdir(), 'xinao-bench-judge-bare-'));
-  const { url, child } = await startServer(dataDir);
+  const { url, child } = await startServer(dataDir, {
+    JUDGE_WORKERS: String(CORES),
+    // A fresh cache: the precompiled header is built when the run's workers start.
+    JUDGE_CACHE_DIR: path.join(dataDir, 'judge-cache'),
+  });
   try {
     const api = createTransport({ baseUrl: `${url}/xinao/api` });
     const { username } = DEMO_ACCOUNTS.student;

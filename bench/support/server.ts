@@ -1,0 +1,72 @@
+/**
+ * The platform in its own process, as `npm start` runs it (production, log level warn), on a
+ * throw-away data directory and free ports: what every bench measures against.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface BenchServer {
+  url: string;
+  child: ChildProcess;
+}
+
+/** Starts src/server/main.ts and waits until its health check answers. */
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  timeoutMs = 60_000,
+): Promise<BenchServer> {
+  const [port, pgPort] = await Promise.all([freePort(), freePort()]);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      EMBEDDED_PG_PORT: String(pgPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
+    try {
+      if ((await fetch(`${url}/xinao/api`)).ok) return { url, child };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`the server did not start within ${timeoutMs / 1000} s`);
+}
+
+/** SIGTERM, then SIGKILL after 15 s; resolves when the process is gone. */
+export function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
