@@ -9,7 +9,7 @@
  * Exits 1 when any problem fails.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { checkDefault, checkFloat, checkStrict } from '../src/judge/checkers/text.ts';
 import type { Problem } from '../src/judge/problem.ts';
@@ -249,6 +249,8 @@ async function main(): Promise<void> {
   const dirs = listProblemDirs().filter((d) => basename(d).includes(filter));
 
   const scratchRoot = join(REPO_ROOT, '.tmp');
+  // .tmp is gitignored, so a fresh clone does not have it yet.
+  mkdirSync(scratchRoot, { recursive: true });
   const scratch = mkdtempSync(join(scratchRoot, 'verify-problems-'));
   try {
     // Problems run concurrently too; the pool keeps the number of live processes at two.

@@ -3,6 +3,7 @@
  * (the full run of the reference and wrong solutions is `npx tsx scripts/verify-problems.ts`).
  */
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -40,7 +41,7 @@ describe('seed problems', () => {
 });
 
 describe('the structure check rejects broken problems', () => {
-  const scratch = mkdtempSync(join(PROBLEMS_DIR, '..', '..', '.tmp', 'seed-structure-'));
+  const scratch = mkdtempSync(join(tmpdir(), 'xinao-seed-structure-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   /** A fresh copy of a real seed problem, so every mutation starts from a valid directory. */
