@@ -5,7 +5,7 @@
  * request and opening the sealed answer. Baseline, measured in the same run against the same
  * server: the plain-JSON health check (one database round trip, no envelope, no session).
  *
- *   npx tsx bench/api-envelope.ts [requestsPerClient]
+ *   npx tsx bench/api-envelope.ts [requestsPerClient] [pacedSeconds]
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +20,7 @@ import { createTransport } from '../src/transport/client.ts';
 
 const CLIENTS = 100;
 const PER_CLIENT = Number(process.argv[2] ?? 20);
+const PACED_SECONDS = Number(process.argv[3] ?? 20);
 
 async function startBenchServer(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'xinao-bench-api-'));
@@ -71,6 +72,48 @@ async function load(
   };
 }
 
+/**
+ * `clients` users at once, each sending a request, reading the answer, then pausing a random
+ * 0–2 s (1 s on average) as a person between clicks does: about 100 requests a second offered,
+ * whatever the answers take. This is "100 concurrent clients" as a deployment sees them; the
+ * closed loop of `load` (every client always waiting on an answer) measures throughput instead.
+ */
+async function paced(
+  run: (client: number) => Promise<void>,
+  seconds: number,
+  clients = CLIENTS,
+): Promise<Figures> {
+  const latencies: number[] = [];
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      // Users arrive spread over the first pause, not all in the same millisecond.
+      await sleep(Math.random() * 2000);
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        await run(client);
+        latencies.push(performance.now() - t0);
+        await sleep(Math.random() * 2000);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    seconds: elapsed,
+    clientCpuSeconds: (used.user + used.system) / 1e6,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const row = (name: string, f: Figures) =>
   `| ${name} | ${f.requests} | ${(f.requests / f.seconds).toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.seconds.toFixed(2)} | ${f.clientCpuSeconds.toFixed(2)} |`;
 
@@ -109,6 +152,8 @@ async function main() {
     // One client alone: the latency of a sealed list without queueing behind 99 others.
     const alone = await load(list, 1, 200);
     const plainAlone = await load(health, 1, 200);
+    const pacedPlain = await paced(health, PACED_SECONDS);
+    const pacedSealed = await paced(list, PACED_SECONDS);
 
     console.log(
       `\n${CLIENTS} concurrent clients × ${PER_CLIENT} requests, server in its own process\n`,
@@ -122,8 +167,13 @@ async function main() {
     console.log(row('One client alone: plain JSON health check', plainAlone));
     console.log(row('One client alone: encrypted paged list', alone));
     console.log(
+      row(`Paced, ${CLIENTS} users (1 s mean pause): plain JSON health check`, pacedPlain),
+    );
+    console.log(row(`Paced, ${CLIENTS} users (1 s mean pause): encrypted paged list`, pacedSealed));
+    console.log(
       `\nRatio encrypted / plain: p50 ${(sealed.p50 / plain.p50).toFixed(2)}, ` +
-        `throughput ${(sealed.requests / sealed.seconds / (plain.requests / plain.seconds)).toFixed(2)}`,
+        `throughput ${(sealed.requests / sealed.seconds / (plain.requests / plain.seconds)).toFixed(2)}; ` +
+        `paced p50 ${(pacedSealed.p50 / pacedPlain.p50).toFixed(2)}, p95 ${(pacedSealed.p95 / pacedPlain.p95).toFixed(2)}`,
     );
   } finally {
     await stopServer(child);

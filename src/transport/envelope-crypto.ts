@@ -236,6 +236,45 @@ export function sealRequest(
 }
 
 /**
+ * The checks every opened request passes, whichever crypto implementation opened it: a
+ * well-formed plaintext, bound to this method and path, within the clock window. Replay
+ * detection comes after, since it writes shared state.
+ */
+export function checkRequestPlaintext(
+  plain: unknown,
+  expect: { method: string; path: string; now: number },
+): RequestPlaintext {
+  const p = plain as RequestPlaintext;
+  if (
+    typeof p !== 'object' ||
+    p === null ||
+    typeof p.ts !== 'number' ||
+    typeof p.nonce !== 'string' ||
+    p.nonce.length < 16
+  ) {
+    throw new EnvelopeError('malformed', 'bad plaintext');
+  }
+  if (p.method !== expect.method.toUpperCase() || p.path !== expect.path) {
+    throw new EnvelopeError('mismatch', 'envelope bound to another call');
+  }
+  if (Math.abs(expect.now - p.ts) > MAX_CLOCK_SKEW_MS) {
+    throw new EnvelopeError('expired', 'timestamp outside the allowed window');
+  }
+  return p;
+}
+
+/** Claims the nonce of a checked plaintext; `claimNonce` answers false when it was seen before. */
+export async function claimRequestNonce(
+  plain: RequestPlaintext,
+  claimNonce: (nonce: string, expiresAt: number) => Promise<boolean>,
+): Promise<RequestPlaintext> {
+  if (!(await claimNonce(plain.nonce, plain.ts + MAX_CLOCK_SKEW_MS))) {
+    throw new EnvelopeError('replayed', 'nonce already used');
+  }
+  return plain;
+}
+
+/**
  * Verifies, decrypts and checks binding and freshness. Replay detection needs shared state, so
  * the caller supplies `claimNonce`, which must answer false when the nonce was seen before.
  */
@@ -245,26 +284,8 @@ export async function openRequest(
   expect: { method: string; path: string; now: number },
   claimNonce: (nonce: string, expiresAt: number) => Promise<boolean>,
 ): Promise<RequestPlaintext> {
-  const plain = (await open(session.requestEnc, session.requestMac, sealed)) as RequestPlaintext;
-  if (
-    typeof plain !== 'object' ||
-    plain === null ||
-    typeof plain.ts !== 'number' ||
-    typeof plain.nonce !== 'string' ||
-    plain.nonce.length < 16
-  ) {
-    throw new EnvelopeError('malformed', 'bad plaintext');
-  }
-  if (plain.method !== expect.method.toUpperCase() || plain.path !== expect.path) {
-    throw new EnvelopeError('mismatch', 'envelope bound to another call');
-  }
-  if (Math.abs(expect.now - plain.ts) > MAX_CLOCK_SKEW_MS) {
-    throw new EnvelopeError('expired', 'timestamp outside the allowed window');
-  }
-  if (!(await claimNonce(plain.nonce, plain.ts + MAX_CLOCK_SKEW_MS))) {
-    throw new EnvelopeError('replayed', 'nonce already used');
-  }
-  return plain;
+  const plain = await open(session.requestEnc, session.requestMac, sealed);
+  return claimRequestNonce(checkRequestPlaintext(plain, expect), claimNonce);
 }
 
 export function sealResponse(session: EnvelopeSession, data: unknown): Promise<SealedEnvelope> {

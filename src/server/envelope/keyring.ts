@@ -1,12 +1,14 @@
-import { generateServerKeyPair, importServerPrivateKey } from '../../transport/envelope-crypto.ts';
+import { generateServerKeyPair } from '../../transport/envelope-crypto.ts';
 import type { ServerPublicKey } from '../../transport/envelope-crypto.ts';
 import { withTransaction } from '../db/pool.ts';
 import type { Pool } from '../db/pool.ts';
+import { privateScalarFromJwk } from './node-envelope.ts';
 
 /** The server's envelope keys: the newest is published, every unretired one still decrypts. */
 export interface EnvelopeKeyring {
   current: ServerPublicKey;
-  privateKey(keyId: string): CryptoKey | undefined;
+  /** The private scalar of an unretired key (node-envelope.ts does ECDH with it). */
+  privateScalar(keyId: string): Buffer | undefined;
 }
 
 const KEY_LOCK_ID = 7_242_026_002;
@@ -33,12 +35,10 @@ export async function loadKeyring(pool: Pool): Promise<EnvelopeKeyring> {
     );
     return [{ key_id: pair.keyId, public_key: pair.publicKey, private_jwk: pair.privateKeyJwk }];
   });
-  const privateKeys = new Map<string, CryptoKey>();
-  for (const row of rows)
-    privateKeys.set(row.key_id, await importServerPrivateKey(row.private_jwk));
+  const scalars = new Map(rows.map((row) => [row.key_id, privateScalarFromJwk(row.private_jwk)]));
   const newest = rows[0]!;
   return {
     current: { keyId: newest.key_id, publicKey: newest.public_key },
-    privateKey: (keyId) => privateKeys.get(keyId),
+    privateScalar: (keyId) => scalars.get(keyId),
   };
 }

@@ -2,19 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import type { CallDef } from '../../contract/call.ts';
 import { ENVELOPE_KEY_HEADER } from '../../contract/envelope.ts';
 import { envelopeMessages } from '../../contract/errors.ts';
-import {
-  EnvelopeError,
-  acceptSession,
-  isSealedEnvelope,
-  openRequest,
-} from '../../transport/envelope-crypto.ts';
-import type { EnvelopeSession } from '../../transport/envelope-crypto.ts';
+import { EnvelopeError, isSealedEnvelope } from '../../transport/envelope-crypto.ts';
 import type { EnvelopeKeyring } from '../envelope/keyring.ts';
+import { acceptServerSession, openServerRequest } from '../envelope/node-envelope.ts';
+import type { ServerEnvelopeSession } from '../envelope/node-envelope.ts';
 import { AppError } from './app-error.ts';
 
 /** What the envelope step hands on: the plaintext body and the key to seal the answer with. */
 export interface OpenedRequest {
-  session: EnvelopeSession | null;
+  session: ServerEnvelopeSession | null;
   body: unknown;
 }
 
@@ -49,9 +45,9 @@ export async function openRequestEnvelope(
   try {
     if (hasBody) {
       if (!isSealedEnvelope(raw)) throw new EnvelopeError('malformed', 'body is not sealed');
-      const session = await acceptSession(raw.key, deps.keyring.privateKey);
+      const session = acceptServerSession(raw.key, deps.keyring.privateScalar);
       const path = request.url.split('?')[0]!;
-      const plain = await openRequest(
+      const plain = await openServerRequest(
         session,
         raw,
         { method: request.method, path, now: deps.now() },
@@ -61,7 +57,10 @@ export async function openRequestEnvelope(
     }
     const headerKey = request.headers[ENVELOPE_KEY_HEADER];
     if (typeof headerKey === 'string' && headerKey !== '') {
-      return { session: await acceptSession(headerKey, deps.keyring.privateKey), body: undefined };
+      return {
+        session: acceptServerSession(headerKey, deps.keyring.privateScalar),
+        body: undefined,
+      };
     }
     return { session: null, body: undefined };
   } catch (err) {

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { CallDef } from '../../contract/call.ts';
 import { API_PREFIX, APP_ID_HEADER } from '../../contract/envelope.ts';
 import { errorCatalogue } from '../../contract/errors.ts';
-import { sealResponse } from '../../transport/envelope-crypto.ts';
 import {
   SESSION_COOKIE,
   createSession,
@@ -14,6 +13,7 @@ import type { Auth } from '../accounts/sessions.ts';
 import type { Services } from '../services.ts';
 import { checkAccess, effectiveAccess } from './access.ts';
 import { fail } from './app-error.ts';
+import { sealServerResponse } from '../envelope/node-envelope.ts';
 import { openRequestEnvelope } from './envelope.ts';
 import { FileAnswer, contentDisposition, readMultipart } from './multipart.ts';
 import type { EnvelopeDeps } from './envelope.ts';
@@ -90,10 +90,14 @@ export function registerCalls(
         if (!APP_ID_EXEMPT.has(call.id)) checkAppId(request);
         // A multipart call given a sealed JSON body reads its fields from it (and has no file).
         const multipart = call.requestKind === 'multipart' && request.isMultipart();
+        // The session lookup does not depend on the envelope, so both go to the database at once;
+        // when the envelope is refused the lookup's answer is simply dropped.
+        const pendingAuth = resolveAuth(request, options.services);
+        pendingAuth.catch(() => undefined);
         const opened = multipart
           ? { session: null, body: undefined }
           : await openRequestEnvelope(call, request, options.envelope);
-        let auth = await resolveAuth(request, options.services);
+        let auth = await pendingAuth;
         checkAccess(access, auth);
         // Multipart bodies (never sealed) are read only once the caller may make the call.
         const upload = multipart ? await readMultipart(request) : { body: undefined, files: [] };
@@ -162,7 +166,7 @@ export function registerCalls(
             );
           }
         }
-        const payload = opened.session ? await sealResponse(opened.session, data) : data;
+        const payload = opened.session ? sealServerResponse(opened.session, data) : data;
         reply.status(errorCatalogue.OK.status);
         return { success: true, code: 0, message: errorCatalogue.OK.message, data: payload };
       },

@@ -1,0 +1,133 @@
+/**
+ * The server's half of the envelope protocol (docs/protocol.md) on node:crypto. The wire format
+ * is exactly the one src/transport/envelope-crypto.ts speaks with WebCrypto; the difference is
+ * cost: every WebCrypto call is a promise round trip through the thread pool, about ten per
+ * request, where these primitives run synchronously (bench/RESULTS.md, "API"). Browsers and
+ * the Node SDK keep WebCrypto; unit tests pin that both implementations interoperate.
+ */
+import {
+  createCipheriv,
+  createDecipheriv,
+  createECDH,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
+import {
+  EnvelopeError,
+  PROTOCOL_INFO,
+  checkRequestPlaintext,
+  claimRequestNonce,
+} from '../../transport/envelope-crypto.ts';
+import type { RequestPlaintext, SealedEnvelope } from '../../transport/envelope-crypto.ts';
+
+/** The four keys of one request and its answer, as raw bytes. */
+export interface ServerEnvelopeSession {
+  key: string;
+  requestEnc: Buffer;
+  requestMac: Buffer;
+  responseEnc: Buffer;
+  responseMac: Buffer;
+}
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
+function decodeBase64Url(text: string, reason: 'malformed' | 'signature'): Buffer {
+  if (!BASE64URL.test(text)) throw new EnvelopeError(reason, 'not base64url');
+  return Buffer.from(text, 'base64url');
+}
+
+/** The private scalar of a P-256 JWK (its `d`), which is all ECDH needs here. */
+export function privateScalarFromJwk(jwk: JsonWebKey): Buffer {
+  if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || typeof jwk.d !== 'string') {
+    throw new Error('the envelope key is not a P-256 private key');
+  }
+  return Buffer.from(jwk.d, 'base64url');
+}
+
+/** Recovers the session the client agreed from the `key` field or the x-envelope-key header. */
+export function acceptServerSession(
+  key: string,
+  lookupPrivateScalar: (keyId: string) => Buffer | undefined,
+): ServerEnvelopeSession {
+  const parts = key.split('.');
+  if (parts.length !== 2 || !parts[0] || !parts[1]) throw new EnvelopeError('malformed', 'bad key');
+  const scalar = lookupPrivateScalar(parts[0]);
+  if (!scalar) throw new EnvelopeError('unknownKey', 'unknown server key');
+  const ephemeral = decodeBase64Url(parts[1], 'malformed');
+  let shared: Buffer;
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(scalar);
+    shared = ecdh.computeSecret(ephemeral);
+  } catch {
+    throw new EnvelopeError('malformed', 'bad public key');
+  }
+  const bits = Buffer.from(hkdfSync('sha256', shared, ephemeral, PROTOCOL_INFO, 128));
+  return {
+    key,
+    requestEnc: bits.subarray(0, 32),
+    requestMac: bits.subarray(32, 64),
+    responseEnc: bits.subarray(64, 96),
+    responseMac: bits.subarray(96, 128),
+  };
+}
+
+function open(enc: Buffer, mac: Buffer, sealed: SealedEnvelope): unknown {
+  let signature: Buffer;
+  let packed: Buffer;
+  try {
+    signature = decodeBase64Url(sealed.signature, 'signature');
+    packed = decodeBase64Url(sealed.data, 'signature');
+  } catch {
+    throw new EnvelopeError('signature', 'signature mismatch');
+  }
+  const expected = createHmac('sha256', mac).update(`${sealed.key}.${sealed.data}`).digest();
+  if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) {
+    throw new EnvelopeError('signature', 'signature mismatch');
+  }
+  try {
+    if (packed.length < IV_BYTES + TAG_BYTES) throw new Error('too short');
+    const decipher = createDecipheriv('aes-256-gcm', enc, packed.subarray(0, IV_BYTES));
+    decipher.setAAD(Buffer.from(sealed.key, 'utf8'));
+    decipher.setAuthTag(packed.subarray(packed.length - TAG_BYTES));
+    const plain = Buffer.concat([
+      decipher.update(packed.subarray(IV_BYTES, packed.length - TAG_BYTES)),
+      decipher.final(),
+    ]);
+    return JSON.parse(plain.toString('utf8'));
+  } catch {
+    throw new EnvelopeError('decrypt', 'decryption failed');
+  }
+}
+
+/** Verifies, decrypts, checks binding and freshness, then claims the nonce. */
+export async function openServerRequest(
+  session: ServerEnvelopeSession,
+  sealed: SealedEnvelope,
+  expect: { method: string; path: string; now: number },
+  claimNonce: (nonce: string, expiresAt: number) => Promise<boolean>,
+): Promise<RequestPlaintext> {
+  const plain = open(session.requestEnc, session.requestMac, sealed);
+  return claimRequestNonce(checkRequestPlaintext(plain, expect), claimNonce);
+}
+
+export function sealServerResponse(session: ServerEnvelopeSession, data: unknown): SealedEnvelope {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', session.responseEnc, iv);
+  cipher.setAAD(Buffer.from(session.key, 'utf8'));
+  const ciphertext = Buffer.concat([
+    // JSON.stringify(undefined) is undefined: an answer without data travels as null.
+    cipher.update(JSON.stringify(data) ?? 'null', 'utf8'),
+    cipher.final(),
+    cipher.getAuthTag(),
+  ]);
+  const packed = Buffer.concat([iv, ciphertext]).toString('base64url');
+  const signature = createHmac('sha256', session.responseMac)
+    .update(`${session.key}.${packed}`)
+    .digest('base64url');
+  return { key: session.key, data: packed, signature };
+}
