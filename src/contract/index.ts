@@ -3,9 +3,10 @@ import * as auth from './calls/auth.ts';
 import * as startup from './calls/startup.ts';
 import * as memberQuestion from './calls/member-question.ts';
 import * as questionBank from './calls/question-bank.ts';
+import * as chapter from './calls/chapter.ts';
 import type { CallDef } from './call.ts';
 
-export { system, auth, startup, memberQuestion, questionBank };
+export { system, auth, startup, memberQuestion, questionBank, chapter };
 export * from './call.ts';
 export * from './envelope.ts';
 export * from './envelope-schemas.ts';
@@ -28,4 +29,6 @@ export const allCalls: readonly CallDef[] = [
   ...callsOf(memberQuestion),
   // The question bank's calls, one group per area (resource factory).
   ...[questionBank.bms, questionBank.edms, questionBank.app, questionBank.oj].flatMap(callsOf),
+  // Chapters, one group per area, and the teacher's statistics by chapter.
+  ...[chapter.bms, chapter.edms, chapter.app, chapter.oj, chapter.memberQuestion].flatMap(callsOf),
 ];

@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CallDef, CallRoute } from './call.ts';
 import * as authDefs from './calls/auth.ts';
+import * as chapterDefs from './calls/chapter.ts';
 import * as memberQuestionDefs from './calls/member-question.ts';
 import * as questionBankDefs from './calls/question-bank.ts';
 import * as startupDefs from './calls/startup.ts';
 import * as systemDefs from './calls/system.ts';
 import { allCalls } from './index.ts';
 import { auth } from './routes/auth.ts';
+import * as chapter from './routes/chapter.ts';
 import { memberQuestion } from './routes/member-question.ts';
 import * as questionBank from './routes/question-bank.ts';
 import { startup } from './routes/startup.ts';
@@ -37,6 +39,15 @@ const areas: Area[] = [
   { name: 'question edms', defs: questionBankDefs.edms, refs: questionBank.edms },
   { name: 'question app', defs: questionBankDefs.app, refs: questionBank.app },
   { name: 'question oj', defs: questionBankDefs.oj, refs: questionBank.oj },
+  { name: 'chapter bms', defs: chapterDefs.bms, refs: chapter.bms },
+  { name: 'chapter edms', defs: chapterDefs.edms, refs: chapter.edms },
+  { name: 'chapter app', defs: chapterDefs.app, refs: chapter.app },
+  { name: 'chapter oj', defs: chapterDefs.oj, refs: chapter.oj },
+  {
+    name: 'chapter memberQuestion',
+    defs: chapterDefs.memberQuestion,
+    refs: chapter.memberQuestion,
+  },
 ];
 
 const isCall = (value: unknown): value is CallDef =>

@@ -14,7 +14,16 @@ import { languageByName, type Language } from './languages.ts';
 import { loadProblem, type Problem } from './problem.ts';
 import { assertIsolation } from './sandbox/isolation.ts';
 import { runSandboxed, type Bind, type SandboxLimits } from './sandbox/sandbox.ts';
-import type { CaseResult, JudgeProgress, JudgeResult, SubtaskResult, Verdict } from './types.ts';
+import { captureFailingOutput } from './failing-output.ts';
+import { SubtaskSkipper, skipNotes, type SkipReason } from './subtask-skip.ts';
+import type {
+  CaseResult,
+  FailingOutput,
+  JudgeProgress,
+  JudgeResult,
+  SubtaskResult,
+  Verdict,
+} from './types.ts';
 import { classifyRun } from './verdict.ts';
 import { makeWorkDir, removeWorkDir } from './workdir.ts';
 
@@ -171,8 +180,16 @@ export async function judgeLoaded(
   const cases: CaseResult[] = [];
   /** Unrounded score fractions per case, so totals do not accumulate display rounding. */
   const fractions: number[] = [];
+  const skipper = new SubtaskSkipper(meta.scoring.mode === 'subtasks' ? meta.subtasks : undefined);
+  const skipped = new Map<number, SkipReason[]>();
+  let failingOutput: FailingOutput | undefined;
   try {
     for (const tc of problem.cases) {
+      const reasons = skipper.skipReasons(tc.index);
+      if (reasons) {
+        skipped.set(tc.index, reasons);
+        continue;
+      }
       opts.onProgress?.({ phase: 'running', case: tc.index, of: problem.cases.length });
       const r = await runSandboxed({
         argv: program.argv,
@@ -188,31 +205,55 @@ export async function judgeLoaded(
         maxScore: round2(perCase),
       };
       const run = classifyRun(r, limits.memoryBytes);
+      let result: CaseResult;
+      let fraction: number;
       if (run.verdict) {
-        cases.push({ ...base, verdict: run.verdict, score: 0, message: run.message });
-        fractions.push(0);
-        continue;
+        result = { ...base, verdict: run.verdict, score: 0, message: run.message };
+        fraction = 0;
+      } else {
+        const check = await checkOutput(
+          problem,
+          checker,
+          tc.input,
+          tc.answer,
+          r.stdout,
+          opts.cacheDir,
+        );
+        result = {
+          ...base,
+          verdict: check.verdict,
+          score: round2(check.fraction * perCase),
+          ...(check.message ? { message: check.message } : {}),
+        };
+        fraction = check.fraction;
       }
-      const check = await checkOutput(
-        problem,
-        checker,
-        tc.input,
-        tc.answer,
-        r.stdout,
-        opts.cacheDir,
-      );
-      cases.push({
-        ...base,
-        verdict: check.verdict,
-        score: round2(check.fraction * perCase),
-        ...(check.message ? { message: check.message } : {}),
-      });
-      fractions.push(check.fraction);
+      cases.push(result);
+      fractions.push(fraction);
+      skipper.record(tc.index, fraction);
+      // Only the first failing case's output is kept: it is the one shown to the learner.
+      if (result.verdict !== 'AC' && !failingOutput) {
+        failingOutput = captureFailingOutput(tc.index, r.stdout, r.stderr, r.outputExceeded);
+      }
     }
   } finally {
     program.dispose();
   }
-  return finish(summarise(problem, cases, fractions, compileOutput, maxScore));
+  noteSkipped(cases, skipped);
+  const summary = summarise(problem, cases, fractions, compileOutput, maxScore);
+  return finish({
+    ...summary,
+    skippedCases: [...skipped.keys()],
+    ...(failingOutput ? { failingOutput } : {}),
+  });
+}
+
+/** Appends to each deciding case's message which cases its zero made unnecessary. */
+function noteSkipped(cases: CaseResult[], skipped: Map<number, SkipReason[]>): void {
+  const notes = skipNotes(skipped);
+  for (const c of cases) {
+    const note = notes.get(c.index);
+    if (note) c.message = c.message ? `${c.message}；${note}` : note;
+  }
 }
 
 function summarise(
@@ -228,7 +269,7 @@ function summarise(
   if (problem.meta.scoring.mode !== 'subtasks') {
     return {
       verdict,
-      score: round2((sum(fractions) * 100) / Math.max(1, cases.length)),
+      score: round2((sum(fractions) * 100) / Math.max(1, problem.cases.length)),
       maxScore,
       timeMs,
       memoryKiB,
@@ -241,7 +282,10 @@ function summarise(
   const subtasks: SubtaskResult[] = (problem.meta.subtasks ?? []).map((st, k) => {
     const fr = st.cases.map((i) => fractionOf.get(i) ?? 0);
     const f = st.mode === 'min' ? Math.min(...fr) : sum(fr) / fr.length;
-    const worst = st.cases.map((i) => byIndex.get(i)?.verdict ?? 'SE').find((v) => v !== 'AC');
+    // Skipped cases have no result; the case that decided the subtask ran and is not AC.
+    const worst = st.cases
+      .map((i) => byIndex.get(i)?.verdict)
+      .find((v) => v !== undefined && v !== 'AC');
     return {
       index: k + 1,
       cases: st.cases,
@@ -264,7 +308,16 @@ function summarise(
 }
 
 function emptyResult(verdict: Verdict, maxScore: number, compileOutput: string): JudgeResult {
-  return { verdict, score: 0, maxScore, timeMs: 0, memoryKiB: 0, compileOutput, cases: [] };
+  return {
+    verdict,
+    score: 0,
+    maxScore,
+    timeMs: 0,
+    memoryKiB: 0,
+    compileOutput,
+    cases: [],
+    skippedCases: [],
+  };
 }
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);

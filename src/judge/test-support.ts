@@ -8,6 +8,7 @@ import { judgeLoaded, singleCaseProblem } from './judge.ts';
 import { LANGUAGES } from './languages.ts';
 import { ensureLauncher } from './sandbox/isolation.ts';
 import { CGROUP_ROOT, CONTROLLERS } from './sandbox/cgroup.ts';
+import type { Problem, ProblemMeta } from './problem.ts';
 import type { SandboxLimits } from './sandbox/sandbox.ts';
 import type { JudgeResult } from './types.ts';
 
@@ -62,6 +63,39 @@ export async function judgeOne(
     { language, source },
     { cacheDir: TEST_CACHE_DIR, compileLimits: limits.compileLimits },
   );
+}
+
+/**
+ * An in-memory problem over the given cases (written to a dataDir()), default checker; `meta`
+ * overrides the defaults (1 s, 64 MiB, sum scoring), e.g. to add subtasks.
+ */
+export function problemFromCases(
+  cases: { input: string; answer: string }[],
+  meta: Partial<ProblemMeta> = {},
+): Problem {
+  const dir = dataDir();
+  const files = cases.map((c, k) => {
+    const input = join(dir, `${k + 1}.in`);
+    const answer = join(dir, `${k + 1}.out`);
+    writeFileSync(input, c.input, { mode: 0o644 });
+    writeFileSync(answer, c.answer, { mode: 0o644 });
+    return { index: k + 1, input, answer };
+  });
+  return {
+    dir,
+    meta: {
+      title: 'test problem',
+      difficulty: 'easy',
+      timeLimitMs: 1000,
+      memoryLimitMiB: 64,
+      checker: { type: 'default' },
+      scoring: { mode: 'sum' },
+      samples: [],
+      tags: [],
+      ...meta,
+    },
+    cases: files,
+  };
 }
 
 /** cgroups this process created and has not removed yet (must be none between runs). */

@@ -22,6 +22,18 @@ export interface SubtaskResult {
   verdict: Verdict;
 }
 
+/** What the program printed on the first case that was not AC (failing-output.ts). */
+export interface FailingOutput {
+  /** The case (same as the first non-AC entry of `cases`). */
+  index: number;
+  /** The first FAILING_OUTPUT_BYTES of stdout. */
+  stdout: string;
+  /** stdout was longer than what is kept (or the program was stopped for printing too much). */
+  stdoutTruncated: boolean;
+  /** The last FAILING_OUTPUT_BYTES of stderr (where a crash message or traceback ends). */
+  stderr: string;
+}
+
 export interface JudgeResult {
   verdict: Verdict;
   score: number;
@@ -31,8 +43,17 @@ export interface JudgeResult {
   /** Maximum per-case peak memory. */
   memoryKiB: number;
   compileOutput: string;
+  /** The cases that ran, in order; a skipped case (see skippedCases) has no entry. */
   cases: CaseResult[];
   subtasks?: SubtaskResult[];
+  /**
+   * Cases not run because they could no longer change any score (a `min` subtask that already
+   * has a zero, subtask-skip.ts); the deciding case's message names them. Absent in results
+   * stored before skipping existed.
+   */
+  skippedCases?: number[];
+  /** Absent when every case is AC, on CE/SE without cases, and in results stored before it. */
+  failingOutput?: FailingOutput;
 }
 
 export type JudgeProgress =

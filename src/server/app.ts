@@ -21,6 +21,8 @@ import { apiNotFound, installErrorHandlers, isApiPath } from './http/error-handl
 import type { HandlerEntry } from './http/handler.ts';
 import { MULTIPART_LIMITS } from './http/multipart.ts';
 import { registerCalls } from './http/register-calls.ts';
+import { defaultQuotaPolicy } from './judge-service/quota.ts';
+import type { QuotaPolicy } from './judge-service/quota.ts';
 import type { Logger } from './logger.ts';
 import type { Services } from './services.ts';
 import { DEFAULT_WEB_ROOT, registerWebApp, webFallback } from './web/static.ts';
@@ -52,6 +54,8 @@ export interface AppDeps {
   calls?: readonly CallDef[];
   handlers?: readonly HandlerEntry[];
   now?: () => number;
+  /** Daily quotas (default: the default limits and the real clock). */
+  quota?: QuotaPolicy;
 }
 
 /**
@@ -97,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.pool,
       deps.codeSender ?? new DevInboxSender(deps.pool, deps.logger),
     ),
+    quota: deps.quota ?? defaultQuotaPolicy(),
   };
 
   installErrorHandlers(app);

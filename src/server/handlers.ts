@@ -1,5 +1,6 @@
 import { authHandlers } from './accounts/auth-handlers.ts';
 import { memberHandlers } from './accounts/member-handlers.ts';
+import { chapterHandlers } from './chapter/handlers.ts';
 import { dictHandlers } from './dict/handlers.ts';
 import { gradeHandlers } from './grade/handlers.ts';
 import type { HandlerEntry } from './http/handler.ts';
@@ -20,4 +21,5 @@ export const allHandlers: readonly HandlerEntry[] = [
   ...memberQuestionHandlers,
   ...questionBankHandlers,
   ...teacherQueryHandlers,
+  ...chapterHandlers,
 ];

@@ -16,6 +16,7 @@ import { seedDatabase } from './seed/index.ts';
 import { judgeWorkerCount, startJudgeWorkers } from './judge-service/workers.ts';
 import type { JudgeWorkers } from './judge-service/workers.ts';
 import { closeStatusHub } from './judge-service/status-hub.ts';
+import { loadQuotaLimits } from './judge-service/quota.ts';
 
 export interface StartOptions {
   /** HTTP port; 0 picks a free one. Default: PORT or 8080. */
@@ -40,6 +41,8 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** Judge worker processes to launch; default JUDGE_WORKERS or one per core, 0 for none. */
   judgeWorkers?: number;
+  /** The clock that picks the day of the daily quotas (tests move it across midnight). */
+  quotaClock?: () => Date;
 }
 
 export interface RunningPlatform {
@@ -62,6 +65,7 @@ export interface RunningPlatform {
  */
 export async function startPlatform(options: StartOptions = {}): Promise<RunningPlatform> {
   const config = loadConfig(options.env ?? process.env);
+  const quotaLimits = loadQuotaLimits(options.env ?? process.env);
   const logger = createLogger({ level: options.logLevel ?? config.logLevel, quiet: options.quiet });
   const cleanups: (() => Promise<void>)[] = [];
   const runCleanups = async () => {
@@ -118,6 +122,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       nodeEnv: config.nodeEnv,
       trustProxy: options.trustProxy ?? config.trustProxy,
       secureCookies: config.secureCookies,
+      quota: { limits: quotaLimits, now: options.quotaClock ?? (() => new Date()) },
     });
     cleanups.push(() => app.close());
     // Open status streams end first, or closing the HTTP server would wait for them.

@@ -100,8 +100,19 @@ describe('programming submissions', () => {
       path.join(APLUSB, 'tests', `${firstWrong.index}.in`),
       'utf8',
     );
-    expect(detail.failingCase).toMatchObject({ index: firstWrong.index, input: expectedInput });
+    // The learner's own output on that case: wrong.py wraps a + b to a 32-bit int.
+    const [a, b] = expectedInput.trim().split(/\s+/).map(BigInt) as [bigint, bigint];
+    const int32 = (x: bigint) => BigInt.asIntN(32, x);
+    const ownOutput = `${int32(int32(a) + int32(b))}\n`;
+    expect(detail.failingCase).toMatchObject({
+      index: firstWrong.index,
+      input: expectedInput,
+      output: ownOutput,
+      stderr: '',
+      truncated: false,
+    });
     expect(detail.failingCaseHidden).toBe(false);
+    expect(detail.skippedCases).toEqual([]);
 
     const wrongCases = await student.call(mq.memberQuestionQueryWrongCaseListById, {
       query: { id: queued.id },
@@ -110,6 +121,19 @@ describe('programming submissions', () => {
       detail.cases.filter((c) => c.verdict !== 'AC').map((c) => c.index),
     );
     expect(wrongCases.every((c) => c.data !== null)).toBe(true);
+    // Only the first failing case's output is kept.
+    expect(wrongCases.map((c) => c.data?.output)).toEqual(
+      wrongCases.map((c, k) => (k === 0 ? ownOutput : '')),
+    );
+
+    // A result stored before the judge kept output still reads, with output ''.
+    await platform.pool.query(
+      `UPDATE member_questions SET result = result - 'failingOutput' - 'skippedCases' WHERE id = $1`,
+      [queued.id],
+    );
+    const old = await student.call(mq.memberQuestionQueryById, { query: { id: queued.id } });
+    expect(old.failingCase).toMatchObject({ index: firstWrong.index, output: '', stderr: '' });
+    expect(old.skippedCases).toEqual([]);
 
     const latest = await student.call(mq.memberQuestionQueryLatestList, {
       body: { questionIds: [aPlusB] },
@@ -130,6 +154,8 @@ describe('programming submissions', () => {
     });
     expect(wrongCases.length).toBeGreaterThan(0);
     expect(wrongCases.every((c) => c.data === null)).toBe(true);
+    // The program's own output is part of the hidden bundle: it appears nowhere in the answers.
+    expect(JSON.stringify([detail, wrongCases])).not.toMatch(/"(output|stdout|stderr)"/);
   }, 90_000);
 
   it("another member cannot read someone's submission", async () => {

@@ -5,6 +5,8 @@ import type { CaptchaGenerator } from '../../src/server/accounts/captcha.ts';
 import { DEFAULT_SEED_PASSWORD } from '../../src/server/config.ts';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demo-data.ts';
 import type { DemoRole } from '../../src/server/seed/demo-data.ts';
+import { QUOTA_ENV } from '../../src/server/judge-service/quota.ts';
+import type { QuotaLimits } from '../../src/server/judge-service/quota.ts';
 import { startPlatform } from '../../src/server/start.ts';
 import type { RunningPlatform, StartOptions } from '../../src/server/start.ts';
 import { API_PREFIX } from '../../src/contract/envelope.ts';
@@ -60,12 +62,19 @@ export async function makeTestDataDir(): Promise<string> {
  * A whole platform for one test file: fresh data directory, embedded Postgres and HTTP on free
  * ports, silent logs, X-Forwarded-For trusted so each simulated client can have its own
  * address (rate limits are per client). `stop()` also deletes the data directory unless
- * `keepDataDir` is set.
+ * `keepDataDir` is set. `quotas` sets daily limits through their environment variables, on top
+ * of `env`.
  */
 export async function startTestPlatform(
-  options: Partial<StartOptions> & { keepDataDir?: boolean } = {},
+  options: Partial<StartOptions> & { keepDataDir?: boolean; quotas?: Partial<QuotaLimits> } = {},
 ): Promise<TestPlatform> {
-  const { keepDataDir, ...startOptions } = options;
+  const { keepDataDir, quotas = {}, ...startOptions } = options;
+  const quotaEnv = Object.fromEntries(
+    Object.entries(quotas).map(([counter, limit]) => [
+      QUOTA_ENV[counter as keyof QuotaLimits],
+      String(limit),
+    ]),
+  );
   const dataDir = startOptions.dataDir ?? (await makeTestDataDir());
   const captchas = new RecordingCaptchaGenerator();
   const removeDataDir = () =>
@@ -80,10 +89,13 @@ export async function startTestPlatform(
     seedPassword: DEFAULT_SEED_PASSWORD,
     captchaGenerator: captchas,
     trustProxy: true,
-    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: '' },
     // Judge workers only where a test asks for them (judge-service.test.ts).
     judgeWorkers: 0,
     ...startOptions,
+    env: {
+      ...(startOptions.env ?? { ...process.env, NODE_ENV: 'test', DATABASE_URL: '' }),
+      ...quotaEnv,
+    },
     dataDir,
   }).catch(async (err: unknown) => {
     await removeDataDir();

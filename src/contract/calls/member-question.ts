@@ -9,7 +9,11 @@ export const judgeLanguage = z.enum(['cpp', 'cpp14', 'cpp20', 'python']);
 export const judgeVerdict = z.enum(['AC', 'WA', 'TLE', 'MLE', 'RE', 'CE', 'OLE', 'SE']);
 /** Where an answer is: waiting in the queue, being compiled, running case k of n, or finished. */
 export const answerStatus = z.enum(['queued', 'compiling', 'running', 'done', 'failed']);
-export const answerKind = z.enum(['submit', 'debug', 'playground']);
+/**
+ * submit: a graded answer; review: a graded re-submission (订正) of a question the member failed
+ * before (reviewSubmit), counted apart in statistics; debug and playground: runs on custom input.
+ */
+export const answerKind = z.enum(['submit', 'review', 'debug', 'playground']);
 
 const MAX_SOURCE = 64 * 1024;
 const MAX_INPUT = 256 * 1024;
@@ -31,14 +35,26 @@ export const caseResult = z.object({
   message: z.string().optional(),
 });
 
-/** A failing case's data; shown only to members whose rights include testCaseView. */
+/**
+ * A failing case's data; shown only to members whose rights include testCaseView (one rule for
+ * the whole bundle: input, expected answer and the program's own output).
+ */
 export const caseData = z.object({
   index: z.number().int(),
   input: z.string(),
   answer: z.string(),
-  /** The data was cut to the first 4 KiB of each file. */
+  /**
+   * What the program printed on this case (first 4 KiB of stdout). Kept for the first failing
+   * case of a submission only; '' for the other cases and for submissions judged before it was
+   * kept.
+   */
+  output: z.string(),
+  /** The last 4 KiB of the program's stderr on this case (first failing case only, like output). */
+  stderr: z.string().optional(),
+  /** Something was cut: input, answer or output to its first 4 KiB. */
   truncated: z.boolean(),
 });
+export type CaseData = z.infer<typeof caseData>;
 
 export const answerSummary = z.object({
   id: z.number().int(),
@@ -63,7 +79,13 @@ export const answerDetail = answerSummary.extend({
   /** While running: the case being run and how many there are. */
   progress: z.object({ case: z.number().int(), of: z.number().int() }).nullable(),
   compileOutput: z.string(),
+  /** The cases that ran; a skipped case has no entry (see skippedCases). */
   cases: z.array(caseResult),
+  /**
+   * Cases not run because they could no longer change the score (a min-scored subtask already
+   * failed); the message of the case that failed it names them. Absent means none.
+   */
+  skippedCases: z.array(z.number().int()).optional(),
   /** Debug and playground runs: what the program printed. */
   run: z
     .object({
@@ -84,20 +106,51 @@ export type AnswerDetail = z.infer<typeof answerDetail>;
 
 export const queued = z.object({ id: z.number().int(), status: answerStatus });
 
+const answerBody = z.strictObject({
+  questionId: f.id,
+  /** Programming questions: language and source. */
+  language: judgeLanguage.optional(),
+  source: sourceCode.optional(),
+  /** Objective questions: the option flags. */
+  answer: answerFlags.optional(),
+});
+
 export const memberQuestionSubmitAnswer = defineCall({
   ...routes.memberQuestionSubmitAnswer,
   access: 'member',
-  summary: '提交答案：编程题进入判题队列；客观题（answer 为每个选项一位 0/1）当即判分',
-  body: z.strictObject({
-    questionId: f.id,
-    /** Programming questions: language and source. */
-    language: judgeLanguage.optional(),
-    source: sourceCode.optional(),
-    /** Objective questions: the option flags. */
-    answer: answerFlags.optional(),
-  }),
+  summary:
+    '提交答案：编程题进入判题队列（计入每日提交次数，无 unlimitedSubmission 权益时超出即 QUOTA_USED_UP）；客观题（answer 为每个选项一位 0/1）当即判分',
+  body: answerBody,
   response: answerSummary,
 });
+
+export const memberQuestionReviewSubmit = defineCall({
+  ...routes.memberQuestionReviewSubmit,
+  access: 'member',
+  summary:
+    '订正：对本人提交过但未通过（有未清空的非 AC 提交）的题目再次提交，判题同 submitAnswer，记为 kind review；编程题计入每日提交次数；没有未通过的提交时 CONFLICT',
+  body: answerBody,
+  response: answerSummary,
+});
+
+/** Today's use of a daily counter; limit null: unlimited by the member's card rights. */
+export const quotaUsage = z.object({
+  used: z.number().int(),
+  limit: z.number().int().nullable(),
+});
+
+export const memberQuestionQueryQuota = defineCall({
+  ...routes.memberQuestionQueryQuota,
+  access: 'member',
+  summary:
+    '本人今日的次数：编程题提交（含订正）与清空作答记录；limit 为 null 表示会员权益不限次数；resetsAt 为下一个北京时间 0 点',
+  response: z.object({
+    submissions: quotaUsage,
+    cleans: quotaUsage,
+    resetsAt: f.isoTime,
+  }),
+});
+export type QuotaAnswer = z.infer<typeof memberQuestionQueryQuota.response>;
 
 export const memberQuestionSaveAsDraft = defineCall({
   ...routes.memberQuestionSaveAsDraft,
@@ -130,7 +183,8 @@ export const memberQuestionQueryDraft = defineCall({
 export const memberQuestionDebug = defineCall({
   ...routes.memberQuestionDebug,
   access: 'member',
-  summary: '在自定义输入上运行（不计为提交），结果用 queryById 查看',
+  summary:
+    '在自定义输入上运行（不计为提交；与练习场运行合计每日有上限，防止滥用），结果用 queryById 查看',
   body: z.strictObject({
     questionId: f.id,
     language: judgeLanguage,
@@ -174,7 +228,7 @@ export const memberQuestionStatus = defineCall({
 export const memberQuestionQueryLatestList = defineCall({
   ...routes.memberQuestionQueryLatestList,
   access: 'member',
-  summary: '本人对各题最近一次提交',
+  summary: '本人对各题最近一次提交（含订正）',
   body: z.strictObject({ questionIds: z.array(f.id).min(1).max(500) }),
   response: z.array(answerSummary),
 });
@@ -195,7 +249,8 @@ export const memberQuestionQueryList = defineCall({
 export const memberQuestionClean = defineCall({
   ...routes.memberQuestionClean,
   access: 'member',
-  summary: '清空本人的作答记录（某题或全部）；记录保留用于统计，但不再出现在本人历史中',
+  summary:
+    '清空本人的作答记录（某题或全部）；记录保留用于统计，但不再出现在本人历史中。无 answerRecordClear 权益时每日次数有限（清空了记录才计一次）',
   body: z.strictObject({ questionId: f.id.optional() }),
   response: z.object({ cleaned: z.number().int() }),
 });
@@ -257,7 +312,11 @@ export const memberQuestionQueryListByTeacher = defineCall({
   response: pageOf(teacherAnswerSummary),
 });
 
-/** One member's totals over their submissions (debug and playground runs not counted). */
+/**
+ * One member's totals. submissions, accepted, solvedQuestions and lastSubmittedAt count
+ * first-attempt answers (kind submit) only; reviews (订正) are counted apart; debug and
+ * playground runs not at all.
+ */
 export const memberAnswerStatistics = z.object({
   memberId: z.number().int(),
   memberNickname: z.string(),
@@ -266,6 +325,10 @@ export const memberAnswerStatistics = z.object({
   /** Distinct questions with at least one accepted submission. */
   solvedQuestions: z.number().int(),
   lastSubmittedAt: f.isoTime.nullable(),
+  /** Review answers (订正). */
+  reviews: z.number().int(),
+  /** Distinct questions whose first submission failed and that a review then got accepted. */
+  corrected: z.number().int(),
 });
 export type MemberAnswerStatistics = z.infer<typeof memberAnswerStatistics>;
 

@@ -11,6 +11,16 @@ export const memberQuestionSubmitAnswer: CallRoute = {
   method: 'POST',
   path: '/memberQuestion/submitAnswer',
 };
+export const memberQuestionReviewSubmit: CallRoute = {
+  id: 'memberQuestion.reviewSubmit',
+  method: 'POST',
+  path: '/memberQuestion/reviewSubmit',
+};
+export const memberQuestionQueryQuota: CallRoute = {
+  id: 'memberQuestion.queryQuota',
+  method: 'GET',
+  path: '/memberQuestion/queryQuota',
+};
 export const memberQuestionSaveAsDraft: CallRoute = {
   id: 'memberQuestion.saveAsDraft',
   method: 'POST',
@@ -87,6 +97,8 @@ export const memberQuestionQueryStatisticsGroupByMember: CallRoute = {
 /** The learner's answer calls as the browser makes them. */
 export const memberQuestion = refsTo<typeof defs>()({
   memberQuestionSubmitAnswer,
+  memberQuestionReviewSubmit,
+  memberQuestionQueryQuota,
   memberQuestionSaveAsDraft,
   memberQuestionQueryDraft,
   memberQuestionDebug,

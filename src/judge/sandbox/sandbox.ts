@@ -1,8 +1,9 @@
 /**
  * Runs one command inside bubblewrap + a per-run cgroup, with limits, and reports what happened.
  *
- * Process chain: Node → xinao-launch (joins the cgroups, rlimits, setsid, drops to uid 65534,
- * closes fds > 2) → bwrap (new user/pid/net/ipc/uts/mount namespaces, nested user namespaces
+ * Process chain: Node → xinao-launch (joins the cgroups and a held empty network namespace,
+ * rlimits, setsid, drops to uid 65534, closes fds > 2) → bwrap (new user/pid/ipc/uts/mount
+ * namespaces — and a new network namespace when none could be held — nested user namespaces
  * disabled, read-only /usr, private tmpfs /tmp, empty environment) → the command.
  * Stdout/stderr are pipes read by Node with a cap; when the main process exits (or a limit is
  * hit) the whole cgroup is killed, so an orphan holding the pipe cannot stall us.
@@ -20,6 +21,7 @@ import {
   missingIsolation,
   unsafeAllowed,
 } from './isolation.ts';
+import { netnsPool } from './netns.ts';
 import { runUnsandboxed } from './unsafe.ts';
 
 export const SANDBOX_UID = 65534;
@@ -78,7 +80,8 @@ export const MEMORY_HEADROOM_BYTES = 16 * 1024 * 1024;
 const POLL_MS = 10;
 const DRAIN_MS = 200;
 
-export function bwrapArgs(req: SandboxRequest): string[] {
+/** `netnsHeld`: the launcher already joined an empty network namespace (netns.ts). */
+export function bwrapArgs(req: SandboxRequest, netnsHeld = false): string[] {
   const args = [
     '--unshare-user',
     '--uid',
@@ -87,7 +90,7 @@ export function bwrapArgs(req: SandboxRequest): string[] {
     String(SANDBOX_GID),
     '--disable-userns',
     '--unshare-pid',
-    '--unshare-net',
+    ...(netnsHeld ? [] : ['--unshare-net']),
     '--unshare-ipc',
     '--unshare-uts',
     '--unshare-cgroup-try',
@@ -149,14 +152,23 @@ export async function runSandboxed(req: SandboxRequest): Promise<SandboxOutcome>
   const launcher = await ensureLauncher(req.cacheDir);
   await (staleSwept ??= RunCgroup.sweepStale());
   const { limits } = req;
-  const cg = RunCgroup.create({
-    memoryBytes: limits.memoryBytes + MEMORY_HEADROOM_BYTES,
-    pids: limits.pids,
-  });
+  // Opened first: a missing input file then fails the run before anything needs cleaning up.
   const stdinFd = openSync(req.stdinFile ?? '/dev/null', 'r');
+  let cg: RunCgroup;
+  try {
+    cg = RunCgroup.create({
+      memoryBytes: limits.memoryBytes + MEMORY_HEADROOM_BYTES,
+      pids: limits.pids,
+    });
+  } catch (e) {
+    closeSync(stdinFd);
+    throw e;
+  }
+  const netns = await netnsPool(launcher).acquire();
   try {
     const launchArgs: string[] = [];
     for (const dir of cg.joinDirs) launchArgs.push('--cgroup', dir);
+    if (netns) launchArgs.push('--netns', netns.path);
     const cpuSeconds = Math.ceil(limits.cpuMs / 1000) + 1;
     launchArgs.push(
       '--rlimit',
@@ -175,12 +187,16 @@ export async function runSandboxed(req: SandboxRequest): Promise<SandboxOutcome>
       String(SANDBOX_GID),
       '--',
       bwrapPath(),
-      ...bwrapArgs(req),
+      ...bwrapArgs(req, netns !== null),
     );
     return await supervise(launcher, launchArgs, stdinFd, cg, limits);
   } finally {
     closeSync(stdinFd);
-    await cg.killAll().finally(() => cg.destroy());
+    // The namespace goes back to the pool only once nothing of this run is left alive in it.
+    await cg
+      .killAll()
+      .then(() => netns?.release())
+      .finally(() => cg.destroy());
   }
 }
 

@@ -2,7 +2,11 @@
  * Reading learners' answers (member_questions) as the contract shows them. The status of an
  * answer still being judged comes from its judge job, which the worker updates as it goes.
  */
-import type { AnswerDetail, AnswerSummary } from '../../contract/calls/member-question.ts';
+import type {
+  AnswerDetail,
+  AnswerSummary,
+  CaseData,
+} from '../../contract/calls/member-question.ts';
 import type { Queryable } from '../db/pool.ts';
 import type { StoredResult } from './jobs.ts';
 
@@ -91,6 +95,7 @@ export function toDetail(row: AnswerRow): Omit<AnswerDetail, 'failingCase' | 'fa
     progress,
     compileOutput: result && 'compileOutput' in result ? result.compileOutput : '',
     cases: result?.type === 'judge' ? result.cases : [],
+    skippedCases: result?.type === 'judge' ? (result.skippedCases ?? []) : [],
     run:
       result?.type === 'run'
         ? {
@@ -126,27 +131,39 @@ export async function findOwnAnswer(
 /** Shown case data is cut to this many bytes per file. */
 export const SHOWN_CASE_BYTES = 4096;
 
-/** The input and answer of some cases of a question, cut to SHOWN_CASE_BYTES. */
+/**
+ * The data of some cases of an answer's question: input and answer cut to SHOWN_CASE_BYTES, and
+ * for the first failing case what the program printed (kept by the judge, already cut to the same
+ * size). Results stored before the judge kept output read with output ''.
+ */
 export async function readCaseData(
   db: Queryable,
-  questionId: number,
+  row: AnswerRow,
   indexes: number[],
-): Promise<Map<number, { index: number; input: string; answer: string; truncated: boolean }>> {
+): Promise<Map<number, CaseData>> {
+  if (row.question_id === null) return new Map();
   const { rows } = await db.query<{ idx: number; input: Buffer; answer: Buffer; long: boolean }>(
     `SELECT idx, substring(input FROM 1 FOR $3) AS input, substring(answer FROM 1 FOR $3) AS answer,
             octet_length(input) > $3 OR octet_length(answer) > $3 AS long
        FROM question_cases WHERE question_id = $1 AND idx = ANY($2::int[])`,
-    [questionId, indexes, SHOWN_CASE_BYTES],
+    [row.question_id, indexes, SHOWN_CASE_BYTES],
   );
+  const result = row.status === 'done' ? (row.result as StoredResult | null) : null;
+  const kept = result?.type === 'judge' ? result.failingOutput : undefined;
   return new Map(
-    rows.map((r) => [
-      r.idx,
-      {
-        index: r.idx,
-        input: r.input.toString('utf8'),
-        answer: r.answer.toString('utf8'),
-        truncated: r.long,
-      },
-    ]),
+    rows.map((r) => {
+      const own = kept?.index === r.idx ? kept : undefined;
+      return [
+        r.idx,
+        {
+          index: r.idx,
+          input: r.input.toString('utf8'),
+          answer: r.answer.toString('utf8'),
+          output: own?.stdout ?? '',
+          stderr: own?.stderr ?? '',
+          truncated: r.long || (own?.stdoutTruncated ?? false),
+        },
+      ];
+    }),
   );
 }

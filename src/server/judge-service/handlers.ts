@@ -2,7 +2,8 @@
  * The learner's answer calls (spec 001 §7.5 memberQuestion, memberPlayground; §7.6 clean and
  * the wrong-case list). Programming answers are written together with their judge job in one
  * transaction; a worker judges them and records the verdict (jobs.ts). Objective answers are
- * graded at once against the question's answer flags.
+ * graded at once against the question's answer flags. Programming submissions and reviews,
+ * runs and cleans use daily quotas (quota.ts) in the transaction that writes them.
  */
 import * as calls from '../../contract/calls/member-question.ts';
 import type { AnswerSummary } from '../../contract/calls/member-question.ts';
@@ -19,8 +20,10 @@ import { enqueue } from '../judge-queue/index.ts';
 import { ANSWER_SELECT, findOwnAnswer, readCaseData, toDetail, toSummary } from './answers.ts';
 import { streamAnswerStatus } from './status-stream.ts';
 import type { AnswerRow } from './answers.ts';
-import { jobKindOf } from './jobs.ts';
+import { isGraded, jobKindOf } from './jobs.ts';
 import type { AnswerKind, StoredResult } from './jobs.ts';
+import { consumeQuota, readQuota } from './quota.ts';
+import type { QuotaCounter, QuotaPolicy } from './quota.ts';
 
 /** Drafts of the playground are kept under question key 0 (migration 0004). */
 const PLAYGROUND_KEY = 0;
@@ -51,9 +54,17 @@ function requireProgramming(q: QuestionRow): void {
   }
 }
 
-/** Writes a programming answer and its judge job in one transaction; returns the answer. */
+/** Graded answers use the submission quota; runs on custom input the run quota. */
+const quotaCounterOf = (kind: AnswerKind): QuotaCounter =>
+  isGraded(kind) ? 'submissions' : 'runs';
+
+/**
+ * Writes a programming answer and its judge job in one transaction, after taking one unit of
+ * the daily quota its kind uses (QUOTA_USED_UP: nothing is written); returns the answer.
+ */
 export async function queueAnswer(
   pool: Pool,
+  quota: QuotaPolicy,
   auth: Auth,
   answer: {
     kind: AnswerKind;
@@ -64,6 +75,7 @@ export async function queueAnswer(
   },
 ): Promise<AnswerRow> {
   const id = await withTransaction(pool, async (client) => {
+    await consumeQuota(client, quota, auth.memberId, quotaCounterOf(answer.kind));
     const inserted = await client.query<{ id: number }>(
       `INSERT INTO member_questions (member_id, question_id, kind, language, source, input)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
@@ -80,13 +92,8 @@ export async function queueAnswer(
   return (await findOwnAnswer(pool, auth.memberId, id))!;
 }
 
-/** Grades an objective answer: right only when every option flag matches. */
-async function gradeObjective(
-  pool: Pool,
-  auth: Auth,
-  q: QuestionRow,
-  flags: string,
-): Promise<AnswerRow> {
+/** Option flags that fit the question: one per option, exactly one set unless multiple choice. */
+function checkObjectiveFlags(q: QuestionRow, flags: string): void {
   if (flags.length !== q.options.length) {
     throw validationError([
       { field: 'body.answer', message: `该题有 ${q.options.length} 个选项，答案应有同样多位` },
@@ -95,11 +102,21 @@ async function gradeObjective(
   if (q.type !== 'multiple' && flags.replace(/0/g, '').length !== 1) {
     throw validationError([{ field: 'body.answer', message: '单选题与判断题只能选一个选项' }]);
   }
+}
+
+/** Grades an objective answer (flags already checked): right only when every flag matches. */
+async function gradeObjective(
+  pool: Pool,
+  auth: Auth,
+  q: QuestionRow,
+  flags: string,
+  kind: 'submit' | 'review',
+): Promise<AnswerRow> {
   const correct = flags === q.answer;
   const { rows } = await pool.query<{ id: number }>(
     `INSERT INTO member_questions (member_id, question_id, kind, source, status, verdict, score,
                                    max_score, result, judged_at)
-     VALUES ($1, $2, 'submit', $3, 'done', $4, $5, 100, $6::jsonb, now()) RETURNING id`,
+     VALUES ($1, $2, $7, $3, 'done', $4, $5, 100, $6::jsonb, now()) RETURNING id`,
     [
       auth.memberId,
       q.id,
@@ -107,9 +124,71 @@ async function gradeObjective(
       correct ? 'AC' : 'WA',
       correct ? 100 : 0,
       JSON.stringify({ type: 'objective', answer: flags }),
+      kind,
     ],
   );
   return (await findOwnAnswer(pool, auth.memberId, rows[0]!.id))!;
+}
+
+type AnswerBody = {
+  questionId: number;
+  language?: string;
+  source?: string;
+  answer?: string;
+};
+
+/**
+ * A graded answer (submitAnswer, reviewSubmit): objective questions are graded at once,
+ * programming answers queued for the judge. `beforeWrite` runs once the body is known valid.
+ */
+async function answerQuestion(
+  services: { pool: Pool; quota: QuotaPolicy },
+  auth: Auth,
+  body: AnswerBody,
+  kind: 'submit' | 'review',
+  beforeWrite: (q: QuestionRow) => Promise<void> = async () => undefined,
+): Promise<AnswerSummary> {
+  const q = await findQuestion(services.pool, auth, body.questionId);
+  if (q.type !== 'programming') {
+    if (body.answer === undefined) {
+      throw validationError([{ field: 'body.answer', message: '客观题请提交 answer' }]);
+    }
+    checkObjectiveFlags(q, body.answer);
+    await beforeWrite(q);
+    return toSummary(await gradeObjective(services.pool, auth, q, body.answer, kind));
+  }
+  if (body.language === undefined) {
+    throw validationError([{ field: 'body.language', message: '编程题请选择语言' }]);
+  }
+  if (body.source === undefined) {
+    throw validationError([{ field: 'body.source', message: '代码不能为空' }]);
+  }
+  await beforeWrite(q);
+  const row = await queueAnswer(services.pool, services.quota, auth, {
+    kind,
+    questionId: q.id,
+    language: body.language,
+    source: body.source,
+    input: null,
+  });
+  return toSummary(row);
+}
+
+/**
+ * A review (订正) needs something to correct: a judged, not accepted first-attempt submission
+ * of the question that the member has not cleaned from their history.
+ */
+async function requireFailedSubmission(db: Queryable, memberId: number, questionId: number) {
+  const { rows } = await db.query(
+    `SELECT 1 FROM member_questions
+      WHERE member_id = $1 AND question_id = $2 AND kind = 'submit' AND cleaned_at IS NULL
+        AND verdict IS NOT NULL AND verdict <> 'AC'
+      LIMIT 1`,
+    [memberId, questionId],
+  );
+  if (rows.length === 0) {
+    throw fail('CONFLICT', '该题没有未通过的提交记录，无需订正；请先用“提交”作答，未通过后再订正');
+  }
 }
 
 async function canViewCases(db: Queryable, memberId: number): Promise<boolean> {
@@ -165,30 +244,20 @@ async function readDraft(db: Queryable, memberId: number, questionKey: number, l
 const sortable = { id: 'mq.id', createdAt: 'mq.created_at' };
 
 export const memberQuestionHandlers = [
-  handle(calls.memberQuestionSubmitAnswer, async ({ body, services, requireAuth }) => {
+  handle(calls.memberQuestionSubmitAnswer, async ({ body, services, requireAuth }) =>
+    answerQuestion(services, requireAuth(), body, 'submit'),
+  ),
+
+  handle(calls.memberQuestionReviewSubmit, async ({ body, services, requireAuth }) => {
     const auth = requireAuth();
-    const q = await findQuestion(services.pool, auth, body.questionId);
-    if (q.type !== 'programming') {
-      if (body.answer === undefined) {
-        throw validationError([{ field: 'body.answer', message: '客观题请提交 answer' }]);
-      }
-      return toSummary(await gradeObjective(services.pool, auth, q, body.answer));
-    }
-    if (body.language === undefined) {
-      throw validationError([{ field: 'body.language', message: '编程题请选择语言' }]);
-    }
-    if (body.source === undefined) {
-      throw validationError([{ field: 'body.source', message: '代码不能为空' }]);
-    }
-    const row = await queueAnswer(services.pool, auth, {
-      kind: 'submit',
-      questionId: q.id,
-      language: body.language,
-      source: body.source,
-      input: null,
-    });
-    return toSummary(row);
+    return answerQuestion(services, auth, body, 'review', (q) =>
+      requireFailedSubmission(services.pool, auth.memberId, q.id),
+    );
   }),
+
+  handle(calls.memberQuestionQueryQuota, async ({ services, requireAuth }) =>
+    readQuota(services.pool, services.quota, requireAuth().memberId),
+  ),
 
   handle(calls.memberQuestionSaveAsDraft, async ({ body, services, requireAuth }) => {
     const auth = requireAuth();
@@ -204,7 +273,7 @@ export const memberQuestionHandlers = [
     const auth = requireAuth();
     const q = await findQuestion(services.pool, auth, body.questionId);
     requireProgramming(q);
-    const row = await queueAnswer(services.pool, auth, {
+    const row = await queueAnswer(services.pool, services.quota, auth, {
       kind: 'debug',
       questionId: q.id,
       language: body.language,
@@ -226,7 +295,7 @@ export const memberQuestionHandlers = [
     if (!(await canViewCases(services.pool, auth.memberId))) {
       return { ...detail, failingCase: null, failingCaseHidden: true };
     }
-    const data = await readCaseData(services.pool, row.question_id, [first.index]);
+    const data = await readCaseData(services.pool, row, [first.index]);
     return { ...detail, failingCase: data.get(first.index) ?? null, failingCaseHidden: false };
   }),
 
@@ -242,7 +311,7 @@ export const memberQuestionHandlers = [
     const auth = requireAuth();
     const { rows } = await services.pool.query<AnswerRow>(
       `SELECT DISTINCT ON (mq.question_id) * FROM (${ANSWER_SELECT}
-         WHERE mq.member_id = $1 AND mq.kind = 'submit' AND mq.cleaned_at IS NULL
+         WHERE mq.member_id = $1 AND mq.kind IN ('submit', 'review') AND mq.cleaned_at IS NULL
            AND mq.question_id = ANY($2::int[])) mq
         ORDER BY mq.question_id, mq.id DESC`,
       [auth.memberId, body.questionIds],
@@ -280,12 +349,17 @@ export const memberQuestionHandlers = [
 
   handle(calls.memberQuestionClean, async ({ body, services, requireAuth }) => {
     const auth = requireAuth();
-    const { rowCount } = await services.pool.query(
-      `UPDATE member_questions SET cleaned_at = now()
-        WHERE member_id = $1 AND cleaned_at IS NULL AND ($2::int IS NULL OR question_id = $2)`,
-      [auth.memberId, body.questionId ?? null],
-    );
-    return { cleaned: rowCount ?? 0 };
+    // Only a clean that clears something uses the quota; over the limit nothing is cleared.
+    return withTransaction(services.pool, async (client) => {
+      const { rowCount } = await client.query(
+        `UPDATE member_questions SET cleaned_at = now()
+          WHERE member_id = $1 AND cleaned_at IS NULL AND ($2::int IS NULL OR question_id = $2)`,
+        [auth.memberId, body.questionId ?? null],
+      );
+      const cleaned = rowCount ?? 0;
+      if (cleaned > 0) await consumeQuota(client, services.quota, auth.memberId, 'cleans');
+      return { cleaned };
+    });
   }),
 
   handle(calls.memberQuestionQueryWrongCaseListById, async ({ query, services, requireAuth }) => {
@@ -298,7 +372,7 @@ export const memberQuestionHandlers = [
     const data = (await canViewCases(services.pool, auth.memberId))
       ? await readCaseData(
           services.pool,
-          row.question_id,
+          row,
           wrong.map((c) => c.index),
         )
       : new Map();
@@ -310,7 +384,7 @@ export const memberQuestionHandlers = [
   ),
 
   handle(calls.memberPlaygroundSubmitAnswer, async ({ body, services, requireAuth }) => {
-    const row = await queueAnswer(services.pool, requireAuth(), {
+    const row = await queueAnswer(services.pool, services.quota, requireAuth(), {
       kind: 'playground',
       questionId: null,
       language: body.language,

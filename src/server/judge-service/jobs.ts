@@ -15,10 +15,13 @@ export interface JudgeJobPayload {
   answerId: number;
 }
 
-export type AnswerKind = 'submit' | 'debug' | 'playground';
+export type AnswerKind = 'submit' | 'review' | 'debug' | 'playground';
+
+/** Graded answers (submit, review) are judged against the question's cases. */
+export const isGraded = (kind: AnswerKind): boolean => kind === 'submit' || kind === 'review';
 
 /** Graded submissions are practice ('exam' comes with exams); runs on custom input are debug. */
-export const jobKindOf = (kind: AnswerKind): JobKind => (kind === 'submit' ? 'practice' : 'debug');
+export const jobKindOf = (kind: AnswerKind): JobKind => (isGraded(kind) ? 'practice' : 'debug');
 
 /** Limits of a playground run, which has no question to take them from. */
 export const PLAYGROUND_LIMITS = { timeLimitMs: 2000, memoryLimitMiB: 256 };
@@ -66,7 +69,7 @@ export function createJudgeJobHandler(options: JudgeHandlerOptions): JobHandler<
     const submission = { language: answer.language, source: answer.source };
     await context.reportProgress({ phase: 'compiling' });
 
-    if (answer.kind === 'submit') {
+    if (isGraded(answer.kind)) {
       let problem;
       try {
         problem = await materialiseQuestion(db, answer.question_id ?? 0, cacheDir);

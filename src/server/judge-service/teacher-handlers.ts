@@ -1,9 +1,11 @@
 /**
  * What teachers see of their organization's answers (issue 3 item 6; spec 001 §7.5
  * memberQuestion queryListByTeacher, queryStatisticsGroupByMember) and the question bank's debug
- * call (run a question's reference solution on given input). Only submissions count: debug and
- * playground runs are a member's scratch work. A teacher sees members of their own organization
- * only; records a learner cleaned from their own history still count here.
+ * call (run a question's reference solution on given input). Only graded answers count: debug and
+ * playground runs are a member's scratch work. Reviews (订正, kind review) are listed with the
+ * submissions but counted apart in the statistics, so first-attempt figures keep their meaning.
+ * A teacher sees members of their own organization only; records a learner cleaned from their
+ * own history still count here.
  */
 import * as calls from '../../contract/calls/member-question.ts';
 import { app as questionCalls } from '../../contract/calls/question-bank.ts';
@@ -21,6 +23,8 @@ const statisticsSortable = {
   solvedQuestions: 'solved_questions',
   accepted: 'accepted',
   submissions: 'submissions',
+  reviews: 'reviews',
+  corrected: 'corrected',
   memberId: 'm.id',
 };
 
@@ -28,7 +32,7 @@ export const teacherQueryHandlers = [
   handle(calls.memberQuestionQueryListByTeacher, async ({ query, body, services, requireAuth }) => {
     const auth = requireAuth();
     // `a` is an answer row (member_questions or ANSWER_SELECT), `m` its member.
-    const where = (a: string) => `${a}.kind = 'submit' AND m.organization_id = $1
+    const where = (a: string) => `${a}.kind IN ('submit', 'review') AND m.organization_id = $1
       AND ($2::int IS NULL OR ${a}.member_id = $2)
       AND ($3::int IS NULL OR ${a}.question_id = $3)
       AND ($4::text IS NULL OR ${a}.verdict = $4)`;
@@ -84,16 +88,29 @@ export const teacherQueryHandlers = [
           accepted: number;
           solved_questions: number;
           last_submitted_at: Date | null;
+          reviews: number;
+          corrected: number;
         }>(
+          // corrected: questions with an accepted review whose first submission was judged
+          // and not accepted.
           `SELECT m.id AS member_id, m.nickname,
-                  count(mq.id)::int AS submissions,
-                  count(mq.id) FILTER (WHERE mq.verdict = 'AC')::int AS accepted,
-                  count(DISTINCT mq.question_id) FILTER (WHERE mq.verdict = 'AC')::int
+                  count(mq.id) FILTER (WHERE mq.kind = 'submit')::int AS submissions,
+                  count(mq.id) FILTER (WHERE mq.kind = 'submit' AND mq.verdict = 'AC')::int
+                    AS accepted,
+                  count(DISTINCT mq.question_id)
+                    FILTER (WHERE mq.kind = 'submit' AND mq.verdict = 'AC')::int
                     AS solved_questions,
-                  max(mq.created_at) AS last_submitted_at
+                  max(mq.created_at) FILTER (WHERE mq.kind = 'submit') AS last_submitted_at,
+                  count(mq.id) FILTER (WHERE mq.kind = 'review')::int AS reviews,
+                  count(DISTINCT mq.question_id) FILTER (
+                    WHERE mq.kind = 'review' AND mq.verdict = 'AC'
+                      AND (SELECT first.verdict FROM member_questions first
+                            WHERE first.member_id = mq.member_id
+                              AND first.question_id = mq.question_id AND first.kind = 'submit'
+                            ORDER BY first.id LIMIT 1) <> 'AC')::int AS corrected
              FROM members m
              LEFT JOIN member_questions mq
-               ON mq.member_id = m.id AND mq.kind = 'submit'
+               ON mq.member_id = m.id AND mq.kind IN ('submit', 'review')
               AND ($2::int IS NULL OR mq.question_id = $2)
             WHERE m.organization_id = $1 AND m.role = 'student' AND m.status = 'active'
             GROUP BY m.id, m.nickname
@@ -111,6 +128,8 @@ export const teacherQueryHandlers = [
         accepted: r.accepted,
         solvedQuestions: r.solved_questions,
         lastSubmittedAt: r.last_submitted_at?.toISOString() ?? null,
+        reviews: r.reviews,
+        corrected: r.corrected,
       }));
       return toPage(content, count.rows[0]!.total, query);
     },
@@ -141,7 +160,7 @@ export const teacherQueryHandlers = [
     }
     // A debug answer of the teacher's own: it runs with the question's limits, at debug
     // priority, and the teacher follows it with memberQuestion queryById.
-    const row = await queueAnswer(services.pool, auth, {
+    const row = await queueAnswer(services.pool, services.quota, auth, {
       kind: 'debug',
       questionId: body.id,
       language: body.language,

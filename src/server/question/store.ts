@@ -17,6 +17,7 @@ import type {
 } from '../../contract/calls/question-bank.ts';
 import { toPage } from '../../contract/paging.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
+import { chapterUsing } from '../chapter/usage.ts';
 import { withTransaction } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { containsPattern, limitOffset, orderBy } from '../http/paging.ts';
@@ -260,10 +261,22 @@ export const questionStore: ResourceStore<
   },
   async remove(ctx, id) {
     await findWritable(ctx, id);
-    await ctx.services.pool.query(
-      `UPDATE questions SET status = 'deleted', updated_at = now() WHERE id = $1`,
-      [id],
-    );
+    await withTransaction(ctx.services.pool, async (client) => {
+      // The row lock makes a concurrent chapter updateQuestions (which locks its questions
+      // FOR SHARE) either finish first, and be seen below, or find the question deleted.
+      await client.query('SELECT 1 FROM questions WHERE id = $1 FOR UPDATE', [id]);
+      const chapter = await chapterUsing(client, id);
+      if (chapter) {
+        throw fail(
+          'CONFLICT',
+          `题目 ${id} 正被章节「${chapter.title}」（${chapter.id}）使用，请先从章节中移除再删除`,
+        );
+      }
+      await client.query(
+        `UPDATE questions SET status = 'deleted', updated_at = now() WHERE id = $1`,
+        [id],
+      );
+    });
   },
   async get(ctx, id) {
     return itemOf(await findVisible(ctx, id));

@@ -14,6 +14,7 @@ import {
   STUDENT_GRADES,
 } from './demo-data.ts';
 import type { DemoAccount } from './demo-data.ts';
+import { seedChapters } from './chapters.ts';
 import { seedQuestions } from './questions.ts';
 
 const SEED_LOCK_ID = 7_242_026_003;
@@ -195,6 +196,7 @@ export async function seedDatabase(
     await seedMemberships(client);
     if (createdAccounts.includes(DEMO_ACCOUNTS.student.username)) await seedStudentHoldings(client);
     await seedQuestions(client);
+    await seedChapters(client);
     return createdAccounts;
   });
   // One line per account, so each reads well in plain and in JSON logs.

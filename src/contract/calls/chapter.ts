@@ -1,0 +1,210 @@
+/**
+ * Chapters (issue 3 item 5, spec 001 §7.1, §7.3, §7.4, §7.6 `chapter`; §7.5 memberQuestion
+ * queryQuestionStatisticsByChapter): a titled, ordered list of questions with notes in Markdown.
+ * Like the question bank, a chapter belongs to the platform (bms) or to one organization
+ * (edms and the un-prefixed area); courses (a later issue) will group chapters.
+ */
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import * as f from '../fields.ts';
+import { pageOf, pageQuery } from '../paging.ts';
+import { defineResource, resourceCalls } from '../resource.ts';
+import * as routes from '../routes/chapter.ts';
+import { answerSummary } from './member-question.ts';
+import { learnerQuestionListItem, questionListItem } from './question-bank.ts';
+
+/** How many questions one chapter may hold (updateQuestions). */
+export const MAX_CHAPTER_QUESTIONS = 200;
+
+export const chapterStatus = z.enum(['active', 'deleted']);
+
+const chapterFields = {
+  title: z.string().trim().min(1, '章节标题不能为空').max(100, '章节标题最多 100 个字符'),
+  /** Markdown shown above the chapter's questions. */
+  notes: z.string().max(50_000, '章节说明最多 50000 个字符').default(''),
+  /** Smaller first in lists (and, later, within a course). */
+  sort: z
+    .number()
+    .int('排序须为整数')
+    .min(0, '排序不能小于 0')
+    .max(1_000_000, '排序最大 1000000')
+    .default(0),
+};
+
+export const chapterInput = z.strictObject(chapterFields);
+export const chapterUpdate = z.strictObject({ id: f.id, ...chapterFields });
+
+export const chapterFilter = z.strictObject({
+  /** Part of the title. */
+  keyword: z.string().trim().max(100).optional(),
+  /** Teachers: only the platform's chapters, or only their organization's. */
+  bank: z.enum(['platform', 'organization']).optional(),
+});
+
+export const chapterListItem = z.object({
+  id: z.number().int(),
+  /** Null for a platform chapter. */
+  organizationId: z.number().int().nullable(),
+  title: z.string(),
+  sort: z.number().int(),
+  questionCount: z.number().int(),
+  status: chapterStatus,
+  updatedAt: f.isoTime,
+});
+
+export const chapterItem = chapterListItem.extend({
+  notes: z.string(),
+  createdAt: f.isoTime,
+});
+
+export const chapterSimpleItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  questionCount: z.number().int(),
+});
+
+export const chapter = defineResource({
+  noun: '章节',
+  segment: 'chapter',
+  item: chapterItem,
+  listItem: chapterListItem,
+  simpleItem: chapterSimpleItem,
+  create: chapterInput,
+  update: chapterUpdate,
+  filter: chapterFilter,
+});
+
+/** One question of a chapter, in the chapter's order (1-based position). */
+export const chapterQuestionItem = questionListItem.extend({ position: z.number().int() });
+
+const chapterIdBody = z.strictObject({ id: f.id });
+
+const questionIds = z
+  .array(f.id)
+  .max(MAX_CHAPTER_QUESTIONS, `每个章节最多 ${MAX_CHAPTER_QUESTIONS} 道题`)
+  .refine((ids) => new Set(ids).size === ids.length, '题目不能重复');
+
+export const updateQuestionsBody = z.strictObject({ id: f.id, questionIds });
+export const updateQuestionsAnswer = z.object({
+  id: z.number().int(),
+  questionIds: z.array(z.number().int()),
+});
+
+const questionListCall = (
+  route: typeof routes.bmsQueryQuestionList,
+  access: 'platformAdmin' | 'teacher' | 'member',
+  who: string,
+) =>
+  defineCall({
+    ...route,
+    access,
+    summary: `章节的题目（按章节内顺序，分页）；${who}`,
+    query: pageQuery,
+    body: chapterIdBody,
+    response: pageOf(chapterQuestionItem),
+  });
+
+const updateQuestionsCall = (
+  route: typeof routes.bmsUpdateQuestions,
+  access: 'platformAdmin' | 'teacher' | 'member',
+  who: string,
+) =>
+  defineCall({
+    ...route,
+    access,
+    summary: `以 questionIds 的顺序替换章节的全部题目（最多 ${MAX_CHAPTER_QUESTIONS} 道，不可重复）；${who}`,
+    body: updateQuestionsBody,
+    response: updateQuestionsAnswer,
+  });
+
+const platformNote = '平台章节，只能收录平台题库的题目';
+const teacherNote = '教师：本机构章节可写（可收录平台题库与本机构题目），平台章节只读';
+const appNote =
+  '读：登录成员（平台章节与本机构章节）；写：本机构教师、机构管理员（或无机构角色的平台管理员）';
+
+export const bms = {
+  ...resourceCalls(chapter, {
+    area: 'bms',
+    access: 'platformAdmin',
+    ops: ['create', 'update', 'delete', 'queryById', 'queryList', 'querySimpleList'],
+    note: platformNote,
+  }),
+  queryQuestionList: questionListCall(routes.bmsQueryQuestionList, 'platformAdmin', '平台管理员'),
+  updateQuestions: updateQuestionsCall(routes.bmsUpdateQuestions, 'platformAdmin', platformNote),
+};
+
+export const edms = {
+  ...resourceCalls(chapter, {
+    area: 'edms',
+    access: 'teacher',
+    ops: ['create', 'update', 'delete', 'queryById', 'queryList', 'querySimpleList'],
+    note: teacherNote,
+  }),
+  queryQuestionList: questionListCall(routes.edmsQueryQuestionList, 'teacher', teacherNote),
+  updateQuestions: updateQuestionsCall(routes.edmsUpdateQuestions, 'teacher', teacherNote),
+};
+
+/**
+ * The public set (spec 001 §7.1). Chapters are an organization's content, so reading needs a
+ * login; the handlers refuse writes to anyone but teachers, organization admins and platform
+ * admins.
+ */
+export const app = {
+  ...resourceCalls(chapter, {
+    area: 'app',
+    access: 'member',
+    ops: ['create', 'update', 'delete', 'queryById', 'queryList'],
+    note: appNote,
+  }),
+  queryQuestionList: questionListCall(routes.appQueryQuestionList, 'member', appNote),
+  updateQuestions: updateQuestionsCall(routes.appUpdateQuestions, 'member', appNote),
+};
+
+/** A chapter's question as a learner sees it, with their own progress on it. */
+export const learnerChapterQuestion = learnerQuestionListItem.extend({
+  position: z.number().int(),
+  /** The learner has an accepted submission (cleared records no longer count). */
+  solved: z.boolean(),
+  /** The learner's latest submission, or null. */
+  latest: answerSummary.nullable(),
+});
+
+export const oj = {
+  queryQuestion: defineCall({
+    ...routes.ojQueryQuestion,
+    access: 'member',
+    summary:
+      '学员：章节的题目（按章节内顺序，分页），附本人最近一次提交与是否已通过；不含答案与测试数据',
+    query: pageQuery,
+    body: chapterIdBody,
+    response: pageOf(learnerChapterQuestion),
+  }),
+};
+
+/** One question of a chapter, over the submissions of the teacher's organization. */
+export const chapterQuestionStatistics = z.object({
+  position: z.number().int(),
+  questionId: z.number().int(),
+  questionTitle: z.string(),
+  questionType: questionListItem.shape.type,
+  /** Members who submitted at least once. */
+  submitters: z.number().int(),
+  submissions: z.number().int(),
+  accepted: z.number().int(),
+  /** accepted / submissions, 0 when nobody submitted (4 decimals). */
+  acceptedRate: z.number(),
+  /** Members with at least one accepted submission. */
+  solvedMembers: z.number().int(),
+});
+
+export const memberQuestion = {
+  queryQuestionStatisticsByChapter: defineCall({
+    ...routes.memberQuestionQueryQuestionStatisticsByChapter,
+    access: 'teacher',
+    summary:
+      '教师：章节每道题在本机构成员中的提交人数、提交数、通过数、通过率与通过人数（按章节内顺序，分页；仅统计正式提交，含成员已清空的记录）',
+    query: pageQuery,
+    body: z.strictObject({ chapterId: f.id }),
+    response: pageOf(chapterQuestionStatistics),
+  }),
+};

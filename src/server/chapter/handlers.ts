@@ -1,0 +1,76 @@
+/**
+ * Chapter calls in every area (contract/calls/chapter.ts): CRUD from the resource helper with the
+ * area's scope, the ordered question list, the learner's progress and the teacher's statistics.
+ */
+import * as calls from '../../contract/calls/chapter.ts';
+import type { Auth } from '../accounts/sessions.ts';
+import { handle } from '../http/handler.ts';
+import type { HandlerEntry } from '../http/handler.ts';
+import { resourceHandlers } from '../http/resource.ts';
+import { chapterStatistics, learnerChapterQuestions } from './progress.ts';
+import { chapterQuestions, chapterStore, replaceChapterQuestions } from './store.ts';
+import type { ChapterScope } from './store.ts';
+
+const platformScope = (auth: Auth): ChapterScope => ({ kind: 'platform', memberId: auth.memberId });
+const teacherScope = (auth: Auth): ChapterScope => ({
+  kind: 'organization',
+  organizationId: auth.organizationId,
+  memberId: auth.memberId,
+});
+const learnerScope = (auth: Auth): ChapterScope => ({
+  kind: 'learner',
+  organizationId: auth.organizationId,
+  memberId: auth.memberId,
+});
+
+/**
+ * The un-prefixed area serves everyone logged in: a teacher or organization admin acts for the
+ * current organization (as in the question bank's app calls), a platform admin without such a
+ * role for the platform, and anyone else reads only.
+ */
+const appScope = (auth: Auth): ChapterScope => {
+  if (auth.role === 'teacher' || auth.role === 'orgAdmin') return teacherScope(auth);
+  if (auth.platformAdmin) return platformScope(auth);
+  return learnerScope(auth);
+};
+
+type Area = typeof calls.bms | typeof calls.edms | typeof calls.app;
+
+const questionListHandlers = (area: Area, scopeOf: (auth: Auth) => ChapterScope) => [
+  handle(area.queryQuestionList, async ({ services, requireAuth, query, body }) =>
+    chapterQuestions({ services, scope: scopeOf(requireAuth()) }, body.id, query),
+  ),
+  handle(area.updateQuestions, async ({ services, requireAuth, body }) =>
+    replaceChapterQuestions({ services, scope: scopeOf(requireAuth()) }, body.id, body.questionIds),
+  ),
+];
+
+export const chapterHandlers: HandlerEntry[] = [
+  ...resourceHandlers(calls.bms, chapterStore, platformScope),
+  ...questionListHandlers(calls.bms, platformScope),
+  ...resourceHandlers(calls.edms, chapterStore, teacherScope),
+  ...questionListHandlers(calls.edms, teacherScope),
+  ...resourceHandlers(calls.app, chapterStore, appScope),
+  ...questionListHandlers(calls.app, appScope),
+  handle(calls.oj.queryQuestion, async ({ services, requireAuth, query, body }) => {
+    const auth = requireAuth();
+    return learnerChapterQuestions(
+      { services, scope: learnerScope(auth) },
+      auth.memberId,
+      body.id,
+      query,
+    );
+  }),
+  handle(
+    calls.memberQuestion.queryQuestionStatisticsByChapter,
+    async ({ services, requireAuth, query, body }) => {
+      const auth = requireAuth();
+      return chapterStatistics(
+        { services, scope: teacherScope(auth) },
+        auth.organizationId,
+        body.chapterId,
+        query,
+      );
+    },
+  ),
+];

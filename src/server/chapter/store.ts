@@ -1,0 +1,309 @@
+/**
+ * Chapters under a scope, like the question bank (../question/store.ts): the platform admin sees
+ * and changes every chapter; a teacher sees the platform's chapters and their organization's and
+ * changes only the latter; a learner reads the same chapters and changes nothing.
+ */
+import type { z } from 'zod';
+import type {
+  chapterFilter,
+  chapterInput,
+  chapterItem,
+  chapterListItem,
+  chapterQuestionItem,
+  chapterSimpleItem,
+  chapterUpdate,
+} from '../../contract/calls/chapter.ts';
+import { toPage } from '../../contract/paging.ts';
+import type { Page, PageQuery } from '../../contract/paging.ts';
+import { withTransaction } from '../db/pool.ts';
+import { fail } from '../http/app-error.ts';
+import { containsPattern, limitOffset, orderBy } from '../http/paging.ts';
+import type { ResourceStore, StoreContext } from '../http/resource.ts';
+import { validationError } from '../http/validation-error.ts';
+
+export type ChapterScope =
+  | { kind: 'platform'; memberId: number }
+  | { kind: 'organization'; organizationId: number; memberId: number }
+  | { kind: 'learner'; organizationId: number; memberId: number };
+
+type Filter = z.output<typeof chapterFilter>;
+type Item = z.input<typeof chapterItem>;
+type ListItem = z.input<typeof chapterListItem>;
+export type ChapterCtx = StoreContext<ChapterScope>;
+
+const sortable = {
+  id: 'c.id',
+  title: 'c.title',
+  sort: 'c.sort',
+  updatedAt: 'c.updated_at',
+};
+
+export interface ChapterRow {
+  id: number;
+  organization_id: number | null;
+  title: string;
+  notes: string;
+  sort: number;
+  status: Item['status'];
+  question_count: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `c.*,
+  (SELECT count(*)::int FROM chapter_questions cq WHERE cq.chapter_id = c.id) AS question_count`;
+
+const listItemOf = (r: ChapterRow): ListItem => ({
+  id: r.id,
+  organizationId: r.organization_id,
+  title: r.title,
+  sort: r.sort,
+  questionCount: r.question_count,
+  status: r.status,
+  updatedAt: r.updated_at.toISOString(),
+});
+
+const itemOf = (r: ChapterRow): Item => ({
+  ...listItemOf(r),
+  notes: r.notes,
+  createdAt: r.created_at.toISOString(),
+});
+
+/** WHERE clause of the chapters the scope may see, starting at parameter $1. */
+function visible(scope: ChapterScope): { sql: string; params: unknown[] } {
+  if (scope.kind === 'platform') return { sql: `c.status = 'active'`, params: [] };
+  return {
+    sql: `c.status = 'active' AND (c.organization_id IS NULL OR c.organization_id = $1)`,
+    params: [scope.organizationId],
+  };
+}
+
+function filtered(scope: ChapterScope, filter: Filter) {
+  const base = visible(scope);
+  const params = [...base.params];
+  const clauses = [base.sql];
+  if (filter.keyword) {
+    params.push(containsPattern(filter.keyword));
+    clauses.push(`c.title ILIKE $${params.length}`);
+  }
+  if (filter.bank === 'platform') clauses.push('c.organization_id IS NULL');
+  if (filter.bank === 'organization') {
+    if (scope.kind === 'platform') clauses.push('c.organization_id IS NOT NULL');
+    else {
+      params.push(scope.organizationId);
+      clauses.push(`c.organization_id = $${params.length}`);
+    }
+  }
+  return { where: clauses.join(' AND '), params };
+}
+
+async function pageOfRows<T>(
+  ctx: ChapterCtx,
+  filter: Filter,
+  page: PageQuery,
+  map: (r: ChapterRow) => T,
+): Promise<Page<T>> {
+  const { where, params } = filtered(ctx.scope, filter);
+  const order = orderBy(page, sortable, 'c.sort ASC', 'c.id ASC');
+  const [limit, offset] = limitOffset(page);
+  const n = params.length;
+  const [rows, count] = await Promise.all([
+    ctx.services.pool.query<ChapterRow>(
+      `SELECT ${COLUMNS} FROM chapters c WHERE ${where} ORDER BY ${order}
+        LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...params, limit, offset],
+    ),
+    ctx.services.pool.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM chapters c WHERE ${where}`,
+      params,
+    ),
+  ]);
+  return toPage(rows.rows.map(map), count.rows[0]!.total, page);
+}
+
+/** The chapter, when the scope may see it; NOT_FOUND otherwise (another organization's too). */
+export async function findVisibleChapter(ctx: ChapterCtx, id: number): Promise<ChapterRow> {
+  const { sql, params } = visible(ctx.scope);
+  const rows = await ctx.services.pool.query<ChapterRow>(
+    `SELECT ${COLUMNS} FROM chapters c WHERE ${sql} AND c.id = $${params.length + 1}`,
+    [...params, id],
+  );
+  const row = rows.rows[0];
+  if (!row) throw fail('NOT_FOUND', `章节 ${id} 不存在`);
+  return row;
+}
+
+/** The chapter, when the scope may change it: FORBIDDEN for a platform chapter or a learner. */
+async function findWritable(ctx: ChapterCtx, id: number): Promise<ChapterRow> {
+  const row = await findVisibleChapter(ctx, id);
+  if (ctx.scope.kind === 'learner') throw fail('FORBIDDEN');
+  if (ctx.scope.kind === 'organization' && row.organization_id !== ctx.scope.organizationId) {
+    throw fail('FORBIDDEN', '平台章节只读，不能修改或删除');
+  }
+  return row;
+}
+
+function writer(scope: ChapterScope): { organizationId: number | null; memberId: number } {
+  if (scope.kind === 'learner') throw fail('FORBIDDEN');
+  return {
+    organizationId: scope.kind === 'platform' ? null : scope.organizationId,
+    memberId: scope.memberId,
+  };
+}
+
+export const chapterStore: ResourceStore<
+  ChapterScope,
+  z.output<typeof chapterInput>,
+  z.output<typeof chapterUpdate>,
+  Filter,
+  Item,
+  ListItem,
+  z.input<typeof chapterSimpleItem>
+> = {
+  async create(ctx, input) {
+    const { organizationId, memberId } = writer(ctx.scope);
+    const { rows } = await ctx.services.pool.query<{ id: number }>(
+      `INSERT INTO chapters (organization_id, title, notes, sort, created_by)
+       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [organizationId, input.title, input.notes, input.sort, memberId],
+    );
+    return itemOf(await findVisibleChapter(ctx, rows[0]!.id));
+  },
+  async update(ctx, { id, ...input }) {
+    await findWritable(ctx, id);
+    await ctx.services.pool.query(
+      `UPDATE chapters SET title = $2, notes = $3, sort = $4, updated_at = now() WHERE id = $1`,
+      [id, input.title, input.notes, input.sort],
+    );
+    return itemOf(await findVisibleChapter(ctx, id));
+  },
+  async remove(ctx, id) {
+    await findWritable(ctx, id);
+    // Soft delete: the chapter leaves every list, and its questions become deletable again.
+    await ctx.services.pool.query(
+      `UPDATE chapters SET status = 'deleted', updated_at = now() WHERE id = $1`,
+      [id],
+    );
+  },
+  async get(ctx, id) {
+    return itemOf(await findVisibleChapter(ctx, id));
+  },
+  list: (ctx, filter, page) => pageOfRows(ctx, filter, page, listItemOf),
+  simpleList: (ctx, filter, page) =>
+    pageOfRows(ctx, filter, page, (r) => ({
+      id: r.id,
+      title: r.title,
+      questionCount: r.question_count,
+    })),
+};
+
+/** A chapter's questions are read in the chapter's order; `sort=position,desc` reverses it. */
+export const positionSort = { position: 'cq.position' };
+
+interface ChapterQuestionRow {
+  position: number;
+  id: number;
+  organization_id: number | null;
+  type: z.input<typeof chapterQuestionItem>['type'];
+  title: string;
+  difficulty: z.input<typeof chapterQuestionItem>['difficulty'];
+  tags: string[];
+  source: string;
+  case_count: number;
+  status: z.input<typeof chapterQuestionItem>['status'];
+  seed_key: string | null;
+  updated_at: Date;
+}
+
+/**
+ * One page of a chapter's active questions in order, with the columns a list shows (never the
+ * answer, analysis or test data). `$1` is the chapter id; limit and offset follow.
+ */
+export async function chapterQuestionRows(
+  ctx: ChapterCtx,
+  chapterId: number,
+  page: PageQuery,
+): Promise<Page<ChapterQuestionRow>> {
+  const [limit, offset] = limitOffset(page);
+  const order = orderBy(page, positionSort, 'cq.position ASC', 'cq.question_id ASC');
+  const from = `FROM chapter_questions cq JOIN questions q ON q.id = cq.question_id
+    WHERE cq.chapter_id = $1 AND q.status = 'active'`;
+  const [rows, count] = await Promise.all([
+    ctx.services.pool.query<ChapterQuestionRow>(
+      `SELECT cq.position, q.id, q.organization_id, q.type, q.title, q.difficulty, q.tags,
+              q.source, q.case_count, q.status, q.seed_key, q.updated_at
+         ${from} ORDER BY ${order} LIMIT $2 OFFSET $3`,
+      [chapterId, limit, offset],
+    ),
+    ctx.services.pool.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, [
+      chapterId,
+    ]),
+  ]);
+  return toPage(rows.rows, count.rows[0]!.total, page);
+}
+
+/** queryQuestionList: the chapter must be visible to the scope. */
+export async function chapterQuestions(
+  ctx: ChapterCtx,
+  chapterId: number,
+  page: PageQuery,
+): Promise<Page<z.input<typeof chapterQuestionItem>>> {
+  await findVisibleChapter(ctx, chapterId);
+  const rows = await chapterQuestionRows(ctx, chapterId, page);
+  return {
+    ...rows,
+    content: rows.content.map((r) => ({
+      position: r.position,
+      id: r.id,
+      type: r.type,
+      title: r.title,
+      difficulty: r.difficulty,
+      tags: r.tags,
+      source: r.source,
+      organizationId: r.organization_id,
+      caseCount: r.case_count,
+      status: r.status,
+      seedKey: r.seed_key,
+      updatedAt: r.updated_at.toISOString(),
+    })),
+  };
+}
+
+/**
+ * updateQuestions: replaces the chapter's list with `questionIds` in that order. A chapter holds
+ * only active questions its learners can read: a platform chapter platform questions only, an
+ * organization's chapter platform questions and its own. The questions are locked (FOR SHARE)
+ * so a concurrent delete from the bank waits and then sees the chapter using them.
+ */
+export async function replaceChapterQuestions(
+  ctx: ChapterCtx,
+  chapterId: number,
+  questionIds: number[],
+): Promise<{ id: number; questionIds: number[] }> {
+  const chapter = await findWritable(ctx, chapterId);
+  await withTransaction(ctx.services.pool, async (client) => {
+    await client.query('SELECT 1 FROM chapters WHERE id = $1 FOR UPDATE', [chapterId]);
+    const allowed = await client.query<{ id: number }>(
+      `SELECT id FROM questions
+        WHERE id = ANY($1::int[]) AND status = 'active'
+          AND (organization_id IS NULL OR organization_id = $2)
+        FOR SHARE`,
+      [questionIds, chapter.organization_id],
+    );
+    const ok = new Set(allowed.rows.map((r) => r.id));
+    const refused = questionIds.flatMap((id, index) =>
+      ok.has(id)
+        ? []
+        : [{ field: `body.questionIds.${index}`, message: `题目 ${id} 不存在或不能收录到本章节` }],
+    );
+    if (refused.length > 0) throw validationError(refused);
+    await client.query('DELETE FROM chapter_questions WHERE chapter_id = $1', [chapterId]);
+    await client.query(
+      `INSERT INTO chapter_questions (chapter_id, question_id, position)
+       SELECT $1, q, ord FROM unnest($2::int[]) WITH ORDINALITY AS t(q, ord)`,
+      [chapterId, questionIds],
+    );
+    await client.query('UPDATE chapters SET updated_at = now() WHERE id = $1', [chapterId]);
+  });
+  return { id: chapterId, questionIds };
+}
