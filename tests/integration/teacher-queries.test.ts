@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '../../src/contract/routes/auth.ts';
 import * as mq from '../../src/contract/calls/member-question.ts';
 import type { AnswerDetail } from '../../src/contract/calls/member-question.ts';
-import { app as questionCalls } from '../../src/contract/calls/question-bank.ts';
+import * as questionBank from '../../src/contract/calls/question-bank.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { TEST_CACHE_DIR } from '../../src/judge/test-support.ts';
 import type { ApiError } from '../../src/transport/errors.ts';
@@ -174,7 +174,7 @@ describe('memberQuestion queryStatisticsGroupByMember', () => {
 describe('question debug', () => {
   it("runs the question's reference solution on the given input for a teacher", async () => {
     for (const language of ['cpp', 'python'] as const) {
-      const queued = await teacher.call(questionCalls.debug, {
+      const queued = await teacher.call(questionBank.app.debug, {
         body: { id: ids.aPlusB, language, input: '40 2\n' },
       });
       const detail = await judged(teacher, queued.id, 90_000);
@@ -185,20 +185,51 @@ describe('question debug', () => {
 
   it('refuses a student, an objective question and an unknown question', async () => {
     const asStudent = await errorOf(
-      student.call(questionCalls.debug, { body: { id: ids.aPlusB, language: 'cpp', input: '' } }),
+      student.call(questionBank.app.debug, {
+        body: { id: ids.aPlusB, language: 'cpp', input: '' },
+      }),
     );
     expect(asStudent?.code).toBe(ErrorCode.FORBIDDEN);
     const objective = await errorOf(
-      teacher.call(questionCalls.debug, {
+      teacher.call(questionBank.app.debug, {
         body: { id: ids.objective, language: 'cpp', input: '' },
       }),
     );
     expect(objective?.code).toBe(ErrorCode.VALIDATION);
     const unknown = await errorOf(
-      teacher.call(questionCalls.debug, { body: { id: 999_999, language: 'cpp', input: '' } }),
+      teacher.call(questionBank.app.debug, { body: { id: 999_999, language: 'cpp', input: '' } }),
     );
     expect(unknown?.code).toBe(ErrorCode.NOT_FOUND);
   });
+
+  it('runs in the edms area for a teacher and in the bms area for a platform admin only', async () => {
+    const edms = await teacher.call(questionBank.edms.debug, {
+      body: { id: ids.aPlusB, language: 'python', input: '1 2\n' },
+    });
+    expect((await judged(teacher, edms.id, 90_000)).run?.stdout.trim()).toBe('3');
+
+    const admin = sdk(platform.apiUrl);
+    const { username, password } = platform.accounts.admin;
+    await admin.call(auth.loginByPwd, { body: { username, password } });
+    const bms = await admin.call(questionBank.bms.debug, {
+      body: { id: ids.aPlusB, language: 'cpp', input: '5 6\n' },
+    });
+    expect((await judged(admin, bms.id, 90_000)).run?.stdout.trim()).toBe('11');
+
+    const teacherInBms = await errorOf(
+      teacher.call(questionBank.bms.debug, {
+        body: { id: ids.aPlusB, language: 'cpp', input: '' },
+      }),
+    );
+    expect(teacherInBms?.code).toBe(ErrorCode.FORBIDDEN);
+    const badLanguage = await errorOf(
+      admin.call(questionBank.bms.debug, {
+        body: { id: ids.aPlusB, language: 'java' as 'cpp', input: '' },
+      }),
+    );
+    expect(badLanguage?.code).toBe(ErrorCode.VALIDATION);
+    expect(badLanguage?.message).toContain('language');
+  }, 120_000);
 });
 
 describe('another organization', () => {

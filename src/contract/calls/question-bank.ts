@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import type { Access, CallRoute } from '../call.ts';
 import { defineResource, resourceCalls } from '../resource.ts';
 import * as routes from '../routes/question-bank.ts';
 import * as f from '../fields.ts';
@@ -282,6 +283,20 @@ const importZipCall = (route: typeof routes.bmsImportZip, access: 'platformAdmin
 
 const teacherNote = '教师：本机构题目可写，平台题库只读';
 
+/** Run a question's reference solution on given input (spec 001 §7.3–§7.5 question debug). */
+const debugCall = (route: CallRoute, access: Access, bank: string) =>
+  defineCall({
+    ...route,
+    access,
+    summary: `用题目（${bank}）的参考解（cpp 或 python）在给定输入上运行（经判题队列，不计为提交），结果用 memberQuestion/queryById 查看`,
+    body: z.strictObject({
+      id: f.id,
+      language: z.enum(['cpp', 'python']),
+      input: customInput,
+    }),
+    response: queued,
+  });
+
 export const bms = {
   ...resourceCalls(question, {
     area: 'bms',
@@ -299,6 +314,7 @@ export const bms = {
   }),
   importZip: importZipCall(routes.bmsImportZip, 'platformAdmin'),
   ...zipCalls('bms', 'platformAdmin'),
+  debug: debugCall(routes.bmsDebug, 'platformAdmin', '任一题库'),
 };
 
 export const edms = {
@@ -325,6 +341,7 @@ export const edms = {
   }),
   importZip: importZipCall(routes.edmsImportZip, 'teacher'),
   ...zipCalls('edms', 'teacher'),
+  debug: debugCall(routes.edmsDebug, 'teacher', '本机构题库与平台题库'),
 };
 
 /** The group with no prefix (spec 001 §7.5): teacher access. */
@@ -344,18 +361,7 @@ export const app = {
     response: importAnswer,
   }),
   ...zipCalls('app', 'teacher'),
-  debug: defineCall({
-    ...routes.appDebug,
-    access: 'teacher',
-    summary:
-      '教师：用题目的参考解（cpp 或 python）在给定输入上运行（经判题队列，不计为提交），结果用 memberQuestion/queryById 查看',
-    body: z.strictObject({
-      id: f.id,
-      language: z.enum(['cpp', 'python']),
-      input: customInput,
-    }),
-    response: queued,
-  }),
+  debug: debugCall(routes.appDebug, 'teacher', '本机构题库与平台题库'),
 };
 
 export const oj = resourceCalls(question, {

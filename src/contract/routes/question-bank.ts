@@ -45,6 +45,8 @@ export const appUnzipAndParse = resourceRoute(
   multipart,
 );
 /** Run a question's reference solution on given input through the judge queue. */
+export const bmsDebug: CallRoute = resourceRoute('bms', 'question', 'debug', 'POST');
+export const edmsDebug: CallRoute = resourceRoute('edms', 'question', 'debug', 'POST');
 export const appDebug: CallRoute = resourceRoute('app', 'question', 'debug', 'POST');
 export const bmsExportCase = resourceRoute('bms', 'question', 'exportCase', 'POST', zip);
 export const edmsExportCase = resourceRoute('edms', 'question', 'exportCase', 'POST', zip);
@@ -56,6 +58,7 @@ export const bms = refsTo<typeof defs.bms>()({
   importZip: bmsImportZip,
   unzipAndParse: bmsUnzipAndParse,
   exportCase: bmsExportCase,
+  debug: bmsDebug,
 });
 
 export const edms = refsTo<typeof defs.edms>()({
@@ -65,6 +68,7 @@ export const edms = refsTo<typeof defs.edms>()({
   importZip: edmsImportZip,
   unzipAndParse: edmsUnzipAndParse,
   exportCase: edmsExportCase,
+  debug: edmsDebug,
 });
 
 export const app = refsTo<typeof defs.app>()({

@@ -8,15 +8,51 @@
  * own history still count here.
  */
 import * as calls from '../../contract/calls/member-question.ts';
-import { app as questionCalls } from '../../contract/calls/question-bank.ts';
+import * as questionCalls from '../../contract/calls/question-bank.ts';
 import { toPage } from '../../contract/paging.ts';
-import { fail } from '../http/app-error.ts';
 import { handle } from '../http/handler.ts';
 import { limitOffset, orderBy } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';
 import { ANSWER_SELECT, toSummary } from './answers.ts';
 import type { AnswerRow } from './answers.ts';
 import { queueAnswer } from './handlers.ts';
+import type { Auth } from '../accounts/sessions.ts';
+import { platformScope, teacherScope } from '../question/scopes.ts';
+import { referenceSolutionsOf } from '../question/store.ts';
+import type { QuestionScope } from '../question/store.ts';
+
+/**
+ * Question debug in an area: the reference solution of a question the caller's scope can see,
+ * run on their input as a debug answer of their own (the question's limits, debug priority,
+ * followed with memberQuestion queryById).
+ */
+function debugHandler(
+  call: typeof questionCalls.app.debug,
+  scopeOf: (auth: Auth) => QuestionScope,
+) {
+  return handle(call, async ({ body, services, requireAuth }) => {
+    const auth = requireAuth();
+    const q = await referenceSolutionsOf({ services, scope: scopeOf(auth) }, body.id);
+    const source = q.solutions[body.language];
+    if (q.type !== 'programming' || !source) {
+      const name = body.language === 'cpp' ? 'C++' : 'Python';
+      throw validationError([
+        {
+          field: 'body.language',
+          message: q.type === 'programming' ? `该题没有 ${name} 参考解` : '该题不是编程题',
+        },
+      ]);
+    }
+    const row = await queueAnswer(services.pool, services.quota, auth, {
+      kind: 'debug',
+      questionId: body.id,
+      language: body.language,
+      source,
+      input: body.input,
+    });
+    return { id: row.id, status: toSummary(row).status };
+  });
+}
 
 const listSortable = { id: 'a.id', createdAt: 'a.created_at' };
 const statisticsSortable = {
@@ -135,38 +171,7 @@ export const teacherQueryHandlers = [
     },
   ),
 
-  handle(questionCalls.debug, async ({ body, services, requireAuth }) => {
-    const auth = requireAuth();
-    const { rows } = await services.pool.query<{
-      type: string;
-      reference_solutions: Partial<Record<'cpp' | 'python', string>>;
-    }>(
-      `SELECT type, reference_solutions FROM questions
-        WHERE id = $1 AND status = 'active'
-          AND (organization_id IS NULL OR organization_id = $2)`,
-      [body.id, auth.organizationId],
-    );
-    const q = rows[0];
-    if (!q) throw fail('NOT_FOUND', '题目不存在');
-    const source = q.reference_solutions[body.language];
-    if (q.type !== 'programming' || !source) {
-      const name = body.language === 'cpp' ? 'C++' : 'Python';
-      throw validationError([
-        {
-          field: 'body.language',
-          message: q.type === 'programming' ? `该题没有 ${name} 参考解` : '该题不是编程题',
-        },
-      ]);
-    }
-    // A debug answer of the teacher's own: it runs with the question's limits, at debug
-    // priority, and the teacher follows it with memberQuestion queryById.
-    const row = await queueAnswer(services.pool, services.quota, auth, {
-      kind: 'debug',
-      questionId: body.id,
-      language: body.language,
-      source,
-      input: body.input,
-    });
-    return { id: row.id, status: toSummary(row).status };
-  }),
+  debugHandler(questionCalls.bms.debug, platformScope),
+  debugHandler(questionCalls.edms.debug, teacherScope),
+  debugHandler(questionCalls.app.debug, teacherScope),
 ];

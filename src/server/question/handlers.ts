@@ -22,20 +22,7 @@ import {
   replaceCases,
 } from './store.ts';
 import type { QuestionScope } from './store.ts';
-
-const platformScope = (auth: Auth): QuestionScope => ({
-  kind: 'platform',
-  memberId: auth.memberId,
-});
-const teacherScope = (auth: Auth): QuestionScope => ({
-  kind: 'organization',
-  organizationId: auth.organizationId,
-  memberId: auth.memberId,
-});
-const learnerScope = (auth: Auth): QuestionScope => ({
-  kind: 'learner',
-  organizationId: auth.organizationId,
-});
+import { learnerScope, platformScope, teacherScope } from './scopes.ts';
 
 const importHandler = (
   call: typeof calls.bms.import,

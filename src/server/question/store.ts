@@ -323,6 +323,19 @@ export async function replaceCases(ctx: Ctx, id: number, cases: CaseData[]): Pro
   return itemOf(await findVisible(ctx, id));
 }
 
+/**
+ * A question's type and reference solutions, for running one (question debug); never for
+ * learners, who must not obtain the solutions.
+ */
+export async function referenceSolutionsOf(
+  ctx: Ctx,
+  id: number,
+): Promise<{ type: string; solutions: Partial<Record<'cpp' | 'python', string>> }> {
+  if (ctx.scope.kind === 'learner') throw fail('FORBIDDEN');
+  const row = await findVisible(ctx, id, 'q.type, q.reference_solutions');
+  return { type: row.type, solutions: row.reference_solutions ?? {} };
+}
+
 /** The cases of a question the scope can see (exportCase); never for learners. */
 export async function casesOf(ctx: Ctx, id: number): Promise<{ title: string; cases: CaseData[] }> {
   if (ctx.scope.kind === 'learner') throw fail('FORBIDDEN');
