@@ -16,16 +16,19 @@ import {
   type JobRequest,
   type PracticeDraft,
   type PracticeQuestion,
+  type PracticeQuota,
 } from './practice.ts';
 import { flushPromises } from './test-support.ts';
 
 const question: PracticeQuestion = {
   id: 7,
+  type: 'programming',
   title: 'A+B',
   content: 'Add two numbers.',
   samples: [{ input: '1 2\n', output: '3\n' }],
   timeLimitMs: 1000,
   memoryLimitMiB: 256,
+  options: [],
 };
 
 const summary = (id: number, verdict: AnswerSummary['verdict']): AnswerSummary => ({
@@ -57,22 +60,39 @@ const detail = (id: number, verdict: AnswerDetail['verdict']): AnswerDetail => (
   failingCaseHidden: false,
 });
 
-function setupPractice(drafts: Partial<Record<string, PracticeDraft>> = {}) {
+interface SetupOptions {
+  /** Drafts by language; `latest` is what a load without language gets. */
+  drafts?: Partial<Record<string, PracticeDraft>>;
+  latest?: PracticeDraft | null;
+  question?: PracticeQuestion;
+  submitError?: Error;
+  quota?: PracticeQuota;
+}
+
+function setupPractice(
+  drafts: Partial<Record<string, PracticeDraft>> = {},
+  options: SetupOptions = {},
+) {
   const calls = {
     saves: [] as JobRequest[],
     debugs: [] as JobRequest[],
     submits: [] as JobRequest[],
+    draftLoads: [] as DraftKey[],
     histories: 0,
+    quotas: 0,
     follows: [] as number[],
   };
   const followers: ((event: AnyEventObject) => void)[] = [];
   const clock = new SimulatedClock();
   const machine = practiceMachine.provide({
     actors: {
-      loadQuestion: fromPromise(async () => question),
-      loadDraft: fromPromise<PracticeDraft | null, DraftKey>(
-        async ({ input }) => drafts[input.language] ?? null,
-      ),
+      loadQuestion: fromPromise(async () => options.question ?? question),
+      loadDraft: fromPromise<PracticeDraft | null, DraftKey>(async ({ input }) => {
+        calls.draftLoads.push(input);
+        return input.language === null
+          ? (options.latest ?? null)
+          : (drafts[input.language] ?? null);
+      }),
       saveDraft: fromPromise<{ updatedAt: string }, JobRequest>(async ({ input }) => {
         calls.saves.push(input);
         return { updatedAt: `save-${calls.saves.length}` };
@@ -83,7 +103,12 @@ function setupPractice(drafts: Partial<Record<string, PracticeDraft>> = {}) {
       }),
       submit: fromPromise<{ id: number }, JobRequest>(async ({ input }) => {
         calls.submits.push(input);
+        if (options.submitError) throw options.submitError;
         return { id: 200 };
+      }),
+      loadQuota: fromPromise<PracticeQuota, void>(async () => {
+        calls.quotas += 1;
+        return options.quota ?? { used: calls.quotas, limit: 10 };
       }),
       loadHistory: fromPromise(async () => {
         calls.histories += 1;
@@ -109,6 +134,7 @@ describe('practiceMachine', () => {
       code: 'saved',
       job: 'idle',
       history: 'ready',
+      quota: 'ready',
     });
     expect(snapshot.context.question?.title).toBe('A+B');
     expect(snapshot.context.source).toBe(CODE_TEMPLATES.cpp);
@@ -117,7 +143,10 @@ describe('practiceMachine', () => {
   });
 
   it('restores a saved draft with its custom input', async () => {
-    const { actor } = setupPractice({ cpp: { source: 'int main(){}', input: '1 2' } });
+    const { actor } = setupPractice(
+      {},
+      { latest: { source: 'int main(){}', input: '1 2', language: 'cpp' } },
+    );
     await flushPromises();
     expect(actor.getSnapshot().context).toMatchObject({ source: 'int main(){}', input: '1 2' });
   });
@@ -233,6 +262,7 @@ describe('practiceMachine', () => {
       code: 'saved',
       job: 'idle',
       history: 'none',
+      quota: 'none',
     });
     expect(actor.getSnapshot().context).toMatchObject({ language: 'python', source: 'print(1)' });
     actor.send({ type: 'SUBMIT' });
@@ -240,5 +270,98 @@ describe('practiceMachine', () => {
     actor.send({ type: 'RUN', input: '5' });
     await flushPromises();
     expect(actor.getSnapshot().context.answerId).toBe(5);
+  });
+  it('reopens a question in the language of the latest draft, asking for it without language', async () => {
+    const { actor, calls } = setupPractice(
+      {},
+      { latest: { source: 'print(2)', input: '5', language: 'python' } },
+    );
+    await flushPromises();
+    expect(calls.draftLoads).toEqual([{ questionId: 7, language: null }]);
+    expect(actor.getSnapshot().context).toMatchObject({
+      language: 'python',
+      source: 'print(2)',
+      input: '5',
+      restoreLanguage: false,
+    });
+  });
+
+  it('loads the C++ draft when the latest draft is in a language the screen does not offer', async () => {
+    const { actor, calls } = setupPractice(
+      { cpp: { source: 'int main(){return 0;}', input: null } },
+      { latest: { source: '// c++20', input: null, language: 'cpp20' } },
+    );
+    await flushPromises();
+    await flushPromises();
+    expect(calls.draftLoads.map((k) => k.language)).toEqual([null, 'cpp']);
+    expect(actor.getSnapshot().context).toMatchObject({
+      language: 'cpp',
+      source: 'int main(){return 0;}',
+    });
+  });
+
+  it('starts from the template of the default language when there is no draft at all', async () => {
+    const { actor } = setupPractice({}, { latest: null });
+    await flushPromises();
+    expect(actor.getSnapshot().context).toMatchObject({
+      language: 'cpp',
+      source: CODE_TEMPLATES.cpp,
+    });
+  });
+
+  it('an objective question loads no draft, history or quota: the objective screen takes over', async () => {
+    const { actor, calls } = setupPractice(
+      {},
+      {
+        question: {
+          ...question,
+          type: 'judge',
+          options: [
+            { label: 'A', text: '正确' },
+            { label: 'B', text: '错误' },
+          ],
+        },
+      },
+    );
+    await flushPromises();
+    expect(actor.getSnapshot().value).toEqual({
+      question: 'ready',
+      code: 'objective',
+      job: 'idle',
+      history: 'objective',
+      quota: 'objective',
+    });
+    expect(calls).toMatchObject({ draftLoads: [], histories: 0, quotas: 0 });
+  });
+
+  it('reads the quota on opening and again after each submission', async () => {
+    const { actor, calls, followers } = setupPractice();
+    await flushPromises();
+    expect(actor.getSnapshot().context.quota).toEqual({ used: 1, limit: 10 });
+    actor.send({ type: 'SUBMIT' });
+    await flushPromises();
+    expect(calls.quotas).toBe(2);
+    expect(actor.getSnapshot().context.quota).toEqual({ used: 2, limit: 10 });
+    // A run is not a submission: the quota is not read again.
+    followers[0]?.({ type: 'ANSWER.FINISHED', detail: detail(200, 'AC') });
+    actor.send({ type: 'RUN' });
+    await flushPromises();
+    expect(calls.quotas).toBe(2);
+  });
+
+  it('after a submission refused for quota, the code is editable and the quota is read again', async () => {
+    const refused = Object.assign(new Error('今日提交次数已用完'), { code: 42900 });
+    const { actor, calls } = setupPractice({}, { submitError: refused });
+    await flushPromises();
+    actor.send({ type: 'SUBMIT' });
+    await flushPromises();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ job: 'idle' })).toBe(true);
+    expect(snapshot.context.jobError).toBe('今日提交次数已用完');
+    expect(calls.quotas).toBe(2);
+    actor.send({ type: 'EDIT', source: 'int main(){}' });
+    expect(actor.getSnapshot().matches({ code: 'unsaved' })).toBe(true);
+    actor.send({ type: 'RUN' });
+    expect(actor.getSnapshot().matches({ job: 'debugging' })).toBe(true);
   });
 });

@@ -3,20 +3,27 @@
  * result panels), §9 (default C++ template). Four regions run side by side:
  *
  * - question: loads the statement (invoked `loadQuestion`);
- * - code: loads the draft of the current language (or the template), takes edits and saves
- *   them after a quiet pause (a delayed transition, so the log shows every save);
+ * - code: loads the draft (or the template), takes edits and saves them after a quiet pause (a
+ *   delayed transition, so the log shows every save). On a question, the first load asks for
+ *   the latest draft of any language, so a learner comes back to the language they last used;
  * - job: a run on custom input (`debug`) or a submission (`submit`), then follows the answer
  *   (`followAnswer`, a callback actor that reports progress and the final detail as events);
- * - history: the member's latest submissions (`loadHistory`), reloaded after each submission.
+ * - history: the member's latest submissions (`loadHistory`), reloaded after each submission;
+ * - quota: today's submissions left (`loadQuota`), reloaded after each submission attempt.
+ *
+ * Objective questions (single, multiple, true/false) have no code: once the statement shows
+ * the question is one, the code, history and quota regions stop (`objective`), and the screen
+ * hands the question to the objective practice machine (objectivePractice.ts).
  *
  * All effects are provided actors; this file only decides what happens next.
  */
-import { assign, fromCallback, fromPromise, setup, type AnyEventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, raise, setup, type AnyEventObject } from 'xstate';
 import type {
   AnswerDetail,
   AnswerSummary,
   StatusEvent,
 } from '../contract/calls/member-question.ts';
+import type { QuestionType } from '../contract/calls/question-bank.ts';
 import { notProvided } from './notProvided.ts';
 
 export type PracticeLanguage = 'cpp' | 'python';
@@ -31,29 +38,51 @@ export const CODE_TEMPLATES: Record<PracticeLanguage, string> = {
   python: '',
 };
 
+export interface PracticeOption {
+  label: string;
+  text: string;
+}
+
 export interface PracticeQuestion {
   id: number;
+  type: QuestionType;
   title: string;
   content: string;
   samples: { input: string; output: string }[];
   timeLimitMs: number | null;
   memoryLimitMiB: number | null;
+  /** Objective questions: the options A–D (a true/false question has two). */
+  options: PracticeOption[];
 }
+
+export const isObjectiveQuestion = (question: Pick<PracticeQuestion, 'type'>): boolean =>
+  question.type !== 'programming';
 
 export interface PracticeDraft {
   source: string;
   input: string | null;
+  /** The draft's language (the judge's id; cpp14/cpp20 drafts may exist from other clients). */
+  language?: string;
 }
 
 export interface DraftKey {
   /** null in the playground, which has no question. */
   questionId: number | null;
-  language: PracticeLanguage;
+  /** null: the latest draft of any language (the first load of a question). */
+  language: PracticeLanguage | null;
 }
 
-export interface JobRequest extends DraftKey {
+export interface JobRequest {
+  questionId: number | null;
+  language: PracticeLanguage;
   source: string;
   input: string;
+}
+
+/** Today's submissions: used, and the limit (null: no limit, e.g. with a vip card). */
+export interface PracticeQuota {
+  used: number;
+  limit: number | null;
 }
 
 export type JobKind = 'debug' | 'submit';
@@ -76,10 +105,14 @@ export interface PracticeContext {
   result: AnswerDetail | null;
   jobError: string | null;
   history: AnswerSummary[];
+  /** Ask for the latest draft of any language on the next draft load (see DraftKey). */
+  restoreLanguage: boolean;
+  quota: PracticeQuota | null;
 }
 
 export interface PracticeInput {
   questionId: number | null;
+  /** Omitted on a question: the language of the latest draft, else C++. */
   language?: PracticeLanguage;
 }
 
@@ -92,7 +125,9 @@ export type PracticeEvent =
   | { type: 'RETRY' }
   | { type: 'ANSWER.PROGRESS'; status: StatusEvent }
   | { type: 'ANSWER.FINISHED'; detail: AnswerDetail }
-  | { type: 'ANSWER.LOST'; message: string };
+  | { type: 'ANSWER.LOST'; message: string }
+  /** Raised after each submission attempt: the quota figure may have changed. */
+  | { type: 'QUOTA.STALE' };
 
 export interface FollowInput {
   id: number;
@@ -106,6 +141,19 @@ const isPracticeLanguage = (value: unknown): value is PracticeLanguage =>
 
 const hasSource = ({ context }: { context: PracticeContext }) => context.source.trim() !== '';
 const hasQuestion = ({ context }: { context: PracticeContext }) => context.questionId !== null;
+/** The statement is in and the question is a programming one. */
+const isProgramming = ({ context }: { context: PracticeContext }) =>
+  context.question !== null && !isObjectiveQuestion(context.question);
+const isObjective = ({ context }: { context: PracticeContext }) =>
+  context.question !== null && isObjectiveQuestion(context.question);
+
+/** Regions that only make sense for code wait for the statement to say what the question is. */
+const waitForQuestionType = {
+  always: [
+    { guard: 'isProgramming', target: 'loading' },
+    { guard: 'isObjective', target: 'objective' },
+  ],
+} as const;
 
 export const practiceMachine = setup({
   types: {
@@ -122,19 +170,22 @@ export const practiceMachine = setup({
     debug: fromPromise<{ id: number }, JobRequest>(notProvided('debug')),
     submit: fromPromise<{ id: number }, JobRequest>(notProvided('submit')),
     loadHistory: fromPromise<AnswerSummary[], { questionId: number }>(notProvided('loadHistory')),
+    loadQuota: fromPromise<PracticeQuota, void>(notProvided('loadQuota')),
     /** Reports ANSWER.PROGRESS while the answer is judged, then ANSWER.FINISHED or ANSWER.LOST. */
     followAnswer: fromCallback<AnyEventObject, FollowInput>(() => {
       throw new Error('followAnswer is provided by the runtime');
     }),
   },
   delays: { draftSaveDelay: DRAFT_SAVE_DELAY_MS },
-  guards: { hasSource, hasQuestion },
+  guards: { hasSource, hasQuestion, isProgramming, isObjective },
 }).createMachine({
   id: 'practice',
   type: 'parallel',
   context: ({ input }) => ({
     questionId: input.questionId,
     language: isPracticeLanguage(input.language) ? input.language : 'cpp',
+    restoreLanguage: input.questionId !== null && !isPracticeLanguage(input.language),
+    quota: null,
     question: null,
     questionError: null,
     source: '',
@@ -174,27 +225,57 @@ export const practiceMachine = setup({
       },
     },
     code: {
-      initial: 'loading',
+      initial: 'checking',
       states: {
+        checking: {
+          always: [{ guard: 'hasQuestion', target: 'waiting' }, { target: 'loading' }],
+        },
+        waiting: waitForQuestionType,
+        objective: {},
         loading: {
           invoke: {
             id: 'loadDraft',
             src: 'loadDraft',
             input: ({ context }) => ({
               questionId: context.questionId,
-              language: context.language,
+              language: context.restoreLanguage ? null : context.language,
             }),
-            onDone: {
-              target: 'saved',
-              actions: assign(({ context, event }) => ({
-                source: event.output?.source || CODE_TEMPLATES[context.language],
-                input: event.output?.input ?? context.input,
-              })),
-            },
+            onDone: [
+              {
+                // The latest draft is in a language this screen does not offer (C++14/20 from
+                // another client): load this screen's default language instead.
+                guard: ({ context, event }) =>
+                  context.restoreLanguage &&
+                  event.output?.language !== undefined &&
+                  !isPracticeLanguage(event.output.language),
+                target: 'loading',
+                reenter: true,
+                actions: assign({ restoreLanguage: false }),
+              },
+              {
+                target: 'saved',
+                actions: assign(({ context, event }) => {
+                  const restored = event.output?.language;
+                  const language =
+                    context.restoreLanguage && isPracticeLanguage(restored)
+                      ? restored
+                      : context.language;
+                  return {
+                    language,
+                    restoreLanguage: false,
+                    source: event.output?.source || CODE_TEMPLATES[language],
+                    input: event.output?.input ?? context.input,
+                  };
+                }),
+              },
+            ],
             // No draft to be had: start from the template rather than block the editor.
             onError: {
               target: 'saved',
-              actions: assign({ source: ({ context }) => CODE_TEMPLATES[context.language] }),
+              actions: assign(({ context }) => ({
+                restoreLanguage: false,
+                source: CODE_TEMPLATES[context.language],
+              })),
             },
           },
         },
@@ -358,11 +439,19 @@ export const practiceMachine = setup({
             }),
             onDone: {
               target: 'following',
-              actions: assign({ answerId: ({ event }) => event.output.id }),
+              actions: [
+                assign({ answerId: ({ event }) => event.output.id }),
+                raise({ type: 'QUOTA.STALE' }),
+              ],
             },
+            // A refusal (QUOTA_USED_UP, bad input) was toasted by the transport; the job goes
+            // back to idle and the code stays editable.
             onError: {
               target: 'idle',
-              actions: assign({ jobError: ({ event }) => messageOf(event.error) }),
+              actions: [
+                assign({ jobError: ({ event }) => messageOf(event.error) }),
+                raise({ type: 'QUOTA.STALE' }),
+              ],
             },
           },
         },
@@ -393,8 +482,10 @@ export const practiceMachine = setup({
     history: {
       initial: 'checking',
       states: {
-        checking: { always: [{ guard: 'hasQuestion', target: 'loading' }, { target: 'none' }] },
+        checking: { always: [{ guard: 'hasQuestion', target: 'waiting' }, { target: 'none' }] },
+        waiting: waitForQuestionType,
         none: {},
+        objective: {},
         loading: {
           invoke: {
             id: 'loadHistory',
@@ -413,6 +504,32 @@ export const practiceMachine = setup({
               guard: ({ context }) => context.jobKind === 'submit',
               target: 'loading',
             },
+          },
+        },
+      },
+    },
+    quota: {
+      initial: 'checking',
+      states: {
+        checking: { always: [{ guard: 'hasQuestion', target: 'waiting' }, { target: 'none' }] },
+        waiting: waitForQuestionType,
+        none: {},
+        objective: {},
+        loading: {
+          invoke: {
+            id: 'loadQuota',
+            src: 'loadQuota',
+            onDone: { target: 'ready', actions: assign({ quota: ({ event }) => event.output }) },
+            // Without the figure the line is simply not shown; submitting still works.
+            onError: { target: 'ready', actions: assign({ quota: null }) },
+          },
+          on: { 'QUOTA.STALE': { target: 'loading', reenter: true } },
+        },
+        ready: {
+          on: {
+            // A submission counts once it is accepted; a refused one (QUOTA_USED_UP) may mean
+            // the figure shown was stale. Either way, read it again.
+            'QUOTA.STALE': 'loading',
           },
         },
       },

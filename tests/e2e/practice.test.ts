@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPlatform } from '../support/platform.ts';
 import { startPlatformAndBrowser, type TestBrowser } from './browser.ts';
@@ -23,6 +23,13 @@ async function typeIntoEditor(page: Page, source: string): Promise<void> {
   await page.evaluate((text) => navigator.clipboard.writeText(text), source);
   await page.keyboard.press('Control+V');
 }
+
+/** Picks an option as a learner does: a click on its label (Blueprint hides the native input). */
+const pick = (scope: Locator, label: string) =>
+  scope
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .click();
 
 /** The editor's visible text, with Monaco's non-breaking spaces made plain. */
 const editorText = async (page: Page): Promise<string> =>
@@ -71,6 +78,45 @@ describe('practising a problem in Chromium: run, submit, switch language', () =>
     await expect.poll(() => editorText(page)).toContain('using namespace std;');
   });
 
+  it("typesets the statement's math with KaTeX from the app's own assets", async () => {
+    const { page } = ui;
+    const statement = page.locator('[data-testid="practice-statement"][data-math="typeset"]');
+    await statement.locator('.katex').first().waitFor();
+    expect(await statement.locator('.katex').count()).toBeGreaterThan(3);
+    // KaTeX's fonts come with the bundle: the page loaded them from its own origin.
+    const fonts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => /katex|KaTeX/.test(name)),
+    );
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) expect(font.startsWith(platform.url)).toBe(true);
+  });
+
+  it('resizes the panels by dragging the separators, starting from the spec sizes', async () => {
+    const { page } = ui;
+    const question = page.locator('[data-panel="questionPanel"]');
+    const code = page.locator('[data-panel="codePanel"]');
+    const result = page.locator('[data-panel="resultPanel"]');
+    const width = async (panel: Locator) => (await panel.boundingBox())?.width ?? 0;
+    const height = async (panel: Locator) => (await panel.boundingBox())?.height ?? 0;
+    const before = await width(question);
+    // Question 40 : 60 of the width; code 75 : result 20 of the column's height.
+    const total = before + (await width(code));
+    expect(before / total).toBeGreaterThan(0.35);
+    expect(before / total).toBeLessThan(0.45);
+    expect((await height(code)) / (await height(result))).toBeGreaterThan(3);
+
+    const separator = page.locator('[data-separator]').first();
+    const box = (await separator.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => width(question)).toBeGreaterThan(before + 80);
+  });
+
   it('runs the code on custom input and shows the output', async () => {
     const { page } = ui;
     await typeIntoEditor(page, refCpp);
@@ -81,10 +127,17 @@ describe('practising a problem in Chromium: run, submit, switch language', () =>
     expect((await stdout.textContent())?.trim()).toBe('3000000000');
   }, 90_000);
 
-  it('submits a correct C++ solution and sees AC on every case', async () => {
+  it('submits a correct C++ solution and sees AC on every case, with live status from the stream', async () => {
     const { page } = ui;
+    const streamed = page.waitForResponse(
+      (response) =>
+        response.url().includes('/memberQuestion/status') &&
+        (response.headers()['content-type'] ?? '').includes('text/event-stream'),
+    );
     await page.getByRole('button', { name: '提交', exact: true }).click();
     await page.getByTestId('practice-status').waitFor();
+    // The live status comes over the event stream (polling is only the fallback).
+    await streamed;
     await page.getByTestId('practice-cases').waitFor({ timeout: 60_000 });
     expect(await verdictOf(page)).toBe('AC');
     const rows = page.getByTestId('practice-cases').locator('tbody tr');
@@ -92,6 +145,9 @@ describe('practising a problem in Chromium: run, submit, switch language', () =>
     expect(await rows.locator('[data-verdict="AC"]').count()).toBe(caseCount);
     // The submission is in the history.
     await page.getByTestId('practice-history').locator('[data-verdict="AC"]').first().waitFor();
+    // The demo student's annual card has the default rights, unlimited submissions among them:
+    // no "submissions left" line.
+    expect(await page.getByTestId('practice-quota').count()).toBe(0);
   }, 90_000);
 
   it('switches to Python, submits a wrong answer and sees WA', async () => {
@@ -106,14 +162,80 @@ describe('practising a problem in Chromium: run, submit, switch language', () =>
     expect(ui.pageErrors).toEqual([]);
   }, 90_000);
 
-  it('restores the draft of each language on return', async () => {
+  it('reopens in the language last used, and keeps the draft of each language', async () => {
     const { page } = ui;
     await page.locator('[data-testid="practice-draft"][data-draft="saved"]').waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'A+B 问题' }).waitFor();
-    await expect.poll(() => editorText(page)).toContain('long long a, b;');
-    await page.getByLabel('语言').selectOption('python');
+    // Python was the last language used on this question, so it comes back in Python.
     await expect.poll(() => editorText(page)).toContain('def as_int32(x):');
+    expect(await page.getByLabel('语言').inputValue()).toBe('python');
+    await page.getByLabel('语言').selectOption('cpp');
+    await expect.poll(() => editorText(page)).toContain('long long a, b;');
+  }, 60_000);
+
+  it('answers a true/false question wrong, then right, and sees each verdict', async () => {
+    const { page } = ui;
+    await page.goto(`${platform.url}/web/play/home`);
+    await page
+      .getByTestId('objective-list')
+      .getByRole('link', { name: /if \(x = 5\)/ })
+      .click();
+    const screen = page.getByTestId('objective-practice');
+    await screen.waitFor();
+    // No code or result panels for an objective question.
+    expect(await page.getByTestId('practice-editor').count()).toBe(0);
+    expect(await screen.getByTestId('practice-statement').first().textContent()).toContain(
+      'if (x == 5)',
+    );
+    const submit = screen.getByRole('button', { name: '提交答案' });
+    expect(await submit.isDisabled()).toBe(true);
+
+    await pick(screen, '正确');
+    expect(await screen.getByRole('radio', { name: '正确' }).isChecked()).toBe(true);
+    await submit.click();
+    const verdict = screen.getByTestId('objective-verdict');
+    await expect.poll(() => verdict.getAttribute('data-verdict')).toBe('WA');
+    expect(await verdict.textContent()).toContain('回答错误');
+    expect(await verdict.textContent()).toContain('你的答案：正确');
+    // Once answered, the correct answer and the seeded analysis are shown.
+    expect(await screen.getByTestId('objective-correct-answer').textContent()).toBe(
+      '正确答案：错误',
+    );
+    expect(await screen.getByTestId('objective-analysis').textContent()).toContain(
+      'x == 5 才是比较',
+    );
+
+    await pick(screen, '错误');
+    // A new pick starts a new attempt: the old verdict goes.
+    expect(await verdict.count()).toBe(0);
+    await submit.click();
+    await expect.poll(() => verdict.getAttribute('data-verdict')).toBe('AC');
+    expect(await verdict.textContent()).toContain('回答正确');
+    const history = screen.getByTestId('practice-history');
+    await expect.poll(() => history.locator('tbody tr').count()).toBe(2);
+    expect(await history.locator('[data-verdict="AC"]').count()).toBe(1);
+    expect(await history.locator('[data-verdict="WA"]').count()).toBe(1);
+    expect(ui.pageErrors).toEqual([]);
+  }, 60_000);
+
+  it('answers a multiple-choice question with checkboxes, shown as letters', async () => {
+    const { page } = ui;
+    await page.goto(`${platform.url}/web/play/home`);
+    await page
+      .getByTestId('objective-list')
+      .getByRole('link', { name: '下列哪些是 C++ 中合法的变量名？' })
+      .click();
+    const screen = page.getByTestId('objective-practice');
+    await screen.waitFor();
+    await pick(screen, 'A. _count');
+    await pick(screen, 'C. sum_1');
+    expect(await screen.getByRole('checkbox', { checked: true }).count()).toBe(2);
+    await screen.getByRole('button', { name: '提交答案' }).click();
+    const verdict = screen.getByTestId('objective-verdict');
+    await expect.poll(() => verdict.getAttribute('data-verdict')).toBe('AC');
+    expect(await verdict.textContent()).toContain('你的答案：AC');
+    expect(await screen.getByTestId('objective-correct-answer').textContent()).toBe('正确答案：AC');
   }, 60_000);
 
   it('runs Python in the playground and keeps its draft', async () => {

@@ -11,6 +11,7 @@ import { auth } from '../../src/contract/routes/auth.ts';
 import * as mq from '../../src/contract/calls/member-question.ts';
 import type { AnswerDetail, StatusEvent } from '../../src/contract/calls/member-question.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
+import * as questionBank from '../../src/contract/calls/question-bank.ts';
 import { TEST_CACHE_DIR } from '../../src/judge/test-support.ts';
 import { WORKER_MAIN } from '../../src/server/judge-service/workers.ts';
 import type { ApiError } from '../../src/transport/errors.ts';
@@ -250,21 +251,26 @@ describe('runs on custom input', () => {
 });
 
 describe('objective questions, drafts and input checks', () => {
-  it('grades an objective answer at once', async () => {
+  it('grades an objective answer at once and then shows the solution', async () => {
+    const solution = { answer: '0010', analysis: '常见平台上 int 为 32 位，即 4 个字节。' };
     const id = await insertObjectiveQuestion(platform.pool, {
       type: 'single',
       title: 'C++ 中 int 通常占几个字节？',
       options: ['1', '2', '4', '8'],
-      answer: '0010',
+      ...solution,
     });
     const right = await student.call(mq.memberQuestionSubmitAnswer, {
       body: { questionId: id, answer: '0010' },
     });
-    expect(right).toMatchObject({ status: 'done', verdict: 'AC', score: 100 });
+    expect(right).toMatchObject({ status: 'done', verdict: 'AC', score: 100, solution });
     const wrong = await student.call(mq.memberQuestionSubmitAnswer, {
       body: { questionId: id, answer: '1000' },
     });
-    expect(wrong).toMatchObject({ status: 'done', verdict: 'WA', score: 0 });
+    expect(wrong).toMatchObject({ status: 'done', verdict: 'WA', score: 0, solution });
+    // Before answering, the learner's view of the question carries neither.
+    const view = await student.call(questionBank.oj.queryById, { query: { id } });
+    expect(JSON.stringify(view)).not.toContain('0010');
+    expect(JSON.stringify(view)).not.toContain('32 位');
     const tooShort = await errorOf(
       student.call(mq.memberQuestionSubmitAnswer, {
         body: { questionId: id, answer: '01' },

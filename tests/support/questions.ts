@@ -57,13 +57,19 @@ export async function insertProgrammingQuestion(
 /** Inserts an objective question; `answer` has one '0'/'1' flag per option. */
 export async function insertObjectiveQuestion(
   db: Queryable,
-  q: { type: 'single' | 'multiple' | 'judge'; title: string; options: string[]; answer: string },
+  q: {
+    type: 'single' | 'multiple' | 'judge';
+    title: string;
+    options: string[];
+    answer: string;
+    analysis?: string;
+  },
 ): Promise<number> {
   const options = q.options.map((text, k) => ({ label: String.fromCharCode(65 + k), text }));
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO questions (type, title, options, answer) VALUES ($1, $2, $3::jsonb, $4)
-     RETURNING id`,
-    [q.type, q.title, JSON.stringify(options), q.answer],
+    `INSERT INTO questions (type, title, options, answer, analysis)
+     VALUES ($1, $2, $3::jsonb, $4, $5) RETURNING id`,
+    [q.type, q.title, JSON.stringify(options), q.answer, q.analysis ?? ''],
   );
   return rows[0]!.id;
 }

@@ -115,13 +115,22 @@ const answerBody = z.strictObject({
   answer: answerFlags.optional(),
 });
 
+/**
+ * What a graded answer returns: its summary and, for an objective question, the correct flags
+ * and the analysis, shown once the learner has answered (null for programming questions).
+ */
+export const gradedAnswer = answerSummary.extend({
+  solution: z.object({ answer: answerFlags, analysis: z.string() }).nullable(),
+});
+export type GradedAnswer = z.infer<typeof gradedAnswer>;
+
 export const memberQuestionSubmitAnswer = defineCall({
   ...routes.memberQuestionSubmitAnswer,
   access: 'member',
   summary:
-    '提交答案：编程题进入判题队列（计入每日提交次数，无 unlimitedSubmission 权益时超出即 QUOTA_USED_UP）；客观题（answer 为每个选项一位 0/1）当即判分',
+    '提交答案：编程题进入判题队列（计入每日提交次数，无 unlimitedSubmission 权益时超出即 QUOTA_USED_UP）；客观题（answer 为每个选项一位 0/1）当即判分，并返回正确答案与解析',
   body: answerBody,
-  response: answerSummary,
+  response: gradedAnswer,
 });
 
 export const memberQuestionReviewSubmit = defineCall({
@@ -130,7 +139,7 @@ export const memberQuestionReviewSubmit = defineCall({
   summary:
     '订正：对本人提交过但未通过（有未清空的非 AC 提交）的题目再次提交，判题同 submitAnswer，记为 kind review；编程题计入每日提交次数；没有未通过的提交时 CONFLICT',
   body: answerBody,
-  response: answerSummary,
+  response: gradedAnswer,
 });
 
 /** Today's use of a daily counter; limit null: unlimited by the member's card rights. */

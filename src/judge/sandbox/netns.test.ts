@@ -70,9 +70,13 @@ describe('held network namespaces', () => {
       const lease = await new NetnsPool(${JSON.stringify(launcher)}).acquire();
       console.log(lease.path.split('/')[2]);
       setInterval(() => {}, 1000);`;
-    const judge = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const judge = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     const holderPid = await new Promise<string>((resolve) =>
       judge.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())),
     );

@@ -6,7 +6,7 @@
  * runs and cleans use daily quotas (quota.ts) in the transaction that writes them.
  */
 import * as calls from '../../contract/calls/member-question.ts';
-import type { AnswerSummary } from '../../contract/calls/member-question.ts';
+import type { AnswerSummary, GradedAnswer } from '../../contract/calls/member-question.ts';
 import { toPage } from '../../contract/paging.ts';
 import { currentRights } from '../accounts/rights.ts';
 import type { Auth } from '../accounts/sessions.ts';
@@ -33,12 +33,13 @@ interface QuestionRow {
   type: 'programming' | 'single' | 'multiple' | 'judge';
   answer: string;
   options: unknown[];
+  analysis: string;
 }
 
 /** An active question the caller may see: the platform's bank or the caller's organization's. */
 async function findQuestion(db: Queryable, auth: Auth, id: number): Promise<QuestionRow> {
   const { rows } = await db.query<QuestionRow>(
-    `SELECT id, type, answer, options FROM questions
+    `SELECT id, type, answer, options, analysis FROM questions
       WHERE id = $1 AND status = 'active'
         AND (organization_id IS NULL OR organization_id = $2)`,
     [id, auth.organizationId],
@@ -147,7 +148,7 @@ async function answerQuestion(
   body: AnswerBody,
   kind: 'submit' | 'review',
   beforeWrite: (q: QuestionRow) => Promise<void> = async () => undefined,
-): Promise<AnswerSummary> {
+): Promise<GradedAnswer> {
   const q = await findQuestion(services.pool, auth, body.questionId);
   if (q.type !== 'programming') {
     if (body.answer === undefined) {
@@ -155,7 +156,9 @@ async function answerQuestion(
     }
     checkObjectiveFlags(q, body.answer);
     await beforeWrite(q);
-    return toSummary(await gradeObjective(services.pool, auth, q, body.answer, kind));
+    const graded = await gradeObjective(services.pool, auth, q, body.answer, kind);
+    // The learner has answered: the correct flags and the analysis are theirs to read now.
+    return { ...toSummary(graded), solution: { answer: q.answer, analysis: q.analysis } };
   }
   if (body.language === undefined) {
     throw validationError([{ field: 'body.language', message: '编程题请选择语言' }]);
@@ -171,7 +174,7 @@ async function answerQuestion(
     source: body.source,
     input: null,
   });
-  return toSummary(row);
+  return { ...toSummary(row), solution: null };
 }
 
 /**

@@ -3,10 +3,20 @@
  * start invoked calls twice otherwise) and kept while the same member is logged in, so returning
  * to a question finds it as it was left. The effects of the practice machine are the calls here.
  */
+import { filter, map } from 'rxjs';
 import { createActor, fromCallback, fromPromise, type Actor, type AnyEventObject } from 'xstate';
-import type { AnswerDetail } from '../../contract/calls/member-question.ts';
+import type {
+  AnswerSummary,
+  GradedAnswer,
+  StatusEvent,
+} from '../../contract/calls/member-question.ts';
 import { memberQuestion } from '../../contract/routes/member-question.ts';
 import { oj } from '../../contract/routes/question-bank.ts';
+import {
+  objectivePracticeMachine,
+  type ObjectiveQuestion,
+  type ObjectiveSubmission,
+} from '../../machines/objectivePractice.ts';
 import {
   practiceMachine,
   type DraftKey,
@@ -15,28 +25,17 @@ import {
   type PracticeDraft,
   type PracticeLanguage,
   type PracticeQuestion,
+  type PracticeQuota,
 } from '../../machines/practice.ts';
+import { followAnswer$, type AnswerStatusSource } from '../../streams/answerStatus.ts';
+import { eventStream$ } from '../../streams/eventStream.ts';
 import type { Runtime } from './runtime.ts';
 
-/** How often a followed answer is read while the judge works on it. */
-export const ANSWER_POLL_MS = 500;
-/** How many reads in a row may fail before the answer is reported lost. */
-const ANSWER_POLL_FAILURES = 5;
-
 export type PracticeActor = Actor<typeof practiceMachine>;
+export type ObjectiveActor = Actor<typeof objectivePracticeMachine>;
 
-const FINAL = new Set(['done', 'failed']);
-
-const toStatus = (detail: AnswerDetail) => ({
-  id: detail.id,
-  status: detail.status,
-  verdict: detail.verdict,
-  score: detail.score,
-  maxScore: detail.maxScore,
-  timeMs: detail.timeMs,
-  memoryKiB: detail.memoryKiB,
-  progress: detail.progress,
-});
+/** How many submissions the history shows. */
+const HISTORY_SIZE = 10;
 
 /** A job of the question screen: it always has its question. */
 function questionIdOf(input: { questionId: number | null }): number {
@@ -56,18 +55,24 @@ function questionActors(transport: Runtime['transport']) {
       const item = await transport.call(oj.queryById, { query: { id: input.questionId } });
       return {
         id: item.id,
+        type: item.type,
         title: item.title,
         content: item.content,
         samples: item.samples.map((s) => ({ input: s.input, output: s.output })),
         timeLimitMs: item.timeLimitMs,
         memoryLimitMiB: item.memoryLimitMiB,
+        options: item.options.map((o) => ({ label: o.label, text: o.text })),
       };
     }),
     loadDraft: fromPromise<PracticeDraft | null, DraftKey>(async ({ input }) => {
+      // Without a language the server answers with the latest draft of any language.
       const draft = await transport.call(memberQuestion.memberQuestionQueryDraft, {
-        query: { questionId: questionIdOf(input), language: input.language },
+        query: {
+          questionId: questionIdOf(input),
+          ...(input.language === null ? {} : { language: input.language }),
+        },
       });
-      return draft && { source: draft.source, input: draft.input };
+      return draft && { source: draft.source, input: draft.input, language: draft.language };
     }),
     saveDraft: fromPromise<{ updatedAt: string }, JobRequest>(async ({ input }) => {
       const saved = await transport.call(memberQuestion.memberQuestionSaveAsDraft, {
@@ -87,13 +92,48 @@ function questionActors(transport: Runtime['transport']) {
       });
       return { id: queued.id };
     }),
-    loadHistory: fromPromise(async ({ input }: { input: { questionId: number } }) => {
-      const page = await transport.call(memberQuestion.memberQuestionQueryList, {
-        query: { page: 0, size: 10 },
-        body: { questionId: input.questionId, kind: 'submit' },
+    loadHistory: submissionHistory(transport),
+    loadQuota: fromPromise<PracticeQuota, void>(async () => {
+      const quota = await transport.call(memberQuestion.memberQuestionQueryQuota, {
+        // Only a line of text depends on it: a failure hides the line, it is not toasted.
+        skipErrorHandler: true,
       });
-      return page.content;
+      return { used: quota.submissions.used, limit: quota.submissions.limit };
     }),
+  };
+}
+
+/** The member's latest submissions of one question, newest first. */
+function submissionHistory(transport: Runtime['transport']) {
+  return fromPromise<AnswerSummary[], { questionId: number }>(async ({ input }) => {
+    const page = await transport.call(memberQuestion.memberQuestionQueryList, {
+      query: { page: 0, size: HISTORY_SIZE },
+      body: { questionId: input.questionId, kind: 'submit' },
+    });
+    return page.content;
+  });
+}
+
+/** Where a followed answer's status comes from: the event stream, and queryById. */
+function answerStatusSource(transport: Runtime['transport']): AnswerStatusSource {
+  return {
+    statusStream: (id) =>
+      eventStream$((signal) =>
+        transport.stream(memberQuestion.memberQuestionStatus, {
+          query: { id },
+          signal,
+          skipErrorHandler: true,
+        }),
+      ).pipe(
+        filter((message) => message.event === 'status'),
+        map((message) => JSON.parse(message.data) as StatusEvent),
+      ),
+    // Failures are the follower's to handle (retry, fall back, report lost), not toasts.
+    detail: (id) =>
+      transport.call(memberQuestion.memberQuestionQueryById, {
+        query: { id },
+        skipErrorHandler: true,
+      }),
   };
 }
 
@@ -102,7 +142,7 @@ function playgroundActors(transport: Runtime['transport']) {
   return {
     loadDraft: fromPromise<PracticeDraft | null, DraftKey>(async ({ input }) => {
       const latest = await transport.call(memberQuestion.memberPlaygroundQueryLatest, {
-        query: { language: input.language },
+        query: input.language === null ? {} : { language: input.language },
       });
       return latest.draft && { source: latest.draft.source, input: latest.draft.input };
     }),
@@ -124,67 +164,58 @@ function playgroundActors(transport: Runtime['transport']) {
 function createPracticeActor(
   runtime: Runtime,
   questionId: number | null,
-  language: PracticeLanguage,
+  /** Omitted for a question: the language of its latest draft. */
+  language?: PracticeLanguage,
 ): PracticeActor {
   const { transport, eventLog } = runtime;
   const machine = practiceMachine.provide({
     actors: {
       ...(questionId === null ? playgroundActors(transport) : questionActors(transport)),
-      // Polls queryById: each change is an ANSWER.PROGRESS event (so the log holds the whole
-      // queued → compiling → running k/n story), the final detail ends the follow.
+      // Each change of status is an ANSWER.PROGRESS event (so the log holds the whole
+      // queued → compiling → running k/n story); the final detail ends the follow.
       followAnswer: fromCallback<AnyEventObject, FollowInput>(({ input, sendBack }) => {
-        let stopped = false;
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        let failures = 0;
-        let last = '';
-        const poll = async () => {
-          try {
-            const detail = await transport.call(memberQuestion.memberQuestionQueryById, {
-              query: { id: input.id },
-              skipErrorHandler: true,
-            });
-            if (stopped) return;
-            failures = 0;
-            if (FINAL.has(detail.status)) {
-              sendBack({ type: 'ANSWER.FINISHED', detail });
-              return;
-            }
-            const status = toStatus(detail);
-            const key = JSON.stringify(status);
-            if (key !== last) sendBack({ type: 'ANSWER.PROGRESS', status });
-            last = key;
-          } catch (error) {
-            if (stopped) return;
-            failures += 1;
-            if (failures >= ANSWER_POLL_FAILURES) {
-              sendBack({
-                type: 'ANSWER.LOST',
-                message: error instanceof Error ? error.message : String(error),
-              });
-              return;
-            }
-          }
-          timer = setTimeout(() => void poll(), ANSWER_POLL_MS);
-        };
-        void poll();
-        return () => {
-          stopped = true;
-          clearTimeout(timer);
-        };
+        const subscription = followAnswer$(input.id, answerStatusSource(transport)).subscribe(
+          (event) => sendBack(event),
+        );
+        return () => subscription.unsubscribe();
       }),
     },
   });
   const name = questionId === null ? `playground:${language}` : `practice:${questionId}`;
   return createActor(
     machine,
-    eventLog.attachToActor(name, { input: { questionId, language } }),
+    eventLog.attachToActor(name, {
+      input: language === undefined ? { questionId } : { questionId, language },
+    }),
   ).start();
+}
+
+function createObjectiveActor(runtime: Runtime, question: ObjectiveQuestion): ObjectiveActor {
+  const { transport, eventLog } = runtime;
+  const machine = objectivePracticeMachine.provide({
+    actors: {
+      submitAnswer: fromPromise<GradedAnswer, ObjectiveSubmission>(({ input }) =>
+        transport.call(memberQuestion.memberQuestionSubmitAnswer, {
+          body: { questionId: input.questionId, answer: input.answer },
+        }),
+      ),
+      loadHistory: submissionHistory(transport),
+    },
+  });
+  return createActor(
+    machine,
+    eventLog.attachToActor(`objective:${question.id}`, { input: { question } }),
+  ).start();
+}
+
+interface Stoppable {
+  stop(): void;
 }
 
 interface ActorCache {
   /** Whose drafts and submissions the actors hold. */
   userId: number | null;
-  actors: Map<string, PracticeActor>;
+  actors: Map<string, Stoppable>;
 }
 
 const byRuntime = new WeakMap<Runtime, ActorCache>();
@@ -193,7 +224,7 @@ const byRuntime = new WeakMap<Runtime, ActorCache>();
  * Kept per runtime, and only for the member who opened them: after a logout or a switch of
  * account, the next member starts afresh instead of seeing someone else's code.
  */
-function cached(runtime: Runtime, key: string, create: () => PracticeActor): PracticeActor {
+function cached<A extends Stoppable>(runtime: Runtime, key: string, create: () => A): A {
   const userId = runtime.actors.startup.getSnapshot().context.user?.id ?? null;
   let cache = byRuntime.get(runtime);
   if (!cache || cache.userId !== userId) {
@@ -201,7 +232,7 @@ function cached(runtime: Runtime, key: string, create: () => PracticeActor): Pra
     cache = { userId, actors: new Map() };
     byRuntime.set(runtime, cache);
   }
-  let actor = cache.actors.get(key);
+  let actor = cache.actors.get(key) as A | undefined;
   if (!actor) {
     actor = create();
     cache.actors.set(key, actor);
@@ -209,11 +240,17 @@ function cached(runtime: Runtime, key: string, create: () => PracticeActor): Pra
   return actor;
 }
 
-/** The practice actor of a question, started on first use and kept afterwards. */
+/**
+ * The practice actor of a question, started on first use and kept afterwards. It opens in the
+ * language the member last saved a draft in (C++ when there is none).
+ */
 export function practiceActorFor(runtime: Runtime, questionId: number): PracticeActor {
-  return cached(runtime, `question:${questionId}`, () =>
-    createPracticeActor(runtime, questionId, 'cpp'),
-  );
+  return cached(runtime, `question:${questionId}`, () => createPracticeActor(runtime, questionId));
+}
+
+/** The objective-answer actor of a question whose statement is loaded (and objective). */
+export function objectiveActorFor(runtime: Runtime, question: ObjectiveQuestion): ObjectiveActor {
+  return cached(runtime, `objective:${question.id}`, () => createObjectiveActor(runtime, question));
 }
 
 /** The playground actor, one per starting language (/play/home C++, /play/python Python). */

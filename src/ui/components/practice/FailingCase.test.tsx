@@ -37,21 +37,56 @@ function detail(overrides: Partial<AnswerDetail>): AnswerDetail {
 }
 
 describe('FailingCase', () => {
-  it('shows the failing input and expected answer, cut to the shown length', () => {
+  it("shows input, expected answer and the learner's output side by side, cut to the shown length", () => {
     const longInput = '1 '.repeat(FAILING_CASE_SHOWN_CHARS);
     render(
       <FailingCase
         detail={detail({
-          failingCase: { index: 3, input: longInput, answer: '42\n', truncated: false },
+          failingCase: {
+            index: 3,
+            input: longInput,
+            answer: '42\n',
+            output: '41\n',
+            truncated: false,
+          },
         })}
       />,
     );
     const section = screen.getByTestId('practice-failing-case');
-    const blocks = section.querySelectorAll('pre');
-    expect(blocks[0]?.textContent).toHaveLength(FAILING_CASE_SHOWN_CHARS);
-    expect(blocks[1]?.textContent).toBe('42\n');
+    expect(screen.getByTestId('case-input').textContent).toHaveLength(FAILING_CASE_SHOWN_CHARS);
+    expect(screen.getByTestId('case-expected').textContent).toBe('42\n');
+    expect(screen.getByTestId('case-output').textContent).toBe('41\n');
     expect(section.textContent).toContain('未通过的测试点 3');
-    expect(section.textContent).toContain('数据已截断');
+    expect(section.textContent).toContain('你的输出');
+    expect(section.textContent).toContain('已截断');
+    expect(screen.queryByTestId('case-stderr')).toBeNull();
+  });
+
+  it('says the output is empty, and shows stderr when there is some', () => {
+    render(
+      <FailingCase
+        detail={detail({
+          failingCase: {
+            index: 1,
+            input: '1 2\n',
+            answer: '3\n',
+            output: '',
+            stderr: 'Traceback',
+            truncated: false,
+          },
+        })}
+      />,
+    );
+    expect(screen.getByTestId('case-output').textContent).toBe('（无输出）');
+    expect(screen.getByTestId('case-stderr').textContent).toBe('Traceback');
+    expect(screen.getByTestId('practice-failing-case').textContent).not.toContain('已截断');
+  });
+
+  it('tolerates a server that sends no output yet', () => {
+    const old = { index: 2, input: '1\n', answer: '2\n', truncated: true } as never;
+    render(<FailingCase detail={detail({ failingCase: old })} />);
+    expect(screen.getByTestId('case-output').textContent).toBe('（无输出）');
+    expect(screen.getByTestId('practice-failing-case').textContent).toContain('已截断');
   });
 
   it('says the data is for VIP card holders when the server hid it', () => {

@@ -7,7 +7,7 @@ import { useRuntime } from '../../app/context.ts';
 
 /**
  * One practice panel with its hide and full-screen buttons, driven by the editorConfig machine.
- * `grow` is the panel's share of its column (its configured size).
+ * It fills the resizable Panel around it (PracticeScreen).
  */
 export function PanelFrame(props: {
   panel: PanelName;
@@ -19,12 +19,7 @@ export function PanelFrame(props: {
   const { editorConfig } = useRuntime().actors;
   const state = useSelector(editorConfig, (s) => s.context.panels[props.panel]);
   return (
-    <section
-      className="xa-practice-panel"
-      aria-label={props.title}
-      style={{ flex: `${state.size} 1 0` }}
-      data-panel={props.panel}
-    >
+    <section className="xa-practice-panel" aria-label={props.title} data-panel={props.panel}>
       <div className="xa-practice-panel-head">
         <h2>{props.title}</h2>
         {props.tools}

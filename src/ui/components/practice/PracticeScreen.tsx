@@ -1,18 +1,23 @@
 /**
  * The practice screen (spec 000 §2): question, code and result panels. The state is a practice
  * actor (src/machines/practice.ts) kept outside React; the panel layout and editor look come
- * from the editorConfig actor. The playground shows it without the question panel.
+ * from the editorConfig actor. Panels are drag-resizable (react-resizable-panels); the sizes
+ * start from the spec's defaults and a drag is recorded in editorConfig for the session
+ * (panelLayout.ts). The playground shows it without the question panel.
  */
 import { Button, Callout, HTMLSelect, Spinner, TextArea } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Group, Panel, Separator } from 'react-resizable-panels';
 import { FONT_SIZE_MAX, FONT_SIZE_MIN } from '../../../machines/constants.ts';
 import { isEditorTheme, type PanelName } from '../../../machines/editorConfig.ts';
 import { PRACTICE_LANGUAGES, type PracticeLanguage } from '../../../machines/practice.ts';
 import { useRuntime } from '../../app/context.ts';
 import type { PracticeActor } from '../../app/practiceActors.ts';
 import { PanelFrame } from './PanelFrame.tsx';
+import { QuotaLine } from './QuotaLine.tsx';
+import { COLUMN_ID, horizontalDefaults, resizeEventsOf, verticalDefaults } from './panelLayout.ts';
 import { QuestionBody } from './QuestionPanel.tsx';
 import { HistoryList, ResultDetail, StatusLine } from './ResultView.tsx';
 import './practice.css';
@@ -116,6 +121,7 @@ function ResultArea({ actor, canSubmit }: { actor: PracticeActor; canSubmit: boo
   const kind = useSelector(actor, (s) => s.context.jobKind);
   const jobError = useSelector(actor, (s) => s.context.jobError);
   const history = useSelector(actor, (s) => s.context.history);
+  const quota = useSelector(actor, (s) => s.context.quota);
   return (
     <>
       <label>
@@ -148,6 +154,7 @@ function ResultArea({ actor, canSubmit }: { actor: PracticeActor; canSubmit: boo
             {t('practice.submit')}
           </Button>
         )}
+        {canSubmit && <QuotaLine quota={quota} />}
         <span className="xa-practice-hint">{t('practice.runHint')}</span>
       </div>
       {busy && <StatusLine status={progress} starting={!following} />}
@@ -214,38 +221,74 @@ export function PracticeScreen({
   const closed = (Object.keys(panels) as PanelName[]).filter(
     (name) => !panels[name].open && (withQuestion || name !== 'questionPanel'),
   );
+  const record = (layout: Record<string, number>) => {
+    for (const event of resizeEventsOf(layout)) editorConfig.send(event);
+  };
+  const horizontal = horizontalDefaults(panels);
+  const vertical = verticalDefaults(panels);
+  const showQuestion = shown('questionPanel');
+  const showCode = shown('codePanel');
+  const showResult = shown('resultPanel');
+  const column = (showCode || showResult) && (
+    <Group
+      orientation="vertical"
+      // A new set of panels starts from the recorded sizes rather than a stale layout.
+      key={`${showCode}-${showResult}`}
+      className="xa-practice-group"
+      onLayoutChanged={record}
+    >
+      {showCode && (
+        <Panel id="codePanel" defaultSize={`${vertical.code}%`} minSize="10%">
+          <PanelFrame
+            panel="codePanel"
+            title={titles.codePanel}
+            tools={<EditorTools actor={actor} />}
+          >
+            <CodeArea actor={actor} />
+          </PanelFrame>
+        </Panel>
+      )}
+      {showCode && showResult && (
+        <Separator className="xa-practice-separator" aria-label={t('practice.resizePanels')} />
+      )}
+      {showResult && (
+        <Panel id="resultPanel" defaultSize={`${vertical.result}%`} minSize="10%">
+          <PanelFrame panel="resultPanel" title={titles.resultPanel}>
+            <ResultArea actor={actor} canSubmit={withQuestion} />
+          </PanelFrame>
+        </Panel>
+      )}
+    </Group>
+  );
   return (
     <div className="xa-practice-column" style={{ height: '100%' }}>
       <ClosedPanels closed={closed} titles={titles} />
-      <div className="xa-practice">
-        {shown('questionPanel') && (
-          <PanelFrame panel="questionPanel" title={titles.questionPanel}>
-            <QuestionBody
-              question={question}
-              error={questionError}
-              onRetry={() => actor.send({ type: 'RETRY' })}
-            />
-          </PanelFrame>
+      <Group
+        orientation="horizontal"
+        key={`${showQuestion}-${Boolean(column)}`}
+        className="xa-practice"
+        onLayoutChanged={record}
+      >
+        {showQuestion && (
+          <Panel id="questionPanel" defaultSize={`${horizontal.question}%`} minSize="10%">
+            <PanelFrame panel="questionPanel" title={titles.questionPanel}>
+              <QuestionBody
+                question={question}
+                error={questionError}
+                onRetry={() => actor.send({ type: 'RETRY' })}
+              />
+            </PanelFrame>
+          </Panel>
         )}
-        {(shown('codePanel') || shown('resultPanel')) && (
-          <div className="xa-practice-column" style={{ flex: '60 1 0' }}>
-            {shown('codePanel') && (
-              <PanelFrame
-                panel="codePanel"
-                title={titles.codePanel}
-                tools={<EditorTools actor={actor} />}
-              >
-                <CodeArea actor={actor} />
-              </PanelFrame>
-            )}
-            {shown('resultPanel') && (
-              <PanelFrame panel="resultPanel" title={titles.resultPanel}>
-                <ResultArea actor={actor} canSubmit={withQuestion} />
-              </PanelFrame>
-            )}
-          </div>
+        {showQuestion && column && (
+          <Separator className="xa-practice-separator" aria-label={t('practice.resizePanels')} />
         )}
-      </div>
+        {column && (
+          <Panel id={COLUMN_ID} defaultSize={`${horizontal.column}%`} minSize="10%">
+            {column}
+          </Panel>
+        )}
+      </Group>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StatementMarkdown } from './StatementMarkdown.tsx';
+import { hasMath, loadMath, statementHtml, StatementMarkdown } from './StatementMarkdown.tsx';
 
 afterEach(cleanup);
 
@@ -33,7 +33,7 @@ describe('StatementMarkdown', () => {
     expect(root.querySelectorAll('h1, h2, h3')).toHaveLength(0);
     const code = root.querySelector('pre > code');
     expect(code?.textContent).toBe('int main() { return 0; }\n');
-    // Math is left as plain text.
+    // Until KaTeX has loaded, math shows as its source text.
     expect(root.textContent).toContain('$a+b$');
 
     expect(root.querySelector('script')).toBeNull();
@@ -43,5 +43,46 @@ describe('StatementMarkdown', () => {
     expect(img?.getAttribute('onerror')).toBeNull();
     expect(root.querySelector('a')?.getAttribute('href') ?? '').not.toMatch(/^javascript:/);
     expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+
+  it('typesets $…$ and $$…$$ with KaTeX once loaded, still sanitised', async () => {
+    const markdown = [
+      '求 $\\sum_{i=1}^{n} a_i$，其中 $1 \\le n \\le 10^5$。',
+      '',
+      '$$',
+      '\\sqrt{x^2 + y^2}',
+      '$$',
+      '',
+      '价格是 $5 和 $10，代码 `$x$` 不是公式。',
+      '',
+      '$\\href{javascript:alert(1)}{点我}$ <img src=x onerror="window.__pwned = 3">',
+    ].join('\n');
+    render(<StatementMarkdown markdown={markdown} />);
+    const root = screen.getByTestId('practice-statement');
+    await waitFor(() => expect(root.getAttribute('data-math')).toBe('typeset'));
+    // Four formulas; a display formula is a .katex inside a .katex-display.
+    const formulas = [...root.querySelectorAll('.katex')].filter(
+      (el) => !el.parentElement?.classList.contains('katex-display'),
+    );
+    expect(formulas).toHaveLength(3);
+    expect(root.querySelectorAll('.katex-display')).toHaveLength(1);
+    expect(root.querySelector('.katex-display')?.textContent).toContain('x');
+    expect(root.textContent).toContain('价格是 $5 和 $10');
+    expect(root.querySelector('code')?.textContent).toBe('$x$');
+    // KaTeX does not trust \href; nothing clickable or executable gets through.
+    expect(root.querySelector('a')).toBeNull();
+    expect(root.querySelector('img')?.getAttribute('onerror')).toBeNull();
+    expect(root.innerHTML).not.toContain('javascript:');
+  });
+
+  it('loads KaTeX only for statements that hold math', async () => {
+    expect(hasMath('输入两个整数 a 和 b。')).toBe(false);
+    expect(hasMath('价格是 $ 5')).toBe(false);
+    expect(hasMath('输入 $a+b$')).toBe(true);
+    expect(hasMath('$$\nx\n$$')).toBe(true);
+    // Without the extension, a statement renders with its math as text.
+    expect(statementHtml('$x^2$')).toContain('$x^2$');
+    const math = await loadMath();
+    expect(statementHtml('$x^2$', undefined, math)).toContain('class="katex"');
   });
 });

@@ -1,0 +1,224 @@
+/**
+ * Answering one objective question (single choice, multiple choice, true/false) on
+ * /question/detail — issue 3 §7, spec 000 §9 (answer flags '0'/'1' per option shown as A–D; two
+ * options shown as 正确/错误; an empty answer shows '-').
+ *
+ * The statement is loaded by the practice machine (practice.ts) and handed in as input. Two
+ * regions run side by side:
+ * - answer: the learner picks options (CHOOSE), submits (invoked `submitAnswer`, graded at once
+ *   by the server), sees the verdict; picking again starts a new attempt;
+ * - history: the learner's earlier attempts (`loadHistory`), reloaded after each one.
+ *
+ * All effects are provided actors; the pure helpers below are what the view shows.
+ */
+import { assign, fromPromise, raise, setup } from 'xstate';
+import type { AnswerSummary, GradedAnswer } from '../contract/calls/member-question.ts';
+import type { QuestionType } from '../contract/calls/question-bank.ts';
+import { notProvided } from './notProvided.ts';
+import type { PracticeOption, PracticeQuestion } from './practice.ts';
+
+export type ObjectiveType = Exclude<QuestionType, 'programming'>;
+
+export interface ObjectiveQuestion {
+  id: number;
+  type: ObjectiveType;
+  title: string;
+  content: string;
+  options: PracticeOption[];
+}
+
+/** The statement the practice machine loaded, when it is an objective question. */
+export function asObjectiveQuestion(question: PracticeQuestion): ObjectiveQuestion | null {
+  if (question.type === 'programming') return null;
+  return {
+    id: question.id,
+    type: question.type,
+    title: question.title,
+    content: question.content,
+    options: question.options,
+  };
+}
+
+export interface ObjectiveSubmission {
+  questionId: number;
+  /** One '0'/'1' flag per option. */
+  answer: string;
+}
+
+export interface ObjectiveContext {
+  question: ObjectiveQuestion;
+  /** The flags being picked, one per option ('' before anything is picked). */
+  choice: string;
+  /** The flags of the graded attempt shown, and its grading. */
+  submitted: string | null;
+  /** The graded attempt, with the correct answer and analysis the server returns with it. */
+  result: GradedAnswer | null;
+  error: string | null;
+  history: AnswerSummary[];
+}
+
+export type ObjectiveEvent =
+  | { type: 'CHOOSE'; index: number }
+  | { type: 'SUBMIT' }
+  /** Raised once an attempt is graded: the history has a new entry. */
+  | { type: 'HISTORY.STALE' };
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+
+/** No option picked yet: all zeros (or nothing at all). */
+const isEmptyChoice = (flags: string): boolean => !flags.includes('1');
+
+/**
+ * The flags after the learner clicks option `index`: a multiple-choice click toggles that
+ * option; a single-choice or true/false click picks that option alone. Out-of-range clicks change
+ * nothing.
+ */
+export function toggleChoice(
+  type: ObjectiveType,
+  flags: string,
+  index: number,
+  optionCount: number,
+): string {
+  if (!Number.isInteger(index) || index < 0 || index >= optionCount) return flags;
+  const current = flags.length === optionCount ? [...flags] : Array<string>(optionCount).fill('0');
+  if (type === 'multiple') {
+    current[index] = current[index] === '1' ? '0' : '1';
+    return current.join('');
+  }
+  return current.map((_, i) => (i === index ? '1' : '0')).join('');
+}
+
+/** What an answer looks like to a reader (spec 000 §9 answer display). */
+export type AnswerDisplay =
+  { kind: 'empty' } | { kind: 'letters'; letters: string } | { kind: 'trueFalse'; value: boolean };
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+export function answerDisplay(flags: string | null, optionCount: number): AnswerDisplay {
+  if (flags === null || isEmptyChoice(flags)) return { kind: 'empty' };
+  // Two options read as 正确 (the first) / 错误 (the second).
+  if (optionCount === 2 && flags.length === 2 && flags !== '11') {
+    return { kind: 'trueFalse', value: flags === '10' };
+  }
+  const letters = [...flags].map((flag, i) => (flag === '1' ? LETTERS[i] : '')).join('');
+  return { kind: 'letters', letters };
+}
+
+export const objectivePracticeMachine = setup({
+  types: {
+    context: {} as ObjectiveContext,
+    events: {} as ObjectiveEvent,
+    input: {} as { question: ObjectiveQuestion },
+  },
+  actors: {
+    submitAnswer: fromPromise<GradedAnswer, ObjectiveSubmission>(notProvided('submitAnswer')),
+    loadHistory: fromPromise<AnswerSummary[], { questionId: number }>(notProvided('loadHistory')),
+  },
+  guards: {
+    isValidChoice: ({ event, context }) =>
+      event.type === 'CHOOSE' &&
+      Number.isInteger(event.index) &&
+      event.index >= 0 &&
+      event.index < context.question.options.length,
+    hasChoice: ({ context }) =>
+      context.choice.length === context.question.options.length && !isEmptyChoice(context.choice),
+  },
+}).createMachine({
+  id: 'objectivePractice',
+  type: 'parallel',
+  context: ({ input }) => ({
+    question: input.question,
+    choice: '',
+    submitted: null,
+    result: null,
+    error: null,
+    history: [],
+  }),
+  states: {
+    answer: {
+      initial: 'choosing',
+      states: {
+        choosing: {
+          on: {
+            CHOOSE: {
+              guard: 'isValidChoice',
+              actions: assign({
+                choice: ({ context, event }) =>
+                  toggleChoice(
+                    context.question.type,
+                    context.choice,
+                    event.index,
+                    context.question.options.length,
+                  ),
+                error: null,
+              }),
+            },
+            SUBMIT: { guard: 'hasChoice', target: 'submitting' },
+          },
+        },
+        submitting: {
+          invoke: {
+            id: 'submitAnswer',
+            src: 'submitAnswer',
+            input: ({ context }) => ({ questionId: context.question.id, answer: context.choice }),
+            onDone: {
+              target: 'answered',
+              actions: [
+                assign(({ context, event }) => ({
+                  result: event.output,
+                  submitted: context.choice,
+                })),
+                raise({ type: 'HISTORY.STALE' }),
+              ],
+            },
+            // The transport has shown the failure; the choice stays for another try.
+            onError: {
+              target: 'choosing',
+              actions: assign({ error: ({ event }) => messageOf(event.error) }),
+            },
+          },
+        },
+        answered: {
+          on: {
+            // Picking again starts a new attempt; the verdict shown belonged to the old one.
+            CHOOSE: {
+              guard: 'isValidChoice',
+              target: 'choosing',
+              actions: assign({
+                choice: ({ context, event }) =>
+                  toggleChoice(
+                    context.question.type,
+                    context.choice,
+                    event.index,
+                    context.question.options.length,
+                  ),
+                result: null,
+                submitted: null,
+              }),
+            },
+          },
+        },
+      },
+    },
+    history: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadHistory',
+            src: 'loadHistory',
+            input: ({ context }) => ({ questionId: context.question.id }),
+            onDone: { target: 'ready', actions: assign({ history: ({ event }) => event.output }) },
+            onError: 'ready',
+          },
+          // A newer attempt than the list being read: read again.
+          on: { 'HISTORY.STALE': { target: 'loading', reenter: true } },
+        },
+        ready: {
+          on: { 'HISTORY.STALE': 'loading' },
+        },
+      },
+    },
+  },
+});

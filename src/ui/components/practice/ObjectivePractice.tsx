@@ -1,0 +1,173 @@
+/**
+ * Answering an objective question (single, multiple, true/false) on /question/detail: the
+ * statement, the options as radio buttons or checkboxes, the verdict with the learner's answer
+ * and the correct one when it is known, and the earlier attempts. No code or result panels.
+ * State: the objectivePractice machine (src/machines/objectivePractice.ts).
+ */
+import { Button, Callout, Checkbox, HTMLTable, Radio, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { AnswerSummary } from '../../../contract/calls/member-question.ts';
+import { answerDisplay } from '../../../machines/objectivePractice.ts';
+import type { ObjectiveActor } from '../../app/practiceActors.ts';
+import { StatementMarkdown } from './StatementMarkdown.tsx';
+import './practice.css';
+
+/** An answer as spec 000 §9 shows it: letters A–D, 正确/错误 for two options, '-' for none. */
+export function answerText(t: TFunction, flags: string | null, optionCount: number): string {
+  const display = answerDisplay(flags, optionCount);
+  switch (display.kind) {
+    case 'empty':
+      return t('practice.objective.answerEmpty');
+    case 'letters':
+      return display.letters;
+    case 'trueFalse':
+      return t(display.value ? 'practice.objective.answerTrue' : 'practice.objective.answerFalse');
+  }
+}
+
+function RightWrong({ verdict }: { verdict: AnswerSummary['verdict'] }) {
+  const { t } = useTranslation();
+  if (!verdict) return null;
+  const right = verdict === 'AC';
+  return (
+    <Tag intent={right ? 'success' : 'danger'} data-verdict={verdict}>
+      {t(right ? 'practice.objective.right' : 'practice.objective.wrong')}
+    </Tag>
+  );
+}
+
+function Verdict({ actor }: { actor: ObjectiveActor }) {
+  const { t } = useTranslation();
+  const question = useSelector(actor, (s) => s.context.question);
+  const result = useSelector(actor, (s) => s.context.result);
+  const submitted = useSelector(actor, (s) => s.context.submitted);
+  if (!result) return null;
+  const count = question.options.length;
+  const solution = result.solution;
+  return (
+    <Callout
+      intent={result.verdict === 'AC' ? 'success' : 'danger'}
+      data-testid="objective-verdict"
+      data-verdict={result.verdict ?? ''}
+    >
+      <p>
+        <RightWrong verdict={result.verdict} />{' '}
+        {t('practice.objective.yourAnswer', { answer: answerText(t, submitted, count) })}
+      </p>
+      {solution && (
+        <p data-testid="objective-correct-answer">
+          {t('practice.objective.correctAnswer', { answer: answerText(t, solution.answer, count) })}
+        </p>
+      )}
+      {solution && solution.analysis.trim() !== '' && (
+        <div data-testid="objective-analysis">
+          <strong>{t('practice.objective.analysis')}</strong>
+          <StatementMarkdown markdown={solution.analysis} />
+        </div>
+      )}
+    </Callout>
+  );
+}
+
+function Options({ actor }: { actor: ObjectiveActor }) {
+  const { t } = useTranslation();
+  const question = useSelector(actor, (s) => s.context.question);
+  const choice = useSelector(actor, (s) => s.context.choice);
+  const busy = useSelector(actor, (s) => s.matches({ answer: 'submitting' }));
+  const multiple = question.type === 'multiple';
+  const trueFalse = question.options.length === 2 && question.type === 'judge';
+  return (
+    <fieldset className="xa-objective-options" aria-label={t('practice.objective.options')}>
+      {multiple && <p className="xa-practice-hint">{t('practice.objective.multipleHint')}</p>}
+      {question.options.map((option, index) => {
+        const label = trueFalse ? option.text : `${option.label}. ${option.text}`;
+        const checked = choice[index] === '1';
+        const onChange = () => actor.send({ type: 'CHOOSE', index });
+        return multiple ? (
+          <Checkbox
+            key={option.label}
+            label={label}
+            checked={checked}
+            disabled={busy}
+            onChange={onChange}
+          />
+        ) : (
+          <Radio
+            key={option.label}
+            name={`objective-${question.id}`}
+            label={label}
+            value={option.label}
+            checked={checked}
+            disabled={busy}
+            onChange={onChange}
+          />
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function History({ actor }: { actor: ObjectiveActor }) {
+  const { t } = useTranslation();
+  const history = useSelector(actor, (s) => s.context.history);
+  return (
+    <section aria-label={t('practice.history')}>
+      <h4>{t('practice.history')}</h4>
+      {history.length === 0 ? (
+        <p className="xa-practice-hint">{t('practice.noHistory')}</p>
+      ) : (
+        <HTMLTable compact data-testid="practice-history">
+          <tbody>
+            {history.map((item) => (
+              <tr key={item.id}>
+                <td>#{item.id}</td>
+                <td>
+                  <RightWrong verdict={item.verdict} />
+                </td>
+                <td>{new Date(item.createdAt).toLocaleString()}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+    </section>
+  );
+}
+
+export function ObjectivePractice({ actor }: { actor: ObjectiveActor }) {
+  const { t } = useTranslation();
+  const question = useSelector(actor, (s) => s.context.question);
+  const canSubmit = useSelector(actor, (s) => s.can({ type: 'SUBMIT' }));
+  const busy = useSelector(actor, (s) => s.matches({ answer: 'submitting' }));
+  const error = useSelector(actor, (s) => s.context.error);
+  return (
+    <article className="xa-screen xa-objective" data-testid="objective-practice">
+      <h3>
+        <Tag minimal>{t(`practice.objective.types.${question.type}`)}</Tag>
+      </h3>
+      <StatementMarkdown markdown={question.title} />
+      {question.content.trim() !== '' && <StatementMarkdown markdown={question.content} />}
+      <Options actor={actor} />
+      <div className="xa-practice-closed">
+        <Button
+          intent="primary"
+          icon="send-message"
+          loading={busy}
+          disabled={!canSubmit}
+          onClick={() => actor.send({ type: 'SUBMIT' })}
+        >
+          {t('practice.objective.submit')}
+        </Button>
+      </div>
+      {error && (
+        <Callout intent="danger">
+          {t('practice.objective.answerFailed', { message: error })}
+        </Callout>
+      )}
+      <Verdict actor={actor} />
+      <History actor={actor} />
+    </article>
+  );
+}
