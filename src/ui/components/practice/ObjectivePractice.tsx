@@ -4,13 +4,14 @@
  * and the correct one when it is known, and the earlier attempts. No code or result panels.
  * State: the objectivePractice machine (src/machines/objectivePractice.ts).
  */
-import { Button, Callout, Checkbox, HTMLTable, Radio, Tag } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Radio, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AnswerSummary } from '../../../contract/calls/member-question.ts';
 import { answerDisplay } from '../../../machines/objectivePractice.ts';
 import type { ObjectiveActor } from '../../app/practiceActors.ts';
+import { HistoryList } from './ResultView.tsx';
 import { StatementMarkdown } from './StatementMarkdown.tsx';
 import './practice.css';
 
@@ -110,29 +111,16 @@ function Options({ actor }: { actor: ObjectiveActor }) {
 }
 
 function History({ actor }: { actor: ObjectiveActor }) {
-  const { t } = useTranslation();
   const history = useSelector(actor, (s) => s.context.history);
   return (
-    <section aria-label={t('practice.history')}>
-      <h4>{t('practice.history')}</h4>
-      {history.length === 0 ? (
-        <p className="xa-practice-hint">{t('practice.noHistory')}</p>
-      ) : (
-        <HTMLTable compact data-testid="practice-history">
-          <tbody>
-            {history.map((item) => (
-              <tr key={item.id}>
-                <td>#{item.id}</td>
-                <td>
-                  <RightWrong verdict={item.verdict} />
-                </td>
-                <td>{new Date(item.createdAt).toLocaleString()}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+    <HistoryList
+      history={history}
+      cells={(item) => (
+        <td>
+          <RightWrong verdict={item.verdict} />
+        </td>
       )}
-    </section>
+    />
   );
 }
 

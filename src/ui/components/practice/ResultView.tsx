@@ -1,4 +1,5 @@
 import { Callout, HTMLTable, Tag } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
   AnswerDetail,
@@ -117,7 +118,25 @@ export function ResultDetail({ detail, kind }: { detail: AnswerDetail; kind: Job
   );
 }
 
-export function HistoryList({ history }: { history: AnswerSummary[] }) {
+/**
+ * A learner's attempts at a question, newest first. `cells` gives the columns between the id and
+ * the time (programming: language, verdict, time; objective: right or wrong).
+ */
+export function HistoryList({
+  history,
+  cells = (item) => (
+    <>
+      <td>{item.language}</td>
+      <td>
+        <VerdictTag verdict={item.verdict} />
+      </td>
+      <td>{item.timeMs ?? '—'} ms</td>
+    </>
+  ),
+}: {
+  history: AnswerSummary[];
+  cells?: (item: AnswerSummary) => ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <section aria-label={t('practice.history')}>
@@ -130,11 +149,7 @@ export function HistoryList({ history }: { history: AnswerSummary[] }) {
             {history.map((item) => (
               <tr key={item.id}>
                 <td>#{item.id}</td>
-                <td>{item.language}</td>
-                <td>
-                  <VerdictTag verdict={item.verdict} />
-                </td>
-                <td>{item.timeMs ?? '—'} ms</td>
+                {cells(item)}
                 <td>{new Date(item.createdAt).toLocaleString()}</td>
               </tr>
             ))}
