@@ -13,11 +13,17 @@ import type {
   chapterSimpleItem,
   chapterUpdate,
 } from '../../contract/calls/chapter.ts';
-import { toPage } from '../../contract/paging.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { withTransaction } from '../db/pool.ts';
-import { fail } from '../http/app-error.ts';
-import { containsPattern, limitOffset, orderBy } from '../http/paging.ts';
+import {
+  assertWritable,
+  findOwned,
+  ownedFilter,
+  ownerOf,
+  pageOfOwned,
+  type OwnedTable,
+} from '../http/owned-rows.ts';
+import { containsPattern, orderBy, pagedRows } from '../http/paging.ts';
 import type { ResourceStore, StoreContext } from '../http/resource.ts';
 import { validationError } from '../http/validation-error.ts';
 
@@ -69,86 +75,43 @@ const itemOf = (r: ChapterRow): Item => ({
   createdAt: r.created_at.toISOString(),
 });
 
-/** WHERE clause of the chapters the scope may see, starting at parameter $1. */
-function visible(scope: ChapterScope): { sql: string; params: unknown[] } {
-  if (scope.kind === 'platform') return { sql: `c.status = 'active'`, params: [] };
-  return {
-    sql: `c.status = 'active' AND (c.organization_id IS NULL OR c.organization_id = $1)`,
-    params: [scope.organizationId],
-  };
-}
+const CHAPTERS: OwnedTable = {
+  table: 'chapters',
+  alias: 'c',
+  noun: '章节',
+  readOnlyMessage: '平台章节只读，不能修改或删除',
+};
 
 function filtered(scope: ChapterScope, filter: Filter) {
-  const base = visible(scope);
-  const params = [...base.params];
-  const clauses = [base.sql];
-  if (filter.keyword) {
-    params.push(containsPattern(filter.keyword));
-    clauses.push(`c.title ILIKE $${params.length}`);
-  }
-  if (filter.bank === 'platform') clauses.push('c.organization_id IS NULL');
-  if (filter.bank === 'organization') {
-    if (scope.kind === 'platform') clauses.push('c.organization_id IS NOT NULL');
-    else {
-      params.push(scope.organizationId);
-      clauses.push(`c.organization_id = $${params.length}`);
-    }
-  }
-  return { where: clauses.join(' AND '), params };
+  const { add, params, where } = ownedFilter(CHAPTERS, scope, filter.bank);
+  if (filter.keyword) add((p) => `c.title ILIKE ${p}`, containsPattern(filter.keyword));
+  return { where: where(), params };
 }
 
-async function pageOfRows<T>(
+const pageOfRows = <T>(
   ctx: ChapterCtx,
   filter: Filter,
   page: PageQuery,
   map: (r: ChapterRow) => T,
-): Promise<Page<T>> {
-  const { where, params } = filtered(ctx.scope, filter);
-  const order = orderBy(page, sortable, 'c.sort ASC', 'c.id ASC');
-  const [limit, offset] = limitOffset(page);
-  const n = params.length;
-  const [rows, count] = await Promise.all([
-    ctx.services.pool.query<ChapterRow>(
-      `SELECT ${COLUMNS} FROM chapters c WHERE ${where} ORDER BY ${order}
-        LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...params, limit, offset],
-    ),
-    ctx.services.pool.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM chapters c WHERE ${where}`,
-      params,
-    ),
-  ]);
-  return toPage(rows.rows.map(map), count.rows[0]!.total, page);
-}
+): Promise<Page<T>> =>
+  pageOfOwned(
+    ctx.services.pool,
+    CHAPTERS,
+    { columns: COLUMNS, ...filtered(ctx.scope, filter) },
+    page,
+    { sortable, fallback: 'c.sort ASC', tieBreaker: 'c.id ASC' },
+    map,
+  );
 
 /** The chapter, when the scope may see it; NOT_FOUND otherwise (another organization's too). */
-export async function findVisibleChapter(ctx: ChapterCtx, id: number): Promise<ChapterRow> {
-  const { sql, params } = visible(ctx.scope);
-  const rows = await ctx.services.pool.query<ChapterRow>(
-    `SELECT ${COLUMNS} FROM chapters c WHERE ${sql} AND c.id = $${params.length + 1}`,
-    [...params, id],
-  );
-  const row = rows.rows[0];
-  if (!row) throw fail('NOT_FOUND', `章节 ${id} 不存在`);
-  return row;
-}
+export const findVisibleChapter = (ctx: ChapterCtx, id: number): Promise<ChapterRow> =>
+  findOwned<ChapterRow>(ctx.services.pool, CHAPTERS, ctx.scope, id, COLUMNS);
 
 /** The chapter, when the scope may change it: FORBIDDEN for a platform chapter or a learner. */
 async function findWritable(ctx: ChapterCtx, id: number): Promise<ChapterRow> {
   const row = await findVisibleChapter(ctx, id);
-  if (ctx.scope.kind === 'learner') throw fail('FORBIDDEN');
-  if (ctx.scope.kind === 'organization' && row.organization_id !== ctx.scope.organizationId) {
-    throw fail('FORBIDDEN', '平台章节只读，不能修改或删除');
-  }
+  assertWritable(CHAPTERS, ctx.scope, row);
   return row;
-}
-
-function writer(scope: ChapterScope): { organizationId: number | null; memberId: number } {
-  if (scope.kind === 'learner') throw fail('FORBIDDEN');
-  return {
-    organizationId: scope.kind === 'platform' ? null : scope.organizationId,
-    memberId: scope.memberId,
-  };
 }
 
 export const chapterStore: ResourceStore<
@@ -161,7 +124,7 @@ export const chapterStore: ResourceStore<
   z.input<typeof chapterSimpleItem>
 > = {
   async create(ctx, input) {
-    const { organizationId, memberId } = writer(ctx.scope);
+    const { organizationId, memberId } = ownerOf(ctx.scope);
     const { rows } = await ctx.services.pool.query<{ id: number }>(
       `INSERT INTO chapters (organization_id, title, notes, sort, created_by)
        VALUES ($1, $2, $3, $4, $5) RETURNING id`,
@@ -224,22 +187,18 @@ export async function chapterQuestionRows(
   chapterId: number,
   page: PageQuery,
 ): Promise<Page<ChapterQuestionRow>> {
-  const [limit, offset] = limitOffset(page);
-  const order = orderBy(page, positionSort, 'cq.position ASC', 'cq.question_id ASC');
-  const from = `FROM chapter_questions cq JOIN questions q ON q.id = cq.question_id
-    WHERE cq.chapter_id = $1 AND q.status = 'active'`;
-  const [rows, count] = await Promise.all([
-    ctx.services.pool.query<ChapterQuestionRow>(
-      `SELECT cq.position, q.id, q.organization_id, q.type, q.title, q.difficulty, q.tags,
-              q.source, q.case_count, q.status, q.seed_key, q.updated_at
-         ${from} ORDER BY ${order} LIMIT $2 OFFSET $3`,
-      [chapterId, limit, offset],
-    ),
-    ctx.services.pool.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, [
-      chapterId,
-    ]),
-  ]);
-  return toPage(rows.rows, count.rows[0]!.total, page);
+  return pagedRows<ChapterQuestionRow>(
+    ctx.services.pool,
+    {
+      select: `cq.position, q.id, q.organization_id, q.type, q.title, q.difficulty, q.tags,
+               q.source, q.case_count, q.status, q.seed_key, q.updated_at`,
+      from: `FROM chapter_questions cq JOIN questions q ON q.id = cq.question_id
+              WHERE cq.chapter_id = $1 AND q.status = 'active'`,
+      params: [chapterId],
+      order: orderBy(page, positionSort, 'cq.position ASC', 'cq.question_id ASC'),
+    },
+    page,
+  );
 }
 
 /** queryQuestionList: the chapter must be visible to the scope. */

@@ -1,5 +1,6 @@
-import type { PageQuery } from '../../contract/paging.ts';
-import { parseSort } from '../../contract/paging.ts';
+import type { Page, PageQuery } from '../../contract/paging.ts';
+import { parseSort, toPage } from '../../contract/paging.ts';
+import type { Queryable } from '../db/pool.ts';
 import { validationError } from './validation-error.ts';
 
 /**
@@ -31,3 +32,25 @@ export const limitOffset = (query: PageQuery): [number, number] => [
 
 /** A LIKE pattern that matches `text` literally anywhere. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of a query and its total, both sent at once. `from` is everything after the select
+ * list up to ORDER BY (FROM, joins, WHERE) and uses `params`; limit and offset follow them.
+ */
+export async function pagedRows<Row>(
+  db: Queryable,
+  query: { select: string; from: string; params: unknown[]; order: string },
+  page: PageQuery,
+): Promise<Page<Row>> {
+  const [limit, offset] = limitOffset(page);
+  const n = query.params.length;
+  const [rows, count] = await Promise.all([
+    db.query<Row & Record<string, unknown>>(
+      `SELECT ${query.select} ${query.from} ORDER BY ${query.order}
+        LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...query.params, limit, offset],
+    ),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total ${query.from}`, query.params),
+  ]);
+  return toPage(rows.rows as Row[], count.rows[0]!.total, page);
+}

@@ -15,12 +15,20 @@ import type {
   questionUpdate,
   questionWithCases,
 } from '../../contract/calls/question-bank.ts';
-import { toPage } from '../../contract/paging.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { chapterUsing } from '../chapter/usage.ts';
 import { withTransaction } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
-import { containsPattern, limitOffset, orderBy } from '../http/paging.ts';
+import {
+  assertWritable,
+  findOwned,
+  ownedFilter,
+  ownerOf,
+  pageOfOwned,
+  type OwnedTable,
+  type OwnerScope,
+} from '../http/owned-rows.ts';
+import { containsPattern } from '../http/paging.ts';
 import type { ResourceStore, StoreContext } from '../http/resource.ts';
 import {
   casesFromText,
@@ -32,10 +40,7 @@ import {
 } from './write.ts';
 import type { CaseData } from './write.ts';
 
-export type QuestionScope =
-  | { kind: 'platform'; memberId: number }
-  | { kind: 'organization'; organizationId: number; memberId: number }
-  | { kind: 'learner'; organizationId: number };
+export type QuestionScope = OwnerScope;
 
 type Filter = z.output<typeof questionFilter>;
 type Item = z.input<typeof questionItem>;
@@ -133,88 +138,47 @@ const learnerItemOf = (r: QuestionRow): z.input<typeof learnerQuestionItem> => (
   caseCount: r.case_count,
 });
 
-/** WHERE clause of what the scope may see, starting at parameter $1. */
-function visible(scope: QuestionScope): { sql: string; params: unknown[] } {
-  if (scope.kind === 'platform') return { sql: `q.status = 'active'`, params: [] };
-  return {
-    sql: `q.status = 'active' AND (q.organization_id IS NULL OR q.organization_id = $1)`,
-    params: [scope.organizationId],
-  };
-}
+const QUESTIONS: OwnedTable = {
+  table: 'questions',
+  alias: 'q',
+  noun: '题目',
+  readOnlyMessage: '平台题库与其他机构的题目只读，不能修改或删除',
+};
 
-/** Adds the list filters after the visibility parameters. */
+/** What the scope may see, narrowed by the list filters. */
 function filtered(scope: QuestionScope, filter: Filter) {
-  const base = visible(scope);
-  const params = [...base.params];
-  const clauses = [base.sql];
-  const add = (sql: (p: string) => string, value: unknown) => {
-    params.push(value);
-    clauses.push(sql(`$${params.length}`));
-  };
+  const { add, params, where } = ownedFilter(QUESTIONS, scope, filter.bank);
   if (filter.type) add((p) => `q.type = ${p}`, filter.type);
   if (filter.difficulty) add((p) => `q.difficulty = ${p}`, filter.difficulty);
   if (filter.tags?.length) add((p) => `q.tags @> ${p}::text[]`, filter.tags);
   if (filter.keyword) add((p) => `q.title ILIKE ${p}`, containsPattern(filter.keyword));
-  if (filter.bank === 'platform') clauses.push('q.organization_id IS NULL');
-  if (filter.bank === 'organization') {
-    if (scope.kind === 'platform') clauses.push('q.organization_id IS NOT NULL');
-    else add((p) => `q.organization_id = ${p}`, scope.organizationId);
-  }
-  return { where: clauses.join(' AND '), params };
+  return { where: where(), params };
 }
 
-async function pageOfRows<T>(
+const pageOfRows = <T>(
   ctx: Ctx,
   columns: string,
   filter: Filter,
   page: PageQuery,
   map: (r: QuestionRow) => T,
-): Promise<Page<T>> {
-  const { where, params } = filtered(ctx.scope, filter);
-  const order = orderBy(page, sortable, 'q.id ASC', 'q.id ASC');
-  const [limit, offset] = limitOffset(page);
-  const n = params.length;
-  const [rows, count] = await Promise.all([
-    ctx.services.pool.query<QuestionRow>(
-      `SELECT ${columns} FROM questions q WHERE ${where} ORDER BY ${order}
-        LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...params, limit, offset],
-    ),
-    ctx.services.pool.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM questions q WHERE ${where}`,
-      params,
-    ),
-  ]);
-  return toPage(rows.rows.map(map), count.rows[0]!.total, page);
-}
-
-async function findVisible(ctx: Ctx, id: number, columns = 'q.*'): Promise<QuestionRow> {
-  const { sql, params } = visible(ctx.scope);
-  const rows = await ctx.services.pool.query<QuestionRow>(
-    `SELECT ${columns} FROM questions q WHERE ${sql} AND q.id = $${params.length + 1}`,
-    [...params, id],
+): Promise<Page<T>> =>
+  pageOfOwned(
+    ctx.services.pool,
+    QUESTIONS,
+    { columns, ...filtered(ctx.scope, filter) },
+    page,
+    { sortable, fallback: 'q.id ASC', tieBreaker: 'q.id ASC' },
+    map,
   );
-  const row = rows.rows[0];
-  if (!row) throw fail('NOT_FOUND', `题目 ${id} 不存在`);
-  return row;
-}
+
+const findVisible = (ctx: Ctx, id: number, columns = 'q.*') =>
+  findOwned<QuestionRow>(ctx.services.pool, QUESTIONS, ctx.scope, id, columns);
 
 /** The row, when the scope may change it: FORBIDDEN for another bank's question. */
 async function findWritable(ctx: Ctx, id: number): Promise<QuestionRow> {
   const row = await findVisible(ctx, id);
-  if (ctx.scope.kind === 'learner') throw fail('FORBIDDEN');
-  if (ctx.scope.kind === 'organization' && row.organization_id !== ctx.scope.organizationId) {
-    throw fail('FORBIDDEN', '平台题库与其他机构的题目只读，不能修改或删除');
-  }
+  assertWritable(QUESTIONS, ctx.scope, row);
   return row;
-}
-
-function writer(scope: QuestionScope): { organizationId: number | null; memberId: number } {
-  if (scope.kind === 'learner') throw fail('FORBIDDEN');
-  return {
-    organizationId: scope.kind === 'platform' ? null : scope.organizationId,
-    memberId: scope.memberId,
-  };
 }
 
 /** Inserts questions (with inline cases) into the scope's bank in one transaction. */
@@ -222,7 +186,7 @@ export async function importQuestions(
   ctx: Ctx,
   questions: z.output<typeof questionWithCases>[],
 ): Promise<number[]> {
-  const { organizationId, memberId } = writer(ctx.scope);
+  const { organizationId, memberId } = ownerOf(ctx.scope);
   return withTransaction(ctx.services.pool, async (client) => {
     const ids: number[] = [];
     for (const { cases, ...input } of questions) {

@@ -1,0 +1,113 @@
+/**
+ * Rows that belong to the platform (`organization_id` NULL) or to one organization, read and
+ * written under a scope: the question bank and chapters share this rule. The platform admin sees
+ * and changes every active row; a teacher sees the platform's rows and their organization's and
+ * changes only the latter; a learner reads the same rows and changes nothing.
+ */
+import type { Page, PageQuery } from '../../contract/paging.ts';
+import type { Queryable } from '../db/pool.ts';
+import { fail } from './app-error.ts';
+import { orderBy, pagedRows } from './paging.ts';
+
+export type OwnerScope =
+  | { kind: 'platform'; memberId: number }
+  | { kind: 'organization'; organizationId: number; memberId: number }
+  | { kind: 'learner'; organizationId: number };
+
+export interface OwnedTable {
+  /** SQL table and the alias every clause uses, e.g. `questions` / `q`. */
+  table: string;
+  alias: string;
+  /** What a row is called in messages, e.g. 题目. */
+  noun: string;
+  /** The FORBIDDEN message when a teacher tries to change a row they may only read. */
+  readOnlyMessage: string;
+}
+
+export interface OwnedRow {
+  organization_id: number | null;
+}
+
+/**
+ * WHERE clauses of the rows the scope may see, narrowed by the list's `bank` filter; `add`
+ * appends a clause with the next parameter.
+ */
+export function ownedFilter(t: OwnedTable, scope: OwnerScope, bank?: 'platform' | 'organization') {
+  const a = t.alias;
+  const params: unknown[] = [];
+  const clauses = [`${a}.status = 'active'`];
+  const add = (sql: (param: string) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(sql(`$${params.length}`));
+  };
+  if (scope.kind !== 'platform') {
+    add(
+      (p) => `(${a}.organization_id IS NULL OR ${a}.organization_id = ${p})`,
+      scope.organizationId,
+    );
+  }
+  if (bank === 'platform') clauses.push(`${a}.organization_id IS NULL`);
+  if (bank === 'organization') {
+    if (scope.kind === 'platform') clauses.push(`${a}.organization_id IS NOT NULL`);
+    else add((p) => `${a}.organization_id = ${p}`, scope.organizationId);
+  }
+  return { clauses, params, add, where: () => clauses.join(' AND ') };
+}
+
+/** One page of rows and the total, with the list's allow-listed sort. */
+export async function pageOfOwned<Row, T>(
+  db: Queryable,
+  t: OwnedTable,
+  select: { columns: string; where: string; params: unknown[] },
+  page: PageQuery,
+  sort: { sortable: Record<string, string>; fallback: string; tieBreaker: string },
+  map: (row: Row) => T,
+): Promise<Page<T>> {
+  const rows = await pagedRows<Row>(
+    db,
+    {
+      select: select.columns,
+      from: `FROM ${t.table} ${t.alias} WHERE ${select.where}`,
+      params: select.params,
+      order: orderBy(page, sort.sortable, sort.fallback, sort.tieBreaker),
+    },
+    page,
+  );
+  return { ...rows, content: rows.content.map(map) };
+}
+
+/** The row when the scope may see it; NOT_FOUND otherwise (another organization's too). */
+export async function findOwned<Row>(
+  db: Queryable,
+  t: OwnedTable,
+  scope: OwnerScope,
+  id: number,
+  columns: string,
+): Promise<Row> {
+  const { params, add, where } = ownedFilter(t, scope);
+  add((p) => `${t.alias}.id = ${p}`, id);
+  const rows = await db.query<Row & Record<string, unknown>>(
+    `SELECT ${columns} FROM ${t.table} ${t.alias} WHERE ${where()}`,
+    params,
+  );
+  const row = rows.rows[0];
+  if (!row) throw fail('NOT_FOUND', `${t.noun} ${id} 不存在`);
+  return row;
+}
+
+/** Refuses a change the scope may not make to a row it can see. */
+export function assertWritable(t: OwnedTable, scope: OwnerScope, row: OwnedRow): void {
+  if (scope.kind === 'learner') throw fail('FORBIDDEN');
+  if (scope.kind === 'organization' && row.organization_id !== scope.organizationId) {
+    throw fail('FORBIDDEN', t.readOnlyMessage);
+  }
+}
+
+/** Who a new row belongs to: the platform (NULL) or the teacher's organization. */
+export function ownerOf(scope: OwnerScope): { organizationId: number | null; memberId: number } {
+  if (scope.kind === 'learner') throw fail('FORBIDDEN');
+  return {
+    organizationId: scope.kind === 'platform' ? null : scope.organizationId,
+    memberId: scope.memberId,
+  };
+}
