@@ -9,17 +9,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '../../src/contract/routes/auth.ts';
 import * as mq from '../../src/contract/calls/member-question.ts';
-import type { AnswerDetail, StatusEvent } from '../../src/contract/calls/member-question.ts';
+import type { StatusEvent } from '../../src/contract/calls/member-question.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import * as questionBank from '../../src/contract/calls/question-bank.ts';
 import { TEST_CACHE_DIR } from '../../src/judge/test-support.ts';
 import { WORKER_MAIN } from '../../src/server/judge-service/workers.ts';
-import type { ApiError } from '../../src/transport/errors.ts';
 import type { Transport } from '../../src/transport/client.ts';
 import { sdk } from '../support/api.ts';
 import { startTestPlatform } from '../support/platform.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import { insertObjectiveQuestion, insertProgrammingQuestion } from '../support/questions.ts';
+import { errorOf, judged } from '../support/answers.ts';
 
 const SEED = path.resolve(import.meta.dirname, '../../seed/problems');
 const APLUSB = path.join(SEED, '01-a-plus-b');
@@ -56,19 +56,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await platform?.stop();
 });
-
-/** Polls queryById until the answer is judged (the status the UI polls too). */
-async function judged(api: Transport, id: number, timeoutMs = 60_000): Promise<AnswerDetail> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const detail = await api.call(mq.memberQuestionQueryById, { query: { id } });
-    if (detail.status === 'done' || detail.status === 'failed') return detail;
-    if (Date.now() > until) throw new Error(`answer ${id} still ${detail.status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-const errorOf = (p: Promise<unknown>) => p.then(() => null).catch((e: unknown) => e as ApiError);
 
 describe('programming submissions', () => {
   let acId: number;

@@ -15,6 +15,7 @@ import type { Transport } from '../../src/transport/client.ts';
 import { sdk } from '../support/api.ts';
 import { startTestPlatform } from '../support/platform.ts';
 import type { TestPlatform } from '../support/platform.ts';
+import { errorOf } from '../support/answers.ts';
 
 const LIMITS = { submissions: 3, cleans: 2, runs: 4 };
 const SOURCE = 'a, b = map(int, input().split())\nprint(a + b)\n';
@@ -27,8 +28,6 @@ let student: Transport;
 let parentId: number;
 let aPlusB: number;
 let objective: { id: number; options: number };
-
-const errorOf = (p: Promise<unknown>) => p.then(() => null).catch((e: unknown) => e as ApiError);
 
 const submit = (api: Transport) =>
   api.call(mq.memberQuestionSubmitAnswer, {

@@ -11,15 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallBody } from '../../src/contract/call.ts';
 import { auth } from '../../src/contract/routes/auth.ts';
 import * as mq from '../../src/contract/calls/member-question.ts';
-import type { AnswerDetail } from '../../src/contract/calls/member-question.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { TEST_CACHE_DIR } from '../../src/judge/test-support.ts';
-import type { ApiError } from '../../src/transport/errors.ts';
 import type { Transport } from '../../src/transport/client.ts';
 import { sdk } from '../support/api.ts';
 import { startTestPlatform } from '../support/platform.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import { insertObjectiveQuestion } from '../support/questions.ts';
+import { errorOf, judged } from '../support/answers.ts';
 
 const SUBMISSION_LIMIT = 3;
 const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)\n';
@@ -34,18 +33,6 @@ let aPlusB: number;
 /** Two single-choice questions; the right answer of both is '0010'. */
 let objectiveOne: number;
 let objectiveTwo: number;
-
-const errorOf = (p: Promise<unknown>) => p.then(() => null).catch((e: unknown) => e as ApiError);
-
-async function judged(api: Transport, id: number, timeoutMs = 60_000): Promise<AnswerDetail> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const detail = await api.call(mq.memberQuestionQueryById, { query: { id } });
-    if (detail.status === 'done' || detail.status === 'failed') return detail;
-    if (Date.now() > until) throw new Error(`answer ${id} still ${detail.status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 type ReviewBody = CallBody<typeof mq.memberQuestionReviewSubmit>;
 

@@ -8,15 +8,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '../../src/contract/routes/auth.ts';
 import * as mq from '../../src/contract/calls/member-question.ts';
-import type { AnswerDetail } from '../../src/contract/calls/member-question.ts';
 import * as questionBank from '../../src/contract/calls/question-bank.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { TEST_CACHE_DIR } from '../../src/judge/test-support.ts';
-import type { ApiError } from '../../src/transport/errors.ts';
 import type { Transport } from '../../src/transport/client.ts';
 import { sdk } from '../support/api.ts';
 import { startTestPlatform } from '../support/platform.ts';
 import type { TestPlatform } from '../support/platform.ts';
+import { errorOf, judged } from '../support/answers.ts';
 
 let platform: TestPlatform;
 let student: Transport;
@@ -24,18 +23,6 @@ let teacher: Transport;
 let studentMemberId: number;
 const questionIds = new Map<string, number>();
 const ids = { aPlusB: 0, oddEven: 0, objective: 0 };
-
-const errorOf = (p: Promise<unknown>) => p.then(() => null).catch((e: unknown) => e as ApiError);
-
-async function judged(api: Transport, id: number, timeoutMs = 60_000): Promise<AnswerDetail> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const detail = await api.call(mq.memberQuestionQueryById, { query: { id } });
-    if (detail.status === 'done' || detail.status === 'failed') return detail;
-    if (Date.now() > until) throw new Error(`answer ${id} still ${detail.status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** The seeded reference solution (or wrong one) of a seeded problem, read from the database. */
 async function seededSource(dir: string, language: 'cpp' | 'python'): Promise<string> {

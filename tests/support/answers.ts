@@ -1,0 +1,24 @@
+/** Helpers for tests that submit answers and read them back through the SDK. */
+import * as mq from '../../src/contract/calls/member-question.ts';
+import type { AnswerDetail } from '../../src/contract/calls/member-question.ts';
+import type { Transport } from '../../src/transport/client.ts';
+import type { ApiError } from '../../src/transport/errors.ts';
+
+/** Polls queryById until the answer is judged (done or failed). */
+export async function judged(
+  api: Transport,
+  id: number,
+  timeoutMs = 60_000,
+): Promise<AnswerDetail> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const detail = await api.call(mq.memberQuestionQueryById, { query: { id } });
+    if (detail.status === 'done' || detail.status === 'failed') return detail;
+    if (Date.now() > until) throw new Error(`answer ${id} still ${detail.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The ApiError a call failed with, or null when it succeeded. */
+export const errorOf = (p: Promise<unknown>): Promise<ApiError | null> =>
+  p.then(() => null).catch((e: unknown) => e as ApiError);
