@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  AB_PY,
-  FIXTURES,
-  TEST_CACHE_DIR,
-  dataDir,
-  removeDataDirs,
-  warmUp,
-} from './test-support.ts';
+import { AB_PY, FIXTURES, TEST_CACHE_DIR, dataDir, registerSandboxHooks } from './test-support.ts';
 
-beforeAll(warmUp, 120_000);
-afterAll(removeDataDirs);
+registerSandboxHooks();
 
 const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'xinao.mjs');
 

@@ -1,21 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FAILING_OUTPUT_BYTES, headText, tailText } from './failing-output.ts';
 import { judgeLoaded } from './judge.ts';
-import {
-  TEST_CACHE_DIR,
-  leftoverCgroups,
-  leftoverWorkDirs,
-  problemFromCases,
-  removeDataDirs,
-  warmUp,
-} from './test-support.ts';
+import { TEST_CACHE_DIR, problemFromCases, registerSandboxHooks } from './test-support.ts';
 
-beforeAll(warmUp, 120_000);
-afterAll(removeDataDirs);
-afterEach(() => {
-  expect(leftoverCgroups()).toEqual([]);
-  expect(leftoverWorkDirs()).toEqual([]);
-});
+registerSandboxHooks({ checkLeftovers: true });
 
 /** Does what its input says: `echo X` prints X, `big` prints 5000 x's, `crash` fills stderr and raises. */
 const COMMANDS_PY = `import sys

@@ -17,12 +17,10 @@ import {
   judgeOne,
   leftoverCgroups,
   leftoverWorkDirs,
-  removeDataDirs,
-  warmUp,
+  registerSandboxHooks,
 } from './test-support.ts';
 
-beforeAll(warmUp, 120_000);
-afterAll(removeDataDirs);
+registerSandboxHooks();
 
 const limits = { timeLimitMs: 1000, memoryLimitMiB: 64 };
 const fastCompile = { cpuMs: 3000, wallMs: 6000, memoryBytes: 256 * 1024 * 1024 };

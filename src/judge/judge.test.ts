@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { judgeProblem, runOnce } from './judge.ts';
 import type { JudgeProgress } from './types.ts';
@@ -10,12 +10,10 @@ import {
   judgeOne,
   leftoverCgroups,
   leftoverWorkDirs,
-  removeDataDirs,
-  warmUp,
+  registerSandboxHooks,
 } from './test-support.ts';
 
-beforeAll(warmUp, 120_000);
-afterAll(removeDataDirs);
+registerSandboxHooks();
 
 const opts = { cacheDir: TEST_CACHE_DIR };
 

@@ -1,23 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { judgeLoaded } from './judge.ts';
 import { SubtaskSkipper, skipNotes } from './subtask-skip.ts';
-import {
-  TEST_CACHE_DIR,
-  leftoverCgroups,
-  leftoverWorkDirs,
-  problemFromCases,
-  removeDataDirs,
-  warmUp,
-} from './test-support.ts';
+import { TEST_CACHE_DIR, problemFromCases, registerSandboxHooks } from './test-support.ts';
 import type { ProblemMeta } from './problem.ts';
 import type { JudgeProgress } from './types.ts';
 
-beforeAll(warmUp, 120_000);
-afterAll(removeDataDirs);
-afterEach(() => {
-  expect(leftoverCgroups()).toEqual([]);
-  expect(leftoverWorkDirs()).toEqual([]);
-});
+registerSandboxHooks({ checkLeftovers: true });
 
 /** `echo X` prints X; `loop` spins until the time limit. */
 const COMMANDS_PY = `import sys

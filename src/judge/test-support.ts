@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { ensurePch } from './compile.ts';
 import { judgeLoaded, singleCaseProblem } from './judge.ts';
 import { LANGUAGES } from './languages.ts';
@@ -126,4 +127,19 @@ export async function warmUp(): Promise<void> {
   await ensureLauncher(TEST_CACHE_DIR);
   const cpp = LANGUAGES.cpp;
   if (cpp.kind === 'compiled') await ensurePch(TEST_CACHE_DIR, cpp.flags);
+}
+
+/**
+ * The hooks every sandbox-backed test file needs: build the PCH and launcher first, remove the
+ * data directories after, and (checkLeftovers) fail a test that leaves a cgroup or work dir.
+ */
+export function registerSandboxHooks(options: { checkLeftovers?: boolean } = {}): void {
+  beforeAll(warmUp, 120_000);
+  afterAll(removeDataDirs);
+  if (options.checkLeftovers) {
+    afterEach(() => {
+      expect(leftoverCgroups()).toEqual([]);
+      expect(leftoverWorkDirs()).toEqual([]);
+    });
+  }
 }
