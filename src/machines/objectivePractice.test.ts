@@ -188,3 +188,85 @@ describe('objectivePracticeMachine with its effects', () => {
     expect(context.history.map((h) => h.verdict)).toEqual(['WA', 'AC']);
   });
 });
+
+describe('objectivePracticeMachine in review mode (订正)', () => {
+  const startIn = (mode: 'submit' | 'review') =>
+    initialTransition(objectivePracticeMachine, { question: single, mode })[0];
+  const spawned = (actions: readonly { type: string; params?: unknown }[]) =>
+    actions
+      .filter((a) => a.type === 'xstate.spawnChild')
+      .map((a) => a.params as { src?: unknown; input?: unknown });
+
+  it('starts in the mode of the input, submit by default', () => {
+    expect(startIn('review').context.mode).toBe('review');
+    expect(initialTransition(objectivePracticeMachine, { question: single })[0].context.mode).toBe(
+      'submit',
+    );
+  });
+
+  it('SUBMIT in review mode invokes reviewSubmit with the picked flags', () => {
+    const [s] = transition(objectivePracticeMachine, startIn('review'), {
+      type: 'CHOOSE',
+      index: 1,
+    });
+    const [reviewing, actions] = transition(objectivePracticeMachine, s, { type: 'SUBMIT' });
+    expect(reviewing.matches({ answer: 'reviewing' })).toBe(true);
+    expect(reviewing.hasTag('busy')).toBe(true);
+    const started = spawned(actions);
+    expect(started.map((a) => a.src)).toEqual(['reviewSubmit']);
+    expect(started[0]?.input).toEqual({ questionId: 3, answer: '0100' });
+    const [answered] = transition(
+      objectivePracticeMachine,
+      reviewing,
+      doneEvent('reviewSubmit', { ...withSolution(graded(11, 'AC')), kind: 'review' }),
+    );
+    expect(answered.matches({ answer: 'answered' })).toBe(true);
+    expect(answered.context).toMatchObject({
+      submitted: '0100',
+      result: { id: 11, kind: 'review' },
+    });
+  });
+
+  it('keeps the choice after a refused correction (CONFLICT), ready to try again', () => {
+    let [s] = transition(objectivePracticeMachine, startIn('review'), { type: 'CHOOSE', index: 2 });
+    [s] = transition(objectivePracticeMachine, s, { type: 'SUBMIT' });
+    [s] = transition(
+      objectivePracticeMachine,
+      s,
+      errorEvent('reviewSubmit', new Error('该题没有未通过的提交记录，无需订正')),
+    );
+    expect(s.matches({ answer: 'choosing' })).toBe(true);
+    expect(s.context).toMatchObject({
+      choice: '0010',
+      error: '该题没有未通过的提交记录，无需订正',
+    });
+    const [again] = transition(objectivePracticeMachine, s, { type: 'SUBMIT' });
+    expect(again.matches({ answer: 'reviewing' })).toBe(true);
+  });
+
+  it('switching to review after a verdict starts a fresh attempt; the same mode changes nothing', () => {
+    let [s] = transition(objectivePracticeMachine, startIn('submit'), { type: 'CHOOSE', index: 0 });
+    [s] = transition(objectivePracticeMachine, s, { type: 'SUBMIT' });
+    [s] = transition(objectivePracticeMachine, s, doneEvent('submitAnswer', graded(9, 'WA')));
+    const [same] = transition(objectivePracticeMachine, s, { type: 'MODE', mode: 'submit' });
+    expect(same.matches({ answer: 'answered' })).toBe(true);
+    expect(same.context.result?.id).toBe(9);
+    const [fresh] = transition(objectivePracticeMachine, s, { type: 'MODE', mode: 'review' });
+    expect(fresh.matches({ answer: 'choosing' })).toBe(true);
+    expect(fresh.context).toMatchObject({
+      mode: 'review',
+      choice: '',
+      result: null,
+      submitted: null,
+    });
+  });
+
+  it('a mode change while choosing keeps the picked option and redirects the next SUBMIT', () => {
+    let [s] = transition(objectivePracticeMachine, startIn('submit'), { type: 'CHOOSE', index: 3 });
+    [s] = transition(objectivePracticeMachine, s, { type: 'MODE', mode: 'review' });
+    expect(s.context).toMatchObject({ mode: 'review', choice: '0001' });
+    const [next, actions] = transition(objectivePracticeMachine, s, { type: 'SUBMIT' });
+    expect(next.matches({ answer: 'reviewing' })).toBe(true);
+    expect(spawned(actions).map((a) => a.src)).toEqual(['reviewSubmit']);
+  });
+});

@@ -6,16 +6,24 @@
  * The statement is loaded by the practice machine (practice.ts) and handed in as input. Two
  * regions run side by side:
  * - answer: the learner picks options (CHOOSE), submits (invoked `submitAnswer`, graded at once
- *   by the server), sees the verdict; picking again starts a new attempt;
- * - history: the learner's earlier attempts (`loadHistory`), reloaded after each one.
+ *   by the server), sees the verdict; picking again starts a new attempt. In review mode
+ *   (/question/detail?mode=review) the answer is a correction (订正, invoked `reviewSubmit`),
+ *   recorded apart from first attempts; switching mode after a verdict starts afresh;
+ * - history: the learner's earlier attempts and corrections (`loadHistory`), reloaded after
+ *   each one.
  *
  * All effects are provided actors; the pure helpers below are what the view shows.
  */
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { and, assign, fromPromise, raise, setup } from 'xstate';
 import type { AnswerSummary, GradedAnswer } from '../contract/calls/member-question.ts';
 import type { QuestionType } from '../contract/calls/question-bank.ts';
 import { notProvided } from './notProvided.ts';
-import type { PracticeOption, PracticeQuestion } from './practice.ts';
+import {
+  SUBMIT_MODES,
+  type PracticeOption,
+  type PracticeQuestion,
+  type SubmitMode,
+} from './practice.ts';
 
 export type ObjectiveType = Exclude<QuestionType, 'programming'>;
 
@@ -45,8 +53,16 @@ export interface ObjectiveSubmission {
   answer: string;
 }
 
+export interface ObjectiveInput {
+  question: ObjectiveQuestion;
+  /** Omitted: plain submissions. */
+  mode?: SubmitMode;
+}
+
 export interface ObjectiveContext {
   question: ObjectiveQuestion;
+  /** What SUBMIT does: submitAnswer, or reviewSubmit (订正). */
+  mode: SubmitMode;
   /** The flags being picked, one per option ('' before anything is picked). */
   choice: string;
   /** The flags of the graded attempt shown, and its grading. */
@@ -60,11 +76,16 @@ export interface ObjectiveContext {
 export type ObjectiveEvent =
   | { type: 'CHOOSE'; index: number }
   | { type: 'SUBMIT' }
+  /** The screen switched between submitting and correcting (订正). */
+  | { type: 'MODE'; mode: SubmitMode }
   /** Raised once an attempt is graded: the history has a new entry. */
   | { type: 'HISTORY.STALE' };
 
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+
+const isSubmitMode = (value: unknown): value is SubmitMode =>
+  (SUBMIT_MODES as readonly unknown[]).includes(value);
 
 /** No option picked yet: all zeros (or nothing at all). */
 const isEmptyChoice = (flags: string): boolean => !flags.includes('1');
@@ -109,10 +130,12 @@ export const objectivePracticeMachine = setup({
   types: {
     context: {} as ObjectiveContext,
     events: {} as ObjectiveEvent,
-    input: {} as { question: ObjectiveQuestion },
+    input: {} as ObjectiveInput,
   },
   actors: {
     submitAnswer: fromPromise<GradedAnswer, ObjectiveSubmission>(notProvided('submitAnswer')),
+    /** A correction (订正); refused (CONFLICT) when there is no failed submission to correct. */
+    reviewSubmit: fromPromise<GradedAnswer, ObjectiveSubmission>(notProvided('reviewSubmit')),
     loadHistory: fromPromise<AnswerSummary[], { questionId: number }>(notProvided('loadHistory')),
   },
   guards: {
@@ -123,18 +146,28 @@ export const objectivePracticeMachine = setup({
       event.index < context.question.options.length,
     hasChoice: ({ context }) =>
       context.choice.length === context.question.options.length && !isEmptyChoice(context.choice),
+    isReview: ({ context }) => context.mode === 'review',
+    isNewMode: ({ context, event }) =>
+      event.type === 'MODE' && isSubmitMode(event.mode) && event.mode !== context.mode,
   },
 }).createMachine({
   id: 'objectivePractice',
   type: 'parallel',
   context: ({ input }) => ({
     question: input.question,
+    mode: isSubmitMode(input.mode) ? input.mode : 'submit',
     choice: '',
     submitted: null,
     result: null,
     error: null,
     history: [],
   }),
+  on: {
+    MODE: {
+      guard: ({ event }) => isSubmitMode(event.mode),
+      actions: assign({ mode: ({ event }) => event.mode }),
+    },
+  },
   states: {
     answer: {
       initial: 'choosing',
@@ -154,10 +187,14 @@ export const objectivePracticeMachine = setup({
                 error: null,
               }),
             },
-            SUBMIT: { guard: 'hasChoice', target: 'submitting' },
+            SUBMIT: [
+              { guard: and(['hasChoice', 'isReview']), target: 'reviewing' },
+              { guard: 'hasChoice', target: 'submitting' },
+            ],
           },
         },
         submitting: {
+          tags: ['busy'],
           invoke: {
             id: 'submitAnswer',
             src: 'submitAnswer',
@@ -179,8 +216,45 @@ export const objectivePracticeMachine = setup({
             },
           },
         },
+        // Like submitting, through reviewSubmit; a CONFLICT (nothing to correct) is toasted and
+        // the choice stays.
+        reviewing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'reviewSubmit',
+            src: 'reviewSubmit',
+            input: ({ context }) => ({ questionId: context.question.id, answer: context.choice }),
+            onDone: {
+              target: 'answered',
+              actions: [
+                assign(({ context, event }) => ({
+                  result: event.output,
+                  submitted: context.choice,
+                })),
+                raise({ type: 'HISTORY.STALE' }),
+              ],
+            },
+            // The transport has shown the failure; the choice stays for another try.
+            onError: {
+              target: 'choosing',
+              actions: assign({ error: ({ event }) => messageOf(event.error) }),
+            },
+          },
+        },
         answered: {
           on: {
+            // Coming to correct (or back from correcting) a question answered here: a fresh
+            // attempt rather than the verdict of the other mode.
+            MODE: {
+              guard: 'isNewMode',
+              target: 'choosing',
+              actions: assign({
+                mode: ({ event }) => event.mode,
+                choice: '',
+                result: null,
+                submitted: null,
+              }),
+            },
             // Picking again starts a new attempt; the verdict shown belonged to the old one.
             CHOOSE: {
               guard: 'isValidChoice',

@@ -4,19 +4,23 @@ import {
   fromCallback,
   fromPromise,
   SimulatedClock,
+  transition,
   type AnyEventObject,
 } from 'xstate';
 import type { AnswerDetail, AnswerSummary } from '../contract/calls/member-question.ts';
 import {
   CODE_TEMPLATES,
   DRAFT_SAVE_DELAY_MS,
+  isGradedJob,
   practiceMachine,
+  submitModeOf,
   type DraftKey,
   type FollowInput,
   type JobRequest,
   type PracticeDraft,
   type PracticeQuestion,
   type PracticeQuota,
+  type SubmitMode,
 } from './practice.ts';
 import { flushPromises } from './test-support.ts';
 
@@ -66,7 +70,9 @@ interface SetupOptions {
   latest?: PracticeDraft | null;
   question?: PracticeQuestion;
   submitError?: Error;
+  reviewError?: Error;
   quota?: PracticeQuota;
+  mode?: SubmitMode;
 }
 
 function setupPractice(
@@ -77,6 +83,7 @@ function setupPractice(
     saves: [] as JobRequest[],
     debugs: [] as JobRequest[],
     submits: [] as JobRequest[],
+    reviews: [] as JobRequest[],
     draftLoads: [] as DraftKey[],
     histories: 0,
     quotas: 0,
@@ -106,6 +113,11 @@ function setupPractice(
         if (options.submitError) throw options.submitError;
         return { id: 200 };
       }),
+      reviewSubmit: fromPromise<{ id: number }, JobRequest>(async ({ input }) => {
+        calls.reviews.push(input);
+        if (options.reviewError) throw options.reviewError;
+        return { id: 300 };
+      }),
       loadQuota: fromPromise<PracticeQuota, void>(async () => {
         calls.quotas += 1;
         return options.quota ?? { used: calls.quotas, limit: 10 };
@@ -120,8 +132,11 @@ function setupPractice(
       }),
     },
   });
-  const actor = createActor(machine, { input: { questionId: 7 }, clock }).start();
-  return { actor, calls, clock, followers };
+  const actor = createActor(machine, {
+    input: { questionId: 7, ...(options.mode ? { mode: options.mode } : {}) },
+    clock,
+  }).start();
+  return { actor, calls, clock, followers, machine };
 }
 
 describe('practiceMachine', () => {
@@ -363,5 +378,100 @@ describe('practiceMachine', () => {
     expect(actor.getSnapshot().matches({ code: 'unsaved' })).toBe(true);
     actor.send({ type: 'RUN' });
     expect(actor.getSnapshot().matches({ job: 'debugging' })).toBe(true);
+  });
+});
+
+describe('practiceMachine in review mode (订正)', () => {
+  it('reads the mode from the address: only mode=review corrects', () => {
+    expect(submitModeOf('review')).toBe('review');
+    expect(submitModeOf(null)).toBe('submit');
+    expect(submitModeOf('REVIEW')).toBe('submit');
+    expect(isGradedJob('review')).toBe(true);
+    expect(isGradedJob('submit')).toBe(true);
+    expect(isGradedJob('debug')).toBe(false);
+    expect(isGradedJob(null)).toBe(false);
+  });
+
+  it('starts in submit mode unless the input says review', async () => {
+    expect(setupPractice().actor.getSnapshot().context.mode).toBe('submit');
+    expect(setupPractice({}, { mode: 'review' }).actor.getSnapshot().context.mode).toBe('review');
+  });
+
+  it('SUBMIT in review mode invokes reviewSubmit, not submit (pure transition)', async () => {
+    const { actor, machine } = setupPractice({}, { mode: 'review' });
+    await flushPromises();
+    const idle = actor.getSnapshot();
+    const [next, actions] = transition(machine, idle, { type: 'SUBMIT' });
+    expect(next.matches({ job: 'reviewing' })).toBe(true);
+    expect(next.context.jobKind).toBe('review');
+    const started = actions
+      .filter((a) => a.type === 'xstate.spawnChild')
+      .map((a) => (a.params as { src?: unknown }).src);
+    expect(started).toContain('reviewSubmit');
+    expect(started).not.toContain('submit');
+    // The same screen in submit mode submits.
+    const [plain] = transition(
+      machine,
+      transition(machine, idle, { type: 'MODE', mode: 'submit' })[0],
+      { type: 'SUBMIT' },
+    );
+    expect(plain.matches({ job: 'submitting' })).toBe(true);
+    expect(plain.context.jobKind).toBe('submit');
+  });
+
+  it('follows a correction to its verdict, with the per-case result, history and quota reloaded', async () => {
+    const { actor, calls, followers } = setupPractice({}, { mode: 'review' });
+    await flushPromises();
+    actor.send({ type: 'SUBMIT' });
+    await flushPromises();
+    expect(calls.submits).toEqual([]);
+    expect(calls.reviews).toEqual([
+      { questionId: 7, language: 'cpp', source: CODE_TEMPLATES.cpp, input: '' },
+    ]);
+    expect(calls.follows).toEqual([300]);
+    // A correction counts toward the day's submissions.
+    expect(calls.quotas).toBe(2);
+    followers[0]?.({ type: 'ANSWER.FINISHED', detail: { ...detail(300, 'AC'), kind: 'review' } });
+    expect(actor.getSnapshot().context).toMatchObject({ jobKind: 'review', progress: null });
+    expect(actor.getSnapshot().context.result?.verdict).toBe('AC');
+    await flushPromises();
+    expect(calls.histories).toBe(2);
+  });
+
+  it('after a refused correction (CONFLICT: nothing to correct) the screen stays usable', async () => {
+    const conflict = Object.assign(new Error('该题没有未通过的提交记录，无需订正'), {
+      code: 40900,
+    });
+    const { actor, calls } = setupPractice({}, { mode: 'review', reviewError: conflict });
+    await flushPromises();
+    actor.send({ type: 'SUBMIT' });
+    await flushPromises();
+    expect(actor.getSnapshot().matches({ job: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.jobError).toBe('该题没有未通过的提交记录，无需订正');
+    expect(calls.submits).toEqual([]);
+    actor.send({ type: 'EDIT', source: 'int main(){}' });
+    expect(actor.getSnapshot().matches({ code: 'unsaved' })).toBe(true);
+    // Back in submit mode the same code is submitted normally.
+    actor.send({ type: 'MODE', mode: 'submit' });
+    actor.send({ type: 'SUBMIT' });
+    await flushPromises();
+    expect(calls.submits.map((r) => r.source)).toEqual(['int main(){}']);
+    expect(calls.reviews).toHaveLength(1);
+  });
+
+  it('a MODE event switches what the next SUBMIT does, and ignores unknown modes', async () => {
+    const { actor, calls, followers } = setupPractice();
+    await flushPromises();
+    actor.send({ type: 'MODE', mode: 'review' });
+    actor.send({ type: 'MODE', mode: 'exam' as SubmitMode });
+    expect(actor.getSnapshot().context.mode).toBe('review');
+    actor.send({ type: 'SUBMIT' });
+    await flushPromises();
+    followers[0]?.({ type: 'ANSWER.FINISHED', detail: detail(300, 'WA') });
+    actor.send({ type: 'MODE', mode: 'submit' });
+    actor.send({ type: 'SUBMIT' });
+    await flushPromises();
+    expect(calls.reviews).toHaveLength(1);
+    expect(calls.submits).toHaveLength(1);
   });
 });

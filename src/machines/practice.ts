@@ -6,9 +6,13 @@
  * - code: loads the draft (or the template), takes edits and saves them after a quiet pause (a
  *   delayed transition, so the log shows every save). On a question, the first load asks for
  *   the latest draft of any language, so a learner comes back to the language they last used;
- * - job: a run on custom input (`debug`) or a submission (`submit`), then follows the answer
- *   (`followAnswer`, a callback actor that reports progress and the final detail as events);
- * - history: the member's latest submissions (`loadHistory`), reloaded after each submission;
+ * - job: a run on custom input (`debug`) or a graded answer, then follows the answer
+ *   (`followAnswer`, a callback actor that reports progress and the final detail as events).
+ *   A graded answer is a submission (`submit`) or, in review mode, a correction (订正,
+ *   `reviewSubmit`): the mode comes with the input (/question/detail?mode=review) and a MODE
+ *   event when the screen's address changes;
+ * - history: the member's latest submissions and corrections (`loadHistory`), reloaded after
+ *   each graded answer;
  * - quota: today's submissions left (`loadQuota`), reloaded after each submission attempt.
  *
  * Objective questions (single, multiple, true/false) have no code: once the statement shows
@@ -85,11 +89,28 @@ export interface PracticeQuota {
   limit: number | null;
 }
 
-export type JobKind = 'debug' | 'submit';
+/**
+ * How SUBMIT answers a question: a first-attempt submission, or a correction (订正) of a question
+ * the member failed, recorded apart (docs/decisions.md "Daily quotas and 订正").
+ */
+export type SubmitMode = 'submit' | 'review';
+export const SUBMIT_MODES: readonly SubmitMode[] = ['submit', 'review'];
+
+/** The screen's address names the mode as ?mode=review; anything else is a plain submission. */
+export const submitModeOf = (value: string | null | undefined): SubmitMode =>
+  value === 'review' ? 'review' : 'submit';
+
+export type JobKind = 'debug' | SubmitMode;
+
+/** A job whose answer is graded (per-case table, score, history entry), not a custom run. */
+export const isGradedJob = (kind: JobKind | null): boolean =>
+  kind === 'submit' || kind === 'review';
 
 export interface PracticeContext {
   /** null in the playground: no statement, no submissions, runs only. */
   questionId: number | null;
+  /** What SUBMIT does: submit, or correct (订正) through reviewSubmit. */
+  mode: SubmitMode;
   language: PracticeLanguage;
   question: PracticeQuestion | null;
   questionError: string | null;
@@ -114,6 +135,8 @@ export interface PracticeInput {
   questionId: number | null;
   /** Omitted on a question: the language of the latest draft, else C++. */
   language?: PracticeLanguage;
+  /** Omitted: plain submissions. */
+  mode?: SubmitMode;
 }
 
 export type PracticeEvent =
@@ -122,6 +145,8 @@ export type PracticeEvent =
   | { type: 'LANGUAGE'; language: PracticeLanguage }
   | { type: 'RUN'; input?: string }
   | { type: 'SUBMIT' }
+  /** The screen switched between submitting and correcting (订正); the next SUBMIT follows it. */
+  | { type: 'MODE'; mode: SubmitMode }
   | { type: 'RETRY' }
   | { type: 'ANSWER.PROGRESS'; status: StatusEvent }
   | { type: 'ANSWER.FINISHED'; detail: AnswerDetail }
@@ -138,6 +163,9 @@ const messageOf = (error: unknown): string =>
 
 const isPracticeLanguage = (value: unknown): value is PracticeLanguage =>
   (PRACTICE_LANGUAGES as readonly unknown[]).includes(value);
+
+const isSubmitMode = (value: unknown): value is SubmitMode =>
+  (SUBMIT_MODES as readonly unknown[]).includes(value);
 
 const hasSource = ({ context }: { context: PracticeContext }) => context.source.trim() !== '';
 const hasQuestion = ({ context }: { context: PracticeContext }) => context.questionId !== null;
@@ -169,6 +197,8 @@ export const practiceMachine = setup({
     saveDraft: fromPromise<{ updatedAt: string }, JobRequest>(notProvided('saveDraft')),
     debug: fromPromise<{ id: number }, JobRequest>(notProvided('debug')),
     submit: fromPromise<{ id: number }, JobRequest>(notProvided('submit')),
+    /** A correction (订正): judged like a submission, refused (CONFLICT) with nothing to correct. */
+    reviewSubmit: fromPromise<{ id: number }, JobRequest>(notProvided('reviewSubmit')),
     loadHistory: fromPromise<AnswerSummary[], { questionId: number }>(notProvided('loadHistory')),
     loadQuota: fromPromise<PracticeQuota, void>(notProvided('loadQuota')),
     /** Reports ANSWER.PROGRESS while the answer is judged, then ANSWER.FINISHED or ANSWER.LOST. */
@@ -183,6 +213,7 @@ export const practiceMachine = setup({
   type: 'parallel',
   context: ({ input }) => ({
     questionId: input.questionId,
+    mode: isSubmitMode(input.mode) ? input.mode : 'submit',
     language: isPracticeLanguage(input.language) ? input.language : 'cpp',
     restoreLanguage: input.questionId !== null && !isPracticeLanguage(input.language),
     quota: null,
@@ -199,6 +230,12 @@ export const practiceMachine = setup({
     jobError: null,
     history: [],
   }),
+  on: {
+    MODE: {
+      guard: ({ event }) => isSubmitMode(event.mode),
+      actions: assign({ mode: ({ event }) => event.mode }),
+    },
+  },
   states: {
     question: {
       initial: 'checking',
@@ -392,7 +429,7 @@ export const practiceMachine = setup({
               guard: ({ context }) => hasSource({ context }) && hasQuestion({ context }),
               target: 'starting',
               actions: assign({
-                jobKind: 'submit' as const,
+                jobKind: ({ context }) => context.mode,
                 jobError: null,
                 progress: null,
                 result: null,
@@ -404,6 +441,7 @@ export const practiceMachine = setup({
         starting: {
           always: [
             { guard: ({ context }) => context.jobKind === 'debug', target: 'debugging' },
+            { guard: ({ context }) => context.jobKind === 'review', target: 'reviewing' },
             { target: 'submitting' },
           ],
         },
@@ -431,6 +469,36 @@ export const practiceMachine = setup({
           invoke: {
             id: 'submit',
             src: 'submit',
+            input: ({ context }) => ({
+              questionId: context.questionId,
+              language: context.language,
+              source: context.source,
+              input: context.input,
+            }),
+            onDone: {
+              target: 'following',
+              actions: [
+                assign({ answerId: ({ event }) => event.output.id }),
+                raise({ type: 'QUOTA.STALE' }),
+              ],
+            },
+            // A refusal (QUOTA_USED_UP, bad input) was toasted by the transport; the job goes
+            // back to idle and the code stays editable.
+            onError: {
+              target: 'idle',
+              actions: [
+                assign({ jobError: ({ event }) => messageOf(event.error) }),
+                raise({ type: 'QUOTA.STALE' }),
+              ],
+            },
+          },
+        },
+        // Like submitting, through reviewSubmit; CONFLICT (nothing to correct) is toasted and
+        // the job goes back to idle.
+        reviewing: {
+          invoke: {
+            id: 'reviewSubmit',
+            src: 'reviewSubmit',
             input: ({ context }) => ({
               questionId: context.questionId,
               language: context.language,
@@ -501,7 +569,7 @@ export const practiceMachine = setup({
         ready: {
           on: {
             'ANSWER.FINISHED': {
-              guard: ({ context }) => context.jobKind === 'submit',
+              guard: ({ context }) => isGradedJob(context.jobKind),
               target: 'loading',
             },
           },

@@ -46,15 +46,28 @@ describe('订正 from 我的错题 in Chromium', () => {
   let platform: TestPlatform;
   let ui: TestBrowser;
 
-  const openPlayHome = (page: Page) =>
-    page.getByRole('navigation').getByRole('link', { name: '练习场' }).first().click();
-
   /**
-   * The play home's 我的错题 tab, reached as a learner does: the top navigation (no reload, so
-   * the practice actors of questions already opened are kept), then the tab.
+   * The play home, reached as a learner does, without reloading (so the practice actors of
+   * questions already opened are kept): from a question by its back link, elsewhere by the top
+   * navigation (the play home's own layout has none).
    */
+  async function toPlayHome(page: Page): Promise<void> {
+    if (new URL(page.url()).pathname === '/web/play/home') return;
+    const back = page.getByTestId('practice-back');
+    if (await back.count()) await back.click();
+    else await page.getByRole('navigation').getByRole('link', { name: '练习场' }).first().click();
+    await page.getByRole('tablist').waitFor();
+  }
+
+  /** The play home's 题库 tab. */
+  async function openProblems(page: Page): Promise<void> {
+    await toPlayHome(page);
+    await page.getByRole('tab', { name: '题库' }).click();
+  }
+
+  /** The play home's 我的错题 tab; its address says so. */
   async function openWrongList(page: Page): Promise<Locator> {
-    await openPlayHome(page);
+    await toPlayHome(page);
     await page.getByRole('tab', { name: /我的错题/ }).click();
     expect(page.url()).toMatch(/[?&]tab=wrong/);
     return page.getByRole('tabpanel');
@@ -111,7 +124,7 @@ describe('订正 from 我的错题 in Chromium', () => {
 
   it('answers a true/false question wrong and finds it under 我的错题', async () => {
     const { page } = ui;
-    await openPlayHome(page);
+    await openProblems(page);
     await page.getByTestId('objective-list').getByRole('link', { name: TRUE_FALSE }).click();
     const screen = page.getByTestId('objective-practice');
     await screen.waitFor();

@@ -26,15 +26,17 @@ import {
   type PracticeLanguage,
   type PracticeQuestion,
   type PracticeQuota,
+  type SubmitMode,
 } from '../../machines/practice.ts';
 import { followAnswer$, type AnswerStatusSource } from '../../streams/answerStatus.ts';
 import { eventStream$ } from '../../streams/eventStream.ts';
+import { isLatestAnswersKey } from './practiceQueries.ts';
 import type { Runtime } from './runtime.ts';
 
 export type PracticeActor = Actor<typeof practiceMachine>;
 export type ObjectiveActor = Actor<typeof objectivePracticeMachine>;
 
-/** How many submissions the history shows. */
+/** How many graded answers (submissions and corrections) the history shows. */
 const HISTORY_SIZE = 10;
 
 /** A job of the question screen: it always has its question. */
@@ -92,6 +94,13 @@ function questionActors(transport: Runtime['transport']) {
       });
       return { id: queued.id };
     }),
+    // A CONFLICT (nothing to correct) is toasted by the transport like any refusal.
+    reviewSubmit: fromPromise<{ id: number }, JobRequest>(async ({ input }) => {
+      const queued = await transport.call(memberQuestion.memberQuestionReviewSubmit, {
+        body: jobBody(input),
+      });
+      return { id: queued.id };
+    }),
     loadHistory: submissionHistory(transport),
     loadQuota: fromPromise<PracticeQuota, void>(async () => {
       const quota = await transport.call(memberQuestion.memberQuestionQueryQuota, {
@@ -103,15 +112,34 @@ function questionActors(transport: Runtime['transport']) {
   };
 }
 
-/** The member's latest submissions of one question, newest first. */
+/** The kinds of answer the history lists: graded ones, not debug runs. */
+const HISTORY_KINDS: readonly SubmitMode[] = ['submit', 'review'];
+
+/**
+ * The member's latest submissions and corrections (订正) of one question, newest first. The
+ * list call filters by one kind at a time; the newest HISTORY_SIZE of both lists are the newest
+ * of their union.
+ */
 function submissionHistory(transport: Runtime['transport']) {
   return fromPromise<AnswerSummary[], { questionId: number }>(async ({ input }) => {
-    const page = await transport.call(memberQuestion.memberQuestionQueryList, {
-      query: { page: 0, size: HISTORY_SIZE },
-      body: { questionId: input.questionId, kind: 'submit' },
-    });
-    return page.content;
+    const pages = await Promise.all(
+      HISTORY_KINDS.map((kind) =>
+        transport.call(memberQuestion.memberQuestionQueryList, {
+          query: { page: 0, size: HISTORY_SIZE },
+          body: { questionId: input.questionId, kind },
+        }),
+      ),
+    );
+    return pages
+      .flatMap((page) => page.content)
+      .sort((a, b) => b.id - a.id)
+      .slice(0, HISTORY_SIZE);
   });
+}
+
+/** A graded answer changed what the play home's status columns and wrong list show. */
+function forgetLatestAnswers(runtime: Runtime): void {
+  runtime.queries.cache.invalidate(isLatestAnswersKey);
 }
 
 /** Where a followed answer's status comes from: the event stream, and queryById. */
@@ -166,6 +194,7 @@ function createPracticeActor(
   questionId: number | null,
   /** Omitted for a question: the language of its latest draft. */
   language?: PracticeLanguage,
+  mode?: SubmitMode,
 ): PracticeActor {
   const { transport, eventLog } = runtime;
   const machine = practiceMachine.provide({
@@ -175,7 +204,12 @@ function createPracticeActor(
       // queued → compiling → running k/n story); the final detail ends the follow.
       followAnswer: fromCallback<AnyEventObject, FollowInput>(({ input, sendBack }) => {
         const subscription = followAnswer$(input.id, answerStatusSource(transport)).subscribe(
-          (event) => sendBack(event),
+          (event) => {
+            if (event.type === 'ANSWER.FINISHED' && questionId !== null) {
+              forgetLatestAnswers(runtime);
+            }
+            sendBack(event);
+          },
         );
         return () => subscription.unsubscribe();
       }),
@@ -185,26 +219,37 @@ function createPracticeActor(
   return createActor(
     machine,
     eventLog.attachToActor(name, {
-      input: language === undefined ? { questionId } : { questionId, language },
+      input: language === undefined ? { questionId, mode } : { questionId, language, mode },
     }),
   ).start();
 }
 
-function createObjectiveActor(runtime: Runtime, question: ObjectiveQuestion): ObjectiveActor {
+function createObjectiveActor(
+  runtime: Runtime,
+  question: ObjectiveQuestion,
+  mode: SubmitMode,
+): ObjectiveActor {
   const { transport, eventLog } = runtime;
+  // Objective answers are graded at once: the play home's lists change with the answer.
+  const graded = (call: typeof memberQuestion.memberQuestionSubmitAnswer) =>
+    fromPromise<GradedAnswer, ObjectiveSubmission>(async ({ input }) => {
+      const answer = await transport.call(call, {
+        body: { questionId: input.questionId, answer: input.answer },
+      });
+      forgetLatestAnswers(runtime);
+      return answer;
+    });
   const machine = objectivePracticeMachine.provide({
     actors: {
-      submitAnswer: fromPromise<GradedAnswer, ObjectiveSubmission>(({ input }) =>
-        transport.call(memberQuestion.memberQuestionSubmitAnswer, {
-          body: { questionId: input.questionId, answer: input.answer },
-        }),
-      ),
+      submitAnswer: graded(memberQuestion.memberQuestionSubmitAnswer),
+      // A CONFLICT (nothing to correct) is toasted by the transport like any refusal.
+      reviewSubmit: graded(memberQuestion.memberQuestionReviewSubmit),
       loadHistory: submissionHistory(transport),
     },
   });
   return createActor(
     machine,
-    eventLog.attachToActor(`objective:${question.id}`, { input: { question } }),
+    eventLog.attachToActor(`objective:${question.id}`, { input: { question, mode } }),
   ).start();
 }
 
@@ -242,15 +287,32 @@ function cached<A extends Stoppable>(runtime: Runtime, key: string, create: () =
 
 /**
  * The practice actor of a question, started on first use and kept afterwards. It opens in the
- * language the member last saved a draft in (C++ when there is none).
+ * language the member last saved a draft in (C++ when there is none). `mode` is the mode it
+ * starts in; a kept actor is told of a later change by a MODE event (the screen does that), so
+ * submitting and correcting share the code, result and history.
  */
-export function practiceActorFor(runtime: Runtime, questionId: number): PracticeActor {
-  return cached(runtime, `question:${questionId}`, () => createPracticeActor(runtime, questionId));
+export function practiceActorFor(
+  runtime: Runtime,
+  questionId: number,
+  mode: SubmitMode = 'submit',
+): PracticeActor {
+  return cached(runtime, `question:${questionId}`, () =>
+    createPracticeActor(runtime, questionId, undefined, mode),
+  );
 }
 
-/** The objective-answer actor of a question whose statement is loaded (and objective). */
-export function objectiveActorFor(runtime: Runtime, question: ObjectiveQuestion): ObjectiveActor {
-  return cached(runtime, `objective:${question.id}`, () => createObjectiveActor(runtime, question));
+/**
+ * The objective-answer actor of a question whose statement is loaded (and objective); `mode` as
+ * for practiceActorFor.
+ */
+export function objectiveActorFor(
+  runtime: Runtime,
+  question: ObjectiveQuestion,
+  mode: SubmitMode = 'submit',
+): ObjectiveActor {
+  return cached(runtime, `objective:${question.id}`, () =>
+    createObjectiveActor(runtime, question, mode),
+  );
 }
 
 /** The playground actor, one per starting language (/play/home C++, /play/python Python). */

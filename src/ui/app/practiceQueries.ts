@@ -4,6 +4,7 @@
  */
 import type { CallResult } from '../../contract/call.ts';
 import type { QuestionType } from '../../contract/calls/question-bank.ts';
+import { memberQuestion } from '../../contract/routes/member-question.ts';
 import { oj } from '../../contract/routes/question-bank.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
@@ -42,4 +43,46 @@ export function questionsOfType(runtime: Runtime, type: QuestionType): QueryDef<
 /** The published programming problems a learner can open, by title. */
 export function programmingProblems(runtime: Runtime): QueryDef<ProblemPage> {
   return questionsOfType(runtime, 'programming');
+}
+
+export type LatestAnswers = CallResult<typeof memberQuestion.memberQuestionQueryLatestList>;
+
+const LATEST_ANSWERS_KEY = 'memberQuestion.queryLatestList:';
+
+/** The keys of latestAnswers, for invalidation once a graded answer changes them. */
+export const isLatestAnswersKey = (key: string): boolean => key.startsWith(LATEST_ANSWERS_KEY);
+
+const latestByRuntime = new WeakMap<Runtime, Map<string, QueryDef<LatestAnswers>>>();
+
+/**
+ * The member's latest graded answer (submission or correction) of each listed question, for the
+ * play home's status columns and wrong list. The key names the member, so another account never
+ * sees a cached list; the ids are sorted so the same set is one key. The play home lists at most
+ * 4 × PROBLEM_LIST_SIZE questions, within the call's 500.
+ */
+export function latestAnswers(runtime: Runtime, questionIds: number[]): QueryDef<LatestAnswers> {
+  const userId = runtime.actors.startup.getSnapshot().context.user?.id ?? 0;
+  const ids = [...new Set(questionIds)].sort((a, b) => a - b);
+  const key = `${LATEST_ANSWERS_KEY}${userId}:${ids.join(',')}`;
+  let queries = latestByRuntime.get(runtime);
+  if (!queries) {
+    queries = new Map();
+    latestByRuntime.set(runtime, queries);
+  }
+  let query = queries.get(key);
+  if (!query) {
+    query = {
+      key,
+      state$: runtime.queries.cache.query(key, () =>
+        // No questions listed, no answers to read (the call wants at least one id).
+        ids.length === 0
+          ? Promise.resolve([])
+          : runtime.transport.call(memberQuestion.memberQuestionQueryLatestList, {
+              body: { questionIds: ids },
+            }),
+      ),
+    };
+    queries.set(key, query);
+  }
+  return query;
 }

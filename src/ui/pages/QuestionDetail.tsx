@@ -1,29 +1,62 @@
 /**
- * /question/detail?id=N — practise one question. The practice actor loads the statement; a
- * programming question gets the question, code and result panels, an objective one (single,
- * multiple, true/false) the options and its own answer flow.
+ * /question/detail?id=N[&mode=review] — practise one question. The practice actor loads the
+ * statement; a programming question gets the question, code and result panels, an objective
+ * one (single, multiple, true/false) the options and its own answer flow. With mode=review
+ * (the 订正 link of the play home's wrong list) the answer is a correction: it goes through
+ * memberQuestion/reviewSubmit and is counted apart from first submissions.
  */
 import { Callout, Spinner } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { asObjectiveQuestion } from '../../machines/objectivePractice.ts';
+import { submitModeOf, type SubmitMode } from '../../machines/practice.ts';
 import { useRuntime } from '../app/context.ts';
-import { objectiveActorFor, practiceActorFor, type PracticeActor } from '../app/practiceActors.ts';
+import {
+  objectiveActorFor,
+  practiceActorFor,
+  type ObjectiveActor,
+  type PracticeActor,
+} from '../app/practiceActors.ts';
+import { BackLink } from '../components/practice/BackLink.tsx';
 import { ObjectivePractice } from '../components/practice/ObjectivePractice.tsx';
 import { PracticeScreen } from '../components/practice/PracticeScreen.tsx';
 
-function QuestionPractice({ actor }: { actor: PracticeActor }) {
+/**
+ * Actors are kept per question across visits; one made in the other mode is told of the
+ * address's mode (a MODE event, so the change is in the event log).
+ */
+function useSubmitMode(actor: PracticeActor | ObjectiveActor, mode: SubmitMode): void {
+  useEffect(() => {
+    if (actor.getSnapshot().context.mode !== mode) actor.send({ type: 'MODE', mode });
+  }, [actor, mode]);
+}
+
+function ObjectiveScreen({ actor, mode }: { actor: ObjectiveActor; mode: SubmitMode }) {
+  useSubmitMode(actor, mode);
+  return (
+    <>
+      <BackLink mode={mode} />
+      <ObjectivePractice actor={actor} />
+    </>
+  );
+}
+
+function QuestionPractice({ actor, mode }: { actor: PracticeActor; mode: SubmitMode }) {
   const { t } = useTranslation();
   const runtime = useRuntime();
+  useSubmitMode(actor, mode);
   const question = useSelector(actor, (s) => s.context.question);
   const failed = useSelector(actor, (s) => s.context.questionError !== null);
   // Until the statement says what kind of question this is, neither layout is right; a failed
   // load shows in the question panel with its retry button.
   if (!question && !failed) return <Spinner size={24} aria-label={t('app.loading')} />;
   const objective = question && asObjectiveQuestion(question);
-  if (objective) return <ObjectivePractice actor={objectiveActorFor(runtime, objective)} />;
-  return <PracticeScreen actor={actor} withQuestion />;
+  if (objective) {
+    return <ObjectiveScreen actor={objectiveActorFor(runtime, objective, mode)} mode={mode} />;
+  }
+  return <PracticeScreen actor={actor} withQuestion header={<BackLink mode={mode} />} />;
 }
 
 export default function QuestionDetailPage() {
@@ -31,8 +64,9 @@ export default function QuestionDetailPage() {
   const runtime = useRuntime();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
+  const mode = submitModeOf(params.get('mode'));
   if (!Number.isInteger(id) || id <= 0) {
     return <Callout intent="warning">{t('practice.loadFailed', { message: 'id' })}</Callout>;
   }
-  return <QuestionPractice actor={practiceActorFor(runtime, id)} />;
+  return <QuestionPractice actor={practiceActorFor(runtime, id, mode)} mode={mode} />;
 }

@@ -12,6 +12,7 @@ import type { AnswerSummary } from '../../../contract/calls/member-question.ts';
 import { answerDisplay } from '../../../machines/objectivePractice.ts';
 import type { ObjectiveActor } from '../../app/practiceActors.ts';
 import { HistoryList } from './ResultView.tsx';
+import { ReviewHint } from './ReviewHint.tsx';
 import { StatementMarkdown } from './StatementMarkdown.tsx';
 import './practice.css';
 
@@ -76,7 +77,7 @@ function Options({ actor }: { actor: ObjectiveActor }) {
   const { t } = useTranslation();
   const question = useSelector(actor, (s) => s.context.question);
   const choice = useSelector(actor, (s) => s.context.choice);
-  const busy = useSelector(actor, (s) => s.matches({ answer: 'submitting' }));
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const multiple = question.type === 'multiple';
   const trueFalse = question.options.length === 2 && question.type === 'judge';
   return (
@@ -128,7 +129,8 @@ export function ObjectivePractice({ actor }: { actor: ObjectiveActor }) {
   const { t } = useTranslation();
   const question = useSelector(actor, (s) => s.context.question);
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'SUBMIT' }));
-  const busy = useSelector(actor, (s) => s.matches({ answer: 'submitting' }));
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const reviewing = useSelector(actor, (s) => s.context.mode === 'review');
   const error = useSelector(actor, (s) => s.context.error);
   return (
     <article className="xa-screen xa-objective" data-testid="objective-practice">
@@ -137,6 +139,7 @@ export function ObjectivePractice({ actor }: { actor: ObjectiveActor }) {
       </h3>
       <StatementMarkdown markdown={question.title} />
       {question.content.trim() !== '' && <StatementMarkdown markdown={question.content} />}
+      {reviewing && <ReviewHint />}
       <Options actor={actor} />
       <div className="xa-practice-closed">
         <Button
@@ -146,7 +149,7 @@ export function ObjectivePractice({ actor }: { actor: ObjectiveActor }) {
           disabled={!canSubmit}
           onClick={() => actor.send({ type: 'SUBMIT' })}
         >
-          {t('practice.objective.submit')}
+          {t(reviewing ? 'practice.review.submit' : 'practice.objective.submit')}
         </Button>
       </div>
       {error && (

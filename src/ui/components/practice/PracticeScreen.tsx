@@ -7,12 +7,16 @@
  */
 import { Button, Callout, HTMLSelect, Spinner, TextArea } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { FONT_SIZE_MAX, FONT_SIZE_MIN } from '../../../machines/constants.ts';
 import { isEditorTheme, type PanelName } from '../../../machines/editorConfig.ts';
-import { PRACTICE_LANGUAGES, type PracticeLanguage } from '../../../machines/practice.ts';
+import {
+  isGradedJob,
+  PRACTICE_LANGUAGES,
+  type PracticeLanguage,
+} from '../../../machines/practice.ts';
 import { useRuntime } from '../../app/context.ts';
 import type { PracticeActor } from '../../app/practiceActors.ts';
 import { PanelFrame } from './PanelFrame.tsx';
@@ -20,6 +24,7 @@ import { QuotaLine } from './QuotaLine.tsx';
 import { COLUMN_ID, horizontalDefaults, resizeEventsOf, verticalDefaults } from './panelLayout.ts';
 import { QuestionBody } from './QuestionPanel.tsx';
 import { HistoryList, ResultDetail, StatusLine } from './ResultView.tsx';
+import { ReviewHint } from './ReviewHint.tsx';
 import './practice.css';
 
 const CodeEditor = lazy(() => import('./CodeEditor.tsx'));
@@ -122,8 +127,10 @@ function ResultArea({ actor, canSubmit }: { actor: PracticeActor; canSubmit: boo
   const jobError = useSelector(actor, (s) => s.context.jobError);
   const history = useSelector(actor, (s) => s.context.history);
   const quota = useSelector(actor, (s) => s.context.quota);
+  const reviewing = useSelector(actor, (s) => s.context.mode === 'review');
   return (
     <>
+      {canSubmit && reviewing && <ReviewHint />}
       <label>
         {t('practice.input')}
         <TextArea
@@ -147,11 +154,11 @@ function ResultArea({ actor, canSubmit }: { actor: PracticeActor; canSubmit: boo
           <Button
             intent="primary"
             icon="send-message"
-            loading={busy && kind === 'submit'}
+            loading={busy && isGradedJob(kind)}
             disabled={busy}
             onClick={() => actor.send({ type: 'SUBMIT' })}
           >
-            {t('practice.submit')}
+            {t(reviewing ? 'practice.review.submit' : 'practice.submit')}
           </Button>
         )}
         {canSubmit && <QuotaLine quota={quota} />}
@@ -199,9 +206,12 @@ function ClosedPanels({
 export function PracticeScreen({
   actor,
   withQuestion,
+  header,
 }: {
   actor: PracticeActor;
   withQuestion: boolean;
+  /** A line above the panels (the question screen's way back to its list). */
+  header?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { editorConfig } = useRuntime().actors;
@@ -262,6 +272,7 @@ export function PracticeScreen({
   );
   return (
     <div className="xa-practice-column" style={{ height: '100%' }}>
+      {header}
       <ClosedPanels closed={closed} titles={titles} />
       <Group
         orientation="horizontal"

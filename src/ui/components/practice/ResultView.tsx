@@ -6,7 +6,7 @@ import type {
   AnswerSummary,
   StatusEvent,
 } from '../../../contract/calls/member-question.ts';
-import type { JobKind } from '../../../machines/practice.ts';
+import { isGradedJob, type JobKind } from '../../../machines/practice.ts';
 import { FailingCase } from './FailingCase.tsx';
 
 type Verdict = NonNullable<AnswerDetail['verdict']>;
@@ -52,7 +52,7 @@ export function ResultDetail({ detail, kind }: { detail: AnswerDetail; kind: Job
       <p>
         <VerdictTag verdict={detail.verdict} /> {t('practice.time')}: {detail.timeMs ?? '—'} ms ·{' '}
         {t('practice.memory')}: {detail.memoryKiB ?? '—'} KiB
-        {detail.score !== null && detail.maxScore !== null && kind === 'submit' && (
+        {detail.score !== null && detail.maxScore !== null && isGradedJob(kind) && (
           <>
             {' '}
             · {t('practice.score')}: {detail.score}/{detail.maxScore}
@@ -89,7 +89,7 @@ export function ResultDetail({ detail, kind }: { detail: AnswerDetail; kind: Job
           )}
         </>
       )}
-      {kind === 'submit' && detail.cases.length > 0 && (
+      {isGradedJob(kind) && detail.cases.length > 0 && (
         <HTMLTable compact striped data-testid="practice-cases">
           <thead>
             <tr>
@@ -113,14 +113,15 @@ export function ResultDetail({ detail, kind }: { detail: AnswerDetail; kind: Job
           </tbody>
         </HTMLTable>
       )}
-      {kind === 'submit' && <FailingCase detail={detail} />}
+      {isGradedJob(kind) && <FailingCase detail={detail} />}
     </div>
   );
 }
 
 /**
- * A learner's attempts at a question, newest first. `cells` gives the columns between the id and
- * the time (programming: language, verdict, time; objective: right or wrong).
+ * A learner's attempts at a question, newest first, corrections (订正) tagged as such. `cells`
+ * gives the columns between the id and the time (programming: language, verdict, time;
+ * objective: right or wrong).
  */
 export function HistoryList({
   history,
@@ -148,7 +149,17 @@ export function HistoryList({
           <tbody>
             {history.map((item) => (
               <tr key={item.id}>
-                <td>#{item.id}</td>
+                <td>
+                  #{item.id}
+                  {item.kind === 'review' && (
+                    <>
+                      {' '}
+                      <Tag minimal intent="primary" data-kind="review">
+                        {t('practice.review.kind')}
+                      </Tag>
+                    </>
+                  )}
+                </td>
                 {cells(item)}
                 <td>{new Date(item.createdAt).toLocaleString()}</td>
               </tr>

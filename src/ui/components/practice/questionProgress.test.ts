@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { AnswerSummary } from '../../../contract/calls/member-question.ts';
+import { latestByQuestion, progressOf, wrongAnswers } from './questionProgress.ts';
+
+const answer = (
+  id: number,
+  questionId: number,
+  change: Partial<AnswerSummary> = {},
+): AnswerSummary => ({
+  id,
+  questionId,
+  questionTitle: `Q${questionId}`,
+  kind: 'submit',
+  language: 'cpp',
+  status: 'done',
+  verdict: 'WA',
+  score: 0,
+  maxScore: 100,
+  timeMs: 1,
+  memoryKiB: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  judgedAt: '2026-01-01T00:00:01.000Z',
+  ...change,
+});
+
+describe('progressOf', () => {
+  it('reads 已通过 / 未通过 / 判题中 / 未做 from the latest graded answer', () => {
+    expect(progressOf(undefined)).toBe('untried');
+    expect(progressOf(answer(1, 1, { verdict: 'AC' }))).toBe('passed');
+    expect(progressOf(answer(1, 1, { verdict: 'TLE' }))).toBe('failed');
+    expect(progressOf(answer(1, 1, { kind: 'review', verdict: 'AC' }))).toBe('passed');
+    expect(progressOf(answer(1, 1, { status: 'running', verdict: null, judgedAt: null }))).toBe(
+      'judging',
+    );
+    expect(progressOf(answer(1, 1, { status: 'failed', verdict: null }))).toBe('failed');
+  });
+});
+
+describe('wrongAnswers', () => {
+  it('lists the questions whose latest answer is not AC, most recently answered first', () => {
+    const latest = [
+      answer(1, 10, { judgedAt: '2026-01-02T00:00:00.000Z' }),
+      answer(2, 11, { verdict: 'AC' }),
+      answer(3, 12, { kind: 'review', verdict: 'RE', judgedAt: '2026-01-03T00:00:00.000Z' }),
+      answer(4, 13, { status: 'queued', verdict: null, judgedAt: null }),
+      // The judge gave up: nothing the server would take as a correction.
+      answer(5, 14, { status: 'failed', verdict: null }),
+    ];
+    expect(wrongAnswers(latest).map((a) => a.questionId)).toEqual([12, 10]);
+  });
+
+  it('is empty when everything passed or nothing was answered', () => {
+    expect(wrongAnswers([])).toEqual([]);
+    expect(wrongAnswers([answer(1, 1, { verdict: 'AC' })])).toEqual([]);
+  });
+});
+
+describe('latestByQuestion', () => {
+  it('indexes answers by question, leaving out answers without one', () => {
+    const map = latestByQuestion([answer(1, 5), answer(2, 6), answer(3, 0, { questionId: null })]);
+    expect([...map.keys()]).toEqual([5, 6]);
+    expect(map.get(6)?.id).toBe(2);
+  });
+});
