@@ -81,6 +81,12 @@ describe('seeded platform bank', () => {
     expect(all.totalPages).toBe(5);
     const last = await admin.call(qb.bms.queryList, { query: { page: 4, size: 10 }, body: {} });
     expect(last.content).toHaveLength(3);
+    expect(last.totalElements).toBe(43);
+    // A page past the end has no rows to carry the total; it is still right.
+    const past = await admin.call(qb.bms.queryList, { query: { page: 9, size: 10 }, body: {} });
+    expect(past).toMatchObject({ content: [], totalElements: 43, totalPages: 5, number: 9 });
+    const none = await admin.call(qb.bms.queryList, { body: { keyword: '没有这道题' } });
+    expect(none).toMatchObject({ content: [], totalElements: 0, totalPages: 0 });
 
     const programs = await admin.call(qb.bms.queryList, {
       query: { size: 100 },

@@ -89,6 +89,9 @@ describe('grade.queryList (the start-up class list)', () => {
     expect(paged.content).toHaveLength(2);
     const all = await api.call(gradeQueryList, { query: { sort: 'sort,desc' }, body: {} });
     expect(paged.content.map((g) => g.id)).toEqual(all.content.slice(2, 4).map((g) => g.id));
+    expect(paged.totalElements).toBe(all.totalElements);
+    const past = await api.call(gradeQueryList, { query: { page: 50, size: 2 }, body: {} });
+    expect(past).toMatchObject({ content: [], totalElements: all.totalElements });
   });
 
   it('refuses a sort field outside the allow-list, naming query.sort', async () => {

@@ -1,9 +1,8 @@
 import { gradeQueryList } from '../../contract/calls/startup.ts';
 import type { gradeStatus } from '../../contract/calls/startup.ts';
-import { toPage } from '../../contract/paging.ts';
 import type { z } from 'zod';
 import { handle } from '../http/handler.ts';
-import { containsPattern, limitOffset, orderBy } from '../http/paging.ts';
+import { containsPattern, orderBy, pagedRows } from '../http/paging.ts';
 
 const sortable = { sort: 'g.sort', id: 'g.id', name: 'g.name', startTime: 'g.start_time' };
 
@@ -41,25 +40,22 @@ export const gradeHandlers = [
       body.appIds ?? null,
       body.name ? containsPattern(body.name) : null,
     ];
-    const order = orderBy(query, sortable, 'g.sort ASC', 'g.id ASC');
-    const [limit, offset] = limitOffset(query);
-    const from = `FROM grades g JOIN organizations o ON o.id = g.organization_id`;
-    const [rows, count] = await Promise.all([
-      services.pool.query<GradeRow>(
-        `SELECT g.id, g.name, g.description, g.status, g.is_public, g.sort, g.app_id,
-                g.organization_id, o.name AS organization_name, t.nickname AS teacher_name,
-                (SELECT count(*)::int FROM grade_members gm WHERE gm.grade_id = g.id) AS member_count,
-                g.price_fen, g.start_time, g.end_time
-           ${from} LEFT JOIN members t ON t.id = g.teacher_member_id
-          WHERE ${where} ORDER BY ${order} LIMIT $5 OFFSET $6`,
-        [...filters, limit, offset],
-      ),
-      services.pool.query<{ total: number }>(
-        `SELECT count(*)::int AS total ${from} WHERE ${where}`,
-        filters,
-      ),
-    ]);
-    const content = rows.rows.map((r) => ({
+    const rows = await pagedRows<GradeRow>(
+      services.pool,
+      {
+        select: `g.id, g.name, g.description, g.status, g.is_public, g.sort, g.app_id,
+                 g.organization_id, o.name AS organization_name, t.nickname AS teacher_name,
+                 (SELECT count(*)::int FROM grade_members gm WHERE gm.grade_id = g.id) AS member_count,
+                 g.price_fen, g.start_time, g.end_time`,
+        from: `FROM grades g JOIN organizations o ON o.id = g.organization_id
+               LEFT JOIN members t ON t.id = g.teacher_member_id
+              WHERE ${where}`,
+        params: filters,
+        order: orderBy(query, sortable, 'g.sort ASC', 'g.id ASC'),
+      },
+      query,
+    );
+    const content = rows.content.map((r) => ({
       id: r.id,
       name: r.name,
       description: r.description,
@@ -75,6 +71,6 @@ export const gradeHandlers = [
       startTime: r.start_time?.toISOString() ?? null,
       endTime: r.end_time?.toISOString() ?? null,
     }));
-    return toPage(content, count.rows[0]!.total, query);
+    return { ...rows, content };
   }),
 ];

@@ -34,8 +34,10 @@ export const limitOffset = (query: PageQuery): [number, number] => [
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * One page of a query and its total, both sent at once. `from` is everything after the select
- * list up to ORDER BY (FROM, joins, WHERE) and uses `params`; limit and offset follow them.
+ * One page of a query and its total. `from` is everything after the select list up to ORDER BY
+ * (FROM, joins, WHERE) and uses `params`; limit and offset follow them. The total rides along
+ * with the rows (`count(*) OVER ()`, one round trip); only a page past the end, which has no rows
+ * to carry it, asks for the count separately.
  */
 export async function pagedRows<Row>(
   db: Queryable,
@@ -44,13 +46,19 @@ export async function pagedRows<Row>(
 ): Promise<Page<Row>> {
   const [limit, offset] = limitOffset(page);
   const n = query.params.length;
-  const [rows, count] = await Promise.all([
-    db.query<Row & Record<string, unknown>>(
-      `SELECT ${query.select} ${query.from} ORDER BY ${query.order}
-        LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...query.params, limit, offset],
-    ),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total ${query.from}`, query.params),
-  ]);
-  return toPage(rows.rows as Row[], count.rows[0]!.total, page);
+  const { rows } = await db.query<Row & { __total: number }>(
+    `SELECT ${query.select}, count(*) OVER ()::int AS __total ${query.from}
+      ORDER BY ${query.order} LIMIT $${n + 1} OFFSET $${n + 2}`,
+    [...query.params, limit, offset],
+  );
+  let total = rows[0]?.__total ?? 0;
+  if (rows.length === 0 && offset > 0) {
+    const count = await db.query<{ total: number }>(
+      `SELECT count(*)::int AS total ${query.from}`,
+      query.params,
+    );
+    total = count.rows[0]!.total;
+  }
+  const content = rows.map(({ __total: _, ...row }) => row as Row);
+  return toPage(content, total, page);
 }
