@@ -4,9 +4,10 @@ import * as startup from './calls/startup.ts';
 import * as memberQuestion from './calls/member-question.ts';
 import * as questionBank from './calls/question-bank.ts';
 import * as chapter from './calls/chapter.ts';
+import * as staffAnswers from './calls/staff-answers.ts';
 import type { CallDef } from './call.ts';
 
-export { system, auth, startup, memberQuestion, questionBank, chapter };
+export { system, auth, startup, memberQuestion, questionBank, chapter, staffAnswers };
 export * from './call.ts';
 export * from './envelope.ts';
 export * from './envelope-schemas.ts';
@@ -31,4 +32,6 @@ export const allCalls: readonly CallDef[] = [
   ...[questionBank.bms, questionBank.edms, questionBank.app, questionBank.oj].flatMap(callsOf),
   // Chapters, one group per area, and the teacher's statistics by chapter.
   ...[chapter.bms, chapter.edms, chapter.app, chapter.oj, chapter.memberQuestion].flatMap(callsOf),
+  // Answers as teachers and platform staff read them.
+  ...[staffAnswers.edms, staffAnswers.bms].flatMap(callsOf),
 ];

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallDef, CallRoute } from './call.ts';
 import * as authDefs from './calls/auth.ts';
 import * as chapterDefs from './calls/chapter.ts';
+import * as staffAnswerDefs from './calls/staff-answers.ts';
 import * as memberQuestionDefs from './calls/member-question.ts';
 import * as questionBankDefs from './calls/question-bank.ts';
 import * as startupDefs from './calls/startup.ts';
@@ -10,6 +11,7 @@ import * as systemDefs from './calls/system.ts';
 import { allCalls } from './index.ts';
 import { auth } from './routes/auth.ts';
 import * as chapter from './routes/chapter.ts';
+import * as staffAnswers from './routes/staff-answers.ts';
 import { memberQuestion } from './routes/member-question.ts';
 import * as questionBank from './routes/question-bank.ts';
 import { startup } from './routes/startup.ts';
@@ -39,6 +41,8 @@ const areas: Area[] = [
   { name: 'question edms', defs: questionBankDefs.edms, refs: questionBank.edms },
   { name: 'question app', defs: questionBankDefs.app, refs: questionBank.app },
   { name: 'question oj', defs: questionBankDefs.oj, refs: questionBank.oj },
+  { name: 'staff answers edms', defs: staffAnswerDefs.edms, refs: staffAnswers.edms },
+  { name: 'staff answers bms', defs: staffAnswerDefs.bms, refs: staffAnswers.bms },
   { name: 'chapter bms', defs: chapterDefs.bms, refs: chapter.bms },
   { name: 'chapter edms', defs: chapterDefs.edms, refs: chapter.edms },
   { name: 'chapter app', defs: chapterDefs.app, refs: chapter.app },

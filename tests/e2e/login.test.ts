@@ -136,14 +136,45 @@ describe('the web app in Chromium: start-up, log in through the dialog, switch, 
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('account-menu').textContent()).toContain('新同学');
 
-    // The language switch in the account menu applies at once and is remembered.
+    // The English catalogue is its own chunk: the Chinese first screen does not fetch it.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const englishChunks = () => scripts.filter((s) => /\/assets\/en-[^/]+\.js$/.test(s));
+    await page.reload();
+    await page.getByRole('navigation').getByText('课程', { exact: true }).waitFor();
+    expect(englishChunks()).toEqual([]);
+
+    // The language switch in the account menu loads it, applies it and remembers it.
     await page.getByTestId('account-menu').click();
     await page.getByRole('menuitem', { name: '语言' }).hover();
     await page.getByRole('option', { name: 'English' }).click();
     await page.getByRole('navigation').getByText('Courses', { exact: true }).waitFor();
+    expect(englishChunks()).toHaveLength(1);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await page.evaluate(() => localStorage.getItem('xinao.language'))).toBe('en');
+
+    // Started with English stored, the first render waits for the catalogue: the navigation
+    // never shows Chinese labels or raw keys on the way. Every state it passes through is kept.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { navigationTexts: seen });
+      new MutationObserver(() => {
+        const text = document.querySelector('nav')?.textContent;
+        if (text) seen.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await page.reload();
     await page.getByRole('navigation').getByText('Membership', { exact: true }).waitFor();
+    const seen = await page.evaluate(
+      () => (window as unknown as { navigationTexts: string[] }).navigationTexts,
+    );
+    expect(seen.length).toBeGreaterThan(0);
+    for (const text of seen) {
+      expect(text).toContain('Courses');
+      expect(text).not.toMatch(/课程|会员卡|nav\./);
+    }
     expect(ui.pageErrors).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '../../src/contract/routes/auth.ts';
 import * as mq from '../../src/contract/calls/member-question.ts';
 import * as questionBank from '../../src/contract/calls/question-bank.ts';
+import * as staff from '../../src/contract/calls/staff-answers.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { TEST_CACHE_DIR } from '../../src/judge/test-support.ts';
 import type { Transport } from '../../src/transport/client.ts';
@@ -219,6 +220,121 @@ describe('question debug', () => {
   }, 120_000);
 });
 
+describe('answers in the edms and bms areas', () => {
+  const teacherList = () =>
+    teacher.call(staff.edms.queryListByTeacher, { query: { page: 0, size: 20 }, body: {} });
+
+  it("lets a teacher open a student's answer, with the code and the failing case", async () => {
+    const wrong = (await teacherList()).content.find((a) => a.verdict === 'WA')!;
+    const detail = await teacher.call(staff.edms.queryById, { query: { id: wrong.id } });
+    expect(detail).toMatchObject({
+      id: wrong.id,
+      memberId: studentMemberId,
+      memberNickname: '演示学生',
+      verdict: 'WA',
+      failingCaseHidden: false,
+    });
+    expect(detail.source).toContain('a - b');
+    expect(detail.failingCase?.input).toBeTruthy();
+    const missing = await errorOf(teacher.call(staff.edms.queryById, { query: { id: 999_999 } }));
+    expect(missing?.code).toBe(ErrorCode.NOT_FOUND);
+  });
+
+  it('gives the same list and statistics as the un-prefixed calls, and the latest per question', async () => {
+    const plain = await teacher.call(mq.memberQuestionQueryListByTeacher, {
+      query: { page: 0, size: 20 },
+      body: {},
+    });
+    expect((await teacherList()).content.map((a) => a.id)).toEqual(plain.content.map((a) => a.id));
+    const stats = await teacher.call(staff.edms.queryStatisticsGroupByMember, {
+      query: { page: 0, size: 50 },
+      body: {},
+    });
+    expect(stats.content.find((m) => m.memberId === studentMemberId)).toMatchObject({
+      submissions: 3,
+      accepted: 2,
+      solvedQuestions: 2,
+    });
+    // Past the last page the total still counts students, not their answers.
+    const past = await teacher.call(staff.edms.queryStatisticsGroupByMember, {
+      query: { page: 99, size: 50 },
+      body: {},
+    });
+    expect(past).toMatchObject({ content: [], totalElements: stats.totalElements });
+    const latest = await teacher.call(staff.edms.queryLatestList, {
+      body: { memberId: studentMemberId, questionIds: [ids.aPlusB, ids.oddEven, ids.objective] },
+    });
+    expect(latest.map((a) => [a.questionId, a.verdict]).sort()).toEqual(
+      [
+        [ids.aPlusB, 'WA'],
+        [ids.oddEven, 'AC'],
+      ].sort(),
+    );
+  });
+
+  it('gives platform staff every organization, filtered by organization', async () => {
+    const admin = sdk(platform.apiUrl);
+    const { username, password } = platform.accounts.admin;
+    await admin.call(auth.loginByPwd, { body: { username, password } });
+    const all = await admin.call(staff.bms.queryList, { query: { page: 0, size: 50 }, body: {} });
+    const mine = all.content.filter((a) => a.memberId === studentMemberId);
+    expect(mine).toHaveLength(3);
+    const organizationId = mine[0]!.organizationId;
+    const debugRuns = await admin.call(staff.bms.queryList, {
+      query: { page: 0, size: 50 },
+      body: { organizationId, kind: 'debug', memberId: studentMemberId },
+    });
+    expect(debugRuns.totalElements).toBe(1);
+    const detail = await admin.call(staff.bms.queryById, { query: { id: mine[0]!.id } });
+    expect(detail.organizationId).toBe(organizationId);
+    const stats = await admin.call(staff.bms.queryStatisticsGroupByMember, {
+      query: { page: 0, size: 50 },
+      body: { organizationId },
+    });
+    expect(stats.content.some((m) => m.memberId === studentMemberId)).toBe(true);
+    const noOrganization = await errorOf(
+      admin.call(staff.bms.queryStatisticsGroupByMember, {
+        query: { page: 0, size: 50 },
+        body: {},
+      } as never),
+    );
+    expect(noOrganization?.code).toBe(ErrorCode.VALIDATION);
+    expect(noOrganization?.message).toContain('organizationId');
+  });
+
+  it('refuses a student in edms and a teacher in bms', async () => {
+    const asStudent = await errorOf(
+      student.call(staff.edms.queryListByTeacher, { query: { page: 0, size: 20 }, body: {} }),
+    );
+    expect(asStudent?.code).toBe(ErrorCode.FORBIDDEN);
+    const asTeacher = await errorOf(
+      teacher.call(staff.bms.queryList, { query: { page: 0, size: 20 }, body: {} }),
+    );
+    expect(asTeacher?.code).toBe(ErrorCode.FORBIDDEN);
+  });
+
+  it("cleans a student's history for them, keeping the records for statistics", async () => {
+    const foreign = await errorOf(
+      teacher.call(staff.edms.batchClean, { body: { memberIds: [999_999] } }),
+    );
+    expect(foreign?.code).toBe(ErrorCode.VALIDATION);
+    expect(foreign?.message).toContain('body.memberIds.0');
+    const empty = await errorOf(teacher.call(staff.edms.batchClean, { body: { memberIds: [] } }));
+    expect(empty?.code).toBe(ErrorCode.VALIDATION);
+
+    const done = await teacher.call(staff.edms.batchClean, {
+      body: { memberIds: [studentMemberId], questionId: ids.oddEven },
+    });
+    expect(done.cleaned).toBe(1);
+    const own = await student.call(mq.memberQuestionQueryList, {
+      query: { page: 0, size: 20 },
+      body: { questionId: ids.oddEven },
+    });
+    expect(own.totalElements).toBe(0);
+    expect((await teacherList()).totalElements).toBe(3);
+  });
+});
+
 describe('another organization', () => {
   it("sees none of this organization's answers", async () => {
     const [other] = await teacher.call(auth.memberQueryMineTeacherList);
@@ -233,5 +349,15 @@ describe('another organization', () => {
       body: {},
     });
     expect(stats.content.some((m) => m.memberId === studentMemberId)).toBe(false);
+    const answer = await errorOf(
+      teacher.call(staff.edms.queryLatestList, {
+        body: { memberId: studentMemberId, questionIds: [ids.aPlusB] },
+      }),
+    );
+    expect(answer?.code).toBe(ErrorCode.NOT_FOUND);
+    const clean = await errorOf(
+      teacher.call(staff.edms.batchClean, { body: { memberIds: [studentMemberId] } }),
+    );
+    expect(clean?.code).toBe(ErrorCode.VALIDATION);
   });
 });

@@ -53,8 +53,9 @@ export async function pagedRows<Row>(
   );
   let total = rows[0]?.__total ?? 0;
   if (rows.length === 0 && offset > 0) {
+    // As a subquery, so a grouped `from` counts its groups.
     const count = await db.query<{ total: number }>(
-      `SELECT count(*)::int AS total ${query.from}`,
+      `SELECT count(*)::int AS total FROM (SELECT 1 ${query.from}) page_rows`,
       query.params,
     );
     total = count.rows[0]!.total;

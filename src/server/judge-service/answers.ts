@@ -128,6 +128,12 @@ export async function findOwnAnswer(
   return rows[0];
 }
 
+/** The cases a judged answer did not pass, in order (none while it is being judged). */
+export const failingCases = (row: AnswerRow) => {
+  const result = row.status === 'done' ? (row.result as StoredResult | null) : null;
+  return result?.type === 'judge' ? result.cases.filter((c) => c.verdict !== 'AC') : [];
+};
+
 /** Shown case data is cut to this many bytes per file. */
 export const SHOWN_CASE_BYTES = 4096;
 

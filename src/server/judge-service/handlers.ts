@@ -17,11 +17,18 @@ import { handle } from '../http/handler.ts';
 import { limitOffset, orderBy } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';
 import { enqueue } from '../judge-queue/index.ts';
-import { ANSWER_SELECT, findOwnAnswer, readCaseData, toDetail, toSummary } from './answers.ts';
+import {
+  ANSWER_SELECT,
+  failingCases,
+  findOwnAnswer,
+  readCaseData,
+  toDetail,
+  toSummary,
+} from './answers.ts';
 import { streamAnswerStatus } from './status-stream.ts';
 import type { AnswerRow } from './answers.ts';
 import { isGraded, jobKindOf } from './jobs.ts';
-import type { AnswerKind, StoredResult } from './jobs.ts';
+import type { AnswerKind } from './jobs.ts';
 import { consumeQuota, readQuota } from './quota.ts';
 import type { QuotaCounter, QuotaPolicy } from './quota.ts';
 
@@ -198,11 +205,6 @@ async function canViewCases(db: Queryable, memberId: number): Promise<boolean> {
   const { rights } = await currentRights(db, memberId);
   return rights.some((r) => r.code === 'testCaseView');
 }
-
-const failingCases = (row: AnswerRow) => {
-  const result = row.status === 'done' ? (row.result as StoredResult | null) : null;
-  return result?.type === 'judge' ? result.cases.filter((c) => c.verdict !== 'AC') : [];
-};
 
 async function saveDraft(
   db: Queryable,

@@ -9,13 +9,18 @@
  */
 import * as calls from '../../contract/calls/member-question.ts';
 import * as questionCalls from '../../contract/calls/question-bank.ts';
-import { toPage } from '../../contract/paging.ts';
+import * as staff from '../../contract/calls/staff-answers.ts';
 import { handle } from '../http/handler.ts';
-import { limitOffset, orderBy } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';
-import { ANSWER_SELECT, toSummary } from './answers.ts';
-import type { AnswerRow } from './answers.ts';
+import { toSummary } from './answers.ts';
 import { queueAnswer } from './handlers.ts';
+import {
+  cleanForMembers,
+  memberStatistics,
+  staffAnswerById,
+  staffAnswerList,
+  staffLatestList,
+} from './staff-queries.ts';
 import type { Auth } from '../accounts/sessions.ts';
 import { platformScope, teacherScope } from '../question/scopes.ts';
 import { referenceSolutionsOf } from '../question/store.ts';
@@ -54,121 +59,51 @@ function debugHandler(
   });
 }
 
-const listSortable = { id: 'a.id', createdAt: 'a.created_at' };
-const statisticsSortable = {
-  solvedQuestions: 'solved_questions',
-  accepted: 'accepted',
-  submissions: 'submissions',
-  reviews: 'reviews',
-  corrected: 'corrected',
-  memberId: 'm.id',
-};
-
 export const teacherQueryHandlers = [
-  handle(calls.memberQuestionQueryListByTeacher, async ({ query, body, services, requireAuth }) => {
-    const auth = requireAuth();
-    // `a` is an answer row (member_questions or ANSWER_SELECT), `m` its member.
-    const where = (a: string) => `${a}.kind IN ('submit', 'review') AND m.organization_id = $1
-      AND ($2::int IS NULL OR ${a}.member_id = $2)
-      AND ($3::int IS NULL OR ${a}.question_id = $3)
-      AND ($4::text IS NULL OR ${a}.verdict = $4)`;
-    const filters = [
-      auth.organizationId,
-      body.memberId ?? null,
-      body.questionId ?? null,
-      body.verdict ?? null,
-    ];
-    const [limit, offset] = limitOffset(query);
-    const order = orderBy(query, listSortable, 'a.id DESC', 'a.id DESC');
-    const [rows, count] = await Promise.all([
-      services.pool.query<AnswerRow & { member_nickname: string }>(
-        `SELECT a.*, m.nickname AS member_nickname FROM (${ANSWER_SELECT}) a
-           JOIN members m ON m.id = a.member_id
-          WHERE ${where('a')}
-          ORDER BY ${order} LIMIT $5 OFFSET $6`,
-        [...filters, limit, offset],
-      ),
-      services.pool.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM member_questions mq
-           JOIN members m ON m.id = mq.member_id WHERE ${where('mq')}`,
-        filters,
-      ),
-    ]);
-    const content = rows.rows.map((row) => ({
-      ...toSummary(row),
-      memberId: row.member_id,
-      memberNickname: row.member_nickname,
-    }));
-    return toPage(content, count.rows[0]!.total, query);
-  }),
+  handle(calls.memberQuestionQueryListByTeacher, ({ query, body, services, requireAuth }) =>
+    staffAnswerList(
+      services.pool,
+      { ...body, organizationId: requireAuth().organizationId },
+      query,
+    ),
+  ),
+  handle(staff.edms.queryListByTeacher, ({ query, body, services, requireAuth }) =>
+    staffAnswerList(
+      services.pool,
+      { ...body, organizationId: requireAuth().organizationId },
+      query,
+    ),
+  ),
+  handle(staff.bms.queryList, ({ query, body, services }) =>
+    staffAnswerList(services.pool, { ...body, organizationId: body.organizationId ?? null }, query),
+  ),
 
   handle(
     calls.memberQuestionQueryStatisticsGroupByMember,
-    async ({ query, body, services, requireAuth }) => {
-      const auth = requireAuth();
-      const [limit, offset] = limitOffset(query);
-      const order = orderBy(
-        query,
-        statisticsSortable,
-        'solved_questions DESC, accepted DESC',
-        'm.id ASC',
-      );
-      // Every active student of the organization, with zeros for those who submitted nothing.
-      const members = `FROM members m
-        WHERE m.organization_id = $1 AND m.role = 'student' AND m.status = 'active'`;
-      const [rows, count] = await Promise.all([
-        services.pool.query<{
-          member_id: number;
-          nickname: string;
-          submissions: number;
-          accepted: number;
-          solved_questions: number;
-          last_submitted_at: Date | null;
-          reviews: number;
-          corrected: number;
-        }>(
-          // corrected: questions with an accepted review whose first submission was judged
-          // and not accepted.
-          `SELECT m.id AS member_id, m.nickname,
-                  count(mq.id) FILTER (WHERE mq.kind = 'submit')::int AS submissions,
-                  count(mq.id) FILTER (WHERE mq.kind = 'submit' AND mq.verdict = 'AC')::int
-                    AS accepted,
-                  count(DISTINCT mq.question_id)
-                    FILTER (WHERE mq.kind = 'submit' AND mq.verdict = 'AC')::int
-                    AS solved_questions,
-                  max(mq.created_at) FILTER (WHERE mq.kind = 'submit') AS last_submitted_at,
-                  count(mq.id) FILTER (WHERE mq.kind = 'review')::int AS reviews,
-                  count(DISTINCT mq.question_id) FILTER (
-                    WHERE mq.kind = 'review' AND mq.verdict = 'AC'
-                      AND (SELECT first.verdict FROM member_questions first
-                            WHERE first.member_id = mq.member_id
-                              AND first.question_id = mq.question_id AND first.kind = 'submit'
-                            ORDER BY first.id LIMIT 1) <> 'AC')::int AS corrected
-             FROM members m
-             LEFT JOIN member_questions mq
-               ON mq.member_id = m.id AND mq.kind IN ('submit', 'review')
-              AND ($2::int IS NULL OR mq.question_id = $2)
-            WHERE m.organization_id = $1 AND m.role = 'student' AND m.status = 'active'
-            GROUP BY m.id, m.nickname
-            ORDER BY ${order} LIMIT $3 OFFSET $4`,
-          [auth.organizationId, body.questionId ?? null, limit, offset],
-        ),
-        services.pool.query<{ total: number }>(`SELECT count(*)::int AS total ${members}`, [
-          auth.organizationId,
-        ]),
-      ]);
-      const content = rows.rows.map((r) => ({
-        memberId: r.member_id,
-        memberNickname: r.nickname,
-        submissions: r.submissions,
-        accepted: r.accepted,
-        solvedQuestions: r.solved_questions,
-        lastSubmittedAt: r.last_submitted_at?.toISOString() ?? null,
-        reviews: r.reviews,
-        corrected: r.corrected,
-      }));
-      return toPage(content, count.rows[0]!.total, query);
-    },
+    ({ query, body, services, requireAuth }) =>
+      memberStatistics(services.pool, requireAuth().organizationId, body.questionId, query),
+  ),
+  handle(staff.edms.queryStatisticsGroupByMember, ({ query, body, services, requireAuth }) =>
+    memberStatistics(services.pool, requireAuth().organizationId, body.questionId, query),
+  ),
+  handle(staff.bms.queryStatisticsGroupByMember, ({ query, body, services }) =>
+    memberStatistics(services.pool, body.organizationId, body.questionId, query),
+  ),
+
+  handle(staff.edms.queryById, ({ query, services, requireAuth }) =>
+    staffAnswerById(services.pool, query.id, requireAuth().organizationId),
+  ),
+  handle(staff.bms.queryById, ({ query, services }) =>
+    staffAnswerById(services.pool, query.id, null),
+  ),
+  handle(staff.edms.queryLatestList, ({ body, services, requireAuth }) =>
+    staffLatestList(services.pool, body.memberId, body.questionIds, requireAuth().organizationId),
+  ),
+  handle(staff.bms.queryLatestList, ({ body, services }) =>
+    staffLatestList(services.pool, body.memberId, body.questionIds, null),
+  ),
+  handle(staff.edms.batchClean, ({ body, services, requireAuth }) =>
+    cleanForMembers(services.pool, requireAuth().organizationId, body.memberIds, body.questionId),
   ),
 
   debugHandler(questionCalls.bms.debug, platformScope),

@@ -1,0 +1,218 @@
+/**
+ * Reading answers as staff: a teacher within their organization (`organizationId` set), platform
+ * staff across all of them (`organizationId` null). Staff see records a member cleaned from
+ * their own history, and the failing case's data whatever the member's rights.
+ */
+import type {
+  AnswerSummary,
+  MemberAnswerStatistics,
+} from '../../contract/calls/member-question.ts';
+import type { StaffAnswerDetail } from '../../contract/calls/staff-answers.ts';
+import type { Page, PageQuery } from '../../contract/paging.ts';
+import type { Queryable } from '../db/pool.ts';
+import { fail } from '../http/app-error.ts';
+import { orderBy, pagedRows } from '../http/paging.ts';
+import { validationError } from '../http/validation-error.ts';
+import { ANSWER_SELECT, failingCases, readCaseData, toDetail, toSummary } from './answers.ts';
+import type { AnswerRow } from './answers.ts';
+
+type StaffRow = AnswerRow & { member_nickname: string; organization_id: number };
+
+/** An answer with its member, the member's organization limiting what a teacher sees. */
+const STAFF_SELECT = `SELECT a.*, m.nickname AS member_nickname, m.organization_id
+  FROM (${ANSWER_SELECT}) a JOIN members m ON m.id = a.member_id`;
+
+const withMember = (row: StaffRow) => ({
+  ...toSummary(row),
+  memberId: row.member_id,
+  memberNickname: row.member_nickname,
+  organizationId: row.organization_id,
+});
+
+const listSortable = { id: 'a.id', createdAt: 'a.created_at' };
+
+export interface AnswerFilter {
+  organizationId: number | null;
+  memberId?: number;
+  questionId?: number;
+  /** Omitted: graded answers (submissions and reviews). */
+  kind?: AnswerSummary['kind'];
+  verdict?: string;
+}
+
+/** Answers, newest first, with whose they are. */
+export function staffAnswerList(
+  db: Queryable,
+  filter: AnswerFilter,
+  page: PageQuery,
+): Promise<Page<ReturnType<typeof withMember>>> {
+  return pagedRows<StaffRow>(
+    db,
+    {
+      select: 'a.*, m.nickname AS member_nickname, m.organization_id',
+      from: `FROM (${ANSWER_SELECT}) a JOIN members m ON m.id = a.member_id
+        WHERE ($1::int IS NULL OR m.organization_id = $1)
+          AND ($2::int IS NULL OR a.member_id = $2)
+          AND ($3::int IS NULL OR a.question_id = $3)
+          AND (CASE WHEN $4::text IS NULL THEN a.kind IN ('submit', 'review') ELSE a.kind = $4 END)
+          AND ($5::text IS NULL OR a.verdict = $5)`,
+      params: [
+        filter.organizationId,
+        filter.memberId ?? null,
+        filter.questionId ?? null,
+        filter.kind ?? null,
+        filter.verdict ?? null,
+      ],
+      order: orderBy(page, listSortable, 'a.id DESC', 'a.id DESC'),
+    },
+    page,
+  ).then((p) => ({ ...p, content: p.content.map(withMember) }));
+}
+
+/** One answer in full; NOT_FOUND outside the teacher's organization. */
+export async function staffAnswerById(
+  db: Queryable,
+  id: number,
+  organizationId: number | null,
+): Promise<StaffAnswerDetail> {
+  const { rows } = await db.query<StaffRow>(
+    `${STAFF_SELECT} WHERE a.id = $1 AND ($2::int IS NULL OR m.organization_id = $2)`,
+    [id, organizationId],
+  );
+  const row = rows[0];
+  if (!row) throw fail('NOT_FOUND', '作答记录不存在');
+  const first = failingCases(row)[0];
+  const data = first ? await readCaseData(db, row, [first.index]) : new Map();
+  return {
+    ...toDetail(row),
+    memberId: row.member_id,
+    memberNickname: row.member_nickname,
+    organizationId: row.organization_id,
+    failingCase: first ? (data.get(first.index) ?? null) : null,
+    failingCaseHidden: false,
+  };
+}
+
+/** A member's latest graded answer per question; NOT_FOUND for a member outside the scope. */
+export async function staffLatestList(
+  db: Queryable,
+  memberId: number,
+  questionIds: number[],
+  organizationId: number | null,
+) {
+  const member = await db.query(
+    `SELECT 1 FROM members WHERE id = $1 AND ($2::int IS NULL OR organization_id = $2)`,
+    [memberId, organizationId],
+  );
+  if (member.rowCount === 0) throw fail('NOT_FOUND', `成员 ${memberId} 不存在`);
+  const { rows } = await db.query<StaffRow>(
+    `SELECT DISTINCT ON (a.question_id) * FROM (${STAFF_SELECT}
+       WHERE a.member_id = $1 AND a.kind IN ('submit', 'review')
+         AND a.question_id = ANY($2::int[])) a
+      ORDER BY a.question_id, a.id DESC`,
+    [memberId, questionIds],
+  );
+  return rows.map(withMember);
+}
+
+const statisticsSortable = {
+  solvedQuestions: 'solved_questions',
+  accepted: 'accepted',
+  submissions: 'submissions',
+  reviews: 'reviews',
+  corrected: 'corrected',
+  memberId: 'm.id',
+};
+
+/**
+ * Every active student of an organization with their totals (zeros for those who submitted
+ * nothing). First-attempt figures count `submit` answers; reviews (订正) are counted apart, and
+ * `corrected` counts questions with an accepted review whose first submission was not accepted.
+ */
+export async function memberStatistics(
+  db: Queryable,
+  organizationId: number,
+  questionId: number | undefined,
+  page: PageQuery,
+): Promise<Page<MemberAnswerStatistics>> {
+  const rows = await pagedRows<{
+    member_id: number;
+    nickname: string;
+    submissions: number;
+    accepted: number;
+    solved_questions: number;
+    last_submitted_at: Date | null;
+    reviews: number;
+    corrected: number;
+  }>(
+    db,
+    {
+      select: `m.id AS member_id, m.nickname,
+        count(mq.id) FILTER (WHERE mq.kind = 'submit')::int AS submissions,
+        count(mq.id) FILTER (WHERE mq.kind = 'submit' AND mq.verdict = 'AC')::int AS accepted,
+        count(DISTINCT mq.question_id)
+          FILTER (WHERE mq.kind = 'submit' AND mq.verdict = 'AC')::int AS solved_questions,
+        max(mq.created_at) FILTER (WHERE mq.kind = 'submit') AS last_submitted_at,
+        count(mq.id) FILTER (WHERE mq.kind = 'review')::int AS reviews,
+        count(DISTINCT mq.question_id) FILTER (
+          WHERE mq.kind = 'review' AND mq.verdict = 'AC'
+            AND (SELECT first.verdict FROM member_questions first
+                  WHERE first.member_id = mq.member_id
+                    AND first.question_id = mq.question_id AND first.kind = 'submit'
+                  ORDER BY first.id LIMIT 1) <> 'AC')::int AS corrected`,
+      from: `FROM members m
+        LEFT JOIN member_questions mq
+          ON mq.member_id = m.id AND mq.kind IN ('submit', 'review')
+         AND ($2::int IS NULL OR mq.question_id = $2)
+        WHERE m.organization_id = $1 AND m.role = 'student' AND m.status = 'active'
+        GROUP BY m.id, m.nickname`,
+      params: [organizationId, questionId ?? null],
+      order: orderBy(page, statisticsSortable, 'solved_questions DESC, accepted DESC', 'm.id ASC'),
+    },
+    page,
+  );
+  return {
+    ...rows,
+    content: rows.content.map((r) => ({
+      memberId: r.member_id,
+      memberNickname: r.nickname,
+      submissions: r.submissions,
+      accepted: r.accepted,
+      solvedQuestions: r.solved_questions,
+      lastSubmittedAt: r.last_submitted_at?.toISOString() ?? null,
+      reviews: r.reviews,
+      corrected: r.corrected,
+    })),
+  };
+}
+
+/**
+ * Cleans members' records for them (a teacher resetting a class): hidden from the members' own
+ * history and wrong list, kept for statistics. Every member must belong to the organization.
+ */
+export async function cleanForMembers(
+  db: Queryable,
+  organizationId: number,
+  memberIds: number[],
+  questionId: number | undefined,
+): Promise<{ cleaned: number }> {
+  const unique = [...new Set(memberIds)];
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM members WHERE id = ANY($1::int[]) AND organization_id = $2`,
+    [unique, organizationId],
+  );
+  const known = new Set(rows.map((r) => r.id));
+  const missing = memberIds.findIndex((id) => !known.has(id));
+  if (missing >= 0) {
+    throw validationError([
+      { field: `body.memberIds.${missing}`, message: `成员 ${memberIds[missing]} 不属于本机构` },
+    ]);
+  }
+  const { rowCount } = await db.query(
+    `UPDATE member_questions SET cleaned_at = now()
+      WHERE member_id = ANY($1::int[]) AND cleaned_at IS NULL
+        AND ($2::int IS NULL OR question_id = $2)`,
+    [unique, questionId ?? null],
+  );
+  return { cleaned: rowCount ?? 0 };
+}
