@@ -2,7 +2,9 @@
  * The first screen's JavaScript budget (DESIGN.md §5): what main.tsx pulls in through static
  * imports lands in the entry chunk, so zod and the contract schemas (about 95 kB minified) must
  * not be among it. They load with the login dialog and the replay view, through dynamic
- * imports. bench/RESULTS.md has the measured sizes; this test keeps the rule from eroding.
+ * imports. Likewise the English catalogue (about 15 kB): zh-CN is the default, so English is its
+ * own chunk, loaded when chosen. bench/RESULTS.md has the measured sizes; this test keeps the
+ * rules from eroding.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +31,25 @@ function staticImports(file: string): string[] {
       specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text);
     }
   }
+  return specifiers;
+}
+
+/** Specifiers of the `import('…')` calls anywhere in a module: each one is a separate chunk. */
+function dynamicImports(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  const specifiers: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      specifiers.push(node.arguments[0].text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
   return specifiers;
 }
 
@@ -90,6 +111,18 @@ describe('first-screen JavaScript', () => {
     // Loaded with the dialog and the replay view instead.
     expect(firstScreen.modules).not.toContain('machines/loginValidation.ts');
     expect(firstScreen.modules).not.toContain('streams/eventLogFile.ts');
+  });
+
+  it('carries the zh-CN catalogue but not the English one, which loads on its own', () => {
+    expect(firstScreen.modules).toContain('ui/i18n/zh-CN.ts');
+    expect(firstScreen.modules).not.toContain('ui/i18n/en.ts');
+    // Reachable only through the loader's import(), which Vite makes a separate chunk.
+    expect(firstScreen.modules).toContain('ui/i18n/load.ts');
+    expect(dynamicImports(path.resolve(SRC, 'ui/i18n/load.ts'))).toEqual(['./en.ts']);
+  });
+
+  it('would notice the English catalogue: a static import of it is followed', () => {
+    expect(walk('ui/i18n/i18n.test.ts').modules).toContain('ui/i18n/en.ts');
   });
 
   it('would notice zod: the lazily loaded validation does import it', () => {

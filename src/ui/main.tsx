@@ -10,12 +10,15 @@ import { createRoot } from 'react-dom/client';
 import i18next from 'i18next';
 import { RouterProvider } from 'react-router-dom';
 import { initI18n, storedLanguage } from './i18n/index.ts';
+import { languageUnavailableToast } from './components/LanguageMenu.tsx';
 import { RuntimeContext } from './app/context.ts';
 import { createAppRouter } from './app/router.ts';
 import { createRuntime } from './app/runtime.ts';
 import { safeStorage } from './app/storage.ts';
 
-initI18n(storedLanguage(safeLocalStorage()));
+// zh-CN is bundled and applied at once; a stored English preference first fetches its own chunk.
+const language = storedLanguage(safeLocalStorage());
+const languageReady = initI18n(language);
 
 const router = createAppRouter();
 const runtime = createRuntime({
@@ -33,13 +36,25 @@ runtime.start();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <RuntimeContext.Provider value={runtime}>
-      <RouterProvider router={router} />
-    </RuntimeContext.Provider>
-  </StrictMode>,
-);
+// The first render waits for that catalogue (zh-CN visitors wait for nothing): someone who chose
+// English would rather wait for one small request than watch every label flip from Chinese, and
+// raw keys are never shown. The runtime's start-up calls above are already under way meanwhile.
+void languageReady.then((outcome) => {
+  createRoot(container).render(
+    <StrictMode>
+      <RuntimeContext.Provider value={runtime}>
+        <RouterProvider router={router} />
+      </RuntimeContext.Provider>
+    </StrictMode>,
+  );
+  // Not loaded (offline?): the page is in Chinese; say why, the menu can try again.
+  if (outcome === 'unavailable') {
+    runtime.actors.toastQueue.send({
+      type: 'SHOW',
+      toast: languageUnavailableToast(language, (key) => i18next.t(key)),
+    });
+  }
+});
 
 function safeLocalStorage(): Storage | undefined {
   try {

@@ -33,6 +33,7 @@ export const en: Catalogue = {
   language: {
     'zh-CN': '简体中文',
     en: 'English',
+    unavailable: 'The language pack did not load; check the network and try again',
   },
   role: {
     student: 'Student',

@@ -34,6 +34,7 @@ export const zhCN = {
   language: {
     'zh-CN': '简体中文',
     en: 'English',
+    unavailable: '语言包加载失败，请检查网络后重试',
   },
   role: {
     student: '学生',
