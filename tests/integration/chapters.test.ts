@@ -7,7 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as auth from '../../src/contract/calls/auth.ts';
 import * as ch from '../../src/contract/calls/chapter.ts';
-import { memberQuestionSubmitAnswer } from '../../src/contract/calls/member-question.ts';
+import {
+  memberQuestionReviewSubmit,
+  memberQuestionSubmitAnswer,
+} from '../../src/contract/calls/member-question.ts';
 import * as qb from '../../src/contract/calls/question-bank.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import type { Transport } from '../../src/transport/client.ts';
@@ -435,6 +438,18 @@ describe('progress and statistics by chapter', () => {
     const adminView = await orgAdmin.call(ch.oj.queryQuestion, { body: { id: chapter.id } });
     expect(adminView.content.map((q) => q.solved)).toEqual([false, false, false]);
     expect(adminView.content[1]!.latest?.verdict).toBe('WA');
+    // A correction (订正) solves the question for the learner; the teacher's first-attempt
+    // figures below do not move.
+    const corrected = await orgAdmin.call(memberQuestionReviewSubmit, {
+      body: { questionId: q1.id, answer: '01' },
+    });
+    const afterReview = await orgAdmin.call(ch.oj.queryQuestion, { body: { id: chapter.id } });
+    expect(afterReview.content[1]).toMatchObject({ id: q1.id, solved: true });
+    expect(afterReview.content[1]!.latest).toMatchObject({
+      id: corrected.id,
+      kind: 'review',
+      verdict: 'AC',
+    });
 
     const statistics = await teacher.call(ch.memberQuestion.queryQuestionStatisticsByChapter, {
       body: { chapterId: chapter.id },

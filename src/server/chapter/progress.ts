@@ -1,8 +1,8 @@
 /**
  * What a chapter's questions mean to the people working on them: a learner's own progress per
  * question (oj chapter queryQuestion), and a teacher's statistics per question over their
- * organization's members (memberQuestion queryQuestionStatisticsByChapter). Only submissions
- * count: debug and playground runs are scratch work (as in judge-service/teacher-handlers.ts).
+ * organization's members (memberQuestion queryQuestionStatisticsByChapter). Debug and
+ * playground runs are scratch work and never count (as in judge-service/staff-queries.ts).
  */
 import type { z } from 'zod';
 import type {
@@ -18,8 +18,10 @@ import { chapterQuestionRows, findVisibleChapter, positionSort } from './store.t
 import type { ChapterCtx } from './store.ts';
 
 /**
- * The chapter's questions with the learner's latest submission and solved flag. Records the
- * learner cleared (memberQuestion clean) have left their history, so they count for neither.
+ * The chapter's questions with the learner's latest graded answer and solved flag. A question
+ * solved through a correction (订正, kind review) is solved for the learner; only the teacher's
+ * first-attempt statistics keep reviews apart. Records the learner cleared (memberQuestion
+ * clean) have left their history, so they count for neither.
  */
 export async function learnerChapterQuestions(
   ctx: ChapterCtx,
@@ -30,7 +32,7 @@ export async function learnerChapterQuestions(
   await findVisibleChapter(ctx, chapterId);
   const rows = await chapterQuestionRows(ctx, chapterId, page);
   const questionIds = rows.content.map((r) => r.id);
-  const own = `mq.member_id = $1 AND mq.kind = 'submit' AND mq.cleaned_at IS NULL
+  const own = `mq.member_id = $1 AND mq.kind IN ('submit', 'review') AND mq.cleaned_at IS NULL
     AND mq.question_id = ANY($2::int[])`;
   const [latest, solved] = await Promise.all([
     ctx.services.pool.query<AnswerRow>(
