@@ -5,14 +5,15 @@
  *  - C++ A+B compile: bare `g++ -std=c++17 -O2` of <bits/stdc++.h> vs the judge's sandboxed
  *    compile with the precompiled header (fresh source each time, so the binary cache is missed).
  */
-import { spawn, execFile } from 'node:child_process';
-import { chmodSync, closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { compileCpp, ensurePch } from '../src/judge/compile.ts';
 import { GXX, LANGUAGES, PYTHON, type CompiledLanguage } from '../src/judge/languages.ts';
 import { runSandboxed } from '../src/judge/sandbox/sandbox.ts';
+import { bareRun, median } from './support/bare.ts';
 
 const execFileAsync = promisify(execFile);
 const cacheDir = join(tmpdir(), 'xinao-judge-bench');
@@ -21,23 +22,6 @@ chmodSync(work, 0o755); // the sandbox user must read main.py
 const cpp = LANGUAGES.cpp as CompiledLanguage;
 const AB = (salt: string) =>
   `#include <bits/stdc++.h>\nusing namespace std;\nint main(){long long a,b;cin>>a>>b;cout<<a+b<<"\\n";}\n// ${salt}\n`;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-function bareRun(argv: string[], input: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const fd = openSync(input, 'r');
-    const t = performance.now();
-    const child = spawn(argv[0]!, argv.slice(1), { stdio: [fd, 'pipe', 'pipe'], env: {} });
-    child.stdout?.resume();
-    child.stderr?.resume();
-    child.on('error', reject);
-    child.on('close', () => {
-      closeSync(fd);
-      resolve(performance.now() - t);
-    });
-  });
-}
 
 const limits = {
   cpuMs: 1000,

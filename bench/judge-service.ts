@@ -15,17 +15,8 @@
  *
  *   npx tsx bench/judge-service.ts [runs]
  */
-import { execFile, spawn } from 'node:child_process';
-import {
-  closeSync,
-  existsSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -38,6 +29,7 @@ import { GXX, PYTHON } from '../src/judge/languages.ts';
 import { DEFAULT_SEED_PASSWORD } from '../src/server/config.ts';
 import { DEMO_ACCOUNTS } from '../src/server/seed/demo-data.ts';
 import { createTransport, type Transport } from '../src/transport/client.ts';
+import { bareRun, median } from './support/bare.ts';
 
 const execFileAsync = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -58,8 +50,6 @@ const BURST_PROBLEMS = [
   '15-prefix-sum',
   '17-gcd-lcm',
 ];
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 interface Submission {
   problem: string;
@@ -143,21 +133,6 @@ async function questionIds(api: Transport, problems: string[]): Promise<Map<stri
     ids.set(dir, hit.id);
   }
   return ids;
-}
-
-function bareRun(argv: string[], inputFile: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const fd = openSync(inputFile, 'r');
-    const t = performance.now();
-    const child = spawn(argv[0]!, argv.slice(1), { stdio: [fd, 'pipe', 'pipe'], env: {} });
-    child.stdout?.resume();
-    child.stderr?.resume();
-    child.on('error', reject);
-    child.on('close', () => {
-      closeSync(fd);
-      resolve(performance.now() - t);
-    });
-  });
 }
 
 /** Bare compile (C++ only) and bare run on every case of the problem, one after another. */

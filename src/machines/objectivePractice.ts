@@ -14,7 +14,15 @@
  *
  * All effects are provided actors; the pure helpers below are what the view shows.
  */
-import { and, assign, fromPromise, raise, setup } from 'xstate';
+import {
+  and,
+  assign,
+  fromPromise,
+  raise,
+  setup,
+  type DoneActorEvent,
+  type ErrorActorEvent,
+} from 'xstate';
 import type { AnswerSummary, GradedAnswer } from '../contract/calls/member-question.ts';
 import type { QuestionType } from '../contract/calls/question-bank.ts';
 import { notProvided } from './notProvided.ts';
@@ -126,6 +134,19 @@ export function answerDisplay(flags: string | null, optionCount: number): Answer
   return { kind: 'letters', letters };
 }
 
+/**
+ * Sending the picked flags (submitAnswer, or reviewSubmit in review mode). The graded answer
+ * comes back at once; on a refusal the transport has shown the failure and the choice stays.
+ */
+const answerInvoke = {
+  input: ({ context }: { context: ObjectiveContext }): ObjectiveSubmission => ({
+    questionId: context.question.id,
+    answer: context.choice,
+  }),
+  onDone: { target: 'answered', actions: ['recordAnswer', 'historyStale'] },
+  onError: { target: 'choosing', actions: 'recordError' },
+} as const;
+
 export const objectivePracticeMachine = setup({
   types: {
     context: {} as ObjectiveContext,
@@ -137,6 +158,18 @@ export const objectivePracticeMachine = setup({
     /** A correction (订正); refused (CONFLICT) when there is no failed submission to correct. */
     reviewSubmit: fromPromise<GradedAnswer, ObjectiveSubmission>(notProvided('reviewSubmit')),
     loadHistory: fromPromise<AnswerSummary[], { questionId: number }>(notProvided('loadHistory')),
+  },
+  actions: {
+    // Named so both answer states can share them; they run only on their actors' done and
+    // error events, hence the narrowing.
+    recordAnswer: assign(({ context, event }) => ({
+      result: (event as unknown as DoneActorEvent<GradedAnswer>).output,
+      submitted: context.choice,
+    })),
+    recordError: assign({
+      error: ({ event }) => messageOf((event as unknown as ErrorActorEvent).error),
+    }),
+    historyStale: raise({ type: 'HISTORY.STALE' }),
   },
   guards: {
     isValidChoice: ({ event, context }) =>
@@ -195,51 +228,13 @@ export const objectivePracticeMachine = setup({
         },
         submitting: {
           tags: ['busy'],
-          invoke: {
-            id: 'submitAnswer',
-            src: 'submitAnswer',
-            input: ({ context }) => ({ questionId: context.question.id, answer: context.choice }),
-            onDone: {
-              target: 'answered',
-              actions: [
-                assign(({ context, event }) => ({
-                  result: event.output,
-                  submitted: context.choice,
-                })),
-                raise({ type: 'HISTORY.STALE' }),
-              ],
-            },
-            // The transport has shown the failure; the choice stays for another try.
-            onError: {
-              target: 'choosing',
-              actions: assign({ error: ({ event }) => messageOf(event.error) }),
-            },
-          },
+          invoke: { id: 'submitAnswer', src: 'submitAnswer', ...answerInvoke },
         },
         // Like submitting, through reviewSubmit; a CONFLICT (nothing to correct) is toasted and
         // the choice stays.
         reviewing: {
           tags: ['busy'],
-          invoke: {
-            id: 'reviewSubmit',
-            src: 'reviewSubmit',
-            input: ({ context }) => ({ questionId: context.question.id, answer: context.choice }),
-            onDone: {
-              target: 'answered',
-              actions: [
-                assign(({ context, event }) => ({
-                  result: event.output,
-                  submitted: context.choice,
-                })),
-                raise({ type: 'HISTORY.STALE' }),
-              ],
-            },
-            // The transport has shown the failure; the choice stays for another try.
-            onError: {
-              target: 'choosing',
-              actions: assign({ error: ({ event }) => messageOf(event.error) }),
-            },
-          },
+          invoke: { id: 'reviewSubmit', src: 'reviewSubmit', ...answerInvoke },
         },
         answered: {
           on: {

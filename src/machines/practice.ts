@@ -21,7 +21,16 @@
  *
  * All effects are provided actors; this file only decides what happens next.
  */
-import { assign, fromCallback, fromPromise, raise, setup, type AnyEventObject } from 'xstate';
+import {
+  assign,
+  fromCallback,
+  fromPromise,
+  raise,
+  setup,
+  type AnyEventObject,
+  type DoneActorEvent,
+  type ErrorActorEvent,
+} from 'xstate';
 import type {
   AnswerDetail,
   AnswerSummary,
@@ -176,6 +185,25 @@ const isObjective = ({ context }: { context: PracticeContext }) =>
   context.question !== null && isObjectiveQuestion(context.question);
 
 /** Regions that only make sense for code wait for the statement to say what the question is. */
+/** What a run, a submission, a correction and a draft save send: the code as it stands. */
+const jobRequestOf = ({ context }: { context: PracticeContext }): JobRequest => ({
+  questionId: context.questionId,
+  language: context.language,
+  source: context.source,
+  input: context.input,
+});
+
+/**
+ * A graded answer's call (submit, or reviewSubmit in review mode): then follow it. A refusal
+ * (QUOTA_USED_UP, CONFLICT, bad input) was toasted by the transport; the job goes back to idle
+ * and the code stays editable. Either way today's quota is read again.
+ */
+const gradedAnswerInvoke = {
+  input: jobRequestOf,
+  onDone: { target: 'following', actions: ['takeAnswerId', 'quotaStale'] },
+  onError: { target: 'idle', actions: ['recordJobError', 'quotaStale'] },
+} as const;
+
 const waitForQuestionType = {
   always: [
     { guard: 'isProgramming', target: 'loading' },
@@ -205,6 +233,17 @@ export const practiceMachine = setup({
     followAnswer: fromCallback<AnyEventObject, FollowInput>(() => {
       throw new Error('followAnswer is provided by the runtime');
     }),
+  },
+  actions: {
+    // Named so the job states can share them; they run only on their actors' done and error
+    // events, hence the narrowing.
+    takeAnswerId: assign({
+      answerId: ({ event }) => (event as unknown as DoneActorEvent<{ id: number }>).output.id,
+    }),
+    recordJobError: assign({
+      jobError: ({ event }) => messageOf((event as unknown as ErrorActorEvent).error),
+    }),
+    quotaStale: raise({ type: 'QUOTA.STALE' }),
   },
   delays: { draftSaveDelay: DRAFT_SAVE_DELAY_MS },
   guards: { hasSource, hasQuestion, isProgramming, isObjective },
@@ -358,12 +397,7 @@ export const practiceMachine = setup({
           invoke: {
             id: 'saveDraft',
             src: 'saveDraft',
-            input: ({ context }) => ({
-              questionId: context.questionId,
-              language: context.language,
-              source: context.source,
-              input: context.input,
-            }),
+            input: jobRequestOf,
             onDone: [
               {
                 guard: ({ context }) => context.pendingLanguage !== null,
@@ -449,80 +483,15 @@ export const practiceMachine = setup({
           invoke: {
             id: 'debug',
             src: 'debug',
-            input: ({ context }) => ({
-              questionId: context.questionId,
-              language: context.language,
-              source: context.source,
-              input: context.input,
-            }),
-            onDone: {
-              target: 'following',
-              actions: assign({ answerId: ({ event }) => event.output.id }),
-            },
-            onError: {
-              target: 'idle',
-              actions: assign({ jobError: ({ event }) => messageOf(event.error) }),
-            },
+            input: jobRequestOf,
+            onDone: { target: 'following', actions: 'takeAnswerId' },
+            onError: { target: 'idle', actions: 'recordJobError' },
           },
         },
-        submitting: {
-          invoke: {
-            id: 'submit',
-            src: 'submit',
-            input: ({ context }) => ({
-              questionId: context.questionId,
-              language: context.language,
-              source: context.source,
-              input: context.input,
-            }),
-            onDone: {
-              target: 'following',
-              actions: [
-                assign({ answerId: ({ event }) => event.output.id }),
-                raise({ type: 'QUOTA.STALE' }),
-              ],
-            },
-            // A refusal (QUOTA_USED_UP, bad input) was toasted by the transport; the job goes
-            // back to idle and the code stays editable.
-            onError: {
-              target: 'idle',
-              actions: [
-                assign({ jobError: ({ event }) => messageOf(event.error) }),
-                raise({ type: 'QUOTA.STALE' }),
-              ],
-            },
-          },
-        },
+        submitting: { invoke: { id: 'submit', src: 'submit', ...gradedAnswerInvoke } },
         // Like submitting, through reviewSubmit; CONFLICT (nothing to correct) is toasted and
         // the job goes back to idle.
-        reviewing: {
-          invoke: {
-            id: 'reviewSubmit',
-            src: 'reviewSubmit',
-            input: ({ context }) => ({
-              questionId: context.questionId,
-              language: context.language,
-              source: context.source,
-              input: context.input,
-            }),
-            onDone: {
-              target: 'following',
-              actions: [
-                assign({ answerId: ({ event }) => event.output.id }),
-                raise({ type: 'QUOTA.STALE' }),
-              ],
-            },
-            // A refusal (QUOTA_USED_UP, bad input) was toasted by the transport; the job goes
-            // back to idle and the code stays editable.
-            onError: {
-              target: 'idle',
-              actions: [
-                assign({ jobError: ({ event }) => messageOf(event.error) }),
-                raise({ type: 'QUOTA.STALE' }),
-              ],
-            },
-          },
-        },
+        reviewing: { invoke: { id: 'reviewSubmit', src: 'reviewSubmit', ...gradedAnswerInvoke } },
         following: {
           invoke: {
             id: 'followAnswer',

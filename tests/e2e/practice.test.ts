@@ -1,9 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPlatform } from '../support/platform.ts';
 import { startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+import { editorText, pick, typeIntoEditor, verdictOf } from './practice-page.ts';
 
 const A_PLUS_B = path.resolve(import.meta.dirname, '../../seed/problems/01-a-plus-b');
 const refCpp = await readFile(path.join(A_PLUS_B, 'solutions/ref.cpp'), 'utf8');
@@ -11,38 +12,6 @@ const wrongPy = await readFile(path.join(A_PLUS_B, 'solutions/wrong.py'), 'utf8'
 const caseCount = (await readdir(path.join(A_PLUS_B, 'tests'))).filter((f) =>
   f.endsWith('.in'),
 ).length;
-
-/** Replaces the editor's text as a learner would: focus, select all, type. */
-async function typeIntoEditor(page: Page, source: string): Promise<void> {
-  const editor = page.getByTestId('practice-editor').locator('.monaco-editor').first();
-  await editor.waitFor();
-  await editor.locator('.view-lines').click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  // Pasted, as a learner brings in code: typing would let Monaco auto-indent every new line.
-  await page.evaluate((text) => navigator.clipboard.writeText(text), source);
-  await page.keyboard.press('Control+V');
-}
-
-/** Picks an option as a learner does: a click on its label (Blueprint hides the native input). */
-const pick = (scope: Locator, label: string) =>
-  scope
-    .locator('label')
-    .filter({ hasText: new RegExp(`^${label}$`) })
-    .click();
-
-/** The editor's visible text, with Monaco's non-breaking spaces made plain. */
-const editorText = async (page: Page): Promise<string> =>
-  (
-    (await page.getByTestId('practice-editor').locator('.view-lines').textContent()) ?? ''
-  ).replaceAll('\u00a0', ' ');
-
-const verdictOf = (page: Page) =>
-  page
-    .getByTestId('practice-result')
-    .locator('p [data-verdict]')
-    .first()
-    .getAttribute('data-verdict');
 
 describe('practising a problem in Chromium: run, submit, switch language', () => {
   let platform: TestPlatform;

@@ -10,6 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPlatform } from '../support/platform.ts';
 import { startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+import { pick, typeIntoEditor, verdictOf } from './practice-page.ts';
 
 const A_PLUS_B = path.resolve(import.meta.dirname, '../../seed/problems/01-a-plus-b');
 const refPy = await readFile(path.join(A_PLUS_B, 'solutions/ref.py'), 'utf8');
@@ -17,30 +18,6 @@ const wrongPy = await readFile(path.join(A_PLUS_B, 'solutions/wrong.py'), 'utf8'
 
 const TRUE_FALSE = /if \(x = 5\)/;
 const MULTIPLE = '下列哪些是 C++ 中合法的变量名？';
-
-/** Replaces the editor's text as a learner would: focus, select all, paste. */
-async function typeIntoEditor(page: Page, source: string): Promise<void> {
-  const editor = page.getByTestId('practice-editor').locator('.monaco-editor').first();
-  await editor.waitFor();
-  await editor.locator('.view-lines').click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.evaluate((text) => navigator.clipboard.writeText(text), source);
-  await page.keyboard.press('Control+V');
-}
-
-const pick = (scope: Locator, label: string) =>
-  scope
-    .locator('label')
-    .filter({ hasText: new RegExp(`^${label}$`) })
-    .click();
-
-const verdictOf = (page: Page) =>
-  page
-    .getByTestId('practice-result')
-    .locator('p [data-verdict]')
-    .first()
-    .getAttribute('data-verdict');
 
 describe('订正 from 我的错题 in Chromium', () => {
   let platform: TestPlatform;

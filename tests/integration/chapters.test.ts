@@ -14,11 +14,11 @@ import {
 import * as qb from '../../src/contract/calls/question-bank.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import type { Transport } from '../../src/transport/client.ts';
-import { ApiError } from '../../src/transport/errors.ts';
 import { seedChapters } from '../../src/server/seed/chapters.ts';
-import { sdk } from '../support/api.ts';
 import { startTestPlatform } from '../support/platform.ts';
 import type { TestPlatform } from '../support/platform.ts';
+import { loginAs } from '../support/sessions.ts';
+import { failureOf } from '../support/errors.ts';
 
 let platform: TestPlatform;
 let admin: Transport;
@@ -28,22 +28,6 @@ let student: Transport;
 /** The demo teacher's second account, in the other organization (星火信奥工作室). */
 let otherTeacher: Transport;
 let organizationId: number;
-
-async function loginAs(role: keyof TestPlatform['accounts']) {
-  const api = sdk(platform.apiUrl);
-  const { username, password } = platform.accounts[role];
-  const user = await api.call(auth.loginByPwd, { body: { username, password } });
-  return { api, user };
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 /** The id of a seeded platform question by its exact title. */
 async function seededId(title: string): Promise<number> {
@@ -68,13 +52,13 @@ const objective = {
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  admin = (await loginAs('admin')).api;
-  const t = await loginAs('teacher');
+  admin = (await loginAs(platform, 'admin')).api;
+  const t = await loginAs(platform, 'teacher');
   teacher = t.api;
   organizationId = t.user.organizationId;
-  orgAdmin = (await loginAs('orgAdmin')).api;
-  student = (await loginAs('student')).api;
-  otherTeacher = (await loginAs('teacher')).api;
+  orgAdmin = (await loginAs(platform, 'orgAdmin')).api;
+  student = (await loginAs(platform, 'student')).api;
+  otherTeacher = (await loginAs(platform, 'teacher')).api;
   const accounts = await otherTeacher.call(auth.memberQueryMineTeacherList);
   const second = accounts.find((m) => m.organizationId !== organizationId);
   await otherTeacher.call(auth.switchOrganization, { body: { memberId: second!.id } });

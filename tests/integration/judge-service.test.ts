@@ -19,7 +19,8 @@ import { sdk } from '../support/api.ts';
 import { startTestPlatform } from '../support/platform.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import { insertObjectiveQuestion, insertProgrammingQuestion } from '../support/questions.ts';
-import { errorOf, judged } from '../support/answers.ts';
+import { judged } from '../support/answers.ts';
+import { errorOf } from '../support/errors.ts';
 
 const SEED = path.resolve(import.meta.dirname, '../../seed/problems');
 const APLUSB = path.join(SEED, '01-a-plus-b');

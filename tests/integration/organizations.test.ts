@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as auth from '../../src/contract/calls/auth.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { ApiError } from '../../src/transport/errors.ts';
-import { sdk } from '../support/api.ts';
 import { startTestPlatform } from '../support/platform.ts';
 import type { TestPlatform } from '../support/platform.ts';
+import { loginAs } from '../support/sessions.ts';
 
 let platform: TestPlatform;
 
@@ -15,16 +15,9 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-async function loginAs(role: keyof TestPlatform['accounts']) {
-  const api = sdk(platform.apiUrl);
-  const { username, password } = platform.accounts[role];
-  const user = await api.call(auth.loginByPwd, { body: { username, password } });
-  return { api, user };
-}
-
 describe('teacher accounts and organization switching', () => {
   it('lists the teacher account in the other organization, then switches to it', async () => {
-    const { api, user } = await loginAs('teacher');
+    const { api, user } = await loginAs(platform, 'teacher');
     expect(user.organizationName).toBe('信奥训练营示范校');
     const others = await api.call(auth.memberQueryMineTeacherList);
     expect(others).toHaveLength(1);
@@ -45,13 +38,13 @@ describe('teacher accounts and organization switching', () => {
   });
 
   it('starts the next login as the member the user switched to last', async () => {
-    const { user } = await loginAs('teacher');
+    const { user } = await loginAs(platform, 'teacher');
     expect(user.organizationName).toBe('星火信奥工作室');
   });
 
   it("refuses switching to someone else's member", async () => {
-    const { api } = await loginAs('student');
-    const { user: teacher } = await loginAs('teacher');
+    const { api } = await loginAs(platform, 'student');
+    const { user: teacher } = await loginAs(platform, 'teacher');
     const error = await api
       .call(auth.switchOrganization, { body: { memberId: teacher.id } })
       .catch((e: unknown) => e as ApiError);
@@ -60,14 +53,14 @@ describe('teacher accounts and organization switching', () => {
   });
 
   it('has no other teacher accounts for a student', async () => {
-    const { api } = await loginAs('student');
+    const { api } = await loginAs(platform, 'student');
     expect(await api.call(auth.memberQueryMineTeacherList)).toEqual([]);
   });
 });
 
 describe('current rights', () => {
   it('gives the student, holder of a valid annual card, the five default rights', async () => {
-    const { api } = await loginAs('student');
+    const { api } = await loginAs(platform, 'student');
     const rights = await api.call(auth.memberQueryCurrentRights);
     expect(rights.vip).toBe(true);
     expect(Date.parse(rights.expireDate!)).toBeGreaterThan(Date.now());
@@ -81,7 +74,7 @@ describe('current rights', () => {
   });
 
   it('gives nothing once the card has expired', async () => {
-    const { api, user } = await loginAs('student');
+    const { api, user } = await loginAs(platform, 'student');
     await platform.pool.query(
       `UPDATE member_memberships SET start_date = now() - interval '2 days',
               expire_date = now() - interval '1 second' WHERE member_id = $1`,
@@ -95,7 +88,7 @@ describe('current rights', () => {
   });
 
   it('gives a parent without a card no rights', async () => {
-    const { api } = await loginAs('parent');
+    const { api } = await loginAs(platform, 'parent');
     expect((await api.call(auth.memberQueryCurrentRights)).vip).toBe(false);
   });
 });

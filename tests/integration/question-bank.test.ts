@@ -5,34 +5,19 @@ import * as qb from '../../src/contract/calls/question-bank.ts';
 import { seedQuestions } from '../../src/server/seed/questions.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import type { Transport } from '../../src/transport/client.ts';
-import { ApiError } from '../../src/transport/errors.ts';
-import { RawClient, sdk } from '../support/api.ts';
+import { RawClient } from '../support/api.ts';
 import type { DownloadedFile } from '../../src/transport/download.ts';
 import { createTransport } from '../../src/transport/client.ts';
 import { startTestPlatform } from '../support/platform.ts';
 import type { TestPlatform } from '../support/platform.ts';
+import { loginAs } from '../support/sessions.ts';
+import { failureOf } from '../support/errors.ts';
 
 let platform: TestPlatform;
 let admin: Transport;
 let teacher: Transport;
 let student: Transport;
 let teacherOrganizationId: number;
-
-async function loginAs(role: keyof TestPlatform['accounts']) {
-  const api = sdk(platform.apiUrl);
-  const { username, password } = platform.accounts[role];
-  const user = await api.call(auth.loginByPwd, { body: { username, password } });
-  return { api, user };
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 const objective = {
   type: 'single' as const,
@@ -63,11 +48,11 @@ const programming = {
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  admin = (await loginAs('admin')).api;
-  const t = await loginAs('teacher');
+  admin = (await loginAs(platform, 'admin')).api;
+  const t = await loginAs(platform, 'teacher');
   teacher = t.api;
   teacherOrganizationId = t.user.organizationId;
-  student = (await loginAs('student')).api;
+  student = (await loginAs(platform, 'student')).api;
 });
 afterAll(async () => {
   await platform?.stop();
@@ -239,7 +224,7 @@ describe('teachers', () => {
     const created = await admin.call(qb.bms.create, { body: objective });
     expect(created.organizationId).toBeNull();
     // A question of some other organization: made by the teacher's second account.
-    const other = await loginAs('teacher');
+    const other = await loginAs(platform, 'teacher');
     const accounts = await other.api.call(auth.memberQueryMineTeacherList);
     await other.api.call(auth.switchOrganization, { body: { memberId: accounts[0]!.id } });
     const foreign = await other.api.call(qb.edms.create, { body: objective });

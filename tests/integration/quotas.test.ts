@@ -15,7 +15,7 @@ import type { Transport } from '../../src/transport/client.ts';
 import { sdk } from '../support/api.ts';
 import { startTestPlatform } from '../support/platform.ts';
 import type { TestPlatform } from '../support/platform.ts';
-import { errorOf } from '../support/answers.ts';
+import { errorOf } from '../support/errors.ts';
 
 const LIMITS = { submissions: 3, cleans: 2, runs: 4 };
 const SOURCE = 'a, b = map(int, input().split())\nprint(a + b)\n';

@@ -18,7 +18,8 @@ import { sdk } from '../support/api.ts';
 import { startTestPlatform } from '../support/platform.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import { insertObjectiveQuestion } from '../support/questions.ts';
-import { errorOf, judged } from '../support/answers.ts';
+import { judged } from '../support/answers.ts';
+import { errorOf } from '../support/errors.ts';
 
 const SUBMISSION_LIMIT = 3;
 const RIGHT = 'a, b = map(int, input().split())\nprint(a + b)\n';

@@ -16,7 +16,8 @@ import type { Transport } from '../../src/transport/client.ts';
 import { sdk } from '../support/api.ts';
 import { startTestPlatform } from '../support/platform.ts';
 import type { TestPlatform } from '../support/platform.ts';
-import { errorOf, judged } from '../support/answers.ts';
+import { judged } from '../support/answers.ts';
+import { errorOf } from '../support/errors.ts';
 
 let platform: TestPlatform;
 let student: Transport;

@@ -2,7 +2,6 @@
 import * as mq from '../../src/contract/calls/member-question.ts';
 import type { AnswerDetail } from '../../src/contract/calls/member-question.ts';
 import type { Transport } from '../../src/transport/client.ts';
-import type { ApiError } from '../../src/transport/errors.ts';
 
 /** Polls queryById until the answer is judged (done or failed). */
 export async function judged(
@@ -18,7 +17,3 @@ export async function judged(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
-
-/** The ApiError a call failed with, or null when it succeeded. */
-export const errorOf = (p: Promise<unknown>): Promise<ApiError | null> =>
-  p.then(() => null).catch((e: unknown) => e as ApiError);

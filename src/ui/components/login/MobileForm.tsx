@@ -1,9 +1,10 @@
-import { Button, Callout } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/context.ts';
 import { CaptchaField } from './CaptchaField.tsx';
-import { fieldMessage } from './fieldErrors.ts';
+import { bindFields, captchaMessage } from './fieldErrors.ts';
+import { FormError } from './FormError.tsx';
 import type { MobileValues } from './formValues.ts';
 import { TextField } from './TextField.tsx';
 
@@ -19,6 +20,7 @@ export function MobileForm({ values, onChange }: MobileFormProps) {
   const { t } = useTranslation();
   const { loginDialog } = useRuntime().actors;
   const fieldErrors = useSelector(loginDialog, (s) => s.context.fieldErrors);
+  const field = bindFields(values, onChange, fieldErrors);
   const error = useSelector(loginDialog, (s) => s.context.error);
   const codeError = useSelector(loginDialog, (s) => s.context.codeError);
   const captcha = useSelector(loginDialog, (s) => s.context.captcha);
@@ -70,43 +72,29 @@ export function MobileForm({ values, onChange }: MobileFormProps) {
       }}
     >
       <TextField
+        {...field('mobile')}
         label={t('login.mobile')}
-        name="mobile"
         type="tel"
         inputMode="tel"
-        value={values.mobile}
         autoComplete="tel"
-        onChange={(mobile) => onChange({ ...values, mobile })}
-        error={fieldMessage(fieldErrors, 'mobile')}
       />
       <CaptchaField
         captcha={captcha}
         status={captchaStatus}
         value={values.captchaCode}
         onChange={(captchaCode) => onChange({ ...values, captchaCode })}
-        error={fieldMessage(fieldErrors, 'captchaCode') ?? fieldMessage(fieldErrors, 'captchaId')}
+        error={captchaMessage(fieldErrors)}
         onRefresh={() => loginDialog.send({ type: 'REFRESH_CAPTCHA' })}
       />
       <TextField
+        {...field('code')}
         label={t('login.smsCode')}
-        name="code"
         inputMode="numeric"
-        value={values.code}
         autoComplete="one-time-code"
-        onChange={(code) => onChange({ ...values, code })}
-        error={fieldMessage(fieldErrors, 'code')}
         rightElement={sendCode}
       />
-      {codeError?.message ? (
-        <Callout intent="danger" compact role="alert" className="xa-form-error">
-          {codeError.message}
-        </Callout>
-      ) : null}
-      {error?.message ? (
-        <Callout intent="danger" compact role="alert" className="xa-form-error">
-          {error.message}
-        </Callout>
-      ) : null}
+      <FormError message={codeError?.message} />
+      <FormError message={error?.message} />
       <Button type="submit" intent="primary" fill loading={busy} text={t('login.submitLogin')} />
     </form>
   );

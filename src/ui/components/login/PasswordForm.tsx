@@ -1,8 +1,9 @@
-import { Button, Callout } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/context.ts';
-import { fieldMessage } from './fieldErrors.ts';
+import { bindFields } from './fieldErrors.ts';
+import { FormError } from './FormError.tsx';
 import type { PasswordValues } from './formValues.ts';
 import { TextField } from './TextField.tsx';
 
@@ -15,6 +16,7 @@ export function PasswordForm({ values, onChange }: PasswordFormProps) {
   const { t } = useTranslation();
   const { loginDialog } = useRuntime().actors;
   const fieldErrors = useSelector(loginDialog, (s) => s.context.fieldErrors);
+  const field = bindFields(values, onChange, fieldErrors);
   const error = useSelector(loginDialog, (s) => s.context.error);
   const busy = useSelector(
     loginDialog,
@@ -31,29 +33,19 @@ export function PasswordForm({ values, onChange }: PasswordFormProps) {
       }}
     >
       <TextField
+        {...field('username')}
         label={t('login.username')}
-        name="username"
-        value={values.username}
         placeholder={t('login.usernamePlaceholder')}
         autoComplete="username"
         autoFocus
-        onChange={(username) => onChange({ ...values, username })}
-        error={fieldMessage(fieldErrors, 'username')}
       />
       <TextField
+        {...field('password')}
         label={t('login.password')}
-        name="password"
         type="password"
-        value={values.password}
         autoComplete="current-password"
-        onChange={(password) => onChange({ ...values, password })}
-        error={fieldMessage(fieldErrors, 'password')}
       />
-      {error?.message ? (
-        <Callout intent="danger" compact role="alert" className="xa-form-error">
-          {error.message}
-        </Callout>
-      ) : null}
+      <FormError message={error?.message} />
       <Button type="submit" intent="primary" fill loading={busy} text={t('login.submitLogin')} />
     </form>
   );

@@ -1,9 +1,10 @@
-import { Button, Callout } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/context.ts';
 import { CaptchaField } from './CaptchaField.tsx';
-import { fieldMessage } from './fieldErrors.ts';
+import { bindFields, captchaMessage } from './fieldErrors.ts';
+import { FormError } from './FormError.tsx';
 import type { RegisterValues } from './formValues.ts';
 import { TextField } from './TextField.tsx';
 
@@ -18,6 +19,7 @@ export function RegisterForm({ values, onChange }: RegisterFormProps) {
   const { t } = useTranslation();
   const { register } = useRuntime().actors;
   const fieldErrors = useSelector(register, (s) => s.context.fieldErrors);
+  const field = bindFields(values, onChange, fieldErrors);
   const error = useSelector(register, (s) => s.context.error);
   const captcha = useSelector(register, (s) => s.context.captcha);
   const captchaStatus = useSelector(register, (s): CaptchaStatus =>
@@ -42,44 +44,23 @@ export function RegisterForm({ values, onChange }: RegisterFormProps) {
         register.send({ type: 'SUBMIT', values });
       }}
     >
+      <TextField {...field('username')} label={t('login.username')} autoComplete="username" />
+      <TextField {...field('nickname')} label={t('login.nickname')} autoComplete="nickname" />
       <TextField
-        label={t('login.username')}
-        name="username"
-        value={values.username}
-        autoComplete="username"
-        onChange={(username) => onChange({ ...values, username })}
-        error={fieldMessage(fieldErrors, 'username')}
-      />
-      <TextField
-        label={t('login.nickname')}
-        name="nickname"
-        value={values.nickname}
-        autoComplete="nickname"
-        onChange={(nickname) => onChange({ ...values, nickname })}
-        error={fieldMessage(fieldErrors, 'nickname')}
-      />
-      <TextField
+        {...field('password')}
         label={t('login.password')}
-        name="password"
         type="password"
-        value={values.password}
         autoComplete="new-password"
-        onChange={(password) => onChange({ ...values, password })}
-        error={fieldMessage(fieldErrors, 'password')}
       />
       <CaptchaField
         captcha={captcha}
         status={captchaStatus}
         value={values.captchaCode}
         onChange={(captchaCode) => onChange({ ...values, captchaCode })}
-        error={fieldMessage(fieldErrors, 'captchaCode') ?? fieldMessage(fieldErrors, 'captchaId')}
+        error={captchaMessage(fieldErrors)}
         onRefresh={() => register.send({ type: 'REFRESH_CAPTCHA' })}
       />
-      {error?.message ? (
-        <Callout intent="danger" compact role="alert" className="xa-form-error">
-          {error.message}
-        </Callout>
-      ) : null}
+      <FormError message={error?.message} />
       <Button type="submit" intent="primary" fill loading={busy} text={t('login.submitRegister')} />
     </form>
   );
