@@ -21,8 +21,8 @@ import { apiNotFound, installErrorHandlers, isApiPath } from './http/error-handl
 import type { HandlerEntry } from './http/handler.ts';
 import { MULTIPART_LIMITS } from './http/multipart.ts';
 import { registerCalls } from './http/register-calls.ts';
-import { defaultQuotaPolicy } from './judge-service/quota.ts';
-import type { QuotaPolicy } from './judge-service/quota.ts';
+import { defaultQuotaPolicy } from './member-question/quota.ts';
+import type { QuotaPolicy } from './member-question/quota.ts';
 import type { Logger } from './logger.ts';
 import type { Services } from './services.ts';
 import { DEFAULT_WEB_ROOT, registerWebApp, webFallback } from './web/static.ts';

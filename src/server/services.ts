@@ -2,7 +2,7 @@ import type { CaptchaService } from './accounts/captcha.ts';
 import type { VerificationCodeService } from './accounts/verification-codes.ts';
 import type { Pool } from './db/pool.ts';
 import type { EnvelopeKeyring } from './envelope/keyring.ts';
-import type { QuotaPolicy } from './judge-service/quota.ts';
+import type { QuotaPolicy } from './member-question/quota.ts';
 import type { Logger } from './logger.ts';
 
 /** What handlers use; built once per app in buildApp. */

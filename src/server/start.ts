@@ -15,8 +15,8 @@ import type { Logger } from './logger.ts';
 import { seedDatabase } from './seed/index.ts';
 import { judgeWorkerCount, startJudgeWorkers } from './judge-service/workers.ts';
 import type { JudgeWorkers } from './judge-service/workers.ts';
-import { closeStatusHub } from './judge-service/status-hub.ts';
-import { loadQuotaLimits } from './judge-service/quota.ts';
+import { closeStatusHub } from './member-question/status-hub.ts';
+import { loadQuotaLimits } from './member-question/quota.ts';
 
 export interface StartOptions {
   /** HTTP port; 0 picks a free one. Default: PORT or 8080. */

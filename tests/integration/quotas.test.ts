@@ -1,5 +1,5 @@
 /**
- * Daily quotas tied to card rights (issue 3 §6; src/server/judge-service/quota.ts), over real
+ * Daily quotas tied to card rights (issue 3 §6; src/server/member-question/quota.ts), over real
  * HTTP. No judge workers: answers stay queued, which is all a quota needs. The platform's quota
  * clock is a variable here, so a test crosses Shanghai midnight without sleeping.
  *

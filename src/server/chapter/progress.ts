@@ -2,7 +2,7 @@
  * What a chapter's questions mean to the people working on them: a learner's own progress per
  * question (oj chapter queryQuestion), and a teacher's statistics per question over their
  * organization's members (memberQuestion queryQuestionStatisticsByChapter). Debug and
- * playground runs are scratch work and never count (as in judge-service/staff-queries.ts).
+ * playground runs are scratch work and never count (as in member-question/staff-queries.ts).
  */
 import type { z } from 'zod';
 import type {
@@ -12,8 +12,8 @@ import type {
 import { toPage } from '../../contract/paging.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { limitOffset, orderBy } from '../http/paging.ts';
-import { ANSWER_SELECT, toSummary } from '../judge-service/answers.ts';
-import type { AnswerRow } from '../judge-service/answers.ts';
+import { ANSWER_SELECT, toSummary } from '../member-question/answers.ts';
+import type { AnswerRow } from '../member-question/answers.ts';
 import { chapterQuestionRows, findVisibleChapter, positionSort } from './store.ts';
 import type { ChapterCtx } from './store.ts';
 

@@ -27,8 +27,8 @@ import {
 } from './answers.ts';
 import { streamAnswerStatus } from './status-stream.ts';
 import type { AnswerRow } from './answers.ts';
-import { isGraded, jobKindOf } from './jobs.ts';
-import type { AnswerKind } from './jobs.ts';
+import { isGraded, jobKindOf } from '../judge-service/jobs.ts';
+import type { AnswerKind } from '../judge-service/jobs.ts';
 import { consumeQuota, readQuota } from './quota.ts';
 import type { QuotaCounter, QuotaPolicy } from './quota.ts';
 

@@ -8,7 +8,7 @@ import type {
   CaseData,
 } from '../../contract/calls/member-question.ts';
 import type { Queryable } from '../db/pool.ts';
-import type { StoredResult } from './jobs.ts';
+import type { StoredResult } from '../judge-service/jobs.ts';
 
 /** Columns of an answer with its question's title and its job's state (aliases below). */
 export const ANSWER_SELECT = `
