@@ -12,10 +12,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, stopServer } from './support/server.ts';
-import { loginByPwd } from '../src/contract/routes/auth.ts';
+import { accounts } from '../src/contract/accounts/refs.ts';
+import { grade } from '../src/contract/grade/refs.ts';
+import { system } from '../src/contract/system/refs.ts';
 import { APP_ID, APP_ID_HEADER } from '../src/contract/envelope.ts';
-import { gradeQueryList } from '../src/contract/routes/startup.ts';
-import { envelopePublicKey } from '../src/contract/routes/system.ts';
 import { DEFAULT_SEED_PASSWORD } from '../src/server/config.ts';
 import { DEMO_ACCOUNTS } from '../src/server/seed/demo-data.ts';
 import { createTransport } from '../src/transport/client.ts';
@@ -128,11 +128,11 @@ async function paced(
  * is opened and checked once the run is over.
  */
 async function presealedLists(apiUrl: string, cookie: string, count: number) {
-  const keyAnswer = await fetch(apiUrl + envelopePublicKey.path, {
+  const keyAnswer = await fetch(apiUrl + system['common.envelope.publicKey'].path, {
     headers: { [APP_ID_HEADER]: APP_ID },
   });
   const serverKey = ((await keyAnswer.json()) as { data: ServerPublicKey }).data;
-  const path = new URL(apiUrl + gradeQueryList.path).pathname;
+  const path = new URL(apiUrl + grade['grade.queryList'].path).pathname;
   const prepared: { session: EnvelopeSession; body: string }[] = [];
   for (let i = 0; i < count; i++) {
     const session = await openClientSession(serverKey);
@@ -148,11 +148,14 @@ async function presealedLists(apiUrl: string, cookie: string, count: number) {
   const send = async () => {
     const next = prepared.pop();
     if (!next) throw new Error('ran out of prepared requests');
-    const response = await fetch(`${apiUrl}${gradeQueryList.path}?page=0&size=20&sort=sort,asc`, {
-      method: 'POST',
-      headers: { [APP_ID_HEADER]: APP_ID, 'content-type': 'application/json', cookie },
-      body: next.body,
-    });
+    const response = await fetch(
+      `${apiUrl}${grade['grade.queryList'].path}?page=0&size=20&sort=sort,asc`,
+      {
+        method: 'POST',
+        headers: { [APP_ID_HEADER]: APP_ID, 'content-type': 'application/json', cookie },
+        body: next.body,
+      },
+    );
     const envelope = (await response.json()) as { success: boolean; data: never };
     if (!envelope.success) throw new Error('the sealed list was refused');
     answers.push({ session: next.session, data: envelope.data });
@@ -174,7 +177,7 @@ async function main() {
     // One login (the login call is rate limited per address); every client then carries that
     // session cookie, so each request also resolves a session.
     const first = createTransport({ baseUrl: apiUrl });
-    await first.call(loginByPwd, { body: { username, password: DEFAULT_SEED_PASSWORD } });
+    await first.call(accounts.loginByPwd, { body: { username, password: DEFAULT_SEED_PASSWORD } });
     const cookie = first.cookies!.header()!;
     const withSession: typeof fetch = (input, init) => {
       const headers = new Headers(init?.headers);
@@ -185,7 +188,7 @@ async function main() {
       createTransport({ baseUrl: apiUrl, fetch: withSession }),
     );
     const list = (client: number) =>
-      clients[client]!.call(gradeQueryList, {
+      clients[client]!.call(grade['grade.queryList'], {
         query: { page: 0, size: 20, sort: 'sort,asc' },
         body: { statusList: ['4', '1', '2', '3', '5'], isPublic: true },
       }).then(() => undefined);

@@ -21,9 +21,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { startServer, stopServer } from './support/server.ts';
-import { loginByPwd } from '../src/contract/routes/auth.ts';
-import { memberQuestion } from '../src/contract/routes/member-question.ts';
-import { oj } from '../src/contract/routes/question-bank.ts';
+import { accounts } from '../src/contract/accounts/refs.ts';
+import { memberQuestion } from '../src/contract/member-question/refs.ts';
+import { question as questionApi } from '../src/contract/question/refs.ts';
 import { loadProblem } from '../src/judge/problem.ts';
 import { GXX, PYTHON } from '../src/judge/languages.ts';
 import { DEFAULT_SEED_PASSWORD } from '../src/server/config.ts';
@@ -72,7 +72,7 @@ const salted = (source: string, language: 'cpp' | 'python', salt: string) =>
 
 /** Reads the status stream until an event with a final status; resolves when it arrives. */
 async function finalEvent(api: Transport, id: number): Promise<void> {
-  const response = await api.stream(memberQuestion.memberQuestionStatus, { query: { id } });
+  const response = await api.stream(memberQuestion['memberQuestion.status'], { query: { id } });
   if (!response.ok || !response.body) throw new Error(`status stream ${response.status}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';
@@ -104,12 +104,12 @@ async function finalEvent(api: Transport, id: number): Promise<void> {
  */
 async function judge(api: Transport, questionId: number, s: Submission): Promise<Judged> {
   const t0 = performance.now();
-  const { id } = await api.call(memberQuestion.memberQuestionSubmitAnswer, {
+  const { id } = await api.call(memberQuestion['memberQuestion.submitAnswer'], {
     body: { questionId, language: s.language, source: s.source },
   });
   await finalEvent(api, id);
   const ms = performance.now() - t0;
-  const detail = await api.call(memberQuestion.memberQuestionQueryById, { query: { id } });
+  const detail = await api.call(memberQuestion['memberQuestion.queryById'], { query: { id } });
   if (detail.status !== 'done' || (detail.verdict === 'AC') !== s.expectAccepted) {
     throw new Error(
       `${s.problem} ${s.language}: got ${detail.status} ${detail.verdict ?? ''}` +
@@ -124,7 +124,7 @@ async function questionIds(api: Transport, problems: string[]): Promise<Map<stri
   const ids = new Map<string, number>();
   for (const dir of problems) {
     const { title } = loadProblem(path.join(PROBLEMS, dir)).meta;
-    const page = await api.call(oj.queryList, {
+    const page = await api.call(questionApi['oj.question.queryList'], {
       query: { page: 0, size: 50 },
       body: { type: 'programming', keyword: title },
     });
@@ -194,7 +194,7 @@ async function main() {
   try {
     const api = createTransport({ baseUrl: `${url}/xinao/api` });
     const { username } = DEMO_ACCOUNTS.student;
-    await api.call(loginByPwd, { body: { username, password: DEFAULT_SEED_PASSWORD } });
+    await api.call(accounts.loginByPwd, { body: { username, password: DEFAULT_SEED_PASSWORD } });
     const ids = await questionIds(api, BURST_PROBLEMS);
     const ab = ids.get('01-a-plus-b')!;
     // The seeded solution includes <iostream>; the budget is about <bits/stdc++.h>, which

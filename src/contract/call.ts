@@ -15,16 +15,22 @@ export type ResponseKind = 'json' | 'xlsx' | 'zip' | 'event-stream';
 export type RequestKind = 'json' | 'multipart';
 
 /**
- * Where a call goes and how its answer is read: all the client transport needs of a call.
- * Routes live in ../routes/*.ts, apart from the schemas, so the browser can make calls without
- * loading zod and the schemas on its first screen (DESIGN.md §5 budget).
+ * The one naming rule (docs/architecture.md "Calls"): a call's id is its path below the API
+ * prefix with the slashes as dots. `/oj/member/queryCurrent` is `oj.member.queryCurrent`,
+ * `/loginByPwd` is `loginByPwd`; the bare prefix `/` (the health check) is `root`.
  */
-export interface CallRoute {
-  /** Stable name, `domain.action`, used in logs, the API reference and the event log. */
-  id: string;
-  method: HttpMethod;
-  /** Path below the API prefix /xinao/api, e.g. `/oj/member/queryCurrent`. */
-  path: string;
+export const ROOT_CALL_ID = 'root';
+
+/** `oj.member.queryCurrent` → `/oj/member/queryCurrent`. */
+export const pathOfId = (id: string): string =>
+  id === ROOT_CALL_ID ? '/' : `/${id.split('.').join('/')}`;
+
+/** `/oj/member/queryCurrent` → `oj.member.queryCurrent`. */
+export const idOfPath = (path: string): string =>
+  path === '/' ? ROOT_CALL_ID : path.slice(1).split('/').join('.');
+
+/** The flags a client needs beyond method and path; written once, in the call's entry. */
+export interface CallFlags {
   responseKind?: ResponseKind;
   /**
    * `multipart`: the body is form data (files plus fields; object fields JSON-encoded, array
@@ -36,9 +42,22 @@ export interface CallRoute {
 }
 
 /**
+ * Where a call goes and how its answer is read: all the client transport needs of a call. The
+ * browser gets these from the generated `<domain>/refs.ts`, without zod and the schemas, so its
+ * first screen stays small (DESIGN.md §5 budget).
+ */
+export interface CallRoute extends CallFlags {
+  /** The path with dots (see ROOT_CALL_ID); used in logs, the API reference and the event log. */
+  id: string;
+  method: HttpMethod;
+  /** Path below the API prefix /xinao/api, e.g. `/oj/member/queryCurrent`. */
+  path: string;
+}
+
+/**
  * A call as a client names it: its route at run time, its schema types at compile time only,
  * so `transport.call(ref, …)` is typed by the schemas without carrying them. Every CallDef is a
- * CallRef; routes/*.ts give schema-free refs (`auth.loginByPwd`) for the browser.
+ * CallRef.
  */
 export interface CallRef<
   Q extends z.ZodType = z.ZodType,
@@ -49,12 +68,13 @@ export interface CallRef<
   readonly schemaTypes?: { query: Q; body: B; response: R };
 }
 
-/** The full definition: route, access rule, schemas. The server validates with it. */
-export interface CallDef<
+/** What an author writes for one call: everything but the id and path, which are its key. */
+export interface CallSpec<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
-> extends CallRef<Q, B, R> {
+> extends CallFlags {
+  method: HttpMethod;
   access: Access;
   summary: string;
   query?: Q;
@@ -66,9 +86,39 @@ export interface CallDef<
   bodyLimitBytes?: number;
 }
 
-export const defineCall = <Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  def: CallDef<Q, B, R>,
-): CallDef<Q, B, R> => def;
+/** The full definition: route, access rule, schemas. The server validates with it. */
+export interface CallDef<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+>
+  extends CallRef<Q, B, R>, CallSpec<Q, B, R> {}
+
+type DefOf<S> =
+  S extends CallSpec<
+    infer Q extends z.ZodType,
+    infer B extends z.ZodType,
+    infer R extends z.ZodType
+  >
+    ? CallDef<Q, B, R>
+    : never;
+
+/** Checks one entry's shape while keeping its schema types (used inside defineCalls). */
+export const spec = <Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  s: CallSpec<Q, B, R>,
+): CallSpec<Q, B, R> => s;
+
+/**
+ * A domain's calls, keyed by id (= path with dots): `defineCalls({ 'oj.member.queryCurrent':
+ * spec({...}) })`. The id and path are filled from the key, so a call is one entry in one file.
+ */
+export function defineCalls<const S extends Record<string, CallSpec>>(
+  specs: S,
+): { [K in keyof S & string]: DefOf<S[K]> } {
+  return Object.fromEntries(
+    Object.entries(specs).map(([id, s]) => [id, { id, path: pathOfId(id), ...s }]),
+  ) as { [K in keyof S & string]: DefOf<S[K]> };
+}
 
 export type CallQuery<C> = C extends CallRef<infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
 export type CallBody<C> = C extends CallRef<z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
@@ -77,15 +127,8 @@ export type CallResult<C> = C extends CallRef<z.ZodType, z.ZodType, infer R> ? z
 /** The client ref of a full definition. */
 export type RefOf<D> = D extends CallDef<infer Q, infer B, infer R> ? CallRef<Q, B, R> : never;
 
-/**
- * Client refs for an area's routes, typed by the area's definitions: `refsTo<typeof defs>()
- * ({ loginByPwd, … })`. Only the route objects exist at run time; the definitions are a type
- * import, so no schema is loaded. routes.test.ts checks each ref against its definition.
- */
-export const refsTo =
-  <Defs>() =>
-  <K extends keyof Defs & string>(routes: Record<K, CallRoute>): { [P in K]: RefOf<Defs[P]> } =>
-    routes as { [P in K]: RefOf<Defs[P]> };
+/** The client refs of a domain's definitions, key for key (the generated refs.ts files). */
+export type RefsOf<Defs> = { readonly [K in keyof Defs]: RefOf<Defs[K]> };
 
 /** The area a path belongs to, from its first segment (spec 001 §1). */
 export function areaOf(path: string): 'oj' | 'edms' | 'bms' | 'app' {

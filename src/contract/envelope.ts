@@ -22,3 +22,5 @@ export const APP_ID_HEADER = 'appid';
 export const APP_ID = 'xinao-web';
 export const API_PREFIX = '/xinao/api';
 export const WEB_BASE = '/web/';
+/** The site settings file under the web prefix (spec 000 §1, §7): not an API call. */
+export const SITE_SETTINGS_PATH = 'settings.json';

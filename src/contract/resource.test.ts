@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { defineResource, resourceCalls } from './resource.ts';
-import { crudRoutes, resourcePath } from './resource-routes.ts';
+import { actionsOf, defineResource, resourceCalls } from './resource.ts';
 
 const note = defineResource({
   noun: '笔记',
@@ -29,7 +28,10 @@ describe('resourceCalls', () => {
       ['bms.note.queryList', 'POST', '/bms/note/queryList', 'platformAdmin'],
       ['bms.note.querySimpleList', 'POST', '/bms/note/querySimpleList', 'platformAdmin'],
     ]);
-    expect(resourcePath('app', 'note', 'create')).toBe('/note/create');
+    const app = resourceCalls(note, { area: 'app', access: 'teacher', ops: ['create'] });
+    expect(Object.values(app).map((c) => [c.id, c.path])).toEqual([
+      ['note.create', '/note/create'],
+    ]);
   });
 
   it('gives delete a JSON {id} body, queryById ?id=, lists a page query and a filter body', () => {
@@ -38,11 +40,15 @@ describe('resourceCalls', () => {
       access: 'teacher',
       ops: ['delete', 'queryById', 'queryList'],
     });
-    expect(Object.keys(calls)).toEqual(['delete', 'queryById', 'queryList']);
-    expect(calls.delete.body!.parse({ id: '7' })).toEqual({ id: 7 });
-    expect(calls.queryById.query!.parse({ id: '3' })).toEqual({ id: 3 });
-    expect(calls.queryList.query!.parse({})).toEqual({ page: 0, size: 20 });
-    expect(() => calls.queryList.body!.parse({ other: 1 })).toThrow();
+    expect(Object.keys(calls)).toEqual([
+      'edms.note.delete',
+      'edms.note.queryById',
+      'edms.note.queryList',
+    ]);
+    expect(calls['edms.note.delete'].body!.parse({ id: '7' })).toEqual({ id: 7 });
+    expect(calls['edms.note.queryById'].query!.parse({ id: '3' })).toEqual({ id: 3 });
+    expect(calls['edms.note.queryList'].query!.parse({})).toEqual({ page: 0, size: 20 });
+    expect(() => calls['edms.note.queryList'].body!.parse({ other: 1 })).toThrow();
   });
 
   it('lets an area show less of an item (learners)', () => {
@@ -53,23 +59,20 @@ describe('resourceCalls', () => {
       ops: ['queryById'],
       item: learnerItem,
     });
-    expect(oj.queryById.response).toBe(learnerItem);
-    expect(() => oj.queryById.response.parse({ id: 1, text: 'x', secret: 's' })).toThrow();
+    expect(oj['oj.note.queryById'].response).toBe(learnerItem);
+    expect(() =>
+      oj['oj.note.queryById'].response.parse({ id: 1, text: 'x', secret: 's' }),
+    ).toThrow();
   });
 
-  it('matches the zod-free routes the browser uses', () => {
-    const routes = crudRoutes('oj', 'note', ['queryById', 'queryList']);
-    const calls = resourceCalls(note, {
-      area: 'oj',
-      access: 'member',
-      ops: ['queryById', 'queryList'],
-    });
-    for (const op of ['queryById', 'queryList'] as const) {
-      expect(routes[op]).toEqual({
-        id: calls[op].id,
-        method: calls[op].method,
-        path: calls[op].path,
-      });
-    }
+  it("gives the server one area's calls by action", () => {
+    const calls = {
+      ...resourceCalls(note, { area: 'bms', access: 'platformAdmin', ops: ['create', 'delete'] }),
+      ...resourceCalls(note, { area: 'edms', access: 'teacher', ops: ['create'] }),
+    };
+    const bms = actionsOf(calls, 'bms', 'note');
+    expect(Object.keys(bms)).toEqual(['create', 'delete']);
+    expect(bms.create.id).toBe('bms.note.create');
+    expect(actionsOf(calls, 'edms', 'note').create.access).toBe('teacher');
   });
 });

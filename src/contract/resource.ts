@@ -1,17 +1,51 @@
 /**
  * The resource factory (DESIGN.md §2 "Contract first"): most of the catalogue is CRUD-shaped,
  * so an entity is described once — its schemas — and each area gets its calls from it, with
- * the area's access rule. Routes come from resource-routes.ts (zod-free, shared with the
- * browser); the server turns a store into handlers with server/http/resource.ts.
+ * the area's access rule; `lifecycleCalls` does the same for the actions of spec 001 §4
+ * (publish, unpublish, stop, pass, reject). The server turns a store into handlers with
+ * server/http/resource.ts and server/lifecycle/handlers.ts.
  */
 import { z } from 'zod';
-import type { Access, CallDef } from './call.ts';
+import type { Access, CallDef, HttpMethod } from './call.ts';
+import { pathOfId } from './call.ts';
 import { pageOf, pageQuery } from './paging.ts';
 import * as f from './fields.ts';
-import { crudMethods, resourceRoute } from './resource-routes.ts';
-import type { CrudOp, ResourceArea } from './resource-routes.ts';
+
+/** The four path groups of spec 001 §1; `app` is the group with no prefix. */
+export type ResourceArea = 'bms' | 'edms' | 'app' | 'oj';
+
+export type CrudOp = 'create' | 'update' | 'delete' | 'queryById' | 'queryList' | 'querySimpleList';
+
+/** Spec 001 §7: create POST, update PUT, delete DELETE {id}, queryById GET ?id=, lists POST. */
+export const crudMethods: Record<CrudOp, HttpMethod> = {
+  create: 'POST',
+  update: 'PUT',
+  delete: 'DELETE',
+  queryById: 'GET',
+  queryList: 'POST',
+  querySimpleList: 'POST',
+};
+
+/** The id of an area's call on a resource: `bms` + `question` + `create` → `bms.question.create`. */
+export type ResourceCallId<
+  A extends ResourceArea,
+  Seg extends string,
+  Action extends string,
+> = A extends 'app' ? `${Seg}.${Action}` : `${A}.${Seg}.${Action}`;
+
+export const resourceCallId = <A extends ResourceArea, Seg extends string, Action extends string>(
+  area: A,
+  segment: Seg,
+  action: Action,
+): ResourceCallId<A, Seg, Action> =>
+  (area === 'app' ? `${segment}.${action}` : `${area}.${segment}.${action}`) as ResourceCallId<
+    A,
+    Seg,
+    Action
+  >;
 
 export interface Resource<
+  Seg extends string = string,
   Item extends z.ZodType = z.ZodType,
   ListItem extends z.ZodType = z.ZodType,
   SimpleItem extends z.ZodType = z.ZodType,
@@ -22,7 +56,7 @@ export interface Resource<
   /** What the entity is called in summaries and messages, e.g. 题目. */
   noun: string;
   /** Path segment and id part, e.g. `question`. */
-  segment: string;
+  segment: Seg;
   item: Item;
   listItem: ListItem;
   simpleItem: SimpleItem;
@@ -34,6 +68,7 @@ export interface Resource<
 }
 
 export const defineResource = <
+  const Seg extends string,
   Item extends z.ZodType,
   ListItem extends z.ZodType,
   SimpleItem extends z.ZodType,
@@ -41,7 +76,7 @@ export const defineResource = <
   Update extends z.ZodType,
   Filter extends z.ZodType,
 >(
-  resource: Resource<Item, ListItem, SimpleItem, Create, Update, Filter>,
+  resource: Resource<Seg, Item, ListItem, SimpleItem, Create, Update, Filter>,
 ) => resource;
 
 /** `?id=` of queryById and the `{id}` body of delete. */
@@ -64,8 +99,13 @@ export interface CrudCalls<R extends Resource, Item extends z.ZodType, ListItem 
   >;
 }
 
-export interface AreaOptions<Ops extends readonly CrudOp[], Item, ListItem> {
-  area: ResourceArea;
+export interface AreaOptions<
+  A extends ResourceArea,
+  Ops extends readonly string[],
+  Item,
+  ListItem,
+> {
+  area: A;
   /** The call's own rule; the area guard may raise it (server/http/access.ts). */
   access: Access;
   ops: Ops;
@@ -85,19 +125,22 @@ const verbs: Record<CrudOp, string> = {
   querySimpleList: '分页查询（精简字段，供下拉选择）',
 };
 
-/** The CRUD calls an area offers for a resource, keyed by operation. */
+/** The CRUD calls an area offers for a resource, keyed by id like every other call. */
 export function resourceCalls<
   R extends Resource,
+  const A extends ResourceArea,
   const Ops extends readonly CrudOp[],
   Item extends z.ZodType = R['item'],
   ListItem extends z.ZodType = R['listItem'],
 >(
   resource: R,
-  options: AreaOptions<Ops, Item, ListItem>,
-): Pick<CrudCalls<R, Item, ListItem>, Ops[number]> {
+  options: AreaOptions<A, Ops, Item, ListItem>,
+): {
+  [Op in Ops[number] as ResourceCallId<A, R['segment'], Op>]: CrudCalls<R, Item, ListItem>[Op];
+} {
   const item = options.item ?? resource.item;
   const listItem = options.listItem ?? resource.listItem;
-  const all: Record<CrudOp, () => Pick<CallDef, 'query' | 'body' | 'response'>> = {
+  const schemas: Record<CrudOp, () => Pick<CallDef, 'query' | 'body' | 'response'>> = {
     create: () => ({ body: resource.create, response: item }),
     update: () => ({ body: resource.update, response: item }),
     delete: () => ({ body: idBody, response: deletedAnswer }),
@@ -111,14 +154,104 @@ export function resourceCalls<
   };
   const note = options.note ? `；${options.note}` : '';
   return Object.fromEntries(
-    options.ops.map((op) => [
-      op,
-      {
-        ...resourceRoute(options.area, resource.segment, op, crudMethods[op]),
+    options.ops.map((op) => {
+      const id = resourceCallId(options.area, resource.segment, op);
+      const def: CallDef = {
+        id,
+        path: pathOfId(id),
+        method: crudMethods[op],
         access: options.access,
         summary: `${verbs[op]}${resource.noun}${note}`,
-        ...all[op](),
-      },
-    ]),
-  ) as unknown as Pick<CrudCalls<R, Item, ListItem>, Ops[number]>;
+        ...schemas[op](),
+      };
+      return [id, def];
+    }),
+  ) as never;
+}
+
+/** The lifecycle actions of spec 001 §4; each entity's machine says which apply and when. */
+export type LifecycleAction = 'publish' | 'unpublish' | 'stop' | 'pass' | 'reject';
+
+const actionVerbs: Record<LifecycleAction, string> = {
+  publish: '上架',
+  unpublish: '下架',
+  stop: '停止',
+  pass: '审核通过',
+  reject: '驳回',
+};
+
+/** `{id, reason?}`: reject needs a reason the author can act on; the others may carry one. */
+export const lifecycleBody = z.strictObject({
+  id: f.id,
+  reason: z.string().trim().max(500, '原因最多 500 个字符').optional(),
+});
+export const rejectBody = lifecycleBody.extend({
+  reason: z.string().trim().min(1, '请填写驳回原因').max(500, '原因最多 500 个字符'),
+});
+
+export interface LifecycleCall<R extends Resource, Item extends z.ZodType> {
+  publish: CallDef<NoInput, typeof lifecycleBody, Item>;
+  unpublish: CallDef<NoInput, typeof lifecycleBody, Item>;
+  stop: CallDef<NoInput, typeof lifecycleBody, Item>;
+  pass: CallDef<NoInput, typeof lifecycleBody, Item>;
+  reject: CallDef<NoInput, typeof rejectBody, Item>;
+  /** Unused: ties the interface to the resource for inference. */
+  readonly resource?: R;
+}
+
+/**
+ * The lifecycle actions an area offers for a resource (spec 001 §4, §6: PUT with a JSON body),
+ * keyed by id; each answers the item in its new state. Which action is allowed in which state is
+ * the entity's machine's to say (src/machines/lifecycles/), on the server and in the screens.
+ */
+export function lifecycleCalls<
+  R extends Resource,
+  const A extends ResourceArea,
+  const Actions extends readonly LifecycleAction[],
+  Item extends z.ZodType = R['item'],
+>(
+  resource: R,
+  options: Omit<AreaOptions<A, Actions, Item, never>, 'listItem'>,
+): {
+  [Act in Actions[number] as ResourceCallId<A, R['segment'], Act>]: LifecycleCall<R, Item>[Act];
+} {
+  const item = options.item ?? resource.item;
+  const note = options.note ? `；${options.note}` : '';
+  return Object.fromEntries(
+    options.ops.map((action) => {
+      const id = resourceCallId(options.area, resource.segment, action);
+      const def: CallDef = {
+        id,
+        path: pathOfId(id),
+        method: 'PUT',
+        access: options.access,
+        summary: `${actionVerbs[action]}${resource.noun}（不允许的状态下拒绝并说明当前状态）${note}`,
+        body: action === 'reject' ? rejectBody : lifecycleBody,
+        response: item,
+      };
+      return [id, def];
+    }),
+  ) as never;
+}
+
+/** The calls of `calls` under one area and segment, keyed by their action (`bms.question.`). */
+export type ActionsOf<Calls, Prefix extends string> = {
+  [K in keyof Calls as K extends `${Prefix}${infer Action}` ? Action : never]: Calls[K];
+};
+
+/**
+ * One area's calls on a resource keyed by action, e.g. `actionsOf(question, 'bms', 'question')
+ * .import`: how the server wires an area's handlers without restating ids.
+ */
+export function actionsOf<
+  Calls extends Record<string, CallDef>,
+  const A extends ResourceArea,
+  const Seg extends string,
+>(calls: Calls, area: A, segment: Seg): ActionsOf<Calls, ResourceCallId<A, Seg, ''>> {
+  const prefix = resourceCallId(area, segment, '');
+  return Object.fromEntries(
+    Object.entries(calls)
+      .filter(([id]) => id.startsWith(prefix) && !id.slice(prefix.length).includes('.'))
+      .map(([id, call]) => [id.slice(prefix.length), call]),
+  ) as never;
 }

@@ -7,7 +7,7 @@ import {
   transition,
   waitFor,
 } from 'xstate';
-import type { CurrentUser } from '../contract/calls/auth.ts';
+import type { CurrentUser } from '../contract/accounts/calls.ts';
 import { CODE_RESEND_DELAY_MS } from './constants.ts';
 import { loginDialogMachine, type LoginDialogEmitted } from './loginDialog.ts';
 import { validateCodeRequest, validateCredentials } from './loginValidation.ts';

@@ -25,7 +25,7 @@
  * actor as USER.LOGGED_IN.
  */
 import { assign, emit, fromPromise, not, raise, setup, stateIn } from 'xstate';
-import type { CurrentUser } from '../contract/calls/auth.ts';
+import type { CurrentUser } from '../contract/accounts/calls.ts';
 import { CODE_RESEND_DELAY_MS } from './constants.ts';
 import { describeError, serverFieldErrors, type ErrorInfo, type FieldError } from './errors.ts';
 import type {

@@ -14,7 +14,7 @@
  * `{password: '请输入密码'}` would lose its message in an exported log.
  */
 import type { z } from 'zod';
-import { getSmsCode, loginByMobile, loginByPwd, registerByPwd } from '../contract/calls/auth.ts';
+import { accounts } from '../contract/accounts/calls.ts';
 import type { FieldError } from './errors.ts';
 
 export type { FieldError } from './errors.ts';
@@ -42,8 +42,8 @@ export interface RegistrationValues {
 /** The form's values with the id of the captcha they answer. */
 export type RegistrationInput = RegistrationValues & { captchaId: string };
 
-/** A registration as registerByPwd takes it (trimmed by the schema). */
-export type Registration = z.output<NonNullable<typeof registerByPwd.body>>;
+/** A registration as accounts.registerByPwd takes it (trimmed by the schema). */
+export type Registration = z.output<NonNullable<typeof accounts.registerByPwd.body>>;
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; fieldErrors: FieldError[] };
 
@@ -62,7 +62,7 @@ function toFieldErrors(error: z.ZodError): FieldError[] {
 
 export function validateCredentials(input: LoginCredentials): ValidationResult<LoginCredentials> {
   if (input.mode === 'password') {
-    const parsed = loginByPwd.body!.safeParse({
+    const parsed = accounts.loginByPwd.body!.safeParse({
       username: input.username,
       password: input.password,
     });
@@ -70,14 +70,14 @@ export function validateCredentials(input: LoginCredentials): ValidationResult<L
       ? { ok: true, value: { mode: 'password', ...parsed.data } }
       : { ok: false, fieldErrors: toFieldErrors(parsed.error) };
   }
-  const parsed = loginByMobile.body!.safeParse({ mobile: input.mobile, code: input.code });
+  const parsed = accounts.loginByMobile.body!.safeParse({ mobile: input.mobile, code: input.code });
   return parsed.success
     ? { ok: true, value: { mode: 'mobile', ...parsed.data } }
     : { ok: false, fieldErrors: toFieldErrors(parsed.error) };
 }
 
 export function validateCodeRequest(input: CodeRequest): ValidationResult<CodeRequest> {
-  const parsed = getSmsCode.body!.safeParse({
+  const parsed = accounts.getSmsCode.body!.safeParse({
     mobile: input.mobile,
     captchaId: input.captchaId,
     captchaCode: input.captchaCode,
@@ -96,7 +96,7 @@ export function validateCodeRequest(input: CodeRequest): ValidationResult<CodeRe
 }
 
 export function validateRegistration(input: RegistrationInput): ValidationResult<Registration> {
-  const parsed = registerByPwd.body!.safeParse({
+  const parsed = accounts.registerByPwd.body!.safeParse({
     username: input.username,
     nickname: input.nickname,
     password: input.password,

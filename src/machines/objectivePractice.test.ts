@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, transition, initialTransition } from 'xstate';
-import type { AnswerSummary, GradedAnswer } from '../contract/calls/member-question.ts';
+import type { AnswerSummary, GradedAnswer } from '../contract/member-question/calls.ts';
 import {
   answerDisplay,
   objectivePracticeMachine,

@@ -23,8 +23,8 @@ import {
   type DoneActorEvent,
   type ErrorActorEvent,
 } from 'xstate';
-import type { AnswerSummary, GradedAnswer } from '../contract/calls/member-question.ts';
-import type { QuestionType } from '../contract/calls/question-bank.ts';
+import type { AnswerSummary, GradedAnswer } from '../contract/member-question/calls.ts';
+import type { QuestionType } from '../contract/question/calls.ts';
 import { notProvided } from './notProvided.ts';
 import {
   SUBMIT_MODES,

@@ -7,7 +7,7 @@ import {
   transition,
   type AnyEventObject,
 } from 'xstate';
-import type { AnswerDetail, AnswerSummary } from '../contract/calls/member-question.ts';
+import type { AnswerDetail, AnswerSummary } from '../contract/member-question/calls.ts';
 import {
   CODE_TEMPLATES,
   DRAFT_SAVE_DELAY_MS,

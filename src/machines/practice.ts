@@ -35,8 +35,8 @@ import type {
   AnswerDetail,
   AnswerSummary,
   StatusEvent,
-} from '../contract/calls/member-question.ts';
-import type { QuestionType } from '../contract/calls/question-bank.ts';
+} from '../contract/member-question/calls.ts';
+import type { QuestionType } from '../contract/question/calls.ts';
 import { notProvided } from './notProvided.ts';
 
 export type PracticeLanguage = 'cpp' | 'python';

@@ -15,7 +15,7 @@
  * registration emits `registered`; the UI forwards it to the start-up actor as USER.LOGGED_IN.
  */
 import { assign, emit, fromPromise, not, raise, setup, stateIn } from 'xstate';
-import type { CurrentUser } from '../contract/calls/auth.ts';
+import type { CurrentUser } from '../contract/accounts/calls.ts';
 import { describeError, serverFieldErrors, type ErrorInfo, type FieldError } from './errors.ts';
 import type { Captcha } from './loginDialog.ts';
 import type {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
-import type { CurrentUser, TeacherAccount } from '../contract/calls/auth.ts';
-import type { SiteSettings } from '../contract/calls/system.ts';
+import type { CurrentUser, TeacherAccount } from '../contract/accounts/calls.ts';
+import type { SiteSettings } from '../contract/system/calls.ts';
 import { startupMachine } from './startup.ts';
 import { doneEvent, errorEvent } from './test-support.ts';
 

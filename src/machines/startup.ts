@@ -21,8 +21,8 @@
  * session current too.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { CurrentUser, TeacherAccount } from '../contract/calls/auth.ts';
-import type { SiteSettings } from '../contract/calls/system.ts';
+import type { CurrentUser, TeacherAccount } from '../contract/accounts/calls.ts';
+import type { SiteSettings } from '../contract/system/calls.ts';
 import { describeError, type ErrorInfo } from './errors.ts';
 import { toSessionUser, type SessionUser } from './user.ts';
 import { notProvided } from './notProvided.ts';

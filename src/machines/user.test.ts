@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CurrentUser } from '../contract/calls/auth.ts';
+import type { CurrentUser } from '../contract/accounts/calls.ts';
 import { toSessionUser } from './user.ts';
 
 const admin: CurrentUser = {

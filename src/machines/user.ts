@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../contract/calls/auth.ts';
+import type { CurrentUser } from '../contract/accounts/calls.ts';
 
 /**
  * The current user as machines keep it: the contract's CurrentUser without mobile and email.

@@ -1,7 +1,7 @@
 import type { Observable } from 'rxjs';
 import { lastValueFrom, of, throwError, toArray, concat } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { AnswerDetail, StatusEvent } from '../contract/calls/member-question.ts';
+import type { AnswerDetail, StatusEvent } from '../contract/member-question/calls.ts';
 import { followAnswer$, type AnswerStatusSource, type FollowEvent } from './answerStatus.ts';
 
 const status = (

@@ -24,7 +24,7 @@ import {
   timer,
   type SchedulerLike,
 } from 'rxjs';
-import type { AnswerDetail, StatusEvent } from '../contract/calls/member-question.ts';
+import type { AnswerDetail, StatusEvent } from '../contract/member-question/calls.ts';
 import { retryWithBackoff } from './retry.ts';
 
 export type FollowEvent =

@@ -14,9 +14,9 @@ import {
   type AnyMachineSnapshot,
   type InspectionEvent,
 } from 'xstate';
-import type { CurrentUser, TeacherAccount } from '../contract/calls/auth.ts';
-import type { MemberMembership } from '../contract/calls/startup.ts';
-import type { SiteSettings } from '../contract/calls/system.ts';
+import type { CurrentUser, TeacherAccount } from '../contract/accounts/calls.ts';
+import type { MemberMembership } from '../contract/membership/calls.ts';
+import type { SiteSettings } from '../contract/system/calls.ts';
 import { CODE_RESEND_DELAY_MS } from '../machines/constants.ts';
 import { editorConfigMachine } from '../machines/editorConfig.ts';
 import { loginDialogMachine } from '../machines/loginDialog.ts';

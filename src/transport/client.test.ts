@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineCall } from '../contract/call.ts';
+import { defineCalls } from '../contract/call.ts';
 import { ErrorCode } from '../contract/errors.ts';
 import { createTransport, type TransportRecord } from './client.ts';
 import {
@@ -15,32 +15,31 @@ import {
 } from './envelope-crypto.ts';
 import type { ApiError } from './errors.ts';
 
-const post = defineCall({
-  id: 'test.post',
-  method: 'POST',
-  path: '/thing/create',
-  access: 'public',
-  summary: 'test',
-  body: z.object({ name: z.string() }),
-  response: z.object({ id: z.number() }),
+const thing = defineCalls({
+  'thing.create': {
+    method: 'POST',
+    access: 'public',
+    summary: 'test',
+    body: z.object({ name: z.string() }),
+    response: z.object({ id: z.number() }),
+  },
+  'thing.queryById': {
+    method: 'GET',
+    access: 'public',
+    summary: 'test',
+    query: z.object({ id: z.number(), tags: z.array(z.string()).optional() }),
+    response: z.object({ id: z.number() }),
+  },
+  'common.file.upload': {
+    method: 'POST',
+    access: 'member',
+    summary: 'test',
+    response: z.object({ fileId: z.string() }),
+  },
 });
-const get = defineCall({
-  id: 'test.get',
-  method: 'GET',
-  path: '/thing/queryById',
-  access: 'public',
-  summary: 'test',
-  query: z.object({ id: z.number(), tags: z.array(z.string()).optional() }),
-  response: z.object({ id: z.number() }),
-});
-const upload = defineCall({
-  id: 'test.upload',
-  method: 'POST',
-  path: '/common/file/upload',
-  access: 'member',
-  summary: 'test',
-  response: z.object({ fileId: z.string() }),
-});
+const post = thing['thing.create'];
+const get = thing['thing.queryById'];
+const upload = thing['common.file.upload'];
 
 let server: ServerKeyPair;
 let privateKey: CryptoKey;
@@ -136,7 +135,7 @@ describe('transport', () => {
     expect(sent.headers.get('appid')).toBe('xinao-web');
     expect(Object.keys(JSON.parse(await sent.text()))).toEqual(['key', 'data', 'signature']);
     expect(records.at(-1)).toMatchObject({
-      callId: 'test.post',
+      callId: 'thing.create',
       ok: true,
       code: 0,
       data: { id: 7 },

@@ -6,7 +6,7 @@ import {
   type ResponseEnvelope,
 } from '../contract/envelope.ts';
 import { ErrorCode, envelopeMessages } from '../contract/errors.ts';
-import { envelopePublicKey } from '../contract/routes/system.ts';
+import { system } from '../contract/system/refs.ts';
 import { CookieJar } from './cookie-jar.ts';
 import { fileNameFromDisposition, saveInBrowser, type DownloadedFile } from './download.ts';
 import {
@@ -141,7 +141,7 @@ export function createTransport(options: TransportOptions): Transport {
 
   function fetchServerKey(): Promise<ServerPublicKey> {
     serverKey ??= (async () => {
-      const response = await send(envelopePublicKey.path, { method: 'GET' });
+      const response = await send(system['common.envelope.publicKey'].path, { method: 'GET' });
       const envelope = (await response.json()) as ResponseEnvelope<ServerPublicKey>;
       if (!envelope.success || !envelope.data) {
         throw new ApiError(envelope.message || FALLBACK_MESSAGE, envelope.code, 'api', 400);

@@ -86,7 +86,7 @@ function walk(entry: string): Graph {
 
 /** Modules that build zod schemas when loaded. */
 const SCHEMA_MODULES =
-  /^contract\/(calls\/|fields\.ts|paging\.ts|envelope-schemas\.ts|validation\.ts)/;
+  /^contract\/([\w-]+\/calls\.ts|fields\.ts|paging\.ts|envelope-schemas\.ts|validation\.ts|resource\.ts)/;
 
 describe('first-screen JavaScript', () => {
   const firstScreen = walk('ui/main.tsx');
@@ -99,7 +99,7 @@ describe('first-screen JavaScript', () => {
       'machines/register.ts',
       'machines/startup.ts',
       'streams/eventLog.ts',
-      'contract/routes/auth.ts',
+      'contract/accounts/refs.ts',
     ]) {
       expect(firstScreen.modules).toContain(module);
     }
@@ -126,6 +126,8 @@ describe('first-screen JavaScript', () => {
   });
 
   it('would notice zod: the lazily loaded validation does import it', () => {
-    expect(walk('machines/loginValidation.ts').packages.get('zod')).toBe('contract/calls/auth.ts');
+    expect(walk('machines/loginValidation.ts').packages.get('zod')).toBe(
+      'contract/accounts/calls.ts',
+    );
   });
 });

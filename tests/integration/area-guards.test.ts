@@ -2,9 +2,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineCall } from '../../src/contract/call.ts';
+import { defineCalls } from '../../src/contract/call.ts';
 import type { CallDef } from '../../src/contract/call.ts';
-import * as auth from '../../src/contract/calls/auth.ts';
+import { accounts } from '../../src/contract/accounts/calls.ts';
 import { API_PREFIX } from '../../src/contract/envelope.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { allCalls } from '../../src/contract/index.ts';
@@ -22,14 +22,14 @@ import type { TestPlatform } from '../support/platform.ts';
  * call per area, served by a second app on the same database next to the real calls.
  */
 const probe = (area: string): CallDef =>
-  defineCall({
-    id: `probe.${area}`,
-    method: 'GET',
-    path: `/${area}/probe/whoami`,
-    access: 'public',
-    summary: 'area guard probe',
-    response: z.object({ memberId: z.number().nullable() }),
-  });
+  defineCalls({
+    [`${area}.probe.whoami`]: {
+      method: 'GET',
+      access: 'public',
+      summary: 'area guard probe',
+      response: z.object({ memberId: z.number().nullable() }),
+    },
+  })[`${area}.probe.whoami`]!;
 const probes = { oj: probe('oj'), edms: probe('edms'), bms: probe('bms') };
 
 let platform: TestPlatform;
@@ -66,7 +66,7 @@ async function clientAs(role: Role): Promise<RawClient> {
   const client = new RawClient(apiUrl);
   if (role !== 'anonymous') {
     const { username, password } = platform.accounts[role];
-    const login = await client.call(auth.loginByPwd, { body: { username, password } });
+    const login = await client.call(accounts.loginByPwd, { body: { username, password } });
     expect(login.body.success).toBe(true);
   }
   return client;
@@ -102,11 +102,13 @@ describe('area guards: /oj member, /edms teacher or orgAdmin, /bms platform admi
 
   it('applies to the real /oj and /bms calls of the contract', async () => {
     const anonymous = await clientAs('anonymous');
-    expect((await anonymous.call(auth.memberQueryCurrentRights)).body.code).toBe(
+    expect((await anonymous.call(accounts['oj.member.queryCurrentRights'])).body.code).toBe(
       ErrorCode.NOT_LOGGED_IN,
     );
     const teacher = await clientAs('teacher');
-    expect((await teacher.call(auth.devInboxQueryList)).body.code).toBe(ErrorCode.FORBIDDEN);
+    expect((await teacher.call(accounts['bms.devInbox.queryList'])).body.code).toBe(
+      ErrorCode.FORBIDDEN,
+    );
   });
 });
 
@@ -119,6 +121,6 @@ describe('handler map', () => {
         keyring: await loadKeyring(platform.pool),
         calls: [...allCalls, probes.oj],
       }),
-    ).rejects.toThrow(/no handler for call\(s\): probe\.oj/);
+    ).rejects.toThrow(/no handler for call\(s\): oj\.probe\.whoami/);
   });
 });

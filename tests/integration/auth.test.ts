@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as auth from '../../src/contract/calls/auth.ts';
+import { accounts } from '../../src/contract/accounts/calls.ts';
 import { ErrorCode, errorCatalogue } from '../../src/contract/errors.ts';
 import { ApiError } from '../../src/transport/errors.ts';
 import { RawClient, sdk } from '../support/api.ts';
@@ -26,7 +26,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 async function newCaptcha(client: RawClient): Promise<{ captchaId: string; answer: string }> {
-  const answer = await client.call<{ captchaId: string; image: string }>(auth.getImageCaptcha, {
+  const answer = await client.call<{ captchaId: string; image: string }>(accounts.getImageCaptcha, {
     query: { width: 120 },
   });
   expect(answer.body.success).toBe(true);
@@ -39,16 +39,16 @@ describe('login, current user, verify, logout', () => {
   it('logs in with username and password and answers the current user', async () => {
     const api = sdk(platform.apiUrl);
     const { username, password } = platform.accounts.student;
-    const user = await api.call(auth.loginByPwd, { body: { username, password } });
+    const user = await api.call(accounts.loginByPwd, { body: { username, password } });
     expect(user).toMatchObject({
       username,
       role: 'student',
       organizationName: '信奥训练营示范校',
       platformAdmin: false,
     });
-    expect(await api.call(auth.queryCurrent)).toEqual(user);
-    expect(await api.call(auth.memberQueryCurrent)).toEqual(user);
-    const verified = await api.call(auth.verify);
+    expect(await api.call(accounts.queryCurrent)).toEqual(user);
+    expect(await api.call(accounts['oj.member.queryCurrent'])).toEqual(user);
+    const verified = await api.call(accounts.verify);
     expect(verified.valid).toBe(true);
     expect(Date.parse(verified.expiresAt!)).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000);
   });
@@ -72,7 +72,7 @@ describe('login, current user, verify, logout', () => {
   it('accepts the mobile number in place of the username', async () => {
     const api = sdk(platform.apiUrl);
     const { mobile, password, username } = platform.accounts.parent;
-    const user = await api.call(auth.loginByPwd, { body: { username: mobile, password } });
+    const user = await api.call(accounts.loginByPwd, { body: { username: mobile, password } });
     expect(user.username).toBe(username);
     expect(user.role).toBe('parent');
   });
@@ -80,12 +80,12 @@ describe('login, current user, verify, logout', () => {
   it('gives the same answer for an unknown user and a wrong password', async () => {
     const api = sdk(platform.apiUrl);
     const wrong = await failure(
-      api.call(auth.loginByPwd, {
+      api.call(accounts.loginByPwd, {
         body: { username: platform.accounts.student.username, password: 'not-the-password' },
       }),
     );
     const unknown = await failure(
-      api.call(auth.loginByPwd, { body: { username: 'nobody_here', password: 'whatever1' } }),
+      api.call(accounts.loginByPwd, { body: { username: 'nobody_here', password: 'whatever1' } }),
     );
     for (const error of [wrong, unknown]) {
       expect(error.code).toBe(ErrorCode.BAD_CREDENTIALS);
@@ -95,20 +95,20 @@ describe('login, current user, verify, logout', () => {
 
   it('refuses member calls without a session, and verify says not valid', async () => {
     const api = sdk(platform.apiUrl);
-    const error = await failure(api.call(auth.queryCurrent));
+    const error = await failure(api.call(accounts.queryCurrent));
     expect(error.code).toBe(ErrorCode.NOT_LOGGED_IN);
     expect(error.status).toBe(401);
-    expect(await api.call(auth.verify)).toEqual({ valid: false, expiresAt: null });
+    expect(await api.call(accounts.verify)).toEqual({ valid: false, expiresAt: null });
   });
 
   it('logout revokes the session: the old cookie no longer works', async () => {
     const client = new RawClient(platform.apiUrl);
     const { username, password } = platform.accounts.orgAdmin;
     expect(
-      (await client.call(auth.loginByPwd, { body: { username, password } })).body.success,
+      (await client.call(accounts.loginByPwd, { body: { username, password } })).body.success,
     ).toBe(true);
     const stolenCookie = client.jar.header()!;
-    expect((await client.call(auth.logout)).body.data).toEqual({ loggedOut: true });
+    expect((await client.call(accounts.logout)).body.data).toEqual({ loggedOut: true });
     expect(client.jar.header()).toBeUndefined();
     const replayed = await client.send('GET', '/queryCurrent', {
       headers: { cookie: stolenCookie },
@@ -120,16 +120,16 @@ describe('login, current user, verify, logout', () => {
     const api = sdk(platform.apiUrl);
     const username = await registerFreshUser('to_be_disabled');
     const live = sdk(platform.apiUrl);
-    await live.call(auth.loginByPwd, { body: { username, password: 'Passw0rd!x' } });
+    await live.call(accounts.loginByPwd, { body: { username, password: 'Passw0rd!x' } });
     await platform.pool.query(`UPDATE users SET status = 'disabled' WHERE username = $1`, [
       username,
     ]);
     const error = await failure(
-      api.call(auth.loginByPwd, { body: { username, password: 'Passw0rd!x' } }),
+      api.call(accounts.loginByPwd, { body: { username, password: 'Passw0rd!x' } }),
     );
     expect(error.code).toBe(ErrorCode.FORBIDDEN);
     expect(error.message).toContain('停用');
-    expect((await failure(live.call(auth.queryCurrent))).code).toBe(ErrorCode.NOT_LOGGED_IN);
+    expect((await failure(live.call(accounts.queryCurrent))).code).toBe(ErrorCode.NOT_LOGGED_IN);
   });
 });
 
@@ -137,7 +137,7 @@ async function registerFreshUser(prefix: string): Promise<string> {
   const client = new RawClient(platform.apiUrl);
   const { captchaId, answer } = await newCaptcha(client);
   const username = `${prefix}_${Date.now() % 100000}`;
-  const registered = await client.call(auth.registerByPwd, {
+  const registered = await client.call(accounts.registerByPwd, {
     body: { username, password: 'Passw0rd!x', nickname: '新同学', captchaId, captchaCode: answer },
   });
   expect(registered.body).toMatchObject({ success: true });
@@ -148,7 +148,7 @@ describe('registration with an image captcha', () => {
   it('registers a student in the public organization and logs them in', async () => {
     const client = new RawClient(platform.apiUrl);
     const { captchaId, answer } = await newCaptcha(client);
-    const registered = await client.call(auth.registerByPwd, {
+    const registered = await client.call(accounts.registerByPwd, {
       body: {
         username: 'new_learner',
         password: 'Secret123',
@@ -163,11 +163,11 @@ describe('registration with an image captcha', () => {
       role: 'student',
       organizationName: '信奥训练营示范校',
     });
-    expect((await client.call(auth.queryCurrent)).body.data).toMatchObject({
+    expect((await client.call(accounts.queryCurrent)).body.data).toMatchObject({
       username: 'new_learner',
     });
     const api = sdk(platform.apiUrl);
-    const again = await api.call(auth.loginByPwd, {
+    const again = await api.call(accounts.loginByPwd, {
       body: { username: 'NEW_LEARNER', password: 'Secret123' },
     });
     expect(again.username).toBe('new_learner');
@@ -176,12 +176,18 @@ describe('registration with an image captcha', () => {
   it('uses a captcha once: checked, then accepted for exactly one registration', async () => {
     const client = new RawClient(platform.apiUrl);
     const { captchaId, answer } = await newCaptcha(client);
-    const check = await client.call(auth.checkImageCaptcha, { body: { captchaId, code: answer } });
+    const check = await client.call(accounts.checkImageCaptcha, {
+      body: { captchaId, code: answer },
+    });
     expect(check.body.data).toEqual({ valid: true });
     const body = { password: 'Secret123', nickname: '一次', captchaId, captchaCode: answer };
-    const first = await client.call(auth.registerByPwd, { body: { ...body, username: 'once_a' } });
+    const first = await client.call(accounts.registerByPwd, {
+      body: { ...body, username: 'once_a' },
+    });
     expect(first.body.success).toBe(true);
-    const second = await client.call(auth.registerByPwd, { body: { ...body, username: 'once_b' } });
+    const second = await client.call(accounts.registerByPwd, {
+      body: { ...body, username: 'once_b' },
+    });
     expect(second.body.code).toBe(ErrorCode.CAPTCHA_INVALID);
     const users = await platform.pool.query(`SELECT 1 FROM users WHERE username = 'once_b'`);
     expect(users.rowCount).toBe(0);
@@ -190,19 +196,21 @@ describe('registration with an image captcha', () => {
   it('burns a captcha on one wrong answer', async () => {
     const client = new RawClient(platform.apiUrl);
     const { captchaId, answer } = await newCaptcha(client);
-    const wrong = await client.call(auth.checkImageCaptcha, {
+    const wrong = await client.call(accounts.checkImageCaptcha, {
       body: { captchaId, code: answer === 'abcd' ? 'abce' : 'abcd' },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ code: ErrorCode.CAPTCHA_INVALID });
-    const right = await client.call(auth.checkImageCaptcha, { body: { captchaId, code: answer } });
+    const right = await client.call(accounts.checkImageCaptcha, {
+      body: { captchaId, code: answer },
+    });
     expect(right.body.code).toBe(ErrorCode.CAPTCHA_INVALID);
   });
 
   it('refuses a taken username with CONFLICT', async () => {
     const client = new RawClient(platform.apiUrl);
     const { captchaId, answer } = await newCaptcha(client);
-    const taken = await client.call(auth.registerByPwd, {
+    const taken = await client.call(accounts.registerByPwd, {
       body: {
         username: platform.accounts.student.username.toUpperCase(),
         password: 'Secret123',

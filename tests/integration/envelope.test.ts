@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as auth from '../../src/contract/calls/auth.ts';
-import { envelopePublicKey } from '../../src/contract/calls/system.ts';
+import { accounts } from '../../src/contract/accounts/calls.ts';
+import { system } from '../../src/contract/system/calls.ts';
 import { ErrorCode, envelopeMessages } from '../../src/contract/errors.ts';
 import {
   MAX_CLOCK_SKEW_MS,
@@ -28,7 +28,7 @@ function flipByte(text: string, index: number): string {
 }
 
 async function registrationBody(client: RawClient, username: string) {
-  const captcha = await client.call<{ captchaId: string; image: string }>(auth.getImageCaptcha);
+  const captcha = await client.call<{ captchaId: string; image: string }>(accounts.getImageCaptcha);
   const { captchaId, image } = captcha.body.data!;
   return {
     username,
@@ -68,7 +68,7 @@ async function expectNoSideEffect(
   expect(await userExists(username)).toBe(false);
   expect(client.jar.header()).toBeUndefined();
 
-  const honest = await client.call(auth.registerByPwd, { body });
+  const honest = await client.call(accounts.registerByPwd, { body });
   expect(honest.body.success).toBe(true);
   expect(await userExists(username)).toBe(true);
 }
@@ -140,7 +140,7 @@ describe('sealed answers', () => {
       '/common/envelope/publicKey',
     );
     expect(plain.body.data).toMatchObject({ keyId: expect.any(String) });
-    const sealed = await client.call(envelopePublicKey);
+    const sealed = await client.call(system['common.envelope.publicKey']);
     expect(sealed.body.data).toEqual(plain.body.data);
     // The raw sealed answer is not readable as the plain data.
     const { openClientSession } = await import('../../src/transport/envelope-crypto.ts');

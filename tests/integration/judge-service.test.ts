@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth } from '../../src/contract/routes/auth.ts';
-import * as mq from '../../src/contract/calls/member-question.ts';
-import type { StatusEvent } from '../../src/contract/calls/member-question.ts';
+import { memberQuestion } from '../../src/contract/member-question/calls.ts';
+import { question as questionApi } from '../../src/contract/question/calls.ts';
+import { accounts } from '../../src/contract/accounts/refs.ts';
+import type { StatusEvent } from '../../src/contract/member-question/calls.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
-import * as questionBank from '../../src/contract/calls/question-bank.ts';
 import { TEST_CACHE_DIR } from '../../src/judge/test-support.ts';
 import { WORKER_MAIN } from '../../src/server/judge-service/workers.ts';
 import type { Transport } from '../../src/transport/client.ts';
@@ -49,7 +49,7 @@ beforeAll(async () => {
   student = sdk(platform.apiUrl);
   parent = sdk(platform.apiUrl);
   const login = (api: Transport, a: { username: string; password: string }) =>
-    api.call(auth.loginByPwd, { body: { username: a.username, password: a.password } });
+    api.call(accounts.loginByPwd, { body: { username: a.username, password: a.password } });
   await login(student, platform.accounts.student);
   await login(parent, platform.accounts.parent);
 }, 60_000);
@@ -62,7 +62,7 @@ describe('programming submissions', () => {
   let acId: number;
 
   it('a correct C++ solution is accepted with per-case results', async () => {
-    const queued = await student.call(mq.memberQuestionSubmitAnswer, {
+    const queued = await student.call(memberQuestion['memberQuestion.submitAnswer'], {
       body: { questionId: aPlusB, language: 'cpp', source: solution('ref.cpp') },
     });
     expect(queued.status).toBe('queued');
@@ -76,7 +76,7 @@ describe('programming submissions', () => {
   }, 90_000);
 
   it('a wrong Python solution gets WA; the failing case is shown to a member with testCaseView', async () => {
-    const queued = await student.call(mq.memberQuestionSubmitAnswer, {
+    const queued = await student.call(memberQuestion['memberQuestion.submitAnswer'], {
       body: { questionId: aPlusB, language: 'python', source: solution('wrong.py') },
     });
     const detail = await judged(student, queued.id);
@@ -103,9 +103,12 @@ describe('programming submissions', () => {
     expect(detail.failingCaseHidden).toBe(false);
     expect(detail.skippedCases).toEqual([]);
 
-    const wrongCases = await student.call(mq.memberQuestionQueryWrongCaseListById, {
-      query: { id: queued.id },
-    });
+    const wrongCases = await student.call(
+      memberQuestion['oj.memberQuestion.queryWrongCaseListById'],
+      {
+        query: { id: queued.id },
+      },
+    );
     expect(wrongCases.map((c) => c.index)).toEqual(
       detail.cases.filter((c) => c.verdict !== 'AC').map((c) => c.index),
     );
@@ -120,27 +123,32 @@ describe('programming submissions', () => {
       `UPDATE member_questions SET result = result - 'failingOutput' - 'skippedCases' WHERE id = $1`,
       [queued.id],
     );
-    const old = await student.call(mq.memberQuestionQueryById, { query: { id: queued.id } });
+    const old = await student.call(memberQuestion['memberQuestion.queryById'], {
+      query: { id: queued.id },
+    });
     expect(old.failingCase).toMatchObject({ index: firstWrong.index, output: '', stderr: '' });
     expect(old.skippedCases).toEqual([]);
 
-    const latest = await student.call(mq.memberQuestionQueryLatestList, {
+    const latest = await student.call(memberQuestion['memberQuestion.queryLatestList'], {
       body: { questionIds: [aPlusB] },
     });
     expect(latest).toMatchObject([{ id: queued.id, verdict: 'WA' }]);
   }, 90_000);
 
   it('hides the failing case from a member without testCaseView', async () => {
-    const queued = await parent.call(mq.memberQuestionSubmitAnswer, {
+    const queued = await parent.call(memberQuestion['memberQuestion.submitAnswer'], {
       body: { questionId: aPlusB, language: 'python', source: solution('wrong.py') },
     });
     const detail = await judged(parent, queued.id);
     expect(detail.verdict).toBe('WA');
     expect(detail.failingCase).toBeNull();
     expect(detail.failingCaseHidden).toBe(true);
-    const wrongCases = await parent.call(mq.memberQuestionQueryWrongCaseListById, {
-      query: { id: queued.id },
-    });
+    const wrongCases = await parent.call(
+      memberQuestion['oj.memberQuestion.queryWrongCaseListById'],
+      {
+        query: { id: queued.id },
+      },
+    );
     expect(wrongCases.length).toBeGreaterThan(0);
     expect(wrongCases.every((c) => c.data === null)).toBe(true);
     // The program's own output is part of the hidden bundle: it appears nowhere in the answers.
@@ -149,30 +157,36 @@ describe('programming submissions', () => {
 
   it("another member cannot read someone's submission", async () => {
     const error = await errorOf(
-      parent.call(mq.memberQuestionQueryById, { query: { id: acId }, skipErrorHandler: true }),
+      parent.call(memberQuestion['memberQuestion.queryById'], {
+        query: { id: acId },
+        skipErrorHandler: true,
+      }),
     );
     expect(error?.code).toBe(ErrorCode.NOT_FOUND);
-    const list = await parent.call(mq.memberQuestionQueryList, { body: {} });
+    const list = await parent.call(memberQuestion['memberQuestion.queryList'], { body: {} });
     expect(list.content.map((a) => a.id)).not.toContain(acId);
   });
 
   it('lists own submissions paged, and clean removes them from the history', async () => {
-    const page = await student.call(mq.memberQuestionQueryList, {
+    const page = await student.call(memberQuestion['memberQuestion.queryList'], {
       query: { size: 1 },
       body: { questionId: aPlusB, kind: 'submit' },
     });
     expect(page.totalElements).toBe(2);
     expect(page.content).toHaveLength(1);
-    const { cleaned } = await student.call(mq.memberQuestionClean, {
+    const { cleaned } = await student.call(memberQuestion['oj.memberQuestion.clean'], {
       body: { questionId: aPlusB },
     });
     expect(cleaned).toBe(2);
-    const after = await student.call(mq.memberQuestionQueryList, { body: { questionId: aPlusB } });
+    const after = await student.call(memberQuestion['memberQuestion.queryList'], {
+      body: { questionId: aPlusB },
+    });
     expect(after.totalElements).toBe(0);
     // The record itself stays (statistics), still readable by its owner.
-    expect((await student.call(mq.memberQuestionQueryById, { query: { id: acId } })).verdict).toBe(
-      'AC',
-    );
+    expect(
+      (await student.call(memberQuestion['memberQuestion.queryById'], { query: { id: acId } }))
+        .verdict,
+    ).toBe('AC');
   });
 });
 
@@ -180,10 +194,12 @@ describe('the status stream', () => {
   it('pushes queued/compiling → running k of n → done as the judge works', async () => {
     // A little sleep per case, so the running events are there to see.
     const slow = `import time\ntime.sleep(0.05)\n${solution('ref.py')}`;
-    const queued = await student.call(mq.memberQuestionSubmitAnswer, {
+    const queued = await student.call(memberQuestion['memberQuestion.submitAnswer'], {
       body: { questionId: aPlusB, language: 'python', source: slow },
     });
-    const response = await student.stream(mq.memberQuestionStatus, { query: { id: queued.id } });
+    const response = await student.stream(memberQuestion['memberQuestion.status'], {
+      query: { id: queued.id },
+    });
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     // The stream ends by itself after the final state.
     const text = await response.text();
@@ -199,9 +215,11 @@ describe('the status stream', () => {
   }, 60_000);
 
   it("refuses someone else's answer before streaming", async () => {
-    const theirs = await student.call(mq.memberQuestionQueryList, { body: {} });
+    const theirs = await student.call(memberQuestion['memberQuestion.queryList'], { body: {} });
     const error = await errorOf(
-      parent.stream(mq.memberQuestionStatus, { query: { id: theirs.content[0]!.id } }),
+      parent.stream(memberQuestion['memberQuestion.status'], {
+        query: { id: theirs.content[0]!.id },
+      }),
     );
     expect(error?.status).toBe(404);
   });
@@ -209,14 +227,14 @@ describe('the status stream', () => {
 
 describe('runs on custom input', () => {
   it('debug runs the code on the given input and returns stdout', async () => {
-    const queued = await student.call(mq.memberQuestionDebug, {
+    const queued = await student.call(memberQuestion['memberQuestion.debug'], {
       body: { questionId: aPlusB, language: 'python', source: solution('ref.py'), input: '40 2\n' },
     });
     const detail = await judged(student, queued.id);
     expect(detail).toMatchObject({ kind: 'debug', verdict: 'AC' });
     expect(detail.run?.stdout).toBe('42\n');
     // Not a graded submission: it stays out of the latest-submission list.
-    const latest = await student.call(mq.memberQuestionQueryLatestList, {
+    const latest = await student.call(memberQuestion['memberQuestion.queryLatestList'], {
       body: { questionIds: [aPlusB] },
     });
     expect(latest.map((a) => a.id)).not.toContain(queued.id);
@@ -224,15 +242,17 @@ describe('runs on custom input', () => {
 
   it('the playground runs code without a question and keeps a draft', async () => {
     const source = 'print(input()[::-1])\n';
-    await student.call(mq.memberPlaygroundSaveAsDraft, {
+    await student.call(memberQuestion['memberPlayground.saveAsDraft'], {
       body: { language: 'python', source, input: 'abc\n' },
     });
-    const queued = await student.call(mq.memberPlaygroundSubmitAnswer, {
+    const queued = await student.call(memberQuestion['memberPlayground.submitAnswer'], {
       body: { language: 'python', source, input: 'abc\n' },
     });
     const detail = await judged(student, queued.id);
     expect(detail.run?.stdout).toBe('cba\n');
-    const latest = await student.call(mq.memberPlaygroundQueryLatest, { query: {} });
+    const latest = await student.call(memberQuestion['memberPlayground.queryLatest'], {
+      query: {},
+    });
     expect(latest.draft).toMatchObject({ language: 'python', source, input: 'abc\n' });
     expect(latest.latestRun).toMatchObject({ id: queued.id, kind: 'playground', verdict: 'AC' });
   }, 60_000);
@@ -247,20 +267,20 @@ describe('objective questions, drafts and input checks', () => {
       options: ['1', '2', '4', '8'],
       ...solution,
     });
-    const right = await student.call(mq.memberQuestionSubmitAnswer, {
+    const right = await student.call(memberQuestion['memberQuestion.submitAnswer'], {
       body: { questionId: id, answer: '0010' },
     });
     expect(right).toMatchObject({ status: 'done', verdict: 'AC', score: 100, solution });
-    const wrong = await student.call(mq.memberQuestionSubmitAnswer, {
+    const wrong = await student.call(memberQuestion['memberQuestion.submitAnswer'], {
       body: { questionId: id, answer: '1000' },
     });
     expect(wrong).toMatchObject({ status: 'done', verdict: 'WA', score: 0, solution });
     // Before answering, the learner's view of the question carries neither.
-    const view = await student.call(questionBank.oj.queryById, { query: { id } });
+    const view = await student.call(questionApi['oj.question.queryById'], { query: { id } });
     expect(JSON.stringify(view)).not.toContain('0010');
     expect(JSON.stringify(view)).not.toContain('32 位');
     const tooShort = await errorOf(
-      student.call(mq.memberQuestionSubmitAnswer, {
+      student.call(memberQuestion['memberQuestion.submitAnswer'], {
         body: { questionId: id, answer: '01' },
         skipErrorHandler: true,
       }),
@@ -270,29 +290,31 @@ describe('objective questions, drafts and input checks', () => {
   });
 
   it('saves a draft per language and restores the latest', async () => {
-    await student.call(mq.memberQuestionSaveAsDraft, {
+    await student.call(memberQuestion['memberQuestion.saveAsDraft'], {
       body: { questionId: aPlusB, language: 'cpp', source: '// 写到一半' },
     });
-    await student.call(mq.memberQuestionSaveAsDraft, {
+    await student.call(memberQuestion['memberQuestion.saveAsDraft'], {
       body: { questionId: aPlusB, language: 'python', source: 'a = 1', input: '1 2' },
     });
-    const latest = await student.call(mq.memberQuestionQueryDraft, {
+    const latest = await student.call(memberQuestion['memberQuestion.queryDraft'], {
       query: { questionId: aPlusB },
     });
     expect(latest).toMatchObject({ language: 'python', source: 'a = 1', input: '1 2' });
-    const cpp = await student.call(mq.memberQuestionQueryDraft, {
+    const cpp = await student.call(memberQuestion['memberQuestion.queryDraft'], {
       query: { questionId: aPlusB, language: 'cpp' },
     });
     expect(cpp).toMatchObject({ language: 'cpp', source: '// 写到一半', input: null });
     expect(
-      await parent.call(mq.memberQuestionQueryDraft, { query: { questionId: aPlusB } }),
+      await parent.call(memberQuestion['memberQuestion.queryDraft'], {
+        query: { questionId: aPlusB },
+      }),
     ).toBeNull();
   });
 
   it('refuses bad input naming the field', async () => {
     const badLanguage = await errorOf(
       student.call(
-        mq.memberQuestionSubmitAnswer,
+        memberQuestion['memberQuestion.submitAnswer'],
         // A language the judge does not have, as a client with another contract would send it.
         {
           body: { questionId: aPlusB, language: 'java' as 'cpp', source: 'class A {}' },
@@ -303,14 +325,14 @@ describe('objective questions, drafts and input checks', () => {
     expect(badLanguage?.code).toBe(ErrorCode.VALIDATION);
     expect(JSON.stringify(badLanguage?.data)).toContain('body.language');
     const noSource = await errorOf(
-      student.call(mq.memberQuestionSubmitAnswer, {
+      student.call(memberQuestion['memberQuestion.submitAnswer'], {
         body: { questionId: aPlusB, language: 'cpp' },
         skipErrorHandler: true,
       }),
     );
     expect(JSON.stringify(noSource?.data)).toContain('body.source');
     const missing = await errorOf(
-      student.call(mq.memberQuestionSubmitAnswer, {
+      student.call(memberQuestion['memberQuestion.submitAnswer'], {
         body: { questionId: 999_999, language: 'cpp', source: 'x' },
         skipErrorHandler: true,
       }),
@@ -323,12 +345,14 @@ describe('crash safety', () => {
   it('a worker killed mid-job: the submission is judged once after a new worker starts', async () => {
     // Each case sleeps, so the job is still running cases when the worker is killed.
     const slow = `import time\ntime.sleep(0.3)\n${solution('ref.py')}`;
-    const queued = await student.call(mq.memberQuestionSubmitAnswer, {
+    const queued = await student.call(memberQuestion['memberQuestion.submitAnswer'], {
       body: { questionId: aPlusB, language: 'python', source: slow },
     });
     const until = Date.now() + 30_000;
     for (;;) {
-      const d = await student.call(mq.memberQuestionQueryById, { query: { id: queued.id } });
+      const d = await student.call(memberQuestion['memberQuestion.queryById'], {
+        query: { id: queued.id },
+      });
       if (d.status === 'running' && (d.progress?.case ?? 0) >= 2) break;
       if (d.status === 'done') throw new Error('judged before the worker could be killed');
       if (Date.now() > until) throw new Error(`never started running (status ${d.status})`);

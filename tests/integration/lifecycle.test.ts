@@ -1,7 +1,7 @@
 import net from 'node:net';
 import fs from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import * as auth from '../../src/contract/calls/auth.ts';
+import { accounts } from '../../src/contract/accounts/calls.ts';
 import { RawClient, sdk } from '../support/api.ts';
 import { envelopeMessages } from '../../src/contract/errors.ts';
 import { makeTestDataDir, startTestPlatform } from '../support/platform.ts';
@@ -45,7 +45,7 @@ describe('start, stop, start again', () => {
     );
     const api = sdk(first.apiUrl);
     const { username, password } = first.accounts.student;
-    await api.call(auth.loginByPwd, { body: { username, password } });
+    await api.call(accounts.loginByPwd, { body: { username, password } });
     await first.pool.query(`UPDATE users SET nickname = '改过的昵称' WHERE username = $1`, [
       username,
     ]);
@@ -67,9 +67,9 @@ describe('start, stop, start again', () => {
       );
       expect(counts.rows[0]).toEqual({ grades: 7, cards: 1, migrations: migrationCount });
       const again = sdk(second.apiUrl);
-      expect((await again.call(auth.loginByPwd, { body: { username, password } })).username).toBe(
-        username,
-      );
+      expect(
+        (await again.call(accounts.loginByPwd, { body: { username, password } })).username,
+      ).toBe(username);
     } finally {
       await second.stop();
     }

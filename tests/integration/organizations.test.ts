@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as auth from '../../src/contract/calls/auth.ts';
+import { accounts as accountsApi } from '../../src/contract/accounts/calls.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { ApiError } from '../../src/transport/errors.ts';
 import { startTestPlatform } from '../support/platform.ts';
@@ -19,21 +19,23 @@ describe('teacher accounts and organization switching', () => {
   it('lists the teacher account in the other organization, then switches to it', async () => {
     const { api, user } = await loginAs(platform, 'teacher');
     expect(user.organizationName).toBe('信奥训练营示范校');
-    const others = await api.call(auth.memberQueryMineTeacherList);
+    const others = await api.call(accountsApi['oj.member.queryMineTeacherList']);
     expect(others).toHaveLength(1);
     const other = others[0]!;
     expect(other).toMatchObject({ role: 'teacher', organizationName: '星火信奥工作室' });
     expect(other.id).not.toBe(user.id);
 
-    const switched = await api.call(auth.switchOrganization, { body: { memberId: other.id } });
+    const switched = await api.call(accountsApi.switchOrganization, {
+      body: { memberId: other.id },
+    });
     expect(switched).toMatchObject({
       id: other.id,
       userId: user.userId,
       organizationName: '星火信奥工作室',
     });
-    expect((await api.call(auth.queryCurrent)).id).toBe(other.id);
+    expect((await api.call(accountsApi.queryCurrent)).id).toBe(other.id);
     // Seen from the new account, the first one is now the "other" teacher account.
-    const back = await api.call(auth.memberQueryMineTeacherList);
+    const back = await api.call(accountsApi['oj.member.queryMineTeacherList']);
     expect(back.map((t) => t.id)).toEqual([user.id]);
   });
 
@@ -46,7 +48,7 @@ describe('teacher accounts and organization switching', () => {
     const { api } = await loginAs(platform, 'student');
     const { user: teacher } = await loginAs(platform, 'teacher');
     const error = await api
-      .call(auth.switchOrganization, { body: { memberId: teacher.id } })
+      .call(accountsApi.switchOrganization, { body: { memberId: teacher.id } })
       .catch((e: unknown) => e as ApiError);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe(ErrorCode.FORBIDDEN);
@@ -54,14 +56,14 @@ describe('teacher accounts and organization switching', () => {
 
   it('has no other teacher accounts for a student', async () => {
     const { api } = await loginAs(platform, 'student');
-    expect(await api.call(auth.memberQueryMineTeacherList)).toEqual([]);
+    expect(await api.call(accountsApi['oj.member.queryMineTeacherList'])).toEqual([]);
   });
 });
 
 describe('current rights', () => {
   it('gives the student, holder of a valid annual card, the five default rights', async () => {
     const { api } = await loginAs(platform, 'student');
-    const rights = await api.call(auth.memberQueryCurrentRights);
+    const rights = await api.call(accountsApi['oj.member.queryCurrentRights']);
     expect(rights.vip).toBe(true);
     expect(Date.parse(rights.expireDate!)).toBeGreaterThan(Date.now());
     expect(rights.rights.map((r) => r.name)).toEqual([
@@ -80,7 +82,7 @@ describe('current rights', () => {
               expire_date = now() - interval '1 second' WHERE member_id = $1`,
       [user.id],
     );
-    expect(await api.call(auth.memberQueryCurrentRights)).toEqual({
+    expect(await api.call(accountsApi['oj.member.queryCurrentRights'])).toEqual({
       rights: [],
       vip: false,
       expireDate: null,
@@ -89,6 +91,6 @@ describe('current rights', () => {
 
   it('gives a parent without a card no rights', async () => {
     const { api } = await loginAs(platform, 'parent');
-    expect((await api.call(auth.memberQueryCurrentRights)).vip).toBe(false);
+    expect((await api.call(accountsApi['oj.member.queryCurrentRights'])).vip).toBe(false);
   });
 });

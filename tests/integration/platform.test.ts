@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteSettingsSchema } from '../../src/contract/calls/system.ts';
-import { health } from '../../src/contract/calls/system.ts';
+import { system } from '../../src/contract/system/calls.ts';
+import { siteSettingsSchema } from '../../src/contract/system/calls.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { RawClient, sdk } from '../support/api.ts';
 import { makeTestDataDir, startTestPlatform } from '../support/platform.ts';
@@ -43,13 +43,13 @@ describe('health check', () => {
         data: { status: 'ok', database: 'ok' },
       });
     }
-    const sealed = await client.call(health);
+    const sealed = await client.call(system.root);
     expect(sealed.body.data).toMatchObject({ status: 'ok' });
   });
 
   it('works through the SDK, answer sealed and unsealed transparently', async () => {
     const api = sdk(platform.apiUrl);
-    const answer = await api.call(health);
+    const answer = await api.call(system.root);
     expect(answer.status).toBe('ok');
     expect(Date.parse(answer.time)).not.toBeNaN();
   });

@@ -1,7 +1,7 @@
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as auth from '../../src/contract/calls/auth.ts';
-import * as qb from '../../src/contract/calls/question-bank.ts';
+import { accounts as accountsApi } from '../../src/contract/accounts/calls.ts';
+import { question as questionApi } from '../../src/contract/question/calls.ts';
 import { seedQuestions } from '../../src/server/seed/questions.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import type { Transport } from '../../src/transport/client.ts';
@@ -60,20 +60,31 @@ afterAll(async () => {
 
 describe('seeded platform bank', () => {
   it('lists 23 programming and 20 objective questions, paged and filtered', async () => {
-    const all = await admin.call(qb.bms.queryList, { query: { page: 0, size: 10 }, body: {} });
+    const all = await admin.call(questionApi['bms.question.queryList'], {
+      query: { page: 0, size: 10 },
+      body: {},
+    });
     expect(all.totalElements).toBe(43);
     expect(all.content).toHaveLength(10);
     expect(all.totalPages).toBe(5);
-    const last = await admin.call(qb.bms.queryList, { query: { page: 4, size: 10 }, body: {} });
+    const last = await admin.call(questionApi['bms.question.queryList'], {
+      query: { page: 4, size: 10 },
+      body: {},
+    });
     expect(last.content).toHaveLength(3);
     expect(last.totalElements).toBe(43);
     // A page past the end has no rows to carry the total; it is still right.
-    const past = await admin.call(qb.bms.queryList, { query: { page: 9, size: 10 }, body: {} });
+    const past = await admin.call(questionApi['bms.question.queryList'], {
+      query: { page: 9, size: 10 },
+      body: {},
+    });
     expect(past).toMatchObject({ content: [], totalElements: 43, totalPages: 5, number: 9 });
-    const none = await admin.call(qb.bms.queryList, { body: { keyword: '没有这道题' } });
+    const none = await admin.call(questionApi['bms.question.queryList'], {
+      body: { keyword: '没有这道题' },
+    });
     expect(none).toMatchObject({ content: [], totalElements: 0, totalPages: 0 });
 
-    const programs = await admin.call(qb.bms.queryList, {
+    const programs = await admin.call(questionApi['bms.question.queryList'], {
       query: { size: 100 },
       body: { type: 'programming' },
     });
@@ -81,15 +92,17 @@ describe('seeded platform bank', () => {
     expect(programs.content.every((q) => q.caseCount > 0 && q.organizationId === null)).toBe(true);
     expect(new Set(programs.content.map((q) => q.seedKey))).toContain('problem:01-a-plus-b');
 
-    const objectives = await admin.call(qb.bms.querySimpleList, {
+    const objectives = await admin.call(questionApi['bms.question.querySimpleList'], {
       query: { size: 100 },
       body: {},
     });
     expect(objectives.content.filter((q) => q.type !== 'programming')).toHaveLength(20);
 
-    const aPlusB = await admin.call(qb.bms.queryList, { body: { keyword: 'A+B' } });
+    const aPlusB = await admin.call(questionApi['bms.question.queryList'], {
+      body: { keyword: 'A+B' },
+    });
     expect(aPlusB.content.map((q) => q.title)).toEqual(['A+B 问题']);
-    const tagged = await admin.call(qb.bms.queryList, {
+    const tagged = await admin.call(questionApi['bms.question.queryList'], {
       query: { size: 100 },
       body: { tags: ['long long'] },
     });
@@ -98,8 +111,12 @@ describe('seeded platform bank', () => {
   });
 
   it('gives the full question with limits, samples and data version to staff', async () => {
-    const [first] = (await admin.call(qb.bms.queryList, { body: { keyword: 'A+B' } })).content;
-    const full = await admin.call(qb.bms.queryById, { query: { id: first!.id } });
+    const [first] = (
+      await admin.call(questionApi['bms.question.queryList'], { body: { keyword: 'A+B' } })
+    ).content;
+    const full = await admin.call(questionApi['bms.question.queryById'], {
+      query: { id: first!.id },
+    });
     expect(full).toMatchObject({ timeLimitMs: 1000, memoryLimitMiB: 256, caseCount: 11 });
     expect(full.samples[0]).toEqual({ input: '1 2\n', output: '3\n' });
     expect(full.dataVersion).toMatch(/^[0-9a-f]{64}$/);
@@ -121,7 +138,10 @@ describe('seeded platform bank', () => {
 
   it('refuses an unknown sort field', async () => {
     const error = await failureOf(
-      admin.call(qb.bms.queryList, { query: { sort: 'answer,asc' }, body: {} }),
+      admin.call(questionApi['bms.question.queryList'], {
+        query: { sort: 'answer,asc' },
+        body: {},
+      }),
     );
     expect(error.code).toBe(ErrorCode.VALIDATION);
   });
@@ -129,18 +149,22 @@ describe('seeded platform bank', () => {
 
 describe('learners', () => {
   it('see questions without answers, analysis, cases or reference solutions', async () => {
-    const page = await student.call(qb.oj.queryList, {
+    const page = await student.call(questionApi['oj.question.queryList'], {
       query: { size: 100 },
       body: { type: 'single' },
     });
     expect(page.totalElements).toBeGreaterThan(0);
-    const one = await student.call(qb.oj.queryById, { query: { id: page.content[0]!.id } });
+    const one = await student.call(questionApi['oj.question.queryById'], {
+      query: { id: page.content[0]!.id },
+    });
     expect(one.options.length).toBeGreaterThanOrEqual(2);
     for (const hidden of ['answer', 'analysis', 'referenceSolutions', 'checkerSource', 'cases']) {
       expect(one).not.toHaveProperty(hidden);
     }
-    const programs = await student.call(qb.oj.queryList, { body: { keyword: 'A+B' } });
-    const program = await student.call(qb.oj.queryById, {
+    const programs = await student.call(questionApi['oj.question.queryList'], {
+      body: { keyword: 'A+B' },
+    });
+    const program = await student.call(questionApi['oj.question.queryById'], {
       query: { id: programs.content[0]!.id },
     });
     expect(program.samples).toHaveLength(2);
@@ -149,7 +173,11 @@ describe('learners', () => {
   });
 
   it('are forbidden on the teacher and staff areas', async () => {
-    for (const call of [qb.edms.queryList, qb.bms.queryList, qb.app.queryList]) {
+    for (const call of [
+      questionApi['edms.question.queryList'],
+      questionApi['bms.question.queryList'],
+      questionApi['question.queryList'],
+    ]) {
       const error = await failureOf(student.call(call, { body: {} }));
       expect(error.code).toBe(ErrorCode.FORBIDDEN);
     }
@@ -158,7 +186,7 @@ describe('learners', () => {
 
 describe('teachers', () => {
   it('create, update and delete a question of their organization', async () => {
-    const created = await teacher.call(qb.edms.create, { body: programming });
+    const created = await teacher.call(questionApi['edms.question.create'], { body: programming });
     expect(created).toMatchObject({
       organizationId: teacherOrganizationId,
       caseCount: 2,
@@ -168,7 +196,7 @@ describe('teachers', () => {
 
     const { id: _id, createdAt: _c, updatedAt: _u, caseCount: _n, ...rest } = created;
     void [_id, _c, _u, _n];
-    const updated = await teacher.call(qb.edms.update, {
+    const updated = await teacher.call(questionApi['edms.question.update'], {
       body: {
         id: created.id,
         type: rest.type,
@@ -184,27 +212,35 @@ describe('teachers', () => {
     expect(updated.caseCount).toBe(1);
     expect(updated.dataVersion).not.toBe(firstVersion);
 
-    const mine = await teacher.call(qb.edms.queryList, { body: { bank: 'organization' } });
+    const mine = await teacher.call(questionApi['edms.question.queryList'], {
+      body: { bank: 'organization' },
+    });
     expect(mine.content.map((q) => q.id)).toContain(created.id);
 
     // The same question through the no-prefix group (spec 001 §7.5).
-    expect((await teacher.call(qb.app.queryById, { query: { id: created.id } })).id).toBe(
-      created.id,
-    );
+    expect(
+      (await teacher.call(questionApi['question.queryById'], { query: { id: created.id } })).id,
+    ).toBe(created.id);
 
-    await teacher.call(qb.edms.delete, { body: { id: created.id } });
-    const gone = await failureOf(teacher.call(qb.edms.queryById, { query: { id: created.id } }));
+    await teacher.call(questionApi['edms.question.delete'], { body: { id: created.id } });
+    const gone = await failureOf(
+      teacher.call(questionApi['edms.question.queryById'], { query: { id: created.id } }),
+    );
     expect(gone.code).toBe(ErrorCode.NOT_FOUND);
   });
 
   it('read the platform bank but cannot change or delete it', async () => {
     const [platformQuestion] = (
-      await teacher.call(qb.edms.queryList, { body: { bank: 'platform', keyword: 'A+B' } })
+      await teacher.call(questionApi['edms.question.queryList'], {
+        body: { bank: 'platform', keyword: 'A+B' },
+      })
     ).content;
     expect(platformQuestion?.organizationId).toBeNull();
-    const full = await teacher.call(qb.edms.queryById, { query: { id: platformQuestion!.id } });
+    const full = await teacher.call(questionApi['edms.question.queryById'], {
+      query: { id: platformQuestion!.id },
+    });
     const denied = await failureOf(
-      teacher.call(qb.edms.update, {
+      teacher.call(questionApi['edms.question.update'], {
         body: {
           id: full.id,
           type: 'programming',
@@ -215,37 +251,45 @@ describe('teachers', () => {
       }),
     );
     expect(denied.code).toBe(ErrorCode.FORBIDDEN);
-    const notDeleted = await failureOf(teacher.call(qb.app.delete, { body: { id: full.id } }));
+    const notDeleted = await failureOf(
+      teacher.call(questionApi['question.delete'], { body: { id: full.id } }),
+    );
     expect(notDeleted.code).toBe(ErrorCode.FORBIDDEN);
-    expect((await admin.call(qb.bms.queryById, { query: { id: full.id } })).title).toBe('A+B 问题');
+    expect(
+      (await admin.call(questionApi['bms.question.queryById'], { query: { id: full.id } })).title,
+    ).toBe('A+B 问题');
   });
 
   it("do not see another organization's questions", async () => {
-    const created = await admin.call(qb.bms.create, { body: objective });
+    const created = await admin.call(questionApi['bms.question.create'], { body: objective });
     expect(created.organizationId).toBeNull();
     // A question of some other organization: made by the teacher's second account.
     const other = await loginAs(platform, 'teacher');
-    const accounts = await other.api.call(auth.memberQueryMineTeacherList);
-    await other.api.call(auth.switchOrganization, { body: { memberId: accounts[0]!.id } });
-    const foreign = await other.api.call(qb.edms.create, { body: objective });
-    const hidden = await failureOf(teacher.call(qb.edms.queryById, { query: { id: foreign.id } }));
+    const accounts = await other.api.call(accountsApi['oj.member.queryMineTeacherList']);
+    await other.api.call(accountsApi.switchOrganization, { body: { memberId: accounts[0]!.id } });
+    const foreign = await other.api.call(questionApi['edms.question.create'], { body: objective });
+    const hidden = await failureOf(
+      teacher.call(questionApi['edms.question.queryById'], { query: { id: foreign.id } }),
+    );
     expect(hidden.code).toBe(ErrorCode.NOT_FOUND);
     // Switch back, so later logins of the teacher start in the first organization again.
-    await other.api.call(auth.switchOrganization, {
-      body: { memberId: (await other.api.call(auth.memberQueryMineTeacherList))[0]!.id },
+    await other.api.call(accountsApi.switchOrganization, {
+      body: {
+        memberId: (await other.api.call(accountsApi['oj.member.queryMineTeacherList']))[0]!.id,
+      },
     });
   });
 
   it('refuse an objective question whose answer does not fit its options', async () => {
     const error = await failureOf(
-      teacher.call(qb.edms.create, { body: { ...objective, answer: '11' } }),
+      teacher.call(questionApi['edms.question.create'], { body: { ...objective, answer: '11' } }),
     );
     expect(error.code).toBe(ErrorCode.VALIDATION);
     expect(error.message).toContain('恰好一个正确选项');
   });
 
   it('import questions as JSON with inline cases', async () => {
-    const { ids } = await teacher.call(qb.edms.import, {
+    const { ids } = await teacher.call(questionApi['edms.question.import'], {
       body: {
         questions: [
           { ...programming, title: '导入题一' },
@@ -263,15 +307,19 @@ describe('teachers', () => {
       },
     });
     expect(ids).toHaveLength(2);
-    const first = await teacher.call(qb.edms.queryById, { query: { id: ids[0]! } });
+    const first = await teacher.call(questionApi['edms.question.queryById'], {
+      query: { id: ids[0]! },
+    });
     expect(first).toMatchObject({ title: '导入题一', caseCount: 2 });
-    const second = await teacher.call(qb.edms.queryById, { query: { id: ids[1]! } });
+    const second = await teacher.call(questionApi['edms.question.queryById'], {
+      query: { id: ids[1]! },
+    });
     expect(second).toMatchObject({ type: 'judge', answer: '10' });
   });
 
   it('import a question whose inline cases are larger than the default body limit', async () => {
     const line = `${'9'.repeat(1023)}\n`;
-    const { ids } = await teacher.call(qb.app.import, {
+    const { ids } = await teacher.call(questionApi['question.import'], {
       body: {
         questions: [
           {
@@ -282,12 +330,14 @@ describe('teachers', () => {
         ],
       },
     });
-    const imported = await teacher.call(qb.app.queryById, { query: { id: ids[0]! } });
+    const imported = await teacher.call(questionApi['question.queryById'], {
+      query: { id: ids[0]! },
+    });
     expect(imported.caseCount).toBe(1);
   });
 
   it('draw random questions by filter', async () => {
-    const drawn = await teacher.call(qb.edms.queryRandomList, {
+    const drawn = await teacher.call(questionApi['edms.question.queryRandomList'], {
       body: { type: 'programming', bank: 'platform', count: 5 },
     });
     expect(drawn).toHaveLength(5);
@@ -316,12 +366,15 @@ describe('test data as zip', () => {
   let exporter: Transport;
 
   beforeAll(async () => {
-    questionId = (await teacher.call(qb.edms.create, { body: { ...programming, title: 'zip 题' } }))
-      .id;
+    questionId = (
+      await teacher.call(questionApi['edms.question.create'], {
+        body: { ...programming, title: 'zip 题' },
+      })
+    ).id;
     downloads = [];
     exporter = createTransport({ baseUrl: platform.apiUrl, onDownload: (f) => downloads.push(f) });
     const { username, password } = platform.accounts.teacher;
-    await exporter.call(auth.loginByPwd, { body: { username, password } });
+    await exporter.call(accountsApi.loginByPwd, { body: { username, password } });
   });
 
   it('replaces the cases from a zip and exports them back', async () => {
@@ -333,19 +386,21 @@ describe('test data as zip', () => {
       '3.in': text('5\n'),
       '3.out': text('10\n'),
     });
-    const before = await teacher.call(qb.edms.queryById, { query: { id: questionId } });
-    const updated = await teacher.call(qb.edms.importZip, {
+    const before = await teacher.call(questionApi['edms.question.queryById'], {
+      query: { id: questionId },
+    });
+    const updated = await teacher.call(questionApi['edms.question.importZip'], {
       body: zipForm(zip, { id: String(questionId) }) as never,
     });
     expect(updated.caseCount).toBe(3);
     expect(updated.dataVersion).not.toBe(before.dataVersion);
 
-    await exporter.call(qb.app.exportCase, { body: { id: questionId } });
+    await exporter.call(questionApi['question.exportCase'], { body: { id: questionId } });
     const file = downloads.at(-1)!;
     expect(file.fileName).toBe(`question-${questionId}-cases.zip`);
     expect(file.contentType).toContain('application/zip');
     // Importing the exported archive again gives the same data version: a faithful round trip.
-    const again = await teacher.call(qb.edms.importZip, {
+    const again = await teacher.call(questionApi['edms.question.importZip'], {
       body: zipForm(file.bytes, { id: String(questionId) }) as never,
     });
     expect(again.dataVersion).toBe(updated.dataVersion);
@@ -356,7 +411,7 @@ describe('test data as zip', () => {
     const big = new Uint8Array(3 * 1024 * 1024);
     for (let i = 0; i < big.length; i += 65536) crypto.getRandomValues(big.subarray(i, i + 65536));
     const zip = zipSync({ '1.in': big, '1.out': text('0') }, { level: 0 });
-    const updated = await teacher.call(qb.edms.importZip, {
+    const updated = await teacher.call(questionApi['edms.question.importZip'], {
       body: zipForm(zip, { id: String(questionId) }) as never,
     });
     expect(updated.caseCount).toBe(1);
@@ -371,15 +426,19 @@ describe('test data as zip', () => {
       '缺少 2',
     ],
   ])('refuses %s and keeps the old cases', async (_what, entries, message) => {
-    const before = await teacher.call(qb.edms.queryById, { query: { id: questionId } });
+    const before = await teacher.call(questionApi['edms.question.queryById'], {
+      query: { id: questionId },
+    });
     const error = await failureOf(
-      teacher.call(qb.edms.importZip, {
+      teacher.call(questionApi['edms.question.importZip'], {
         body: zipForm(zipSync(entries), { id: String(questionId) }) as never,
       }),
     );
     expect(error.code).toBe(ErrorCode.VALIDATION);
     expect(error.message).toContain(message);
-    const after = await teacher.call(qb.edms.queryById, { query: { id: questionId } });
+    const after = await teacher.call(questionApi['edms.question.queryById'], {
+      query: { id: questionId },
+    });
     expect(after.dataVersion).toBe(before.dataVersion);
   });
 
@@ -392,7 +451,9 @@ describe('test data as zip', () => {
     );
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const error = await failureOf(
-      teacher.call(qb.edms.importZip, { body: zipForm(bomb, { id: String(questionId) }) as never }),
+      teacher.call(questionApi['edms.question.importZip'], {
+        body: zipForm(bomb, { id: String(questionId) }) as never,
+      }),
     );
     expect(error.message).toContain('上限');
   });
@@ -403,17 +464,21 @@ describe('test data as zip', () => {
     for (let i = 0; i < big.length; i += 65536) crypto.getRandomValues(big.subarray(i, i + 65536));
     const zip = zipSync({ '1.in': big, '1.out': text('0') }, { level: 0 });
     const error = await failureOf(
-      teacher.call(qb.edms.importZip, { body: zipForm(zip, { id: String(questionId) }) as never }),
+      teacher.call(questionApi['edms.question.importZip'], {
+        body: zipForm(zip, { id: String(questionId) }) as never,
+      }),
     );
     expect(error.code).toBe(ErrorCode.PAYLOAD_TOO_LARGE);
   });
 
   it("cannot replace the platform bank's cases", async () => {
     const [platformQuestion] = (
-      await teacher.call(qb.edms.queryList, { body: { bank: 'platform', keyword: 'A+B' } })
+      await teacher.call(questionApi['edms.question.queryList'], {
+        body: { bank: 'platform', keyword: 'A+B' },
+      })
     ).content;
     const error = await failureOf(
-      teacher.call(qb.edms.importZip, {
+      teacher.call(questionApi['edms.question.importZip'], {
         body: zipForm(zipSync({ '1.in': text('1'), '1.out': text('2') }), {
           id: String(platformQuestion!.id),
         }) as never,
@@ -423,12 +488,13 @@ describe('test data as zip', () => {
   });
 
   it('previews a zip and a JSON-encoded question without saving anything', async () => {
-    const count = async () => (await admin.call(qb.bms.queryList, { body: {} })).totalElements;
+    const count = async () =>
+      (await admin.call(questionApi['bms.question.queryList'], { body: {} })).totalElements;
     const before = await count();
     const zip = zipSync({ '1.in': text('7\n'), '1.out': text('14\n') });
     const { cases: _cases, ...question } = programming;
     void _cases;
-    const preview = await teacher.call(qb.app.unzipAndParse, {
+    const preview = await teacher.call(questionApi['question.unzipAndParse'], {
       body: zipForm(zip, { question: JSON.stringify(question) }) as never,
     });
     expect(preview).toMatchObject({
@@ -446,14 +512,18 @@ describe('test data as zip', () => {
     // The SDK always sends multipart calls as form data; a raw client sends sealed JSON.
     const raw = new RawClient(platform.apiUrl);
     const { username, password } = platform.accounts.teacher;
-    await raw.call(auth.loginByPwd, { body: { username, password } });
-    const answer = await raw.call(qb.edms.importZip, { body: { id: questionId } });
+    await raw.call(accountsApi.loginByPwd, { body: { username, password } });
+    const answer = await raw.call(questionApi['edms.question.importZip'], {
+      body: { id: questionId },
+    });
     expect(answer.body.code).toBe(ErrorCode.VALIDATION);
     expect(answer.body.message).toContain('请上传测试点压缩包');
   });
 
   it('are not open to learners', async () => {
-    const error = await failureOf(student.call(qb.app.exportCase, { body: { id: questionId } }));
+    const error = await failureOf(
+      student.call(questionApi['question.exportCase'], { body: { id: questionId } }),
+    );
     expect(error.code).toBe(ErrorCode.FORBIDDEN);
   });
 });

@@ -7,8 +7,8 @@
  * default rights (unlimitedSubmission, answerRecordClear …).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auth } from '../../src/contract/routes/auth.ts';
-import * as mq from '../../src/contract/calls/member-question.ts';
+import { memberQuestion } from '../../src/contract/member-question/calls.ts';
+import { accounts } from '../../src/contract/accounts/refs.ts';
 import { ErrorCode, QUOTA_USED_UP_PHRASE } from '../../src/contract/errors.ts';
 import type { ApiError } from '../../src/transport/errors.ts';
 import type { Transport } from '../../src/transport/client.ts';
@@ -30,16 +30,16 @@ let aPlusB: number;
 let objective: { id: number; options: number };
 
 const submit = (api: Transport) =>
-  api.call(mq.memberQuestionSubmitAnswer, {
+  api.call(memberQuestion['memberQuestion.submitAnswer'], {
     body: { questionId: aPlusB, language: 'python', source: SOURCE },
     skipErrorHandler: true,
   });
 const debug = (api: Transport) =>
-  api.call(mq.memberQuestionDebug, {
+  api.call(memberQuestion['memberQuestion.debug'], {
     body: { questionId: aPlusB, language: 'python', source: SOURCE, input: '1 2\n' },
     skipErrorHandler: true,
   });
-const quota = (api: Transport) => api.call(mq.memberQuestionQueryQuota, {});
+const quota = (api: Transport) => api.call(memberQuestion['memberQuestion.queryQuota'], {});
 
 async function answersOf(memberId: number): Promise<number> {
   const { rows } = await platform.pool.query<{ n: number }>(
@@ -78,7 +78,7 @@ beforeAll(async () => {
   parent = sdk(platform.apiUrl);
   student = sdk(platform.apiUrl);
   const login = (api: Transport, a: { username: string; password: string }) =>
-    api.call(auth.loginByPwd, { body: { username: a.username, password: a.password } });
+    api.call(accounts.loginByPwd, { body: { username: a.username, password: a.password } });
   parentId = (await login(parent, platform.accounts.parent)).id;
   await login(student, platform.accounts.student);
 }, 60_000);
@@ -110,7 +110,9 @@ describe('memberQuestion queryQuota', () => {
 
   it('needs a login', async () => {
     const error = await errorOf(
-      sdk(platform.apiUrl).call(mq.memberQuestionQueryQuota, { skipErrorHandler: true }),
+      sdk(platform.apiUrl).call(memberQuestion['memberQuestion.queryQuota'], {
+        skipErrorHandler: true,
+      }),
     );
     expect(error?.code).toBe(ErrorCode.NOT_LOGGED_IN);
   });
@@ -134,7 +136,7 @@ describe('the submission quota', () => {
   it('does not count objective answers or debug runs', async () => {
     for (let i = 0; i < LIMITS.submissions; i++) await submit(parent);
     const flags = '1'.padEnd(objective.options, '0');
-    const graded = await parent.call(mq.memberQuestionSubmitAnswer, {
+    const graded = await parent.call(memberQuestion['memberQuestion.submitAnswer'], {
       body: { questionId: objective.id, answer: flags },
     });
     expect(graded.status).toBe('done');
@@ -187,7 +189,7 @@ describe('the run bound', () => {
   it('bounds debug and playground runs together, for members with every right too', async () => {
     for (const api of [parent, student]) {
       for (let i = 0; i < LIMITS.runs - 1; i++) await debug(api);
-      await api.call(mq.memberPlaygroundSubmitAnswer, {
+      await api.call(memberQuestion['memberPlayground.submitAnswer'], {
         body: { language: 'python', source: SOURCE, input: '' },
       });
       const before = await jobCount();
@@ -203,12 +205,12 @@ describe('the run bound', () => {
 
 describe('the clean quota', () => {
   const clean = (api: Transport, questionId?: number) =>
-    api.call(mq.memberQuestionClean, {
+    api.call(memberQuestion['oj.memberQuestion.clean'], {
       body: questionId === undefined ? {} : { questionId },
       skipErrorHandler: true,
     });
   const history = async (api: Transport) =>
-    (await api.call(mq.memberQuestionQueryList, { body: {} })).totalElements;
+    (await api.call(memberQuestion['memberQuestion.queryList'], { body: {} })).totalElements;
 
   it('counts only cleans that clear something, and refuses past the limit leaving the records', async () => {
     await submit(parent);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as auth from '../../src/contract/calls/auth.ts';
+import { accounts } from '../../src/contract/accounts/calls.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { RawClient } from '../support/api.ts';
 import { startTestPlatform } from '../support/platform.ts';
@@ -15,15 +15,15 @@ afterAll(async () => {
 });
 
 describe('rate limit on loginByPwd', () => {
-  it(`allows ${auth.loginByPwd.rateLimit!.max} tries a minute per client, then answers RATE_LIMITED`, async () => {
-    const max = auth.loginByPwd.rateLimit!.max;
+  it(`allows ${accounts.loginByPwd.rateLimit!.max} tries a minute per client, then answers RATE_LIMITED`, async () => {
+    const max = accounts.loginByPwd.rateLimit!.max;
     const attacker = new RawClient(platform.apiUrl);
     const body = { username: platform.accounts.student.username, password: 'guess-000' };
     for (let i = 0; i < max; i++) {
-      const attempt = await attacker.call(auth.loginByPwd, { body });
+      const attempt = await attacker.call(accounts.loginByPwd, { body });
       expect(attempt.body.code).toBe(ErrorCode.BAD_CREDENTIALS);
     }
-    const limited = await attacker.call(auth.loginByPwd, {
+    const limited = await attacker.call(accounts.loginByPwd, {
       body: { ...body, password: platform.accounts.student.password },
     });
     expect(limited.status).toBe(429);
@@ -34,11 +34,11 @@ describe('rate limit on loginByPwd', () => {
     });
     expect(limited.body.message).toContain('操作过于频繁');
     // The limited attempt did not log in, even with the right password.
-    expect((await attacker.call(auth.queryCurrent)).body.code).toBe(ErrorCode.NOT_LOGGED_IN);
+    expect((await attacker.call(accounts.queryCurrent)).body.code).toBe(ErrorCode.NOT_LOGGED_IN);
 
     // Another client is not affected.
     const other = new RawClient(platform.apiUrl);
-    const login = await other.call(auth.loginByPwd, {
+    const login = await other.call(accounts.loginByPwd, {
       body: { username: body.username, password: platform.accounts.student.password },
     });
     expect(login.body.success).toBe(true);
@@ -47,7 +47,7 @@ describe('rate limit on loginByPwd', () => {
   it('does not limit calls whose contract has no rateLimit', async () => {
     const client = new RawClient(platform.apiUrl);
     for (let i = 0; i < 40; i++) {
-      expect((await client.call(auth.verify)).body.success).toBe(true);
+      expect((await client.call(accounts.verify)).body.success).toBe(true);
     }
   });
 });

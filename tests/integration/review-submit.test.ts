@@ -9,8 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallBody } from '../../src/contract/call.ts';
-import { auth } from '../../src/contract/routes/auth.ts';
-import * as mq from '../../src/contract/calls/member-question.ts';
+import { memberQuestion as memberQuestionApi } from '../../src/contract/member-question/calls.ts';
+import { accounts } from '../../src/contract/accounts/refs.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { TEST_CACHE_DIR } from '../../src/judge/test-support.ts';
 import type { Transport } from '../../src/transport/client.ts';
@@ -35,10 +35,10 @@ let aPlusB: number;
 let objectiveOne: number;
 let objectiveTwo: number;
 
-type ReviewBody = CallBody<typeof mq.memberQuestionReviewSubmit>;
+type ReviewBody = CallBody<(typeof memberQuestionApi)['memberQuestion.reviewSubmit']>;
 
 const review = (api: Transport, body: ReviewBody) =>
-  api.call(mq.memberQuestionReviewSubmit, { body, skipErrorHandler: true });
+  api.call(memberQuestionApi['memberQuestion.reviewSubmit'], { body, skipErrorHandler: true });
 
 async function answersOf(memberId: number): Promise<number> {
   const { rows } = await platform.pool.query<{ n: number }>(
@@ -72,7 +72,7 @@ beforeAll(async () => {
   parent = sdk(platform.apiUrl);
   teacher = sdk(platform.apiUrl);
   const login = (api: Transport, a: { username: string; password: string }) =>
-    api.call(auth.loginByPwd, { body: { username: a.username, password: a.password } });
+    api.call(accounts.loginByPwd, { body: { username: a.username, password: a.password } });
   studentId = (await login(student, platform.accounts.student)).id;
   await login(parent, platform.accounts.parent);
   await login(teacher, platform.accounts.teacher);
@@ -94,7 +94,7 @@ describe('reviewSubmit refusals', () => {
   });
 
   it('refuses a question whose attempts were all accepted', async () => {
-    const right = await student.call(mq.memberQuestionSubmitAnswer, {
+    const right = await student.call(memberQuestionApi['memberQuestion.submitAnswer'], {
       body: { questionId: objectiveTwo, answer: '0010' },
     });
     expect(right.verdict).toBe('AC');
@@ -134,11 +134,12 @@ describe('reviewSubmit after a failed attempt', () => {
   let reviewId: number;
 
   it('judges a programming review like a submission and records it as kind review', async () => {
-    const failed = await student.call(mq.memberQuestionSubmitAnswer, {
+    const failed = await student.call(memberQuestionApi['memberQuestion.submitAnswer'], {
       body: { questionId: aPlusB, language: 'python', source: WRONG },
     });
     expect((await judged(student, failed.id)).verdict).toBe('WA');
-    const usedBefore = (await student.call(mq.memberQuestionQueryQuota, {})).submissions.used;
+    const usedBefore = (await student.call(memberQuestionApi['memberQuestion.queryQuota'], {}))
+      .submissions.used;
 
     const queued = await review(student, { questionId: aPlusB, language: 'python', source: RIGHT });
     expect(queued).toMatchObject({ kind: 'review', status: 'queued', questionId: aPlusB });
@@ -147,28 +148,28 @@ describe('reviewSubmit after a failed attempt', () => {
     expect(detail).toMatchObject({ kind: 'review', verdict: 'AC', score: 100, maxScore: 100 });
     expect(detail.cases).toHaveLength(11);
     // Counted toward today's submissions (the student is unlimited, but the use is counted).
-    expect((await student.call(mq.memberQuestionQueryQuota, {})).submissions.used).toBe(
-      usedBefore + 1,
-    );
+    expect(
+      (await student.call(memberQuestionApi['memberQuestion.queryQuota'], {})).submissions.used,
+    ).toBe(usedBefore + 1);
   }, 120_000);
 
   it('shows the review in the history, filtered by kind, and as the latest answer', async () => {
-    const reviews = await student.call(mq.memberQuestionQueryList, {
+    const reviews = await student.call(memberQuestionApi['memberQuestion.queryList'], {
       body: { questionId: aPlusB, kind: 'review' },
     });
     expect(reviews.content.map((a) => a.id)).toEqual([reviewId]);
-    const submissions = await student.call(mq.memberQuestionQueryList, {
+    const submissions = await student.call(memberQuestionApi['memberQuestion.queryList'], {
       body: { questionId: aPlusB, kind: 'submit' },
     });
     expect(submissions.content.map((a) => a.kind)).toEqual(['submit']);
-    const latest = await student.call(mq.memberQuestionQueryLatestList, {
+    const latest = await student.call(memberQuestionApi['memberQuestion.queryLatestList'], {
       body: { questionIds: [aPlusB] },
     });
     expect(latest).toMatchObject([{ id: reviewId, kind: 'review', verdict: 'AC' }]);
   });
 
   it('grades an objective review at once', async () => {
-    const wrong = await student.call(mq.memberQuestionSubmitAnswer, {
+    const wrong = await student.call(memberQuestionApi['memberQuestion.submitAnswer'], {
       body: { questionId: objectiveOne, answer: '1000' },
     });
     expect(wrong.verdict).toBe('WA');
@@ -177,7 +178,7 @@ describe('reviewSubmit after a failed attempt', () => {
   });
 
   it('lists reviews to the teacher and counts them apart in the statistics', async () => {
-    const list = await teacher.call(mq.memberQuestionQueryListByTeacher, {
+    const list = await teacher.call(memberQuestionApi['memberQuestion.queryListByTeacher'], {
       query: { page: 0, size: 20 },
       body: { memberId: studentId, questionId: aPlusB },
     });
@@ -185,7 +186,7 @@ describe('reviewSubmit after a failed attempt', () => {
 
     const statistics = async (questionId?: number) =>
       (
-        await teacher.call(mq.memberQuestionQueryStatisticsGroupByMember, {
+        await teacher.call(memberQuestionApi['memberQuestion.queryStatisticsGroupByMember'], {
           query: { page: 0, size: 50 },
           body: questionId === undefined ? {} : { questionId },
         })
@@ -210,7 +211,9 @@ describe('reviewSubmit after a failed attempt', () => {
   });
 
   it('is refused again once the failed attempt is cleaned from the history', async () => {
-    await student.call(mq.memberQuestionClean, { body: { questionId: objectiveOne } });
+    await student.call(memberQuestionApi['oj.memberQuestion.clean'], {
+      body: { questionId: objectiveOne },
+    });
     const error = await errorOf(review(student, { questionId: objectiveOne, answer: '0010' }));
     expect(error?.code).toBe(ErrorCode.CONFLICT);
   });
@@ -218,14 +221,16 @@ describe('reviewSubmit after a failed attempt', () => {
 
 describe('reviews and the daily submission limit', () => {
   it('count toward it: past the limit a review is refused with QUOTA_USED_UP', async () => {
-    const failed = await parent.call(mq.memberQuestionSubmitAnswer, {
+    const failed = await parent.call(memberQuestionApi['memberQuestion.submitAnswer'], {
       body: { questionId: aPlusB, language: 'python', source: WRONG },
     });
     expect((await judged(parent, failed.id)).verdict).toBe('WA');
     for (let i = 1; i < SUBMISSION_LIMIT; i++) {
       await review(parent, { questionId: aPlusB, language: 'python', source: RIGHT });
     }
-    expect((await parent.call(mq.memberQuestionQueryQuota, {})).submissions).toEqual({
+    expect(
+      (await parent.call(memberQuestionApi['memberQuestion.queryQuota'], {})).submissions,
+    ).toEqual({
       used: SUBMISSION_LIMIT,
       limit: SUBMISSION_LIMIT,
     });
@@ -235,7 +240,7 @@ describe('reviews and the daily submission limit', () => {
     expect(error?.code).toBe(ErrorCode.QUOTA_USED_UP);
     expect(error?.message).toContain('开通会员');
     // Objective reviews are not programming submissions: still allowed.
-    await parent.call(mq.memberQuestionSubmitAnswer, {
+    await parent.call(memberQuestionApi['memberQuestion.submitAnswer'], {
       body: { questionId: objectiveOne, answer: '1000' },
     });
     expect((await review(parent, { questionId: objectiveOne, answer: '0010' })).verdict).toBe('AC');

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as auth from '../../src/contract/calls/auth.ts';
-import {
-  dictQueryByValue,
-  gradeQueryList,
-  memberMembershipQueryList,
-  membershipQueryList,
-} from '../../src/contract/calls/startup.ts';
+import { accounts } from '../../src/contract/accounts/calls.ts';
+import { dict as dictApi } from '../../src/contract/dict/calls.ts';
+import { grade } from '../../src/contract/grade/calls.ts';
+import { membership } from '../../src/contract/membership/calls.ts';
 import { APP_ID } from '../../src/contract/envelope.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import type { ApiError } from '../../src/transport/errors.ts';
@@ -24,7 +21,7 @@ afterAll(async () => {
 
 describe('dict.queryByValue', () => {
   it('answers the items of a dictionary in order', async () => {
-    const dict = await sdk(platform.apiUrl).call(dictQueryByValue, {
+    const dict = await sdk(platform.apiUrl).call(dictApi['dict.queryByValue'], {
       query: { value: 'questionDifficulty' },
     });
     expect(dict).toEqual({
@@ -41,7 +38,7 @@ describe('dict.queryByValue', () => {
 
   it('answers NOT_FOUND for an unknown code (the client falls back to an empty list)', async () => {
     const error = await sdk(platform.apiUrl)
-      .call(dictQueryByValue, { query: { value: 'noSuchDict' } })
+      .call(dictApi['dict.queryByValue'], { query: { value: 'noSuchDict' } })
       .catch((e: unknown) => e as ApiError);
     expect((error as ApiError).code).toBe(ErrorCode.NOT_FOUND);
   });
@@ -56,7 +53,7 @@ describe('grade.queryList (the start-up class list)', () => {
   };
 
   it('lists published public classes sorted by sort, without drafts', async () => {
-    const page = await sdk(platform.apiUrl).call(gradeQueryList, {
+    const page = await sdk(platform.apiUrl).call(grade['grade.queryList'], {
       query: startupQuery,
       body: { ...startupBody, statusList: [...startupBody.statusList] },
     });
@@ -74,28 +71,34 @@ describe('grade.queryList (the start-up class list)', () => {
 
   it('filters by status and name, and pages', async () => {
     const api = sdk(platform.apiUrl);
-    const enrolling = await api.call(gradeQueryList, { body: { statusList: ['1'] } });
+    const enrolling = await api.call(grade['grade.queryList'], { body: { statusList: ['1'] } });
     expect(enrolling.content.every((g) => g.status === '1')).toBe(true);
     expect(enrolling.content.length).toBe(2);
-    const named = await api.call(gradeQueryList, { body: { name: 'NOIP' } });
+    const named = await api.call(grade['grade.queryList'], { body: { name: 'NOIP' } });
     expect(named.content.map((g) => g.name)).toEqual(['NOIP 冲刺班']);
-    const percent = await api.call(gradeQueryList, { body: { name: '%' } });
+    const percent = await api.call(grade['grade.queryList'], { body: { name: '%' } });
     expect(percent.totalElements).toBe(0);
-    const paged = await api.call(gradeQueryList, {
+    const paged = await api.call(grade['grade.queryList'], {
       query: { page: 1, size: 2, sort: 'sort,desc' },
       body: {},
     });
     expect(paged.totalPages).toBe(Math.ceil(paged.totalElements / 2));
     expect(paged.content).toHaveLength(2);
-    const all = await api.call(gradeQueryList, { query: { sort: 'sort,desc' }, body: {} });
+    const all = await api.call(grade['grade.queryList'], {
+      query: { sort: 'sort,desc' },
+      body: {},
+    });
     expect(paged.content.map((g) => g.id)).toEqual(all.content.slice(2, 4).map((g) => g.id));
     expect(paged.totalElements).toBe(all.totalElements);
-    const past = await api.call(gradeQueryList, { query: { page: 50, size: 2 }, body: {} });
+    const past = await api.call(grade['grade.queryList'], {
+      query: { page: 50, size: 2 },
+      body: {},
+    });
     expect(past).toMatchObject({ content: [], totalElements: all.totalElements });
   });
 
   it('refuses a sort field outside the allow-list, naming query.sort', async () => {
-    const answer = await new RawClient(platform.apiUrl).call(gradeQueryList, {
+    const answer = await new RawClient(platform.apiUrl).call(grade['grade.queryList'], {
       query: { sort: 'organizationId,asc' },
       body: {},
     });
@@ -107,11 +110,11 @@ describe('grade.queryList (the start-up class list)', () => {
 describe('membership cards', () => {
   it('lists the cards on sale by type and tags', async () => {
     const api = sdk(platform.apiUrl);
-    const student = await api.call(membershipQueryList, {
+    const student = await api.call(membership['membership.queryList'], {
       body: { type: '0', tags: ['student', 'studentPackage'], status: '1' },
     });
     expect(student.content.map((m) => m.name)).toEqual(['学生年卡', '学生季卡', '家庭学习套餐']);
-    const coach = await api.call(membershipQueryList, {
+    const coach = await api.call(membership['membership.queryList'], {
       body: { type: '1', tags: ['educational'], status: '1' },
     });
     expect(coach.content).toEqual([
@@ -122,15 +125,18 @@ describe('membership cards', () => {
   it("lists the student's own valid card; anonymous callers must log in", async () => {
     const api = sdk(platform.apiUrl);
     const { username, password } = platform.accounts.student;
-    await api.call(auth.loginByPwd, { body: { username, password } });
-    const mine = await api.call(memberMembershipQueryList, { body: {} });
+    await api.call(accounts.loginByPwd, { body: { username, password } });
+    const mine = await api.call(membership['oj.memberMembership.queryList'], { body: {} });
     expect(mine.totalElements).toBe(1);
     expect(mine.content[0]!.membership).toMatchObject({ name: '学生年卡', type: '0' });
     expect(Date.parse(mine.content[0]!.expireDate)).toBeGreaterThan(Date.now());
 
-    const anonymous = await new RawClient(platform.apiUrl).call(memberMembershipQueryList, {
-      body: {},
-    });
+    const anonymous = await new RawClient(platform.apiUrl).call(
+      membership['oj.memberMembership.queryList'],
+      {
+        body: {},
+      },
+    );
     expect(anonymous.body.code).toBe(ErrorCode.NOT_LOGGED_IN);
   });
 });

@@ -6,10 +6,9 @@
  * another organization does not see them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth } from '../../src/contract/routes/auth.ts';
-import * as mq from '../../src/contract/calls/member-question.ts';
-import * as questionBank from '../../src/contract/calls/question-bank.ts';
-import * as staff from '../../src/contract/calls/staff-answers.ts';
+import { memberQuestion as memberQuestionApi } from '../../src/contract/member-question/calls.ts';
+import { question as questionApi } from '../../src/contract/question/calls.ts';
+import { accounts } from '../../src/contract/accounts/refs.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { TEST_CACHE_DIR } from '../../src/judge/test-support.ts';
 import type { Transport } from '../../src/transport/client.ts';
@@ -52,7 +51,7 @@ beforeAll(async () => {
   student = sdk(platform.apiUrl);
   teacher = sdk(platform.apiUrl);
   const login = (api: Transport, a: { username: string; password: string }) =>
-    api.call(auth.loginByPwd, { body: { username: a.username, password: a.password } });
+    api.call(accounts.loginByPwd, { body: { username: a.username, password: a.password } });
   studentMemberId = (await login(student, platform.accounts.student)).id;
   await login(teacher, platform.accounts.teacher);
 
@@ -64,12 +63,12 @@ beforeAll(async () => {
     { questionId: ids.oddEven, source: await seededSource('02-odd-even', 'python') },
   ];
   for (const s of submissions) {
-    const queued = await student.call(mq.memberQuestionSubmitAnswer, {
+    const queued = await student.call(memberQuestionApi['memberQuestion.submitAnswer'], {
       body: { questionId: s.questionId, language: 'python', source: s.source },
     });
     await judged(student, queued.id);
   }
-  const debug = await student.call(mq.memberQuestionDebug, {
+  const debug = await student.call(memberQuestionApi['memberQuestion.debug'], {
     body: { questionId: ids.aPlusB, language: 'python', source: abRight, input: '1 2\n' },
   });
   await judged(student, debug.id);
@@ -81,8 +80,10 @@ afterAll(async () => {
 
 describe('memberQuestion queryListByTeacher', () => {
   const list = (
-    body: Parameters<typeof teacher.call<typeof mq.memberQuestionQueryListByTeacher>>[1],
-  ) => teacher.call(mq.memberQuestionQueryListByTeacher, body);
+    body: Parameters<
+      typeof teacher.call<(typeof memberQuestionApi)['memberQuestion.queryListByTeacher']>
+    >[1],
+  ) => teacher.call(memberQuestionApi['memberQuestion.queryListByTeacher'], body);
 
   it("lists the organization's submissions, newest first, with the member; debug runs are not submissions", async () => {
     const page = await list({ query: { page: 0, size: 20 }, body: {} });
@@ -118,7 +119,10 @@ describe('memberQuestion queryListByTeacher', () => {
 
   it('is refused to a student', async () => {
     const error = await errorOf(
-      student.call(mq.memberQuestionQueryListByTeacher, { query: { page: 0, size: 20 }, body: {} }),
+      student.call(memberQuestionApi['memberQuestion.queryListByTeacher'], {
+        query: { page: 0, size: 20 },
+        body: {},
+      }),
     );
     expect(error?.code).toBe(ErrorCode.FORBIDDEN);
   });
@@ -126,10 +130,13 @@ describe('memberQuestion queryListByTeacher', () => {
 
 describe('memberQuestion queryStatisticsGroupByMember', () => {
   it('counts submissions, accepted answers and distinct solved questions per student', async () => {
-    const page = await teacher.call(mq.memberQuestionQueryStatisticsGroupByMember, {
-      query: { page: 0, size: 50 },
-      body: {},
-    });
+    const page = await teacher.call(
+      memberQuestionApi['memberQuestion.queryStatisticsGroupByMember'],
+      {
+        query: { page: 0, size: 50 },
+        body: {},
+      },
+    );
     const mine = page.content.find((m) => m.memberId === studentMemberId);
     expect(mine).toMatchObject({
       memberNickname: '演示学生',
@@ -148,10 +155,13 @@ describe('memberQuestion queryStatisticsGroupByMember', () => {
   });
 
   it('can be limited to one question', async () => {
-    const page = await teacher.call(mq.memberQuestionQueryStatisticsGroupByMember, {
-      query: { page: 0, size: 50 },
-      body: { questionId: ids.aPlusB },
-    });
+    const page = await teacher.call(
+      memberQuestionApi['memberQuestion.queryStatisticsGroupByMember'],
+      {
+        query: { page: 0, size: 50 },
+        body: { questionId: ids.aPlusB },
+      },
+    );
     expect(page.content.find((m) => m.memberId === studentMemberId)).toMatchObject({
       submissions: 2,
       accepted: 1,
@@ -163,7 +173,7 @@ describe('memberQuestion queryStatisticsGroupByMember', () => {
 describe('question debug', () => {
   it("runs the question's reference solution on the given input for a teacher", async () => {
     for (const language of ['cpp', 'python'] as const) {
-      const queued = await teacher.call(questionBank.app.debug, {
+      const queued = await teacher.call(questionApi['question.debug'], {
         body: { id: ids.aPlusB, language, input: '40 2\n' },
       });
       const detail = await judged(teacher, queued.id, 90_000);
@@ -174,45 +184,47 @@ describe('question debug', () => {
 
   it('refuses a student, an objective question and an unknown question', async () => {
     const asStudent = await errorOf(
-      student.call(questionBank.app.debug, {
+      student.call(questionApi['question.debug'], {
         body: { id: ids.aPlusB, language: 'cpp', input: '' },
       }),
     );
     expect(asStudent?.code).toBe(ErrorCode.FORBIDDEN);
     const objective = await errorOf(
-      teacher.call(questionBank.app.debug, {
+      teacher.call(questionApi['question.debug'], {
         body: { id: ids.objective, language: 'cpp', input: '' },
       }),
     );
     expect(objective?.code).toBe(ErrorCode.VALIDATION);
     const unknown = await errorOf(
-      teacher.call(questionBank.app.debug, { body: { id: 999_999, language: 'cpp', input: '' } }),
+      teacher.call(questionApi['question.debug'], {
+        body: { id: 999_999, language: 'cpp', input: '' },
+      }),
     );
     expect(unknown?.code).toBe(ErrorCode.NOT_FOUND);
   });
 
   it('runs in the edms area for a teacher and in the bms area for a platform admin only', async () => {
-    const edms = await teacher.call(questionBank.edms.debug, {
+    const edms = await teacher.call(questionApi['edms.question.debug'], {
       body: { id: ids.aPlusB, language: 'python', input: '1 2\n' },
     });
     expect((await judged(teacher, edms.id, 90_000)).run?.stdout.trim()).toBe('3');
 
     const admin = sdk(platform.apiUrl);
     const { username, password } = platform.accounts.admin;
-    await admin.call(auth.loginByPwd, { body: { username, password } });
-    const bms = await admin.call(questionBank.bms.debug, {
+    await admin.call(accounts.loginByPwd, { body: { username, password } });
+    const bms = await admin.call(questionApi['bms.question.debug'], {
       body: { id: ids.aPlusB, language: 'cpp', input: '5 6\n' },
     });
     expect((await judged(admin, bms.id, 90_000)).run?.stdout.trim()).toBe('11');
 
     const teacherInBms = await errorOf(
-      teacher.call(questionBank.bms.debug, {
+      teacher.call(questionApi['bms.question.debug'], {
         body: { id: ids.aPlusB, language: 'cpp', input: '' },
       }),
     );
     expect(teacherInBms?.code).toBe(ErrorCode.FORBIDDEN);
     const badLanguage = await errorOf(
-      admin.call(questionBank.bms.debug, {
+      admin.call(questionApi['bms.question.debug'], {
         body: { id: ids.aPlusB, language: 'java' as 'cpp', input: '' },
       }),
     );
@@ -223,11 +235,16 @@ describe('question debug', () => {
 
 describe('answers in the edms and bms areas', () => {
   const teacherList = () =>
-    teacher.call(staff.edms.queryListByTeacher, { query: { page: 0, size: 20 }, body: {} });
+    teacher.call(memberQuestionApi['edms.memberQuestion.queryListByTeacher'], {
+      query: { page: 0, size: 20 },
+      body: {},
+    });
 
   it("lets a teacher open a student's answer, with the code and the failing case", async () => {
     const wrong = (await teacherList()).content.find((a) => a.verdict === 'WA')!;
-    const detail = await teacher.call(staff.edms.queryById, { query: { id: wrong.id } });
+    const detail = await teacher.call(memberQuestionApi['edms.memberQuestion.queryById'], {
+      query: { id: wrong.id },
+    });
     expect(detail).toMatchObject({
       id: wrong.id,
       memberId: studentMemberId,
@@ -237,32 +254,40 @@ describe('answers in the edms and bms areas', () => {
     });
     expect(detail.source).toContain('a - b');
     expect(detail.failingCase?.input).toBeTruthy();
-    const missing = await errorOf(teacher.call(staff.edms.queryById, { query: { id: 999_999 } }));
+    const missing = await errorOf(
+      teacher.call(memberQuestionApi['edms.memberQuestion.queryById'], { query: { id: 999_999 } }),
+    );
     expect(missing?.code).toBe(ErrorCode.NOT_FOUND);
   });
 
   it('gives the same list and statistics as the un-prefixed calls, and the latest per question', async () => {
-    const plain = await teacher.call(mq.memberQuestionQueryListByTeacher, {
+    const plain = await teacher.call(memberQuestionApi['memberQuestion.queryListByTeacher'], {
       query: { page: 0, size: 20 },
       body: {},
     });
     expect((await teacherList()).content.map((a) => a.id)).toEqual(plain.content.map((a) => a.id));
-    const stats = await teacher.call(staff.edms.queryStatisticsGroupByMember, {
-      query: { page: 0, size: 50 },
-      body: {},
-    });
+    const stats = await teacher.call(
+      memberQuestionApi['edms.memberQuestion.queryStatisticsGroupByMember'],
+      {
+        query: { page: 0, size: 50 },
+        body: {},
+      },
+    );
     expect(stats.content.find((m) => m.memberId === studentMemberId)).toMatchObject({
       submissions: 3,
       accepted: 2,
       solvedQuestions: 2,
     });
     // Past the last page the total still counts students, not their answers.
-    const past = await teacher.call(staff.edms.queryStatisticsGroupByMember, {
-      query: { page: 99, size: 50 },
-      body: {},
-    });
+    const past = await teacher.call(
+      memberQuestionApi['edms.memberQuestion.queryStatisticsGroupByMember'],
+      {
+        query: { page: 99, size: 50 },
+        body: {},
+      },
+    );
     expect(past).toMatchObject({ content: [], totalElements: stats.totalElements });
-    const latest = await teacher.call(staff.edms.queryLatestList, {
+    const latest = await teacher.call(memberQuestionApi['edms.memberQuestion.queryLatestList'], {
       body: { memberId: studentMemberId, questionIds: [ids.aPlusB, ids.oddEven, ids.objective] },
     });
     expect(latest.map((a) => [a.questionId, a.verdict]).sort()).toEqual(
@@ -276,25 +301,33 @@ describe('answers in the edms and bms areas', () => {
   it('gives platform staff every organization, filtered by organization', async () => {
     const admin = sdk(platform.apiUrl);
     const { username, password } = platform.accounts.admin;
-    await admin.call(auth.loginByPwd, { body: { username, password } });
-    const all = await admin.call(staff.bms.queryList, { query: { page: 0, size: 50 }, body: {} });
+    await admin.call(accounts.loginByPwd, { body: { username, password } });
+    const all = await admin.call(memberQuestionApi['bms.memberQuestion.queryList'], {
+      query: { page: 0, size: 50 },
+      body: {},
+    });
     const mine = all.content.filter((a) => a.memberId === studentMemberId);
     expect(mine).toHaveLength(3);
     const organizationId = mine[0]!.organizationId;
-    const debugRuns = await admin.call(staff.bms.queryList, {
+    const debugRuns = await admin.call(memberQuestionApi['bms.memberQuestion.queryList'], {
       query: { page: 0, size: 50 },
       body: { organizationId, kind: 'debug', memberId: studentMemberId },
     });
     expect(debugRuns.totalElements).toBe(1);
-    const detail = await admin.call(staff.bms.queryById, { query: { id: mine[0]!.id } });
-    expect(detail.organizationId).toBe(organizationId);
-    const stats = await admin.call(staff.bms.queryStatisticsGroupByMember, {
-      query: { page: 0, size: 50 },
-      body: { organizationId },
+    const detail = await admin.call(memberQuestionApi['bms.memberQuestion.queryById'], {
+      query: { id: mine[0]!.id },
     });
+    expect(detail.organizationId).toBe(organizationId);
+    const stats = await admin.call(
+      memberQuestionApi['bms.memberQuestion.queryStatisticsGroupByMember'],
+      {
+        query: { page: 0, size: 50 },
+        body: { organizationId },
+      },
+    );
     expect(stats.content.some((m) => m.memberId === studentMemberId)).toBe(true);
     const noOrganization = await errorOf(
-      admin.call(staff.bms.queryStatisticsGroupByMember, {
+      admin.call(memberQuestionApi['bms.memberQuestion.queryStatisticsGroupByMember'], {
         query: { page: 0, size: 50 },
         body: {},
       } as never),
@@ -305,29 +338,41 @@ describe('answers in the edms and bms areas', () => {
 
   it('refuses a student in edms and a teacher in bms', async () => {
     const asStudent = await errorOf(
-      student.call(staff.edms.queryListByTeacher, { query: { page: 0, size: 20 }, body: {} }),
+      student.call(memberQuestionApi['edms.memberQuestion.queryListByTeacher'], {
+        query: { page: 0, size: 20 },
+        body: {},
+      }),
     );
     expect(asStudent?.code).toBe(ErrorCode.FORBIDDEN);
     const asTeacher = await errorOf(
-      teacher.call(staff.bms.queryList, { query: { page: 0, size: 20 }, body: {} }),
+      teacher.call(memberQuestionApi['bms.memberQuestion.queryList'], {
+        query: { page: 0, size: 20 },
+        body: {},
+      }),
     );
     expect(asTeacher?.code).toBe(ErrorCode.FORBIDDEN);
   });
 
   it("cleans a student's history for them, keeping the records for statistics", async () => {
     const foreign = await errorOf(
-      teacher.call(staff.edms.batchClean, { body: { memberIds: [999_999] } }),
+      teacher.call(memberQuestionApi['edms.memberQuestion.batchClean'], {
+        body: { memberIds: [999_999] },
+      }),
     );
     expect(foreign?.code).toBe(ErrorCode.VALIDATION);
     expect(foreign?.message).toContain('body.memberIds.0');
-    const empty = await errorOf(teacher.call(staff.edms.batchClean, { body: { memberIds: [] } }));
+    const empty = await errorOf(
+      teacher.call(memberQuestionApi['edms.memberQuestion.batchClean'], {
+        body: { memberIds: [] },
+      }),
+    );
     expect(empty?.code).toBe(ErrorCode.VALIDATION);
 
-    const done = await teacher.call(staff.edms.batchClean, {
+    const done = await teacher.call(memberQuestionApi['edms.memberQuestion.batchClean'], {
       body: { memberIds: [studentMemberId], questionId: ids.oddEven },
     });
     expect(done.cleaned).toBe(1);
-    const own = await student.call(mq.memberQuestionQueryList, {
+    const own = await student.call(memberQuestionApi['memberQuestion.queryList'], {
       query: { page: 0, size: 20 },
       body: { questionId: ids.oddEven },
     });
@@ -338,26 +383,31 @@ describe('answers in the edms and bms areas', () => {
 
 describe('another organization', () => {
   it("sees none of this organization's answers", async () => {
-    const [other] = await teacher.call(auth.memberQueryMineTeacherList);
-    await teacher.call(auth.switchOrganization, { body: { memberId: other!.id } });
-    const list = await teacher.call(mq.memberQuestionQueryListByTeacher, {
+    const [other] = await teacher.call(accounts['oj.member.queryMineTeacherList']);
+    await teacher.call(accounts.switchOrganization, { body: { memberId: other!.id } });
+    const list = await teacher.call(memberQuestionApi['memberQuestion.queryListByTeacher'], {
       query: { page: 0, size: 20 },
       body: {},
     });
     expect(list.totalElements).toBe(0);
-    const stats = await teacher.call(mq.memberQuestionQueryStatisticsGroupByMember, {
-      query: { page: 0, size: 50 },
-      body: {},
-    });
+    const stats = await teacher.call(
+      memberQuestionApi['memberQuestion.queryStatisticsGroupByMember'],
+      {
+        query: { page: 0, size: 50 },
+        body: {},
+      },
+    );
     expect(stats.content.some((m) => m.memberId === studentMemberId)).toBe(false);
     const answer = await errorOf(
-      teacher.call(staff.edms.queryLatestList, {
+      teacher.call(memberQuestionApi['edms.memberQuestion.queryLatestList'], {
         body: { memberId: studentMemberId, questionIds: [ids.aPlusB] },
       }),
     );
     expect(answer?.code).toBe(ErrorCode.NOT_FOUND);
     const clean = await errorOf(
-      teacher.call(staff.edms.batchClean, { body: { memberIds: [studentMemberId] } }),
+      teacher.call(memberQuestionApi['edms.memberQuestion.batchClean'], {
+        body: { memberIds: [studentMemberId] },
+      }),
     );
     expect(clean?.code).toBe(ErrorCode.VALIDATION);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as auth from '../../src/contract/calls/auth.ts';
-import { gradeQueryList } from '../../src/contract/calls/startup.ts';
+import { accounts } from '../../src/contract/accounts/calls.ts';
+import { grade } from '../../src/contract/grade/calls.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { allCalls } from '../../src/contract/index.ts';
 import { BODY_LIMIT_BYTES } from '../../src/server/app.ts';
@@ -16,9 +16,9 @@ beforeAll(async () => {
   platform = await startTestPlatform();
   admin = new RawClient(platform.apiUrl);
   const { username, password } = platform.accounts.admin;
-  expect((await admin.call(auth.loginByPwd, { body: { username, password } })).body.success).toBe(
-    true,
-  );
+  expect(
+    (await admin.call(accounts.loginByPwd, { body: { username, password } })).body.success,
+  ).toBe(true);
 });
 afterAll(async () => {
   await platform?.stop();
@@ -41,21 +41,21 @@ function expectValidation(
 
 describe('validation errors name the field, in Chinese', () => {
   it('wrong type', async () => {
-    const answer = await new RawClient(platform.apiUrl).call(auth.loginByPwd, {
+    const answer = await new RawClient(platform.apiUrl).call(accounts.loginByPwd, {
       body: { username: 123, password: 'x' },
     });
     expectValidation(answer, 'body.username', '应为 字符串');
   });
 
   it('missing field', async () => {
-    const answer = await new RawClient(platform.apiUrl).call(auth.loginByPwd, {
+    const answer = await new RawClient(platform.apiUrl).call(accounts.loginByPwd, {
       body: { username: 'demo_student' },
     });
     expectValidation(answer, 'body.password', '不能为空');
   });
 
   it('unknown field', async () => {
-    const answer = await new RawClient(platform.apiUrl).call(auth.loginByPwd, {
+    const answer = await new RawClient(platform.apiUrl).call(accounts.loginByPwd, {
       body: { username: 'demo_student', password: 'x', foo: 1 },
     });
     expectValidation(answer, 'body.foo', '不支持的字段 foo');
@@ -63,7 +63,7 @@ describe('validation errors name the field, in Chinese', () => {
 
   it('a rule written on the contract field', async () => {
     const client = new RawClient(platform.apiUrl);
-    const answer = await client.call(auth.registerByPwd, {
+    const answer = await client.call(accounts.registerByPwd, {
       body: {
         username: 'ab',
         password: 'Secret123',
@@ -76,17 +76,20 @@ describe('validation errors name the field, in Chinese', () => {
   });
 
   it('query parameters: a bad number and an unknown sort field', async () => {
-    const size = await admin.call(gradeQueryList, { query: { size: 'abc' }, body: {} });
+    const size = await admin.call(grade['grade.queryList'], { query: { size: 'abc' }, body: {} });
     expectValidation(size, 'query.size', '应为 数字');
-    const sort = await admin.call(gradeQueryList, { query: { sort: 'password,asc' }, body: {} });
+    const sort = await admin.call(grade['grade.queryList'], {
+      query: { sort: 'password,asc' },
+      body: {},
+    });
     expect(sort.body.code).toBe(ErrorCode.VALIDATION);
     expect(sort.body.message).toContain('query.sort');
-    const big = await admin.call(gradeQueryList, { query: { size: 501 }, body: {} });
+    const big = await admin.call(grade['grade.queryList'], { query: { size: 501 }, body: {} });
     expectValidation(big, 'query.size', '不能大于 500');
   });
 
   it('nested values name their position', async () => {
-    const answer = await admin.call(gradeQueryList, { body: { statusList: ['1', '9'] } });
+    const answer = await admin.call(grade['grade.queryList'], { body: { statusList: ['1', '9'] } });
     expect(answer.body.code).toBe(ErrorCode.VALIDATION);
     expect((answer.body.data as Fields).fields[0]!.field).toBe('body.statusList.1');
   });

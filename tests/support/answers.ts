@@ -1,6 +1,6 @@
 /** Helpers for tests that submit answers and read them back through the SDK. */
-import * as mq from '../../src/contract/calls/member-question.ts';
-import type { AnswerDetail } from '../../src/contract/calls/member-question.ts';
+import { memberQuestion } from '../../src/contract/member-question/calls.ts';
+import type { AnswerDetail } from '../../src/contract/member-question/calls.ts';
 import type { Transport } from '../../src/transport/client.ts';
 
 /** Polls queryById until the answer is judged (done or failed). */
@@ -11,7 +11,7 @@ export async function judged(
 ): Promise<AnswerDetail> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const detail = await api.call(mq.memberQuestionQueryById, { query: { id } });
+    const detail = await api.call(memberQuestion['memberQuestion.queryById'], { query: { id } });
     if (detail.status === 'done' || detail.status === 'failed') return detail;
     if (Date.now() > until) throw new Error(`answer ${id} still ${detail.status}`);
     await new Promise((r) => setTimeout(r, 100));

@@ -1,5 +1,5 @@
 /** Logging a demo account in on a test platform through the SDK. */
-import { auth } from '../../src/contract/routes/auth.ts';
+import { accounts as accountsApi } from '../../src/contract/accounts/refs.ts';
 import { sdk } from './api.ts';
 import type { TestPlatform } from './platform.ts';
 
@@ -7,6 +7,6 @@ import type { TestPlatform } from './platform.ts';
 export async function loginAs(platform: TestPlatform, role: keyof TestPlatform['accounts']) {
   const api = sdk(platform.apiUrl);
   const { username, password } = platform.accounts[role];
-  const user = await api.call(auth.loginByPwd, { body: { username, password } });
+  const user = await api.call(accountsApi.loginByPwd, { body: { username, password } });
   return { api, user };
 }

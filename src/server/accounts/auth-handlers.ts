@@ -1,4 +1,4 @@
-import * as auth from '../../contract/calls/auth.ts';
+import { accounts } from '../../contract/accounts/calls.ts';
 import { withTransaction } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { handle } from '../http/handler.ts';
@@ -20,29 +20,29 @@ async function signInAs(ctx: HandlerContext, user: LoginUser) {
 }
 
 export const authHandlers = [
-  handle(auth.getImageCaptcha, ({ query, services }) =>
+  handle(accounts.getImageCaptcha, ({ query, services }) =>
     services.captchas.issue(query.width ?? DEFAULT_CAPTCHA_WIDTH),
   ),
 
-  handle(auth.checkImageCaptcha, async ({ body, services }) => {
+  handle(accounts.checkImageCaptcha, async ({ body, services }) => {
     await services.captchas.check(body.captchaId, body.code);
     return { valid: true as const };
   }),
 
-  handle(auth.getSmsCode, async ({ body, services }) => {
+  handle(accounts.getSmsCode, async ({ body, services }) => {
     await services.captchas.consume(body.captchaId, body.captchaCode);
     const expiresAt = await services.codes.send('sms', body.mobile, body.purpose);
     return { sent: true as const, expiresAt: expiresAt.toISOString() };
   }),
 
-  handle(auth.getEmailCode, async ({ body, services }) => {
+  handle(accounts.getEmailCode, async ({ body, services }) => {
     await services.captchas.consume(body.captchaId, body.captchaCode);
     const email = body.email.toLowerCase();
     const expiresAt = await services.codes.send('email', email, body.purpose);
     return { sent: true as const, expiresAt: expiresAt.toISOString() };
   }),
 
-  handle(auth.registerByPwd, async (ctx) => {
+  handle(accounts.registerByPwd, async (ctx) => {
     const { body, services } = ctx;
     // The captcha goes first, so probing which usernames exist costs a captcha per try.
     await services.captchas.consume(body.captchaId, body.captchaCode);
@@ -53,7 +53,7 @@ export const authHandlers = [
     return loadCurrentUser(services.pool, account.memberId);
   }),
 
-  handle(auth.loginByPwd, async (ctx) => {
+  handle(accounts.loginByPwd, async (ctx) => {
     const { body, services } = ctx;
     const user = await findUserByLogin(services.pool, body.username);
     // Same work and same answer for an unknown user and a wrong password.
@@ -65,7 +65,7 @@ export const authHandlers = [
     return signInAs(ctx, user);
   }),
 
-  handle(auth.loginByMobile, async (ctx) => {
+  handle(accounts.loginByMobile, async (ctx) => {
     const { body, services } = ctx;
     // The code is checked before the account, so only the phone's owner learns whether the
     // number is registered.
@@ -75,21 +75,21 @@ export const authHandlers = [
     return signInAs(ctx, user);
   }),
 
-  handle(auth.queryCurrent, async (ctx) =>
+  handle(accounts.queryCurrent, async (ctx) =>
     loadCurrentUser(ctx.services.pool, ctx.requireAuth().memberId),
   ),
 
-  handle(auth.verify, async ({ auth: caller }) => ({
+  handle(accounts.verify, async ({ auth: caller }) => ({
     valid: caller !== null,
     expiresAt: caller ? caller.expiresAt.toISOString() : null,
   })),
 
-  handle(auth.logout, async (ctx) => {
+  handle(accounts.logout, async (ctx) => {
     await ctx.signOut();
     return { loggedOut: true as const };
   }),
 
-  handle(auth.switchOrganization, async (ctx) => {
+  handle(accounts.switchOrganization, async (ctx) => {
     const caller = ctx.requireAuth();
     const { pool } = ctx.services;
     const target = ctx.body.memberId;

@@ -1,23 +1,23 @@
-import * as auth from '../../contract/calls/auth.ts';
+import { accounts } from '../../contract/accounts/calls.ts';
 import { handle } from '../http/handler.ts';
 import { loadCurrentUser, otherTeacherAccounts } from './members.ts';
 import { currentRights } from './rights.ts';
 
 export const memberHandlers = [
-  handle(auth.memberQueryCurrent, async (ctx) =>
+  handle(accounts['oj.member.queryCurrent'], async (ctx) =>
     loadCurrentUser(ctx.services.pool, ctx.requireAuth().memberId),
   ),
 
-  handle(auth.memberQueryCurrentRights, async (ctx) =>
+  handle(accounts['oj.member.queryCurrentRights'], async (ctx) =>
     currentRights(ctx.services.pool, ctx.requireAuth().memberId),
   ),
 
-  handle(auth.memberQueryMineTeacherList, async (ctx) => {
+  handle(accounts['oj.member.queryMineTeacherList'], async (ctx) => {
     const caller = ctx.requireAuth();
     return otherTeacherAccounts(ctx.services.pool, caller.userId, caller.memberId);
   }),
 
-  handle(auth.devInboxQueryList, async ({ query, services }) => {
+  handle(accounts['bms.devInbox.queryList'], async ({ query, services }) => {
     const result = await services.pool.query<{
       id: number;
       channel: 'sms' | 'email';

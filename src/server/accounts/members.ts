@@ -1,4 +1,4 @@
-import type { CurrentUser, MemberRole, TeacherAccount } from '../../contract/calls/auth.ts';
+import type { CurrentUser, MemberRole, TeacherAccount } from '../../contract/accounts/calls.ts';
 import type { Queryable } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 

@@ -1,4 +1,4 @@
-import type { MemberRole } from '../../contract/calls/auth.ts';
+import type { MemberRole } from '../../contract/accounts/calls.ts';
 import type { Queryable } from '../db/pool.ts';
 import { randomTokenString, sha256Hex } from '../security/tokens.ts';
 

@@ -2,7 +2,8 @@
  * Chapter calls in every area (contract/calls/chapter.ts): CRUD from the resource helper with the
  * area's scope, the ordered question list, the learner's progress and the teacher's statistics.
  */
-import * as calls from '../../contract/calls/chapter.ts';
+import { chapter as chapterApi } from '../../contract/chapter/calls.ts';
+import { actionsOf } from '../../contract/resource.ts';
 import type { Auth } from '../accounts/sessions.ts';
 import { handle } from '../http/handler.ts';
 import type { HandlerEntry } from '../http/handler.ts';
@@ -10,6 +11,11 @@ import { resourceHandlers } from '../http/resource.ts';
 import { chapterStatistics, learnerChapterQuestions } from './progress.ts';
 import { chapterQuestions, chapterStore, replaceChapterQuestions } from './store.ts';
 import type { ChapterScope } from './store.ts';
+
+const bmsCalls = actionsOf(chapterApi, 'bms', 'chapter');
+const edmsCalls = actionsOf(chapterApi, 'edms', 'chapter');
+const appCalls = actionsOf(chapterApi, 'app', 'chapter');
+const ojCalls = actionsOf(chapterApi, 'oj', 'chapter');
 
 const platformScope = (auth: Auth): ChapterScope => ({ kind: 'platform', memberId: auth.memberId });
 const teacherScope = (auth: Auth): ChapterScope => ({
@@ -34,7 +40,7 @@ const appScope = (auth: Auth): ChapterScope => {
   return learnerScope(auth);
 };
 
-type Area = typeof calls.bms | typeof calls.edms | typeof calls.app;
+type Area = typeof bmsCalls | typeof edmsCalls | typeof appCalls;
 
 const questionListHandlers = (area: Area, scopeOf: (auth: Auth) => ChapterScope) => [
   handle(area.queryQuestionList, async ({ services, requireAuth, query, body }) =>
@@ -46,13 +52,13 @@ const questionListHandlers = (area: Area, scopeOf: (auth: Auth) => ChapterScope)
 ];
 
 export const chapterHandlers: HandlerEntry[] = [
-  ...resourceHandlers(calls.bms, chapterStore, platformScope),
-  ...questionListHandlers(calls.bms, platformScope),
-  ...resourceHandlers(calls.edms, chapterStore, teacherScope),
-  ...questionListHandlers(calls.edms, teacherScope),
-  ...resourceHandlers(calls.app, chapterStore, appScope),
-  ...questionListHandlers(calls.app, appScope),
-  handle(calls.oj.queryQuestion, async ({ services, requireAuth, query, body }) => {
+  ...resourceHandlers(bmsCalls, chapterStore, platformScope),
+  ...questionListHandlers(bmsCalls, platformScope),
+  ...resourceHandlers(edmsCalls, chapterStore, teacherScope),
+  ...questionListHandlers(edmsCalls, teacherScope),
+  ...resourceHandlers(appCalls, chapterStore, appScope),
+  ...questionListHandlers(appCalls, appScope),
+  handle(ojCalls.queryQuestion, async ({ services, requireAuth, query, body }) => {
     const auth = requireAuth();
     return learnerChapterQuestions(
       { services, scope: learnerScope(auth) },
@@ -62,7 +68,7 @@ export const chapterHandlers: HandlerEntry[] = [
     );
   }),
   handle(
-    calls.memberQuestion.queryQuestionStatisticsByChapter,
+    chapterApi['memberQuestion.queryQuestionStatisticsByChapter'],
     async ({ services, requireAuth, query, body }) => {
       const auth = requireAuth();
       return chapterStatistics(

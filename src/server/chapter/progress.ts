@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type {
   chapterQuestionStatistics,
   learnerChapterQuestion,
-} from '../../contract/calls/chapter.ts';
+} from '../../contract/chapter/calls.ts';
 import { toPage } from '../../contract/paging.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { limitOffset, orderBy } from '../http/paging.ts';

@@ -12,7 +12,7 @@ import type {
   chapterQuestionItem,
   chapterSimpleItem,
   chapterUpdate,
-} from '../../contract/calls/chapter.ts';
+} from '../../contract/chapter/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { withTransaction } from '../db/pool.ts';
 import {

@@ -1,9 +1,9 @@
-import { dictQueryByValue } from '../../contract/calls/startup.ts';
+import { dict as dictApi } from '../../contract/dict/calls.ts';
 import { fail } from '../http/app-error.ts';
 import { handle } from '../http/handler.ts';
 
 export const dictHandlers = [
-  handle(dictQueryByValue, async ({ query, services }) => {
+  handle(dictApi['dict.queryByValue'], async ({ query, services }) => {
     const dict = await services.pool.query<{ id: number; code: string; name: string }>(
       'SELECT id, code, name FROM dicts WHERE code = $1',
       [query.value],

@@ -1,5 +1,5 @@
-import { gradeQueryList } from '../../contract/calls/startup.ts';
-import type { gradeStatus } from '../../contract/calls/startup.ts';
+import { grade } from '../../contract/grade/calls.ts';
+import type { gradeStatus } from '../../contract/grade/calls.ts';
 import type { z } from 'zod';
 import { handle } from '../http/handler.ts';
 import { containsPattern, orderBy, pagedRows } from '../http/paging.ts';
@@ -28,7 +28,7 @@ export const gradeHandlers = [
    * The public class catalogue: published ('1'..'5') public classes of active organizations,
    * narrowed by the filters. Drafts and private classes belong to the teacher area (later).
    */
-  handle(gradeQueryList, async ({ query, body, services }) => {
+  handle(grade['grade.queryList'], async ({ query, body, services }) => {
     const where = `g.is_public AND g.status <> '0' AND o.status = 'active'
       AND ($1::text[] IS NULL OR g.status = ANY($1))
       AND ($2::boolean IS NULL OR g.is_public = $2)

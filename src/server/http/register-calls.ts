@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { ROOT_CALL_ID } from '../../contract/call.ts';
 import type { CallDef } from '../../contract/call.ts';
 import { API_PREFIX, APP_ID_HEADER } from '../../contract/envelope.ts';
 import { errorCatalogue } from '../../contract/errors.ts';
@@ -29,7 +30,7 @@ export interface CallRouteOptions {
 }
 
 /** Calls that load balancers and people probe without headers: the health check. */
-const APP_ID_EXEMPT = new Set(['system.health']);
+const APP_ID_EXEMPT = new Set([ROOT_CALL_ID]);
 const appIdValue = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/);
 /** A call with no query schema takes no query parameters. */
 const noQuery = z.strictObject({});

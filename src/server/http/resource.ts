@@ -5,7 +5,7 @@
  */
 import type { CallDef } from '../../contract/call.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
-import type { CrudOp } from '../../contract/resource-routes.ts';
+import type { CrudOp } from '../../contract/resource.ts';
 import type { Auth } from '../accounts/sessions.ts';
 import type { Services } from '../services.ts';
 import { handle } from './handler.ts';

@@ -6,7 +6,7 @@ import type {
   AnswerDetail,
   AnswerSummary,
   CaseData,
-} from '../../contract/calls/member-question.ts';
+} from '../../contract/member-question/calls.ts';
 import type { Queryable } from '../db/pool.ts';
 import type { StoredResult } from '../judge-service/jobs.ts';
 

@@ -5,8 +5,8 @@
  * graded at once against the question's answer flags. Programming submissions and reviews,
  * runs and cleans use daily quotas (quota.ts) in the transaction that writes them.
  */
-import * as calls from '../../contract/calls/member-question.ts';
-import type { AnswerSummary, GradedAnswer } from '../../contract/calls/member-question.ts';
+import { memberQuestion as memberQuestionApi } from '../../contract/member-question/calls.ts';
+import type { AnswerSummary, GradedAnswer } from '../../contract/member-question/calls.ts';
 import { toPage } from '../../contract/paging.ts';
 import { currentRights } from '../accounts/rights.ts';
 import type { Auth } from '../accounts/sessions.ts';
@@ -249,32 +249,40 @@ async function readDraft(db: Queryable, memberId: number, questionKey: number, l
 const sortable = { id: 'mq.id', createdAt: 'mq.created_at' };
 
 export const memberQuestionHandlers = [
-  handle(calls.memberQuestionSubmitAnswer, async ({ body, services, requireAuth }) =>
-    answerQuestion(services, requireAuth(), body, 'submit'),
+  handle(
+    memberQuestionApi['memberQuestion.submitAnswer'],
+    async ({ body, services, requireAuth }) =>
+      answerQuestion(services, requireAuth(), body, 'submit'),
   ),
 
-  handle(calls.memberQuestionReviewSubmit, async ({ body, services, requireAuth }) => {
-    const auth = requireAuth();
-    return answerQuestion(services, auth, body, 'review', (q) =>
-      requireFailedSubmission(services.pool, auth.memberId, q.id),
-    );
-  }),
+  handle(
+    memberQuestionApi['memberQuestion.reviewSubmit'],
+    async ({ body, services, requireAuth }) => {
+      const auth = requireAuth();
+      return answerQuestion(services, auth, body, 'review', (q) =>
+        requireFailedSubmission(services.pool, auth.memberId, q.id),
+      );
+    },
+  ),
 
-  handle(calls.memberQuestionQueryQuota, async ({ services, requireAuth }) =>
+  handle(memberQuestionApi['memberQuestion.queryQuota'], async ({ services, requireAuth }) =>
     readQuota(services.pool, services.quota, requireAuth().memberId),
   ),
 
-  handle(calls.memberQuestionSaveAsDraft, async ({ body, services, requireAuth }) => {
-    const auth = requireAuth();
-    await findQuestion(services.pool, auth, body.questionId);
-    return saveDraft(services.pool, auth.memberId, body.questionId, body);
-  }),
+  handle(
+    memberQuestionApi['memberQuestion.saveAsDraft'],
+    async ({ body, services, requireAuth }) => {
+      const auth = requireAuth();
+      await findQuestion(services.pool, auth, body.questionId);
+      return saveDraft(services.pool, auth.memberId, body.questionId, body);
+    },
+  ),
 
-  handle(calls.memberQuestionQueryDraft, async ({ query, services, requireAuth }) =>
+  handle(memberQuestionApi['memberQuestion.queryDraft'], async ({ query, services, requireAuth }) =>
     readDraft(services.pool, requireAuth().memberId, query.questionId, query.language),
   ),
 
-  handle(calls.memberQuestionDebug, async ({ body, services, requireAuth }) => {
+  handle(memberQuestionApi['memberQuestion.debug'], async ({ body, services, requireAuth }) => {
     const auth = requireAuth();
     const q = await findQuestion(services.pool, auth, body.questionId);
     requireProgramming(q);
@@ -288,71 +296,83 @@ export const memberQuestionHandlers = [
     return { id: row.id, status: toSummary(row).status };
   }),
 
-  handle(calls.memberQuestionQueryById, async ({ query, services, requireAuth }) => {
-    const auth = requireAuth();
-    const row = await findOwnAnswer(services.pool, auth.memberId, query.id);
-    if (!row) throw fail('NOT_FOUND', '作答记录不存在');
-    const detail = toDetail(row);
-    const first = failingCases(row)[0];
-    if (!first || row.question_id === null) {
-      return { ...detail, failingCase: null, failingCaseHidden: false };
-    }
-    if (!(await canViewCases(services.pool, auth.memberId))) {
-      return { ...detail, failingCase: null, failingCaseHidden: true };
-    }
-    const data = await readCaseData(services.pool, row, [first.index]);
-    return { ...detail, failingCase: data.get(first.index) ?? null, failingCaseHidden: false };
-  }),
+  handle(
+    memberQuestionApi['memberQuestion.queryById'],
+    async ({ query, services, requireAuth }) => {
+      const auth = requireAuth();
+      const row = await findOwnAnswer(services.pool, auth.memberId, query.id);
+      if (!row) throw fail('NOT_FOUND', '作答记录不存在');
+      const detail = toDetail(row);
+      const first = failingCases(row)[0];
+      if (!first || row.question_id === null) {
+        return { ...detail, failingCase: null, failingCaseHidden: false };
+      }
+      if (!(await canViewCases(services.pool, auth.memberId))) {
+        return { ...detail, failingCase: null, failingCaseHidden: true };
+      }
+      const data = await readCaseData(services.pool, row, [first.index]);
+      return { ...detail, failingCase: data.get(first.index) ?? null, failingCaseHidden: false };
+    },
+  ),
 
-  handle(calls.memberQuestionStatus, async ({ query, services, requireAuth, request, reply }) => {
-    const memberId = requireAuth().memberId;
-    const row = await findOwnAnswer(services.pool, memberId, query.id);
-    if (!row) throw fail('NOT_FOUND', '作答记录不存在');
-    await streamAnswerStatus({ pool: services.pool, memberId, row, request, reply });
-    return null as never;
-  }),
+  handle(
+    memberQuestionApi['memberQuestion.status'],
+    async ({ query, services, requireAuth, request, reply }) => {
+      const memberId = requireAuth().memberId;
+      const row = await findOwnAnswer(services.pool, memberId, query.id);
+      if (!row) throw fail('NOT_FOUND', '作答记录不存在');
+      await streamAnswerStatus({ pool: services.pool, memberId, row, request, reply });
+      return null as never;
+    },
+  ),
 
-  handle(calls.memberQuestionQueryLatestList, async ({ body, services, requireAuth }) => {
-    const auth = requireAuth();
-    const { rows } = await services.pool.query<AnswerRow>(
-      `SELECT DISTINCT ON (mq.question_id) * FROM (${ANSWER_SELECT}
+  handle(
+    memberQuestionApi['memberQuestion.queryLatestList'],
+    async ({ body, services, requireAuth }) => {
+      const auth = requireAuth();
+      const { rows } = await services.pool.query<AnswerRow>(
+        `SELECT DISTINCT ON (mq.question_id) * FROM (${ANSWER_SELECT}
          WHERE mq.member_id = $1 AND mq.kind IN ('submit', 'review') AND mq.cleaned_at IS NULL
            AND mq.question_id = ANY($2::int[])) mq
         ORDER BY mq.question_id, mq.id DESC`,
-      [auth.memberId, body.questionIds],
-    );
-    return rows.map(toSummary);
-  }),
+        [auth.memberId, body.questionIds],
+      );
+      return rows.map(toSummary);
+    },
+  ),
 
-  handle(calls.memberQuestionQueryList, async ({ query, body, services, requireAuth }) => {
-    const auth = requireAuth();
-    const where = `mq.member_id = $1 AND mq.cleaned_at IS NULL
+  handle(
+    memberQuestionApi['memberQuestion.queryList'],
+    async ({ query, body, services, requireAuth }) => {
+      const auth = requireAuth();
+      const where = `mq.member_id = $1 AND mq.cleaned_at IS NULL
       AND ($2::int IS NULL OR mq.question_id = $2)
       AND ($3::text IS NULL OR mq.kind = $3)
       AND ($4::text IS NULL OR mq.verdict = $4)`;
-    const filters = [
-      auth.memberId,
-      body.questionId ?? null,
-      body.kind ?? null,
-      body.verdict ?? null,
-    ];
-    const [limit, offset] = limitOffset(query);
-    const order = orderBy(query, sortable, 'mq.id DESC', 'mq.id DESC');
-    const [rows, count] = await Promise.all([
-      services.pool.query<AnswerRow>(
-        `${ANSWER_SELECT} WHERE ${where} ORDER BY ${order} LIMIT $5 OFFSET $6`,
-        [...filters, limit, offset],
-      ),
-      services.pool.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM member_questions mq WHERE ${where}`,
-        filters,
-      ),
-    ]);
-    const content: AnswerSummary[] = rows.rows.map(toSummary);
-    return toPage(content, count.rows[0]!.total, query);
-  }),
+      const filters = [
+        auth.memberId,
+        body.questionId ?? null,
+        body.kind ?? null,
+        body.verdict ?? null,
+      ];
+      const [limit, offset] = limitOffset(query);
+      const order = orderBy(query, sortable, 'mq.id DESC', 'mq.id DESC');
+      const [rows, count] = await Promise.all([
+        services.pool.query<AnswerRow>(
+          `${ANSWER_SELECT} WHERE ${where} ORDER BY ${order} LIMIT $5 OFFSET $6`,
+          [...filters, limit, offset],
+        ),
+        services.pool.query<{ total: number }>(
+          `SELECT count(*)::int AS total FROM member_questions mq WHERE ${where}`,
+          filters,
+        ),
+      ]);
+      const content: AnswerSummary[] = rows.rows.map(toSummary);
+      return toPage(content, count.rows[0]!.total, query);
+    },
+  ),
 
-  handle(calls.memberQuestionClean, async ({ body, services, requireAuth }) => {
+  handle(memberQuestionApi['oj.memberQuestion.clean'], async ({ body, services, requireAuth }) => {
     const auth = requireAuth();
     // Only a clean that clears something uses the quota; over the limit nothing is cleared.
     return withTransaction(services.pool, async (client) => {
@@ -367,47 +387,58 @@ export const memberQuestionHandlers = [
     });
   }),
 
-  handle(calls.memberQuestionQueryWrongCaseListById, async ({ query, services, requireAuth }) => {
-    const auth = requireAuth();
-    const row = await findOwnAnswer(services.pool, auth.memberId, query.id);
-    if (!row) throw fail('NOT_FOUND', '作答记录不存在');
-    const wrong = failingCases(row);
-    if (wrong.length === 0 || row.question_id === null)
-      return wrong.map((c) => ({ ...c, data: null }));
-    const data = (await canViewCases(services.pool, auth.memberId))
-      ? await readCaseData(
-          services.pool,
-          row,
-          wrong.map((c) => c.index),
-        )
-      : new Map();
-    return wrong.map((c) => ({ ...c, data: data.get(c.index) ?? null }));
-  }),
-
-  handle(calls.memberPlaygroundSaveAsDraft, async ({ body, services, requireAuth }) =>
-    saveDraft(services.pool, requireAuth().memberId, PLAYGROUND_KEY, body),
+  handle(
+    memberQuestionApi['oj.memberQuestion.queryWrongCaseListById'],
+    async ({ query, services, requireAuth }) => {
+      const auth = requireAuth();
+      const row = await findOwnAnswer(services.pool, auth.memberId, query.id);
+      if (!row) throw fail('NOT_FOUND', '作答记录不存在');
+      const wrong = failingCases(row);
+      if (wrong.length === 0 || row.question_id === null)
+        return wrong.map((c) => ({ ...c, data: null }));
+      const data = (await canViewCases(services.pool, auth.memberId))
+        ? await readCaseData(
+            services.pool,
+            row,
+            wrong.map((c) => c.index),
+          )
+        : new Map();
+      return wrong.map((c) => ({ ...c, data: data.get(c.index) ?? null }));
+    },
   ),
 
-  handle(calls.memberPlaygroundSubmitAnswer, async ({ body, services, requireAuth }) => {
-    const row = await queueAnswer(services.pool, services.quota, requireAuth(), {
-      kind: 'playground',
-      questionId: null,
-      language: body.language,
-      source: body.source,
-      input: body.input,
-    });
-    return { id: row.id, status: toSummary(row).status };
-  }),
+  handle(
+    memberQuestionApi['memberPlayground.saveAsDraft'],
+    async ({ body, services, requireAuth }) =>
+      saveDraft(services.pool, requireAuth().memberId, PLAYGROUND_KEY, body),
+  ),
 
-  handle(calls.memberPlaygroundQueryLatest, async ({ query, services, requireAuth }) => {
-    const auth = requireAuth();
-    const draft = await readDraft(services.pool, auth.memberId, PLAYGROUND_KEY, query.language);
-    const { rows } = await services.pool.query<AnswerRow>(
-      `${ANSWER_SELECT} WHERE mq.member_id = $1 AND mq.kind = 'playground'
+  handle(
+    memberQuestionApi['memberPlayground.submitAnswer'],
+    async ({ body, services, requireAuth }) => {
+      const row = await queueAnswer(services.pool, services.quota, requireAuth(), {
+        kind: 'playground',
+        questionId: null,
+        language: body.language,
+        source: body.source,
+        input: body.input,
+      });
+      return { id: row.id, status: toSummary(row).status };
+    },
+  ),
+
+  handle(
+    memberQuestionApi['memberPlayground.queryLatest'],
+    async ({ query, services, requireAuth }) => {
+      const auth = requireAuth();
+      const draft = await readDraft(services.pool, auth.memberId, PLAYGROUND_KEY, query.language);
+      const { rows } = await services.pool.query<AnswerRow>(
+        `${ANSWER_SELECT} WHERE mq.member_id = $1 AND mq.kind = 'playground'
          AND ($2::text IS NULL OR mq.language = $2)
        ORDER BY mq.id DESC LIMIT 1`,
-      [auth.memberId, query.language ?? null],
-    );
-    return { draft, latestRun: rows[0] ? toSummary(rows[0]) : null };
-  }),
+        [auth.memberId, query.language ?? null],
+      );
+      return { draft, latestRun: rows[0] ? toSummary(rows[0]) : null };
+    },
+  ),
 ];

@@ -6,8 +6,8 @@
 import type {
   AnswerSummary,
   MemberAnswerStatistics,
-} from '../../contract/calls/member-question.ts';
-import type { StaffAnswerDetail } from '../../contract/calls/staff-answers.ts';
+  StaffAnswerDetail,
+} from '../../contract/member-question/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import type { Queryable } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';

@@ -4,7 +4,7 @@
  * JobStatusHub; each one re-reads the answer, so what is sent is what queryById would say.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { StatusEvent } from '../../contract/calls/member-question.ts';
+import type { StatusEvent } from '../../contract/member-question/calls.ts';
 import type { Pool } from '../db/pool.ts';
 import { findOwnAnswer, toDetail } from './answers.ts';
 import type { AnswerRow } from './answers.ts';

@@ -7,9 +7,8 @@
  * A teacher sees members of their own organization only; records a learner cleaned from their
  * own history still count here.
  */
-import * as calls from '../../contract/calls/member-question.ts';
-import * as questionCalls from '../../contract/calls/question-bank.ts';
-import * as staff from '../../contract/calls/staff-answers.ts';
+import { memberQuestion as memberQuestionApi } from '../../contract/member-question/calls.ts';
+import { question as questionApi } from '../../contract/question/calls.ts';
 import { handle } from '../http/handler.ts';
 import { validationError } from '../http/validation-error.ts';
 import { toSummary } from './answers.ts';
@@ -32,7 +31,7 @@ import type { QuestionScope } from '../question/store.ts';
  * followed with memberQuestion queryById).
  */
 function debugHandler(
-  call: typeof questionCalls.app.debug,
+  call: (typeof questionApi)['question.debug'],
   scopeOf: (auth: Auth) => QuestionScope,
 ) {
   return handle(call, async ({ body, services, requireAuth }) => {
@@ -60,53 +59,63 @@ function debugHandler(
 }
 
 export const teacherQueryHandlers = [
-  handle(calls.memberQuestionQueryListByTeacher, ({ query, body, services, requireAuth }) =>
-    staffAnswerList(
-      services.pool,
-      { ...body, organizationId: requireAuth().organizationId },
-      query,
-    ),
+  handle(
+    memberQuestionApi['memberQuestion.queryListByTeacher'],
+    ({ query, body, services, requireAuth }) =>
+      staffAnswerList(
+        services.pool,
+        { ...body, organizationId: requireAuth().organizationId },
+        query,
+      ),
   ),
-  handle(staff.edms.queryListByTeacher, ({ query, body, services, requireAuth }) =>
-    staffAnswerList(
-      services.pool,
-      { ...body, organizationId: requireAuth().organizationId },
-      query,
-    ),
+  handle(
+    memberQuestionApi['edms.memberQuestion.queryListByTeacher'],
+    ({ query, body, services, requireAuth }) =>
+      staffAnswerList(
+        services.pool,
+        { ...body, organizationId: requireAuth().organizationId },
+        query,
+      ),
   ),
-  handle(staff.bms.queryList, ({ query, body, services }) =>
+  handle(memberQuestionApi['bms.memberQuestion.queryList'], ({ query, body, services }) =>
     staffAnswerList(services.pool, { ...body, organizationId: body.organizationId ?? null }, query),
   ),
 
   handle(
-    calls.memberQuestionQueryStatisticsGroupByMember,
+    memberQuestionApi['memberQuestion.queryStatisticsGroupByMember'],
     ({ query, body, services, requireAuth }) =>
       memberStatistics(services.pool, requireAuth().organizationId, body.questionId, query),
   ),
-  handle(staff.edms.queryStatisticsGroupByMember, ({ query, body, services, requireAuth }) =>
-    memberStatistics(services.pool, requireAuth().organizationId, body.questionId, query),
+  handle(
+    memberQuestionApi['edms.memberQuestion.queryStatisticsGroupByMember'],
+    ({ query, body, services, requireAuth }) =>
+      memberStatistics(services.pool, requireAuth().organizationId, body.questionId, query),
   ),
-  handle(staff.bms.queryStatisticsGroupByMember, ({ query, body, services }) =>
-    memberStatistics(services.pool, body.organizationId, body.questionId, query),
+  handle(
+    memberQuestionApi['bms.memberQuestion.queryStatisticsGroupByMember'],
+    ({ query, body, services }) =>
+      memberStatistics(services.pool, body.organizationId, body.questionId, query),
   ),
 
-  handle(staff.edms.queryById, ({ query, services, requireAuth }) =>
+  handle(memberQuestionApi['edms.memberQuestion.queryById'], ({ query, services, requireAuth }) =>
     staffAnswerById(services.pool, query.id, requireAuth().organizationId),
   ),
-  handle(staff.bms.queryById, ({ query, services }) =>
+  handle(memberQuestionApi['bms.memberQuestion.queryById'], ({ query, services }) =>
     staffAnswerById(services.pool, query.id, null),
   ),
-  handle(staff.edms.queryLatestList, ({ body, services, requireAuth }) =>
-    staffLatestList(services.pool, body.memberId, body.questionIds, requireAuth().organizationId),
+  handle(
+    memberQuestionApi['edms.memberQuestion.queryLatestList'],
+    ({ body, services, requireAuth }) =>
+      staffLatestList(services.pool, body.memberId, body.questionIds, requireAuth().organizationId),
   ),
-  handle(staff.bms.queryLatestList, ({ body, services }) =>
+  handle(memberQuestionApi['bms.memberQuestion.queryLatestList'], ({ body, services }) =>
     staffLatestList(services.pool, body.memberId, body.questionIds, null),
   ),
-  handle(staff.edms.batchClean, ({ body, services, requireAuth }) =>
+  handle(memberQuestionApi['edms.memberQuestion.batchClean'], ({ body, services, requireAuth }) =>
     cleanForMembers(services.pool, requireAuth().organizationId, body.memberIds, body.questionId),
   ),
 
-  debugHandler(questionCalls.bms.debug, platformScope),
-  debugHandler(questionCalls.edms.debug, teacherScope),
-  debugHandler(questionCalls.app.debug, teacherScope),
+  debugHandler(questionApi['bms.question.debug'], platformScope),
+  debugHandler(questionApi['edms.question.debug'], teacherScope),
+  debugHandler(questionApi['question.debug'], teacherScope),
 ];

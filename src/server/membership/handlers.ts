@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { memberMembershipQueryList, membershipQueryList } from '../../contract/calls/startup.ts';
-import type { Membership, membershipTag } from '../../contract/calls/startup.ts';
+import { membership } from '../../contract/membership/calls.ts';
+import type { Membership, membershipTag } from '../../contract/membership/calls.ts';
 import { toPage } from '../../contract/paging.ts';
 import { handle } from '../http/handler.ts';
 import { limitOffset, orderBy } from '../http/paging.ts';
@@ -34,7 +34,7 @@ const toMembership = (r: MembershipRow): Membership => ({
 
 export const membershipHandlers = [
   /** Cards on sale (status '1'); drafts stay in the back office. Tags match any of the given. */
-  handle(membershipQueryList, async ({ query, body, services }) => {
+  handle(membership['membership.queryList'], async ({ query, body, services }) => {
     const where = `ms.status = '1'
       AND ($1::text IS NULL OR ms.type = $1)
       AND ($2::text[] IS NULL OR ms.tags && $2)
@@ -62,7 +62,7 @@ export const membershipHandlers = [
   }),
 
   /** The caller's own cards, newest expiry first. */
-  handle(memberMembershipQueryList, async (ctx) => {
+  handle(membership['oj.memberMembership.queryList'], async (ctx) => {
     const { query, services } = ctx;
     const memberId = ctx.requireAuth().memberId;
     const order = orderBy(

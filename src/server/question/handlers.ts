@@ -3,7 +3,8 @@
  * from the resource helper with the area's scope; import, random draw and the zip calls
  * (importZip, unzipAndParse, exportCase) are written here.
  */
-import * as calls from '../../contract/calls/question-bank.ts';
+import { question as questionApi } from '../../contract/question/calls.ts';
+import { actionsOf } from '../../contract/resource.ts';
 import type { Auth } from '../accounts/sessions.ts';
 import { handle } from '../http/handler.ts';
 import type { HandlerEntry } from '../http/handler.ts';
@@ -24,8 +25,13 @@ import {
 import type { QuestionScope } from './store.ts';
 import { learnerScope, platformScope, teacherScope } from './scopes.ts';
 
+const bmsCalls = actionsOf(questionApi, 'bms', 'question');
+const edmsCalls = actionsOf(questionApi, 'edms', 'question');
+const appCalls = actionsOf(questionApi, 'app', 'question');
+const ojCalls = actionsOf(questionApi, 'oj', 'question');
+
 const importHandler = (
-  call: typeof calls.bms.import,
+  call: typeof bmsCalls.import,
   scopeOf: (auth: Auth) => QuestionScope,
 ): HandlerEntry =>
   handle(call, async ({ services, requireAuth, body }) => ({
@@ -42,7 +48,7 @@ function zipOf(files: UploadedFile[]): Buffer {
 }
 
 const zipHandlers = (
-  area: typeof calls.bms | typeof calls.edms | typeof calls.app,
+  area: typeof bmsCalls | typeof edmsCalls | typeof appCalls,
   scopeOf: (auth: Auth) => QuestionScope,
 ): HandlerEntry[] => [
   handle(area.unzipAndParse, async ({ body, files }) => {
@@ -78,7 +84,7 @@ const zipHandlers = (
 ];
 
 const importZipHandler = (
-  call: typeof calls.bms.importZip,
+  call: typeof bmsCalls.importZip,
   scopeOf: (auth: Auth) => QuestionScope,
 ): HandlerEntry =>
   handle(call, async ({ services, requireAuth, body, files }) =>
@@ -86,20 +92,20 @@ const importZipHandler = (
   );
 
 export const questionBankHandlers: HandlerEntry[] = [
-  ...resourceHandlers(calls.bms, questionStore, platformScope),
-  importHandler(calls.bms.import, platformScope),
-  importZipHandler(calls.bms.importZip, platformScope),
-  ...zipHandlers(calls.bms, platformScope),
-  ...resourceHandlers(calls.edms, questionStore, teacherScope),
-  importHandler(calls.edms.import, teacherScope),
-  importZipHandler(calls.edms.importZip, teacherScope),
-  ...zipHandlers(calls.edms, teacherScope),
-  handle(calls.edms.queryRandomList, async ({ services, requireAuth, body }) => {
+  ...resourceHandlers(bmsCalls, questionStore, platformScope),
+  importHandler(bmsCalls.import, platformScope),
+  importZipHandler(bmsCalls.importZip, platformScope),
+  ...zipHandlers(bmsCalls, platformScope),
+  ...resourceHandlers(edmsCalls, questionStore, teacherScope),
+  importHandler(edmsCalls.import, teacherScope),
+  importZipHandler(edmsCalls.importZip, teacherScope),
+  ...zipHandlers(edmsCalls, teacherScope),
+  handle(edmsCalls.queryRandomList, async ({ services, requireAuth, body }) => {
     const { count, ...filter } = body;
     return randomQuestions({ services, scope: teacherScope(requireAuth()) }, filter, count);
   }),
-  ...resourceHandlers(calls.app, questionStore, teacherScope),
-  importHandler(calls.app.import, teacherScope),
-  ...zipHandlers(calls.app, teacherScope),
-  ...resourceHandlers(calls.oj, learnerQuestionStore, learnerScope),
+  ...resourceHandlers(appCalls, questionStore, teacherScope),
+  importHandler(appCalls.import, teacherScope),
+  ...zipHandlers(appCalls, teacherScope),
+  ...resourceHandlers(ojCalls, learnerQuestionStore, learnerScope),
 ];

@@ -14,7 +14,7 @@ import type {
   questionSimpleItem,
   questionUpdate,
   questionWithCases,
-} from '../../contract/calls/question-bank.ts';
+} from '../../contract/question/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { chapterUsing } from '../chapter/usage.ts';
 import { withTransaction } from '../db/pool.ts';

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import type { questionInput } from '../../contract/calls/question-bank.ts';
+import type { questionInput } from '../../contract/question/calls.ts';
 import type { Queryable } from '../db/pool.ts';
 
 export type QuestionInput = z.output<typeof questionInput>;

@@ -1,6 +1,6 @@
 import { APP_ID } from '../../contract/envelope.ts';
-import type { MemberRole } from '../../contract/calls/auth.ts';
-import { DEFAULT_RIGHT_CODES } from '../../contract/calls/startup.ts';
+import type { MemberRole } from '../../contract/accounts/calls.ts';
+import { DEFAULT_RIGHT_CODES } from '../../contract/rights.ts';
 
 /**
  * The demo data a fresh installation starts with (README "Demo accounts"). Each record has a

@@ -1,9 +1,9 @@
-import { envelopePublicKey, health } from '../../contract/calls/system.ts';
+import { system } from '../../contract/system/calls.ts';
 import { fail } from '../http/app-error.ts';
 import { handle } from '../http/handler.ts';
 
 export const systemHandlers = [
-  handle(health, async ({ services }) => {
+  handle(system.root, async ({ services }) => {
     try {
       await services.pool.query('SELECT 1');
     } catch (err) {
@@ -13,5 +13,5 @@ export const systemHandlers = [
     return { status: 'ok' as const, time: new Date().toISOString(), database: 'ok' as const };
   }),
 
-  handle(envelopePublicKey, async ({ services }) => services.keyring.current),
+  handle(system['common.envelope.publicKey'], async ({ services }) => services.keyring.current),
 ];

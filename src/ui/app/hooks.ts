@@ -5,7 +5,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import type { SessionUser } from '../../machines/user.ts';
-import type { TeacherAccount } from '../../contract/calls/auth.ts';
+import type { TeacherAccount } from '../../contract/accounts/calls.ts';
 import { useRuntime } from './context.ts';
 import { STORAGE_KEYS } from './storage.ts';
 

@@ -5,13 +5,13 @@
  */
 import { filter, map } from 'rxjs';
 import { createActor, fromCallback, fromPromise, type Actor, type AnyEventObject } from 'xstate';
+import { memberQuestion } from '../../contract/member-question/refs.ts';
+import { question as questionApi } from '../../contract/question/refs.ts';
 import type {
   AnswerSummary,
   GradedAnswer,
   StatusEvent,
-} from '../../contract/calls/member-question.ts';
-import { memberQuestion } from '../../contract/routes/member-question.ts';
-import { oj } from '../../contract/routes/question-bank.ts';
+} from '../../contract/member-question/calls.ts';
 import {
   objectivePracticeMachine,
   type ObjectiveQuestion,
@@ -54,7 +54,9 @@ function questionActors(transport: Runtime['transport']) {
   });
   return {
     loadQuestion: fromPromise<PracticeQuestion, { questionId: number }>(async ({ input }) => {
-      const item = await transport.call(oj.queryById, { query: { id: input.questionId } });
+      const item = await transport.call(questionApi['oj.question.queryById'], {
+        query: { id: input.questionId },
+      });
       return {
         id: item.id,
         type: item.type,
@@ -68,7 +70,7 @@ function questionActors(transport: Runtime['transport']) {
     }),
     loadDraft: fromPromise<PracticeDraft | null, DraftKey>(async ({ input }) => {
       // Without a language the server answers with the latest draft of any language.
-      const draft = await transport.call(memberQuestion.memberQuestionQueryDraft, {
+      const draft = await transport.call(memberQuestion['memberQuestion.queryDraft'], {
         query: {
           questionId: questionIdOf(input),
           ...(input.language === null ? {} : { language: input.language }),
@@ -77,33 +79,33 @@ function questionActors(transport: Runtime['transport']) {
       return draft && { source: draft.source, input: draft.input, language: draft.language };
     }),
     saveDraft: fromPromise<{ updatedAt: string }, JobRequest>(async ({ input }) => {
-      const saved = await transport.call(memberQuestion.memberQuestionSaveAsDraft, {
+      const saved = await transport.call(memberQuestion['memberQuestion.saveAsDraft'], {
         body: { ...jobBody(input), input: input.input },
       });
       return { updatedAt: saved.updatedAt };
     }),
     debug: fromPromise<{ id: number }, JobRequest>(async ({ input }) => {
-      const queued = await transport.call(memberQuestion.memberQuestionDebug, {
+      const queued = await transport.call(memberQuestion['memberQuestion.debug'], {
         body: { ...jobBody(input), input: input.input },
       });
       return { id: queued.id };
     }),
     submit: fromPromise<{ id: number }, JobRequest>(async ({ input }) => {
-      const queued = await transport.call(memberQuestion.memberQuestionSubmitAnswer, {
+      const queued = await transport.call(memberQuestion['memberQuestion.submitAnswer'], {
         body: jobBody(input),
       });
       return { id: queued.id };
     }),
     // A CONFLICT (nothing to correct) is toasted by the transport like any refusal.
     reviewSubmit: fromPromise<{ id: number }, JobRequest>(async ({ input }) => {
-      const queued = await transport.call(memberQuestion.memberQuestionReviewSubmit, {
+      const queued = await transport.call(memberQuestion['memberQuestion.reviewSubmit'], {
         body: jobBody(input),
       });
       return { id: queued.id };
     }),
     loadHistory: submissionHistory(transport),
     loadQuota: fromPromise<PracticeQuota, void>(async () => {
-      const quota = await transport.call(memberQuestion.memberQuestionQueryQuota, {
+      const quota = await transport.call(memberQuestion['memberQuestion.queryQuota'], {
         // Only a line of text depends on it: a failure hides the line, it is not toasted.
         skipErrorHandler: true,
       });
@@ -124,7 +126,7 @@ function submissionHistory(transport: Runtime['transport']) {
   return fromPromise<AnswerSummary[], { questionId: number }>(async ({ input }) => {
     const pages = await Promise.all(
       HISTORY_KINDS.map((kind) =>
-        transport.call(memberQuestion.memberQuestionQueryList, {
+        transport.call(memberQuestion['memberQuestion.queryList'], {
           query: { page: 0, size: HISTORY_SIZE },
           body: { questionId: input.questionId, kind },
         }),
@@ -147,7 +149,7 @@ function answerStatusSource(transport: Runtime['transport']): AnswerStatusSource
   return {
     statusStream: (id) =>
       eventStream$((signal) =>
-        transport.stream(memberQuestion.memberQuestionStatus, {
+        transport.stream(memberQuestion['memberQuestion.status'], {
           query: { id },
           signal,
           skipErrorHandler: true,
@@ -158,7 +160,7 @@ function answerStatusSource(transport: Runtime['transport']): AnswerStatusSource
       ),
     // Failures are the follower's to handle (retry, fall back, report lost), not toasts.
     detail: (id) =>
-      transport.call(memberQuestion.memberQuestionQueryById, {
+      transport.call(memberQuestion['memberQuestion.queryById'], {
         query: { id },
         skipErrorHandler: true,
       }),
@@ -169,19 +171,19 @@ function answerStatusSource(transport: Runtime['transport']): AnswerStatusSource
 function playgroundActors(transport: Runtime['transport']) {
   return {
     loadDraft: fromPromise<PracticeDraft | null, DraftKey>(async ({ input }) => {
-      const latest = await transport.call(memberQuestion.memberPlaygroundQueryLatest, {
+      const latest = await transport.call(memberQuestion['memberPlayground.queryLatest'], {
         query: input.language === null ? {} : { language: input.language },
       });
       return latest.draft && { source: latest.draft.source, input: latest.draft.input };
     }),
     saveDraft: fromPromise<{ updatedAt: string }, JobRequest>(async ({ input }) => {
-      const saved = await transport.call(memberQuestion.memberPlaygroundSaveAsDraft, {
+      const saved = await transport.call(memberQuestion['memberPlayground.saveAsDraft'], {
         body: { language: input.language, source: input.source, input: input.input },
       });
       return { updatedAt: saved.updatedAt };
     }),
     debug: fromPromise<{ id: number }, JobRequest>(async ({ input }) => {
-      const queued = await transport.call(memberQuestion.memberPlaygroundSubmitAnswer, {
+      const queued = await transport.call(memberQuestion['memberPlayground.submitAnswer'], {
         body: { language: input.language, source: input.source, input: input.input },
       });
       return { id: queued.id };
@@ -231,7 +233,7 @@ function createObjectiveActor(
 ): ObjectiveActor {
   const { transport, eventLog } = runtime;
   // Objective answers are graded at once: the play home's lists change with the answer.
-  const graded = (call: typeof memberQuestion.memberQuestionSubmitAnswer) =>
+  const graded = (call: (typeof memberQuestion)['memberQuestion.submitAnswer']) =>
     fromPromise<GradedAnswer, ObjectiveSubmission>(async ({ input }) => {
       const answer = await transport.call(call, {
         body: { questionId: input.questionId, answer: input.answer },
@@ -241,9 +243,9 @@ function createObjectiveActor(
     });
   const machine = objectivePracticeMachine.provide({
     actors: {
-      submitAnswer: graded(memberQuestion.memberQuestionSubmitAnswer),
+      submitAnswer: graded(memberQuestion['memberQuestion.submitAnswer']),
       // A CONFLICT (nothing to correct) is toasted by the transport like any refusal.
-      reviewSubmit: graded(memberQuestion.memberQuestionReviewSubmit),
+      reviewSubmit: graded(memberQuestion['memberQuestion.reviewSubmit']),
       loadHistory: submissionHistory(transport),
     },
   });

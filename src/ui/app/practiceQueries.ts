@@ -3,13 +3,13 @@
  * first screen; kept here so the question-bank schemas stay off the first screen).
  */
 import type { CallResult } from '../../contract/call.ts';
-import type { QuestionType } from '../../contract/calls/question-bank.ts';
-import { memberQuestion } from '../../contract/routes/member-question.ts';
-import { oj } from '../../contract/routes/question-bank.ts';
+import { memberQuestion } from '../../contract/member-question/refs.ts';
+import { question as questionApi } from '../../contract/question/refs.ts';
+import type { QuestionType } from '../../contract/question/calls.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
 
-export type ProblemPage = CallResult<typeof oj.queryList>;
+export type ProblemPage = CallResult<(typeof questionApi)['oj.question.queryList']>;
 
 /** How many questions of each type the play home lists. */
 export const PROBLEM_LIST_SIZE = 100;
@@ -25,11 +25,11 @@ export function questionsOfType(runtime: Runtime, type: QuestionType): QueryDef<
   }
   let query = queries.get(type);
   if (!query) {
-    const key = `oj.question.queryList:${type}`;
+    const key = `questionApi['oj.question.question'].queryList:${type}`;
     query = {
       key,
       state$: runtime.queries.cache.query(key, () =>
-        runtime.transport.call(oj.queryList, {
+        runtime.transport.call(questionApi['oj.question.queryList'], {
           query: { page: 0, size: PROBLEM_LIST_SIZE },
           body: { type },
         }),
@@ -45,7 +45,7 @@ export function programmingProblems(runtime: Runtime): QueryDef<ProblemPage> {
   return questionsOfType(runtime, 'programming');
 }
 
-export type LatestAnswers = CallResult<typeof memberQuestion.memberQuestionQueryLatestList>;
+export type LatestAnswers = CallResult<(typeof memberQuestion)['memberQuestion.queryLatestList']>;
 
 const LATEST_ANSWERS_KEY = 'memberQuestion.queryLatestList:';
 
@@ -77,7 +77,7 @@ export function latestAnswers(runtime: Runtime, questionIds: number[]): QueryDef
         // No questions listed, no answers to read (the call wants at least one id).
         ids.length === 0
           ? Promise.resolve([])
-          : runtime.transport.call(memberQuestion.memberQuestionQueryLatestList, {
+          : runtime.transport.call(memberQuestion['memberQuestion.queryLatestList'], {
               body: { questionIds: ids },
             }),
       ),

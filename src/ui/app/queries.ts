@@ -5,8 +5,9 @@
 import { fromEvent, type Observable } from 'rxjs';
 import type { CallResult } from '../../contract/call.ts';
 import { APP_ID } from '../../contract/envelope.ts';
-import { auth } from '../../contract/routes/auth.ts';
-import { startup as startupCalls } from '../../contract/routes/startup.ts';
+import { accounts } from '../../contract/accounts/refs.ts';
+import { grade as gradeApi } from '../../contract/grade/refs.ts';
+import { membership as membershipApi } from '../../contract/membership/refs.ts';
 import { createQueryCache, type QueryCache, type QueryState } from '../../streams/queryCache.ts';
 import type { Transport } from '../../transport/client.ts';
 
@@ -15,10 +16,10 @@ export interface QueryDef<T> {
   state$: Observable<QueryState<T>>;
 }
 
-export type GradePage = CallResult<typeof startupCalls.gradeQueryList>;
-export type MembershipPage = CallResult<typeof startupCalls.membershipQueryList>;
-export type FullCurrentUser = CallResult<typeof auth.queryCurrent>;
-export type DevInboxMessages = CallResult<typeof auth.devInboxQueryList>;
+export type GradePage = CallResult<(typeof gradeApi)['grade.queryList']>;
+export type MembershipPage = CallResult<(typeof membershipApi)['membership.queryList']>;
+export type FullCurrentUser = CallResult<typeof accounts.queryCurrent>;
+export type DevInboxMessages = CallResult<(typeof accounts)['bms.devInbox.queryList']>;
 
 /** How many of the latest dev-inbox messages the page asks for. */
 export const DEV_INBOX_LIMIT = 50;
@@ -42,20 +43,20 @@ export function createQueries(transport: Transport, focus$?: Observable<unknown>
     cache,
     /** The class list of the start-up calls; its cache key is the one spec 000 §7 names. */
     publicClasses: define('/api/grade/getAll', () =>
-      transport.call(startupCalls.gradeQueryList, {
+      transport.call(gradeApi['grade.queryList'], {
         query: { page: 0, size: 100, sort: 'sort,asc' },
         body: { statusList: [...PUBLIC_CLASS_STATUSES], isPublic: true, appIds: [APP_ID] },
       }),
     ),
     /** Student membership cards on sale (spec 000 §7 membership list {type, tags, status:'1'}). */
     studentCards: define('membership.queryList:student', () =>
-      transport.call(startupCalls.membershipQueryList, {
+      transport.call(membershipApi['membership.queryList'], {
         body: { type: '0', tags: ['student'], status: '1' },
       }),
     ),
     /** Everything a student or parent can buy: single cards and packages. */
     vipCards: define('membership.queryList:student,studentPackage', () =>
-      transport.call(startupCalls.membershipQueryList, {
+      transport.call(membershipApi['membership.queryList'], {
         query: { page: 0, size: 100, sort: 'sort,asc' },
         body: { type: '0', tags: ['student', 'studentPackage'], status: '1' },
       }),
@@ -68,7 +69,9 @@ export function createQueries(transport: Transport, focus$?: Observable<unknown>
       // One definition per member, so a re-render subscribes to the same stream.
       let query = currentUsers.get(memberId);
       if (!query) {
-        query = define(`auth.queryCurrent:${memberId}`, () => transport.call(auth.queryCurrent));
+        query = define(`accounts.queryCurrent:${memberId}`, () =>
+          transport.call(accounts.queryCurrent),
+        );
         currentUsers.set(memberId, query);
       }
       return query;
@@ -81,7 +84,7 @@ export function createQueries(transport: Transport, focus$?: Observable<unknown>
       let query = devInboxes.get(memberId);
       if (!query) {
         query = define(`devInbox.queryList:${memberId}`, () =>
-          transport.call(auth.devInboxQueryList, { query: { limit: DEV_INBOX_LIMIT } }),
+          transport.call(accounts['bms.devInbox.queryList'], { query: { limit: DEV_INBOX_LIMIT } }),
         );
         devInboxes.set(memberId, query);
       }

@@ -7,10 +7,11 @@
 import { createActor, fromPromise, type Actor } from 'xstate';
 // Calls by their routes (src/contract/routes): the schemas, and zod with them, stay off the
 // first screen; the types still come from the full definitions.
-import type { CurrentUser } from '../../contract/calls/auth.ts';
+import { accounts } from '../../contract/accounts/refs.ts';
+import { membership as membershipApi } from '../../contract/membership/refs.ts';
+import { dict as dictApi } from '../../contract/dict/refs.ts';
+import type { CurrentUser } from '../../contract/accounts/calls.ts';
 import { API_PREFIX, WEB_BASE } from '../../contract/envelope.ts';
-import { auth } from '../../contract/routes/auth.ts';
-import { startup as startupCalls } from '../../contract/routes/startup.ts';
 import { deviceMachine } from '../../machines/deviceClass.ts';
 import { editorConfigMachine, type EditorConfigInput } from '../../machines/editorConfig.ts';
 import { loginDialogMachine, type Captcha } from '../../machines/loginDialog.ts';
@@ -84,7 +85,7 @@ function reportError(toastQueue: Actor<typeof toastQueueMachine>, env: RuntimeEn
  * scrubbing of an export cannot recognise. No machine reads these answers, so replay loses
  * nothing.
  */
-const UNLOGGED_ANSWERS: ReadonlySet<string> = new Set([auth.devInboxQueryList.id]);
+const UNLOGGED_ANSWERS: ReadonlySet<string> = new Set([accounts['bms.devInbox.queryList'].id]);
 
 const toCaptcha = ({ captchaId, image }: { captchaId: string; image: string }): Captcha => ({
   captchaId,
@@ -118,7 +119,7 @@ export function createRuntime(env: RuntimeEnv) {
   });
 
   const loadCaptcha = fromPromise<Captcha>(async () =>
-    toCaptcha(await transport.call(auth.getImageCaptcha, { query: {} })),
+    toCaptcha(await transport.call(accounts.getImageCaptcha, { query: {} })),
   );
 
   const startup = createActor(
@@ -127,15 +128,15 @@ export function createRuntime(env: RuntimeEnv) {
         loadSettings: fromPromise(() => fetchSiteSettings(env.fetch, webBase)),
         // Anonymous is the normal case here: no red notification (errors ignored, spec 000 §4).
         loadCurrentUser: fromPromise<CurrentUser | null>(() =>
-          transport.call(auth.queryCurrent, { skipErrorHandler: true }),
+          transport.call(accounts.queryCurrent, { skipErrorHandler: true }),
         ),
         loadTeacherList: fromPromise(() =>
-          transport.call(auth.memberQueryMineTeacherList, { skipErrorHandler: true }),
+          transport.call(accounts['oj.member.queryMineTeacherList'], { skipErrorHandler: true }),
         ),
         // A failed logout or switch shows the red notification; the machine keeps the user.
-        logout: fromPromise<unknown>(() => transport.call(auth.logout)),
+        logout: fromPromise<unknown>(() => transport.call(accounts.logout)),
         switchOrganization: fromPromise(({ input }) =>
-          transport.call(auth.switchOrganization, { body: { memberId: input.memberId } }),
+          transport.call(accounts.switchOrganization, { body: { memberId: input.memberId } }),
         ),
       },
       actions: {
@@ -152,17 +153,17 @@ export function createRuntime(env: RuntimeEnv) {
         ...lazyLoginValidators,
         login: fromPromise(({ input }) =>
           input.mode === 'password'
-            ? transport.call(auth.loginByPwd, {
+            ? transport.call(accounts.loginByPwd, {
                 body: { username: input.username, password: input.password },
                 skipErrorHandler: true,
               })
-            : transport.call(auth.loginByMobile, {
+            : transport.call(accounts.loginByMobile, {
                 body: { mobile: input.mobile, code: input.code },
                 skipErrorHandler: true,
               }),
         ),
         requestCode: fromPromise(({ input }) =>
-          transport.call(auth.getSmsCode, {
+          transport.call(accounts.getSmsCode, {
             body: { ...input, purpose: 'login' },
             skipErrorHandler: true,
           }),
@@ -178,7 +179,7 @@ export function createRuntime(env: RuntimeEnv) {
       actors: {
         ...lazyRegisterValidators,
         register: fromPromise(({ input }) =>
-          transport.call(auth.registerByPwd, { body: input, skipErrorHandler: true }),
+          transport.call(accounts.registerByPwd, { body: input, skipErrorHandler: true }),
         ),
         loadCaptcha,
       },
@@ -214,7 +215,7 @@ export function createRuntime(env: RuntimeEnv) {
     membershipMachine.provide({
       actors: {
         loadMemberMemberships: fromPromise(async () => {
-          const page = await transport.call(startupCalls.memberMembershipQueryList, {
+          const page = await transport.call(membershipApi['oj.memberMembership.queryList'], {
             query: { page: 0, size: 100 },
             body: {},
           });
@@ -250,7 +251,7 @@ export function createRuntime(env: RuntimeEnv) {
   /** Dictionary lookups, cached per code; a failure is an empty list (spec 000 §8). */
   const dict: DictCache = createDictCache(
     async (code) =>
-      (await transport.call(startupCalls.dictQueryByValue, { query: { value: code } })).itemList,
+      (await transport.call(dictApi['dict.queryByValue'], { query: { value: code } })).itemList,
   );
 
   let stopWiring: (() => void) | null = null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteSettingsSchema } from '../../contract/calls/system.ts';
+import { siteSettingsSchema } from '../../contract/system/calls.ts';
 import { fetchSiteSettings, readSiteSettings } from './siteSettings.ts';
 
 const good = { title: '信奥训练营', favicon: '/web/favicon.svg', logo: '/web/logo.svg' };

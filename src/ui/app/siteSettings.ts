@@ -1,6 +1,6 @@
-import type { SiteSettings } from '../../contract/calls/system.ts';
+import type { SiteSettings } from '../../contract/system/calls.ts';
+import { SITE_SETTINGS_PATH } from '../../contract/envelope.ts';
 import { WEB_BASE } from '../../contract/envelope.ts';
-import { SITE_SETTINGS_PATH } from '../../contract/routes/system.ts';
 import { STORAGE_KEYS, type SafeStorage } from './storage.ts';
 
 /**

@@ -3,8 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { waitFor } from 'xstate';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import * as auth from '../../contract/calls/auth.ts';
-import * as startupCalls from '../../contract/calls/startup.ts';
+import { accounts } from '../../contract/accounts/calls.ts';
+import { membership } from '../../contract/membership/calls.ts';
+import type * as auth from '../../contract/accounts/calls.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { Runtime } from '../app/runtime.ts';
 import { answer, api, failure, success } from '../test/fakeApi.ts';
@@ -40,12 +41,12 @@ const otherAccount = {
 
 /** A runtime whose session is the teacher with a second account, and the menu on screen. */
 async function loggedInMenu(user: auth.CurrentUser = teacher): Promise<Runtime> {
-  answer(auth.queryCurrent, () => success(user));
-  answer(auth.memberQueryMineTeacherList, () =>
+  answer(accounts.queryCurrent, () => success(user));
+  answer(accounts['oj.member.queryMineTeacherList'], () =>
     success([{ ...otherAccount, id: 7, organizationId: 1 }, otherAccount]),
   );
   // Each logged-in member's cards are loaded; this teacher has none.
-  answer(startupCalls.memberMembershipQueryList, () =>
+  answer(membership['oj.memberMembership.queryList'], () =>
     success({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 100 }),
   );
   const runtime = createTestRuntime();
@@ -75,7 +76,7 @@ async function chooseMenuItem(name: string) {
 describe('AccountMenu session commands', () => {
   it('logs out by telling the start-up machine, which asks the server', async () => {
     let loggedOut = 0;
-    answer(auth.logout, () => {
+    answer(accounts.logout, () => {
       loggedOut += 1;
       return success({ loggedOut: true });
     });
@@ -88,7 +89,7 @@ describe('AccountMenu session commands', () => {
   });
 
   it('keeps the user and shows the failure when the server refuses the logout', async () => {
-    answer(auth.logout, () => failure(ErrorCode.INTERNAL, '服务器内部错误', 500));
+    answer(accounts.logout, () => failure(ErrorCode.INTERNAL, '服务器内部错误', 500));
     const runtime = await loggedInMenu();
     await chooseMenuItem('退出登录');
     await waitFor(runtime.actors.toastQueue, (s) => s.context.visible.length > 0);
@@ -101,7 +102,7 @@ describe('AccountMenu session commands', () => {
   });
 
   it('switches to the other organization’s account through the start-up machine', async () => {
-    answer(auth.switchOrganization, () =>
+    answer(accounts.switchOrganization, () =>
       success({
         ...teacher,
         id: 9,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import * as startupCalls from '../../contract/calls/startup.ts';
+import { membership } from '../../contract/membership/calls.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { TOAST_LIMIT } from '../../machines/constants.ts';
 import type { Runtime } from '../app/runtime.ts';
@@ -48,11 +48,11 @@ describe('ToastContainer', () => {
   });
 
   it('turns a failed call into a red 提示 toast with the server message', async () => {
-    answer(startupCalls.membershipQueryList, () => failure(ErrorCode.CONFLICT, '数据冲突了'));
+    answer(membership['membership.queryList'], () => failure(ErrorCode.CONFLICT, '数据冲突了'));
     const runtime = createTestRuntime();
     const container = renderToasts(runtime);
     await expect(
-      runtime.transport.call(startupCalls.membershipQueryList, { body: {} }),
+      runtime.transport.call(membership['membership.queryList'], { body: {} }),
     ).rejects.toThrow('数据冲突了');
     const toast = await vi.waitFor(() => {
       const found = container.querySelector('.bp6-toast');
@@ -66,14 +66,14 @@ describe('ToastContainer', () => {
   });
 
   it('keeps the quota toast until closed, then opens the card list in a new tab', async () => {
-    answer(startupCalls.membershipQueryList, () =>
+    answer(membership['membership.queryList'], () =>
       failure(ErrorCode.QUOTA_USED_UP, '今日提交次数已用完', 429),
     );
     const open = vi.fn<Window['open']>(() => null);
     const runtime = createTestRuntime({ open });
     const container = renderToasts(runtime);
     await expect(
-      runtime.transport.call(startupCalls.membershipQueryList, { body: {} }),
+      runtime.transport.call(membership['membership.queryList'], { body: {} }),
     ).rejects.toThrow();
     const toast = await vi.waitFor(() => {
       const found = container.querySelector('.bp6-toast');

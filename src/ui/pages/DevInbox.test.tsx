@@ -4,8 +4,9 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { http } from 'msw';
 import { waitFor } from 'xstate';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import * as auth from '../../contract/calls/auth.ts';
-import * as startupCalls from '../../contract/calls/startup.ts';
+import { accounts } from '../../contract/accounts/calls.ts';
+import { membership } from '../../contract/membership/calls.ts';
+import type * as auth from '../../contract/accounts/calls.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { buildRoutes } from '../routes/routeTable.tsx';
 import { answer, api, failure, success, TEST_API } from '../test/fakeApi.ts';
@@ -50,7 +51,7 @@ const newerEmail = {
 function answerInbox(messages: () => unknown[]): URLSearchParams[] {
   const asked: URLSearchParams[] = [];
   api.use(
-    http.get(`${TEST_API}${auth.devInboxQueryList.path}`, ({ request }) => {
+    http.get(`${TEST_API}${accounts['bms.devInbox.queryList'].path}`, ({ request }) => {
       asked.push(new URL(request.url).searchParams);
       return success(messages() as never);
     }),
@@ -59,9 +60,9 @@ function answerInbox(messages: () => unknown[]): URLSearchParams[] {
 }
 
 async function openInboxAsAdmin() {
-  answer(auth.queryCurrent, () => success(admin));
-  answer(auth.memberQueryMineTeacherList, () => success([]));
-  answer(startupCalls.memberMembershipQueryList, () =>
+  answer(accounts.queryCurrent, () => success(admin));
+  answer(accounts['oj.member.queryMineTeacherList'], () => success([]));
+  answer(membership['oj.memberMembership.queryList'], () =>
     success({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 100 }),
   );
   const runtime = createTestRuntime();
@@ -121,7 +122,9 @@ describe('the dev inbox page', () => {
   });
 
   it('says so when the inbox cannot be read', async () => {
-    answer(auth.devInboxQueryList, () => failure(ErrorCode.INTERNAL, '服务器内部错误', 500));
+    answer(accounts['bms.devInbox.queryList'], () =>
+      failure(ErrorCode.INTERNAL, '服务器内部错误', 500),
+    );
     const runtime = await openInboxAsAdmin();
     // The failure shows in the page (and, like every failed call, as a red 提示 notification).
     const failed = (await screen.findByText('收件箱加载失败')).closest('[role="alert"]');
@@ -135,7 +138,7 @@ describe('the dev inbox page', () => {
     const runtime = await openInboxAsAdmin();
     await screen.findByText(olderSms.body);
     const exported = runtime.eventLog.exportLog();
-    expect(exported).toContain(auth.devInboxQueryList.id);
+    expect(exported).toContain(accounts['bms.devInbox.queryList'].id);
     for (const secret of ['482913', '775120', olderSms.target, newerEmail.target]) {
       expect(exported).not.toContain(secret);
     }

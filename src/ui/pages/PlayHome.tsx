@@ -11,8 +11,8 @@
 import { HTMLTable, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { AnswerSummary } from '../../contract/calls/member-question.ts';
-import type { QuestionType } from '../../contract/calls/question-bank.ts';
+import type { AnswerSummary } from '../../contract/member-question/calls.ts';
+import type { QuestionType } from '../../contract/question/calls.ts';
 import type { QueryState } from '../../streams/queryCache.ts';
 import { useRuntime } from '../app/context.ts';
 import { useSession } from '../app/hooks.ts';

@@ -3,8 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { waitFor } from 'xstate';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import * as auth from '../../contract/calls/auth.ts';
-import * as startupCalls from '../../contract/calls/startup.ts';
+import { accounts } from '../../contract/accounts/calls.ts';
+import { membership } from '../../contract/membership/calls.ts';
+import type * as auth from '../../contract/accounts/calls.ts';
 import { answer, api, success } from '../test/fakeApi.ts';
 import { createTestRuntime, withRuntime } from '../test/testRuntime.tsx';
 import { buildRoutes } from './routeTable.tsx';
@@ -180,9 +181,9 @@ const studentUser: auth.CurrentUser = {
 };
 
 function answerLoggedIn(user: auth.CurrentUser) {
-  answer(auth.queryCurrent, () => success(user));
-  answer(auth.memberQueryMineTeacherList, () => success([]));
-  answer(startupCalls.memberMembershipQueryList, () =>
+  answer(accounts.queryCurrent, () => success(user));
+  answer(accounts['oj.member.queryMineTeacherList'], () => success([]));
+  answer(membership['oj.memberMembership.queryList'], () =>
     success({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 100 }),
   );
 }
@@ -223,7 +224,7 @@ describe('the wrappers', () => {
 
   it('platform-admin: a visitor gets the login prompt, never the inbox', async () => {
     let inboxCalls = 0;
-    answer(auth.devInboxQueryList, () => {
+    answer(accounts['bms.devInbox.queryList'], () => {
       inboxCalls += 1;
       return success([]);
     });
@@ -237,7 +238,7 @@ describe('the wrappers', () => {
 
   it('platform-admin: a member who is not platform staff gets 无权限, whatever the role', async () => {
     let inboxCalls = 0;
-    answer(auth.devInboxQueryList, () => {
+    answer(accounts['bms.devInbox.queryList'], () => {
       inboxCalls += 1;
       return success([]);
     });
@@ -252,7 +253,7 @@ describe('the wrappers', () => {
   });
 
   it('platform-admin: a platform admin sees the inbox, whatever the role', async () => {
-    answer(auth.devInboxQueryList, () => success([]));
+    answer(accounts['bms.devInbox.queryList'], () => success([]));
     answerLoggedIn({ ...studentUser, username: 'demo_admin', platformAdmin: true });
     const { runtime } = await renderAt('/dev/inbox');
     await screen.findByRole('heading', { name: '开发收件箱' });

@@ -1,4 +1,4 @@
-import type { MemberRole } from '../../contract/calls/auth.ts';
+import type { MemberRole } from '../../contract/accounts/calls.ts';
 import { lazyScreen, type LazyScreen } from './chunks.ts';
 
 export type LayoutName = 'index' | 'home' | 'user' | 'custom' | 'brief';

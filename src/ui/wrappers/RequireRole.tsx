@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { MemberRole } from '../../contract/calls/auth.ts';
+import type { MemberRole } from '../../contract/accounts/calls.ts';
 import { useSession } from '../app/hooks.ts';
 import { decideAccess } from './access.ts';
 import { AccessGate } from './AccessGate.tsx';

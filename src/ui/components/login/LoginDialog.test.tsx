@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import * as auth from '../../../contract/calls/auth.ts';
+import { accounts } from '../../../contract/accounts/calls.ts';
 import { ErrorCode, errorCatalogue } from '../../../contract/errors.ts';
 import type { Runtime } from '../../app/runtime.ts';
 import { answer, api, failure, success } from '../../test/fakeApi.ts';
@@ -20,7 +20,7 @@ const captchaImage = (text: string) =>
 
 function answerCaptchas() {
   let drawn = 0;
-  answer(auth.getImageCaptcha, () => {
+  answer(accounts.getImageCaptcha, () => {
     drawn += 1;
     return success({
       captchaId: `captcha-${drawn}-abcdef`,
@@ -50,7 +50,7 @@ const type = (label: string, value: string) =>
 
 describe('LoginDialog field errors', () => {
   it('shows the contract rules under each field, then the server message, keeping the input', async () => {
-    answer(auth.loginByPwd, () =>
+    answer(accounts.loginByPwd, () =>
       failure(ErrorCode.BAD_CREDENTIALS, errorCatalogue.BAD_CREDENTIALS.message),
     );
     const runtime = openDialog();
@@ -79,7 +79,7 @@ describe('LoginDialog field errors', () => {
   });
 
   it('shows the server\u2019s field errors (data.fields) of a refused login under the fields', async () => {
-    answer(auth.loginByPwd, () =>
+    answer(accounts.loginByPwd, () =>
       failure(
         ErrorCode.VALIDATION,
         '参数校验失败：body.username 用户名只能包含字母、数字和下划线',
@@ -104,7 +104,7 @@ describe('LoginDialog field errors', () => {
 
   it('shows the server\u2019s field errors of a refused code request under the fields', async () => {
     const drawn = answerCaptchas();
-    answer(auth.getSmsCode, () =>
+    answer(accounts.getSmsCode, () =>
       failure(ErrorCode.VALIDATION, '参数校验失败：body.captchaCode 图形验证码错误或已过期', 400, {
         fields: [{ field: 'body.captchaCode', message: '图形验证码错误或已过期' }],
       }),
@@ -146,7 +146,7 @@ describe('LoginDialog field errors', () => {
 
   it('shows the server\u2019s field errors (data.fields) under the registration fields', async () => {
     const drawn = answerCaptchas();
-    answer(auth.registerByPwd, () =>
+    answer(accounts.registerByPwd, () =>
       failure(ErrorCode.CONFLICT, '用户名已被占用', 409, {
         fields: [{ field: 'body.username', message: '用户名已被占用' }],
       }),

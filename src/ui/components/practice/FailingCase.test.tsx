@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AnswerDetail } from '../../../contract/calls/member-question.ts';
+import type { AnswerDetail } from '../../../contract/member-question/calls.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { FAILING_CASE_SHOWN_CHARS, FailingCase } from './FailingCase.tsx';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { AnswerDetail, CaseData } from '../../../contract/calls/member-question.ts';
+import type { AnswerDetail, CaseData } from '../../../contract/member-question/calls.ts';
 
 /** Characters of input, answer or output shown; the rest would only push the panel off screen. */
 export const FAILING_CASE_SHOWN_CHARS = 2000;

@@ -8,7 +8,7 @@ import { Button, Callout, Checkbox, Radio, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { AnswerSummary } from '../../../contract/calls/member-question.ts';
+import type { AnswerSummary } from '../../../contract/member-question/calls.ts';
 import { answerDisplay } from '../../../machines/objectivePractice.ts';
 import type { ObjectiveActor } from '../../app/practiceActors.ts';
 import { HistoryList } from './ResultView.tsx';

@@ -5,7 +5,7 @@ import type {
   AnswerDetail,
   AnswerSummary,
   StatusEvent,
-} from '../../../contract/calls/member-question.ts';
+} from '../../../contract/member-question/calls.ts';
 import { isGradedJob, type JobKind } from '../../../machines/practice.ts';
 import { FailingCase } from './FailingCase.tsx';
 

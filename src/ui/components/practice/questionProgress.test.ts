@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnswerSummary } from '../../../contract/calls/member-question.ts';
+import type { AnswerSummary } from '../../../contract/member-question/calls.ts';
 import { latestByQuestion, progressOf, wrongAnswers } from './questionProgress.ts';
 
 const answer = (

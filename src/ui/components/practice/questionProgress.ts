@@ -3,7 +3,7 @@
  * correction, memberQuestion/queryLatestList): what the play home's status column and its
  * 我的错题 (wrong answers) list show.
  */
-import type { AnswerSummary } from '../../../contract/calls/member-question.ts';
+import type { AnswerSummary } from '../../../contract/member-question/calls.ts';
 
 /**
  * passed: the latest graded answer is AC; failed: it has another verdict (or the judge gave up

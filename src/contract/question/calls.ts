@@ -4,14 +4,13 @@
  * resource description; each area gets its calls from the factory (../resource.ts).
  */
 import { z } from 'zod';
-import { defineCall } from '../call.ts';
-import type { Access, CallRoute } from '../call.ts';
+import { defineCalls, spec } from '../call.ts';
+import type { Access } from '../call.ts';
 import { defineResource, resourceCalls } from '../resource.ts';
-import * as routes from '../routes/question-bank.ts';
 import * as f from '../fields.ts';
 import { jsonField } from '../multipart-fields.ts';
 import { idBody } from '../resource.ts';
-import { customInput, queued } from './member-question.ts';
+import { customInput, queued } from '../member-question/calls.ts';
 
 export const questionType = z.enum(['programming', 'single', 'multiple', 'judge']);
 export type QuestionType = z.infer<typeof questionType>;
@@ -203,7 +202,7 @@ export const learnerQuestionItem = learnerQuestionListItem.extend({
   caseCount: z.number().int(),
 });
 
-export const question = defineResource({
+export const questionResource = defineResource({
   noun: '题目',
   segment: 'question',
   item: questionItem,
@@ -248,45 +247,50 @@ export const downloadedFile = z.object({
   bytes: z.instanceof(Uint8Array),
 });
 
-const zipCalls = (area: 'bms' | 'edms' | 'app', access: 'platformAdmin' | 'teacher') => {
-  const routeOf = {
-    bms: [routes.bmsUnzipAndParse, routes.bmsExportCase],
-    edms: [routes.edmsUnzipAndParse, routes.edmsExportCase],
-    app: [routes.appUnzipAndParse, routes.appExportCase],
-  }[area];
-  return {
-    unzipAndParse: defineCall({
-      ...routeOf[0]!,
-      access,
-      summary: '解析测试点压缩包（N.in/N.out）并预览，不保存；可附带题目 JSON 一并校验',
-      body: unzipBody,
-      response: unzipAnswer,
-    }),
-    exportCase: defineCall({
-      ...routeOf[1]!,
-      access,
-      summary: '下载题目的测试点（zip：N.in/N.out）',
-      body: idBody,
-      response: downloadedFile,
-    }),
-  };
-};
+const unzipAndParse = (access: Access) =>
+  spec({
+    method: 'POST',
+    requestKind: 'multipart',
+    access,
+    summary: '解析测试点压缩包（N.in/N.out）并预览，不保存；可附带题目 JSON 一并校验',
+    body: unzipBody,
+    response: unzipAnswer,
+  });
 
-const importZipCall = (route: typeof routes.bmsImportZip, access: 'platformAdmin' | 'teacher') =>
-  defineCall({
-    ...route,
+const exportCase = (access: Access) =>
+  spec({
+    method: 'POST',
+    responseKind: 'zip',
+    access,
+    summary: '下载题目的测试点（zip：N.in/N.out）',
+    body: idBody,
+    response: downloadedFile,
+  });
+
+const importZip = (access: Access) =>
+  spec({
+    method: 'POST',
+    requestKind: 'multipart',
     access,
     summary: '上传测试点压缩包（N.in/N.out），替换题目的全部测试点',
     body: importZipBody,
     response: questionItem,
   });
 
-const teacherNote = '教师：本机构题目可写，平台题库只读';
+const importJson = (access: Access, bank: string) =>
+  spec({
+    method: 'POST',
+    access,
+    summary: `导入题目（JSON，测试点以文本内联）到${bank}`,
+    body: importBody,
+    bodyLimitBytes: IMPORT_BODY_LIMIT_BYTES,
+    response: importAnswer,
+  });
 
 /** Run a question's reference solution on given input (spec 001 §7.3–§7.5 question debug). */
-const debugCall = (route: CallRoute, access: Access, bank: string) =>
-  defineCall({
-    ...route,
+const debug = (access: Access, bank: string) =>
+  spec({
+    method: 'POST',
     access,
     summary: `用题目（${bank}）的参考解（cpp 或 python）在给定输入上运行（经判题队列，不计为提交），结果用 memberQuestion/queryById 查看`,
     body: z.strictObject({
@@ -297,78 +301,58 @@ const debugCall = (route: CallRoute, access: Access, bank: string) =>
     response: queued,
   });
 
-export const bms = {
-  ...resourceCalls(question, {
+const allOps = ['create', 'update', 'delete', 'queryById', 'queryList', 'querySimpleList'] as const;
+const teacherNote = '教师：本机构题目可写，平台题库只读';
+
+export const question = {
+  ...resourceCalls(questionResource, {
     area: 'bms',
     access: 'platformAdmin',
-    ops: ['create', 'update', 'delete', 'queryById', 'queryList', 'querySimpleList'],
+    ops: allOps,
     note: '平台题库',
   }),
-  import: defineCall({
-    ...routes.bmsImport,
-    access: 'platformAdmin',
-    summary: '导入题目（JSON，测试点以文本内联）到平台题库',
-    body: importBody,
-    bodyLimitBytes: IMPORT_BODY_LIMIT_BYTES,
-    response: importAnswer,
-  }),
-  importZip: importZipCall(routes.bmsImportZip, 'platformAdmin'),
-  ...zipCalls('bms', 'platformAdmin'),
-  debug: debugCall(routes.bmsDebug, 'platformAdmin', '任一题库'),
-};
-
-export const edms = {
-  ...resourceCalls(question, {
+  ...resourceCalls(questionResource, {
     area: 'edms',
     access: 'teacher',
-    ops: ['create', 'update', 'delete', 'queryById', 'queryList', 'querySimpleList'],
+    ops: allOps,
     note: teacherNote,
   }),
-  import: defineCall({
-    ...routes.edmsImport,
-    access: 'teacher',
-    summary: '导入题目（JSON，测试点以文本内联）到本机构题库',
-    body: importBody,
-    bodyLimitBytes: IMPORT_BODY_LIMIT_BYTES,
-    response: importAnswer,
-  }),
-  queryRandomList: defineCall({
-    ...routes.edmsQueryRandomList,
-    access: 'teacher',
-    summary: '按条件随机抽取 count 道题（平台题库与本机构题库）',
-    body: randomBody,
-    response: z.array(questionListItem),
-  }),
-  importZip: importZipCall(routes.edmsImportZip, 'teacher'),
-  ...zipCalls('edms', 'teacher'),
-  debug: debugCall(routes.edmsDebug, 'teacher', '本机构题库与平台题库'),
-};
-
-/** The group with no prefix (spec 001 §7.5): teacher access. */
-export const app = {
-  ...resourceCalls(question, {
+  /** The group with no prefix (spec 001 §7.5): teacher access. */
+  ...resourceCalls(questionResource, {
     area: 'app',
     access: 'teacher',
     ops: ['create', 'update', 'delete', 'queryById', 'queryList'],
     note: teacherNote,
   }),
-  import: defineCall({
-    ...routes.appImport,
-    access: 'teacher',
-    summary: '导入题目（JSON，测试点以文本内联）到本机构题库',
-    body: importBody,
-    bodyLimitBytes: IMPORT_BODY_LIMIT_BYTES,
-    response: importAnswer,
+  ...resourceCalls(questionResource, {
+    area: 'oj',
+    access: 'member',
+    ops: ['queryById', 'queryList'],
+    item: learnerQuestionItem,
+    listItem: learnerQuestionListItem,
+    note: '学员：仅上架题目，不含答案与测试数据',
   }),
-  ...zipCalls('app', 'teacher'),
-  debug: debugCall(routes.appDebug, 'teacher', '本机构题库与平台题库'),
+  ...defineCalls({
+    'bms.question.import': importJson('platformAdmin', '平台题库'),
+    'bms.question.importZip': importZip('platformAdmin'),
+    'bms.question.unzipAndParse': unzipAndParse('platformAdmin'),
+    'bms.question.exportCase': exportCase('platformAdmin'),
+    'bms.question.debug': debug('platformAdmin', '任一题库'),
+    'edms.question.import': importJson('teacher', '本机构题库'),
+    'edms.question.queryRandomList': {
+      method: 'POST',
+      access: 'teacher',
+      summary: '按条件随机抽取 count 道题（平台题库与本机构题库）',
+      body: randomBody,
+      response: z.array(questionListItem),
+    },
+    'edms.question.importZip': importZip('teacher'),
+    'edms.question.unzipAndParse': unzipAndParse('teacher'),
+    'edms.question.exportCase': exportCase('teacher'),
+    'edms.question.debug': debug('teacher', '本机构题库与平台题库'),
+    'question.import': importJson('teacher', '本机构题库'),
+    'question.unzipAndParse': unzipAndParse('teacher'),
+    'question.exportCase': exportCase('teacher'),
+    'question.debug': debug('teacher', '本机构题库与平台题库'),
+  }),
 };
-
-export const oj = resourceCalls(question, {
-  area: 'oj',
-  access: 'member',
-  ops: ['queryById', 'queryList'],
-  item: learnerQuestionItem,
-  listItem: learnerQuestionListItem,
-  note: '学员：仅上架题目，不含答案与测试数据',
-});

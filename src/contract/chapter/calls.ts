@@ -5,13 +5,13 @@
  * (edms and the un-prefixed area); courses (a later issue) will group chapters.
  */
 import { z } from 'zod';
-import { defineCall } from '../call.ts';
+import { defineCalls, spec } from '../call.ts';
+import type { Access } from '../call.ts';
 import * as f from '../fields.ts';
 import { pageOf, pageQuery } from '../paging.ts';
 import { defineResource, resourceCalls } from '../resource.ts';
-import * as routes from '../routes/chapter.ts';
-import { answerSummary } from './member-question.ts';
-import { learnerQuestionListItem, questionListItem } from './question-bank.ts';
+import { answerSummary } from '../member-question/calls.ts';
+import { learnerQuestionListItem, questionListItem } from '../question/calls.ts';
 
 /** How many questions one chapter may hold (updateQuestions). */
 export const MAX_CHAPTER_QUESTIONS = 200;
@@ -63,7 +63,7 @@ export const chapterSimpleItem = z.object({
   questionCount: z.number().int(),
 });
 
-export const chapter = defineResource({
+export const chapterResource = defineResource({
   noun: '章节',
   segment: 'chapter',
   item: chapterItem,
@@ -90,76 +90,6 @@ export const updateQuestionsAnswer = z.object({
   questionIds: z.array(z.number().int()),
 });
 
-const questionListCall = (
-  route: typeof routes.bmsQueryQuestionList,
-  access: 'platformAdmin' | 'teacher' | 'member',
-  who: string,
-) =>
-  defineCall({
-    ...route,
-    access,
-    summary: `章节的题目（按章节内顺序，分页）；${who}`,
-    query: pageQuery,
-    body: chapterIdBody,
-    response: pageOf(chapterQuestionItem),
-  });
-
-const updateQuestionsCall = (
-  route: typeof routes.bmsUpdateQuestions,
-  access: 'platformAdmin' | 'teacher' | 'member',
-  who: string,
-) =>
-  defineCall({
-    ...route,
-    access,
-    summary: `以 questionIds 的顺序替换章节的全部题目（最多 ${MAX_CHAPTER_QUESTIONS} 道，不可重复）；${who}`,
-    body: updateQuestionsBody,
-    response: updateQuestionsAnswer,
-  });
-
-const platformNote = '平台章节，只能收录平台题库的题目';
-const teacherNote = '教师：本机构章节可写（可收录平台题库与本机构题目），平台章节只读';
-const appNote =
-  '读：登录成员（平台章节与本机构章节）；写：本机构教师、机构管理员（或无机构角色的平台管理员）';
-
-export const bms = {
-  ...resourceCalls(chapter, {
-    area: 'bms',
-    access: 'platformAdmin',
-    ops: ['create', 'update', 'delete', 'queryById', 'queryList', 'querySimpleList'],
-    note: platformNote,
-  }),
-  queryQuestionList: questionListCall(routes.bmsQueryQuestionList, 'platformAdmin', '平台管理员'),
-  updateQuestions: updateQuestionsCall(routes.bmsUpdateQuestions, 'platformAdmin', platformNote),
-};
-
-export const edms = {
-  ...resourceCalls(chapter, {
-    area: 'edms',
-    access: 'teacher',
-    ops: ['create', 'update', 'delete', 'queryById', 'queryList', 'querySimpleList'],
-    note: teacherNote,
-  }),
-  queryQuestionList: questionListCall(routes.edmsQueryQuestionList, 'teacher', teacherNote),
-  updateQuestions: updateQuestionsCall(routes.edmsUpdateQuestions, 'teacher', teacherNote),
-};
-
-/**
- * The public set (spec 001 §7.1). Chapters are an organization's content, so reading needs a
- * login; the handlers refuse writes to anyone but teachers, organization admins and platform
- * admins.
- */
-export const app = {
-  ...resourceCalls(chapter, {
-    area: 'app',
-    access: 'member',
-    ops: ['create', 'update', 'delete', 'queryById', 'queryList'],
-    note: appNote,
-  }),
-  queryQuestionList: questionListCall(routes.appQueryQuestionList, 'member', appNote),
-  updateQuestions: updateQuestionsCall(routes.appUpdateQuestions, 'member', appNote),
-};
-
 /** A chapter's question as a learner sees it, with their own progress on it. */
 export const learnerChapterQuestion = learnerQuestionListItem.extend({
   position: z.number().int(),
@@ -168,18 +98,6 @@ export const learnerChapterQuestion = learnerQuestionListItem.extend({
   /** The learner's latest submission, or null. */
   latest: answerSummary.nullable(),
 });
-
-export const oj = {
-  queryQuestion: defineCall({
-    ...routes.ojQueryQuestion,
-    access: 'member',
-    summary:
-      '学员：章节的题目（按章节内顺序，分页），附本人最近一次提交与是否已通过；不含答案与测试数据',
-    query: pageQuery,
-    body: chapterIdBody,
-    response: pageOf(learnerChapterQuestion),
-  }),
-};
 
 /** One question of a chapter, over the submissions of the teacher's organization. */
 export const chapterQuestionStatistics = z.object({
@@ -197,14 +115,80 @@ export const chapterQuestionStatistics = z.object({
   solvedMembers: z.number().int(),
 });
 
-export const memberQuestion = {
-  queryQuestionStatisticsByChapter: defineCall({
-    ...routes.memberQuestionQueryQuestionStatisticsByChapter,
-    access: 'teacher',
-    summary:
-      '教师：章节每道题在本机构成员中的提交人数、提交数、通过数、通过率与通过人数（按章节内顺序，分页；仅统计正式提交，含成员已清空的记录）',
+const questionList = (access: Access, who: string) =>
+  spec({
+    method: 'POST',
+    access,
+    summary: `章节的题目（按章节内顺序，分页）；${who}`,
     query: pageQuery,
-    body: z.strictObject({ chapterId: f.id }),
-    response: pageOf(chapterQuestionStatistics),
+    body: chapterIdBody,
+    response: pageOf(chapterQuestionItem),
+  });
+
+const updateQuestions = (access: Access, who: string) =>
+  spec({
+    method: 'PUT',
+    access,
+    summary: `以 questionIds 的顺序替换章节的全部题目（最多 ${MAX_CHAPTER_QUESTIONS} 道，不可重复）；${who}`,
+    body: updateQuestionsBody,
+    response: updateQuestionsAnswer,
+  });
+
+const platformNote = '平台章节，只能收录平台题库的题目';
+const teacherNote = '教师：本机构章节可写（可收录平台题库与本机构题目），平台章节只读';
+const appNote =
+  '读：登录成员（平台章节与本机构章节）；写：本机构教师、机构管理员（或无机构角色的平台管理员）';
+const allOps = ['create', 'update', 'delete', 'queryById', 'queryList', 'querySimpleList'] as const;
+
+export const chapter = {
+  ...resourceCalls(chapterResource, {
+    area: 'bms',
+    access: 'platformAdmin',
+    ops: allOps,
+    note: platformNote,
+  }),
+  ...resourceCalls(chapterResource, {
+    area: 'edms',
+    access: 'teacher',
+    ops: allOps,
+    note: teacherNote,
+  }),
+  /**
+   * The public set (spec 001 §7.1). Chapters are an organization's content, so reading needs a
+   * login; the handlers refuse writes to anyone but teachers, organization admins and platform
+   * admins.
+   */
+  ...resourceCalls(chapterResource, {
+    area: 'app',
+    access: 'member',
+    ops: ['create', 'update', 'delete', 'queryById', 'queryList'],
+    note: appNote,
+  }),
+  ...defineCalls({
+    'bms.chapter.queryQuestionList': questionList('platformAdmin', '平台管理员'),
+    'bms.chapter.updateQuestions': updateQuestions('platformAdmin', platformNote),
+    'edms.chapter.queryQuestionList': questionList('teacher', teacherNote),
+    'edms.chapter.updateQuestions': updateQuestions('teacher', teacherNote),
+    'chapter.queryQuestionList': questionList('member', appNote),
+    'chapter.updateQuestions': updateQuestions('member', appNote),
+    'oj.chapter.queryQuestion': {
+      method: 'POST',
+      access: 'member',
+      summary:
+        '学员：章节的题目（按章节内顺序，分页），附本人最近一次提交与是否已通过；不含答案与测试数据',
+      query: pageQuery,
+      body: chapterIdBody,
+      response: pageOf(learnerChapterQuestion),
+    },
+    /** Spec 001 §7.5 places it with the other memberQuestion queries, in the un-prefixed area. */
+    'memberQuestion.queryQuestionStatisticsByChapter': {
+      method: 'POST',
+      access: 'teacher',
+      summary:
+        '教师：章节每道题在本机构成员中的提交人数、提交数、通过数、通过率与通过人数（按章节内顺序，分页；仅统计正式提交，含成员已清空的记录）',
+      query: pageQuery,
+      body: z.strictObject({ chapterId: f.id }),
+      response: pageOf(chapterQuestionStatistics),
+    },
   }),
 };

@@ -1,0 +1,425 @@
+import { z } from 'zod';
+import { defineCalls, spec } from '../call.ts';
+import * as f from '../fields.ts';
+import { pageOf, pageQuery } from '../paging.ts';
+
+/** Languages the judge accepts (src/judge/languages.ts). */
+export const judgeLanguage = z.enum(['cpp', 'cpp14', 'cpp20', 'python']);
+export const judgeVerdict = z.enum(['AC', 'WA', 'TLE', 'MLE', 'RE', 'CE', 'OLE', 'SE']);
+/** Where an answer is: waiting in the queue, being compiled, running case k of n, or finished. */
+export const answerStatus = z.enum(['queued', 'compiling', 'running', 'done', 'failed']);
+/**
+ * submit: a graded answer; review: a graded re-submission (订正) of a question the member failed
+ * before (reviewSubmit), counted apart in statistics; debug and playground: runs on custom input.
+ */
+export const answerKind = z.enum(['submit', 'review', 'debug', 'playground']);
+
+const MAX_SOURCE = 64 * 1024;
+const MAX_INPUT = 256 * 1024;
+export const sourceCode = z
+  .string()
+  .min(1, '代码不能为空')
+  .max(MAX_SOURCE, `代码最多 ${MAX_SOURCE} 个字符`);
+export const customInput = z.string().max(MAX_INPUT, `输入最多 ${MAX_INPUT} 个字符`);
+/** Objective answers: one '0'/'1' flag per option (A–D …), e.g. '0100'. */
+export const answerFlags = z.string().regex(/^[01]{1,26}$/, '答案应为每个选项一位 0/1');
+
+export const caseResult = z.object({
+  index: z.number().int(),
+  verdict: judgeVerdict,
+  timeMs: z.number().int(),
+  memoryKiB: z.number().int(),
+  score: z.number(),
+  maxScore: z.number(),
+  message: z.string().optional(),
+});
+
+/**
+ * A failing case's data; shown only to members whose rights include testCaseView (one rule for
+ * the whole bundle: input, expected answer and the program's own output).
+ */
+export const caseData = z.object({
+  index: z.number().int(),
+  input: z.string(),
+  answer: z.string(),
+  /**
+   * What the program printed on this case (first 4 KiB of stdout). Kept for the first failing
+   * case of a submission only; '' for the other cases and for submissions judged before it was
+   * kept.
+   */
+  output: z.string(),
+  /** The last 4 KiB of the program's stderr on this case (first failing case only, like output). */
+  stderr: z.string().optional(),
+  /** Something was cut: input, answer or output to its first 4 KiB. */
+  truncated: z.boolean(),
+});
+export type CaseData = z.infer<typeof caseData>;
+
+export const answerSummary = z.object({
+  id: z.number().int(),
+  questionId: z.number().int().nullable(),
+  questionTitle: z.string().nullable(),
+  kind: answerKind,
+  language: z.string().nullable(),
+  status: answerStatus,
+  verdict: judgeVerdict.nullable(),
+  score: z.number().nullable(),
+  maxScore: z.number().nullable(),
+  timeMs: z.number().int().nullable(),
+  memoryKiB: z.number().int().nullable(),
+  createdAt: f.isoTime,
+  judgedAt: f.isoTime.nullable(),
+});
+export type AnswerSummary = z.infer<typeof answerSummary>;
+
+export const answerDetail = answerSummary.extend({
+  source: z.string(),
+  input: z.string().nullable(),
+  /** While running: the case being run and how many there are. */
+  progress: z.object({ case: z.number().int(), of: z.number().int() }).nullable(),
+  compileOutput: z.string(),
+  /** The cases that ran; a skipped case has no entry (see skippedCases). */
+  cases: z.array(caseResult),
+  /**
+   * Cases not run because they could no longer change the score (a min-scored subtask already
+   * failed); the message of the case that failed it names them. Absent means none.
+   */
+  skippedCases: z.array(z.number().int()).optional(),
+  /** Debug and playground runs: what the program printed. */
+  run: z
+    .object({
+      stdout: z.string(),
+      stderr: z.string(),
+      stdoutTruncated: z.boolean(),
+      exitCode: z.number().int().nullable(),
+      message: z.string().optional(),
+    })
+    .nullable(),
+  /** Why a job failed without a verdict (the judge crashed on it every attempt). */
+  error: z.string().nullable(),
+  failingCase: caseData.nullable(),
+  /** A case failed but its data is hidden: the member lacks the testCaseView right. */
+  failingCaseHidden: z.boolean(),
+});
+export type AnswerDetail = z.infer<typeof answerDetail>;
+
+export const queued = z.object({ id: z.number().int(), status: answerStatus });
+
+const answerBody = z.strictObject({
+  questionId: f.id,
+  /** Programming questions: language and source. */
+  language: judgeLanguage.optional(),
+  source: sourceCode.optional(),
+  /** Objective questions: the option flags. */
+  answer: answerFlags.optional(),
+});
+
+/**
+ * What a graded answer returns: its summary and, for an objective question, the correct flags
+ * and the analysis, shown once the learner has answered (null for programming questions).
+ */
+export const gradedAnswer = answerSummary.extend({
+  solution: z.object({ answer: answerFlags, analysis: z.string() }).nullable(),
+});
+export type GradedAnswer = z.infer<typeof gradedAnswer>;
+
+/** Today's use of a daily counter; limit null: unlimited by the member's card rights. */
+export const quotaUsage = z.object({
+  used: z.number().int(),
+  limit: z.number().int().nullable(),
+});
+
+export const quotaAnswer = z.object({
+  submissions: quotaUsage,
+  cleans: quotaUsage,
+  resetsAt: f.isoTime,
+});
+export type QuotaAnswer = z.infer<typeof quotaAnswer>;
+
+export const draft = z.object({
+  language: judgeLanguage,
+  source: z.string(),
+  input: z.string().nullable(),
+  updatedAt: f.isoTime,
+});
+
+/** One `event: status` of the status stream; the stream ends after a final one. */
+export const statusEvent = answerSummary
+  .pick({
+    id: true,
+    status: true,
+    verdict: true,
+    score: true,
+    maxScore: true,
+    timeMs: true,
+    memoryKiB: true,
+  })
+  .extend({ progress: answerDetail.shape.progress });
+export type StatusEvent = z.infer<typeof statusEvent>;
+
+/** A submission as a teacher sees it: whose it is. */
+export const teacherAnswerSummary = answerSummary.extend({
+  memberId: z.number().int(),
+  memberNickname: z.string(),
+});
+export type TeacherAnswerSummary = z.infer<typeof teacherAnswerSummary>;
+
+/**
+ * One member's totals. submissions, accepted, solvedQuestions and lastSubmittedAt count
+ * first-attempt answers (kind submit) only; reviews (订正) are counted apart; debug and
+ * playground runs not at all.
+ */
+export const memberAnswerStatistics = z.object({
+  memberId: z.number().int(),
+  memberNickname: z.string(),
+  submissions: z.number().int(),
+  accepted: z.number().int(),
+  /** Distinct questions with at least one accepted submission. */
+  solvedQuestions: z.number().int(),
+  lastSubmittedAt: f.isoTime.nullable(),
+  /** Review answers (订正). */
+  reviews: z.number().int(),
+  /** Distinct questions whose first submission failed and that a review then got accepted. */
+  corrected: z.number().int(),
+});
+export type MemberAnswerStatistics = z.infer<typeof memberAnswerStatistics>;
+
+/**
+ * Answers as staff see them (spec 001 §7.3 bms memberQuestion, §7.4 edms memberQuestion). A
+ * teacher reads the answers of their organization's members, including records a member cleaned
+ * from their own history, and may clean members' histories for them; platform staff read every
+ * organization's. Staff always see a failing case's data: the testCaseView right is a learner's.
+ */
+export const staffAnswerDetail = answerDetail.extend({
+  memberId: z.number().int(),
+  memberNickname: z.string(),
+  organizationId: z.number().int(),
+});
+export type StaffAnswerDetail = z.infer<typeof staffAnswerDetail>;
+
+const latestBody = z.strictObject({
+  memberId: f.id,
+  questionIds: z.array(f.id).min(1).max(500),
+});
+
+const listByTeacher = spec({
+  method: 'POST',
+  access: 'teacher',
+  summary:
+    '教师：本机构成员的提交记录（分页，新的在前；含成员已清空的记录），可按成员、题目、结果筛选',
+  query: pageQuery,
+  body: z.strictObject({
+    memberId: f.id.optional(),
+    questionId: f.id.optional(),
+    verdict: judgeVerdict.optional(),
+  }),
+  response: pageOf(teacherAnswerSummary),
+});
+
+const statisticsGroupByMember = spec({
+  method: 'POST',
+  access: 'teacher',
+  summary:
+    '教师：本机构学员按成员统计提交数、通过数与通过的题目数（分页，通过题目多的在前；可限定题目）',
+  query: pageQuery,
+  body: z.strictObject({ questionId: f.id.optional() }),
+  response: pageOf(memberAnswerStatistics),
+});
+
+export const memberQuestion = defineCalls({
+  'memberQuestion.submitAnswer': {
+    method: 'POST',
+    access: 'member',
+    summary:
+      '提交答案：编程题进入判题队列（计入每日提交次数，无 unlimitedSubmission 权益时超出即 QUOTA_USED_UP）；客观题（answer 为每个选项一位 0/1）当即判分，并返回正确答案与解析',
+    body: answerBody,
+    response: gradedAnswer,
+  },
+  'memberQuestion.reviewSubmit': {
+    method: 'POST',
+    access: 'member',
+    summary:
+      '订正：对本人提交过但未通过（有未清空的非 AC 提交）的题目再次提交，判题同 submitAnswer，记为 kind review；编程题计入每日提交次数；没有未通过的提交时 CONFLICT',
+    body: answerBody,
+    response: gradedAnswer,
+  },
+  'memberQuestion.queryQuota': {
+    method: 'GET',
+    access: 'member',
+    summary:
+      '本人今日的次数：编程题提交（含订正）与清空作答记录；limit 为 null 表示会员权益不限次数；resetsAt 为下一个北京时间 0 点',
+    response: quotaAnswer,
+  },
+  'memberQuestion.saveAsDraft': {
+    method: 'POST',
+    access: 'member',
+    summary: '保存草稿（每题每种语言一份）',
+    body: z.strictObject({
+      questionId: f.id,
+      language: judgeLanguage,
+      source: z.string().max(MAX_SOURCE),
+      input: customInput.optional(),
+    }),
+    response: z.object({ saved: z.literal(true), updatedAt: f.isoTime }),
+  },
+  'memberQuestion.queryDraft': {
+    method: 'GET',
+    access: 'member',
+    summary: '读取草稿；不指定语言时取最近保存的一份',
+    query: z.strictObject({ questionId: f.id, language: judgeLanguage.optional() }),
+    response: draft.nullable(),
+  },
+  'memberQuestion.debug': {
+    method: 'POST',
+    access: 'member',
+    summary:
+      '在自定义输入上运行（不计为提交；与练习场运行合计每日有上限，防止滥用），结果用 queryById 查看',
+    body: z.strictObject({
+      questionId: f.id,
+      language: judgeLanguage,
+      source: sourceCode,
+      input: customInput,
+    }),
+    response: queued,
+  },
+  'memberQuestion.queryById': {
+    method: 'GET',
+    access: 'member',
+    summary: '本人一次作答的详情与判题状态（轮询直到 status 为 done 或 failed）',
+    query: z.strictObject({ id: f.id }),
+    response: answerDetail,
+  },
+  'memberQuestion.status': {
+    method: 'GET',
+    responseKind: 'event-stream',
+    access: 'member',
+    summary:
+      '判题状态事件流（text/event-stream）：每次变化推送 event: status（queued → compiling → running k/n → done/failed），终态后结束',
+    query: z.strictObject({ id: f.id }),
+    response: statusEvent,
+  },
+  'memberQuestion.queryLatestList': {
+    method: 'POST',
+    access: 'member',
+    summary: '本人对各题最近一次提交（含订正）',
+    body: z.strictObject({ questionIds: z.array(f.id).min(1).max(500) }),
+    response: z.array(answerSummary),
+  },
+  'memberQuestion.queryList': {
+    method: 'POST',
+    access: 'member',
+    summary: '本人的提交记录（分页，新的在前）',
+    query: pageQuery,
+    body: z.strictObject({
+      questionId: f.id.optional(),
+      kind: answerKind.optional(),
+      verdict: judgeVerdict.optional(),
+    }),
+    response: pageOf(answerSummary),
+  },
+  'oj.memberQuestion.clean': {
+    method: 'POST',
+    access: 'member',
+    summary:
+      '清空本人的作答记录（某题或全部）；记录保留用于统计，但不再出现在本人历史中。无 answerRecordClear 权益时每日次数有限（清空了记录才计一次）',
+    body: z.strictObject({ questionId: f.id.optional() }),
+    response: z.object({ cleaned: z.number().int() }),
+  },
+  'oj.memberQuestion.queryWrongCaseListById': {
+    method: 'GET',
+    access: 'member',
+    summary: '一次提交中未通过的测试点；有 testCaseView 权益时附带输入与答案',
+    query: z.strictObject({ id: f.id }),
+    response: z.array(caseResult.extend({ data: caseData.nullable() })),
+  },
+  'memberPlayground.saveAsDraft': {
+    method: 'POST',
+    access: 'member',
+    summary: '保存练习场草稿（每种语言一份）',
+    body: z.strictObject({
+      language: judgeLanguage,
+      source: z.string().max(MAX_SOURCE),
+      input: customInput.optional(),
+    }),
+    response: z.object({ saved: z.literal(true), updatedAt: f.isoTime }),
+  },
+  'memberPlayground.submitAnswer': {
+    method: 'POST',
+    access: 'member',
+    summary: '在练习场运行代码（自定义输入），结果用 memberQuestion/queryById 查看',
+    body: z.strictObject({ language: judgeLanguage, source: sourceCode, input: customInput }),
+    response: queued,
+  },
+  'memberPlayground.queryLatest': {
+    method: 'GET',
+    access: 'member',
+    summary: '练习场最近的草稿与最近一次运行',
+    query: z.strictObject({ language: judgeLanguage.optional() }),
+    response: z.object({ draft: draft.nullable(), latestRun: answerSummary.nullable() }),
+  },
+  'memberQuestion.queryListByTeacher': listByTeacher,
+  'memberQuestion.queryStatisticsGroupByMember': statisticsGroupByMember,
+  'edms.memberQuestion.queryById': {
+    method: 'GET',
+    access: 'teacher',
+    summary: '教师：本机构成员一次作答的详情（代码、逐点结果；未通过测试点的数据总可查看）',
+    query: z.strictObject({ id: f.id }),
+    response: staffAnswerDetail,
+  },
+  'edms.memberQuestion.queryListByTeacher': listByTeacher,
+  'edms.memberQuestion.queryLatestList': {
+    method: 'POST',
+    access: 'teacher',
+    summary: '教师：本机构某成员对各题最近一次提交或订正（含其已清空的记录）',
+    body: latestBody,
+    response: z.array(teacherAnswerSummary),
+  },
+  'edms.memberQuestion.queryStatisticsGroupByMember': statisticsGroupByMember,
+  'edms.memberQuestion.batchClean': {
+    method: 'POST',
+    access: 'teacher',
+    summary:
+      '教师：为本机构成员清空作答记录（可限定题目）；记录仍保留用于统计，只是不再出现在成员本人的历史与错题中；不占成员的清空次数',
+    body: z.strictObject({
+      memberIds: z.array(f.id).min(1).max(500),
+      questionId: f.id.optional(),
+    }),
+    response: z.object({ cleaned: z.number().int() }),
+  },
+  'bms.memberQuestion.queryById': {
+    method: 'GET',
+    access: 'platformAdmin',
+    summary: '平台：任一作答的详情',
+    query: z.strictObject({ id: f.id }),
+    response: staffAnswerDetail,
+  },
+  'bms.memberQuestion.queryList': {
+    method: 'POST',
+    access: 'platformAdmin',
+    summary: '平台：全部作答（分页，新的在前），可按机构、成员、题目、类型、结果筛选',
+    query: pageQuery,
+    body: z.strictObject({
+      organizationId: f.id.optional(),
+      memberId: f.id.optional(),
+      questionId: f.id.optional(),
+      kind: answerKind.optional(),
+      verdict: judgeVerdict.optional(),
+    }),
+    response: pageOf(teacherAnswerSummary.extend({ organizationId: z.number().int() })),
+  },
+  'bms.memberQuestion.queryLatestList': {
+    method: 'POST',
+    access: 'platformAdmin',
+    summary: '平台：某成员对各题最近一次提交或订正',
+    body: latestBody,
+    response: z.array(teacherAnswerSummary),
+  },
+  'bms.memberQuestion.queryStatisticsGroupByMember': {
+    method: 'POST',
+    access: 'platformAdmin',
+    summary: '平台：某机构学员按成员统计提交数、通过数与通过的题目数（分页）',
+    query: pageQuery,
+    body: z.strictObject({ organizationId: f.id, questionId: f.id.optional() }),
+    response: pageOf(memberAnswerStatistics),
+  },
+});
