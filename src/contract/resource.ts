@@ -10,6 +10,9 @@ import type { Access, CallDef, HttpMethod } from './call.ts';
 import { pathOfId } from './call.ts';
 import { pageOf, pageQuery } from './paging.ts';
 import * as f from './fields.ts';
+import { LIFECYCLE_ACTION_VERBS, type LifecycleAction } from './lifecycle-actions.ts';
+
+export type { LifecycleAction };
 
 /** The four path groups of spec 001 §1; `app` is the group with no prefix. */
 export type ResourceArea = 'bms' | 'edms' | 'app' | 'oj';
@@ -169,17 +172,6 @@ export function resourceCalls<
   ) as never;
 }
 
-/** The lifecycle actions of spec 001 §4; each entity's machine says which apply and when. */
-export type LifecycleAction = 'publish' | 'unpublish' | 'stop' | 'pass' | 'reject';
-
-const actionVerbs: Record<LifecycleAction, string> = {
-  publish: '上架',
-  unpublish: '下架',
-  stop: '停止',
-  pass: '审核通过',
-  reject: '驳回',
-};
-
 /** `{id, reason?}`: reject needs a reason the author can act on; the others may carry one. */
 export const lifecycleBody = z.strictObject({
   id: f.id,
@@ -225,7 +217,7 @@ export function lifecycleCalls<
         path: pathOfId(id),
         method: 'PUT',
         access: options.access,
-        summary: `${actionVerbs[action]}${resource.noun}（不允许的状态下拒绝并说明当前状态）${note}`,
+        summary: `${LIFECYCLE_ACTION_VERBS[action]}${resource.noun}（不允许的状态下拒绝并说明当前状态）${note}`,
         body: action === 'reject' ? rejectBody : lifecycleBody,
         response: item,
       };

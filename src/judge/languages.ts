@@ -3,7 +3,8 @@
  * Judge0-compatible surface can map onto them directly.
  */
 
-export type LanguageName = 'cpp' | 'cpp14' | 'cpp20' | 'python';
+export const LANGUAGE_NAMES = ['cpp', 'cpp14', 'cpp20', 'python'] as const;
+export type LanguageName = (typeof LANGUAGE_NAMES)[number];
 
 export interface CompiledLanguage {
   name: LanguageName;

@@ -2,34 +2,18 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-
-const checkerSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('default') }),
-  z.object({ type: z.literal('strict') }),
-  z.object({
-    type: z.literal('float'),
-    epsilon: z.number().positive().default(1e-6),
-    mode: z.enum(['absolute', 'relative', 'either']).default('either'),
-  }),
-  z.object({ type: z.literal('testlib') }),
-]);
-
-const subtaskSchema = z.object({
-  cases: z.array(z.number().int().positive()).min(1),
-  score: z.number().nonnegative(),
-  mode: z.enum(['min', 'sum']).default('min'),
-});
+import { checkerSchema, difficultySchema, scoringSchema, subtaskSchema } from './problem-format.ts';
 
 export const problemSchema = z
   .object({
     title: z.string().min(1),
-    difficulty: z.enum(['easy', 'medium', 'hard', 'extreme']).default('easy'),
+    difficulty: difficultySchema.default('easy'),
     timeLimitMs: z.number().int().min(1).max(60_000),
     memoryLimitMiB: z.number().int().min(1).max(4096),
     /** Optional cap on stdout bytes; default 64 MiB. */
     outputLimitMiB: z.number().int().min(1).max(1024).optional(),
     checker: checkerSchema.default({ type: 'default' }),
-    scoring: z.object({ mode: z.enum(['sum', 'subtasks']) }).default({ mode: 'sum' }),
+    scoring: scoringSchema.default({ mode: 'sum' }),
     subtasks: z.array(subtaskSchema).optional(),
     samples: z.array(z.object({ input: z.string(), output: z.string() })).default([]),
     tags: z.array(z.string()).default([]),

@@ -1,6 +1,8 @@
 /** Verdicts, results and language ids shared by the judge, the CLI and the judge service. */
 
-export type Verdict = 'AC' | 'WA' | 'TLE' | 'MLE' | 'RE' | 'CE' | 'OLE' | 'SE';
+/** Severity order used to pick the overall verdict from case verdicts (first non-AC wins). */
+export const VERDICTS = ['AC', 'WA', 'TLE', 'MLE', 'RE', 'CE', 'OLE', 'SE'] as const;
+export type Verdict = (typeof VERDICTS)[number];
 
 export interface CaseResult {
   /** 1-based test case number (tests/<index>.in). */
@@ -60,6 +62,3 @@ export type JudgeProgress =
   | { phase: 'compiling' }
   | { phase: 'running'; case: number; of: number }
   | { phase: 'done'; result: JudgeResult };
-
-/** Severity order used to pick the overall verdict from case verdicts (first non-AC wins). */
-export const VERDICTS: readonly Verdict[] = ['AC', 'WA', 'TLE', 'MLE', 'RE', 'CE', 'OLE', 'SE'];

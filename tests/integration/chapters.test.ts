@@ -501,6 +501,10 @@ describe('progress and statistics by chapter', () => {
     await teacher.call(chapterApi['edms.chapter.updateQuestions'], {
       body: { id: chapter.id, questionIds: [q2.id, q1.id, q3.id] },
     });
+    // New questions are drafts; learners answer them once published.
+    for (const q of [q1, q2, q3]) {
+      await teacher.call(questionApi['edms.question.publish'], { body: { id: q.id } });
+    }
 
     const submit = (api: Transport, questionId: number, answer: string) =>
       api.call(memberQuestion['memberQuestion.submitAnswer'], { body: { questionId, answer } });

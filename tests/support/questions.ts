@@ -1,7 +1,7 @@
 /**
  * Questions written straight into the database for tests that need some before the question
  * bank's own calls exist: a seed problem directory becomes a programming question with its
- * cases, as the seed will store it.
+ * cases, as the seed will store it (published, so learners see it).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -26,8 +26,10 @@ export async function insertProgrammingQuestion(
   hash.update(JSON.stringify(meta.checker)).update(problem.checkerSource ?? '');
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO questions (type, title, difficulty, tags, time_limit_ms, memory_limit_mib, checker,
-                            scoring, subtasks, samples, checker_source, data_version, case_count)
-     VALUES ('programming', $1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11, $12)
+                            scoring, subtasks, samples, checker_source, data_version, case_count,
+                            publication)
+     VALUES ('programming', $1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9::jsonb, $10, $11, $12,
+             'published')
      RETURNING id`,
     [
       meta.title,
@@ -67,8 +69,8 @@ export async function insertObjectiveQuestion(
 ): Promise<number> {
   const options = q.options.map((text, k) => ({ label: String.fromCharCode(65 + k), text }));
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO questions (type, title, options, answer, analysis)
-     VALUES ($1, $2, $3::jsonb, $4, $5) RETURNING id`,
+    `INSERT INTO questions (type, title, options, answer, analysis, publication)
+     VALUES ($1, $2, $3::jsonb, $4, $5, 'published') RETURNING id`,
     [q.type, q.title, JSON.stringify(options), q.answer, q.analysis ?? ''],
   );
   return rows[0]!.id;

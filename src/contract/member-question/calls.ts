@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { LANGUAGE_NAMES } from '../../judge/languages.ts';
+import { VERDICTS } from '../../judge/types.ts';
 import { defineCalls, spec } from '../call.ts';
 import * as f from '../fields.ts';
 import { pageOf, pageQuery } from '../paging.ts';
 
-/** Languages the judge accepts (src/judge/languages.ts). */
-export const judgeLanguage = z.enum(['cpp', 'cpp14', 'cpp20', 'python']);
-export const judgeVerdict = z.enum(['AC', 'WA', 'TLE', 'MLE', 'RE', 'CE', 'OLE', 'SE']);
+/** Languages the judge accepts, and its verdicts: the judge's own lists. */
+export const judgeLanguage = z.enum(LANGUAGE_NAMES);
+export const judgeVerdict = z.enum(VERDICTS);
 /** Where an answer is: waiting in the queue, being compiled, running case k of n, or finished. */
 export const answerStatus = z.enum(['queued', 'compiling', 'running', 'done', 'failed']);
 /**

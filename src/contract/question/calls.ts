@@ -6,7 +6,14 @@
 import { z } from 'zod';
 import { defineCalls, spec } from '../call.ts';
 import type { Access } from '../call.ts';
-import { defineResource, resourceCalls } from '../resource.ts';
+import {
+  checkerSchema,
+  difficultySchema,
+  scoringSchema,
+  subtaskSchema,
+} from '../../judge/problem-format.ts';
+import { PUBLICATION_STATES } from '../../machines/lifecycles/publication.ts';
+import { defineResource, lifecycleCalls, resourceCalls } from '../resource.ts';
 import * as f from '../fields.ts';
 import { jsonField } from '../multipart-fields.ts';
 import { idBody } from '../resource.ts';
@@ -14,8 +21,10 @@ import { customInput, queued } from '../member-question/calls.ts';
 
 export const questionType = z.enum(['programming', 'single', 'multiple', 'judge']);
 export type QuestionType = z.infer<typeof questionType>;
-export const questionDifficulty = z.enum(['easy', 'medium', 'hard', 'extreme']);
+export const questionDifficulty = difficultySchema;
 export const questionStatus = z.enum(['active', 'deleted']);
+/** Drafts and unpublished questions are seen by their own staff only (lifecycles/publication.ts). */
+export const questionPublicationState = z.enum(PUBLICATION_STATES);
 
 /** Options are labelled A–D (spec 000 §9); a true/false question has two: 正确, 错误. */
 export const questionOption = z.strictObject({
@@ -23,23 +32,10 @@ export const questionOption = z.strictObject({
   text: z.string().max(2000, '选项最多 2000 个字符'),
 });
 
-/** The checkers of docs/problem-format.md. */
-export const questionChecker = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('default') }),
-  z.strictObject({ type: z.literal('strict') }),
-  z.strictObject({
-    type: z.literal('float'),
-    epsilon: z.number().positive().default(1e-6),
-    mode: z.enum(['absolute', 'relative', 'either']).default('either'),
-  }),
-  z.strictObject({ type: z.literal('testlib') }),
-]);
-export const questionScoring = z.strictObject({ mode: z.enum(['sum', 'subtasks']) });
-export const questionSubtask = z.strictObject({
-  cases: z.array(z.number().int().positive()).min(1),
-  score: z.number().nonnegative(),
-  mode: z.enum(['min', 'sum']).default('min'),
-});
+/** The checkers, scoring and subtasks of docs/problem-format.md, as the judge reads them. */
+export const questionChecker = checkerSchema;
+export const questionScoring = scoringSchema;
+export const questionSubtask = subtaskSchema;
 export const questionSample = z.strictObject({
   input: z.string().max(10_000),
   output: z.string().max(10_000),
@@ -146,6 +142,8 @@ export const questionFilter = z.strictObject({
   keyword: z.string().trim().max(100).optional(),
   /** Teachers: only the platform bank, or only their organization's. */
   bank: z.enum(['platform', 'organization']).optional(),
+  /** Staff: only drafts, published or unpublished questions (learners see published ones only). */
+  publication: questionPublicationState.optional(),
 });
 
 const listFields = {
@@ -163,6 +161,7 @@ export const questionListItem = z.object({
   organizationId: z.number().int().nullable(),
   caseCount: z.number().int(),
   status: questionStatus,
+  publication: questionPublicationState,
   seedKey: z.string().nullable(),
   updatedAt: f.isoTime,
 });
@@ -302,7 +301,10 @@ const debug = (access: Access, bank: string) =>
   });
 
 const allOps = ['create', 'update', 'delete', 'queryById', 'queryList', 'querySimpleList'] as const;
-const teacherNote = '教师：本机构题目可写，平台题库只读';
+const teacherNote = '教师：本机构题目可写，平台题库只读（仅上架题目）';
+/** Not in the catalogue: questions get the publication lifecycle so drafts stay with staff. */
+const publicationOps = ['publish', 'unpublish'] as const;
+const publicationNote = '本机构题目；上架后本机构学员可见';
 
 export const question = {
   ...resourceCalls(questionResource, {
@@ -311,11 +313,23 @@ export const question = {
     ops: allOps,
     note: '平台题库',
   }),
+  ...lifecycleCalls(questionResource, {
+    area: 'bms',
+    access: 'platformAdmin',
+    ops: publicationOps,
+    note: '平台题库；上架后教师与学员可见',
+  }),
   ...resourceCalls(questionResource, {
     area: 'edms',
     access: 'teacher',
     ops: allOps,
     note: teacherNote,
+  }),
+  ...lifecycleCalls(questionResource, {
+    area: 'edms',
+    access: 'teacher',
+    ops: publicationOps,
+    note: publicationNote,
   }),
   /** The group with no prefix (spec 001 §7.5): teacher access. */
   ...resourceCalls(questionResource, {
@@ -323,6 +337,12 @@ export const question = {
     access: 'teacher',
     ops: ['create', 'update', 'delete', 'queryById', 'queryList'],
     note: teacherNote,
+  }),
+  ...lifecycleCalls(questionResource, {
+    area: 'app',
+    access: 'teacher',
+    ops: publicationOps,
+    note: publicationNote,
   }),
   ...resourceCalls(questionResource, {
     area: 'oj',

@@ -30,6 +30,16 @@ export const question: RefsOf<typeof defs> = {
     method: 'POST',
     path: '/bms/question/querySimpleList',
   },
+  'bms.question.publish': {
+    id: 'bms.question.publish',
+    method: 'PUT',
+    path: '/bms/question/publish',
+  },
+  'bms.question.unpublish': {
+    id: 'bms.question.unpublish',
+    method: 'PUT',
+    path: '/bms/question/unpublish',
+  },
   'edms.question.create': {
     id: 'edms.question.create',
     method: 'POST',
@@ -60,11 +70,23 @@ export const question: RefsOf<typeof defs> = {
     method: 'POST',
     path: '/edms/question/querySimpleList',
   },
+  'edms.question.publish': {
+    id: 'edms.question.publish',
+    method: 'PUT',
+    path: '/edms/question/publish',
+  },
+  'edms.question.unpublish': {
+    id: 'edms.question.unpublish',
+    method: 'PUT',
+    path: '/edms/question/unpublish',
+  },
   'question.create': { id: 'question.create', method: 'POST', path: '/question/create' },
   'question.update': { id: 'question.update', method: 'PUT', path: '/question/update' },
   'question.delete': { id: 'question.delete', method: 'DELETE', path: '/question/delete' },
   'question.queryById': { id: 'question.queryById', method: 'GET', path: '/question/queryById' },
   'question.queryList': { id: 'question.queryList', method: 'POST', path: '/question/queryList' },
+  'question.publish': { id: 'question.publish', method: 'PUT', path: '/question/publish' },
+  'question.unpublish': { id: 'question.unpublish', method: 'PUT', path: '/question/unpublish' },
   'oj.question.queryById': {
     id: 'oj.question.queryById',
     method: 'GET',

@@ -11,7 +11,9 @@ import type {
 } from '../../contract/chapter/calls.ts';
 import { toPage } from '../../contract/paging.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
+import { ownedFilter } from '../http/owned-rows.ts';
 import { limitOffset, orderBy } from '../http/paging.ts';
+import { QUESTIONS } from '../question/store.ts';
 import { ANSWER_SELECT, toSummary } from '../member-question/answers.ts';
 import type { AnswerRow } from '../member-question/answers.ts';
 import { chapterQuestionRows, findVisibleChapter, positionSort } from './store.ts';
@@ -89,9 +91,12 @@ export async function chapterStatistics(
   await findVisibleChapter(ctx, chapterId);
   const [limit, offset] = limitOffset(page);
   const order = orderBy(page, statisticsSortable, 'cq.position ASC', 'cq.position ASC');
-  const questions = `FROM chapter_questions cq
-    JOIN questions q ON q.id = cq.question_id AND q.status = 'active'
-   WHERE cq.chapter_id = $1`;
+  // The chapter's questions as the teacher sees them (the question bank's rule, QUESTIONS).
+  const visible = ownedFilter(QUESTIONS, ctx.scope);
+  visible.add((p) => `cq.chapter_id = ${p}`, chapterId);
+  const questions = `FROM chapter_questions cq JOIN questions q ON q.id = cq.question_id
+   WHERE ${visible.where()}`;
+  const n = visible.params.length;
   const [rows, count] = await Promise.all([
     ctx.services.pool.query<{
       position: number;
@@ -109,20 +114,21 @@ export async function chapterStatistics(
               count(s.id) FILTER (WHERE s.verdict = 'AC')::int AS accepted,
               count(DISTINCT s.member_id) FILTER (WHERE s.verdict = 'AC')::int AS solved_members
          FROM chapter_questions cq
-         JOIN questions q ON q.id = cq.question_id AND q.status = 'active'
+         JOIN questions q ON q.id = cq.question_id
          LEFT JOIN (
            SELECT mq.id, mq.member_id, mq.question_id, mq.verdict
              FROM member_questions mq JOIN members m ON m.id = mq.member_id
-            WHERE mq.kind = 'submit' AND m.organization_id = $2
+            WHERE mq.kind = 'submit' AND m.organization_id = $${n + 1}
          ) s ON s.question_id = q.id
-        WHERE cq.chapter_id = $1
+        WHERE ${visible.where()}
         GROUP BY cq.position, q.id, q.title, q.type
-        ORDER BY ${order} LIMIT $3 OFFSET $4`,
-      [chapterId, organizationId, limit, offset],
+        ORDER BY ${order} LIMIT $${n + 2} OFFSET $${n + 3}`,
+      [...visible.params, organizationId, limit, offset],
     ),
-    ctx.services.pool.query<{ total: number }>(`SELECT count(*)::int AS total ${questions}`, [
-      chapterId,
-    ]),
+    ctx.services.pool.query<{ total: number }>(
+      `SELECT count(*)::int AS total ${questions}`,
+      visible.params,
+    ),
   ]);
   const content = rows.rows.map((r) => ({
     position: r.position,

@@ -19,11 +19,13 @@ import {
   assertWritable,
   findOwned,
   ownedFilter,
+  type OwnerScope,
   ownerOf,
   pageOfOwned,
   type OwnedTable,
 } from '../http/owned-rows.ts';
 import { containsPattern, orderBy, pagedRows } from '../http/paging.ts';
+import { QUESTIONS } from '../question/store.ts';
 import type { ResourceStore, StoreContext } from '../http/resource.ts';
 import { validationError } from '../http/validation-error.ts';
 
@@ -174,27 +176,30 @@ interface ChapterQuestionRow {
   source: string;
   case_count: number;
   status: z.input<typeof chapterQuestionItem>['status'];
+  publication: z.input<typeof chapterQuestionItem>['publication'];
   seed_key: string | null;
   updated_at: Date;
 }
 
 /**
- * One page of a chapter's active questions in order, with the columns a list shows (never the
- * answer, analysis or test data). `$1` is the chapter id; limit and offset follow.
+ * One page of a chapter's questions in order, as the scope may see them (a learner no draft: the
+ * question bank's rule, QUESTIONS), with the columns a list shows (never the answer, analysis or
+ * test data).
  */
 export async function chapterQuestionRows(
   ctx: ChapterCtx,
   chapterId: number,
   page: PageQuery,
 ): Promise<Page<ChapterQuestionRow>> {
+  const { add, params, where } = ownedFilter(QUESTIONS, ctx.scope);
+  add((p) => `cq.chapter_id = ${p}`, chapterId);
   return pagedRows<ChapterQuestionRow>(
     ctx.services.pool,
     {
       select: `cq.position, q.id, q.organization_id, q.type, q.title, q.difficulty, q.tags,
-               q.source, q.case_count, q.status, q.seed_key, q.updated_at`,
-      from: `FROM chapter_questions cq JOIN questions q ON q.id = cq.question_id
-              WHERE cq.chapter_id = $1 AND q.status = 'active'`,
-      params: [chapterId],
+               q.source, q.case_count, q.status, q.publication, q.seed_key, q.updated_at`,
+      from: `FROM chapter_questions cq JOIN questions q ON q.id = cq.question_id WHERE ${where()}`,
+      params,
       order: orderBy(page, positionSort, 'cq.position ASC', 'cq.question_id ASC'),
     },
     page,
@@ -222,6 +227,7 @@ export async function chapterQuestions(
       organizationId: r.organization_id,
       caseCount: r.case_count,
       status: r.status,
+      publication: r.publication,
       seedKey: r.seed_key,
       updatedAt: r.updated_at.toISOString(),
     })),
@@ -242,12 +248,24 @@ export async function replaceChapterQuestions(
   const chapter = await findWritable(ctx, chapterId);
   await withTransaction(ctx.services.pool, async (client) => {
     await client.query('SELECT 1 FROM chapters WHERE id = $1 FOR UPDATE', [chapterId]);
+    // What the chapter's owner sees of the bank; a platform chapter holds platform questions.
+    const owner: OwnerScope =
+      chapter.organization_id === null
+        ? { kind: 'platform', memberId: ctx.scope.memberId }
+        : {
+            kind: 'organization',
+            organizationId: chapter.organization_id,
+            memberId: ctx.scope.memberId,
+          };
+    const visible = ownedFilter(
+      QUESTIONS,
+      owner,
+      chapter.organization_id === null ? 'platform' : undefined,
+    );
+    visible.add((p) => `q.id = ANY(${p}::int[])`, questionIds);
     const allowed = await client.query<{ id: number }>(
-      `SELECT id FROM questions
-        WHERE id = ANY($1::int[]) AND status = 'active'
-          AND (organization_id IS NULL OR organization_id = $2)
-        FOR SHARE`,
-      [questionIds, chapter.organization_id],
+      `SELECT q.id FROM questions q WHERE ${visible.where()} FOR SHARE`,
+      visible.params,
     );
     const ok = new Set(allowed.rows.map((r) => r.id));
     const refused = questionIds.flatMap((id, index) =>

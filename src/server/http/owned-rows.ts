@@ -2,9 +2,12 @@
  * Rows that belong to the platform (`organization_id` NULL) or to one organization, read and
  * written under a scope: the question bank and chapters share this rule. The platform admin sees
  * and changes every active row; a teacher sees the platform's rows and their organization's and
- * changes only the latter; a learner reads the same rows and changes nothing.
+ * changes only the latter; a learner reads the same rows and changes nothing. A table with a
+ * publication state (src/machines/lifecycles/publication.ts) shows another owner's rows only
+ * once published: a teacher sees their own drafts, never the platform's; a learner no draft.
  */
 import type { Page, PageQuery } from '../../contract/paging.ts';
+import { PUBLISHED } from '../../machines/lifecycles/publication.ts';
 import type { Queryable } from '../db/pool.ts';
 import { fail } from './app-error.ts';
 import { orderBy, pagedRows } from './paging.ts';
@@ -22,6 +25,8 @@ export interface OwnedTable {
   noun: string;
   /** The FORBIDDEN message when a teacher tries to change a row they may only read. */
   readOnlyMessage: string;
+  /** The publication column, when rows are drafts until published. */
+  publication?: string;
 }
 
 export interface OwnedRow {
@@ -43,6 +48,15 @@ export function ownedFilter(t: OwnedTable, scope: OwnerScope, bank?: 'platform' 
   if (scope.kind !== 'platform') {
     add(
       (p) => `(${a}.organization_id IS NULL OR ${a}.organization_id = ${p})`,
+      scope.organizationId,
+    );
+  }
+  if (t.publication && scope.kind === 'learner') {
+    clauses.push(`${a}.${t.publication} = '${PUBLISHED}'`);
+  }
+  if (t.publication && scope.kind === 'organization') {
+    add(
+      (p) => `(${a}.organization_id = ${p} OR ${a}.${t.publication} = '${PUBLISHED}')`,
       scope.organizationId,
     );
   }

@@ -14,9 +14,13 @@ import { withTransaction } from '../db/pool.ts';
 import type { Pool, Queryable } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { handle } from '../http/handler.ts';
+import { findOwned } from '../http/owned-rows.ts';
 import { limitOffset, orderBy } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';
+import type { LanguageName } from '../../judge/languages.ts';
 import { enqueue } from '../judge-queue/index.ts';
+import { learnerScope } from '../question/scopes.ts';
+import { QUESTIONS } from '../question/store.ts';
 import {
   ANSWER_SELECT,
   failingCases,
@@ -44,17 +48,15 @@ interface QuestionRow {
 }
 
 /** An active question the caller may see: the platform's bank or the caller's organization's. */
-async function findQuestion(db: Queryable, auth: Auth, id: number): Promise<QuestionRow> {
-  const { rows } = await db.query<QuestionRow>(
-    `SELECT id, type, answer, options, analysis FROM questions
-      WHERE id = $1 AND status = 'active'
-        AND (organization_id IS NULL OR organization_id = $2)`,
-    [id, auth.organizationId],
+/** The question as the learner may see it (the bank's one rule): NOT_FOUND otherwise. */
+const findQuestion = (db: Queryable, auth: Auth, id: number): Promise<QuestionRow> =>
+  findOwned<QuestionRow>(
+    db,
+    QUESTIONS,
+    learnerScope(auth),
+    id,
+    'q.id, q.type, q.answer, q.options, q.analysis',
   );
-  const q = rows[0];
-  if (!q) throw fail('NOT_FOUND', '题目不存在');
-  return q;
-}
 
 function requireProgramming(q: QuestionRow): void {
   if (q.type !== 'programming') {
@@ -225,7 +227,7 @@ async function saveDraft(
 
 async function readDraft(db: Queryable, memberId: number, questionKey: number, language?: string) {
   const { rows } = await db.query<{
-    language: 'cpp' | 'cpp14' | 'cpp20' | 'python';
+    language: LanguageName;
     source: string;
     input: string | null;
     updated_at: Date;

@@ -1,10 +1,16 @@
 /**
- * The question bank's calls in every area (contract/calls/question-bank.ts): the CRUD calls come
- * from the resource helper with the area's scope; import, random draw and the zip calls
- * (importZip, unzipAndParse, exportCase) are written here.
+ * The question bank's calls in every area (contract/question/calls.ts): the CRUD calls come
+ * from the resource helper and publish/unpublish from the lifecycle helper, each with the
+ * area's scope; import, random draw and the zip calls (importZip, unzipAndParse, exportCase)
+ * are written here.
  */
 import { question as questionApi } from '../../contract/question/calls.ts';
+import type { CallDef } from '../../contract/call.ts';
 import { actionsOf } from '../../contract/resource.ts';
+import {
+  questionPublication,
+  type PublicationAction,
+} from '../../machines/lifecycles/publication.ts';
 import type { Auth } from '../accounts/sessions.ts';
 import { handle } from '../http/handler.ts';
 import type { HandlerEntry } from '../http/handler.ts';
@@ -12,10 +18,12 @@ import { fail } from '../http/app-error.ts';
 import { FileAnswer } from '../http/multipart.ts';
 import type { UploadedFile } from '../http/multipart.ts';
 import { resourceHandlers } from '../http/resource.ts';
+import { lifecycleHandlers } from '../lifecycle/handlers.ts';
 import { readCaseZip, writeCaseZip } from './case-zip.ts';
 import { dataVersion } from './write.ts';
 import {
   casesOf,
+  findWritable,
   importQuestions,
   learnerQuestionStore,
   questionStore,
@@ -37,6 +45,22 @@ const importHandler = (
   handle(call, async ({ services, requireAuth, body }) => ({
     ids: await importQuestions({ services, scope: scopeOf(requireAuth()) }, body.questions),
   }));
+
+/** publish / unpublish: the scope must be allowed to change the question; the machine decides. */
+const publicationHandlers = (
+  calls: Partial<Record<PublicationAction, CallDef>>,
+  scopeOf: (auth: Auth) => QuestionScope,
+): HandlerEntry[] =>
+  lifecycleHandlers(
+    calls,
+    questionPublication,
+    { entity: 'question', table: 'questions', column: 'publication', where: "status = 'active'" },
+    {
+      authorize: async (ctx, id) => void (await findWritable(ctx, id)),
+      read: (ctx, id) => questionStore.get(ctx, id),
+    },
+    scopeOf,
+  );
 
 const previewBytes = (bytes: Buffer) => bytes.subarray(0, 256).toString('utf8');
 
@@ -93,10 +117,12 @@ const importZipHandler = (
 
 export const questionBankHandlers: HandlerEntry[] = [
   ...resourceHandlers(bmsCalls, questionStore, platformScope),
+  ...publicationHandlers(bmsCalls, platformScope),
   importHandler(bmsCalls.import, platformScope),
   importZipHandler(bmsCalls.importZip, platformScope),
   ...zipHandlers(bmsCalls, platformScope),
   ...resourceHandlers(edmsCalls, questionStore, teacherScope),
+  ...publicationHandlers(edmsCalls, teacherScope),
   importHandler(edmsCalls.import, teacherScope),
   importZipHandler(edmsCalls.importZip, teacherScope),
   ...zipHandlers(edmsCalls, teacherScope),
@@ -105,6 +131,7 @@ export const questionBankHandlers: HandlerEntry[] = [
     return randomQuestions({ services, scope: teacherScope(requireAuth()) }, filter, count);
   }),
   ...resourceHandlers(appCalls, questionStore, teacherScope),
+  ...publicationHandlers(appCalls, teacherScope),
   importHandler(appCalls.import, teacherScope),
   ...zipHandlers(appCalls, teacherScope),
   ...resourceHandlers(ojCalls, learnerQuestionStore, learnerScope),

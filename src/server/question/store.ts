@@ -79,6 +79,7 @@ interface QuestionRow {
   case_count: number;
   seed_key: string | null;
   status: Item['status'];
+  publication: Item['publication'];
   created_at: Date;
   updated_at: Date;
 }
@@ -93,6 +94,7 @@ const listItemOf = (r: QuestionRow): ListItem => ({
   organizationId: r.organization_id,
   caseCount: r.case_count,
   status: r.status,
+  publication: r.publication,
   seedKey: r.seed_key,
   updatedAt: r.updated_at.toISOString(),
 });
@@ -138,11 +140,13 @@ const learnerItemOf = (r: QuestionRow): z.input<typeof learnerQuestionItem> => (
   caseCount: r.case_count,
 });
 
-const QUESTIONS: OwnedTable = {
+/** The question bank's visibility rule, the one every reader of questions goes through. */
+export const QUESTIONS: OwnedTable = {
   table: 'questions',
   alias: 'q',
   noun: '题目',
   readOnlyMessage: '平台题库与其他机构的题目只读，不能修改或删除',
+  publication: 'publication',
 };
 
 /** What the scope may see, narrowed by the list filters. */
@@ -152,6 +156,7 @@ function filtered(scope: QuestionScope, filter: Filter) {
   if (filter.difficulty) add((p) => `q.difficulty = ${p}`, filter.difficulty);
   if (filter.tags?.length) add((p) => `q.tags @> ${p}::text[]`, filter.tags);
   if (filter.keyword) add((p) => `q.title ILIKE ${p}`, containsPattern(filter.keyword));
+  if (filter.publication) add((p) => `q.publication = ${p}`, filter.publication);
   return { where: where(), params };
 }
 
@@ -175,7 +180,7 @@ const findVisible = (ctx: Ctx, id: number, columns = 'q.*') =>
   findOwned<QuestionRow>(ctx.services.pool, QUESTIONS, ctx.scope, id, columns);
 
 /** The row, when the scope may change it: FORBIDDEN for another bank's question. */
-async function findWritable(ctx: Ctx, id: number): Promise<QuestionRow> {
+export async function findWritable(ctx: Ctx, id: number): Promise<QuestionRow> {
   const row = await findVisible(ctx, id);
   assertWritable(QUESTIONS, ctx.scope, row);
   return row;

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { questionInput } from '../../contract/question/calls.ts';
+import { initialPublication } from '../../machines/lifecycles/publication.ts';
 import type { Queryable } from '../db/pool.ts';
 
 export type QuestionInput = z.output<typeof questionInput>;
@@ -79,6 +80,11 @@ export interface NewQuestion {
   organizationId: number | null;
   createdBy: number | null;
   seedKey?: string | null;
+  /**
+   * Only the seed publishes at insert (its bank is the platform's reviewed content); every other
+   * question starts as the lifecycle's draft and is published through its calls.
+   */
+  publication?: 'published';
 }
 
 export async function insertQuestion(db: Queryable, q: NewQuestion): Promise<number> {
@@ -87,8 +93,8 @@ export async function insertQuestion(db: Queryable, q: NewQuestion): Promise<num
   const n = values.length;
   const inserted = await db.query<{ id: number }>(
     `INSERT INTO questions (${questionColumns}, organization_id, created_by, seed_key,
-                            data_version, case_count)
-     VALUES (${placeholders}, $${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5})
+                            data_version, case_count, publication)
+     VALUES (${placeholders}, $${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5}, $${n + 6})
      RETURNING id`,
     [
       ...values,
@@ -97,6 +103,7 @@ export async function insertQuestion(db: Queryable, q: NewQuestion): Promise<num
       q.seedKey ?? null,
       dataVersion(q.cases, q.input.checker, q.input.checkerSource),
       q.cases.length,
+      q.publication ?? initialPublication,
     ],
   );
   const id = inserted.rows[0]!.id;

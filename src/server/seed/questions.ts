@@ -61,7 +61,14 @@ export async function seedQuestions(client: PoolClient, root = SEED_ROOT): Promi
   const have = new Set(present.rows.map((r) => r.seed_key));
   let inserted = 0;
   const add = async (seedKey: string, input: QuestionInput, cases: CaseData[]) => {
-    await insertQuestion(client, { input, cases, organizationId: null, createdBy: null, seedKey });
+    await insertQuestion(client, {
+      input,
+      cases,
+      organizationId: null,
+      createdBy: null,
+      seedKey,
+      publication: 'published',
+    });
     inserted++;
   };
 

@@ -1,0 +1,48 @@
+/**
+ * Turns an entity's lifecycle calls (contract/resource.ts lifecycleCalls) into handlers, as
+ * server/http/resource.ts does for CRUD: the area says who may act on which row (`authorize`,
+ * which throws NOT_FOUND or FORBIDDEN), the machine says whether the action is allowed now,
+ * and `read` answers the row in its new state.
+ */
+import type { CallDef } from '../../contract/call.ts';
+import type { LifecycleAction } from '../../contract/lifecycle-actions.ts';
+import type { Lifecycle } from '../../machines/lifecycles/lifecycle.ts';
+import type { Auth } from '../accounts/sessions.ts';
+import { handle, type HandlerEntry } from '../http/handler.ts';
+import type { StoreContext } from '../http/resource.ts';
+import { applyTransition, type LifecycleRows } from './transition.ts';
+
+export interface LifecycleStore<Scope, Item> {
+  /** Throws unless the scope may move this row (NOT_FOUND when it may not even see it). */
+  authorize(ctx: StoreContext<Scope>, id: number): Promise<void>;
+  read(ctx: StoreContext<Scope>, id: number): Promise<Item>;
+}
+
+export function lifecycleHandlers<Scope, State extends string, Action extends LifecycleAction>(
+  calls: Partial<Record<Action, CallDef>>,
+  lifecycle: Lifecycle<State, Action>,
+  rows: LifecycleRows,
+  store: LifecycleStore<Scope, unknown>,
+  scopeOf: (auth: Auth) => Scope,
+): HandlerEntry[] {
+  return lifecycle.actions.flatMap((action) => {
+    const call: CallDef | undefined = calls[action];
+    if (!call) return [];
+    return [
+      handle(call, async ({ services, requireAuth, body, request }) => {
+        const auth = requireAuth();
+        const ctx = { services, scope: scopeOf(auth) };
+        const { id, reason } = body as { id: number; reason?: string };
+        await store.authorize(ctx, id);
+        await applyTransition(services.pool, lifecycle, rows, {
+          id,
+          action,
+          actor: { userId: auth.userId, memberId: auth.memberId },
+          reason,
+          requestId: request.id,
+        });
+        return store.read(ctx, id);
+      }),
+    ];
+  });
+}
