@@ -20,7 +20,7 @@
  * `applySettings`. USER.LOGGED_IN / USER.LOGGED_OUT events (from the login dialog) keep the
  * session current too.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CurrentUser, TeacherAccount } from '../contract/accounts/calls.ts';
 import type { SiteSettings } from '../contract/system/calls.ts';
 import { describeError, type ErrorInfo } from './errors.ts';
@@ -174,9 +174,10 @@ export const startupMachine = setup({
           invoke: {
             id: 'switchOrganization',
             src: 'switchOrganization',
-            input: ({ event }) => ({
-              memberId: (event as Extract<StartupEvent, { type: 'SWITCH_ORGANIZATION' }>).memberId,
-            }),
+            input: ({ event }) => {
+              assertEvent(event, 'SWITCH_ORGANIZATION');
+              return { memberId: event.memberId };
+            },
             onDone: {
               target: 'resolvingUser',
               actions: assign({

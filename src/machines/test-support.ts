@@ -8,7 +8,7 @@ import {
   type Registration,
   type RegistrationInput,
   type ValidationResult,
-} from './loginValidation.ts';
+} from './login/validation.ts';
 
 /**
  * Events that the xstate runtime itself sends, built by hand for pure-transition tests

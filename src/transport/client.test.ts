@@ -277,6 +277,30 @@ describe('transport', () => {
     await expect(pending).rejects.toMatchObject({ message: 'Request aborted' });
   });
 
+  it('tells nobody of a call its caller abandoned, and still reports the others', async () => {
+    const reported: string[] = [];
+    const hanging = (_: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () =>
+          reject(new DOMException('aborted', 'AbortError')),
+        ),
+      );
+    const transport = createTransport({
+      baseUrl: 'http://api.test/xinao/api',
+      fetch: hanging as typeof fetch,
+      timeoutMs: 20,
+      onError: (error) => reported.push(error.message),
+    });
+    const caller = new AbortController();
+    const abandoned = transport.call(get, { query: { id: 1 }, signal: caller.signal });
+    caller.abort();
+    await expect(abandoned).rejects.toMatchObject({ message: 'Request aborted' });
+    await expect(transport.call(get, { query: { id: 1 } })).rejects.toMatchObject({
+      message: 'timeout of 20ms exceeded',
+    });
+    expect(reported).toEqual(['timeout of 20ms exceeded']);
+  });
+
   it('uses 30 000 ms as the default timeout', async () => {
     const { REQUEST_TIMEOUT_MS } = await import('./client.ts');
     expect(REQUEST_TIMEOUT_MS).toBe(30_000);

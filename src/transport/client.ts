@@ -289,7 +289,11 @@ export function createTransport(options: TransportOptions): Transport {
         durationMs: now() - started,
         message: error.message,
       });
-      if (!(opts.skipErrorHandler ?? def.skipErrorHandler)) options.onError?.(error, def);
+      // A call its caller abandoned (the machine left the state that made it) fails quietly.
+      const abandoned = opts.signal?.aborted === true;
+      if (!abandoned && !(opts.skipErrorHandler ?? def.skipErrorHandler)) {
+        options.onError?.(error, def);
+      }
       throw error;
     }
   }

@@ -95,8 +95,9 @@ describe('first-screen JavaScript', () => {
     for (const module of [
       'ui/app/runtime.ts',
       'transport/client.ts',
-      'machines/loginDialog.ts',
-      'machines/register.ts',
+      'machines/login/machine.ts',
+      'machines/login/implementations.ts',
+      'machines/register/machine.ts',
       'machines/startup.ts',
       'streams/eventLog.ts',
       'contract/accounts/refs.ts',
@@ -109,7 +110,7 @@ describe('first-screen JavaScript', () => {
     expect(firstScreen.packages.get('zod')).toBeUndefined();
     expect([...firstScreen.modules].filter((m) => SCHEMA_MODULES.test(m))).toEqual([]);
     // Loaded with the dialog and the replay view instead.
-    expect(firstScreen.modules).not.toContain('machines/loginValidation.ts');
+    expect(firstScreen.modules).not.toContain('machines/login/validation.ts');
     expect(firstScreen.modules).not.toContain('streams/eventLogFile.ts');
   });
 
@@ -126,7 +127,7 @@ describe('first-screen JavaScript', () => {
   });
 
   it('would notice zod: the lazily loaded validation does import it', () => {
-    expect(walk('machines/loginValidation.ts').packages.get('zod')).toBe(
+    expect(walk('machines/login/validation.ts').packages.get('zod')).toBe(
       'contract/accounts/calls.ts',
     );
   });

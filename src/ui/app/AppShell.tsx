@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { ToastContainer } from '../components/ToastContainer.tsx';
 import { useRuntime } from './context.ts';
-import { loadFormValidation } from './formValidation.ts';
+import { loadFormValidation } from '../../machines/login/implementations.ts';
 
 // The dialog's forms load on first use, keeping them out of the first screen's JavaScript;
 // their validation (zod and the contract schemas) comes along, so a submit never waits for it.

@@ -6,6 +6,7 @@ import { useCallback, useMemo } from 'react';
 import { useSelector } from '@xstate/react';
 import type { SessionUser } from '../../machines/user.ts';
 import type { TeacherAccount } from '../../contract/accounts/calls.ts';
+import { loginEvents } from '../../machines/login/events.ts';
 import { useRuntime } from './context.ts';
 import { STORAGE_KEYS } from './storage.ts';
 
@@ -44,10 +45,7 @@ export function useMobile(): boolean {
 /** Opens the login dialog; `reason` is an i18n key shown above the form. */
 export function useOpenLoginDialog(): (reason?: string) => void {
   const { loginDialog } = useRuntime().actors;
-  return useCallback(
-    (reason?: string) => loginDialog.send(reason ? { type: 'OPEN', reason } : { type: 'OPEN' }),
-    [loginDialog],
-  );
+  return useCallback((reason?: string) => loginEvents(loginDialog).open(reason), [loginDialog]);
 }
 
 export interface SessionCommands {

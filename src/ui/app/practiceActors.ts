@@ -16,7 +16,7 @@ import {
   objectivePracticeMachine,
   type ObjectiveQuestion,
   type ObjectiveSubmission,
-} from '../../machines/objectivePractice.ts';
+} from '../../machines/objective-practice/machine.ts';
 import {
   practiceMachine,
   type DraftKey,
@@ -27,7 +27,7 @@ import {
   type PracticeQuestion,
   type PracticeQuota,
   type SubmitMode,
-} from '../../machines/practice.ts';
+} from '../../machines/practice/machine.ts';
 import { followAnswer$, type AnswerStatusSource } from '../../streams/answerStatus.ts';
 import { eventStream$ } from '../../streams/eventStream.ts';
 import { isLatestAnswersKey } from './practiceQueries.ts';

@@ -1,8 +1,8 @@
 import { deviceMachine } from '../../machines/deviceClass.ts';
 import { editorConfigMachine } from '../../machines/editorConfig.ts';
-import { loginDialogMachine } from '../../machines/loginDialog.ts';
+import { loginDialogMachine } from '../../machines/login/machine.ts';
 import { membershipMachine } from '../../machines/membership.ts';
-import { registerMachine } from '../../machines/register.ts';
+import { registerMachine } from '../../machines/register/machine.ts';
 import { rollingNoticeMachine } from '../../machines/rollingNotice.ts';
 import { sessionMachine } from '../../machines/session.ts';
 import { startupMachine } from '../../machines/startup.ts';

@@ -14,9 +14,11 @@ import type { CurrentUser } from '../../contract/accounts/calls.ts';
 import { API_PREFIX, WEB_BASE } from '../../contract/envelope.ts';
 import { deviceMachine } from '../../machines/deviceClass.ts';
 import { editorConfigMachine, type EditorConfigInput } from '../../machines/editorConfig.ts';
-import { loginDialogMachine, type Captcha } from '../../machines/loginDialog.ts';
+import { createLoginImplementations } from '../../machines/login/implementations.ts';
+import { loginDialogMachine } from '../../machines/login/machine.ts';
+import { createRegisterImplementations } from '../../machines/register/implementations.ts';
 import { membershipMachine } from '../../machines/membership.ts';
-import { registerMachine } from '../../machines/register.ts';
+import { registerMachine } from '../../machines/register/machine.ts';
 import { rollingNoticeMachine } from '../../machines/rollingNotice.ts';
 import { sessionMachine } from '../../machines/session.ts';
 import { startupMachine } from '../../machines/startup.ts';
@@ -25,7 +27,6 @@ import { createDictCache, type DictCache } from '../../streams/dictCache.ts';
 import { createEventLog, type EventLog } from '../../streams/eventLog.ts';
 import { createTransport, type Transport } from '../../transport/client.ts';
 import { FALLBACK_MESSAGE, isQuotaUsedUp, type ApiError } from '../../transport/errors.ts';
-import { lazyLoginValidators, lazyRegisterValidators } from './formValidation.ts';
 import { applySiteSettings, fetchSiteSettings } from './siteSettings.ts';
 import { STORAGE_KEYS, type SafeStorage } from './storage.ts';
 import { createQueries, type Queries } from './queries.ts';
@@ -87,11 +88,6 @@ function reportError(toastQueue: Actor<typeof toastQueueMachine>, env: RuntimeEn
  */
 const UNLOGGED_ANSWERS: ReadonlySet<string> = new Set([accounts['bms.devInbox.queryList'].id]);
 
-const toCaptcha = ({ captchaId, image }: { captchaId: string; image: string }): Captcha => ({
-  captchaId,
-  image,
-});
-
 export function createRuntime(env: RuntimeEnv) {
   const apiBase = env.apiBase ?? API_PREFIX;
   const webBase = env.webBase ?? WEB_BASE;
@@ -118,10 +114,6 @@ export function createRuntime(env: RuntimeEnv) {
       }),
   });
 
-  const loadCaptcha = fromPromise<Captcha>(async () =>
-    toCaptcha(await transport.call(accounts.getImageCaptcha, { query: {} })),
-  );
-
   const startup = createActor(
     startupMachine.provide({
       actors: {
@@ -146,44 +138,13 @@ export function createRuntime(env: RuntimeEnv) {
     eventLog.attachToActor('startup'),
   );
 
-  // Login failures show inside the dialog, so they skip the notification.
   const loginDialog = createActor(
-    loginDialogMachine.provide({
-      actors: {
-        ...lazyLoginValidators,
-        login: fromPromise(({ input }) =>
-          input.mode === 'password'
-            ? transport.call(accounts.loginByPwd, {
-                body: { username: input.username, password: input.password },
-                skipErrorHandler: true,
-              })
-            : transport.call(accounts.loginByMobile, {
-                body: { mobile: input.mobile, code: input.code },
-                skipErrorHandler: true,
-              }),
-        ),
-        requestCode: fromPromise(({ input }) =>
-          transport.call(accounts.getSmsCode, {
-            body: { ...input, purpose: 'login' },
-            skipErrorHandler: true,
-          }),
-        ),
-        loadCaptcha,
-      },
-    }),
+    loginDialogMachine.provide(createLoginImplementations({ transport })),
     eventLog.attachToActor('loginDialog'),
   );
 
   const register = createActor(
-    registerMachine.provide({
-      actors: {
-        ...lazyRegisterValidators,
-        register: fromPromise(({ input }) =>
-          transport.call(accounts.registerByPwd, { body: input, skipErrorHandler: true }),
-        ),
-        loadCaptcha,
-      },
-    }),
+    registerMachine.provide(createRegisterImplementations({ transport })),
     eventLog.attachToActor('register'),
   );
 

@@ -10,8 +10,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { asObjectiveQuestion } from '../../machines/objectivePractice.ts';
-import { submitModeOf, type SubmitMode } from '../../machines/practice.ts';
+import { asObjectiveQuestion } from '../../machines/objective-practice/machine.ts';
+import { submitModeOf, type SubmitMode } from '../../machines/practice/machine.ts';
 import { useRuntime } from '../app/context.ts';
 import {
   objectiveActorFor,

@@ -1,6 +1,6 @@
 import { Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { Captcha } from '../../../machines/loginDialog.ts';
+import type { Captcha } from '../../../machines/login/machine.ts';
 import { TextField } from './TextField.tsx';
 
 interface CaptchaFieldProps {

@@ -1,8 +1,13 @@
 import { useState } from 'react';
 import { Callout, Dialog, DialogBody, Tab, Tabs, type TabId } from '@blueprintjs/core';
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/context.ts';
+import {
+  selectIsOpen,
+  selectLoggedInUserId,
+  selectMode,
+  selectReason,
+} from '../../../machines/login/selectors.ts';
+import { selectRegistering } from '../../../machines/register/selectors.ts';
 import { useTranslateKey } from '../../i18n/dynamic.ts';
 import {
   emptyMobile,
@@ -12,6 +17,7 @@ import {
   type PasswordValues,
   type RegisterValues,
 } from './formValues.ts';
+import { useLoginEvents, useLoginView, useRegisterEvents, useRegisterView } from './hooks.ts';
 import { MobileForm } from './MobileForm.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
@@ -26,18 +32,19 @@ type DialogTab = 'password' | 'mobile' | 'register';
 export default function LoginDialog() {
   const { t } = useTranslation();
   const translate = useTranslateKey();
-  const { loginDialog, register } = useRuntime().actors;
-  const isOpen = useSelector(loginDialog, (s) => s.matches('open'));
-  const mode = useSelector(loginDialog, (s) => s.context.mode);
-  const reason = useSelector(loginDialog, (s) => s.context.reason);
-  const registering = useSelector(register, (s) => s.matches('active'));
+  const login = useLoginEvents();
+  const register = useRegisterEvents();
+  const isOpen = useLoginView(selectIsOpen);
+  const mode = useLoginView(selectMode);
+  const reason = useLoginView(selectReason);
+  const registering = useRegisterView(selectRegistering);
   const [password, setPassword] = useState<PasswordValues>(emptyPassword);
   const [mobile, setMobile] = useState<MobileValues>(emptyMobile);
   const [registration, setRegistration] = useState<RegisterValues>(emptyRegister);
 
   // A finished login or registration: nothing typed needs to survive any more.
   const [lastUser, setLastUser] = useState<number | null>(null);
-  const loggedInUser = useSelector(loginDialog, (s) => s.context.user?.id ?? null);
+  const loggedInUser = useLoginView(selectLoggedInUserId);
   if (loggedInUser !== lastUser) {
     setLastUser(loggedInUser);
     setPassword(emptyPassword);
@@ -52,15 +59,15 @@ export default function LoginDialog() {
   const tab: DialogTab = registering ? 'register' : mode;
   const selectTab = (next: TabId) => {
     if (next === 'register') {
-      register.send({ type: 'START' });
+      register.start();
       return;
     }
-    register.send({ type: 'CANCEL' });
-    loginDialog.send({ type: 'SET_MODE', mode: next === 'mobile' ? 'mobile' : 'password' });
+    register.cancel();
+    login.setMode(next === 'mobile' ? 'mobile' : 'password');
   };
   const close = () => {
-    register.send({ type: 'CANCEL' });
-    loginDialog.send({ type: 'CLOSE' });
+    register.cancel();
+    login.close();
   };
 
   return (

@@ -1,10 +1,18 @@
 import { Button } from '@blueprintjs/core';
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/context.ts';
+import {
+  selectCaptcha,
+  selectCaptchaStatus,
+  selectCodeError,
+  selectCodeStatus,
+  selectError,
+  selectFieldErrors,
+  selectSubmitting,
+} from '../../../machines/login/selectors.ts';
 import { CaptchaField } from './CaptchaField.tsx';
 import { bindFields, captchaMessage } from './fieldErrors.ts';
 import { FormError } from './FormError.tsx';
+import { useLoginEvents, useLoginView } from './hooks.ts';
 import type { MobileValues } from './formValues.ts';
 import { TextField } from './TextField.tsx';
 
@@ -13,35 +21,18 @@ interface MobileFormProps {
   onChange: (values: MobileValues) => void;
 }
 
-type CaptchaStatus = 'idle' | 'loading' | 'ready' | 'failed';
-
 /** Mobile + SMS code; a code is sent only after the image captcha (spec 001 §7.1). */
 export function MobileForm({ values, onChange }: MobileFormProps) {
   const { t } = useTranslation();
-  const { loginDialog } = useRuntime().actors;
-  const fieldErrors = useSelector(loginDialog, (s) => s.context.fieldErrors);
+  const login = useLoginEvents();
+  const fieldErrors = useLoginView(selectFieldErrors);
   const field = bindFields(values, onChange, fieldErrors);
-  const error = useSelector(loginDialog, (s) => s.context.error);
-  const codeError = useSelector(loginDialog, (s) => s.context.codeError);
-  const captcha = useSelector(loginDialog, (s) => s.context.captcha);
-  const captchaStatus = useSelector(loginDialog, (s): CaptchaStatus => {
-    for (const status of ['loading', 'ready', 'failed'] as const) {
-      if (s.matches({ open: { captcha: status } })) return status;
-    }
-    return 'idle';
-  });
-  const codeState = useSelector(loginDialog, (s) =>
-    s.matches({ open: { code: 'cooldown' } })
-      ? 'cooldown'
-      : s.matches({ open: { code: 'idle' } })
-        ? 'idle'
-        : 'busy',
-  );
-  const busy = useSelector(
-    loginDialog,
-    (s) =>
-      s.matches({ open: { form: 'validating' } }) || s.matches({ open: { form: 'submitting' } }),
-  );
+  const error = useLoginView(selectError);
+  const codeError = useLoginView(selectCodeError);
+  const captcha = useLoginView(selectCaptcha);
+  const captchaStatus = useLoginView(selectCaptchaStatus);
+  const codeState = useLoginView(selectCodeStatus);
+  const busy = useLoginView(selectSubmitting);
   const sendCode = (
     <Button
       variant="minimal"
@@ -49,13 +40,7 @@ export function MobileForm({ values, onChange }: MobileFormProps) {
       loading={codeState === 'busy'}
       disabled={codeState === 'cooldown' || captcha === null}
       text={codeState === 'cooldown' ? t('login.codeSent') : t('login.sendCode')}
-      onClick={() =>
-        loginDialog.send({
-          type: 'REQUEST_CODE',
-          mobile: values.mobile,
-          captchaCode: values.captchaCode,
-        })
-      }
+      onClick={() => login.requestCode(values.mobile, values.captchaCode)}
       data-testid="send-code"
     />
   );
@@ -65,10 +50,7 @@ export function MobileForm({ values, onChange }: MobileFormProps) {
       data-testid="mobile-form"
       onSubmit={(event) => {
         event.preventDefault();
-        loginDialog.send({
-          type: 'SUBMIT',
-          credentials: { mode: 'mobile', mobile: values.mobile, code: values.code },
-        });
+        login.submit({ mode: 'mobile', mobile: values.mobile, code: values.code });
       }}
     >
       <TextField
@@ -84,7 +66,7 @@ export function MobileForm({ values, onChange }: MobileFormProps) {
         value={values.captchaCode}
         onChange={(captchaCode) => onChange({ ...values, captchaCode })}
         error={captchaMessage(fieldErrors)}
-        onRefresh={() => loginDialog.send({ type: 'REFRESH_CAPTCHA' })}
+        onRefresh={login.refreshCaptcha}
       />
       <TextField
         {...field('code')}

@@ -1,9 +1,13 @@
 import { Button } from '@blueprintjs/core';
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/context.ts';
+import {
+  selectError,
+  selectFieldErrors,
+  selectSubmitting,
+} from '../../../machines/login/selectors.ts';
 import { bindFields } from './fieldErrors.ts';
 import { FormError } from './FormError.tsx';
+import { useLoginEvents, useLoginView } from './hooks.ts';
 import type { PasswordValues } from './formValues.ts';
 import { TextField } from './TextField.tsx';
 
@@ -14,22 +18,18 @@ interface PasswordFormProps {
 
 export function PasswordForm({ values, onChange }: PasswordFormProps) {
   const { t } = useTranslation();
-  const { loginDialog } = useRuntime().actors;
-  const fieldErrors = useSelector(loginDialog, (s) => s.context.fieldErrors);
+  const login = useLoginEvents();
+  const fieldErrors = useLoginView(selectFieldErrors);
   const field = bindFields(values, onChange, fieldErrors);
-  const error = useSelector(loginDialog, (s) => s.context.error);
-  const busy = useSelector(
-    loginDialog,
-    (s) =>
-      s.matches({ open: { form: 'validating' } }) || s.matches({ open: { form: 'submitting' } }),
-  );
+  const error = useLoginView(selectError);
+  const busy = useLoginView(selectSubmitting);
   return (
     <form
       noValidate
       data-testid="password-form"
       onSubmit={(event) => {
         event.preventDefault();
-        loginDialog.send({ type: 'SUBMIT', credentials: { mode: 'password', ...values } });
+        login.submit({ mode: 'password', ...values });
       }}
     >
       <TextField

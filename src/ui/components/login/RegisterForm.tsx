@@ -1,10 +1,16 @@
 import { Button } from '@blueprintjs/core';
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../app/context.ts';
+import {
+  selectCaptcha,
+  selectCaptchaStatus,
+  selectError,
+  selectFieldErrors,
+  selectSubmitting,
+} from '../../../machines/register/selectors.ts';
 import { CaptchaField } from './CaptchaField.tsx';
 import { bindFields, captchaMessage } from './fieldErrors.ts';
 import { FormError } from './FormError.tsx';
+import { useRegisterEvents, useRegisterView } from './hooks.ts';
 import type { RegisterValues } from './formValues.ts';
 import { TextField } from './TextField.tsx';
 
@@ -13,35 +19,22 @@ interface RegisterFormProps {
   onChange: (values: RegisterValues) => void;
 }
 
-type CaptchaStatus = 'loading' | 'ready' | 'failed';
-
 export function RegisterForm({ values, onChange }: RegisterFormProps) {
   const { t } = useTranslation();
-  const { register } = useRuntime().actors;
-  const fieldErrors = useSelector(register, (s) => s.context.fieldErrors);
+  const register = useRegisterEvents();
+  const fieldErrors = useRegisterView(selectFieldErrors);
   const field = bindFields(values, onChange, fieldErrors);
-  const error = useSelector(register, (s) => s.context.error);
-  const captcha = useSelector(register, (s) => s.context.captcha);
-  const captchaStatus = useSelector(register, (s): CaptchaStatus =>
-    s.matches({ active: { captcha: 'ready' } })
-      ? 'ready'
-      : s.matches({ active: { captcha: 'failed' } })
-        ? 'failed'
-        : 'loading',
-  );
-  const busy = useSelector(
-    register,
-    (s) =>
-      s.matches({ active: { form: 'validating' } }) ||
-      s.matches({ active: { form: 'submitting' } }),
-  );
+  const error = useRegisterView(selectError);
+  const captcha = useRegisterView(selectCaptcha);
+  const captchaStatus = useRegisterView(selectCaptchaStatus);
+  const busy = useRegisterView(selectSubmitting);
   return (
     <form
       noValidate
       data-testid="register-form"
       onSubmit={(event) => {
         event.preventDefault();
-        register.send({ type: 'SUBMIT', values });
+        register.submit(values);
       }}
     >
       <TextField {...field('username')} label={t('login.username')} autoComplete="username" />
@@ -58,7 +51,7 @@ export function RegisterForm({ values, onChange }: RegisterFormProps) {
         value={values.captchaCode}
         onChange={(captchaCode) => onChange({ ...values, captchaCode })}
         error={captchaMessage(fieldErrors)}
-        onRefresh={() => register.send({ type: 'REFRESH_CAPTCHA' })}
+        onRefresh={register.refreshCaptcha}
       />
       <FormError message={error?.message} />
       <Button type="submit" intent="primary" fill loading={busy} text={t('login.submitRegister')} />

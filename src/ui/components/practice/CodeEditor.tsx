@@ -5,7 +5,7 @@
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
 import type { EditorTheme } from '../../../machines/editorConfig.ts';
-import type { PracticeLanguage } from '../../../machines/practice.ts';
+import type { PracticeLanguage } from '../../../machines/practice/machine.ts';
 import { monaco } from './monacoSetup.ts';
 
 export interface CodeEditorProps {

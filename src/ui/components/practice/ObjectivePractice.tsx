@@ -9,7 +9,7 @@ import { useSelector } from '@xstate/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AnswerSummary } from '../../../contract/member-question/calls.ts';
-import { answerDisplay } from '../../../machines/objectivePractice.ts';
+import { answerDisplay } from '../../../machines/objective-practice/machine.ts';
 import type { ObjectiveActor } from '../../app/practiceActors.ts';
 import { HistoryList } from './ResultView.tsx';
 import { ReviewHint } from './ReviewHint.tsx';

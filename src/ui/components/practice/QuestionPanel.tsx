@@ -1,6 +1,6 @@
 import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { PracticeQuestion } from '../../../machines/practice.ts';
+import type { PracticeQuestion } from '../../../machines/practice/machine.ts';
 import { StatementMarkdown } from './StatementMarkdown.tsx';
 
 /**

@@ -6,7 +6,7 @@ import type {
   AnswerSummary,
   StatusEvent,
 } from '../../../contract/member-question/calls.ts';
-import { isGradedJob, type JobKind } from '../../../machines/practice.ts';
+import { isGradedJob, type JobKind } from '../../../machines/practice/machine.ts';
 import { FailingCase } from './FailingCase.tsx';
 
 type Verdict = NonNullable<AnswerDetail['verdict']>;

@@ -1,6 +1,6 @@
 /**
  * Registration form of the login dialog (spec 001 §7.2 registerByPwd): username, nickname,
- * password and an image captcha. It follows the login dialog's conventions (./loginDialog.ts):
+ * password and an image captcha. It follows the login dialog's conventions (../login/machine.ts):
  * validation runs in an invoked actor so its verdict is a logged event, the typed values never
  * enter the context (the export scrubs them), and every invoke has an explicit id.
  *
@@ -10,22 +10,24 @@
  *                 └────────────────────┴───────────────────┘
  *     captcha: loading ──► ready | failed ──REFRESH_CAPTCHA──► loading
  *
- * The UI provides `validateRegistration` (./loginValidation.ts, loaded with the dialog because
- * it needs zod), `register` (registerByPwd) and `loadCaptcha` (getImageCaptcha). A successful
- * registration emits `registered`; the UI forwards it to the start-up actor as USER.LOGGED_IN.
+ * ./implementations.ts provides `validateRegistration` (../login/validation.ts, loaded on first
+ * use because it needs zod), `register` (registerByPwd) and `loadCaptcha` (getImageCaptcha). A
+ * successful registration emits `registered`; the runtime forwards it to the start-up actor as
+ * USER.LOGGED_IN.
  */
-import { assign, emit, fromPromise, not, raise, setup, stateIn } from 'xstate';
-import type { CurrentUser } from '../contract/accounts/calls.ts';
-import { describeError, serverFieldErrors, type ErrorInfo, type FieldError } from './errors.ts';
-import type { Captcha } from './loginDialog.ts';
+import { assertEvent, assign, emit, fromPromise, not, raise, setup, stateIn } from 'xstate';
+import type { CurrentUser } from '../../contract/accounts/calls.ts';
+import { validatedBy } from '../doneOutput.ts';
+import { describeError, serverFieldErrors, type ErrorInfo, type FieldError } from '../errors.ts';
+import type { Captcha } from '../login/machine.ts';
 import type {
   Registration,
   RegistrationInput,
   RegistrationValues,
   ValidationResult,
-} from './loginValidation.ts';
-import { notProvided } from './notProvided.ts';
-import { toSessionUser, type SessionUser } from './user.ts';
+} from '../login/validation.ts';
+import { notProvided } from '../notProvided.ts';
+import { toSessionUser, type SessionUser } from '../user.ts';
 
 export interface RegisterContext {
   fieldErrors: FieldError[];
@@ -42,13 +44,6 @@ export type RegisterEvent =
 
 export type RegisterEmitted = { type: 'registered'; user: SessionUser };
 
-/** Output of the validation done event that moved `form` into `submitting`. */
-function validatedRegistration(event: { type: string }): Registration {
-  const output = (event as { output?: ValidationResult<Registration> }).output;
-  if (!output?.ok) throw new Error('submitting entered without a validated registration');
-  return output.value;
-}
-
 const emptyContext: RegisterContext = {
   fieldErrors: [],
   error: null,
@@ -63,7 +58,7 @@ export const registerMachine = setup({
     emitted: {} as RegisterEmitted,
   },
   actors: {
-    /** validateRegistration of ./loginValidation.ts. */
+    /** validateRegistration of ../login/validation.ts. */
     validateRegistration: fromPromise<ValidationResult<Registration>, RegistrationInput>(
       notProvided('validateRegistration'),
     ),
@@ -98,10 +93,10 @@ export const registerMachine = setup({
               invoke: {
                 id: 'validateRegistration',
                 src: 'validateRegistration',
-                input: ({ context, event }) => ({
-                  ...(event as Extract<RegisterEvent, { type: 'SUBMIT' }>).values,
-                  captchaId: context.captcha?.captchaId ?? '',
-                }),
+                input: ({ context, event }) => {
+                  assertEvent(event, 'SUBMIT');
+                  return { ...event.values, captchaId: context.captcha?.captchaId ?? '' };
+                },
                 onDone: [
                   {
                     guard: ({ event }) => !event.output.ok,
@@ -123,7 +118,7 @@ export const registerMachine = setup({
               invoke: {
                 id: 'register',
                 src: 'register',
-                input: ({ event }) => validatedRegistration(event),
+                input: ({ event }) => validatedBy<Registration>(event, 'validateRegistration'),
                 onDone: {
                   target: '#register.inactive',
                   actions: emit(({ event }) => ({

@@ -35,9 +35,9 @@ import type {
   AnswerDetail,
   AnswerSummary,
   StatusEvent,
-} from '../contract/member-question/calls.ts';
-import type { QuestionType } from '../contract/question/calls.ts';
-import { notProvided } from './notProvided.ts';
+} from '../../contract/member-question/calls.ts';
+import type { QuestionType } from '../../contract/question/calls.ts';
+import { notProvided } from '../notProvided.ts';
 
 export type PracticeLanguage = 'cpp' | 'python';
 export const PRACTICE_LANGUAGES: readonly PracticeLanguage[] = ['cpp', 'python'];

@@ -1,11 +1,11 @@
 /**
  * Field-level validation of the login dialog's forms (password and SMS-code login, the code
  * request, registration), taken from the contract's own request schemas
- * (src/contract/calls/auth.ts) so the dialog refuses exactly what the server would refuse.
+ * (src/contract/accounts/calls.ts) so the dialog refuses exactly what the server would refuse.
  *
- * The machines (loginDialog.ts, register.ts) run these in invoked actors that they only declare:
- * this module needs zod and the schemas, which the browser's first screen must not load, so the
- * UI provides the actors and loads this module with the dialog (src/ui/app/formValidation.ts).
+ * The machines (./machine.ts, ../register/machine.ts) run these in invoked actors that they only
+ * declare: this module needs zod and the schemas, which the browser's first screen must not
+ * load, so ./implementations.ts loads it on first use (and the dialog preloads it).
  * Tests provide them from ./test-support.ts. Nothing here imports xstate, so the lazily loaded
  * chunk holds the validation alone.
  *
@@ -14,10 +14,10 @@
  * `{password: '请输入密码'}` would lose its message in an exported log.
  */
 import type { z } from 'zod';
-import { accounts } from '../contract/accounts/calls.ts';
-import type { FieldError } from './errors.ts';
+import { accounts } from '../../contract/accounts/calls.ts';
+import type { FieldError } from '../errors.ts';
 
-export type { FieldError } from './errors.ts';
+export type { FieldError } from '../errors.ts';
 
 export type LoginMode = 'password' | 'mobile';
 

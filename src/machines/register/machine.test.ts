@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
-import type { CurrentUser } from '../contract/accounts/calls.ts';
-import { validateRegistration } from './loginValidation.ts';
-import { registerMachine, type RegisterEmitted } from './register.ts';
+import type { CurrentUser } from '../../contract/accounts/calls.ts';
+import { validateRegistration } from '../login/validation.ts';
+import { registerMachine, type RegisterEmitted } from './machine.ts';
 import {
   doneEvent,
   emittedBy,
   errorEvent,
   flushPromises,
   registerValidators,
-} from './test-support.ts';
+} from '../test-support.ts';
 
 const user: CurrentUser = {
   id: 21,

@@ -7,7 +7,7 @@ import {
   transition,
   type AnyEventObject,
 } from 'xstate';
-import type { AnswerDetail, AnswerSummary } from '../contract/member-question/calls.ts';
+import type { AnswerDetail, AnswerSummary } from '../../contract/member-question/calls.ts';
 import {
   CODE_TEMPLATES,
   DRAFT_SAVE_DELAY_MS,
@@ -21,8 +21,8 @@ import {
   type PracticeQuestion,
   type PracticeQuota,
   type SubmitMode,
-} from './practice.ts';
-import { flushPromises } from './test-support.ts';
+} from './machine.ts';
+import { flushPromises } from '../test-support.ts';
 
 const question: PracticeQuestion = {
   id: 7,

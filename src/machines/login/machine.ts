@@ -14,28 +14,24 @@
  * event, so replaying an exported log — where passwords, mobiles and codes are scrubbed —
  * takes the same branch as the live session did. Credentials never enter the context for the
  * same reason. The validators need zod and the contract schemas, which the browser's first
- * screen must not load, so they are declared here and implemented in ./loginValidation.ts;
- * the UI provides them, loaded with the dialog.
+ * screen must not load, so they are declared here, written in ./validation.ts and loaded on
+ * first use by ./implementations.ts.
  *
  * A login or code request the server refuses with field failures (`data.fields` of a
  * VALIDATION error) puts them in `fieldErrors`, under the fields, like the form's own checks.
  *
- * The UI provides `login` (LoginCredentials → CurrentUser), and for mobile mode `requestCode`
- * and `loadCaptcha`. A successful login emits `loggedIn`; the UI forwards it to the start-up
- * actor as USER.LOGGED_IN.
+ * ./implementations.ts provides `login` (LoginCredentials → CurrentUser), and for mobile mode
+ * `requestCode` and `loadCaptcha`. A successful login emits `loggedIn`; the runtime forwards it
+ * to the start-up actor as USER.LOGGED_IN.
  */
-import { assign, emit, fromPromise, not, raise, setup, stateIn } from 'xstate';
-import type { CurrentUser } from '../contract/accounts/calls.ts';
-import { CODE_RESEND_DELAY_MS } from './constants.ts';
-import { describeError, serverFieldErrors, type ErrorInfo, type FieldError } from './errors.ts';
-import type {
-  CodeRequest,
-  LoginCredentials,
-  LoginMode,
-  ValidationResult,
-} from './loginValidation.ts';
-import { notProvided } from './notProvided.ts';
-import { toSessionUser, type SessionUser } from './user.ts';
+import { assertEvent, assign, emit, fromPromise, not, raise, setup, stateIn } from 'xstate';
+import type { CurrentUser } from '../../contract/accounts/calls.ts';
+import { CODE_RESEND_DELAY_MS } from '../constants.ts';
+import { validatedBy } from '../doneOutput.ts';
+import { describeError, serverFieldErrors, type ErrorInfo, type FieldError } from '../errors.ts';
+import type { CodeRequest, LoginCredentials, LoginMode, ValidationResult } from './validation.ts';
+import { notProvided } from '../notProvided.ts';
+import { toSessionUser, type SessionUser } from '../user.ts';
 
 export interface Captcha {
   captchaId: string;
@@ -74,19 +70,6 @@ export type LoginDialogEmitted = {
   returnTo: string | null;
 };
 
-/** Output of the validation done event that moved `form` into `submitting`. */
-function validatedCredentials(event: { type: string }): LoginCredentials {
-  const output = (event as { output?: ValidationResult<LoginCredentials> }).output;
-  if (!output?.ok) throw new Error('submitting entered without validated credentials');
-  return output.value;
-}
-
-function validatedCodeRequest(event: { type: string }): CodeRequest {
-  const output = (event as { output?: ValidationResult<CodeRequest> }).output;
-  if (!output?.ok) throw new Error('requesting entered without a validated code request');
-  return output.value;
-}
-
 const initialContext: LoginDialogContext = {
   mode: 'password',
   reason: null,
@@ -106,11 +89,11 @@ export const loginDialogMachine = setup({
     emitted: {} as LoginDialogEmitted,
   },
   actors: {
-    /** validateCredentials of ./loginValidation.ts. */
+    /** validateCredentials of ./validation.ts. */
     validateCredentials: fromPromise<ValidationResult<LoginCredentials>, LoginCredentials>(
       notProvided('validateCredentials'),
     ),
-    /** validateCodeRequest of ./loginValidation.ts. */
+    /** validateCodeRequest of ./validation.ts. */
     validateCodeRequest: fromPromise<ValidationResult<CodeRequest>, CodeRequest>(
       notProvided('validateCodeRequest'),
     ),
@@ -176,8 +159,10 @@ export const loginDialogMachine = setup({
               invoke: {
                 id: 'validateCredentials',
                 src: 'validateCredentials',
-                input: ({ event }) =>
-                  (event as Extract<LoginDialogEvent, { type: 'SUBMIT' }>).credentials,
+                input: ({ event }) => {
+                  assertEvent(event, 'SUBMIT');
+                  return event.credentials;
+                },
                 onDone: [
                   {
                     guard: ({ event }) => !event.output.ok,
@@ -199,7 +184,7 @@ export const loginDialogMachine = setup({
               invoke: {
                 id: 'login',
                 src: 'login',
-                input: ({ event }) => validatedCredentials(event),
+                input: ({ event }) => validatedBy<LoginCredentials>(event, 'validateCredentials'),
                 onDone: {
                   target: '#loginDialog.closed',
                   actions: [
@@ -233,10 +218,10 @@ export const loginDialogMachine = setup({
                 id: 'validateCodeRequest',
                 src: 'validateCodeRequest',
                 input: ({ context, event }) => {
-                  const request = event as Extract<LoginDialogEvent, { type: 'REQUEST_CODE' }>;
+                  assertEvent(event, 'REQUEST_CODE');
                   return {
-                    mobile: request.mobile,
-                    captchaCode: request.captchaCode,
+                    mobile: event.mobile,
+                    captchaCode: event.captchaCode,
                     captchaId: context.captcha?.captchaId ?? '',
                   };
                 },
@@ -260,7 +245,7 @@ export const loginDialogMachine = setup({
               invoke: {
                 id: 'requestCode',
                 src: 'requestCode',
-                input: ({ event }) => validatedCodeRequest(event),
+                input: ({ event }) => validatedBy<CodeRequest>(event, 'validateCodeRequest'),
                 // A captcha is good for one code request, whatever its outcome.
                 onDone: { target: 'cooldown', actions: raise({ type: 'REFRESH_CAPTCHA' }) },
                 onError: {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, transition, initialTransition } from 'xstate';
-import type { AnswerSummary, GradedAnswer } from '../contract/member-question/calls.ts';
+import type { AnswerSummary, GradedAnswer } from '../../contract/member-question/calls.ts';
 import {
   answerDisplay,
   objectivePracticeMachine,
   toggleChoice,
   type ObjectiveQuestion,
   type ObjectiveSubmission,
-} from './objectivePractice.ts';
-import { doneEvent, errorEvent, flushPromises } from './test-support.ts';
+} from './machine.ts';
+import { doneEvent, errorEvent, flushPromises } from '../test-support.ts';
 
 const single: ObjectiveQuestion = {
   id: 3,

@@ -7,17 +7,17 @@ import {
   transition,
   waitFor,
 } from 'xstate';
-import type { CurrentUser } from '../contract/accounts/calls.ts';
-import { CODE_RESEND_DELAY_MS } from './constants.ts';
-import { loginDialogMachine, type LoginDialogEmitted } from './loginDialog.ts';
-import { validateCodeRequest, validateCredentials } from './loginValidation.ts';
+import type { CurrentUser } from '../../contract/accounts/calls.ts';
+import { CODE_RESEND_DELAY_MS } from '../constants.ts';
+import { loginDialogMachine, type LoginDialogEmitted } from './machine.ts';
+import { validateCodeRequest, validateCredentials } from './validation.ts';
 import {
   doneEvent,
   emittedBy,
   errorEvent,
   flushPromises,
   loginValidators,
-} from './test-support.ts';
+} from '../test-support.ts';
 
 const user: CurrentUser = {
   id: 7,

@@ -23,15 +23,15 @@ import {
   type DoneActorEvent,
   type ErrorActorEvent,
 } from 'xstate';
-import type { AnswerSummary, GradedAnswer } from '../contract/member-question/calls.ts';
-import type { QuestionType } from '../contract/question/calls.ts';
-import { notProvided } from './notProvided.ts';
+import type { AnswerSummary, GradedAnswer } from '../../contract/member-question/calls.ts';
+import type { QuestionType } from '../../contract/question/calls.ts';
+import { notProvided } from '../notProvided.ts';
 import {
   SUBMIT_MODES,
   type PracticeOption,
   type PracticeQuestion,
   type SubmitMode,
-} from './practice.ts';
+} from '../practice/machine.ts';
 
 export type ObjectiveType = Exclude<QuestionType, 'programming'>;
 
