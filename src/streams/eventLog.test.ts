@@ -193,7 +193,7 @@ describe('createEventLog', () => {
   it('records transport responses and exports them scrubbed, as parseable JSON', () => {
     const log = createEventLog({ now: fakeClock() });
     log.recordResponse({
-      callId: 'auth.loginByPwd',
+      callId: 'loginByPwd',
       method: 'POST',
       path: '/xinao/api/loginByPwd',
       status: 200,
@@ -203,7 +203,7 @@ describe('createEventLog', () => {
       data: { id: 7, nickname: '小明', mobile: '13800000000', email: null },
     });
     log.recordResponse({
-      callId: 'auth.verify',
+      callId: 'verify',
       method: 'GET',
       path: '/xinao/api/verify?token=abc',
       status: null,
@@ -223,7 +223,7 @@ describe('createEventLog', () => {
     const parsed = parseEventLog(json);
     expect(parsed).toMatchObject({
       format: 'xinao-event-log',
-      version: 1,
+      version: 2,
       capacity: 5000,
       dropped: 0,
     });
@@ -231,7 +231,7 @@ describe('createEventLog', () => {
       seq: 1,
       at: 1000,
       kind: 'response',
-      callId: 'auth.loginByPwd',
+      callId: 'loginByPwd',
       method: 'POST',
       path: '/xinao/api/loginByPwd',
       status: 200,

@@ -36,7 +36,7 @@ export interface EventEntry {
 
 /** What the transport reports for each answered (or failed) call. */
 export interface ResponseRecord {
-  /** The contract call id, e.g. 'auth.loginByPwd'. */
+  /** The contract call id, e.g. 'loginByPwd' (a call is named by its path). */
   callId: string;
   method: string;
   path: string;
@@ -61,18 +61,24 @@ export interface ResponseEntry extends Omit<ResponseRecord, 'data'> {
 export type LogEntry = EventEntry | ResponseEntry;
 
 export const EVENT_LOG_FORMAT = 'xinao-event-log';
+/**
+ * 2: calls are named by their path (issue 12) and feature actors (`practice:12`) have their
+ * states recorded. A log of another version is refused with a message saying so.
+ */
+export const EVENT_LOG_VERSION = 2;
 
 export interface EventLogExport {
   format: typeof EVENT_LOG_FORMAT;
-  version: 1;
+  version: typeof EVENT_LOG_VERSION;
   exportedAt: number;
   capacity: number;
   /** Entries dropped because the log was full. */
   dropped: number;
   entries: LogEntry[];
   /**
-   * Each root actor's state when the log was exported. Replay must reach exactly these from
-   * the entries alone; the replay view shows whether it did (verifyReplay in ./replay.ts).
+   * Each root and feature actor's state when the log was exported. Replay must reach exactly
+   * these from the entries alone; the replay view shows whether it did (verifyReplay in
+   * ./replay.ts).
    */
   finalStates?: Record<string, RecordedState>;
 }
@@ -82,7 +88,7 @@ export interface RecordedState {
   context: JsonValue;
 }
 
-/** Root actors whose state an export records, by the names they are logged under. */
+/** Actors whose state an export records, by the names they are logged under. */
 export type SnapshotSource = Record<
   string,
   { getSnapshot(): { value: unknown; context: unknown } }
@@ -221,7 +227,7 @@ export function createEventLog({ capacity = EVENT_LOG_CAPACITY, now }: EventLogO
 
   const toExport = (actors?: SnapshotSource): EventLogExport => ({
     format: EVENT_LOG_FORMAT,
-    version: 1,
+    version: EVENT_LOG_VERSION,
     exportedAt: now(),
     capacity,
     dropped,

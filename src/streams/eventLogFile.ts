@@ -4,7 +4,7 @@
  * not load: only the replay view and tests import this.
  */
 import { z } from 'zod';
-import { EVENT_LOG_FORMAT, type EventLogExport } from './eventLog.ts';
+import { EVENT_LOG_FORMAT, EVENT_LOG_VERSION, type EventLogExport } from './eventLog.ts';
 import type { JsonValue } from './json.ts';
 
 const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
@@ -43,7 +43,7 @@ const responseEntrySchema = z.object({
 
 export const eventLogExportSchema = z.object({
   format: z.literal(EVENT_LOG_FORMAT),
-  version: z.literal(1),
+  version: z.literal(EVENT_LOG_VERSION),
   exportedAt: z.number(),
   capacity: z.number().int(),
   dropped: z.number().int(),
@@ -51,7 +51,24 @@ export const eventLogExportSchema = z.object({
   finalStates: z.record(z.string(), z.object({ value: jsonValue, context: jsonValue })).optional(),
 });
 
+/** A log this version of the product cannot replay: exported by an older (or newer) one. */
+export class EventLogVersionError extends Error {
+  constructor(readonly version: unknown) {
+    super(
+      `此日志的格式版本为 ${JSON.stringify(version)}，当前只能回放版本 ${EVENT_LOG_VERSION} 的日志；请在当前版本中重新录制并导出`,
+    );
+    this.name = 'EventLogVersionError';
+  }
+}
+
 /** Reads an exported log (e.g. a file loaded in the replay view); throws on a malformed one. */
 export function parseEventLog(json: string): EventLogExport {
-  return eventLogExportSchema.parse(JSON.parse(json)) as EventLogExport;
+  const raw: unknown = JSON.parse(json);
+  if (typeof raw === 'object' && raw !== null && 'format' in raw && 'version' in raw) {
+    const { format, version } = raw as { format: unknown; version: unknown };
+    if (format === EVENT_LOG_FORMAT && version !== EVENT_LOG_VERSION) {
+      throw new EventLogVersionError(version);
+    }
+  }
+  return eventLogExportSchema.parse(raw) as EventLogExport;
 }

@@ -15,6 +15,7 @@ import {
   type InspectionEvent,
 } from 'xstate';
 import type { CurrentUser, TeacherAccount } from '../contract/accounts/calls.ts';
+import type { AnswerSummary, GradedAnswer } from '../contract/member-question/calls.ts';
 import type { MemberMembership } from '../contract/membership/calls.ts';
 import type { SiteSettings } from '../contract/system/calls.ts';
 import { CODE_RESEND_DELAY_MS } from '../machines/constants.ts';
@@ -23,6 +24,7 @@ import { loginDialogMachine } from '../machines/login/machine.ts';
 import type { Captcha } from '../machines/login/machine.ts';
 import type { CodeRequest, LoginCredentials, Registration } from '../machines/login/validation.ts';
 import { membershipMachine } from '../machines/membership.ts';
+import { objectivePracticeMachine } from '../machines/objective-practice/machine.ts';
 import { registerMachine } from '../machines/register/machine.ts';
 import { rollingNoticeMachine } from '../machines/rollingNotice.ts';
 import { startupMachine } from '../machines/startup.ts';
@@ -30,8 +32,8 @@ import { loginValidators, registerValidators } from '../machines/test-support.ts
 import { toastQueueMachine } from '../machines/toastQueue.ts';
 import { ApiError as TransportError } from '../transport/errors.ts';
 import { createEventLog } from './eventLog.ts';
-import { parseEventLog } from './eventLogFile.ts';
-import { replayLog, replaySteps, verifyReplay, type ReplayMachines } from './replay.ts';
+import { EventLogVersionError, parseEventLog } from './eventLogFile.ts';
+import { machineOf, replayLog, replaySteps, verifyReplay, type ReplayMachines } from './replay.ts';
 
 const settings: SiteSettings = {
   title: '信奥训练营',
@@ -189,7 +191,7 @@ async function recordSession() {
   // Start-up: settings, then the current user (fails: anonymous).
   await waitFor(actors.startup, (s) => s.matches({ session: 'ready' }));
   log.recordResponse({
-    callId: 'auth.queryCurrent',
+    callId: 'queryCurrent',
     method: 'GET',
     path: '/xinao/api/queryCurrent',
     status: 401,
@@ -544,5 +546,75 @@ describe('verifyReplay', () => {
     expect(verifyReplay(withoutEvents, replayLog(withoutEvents, machines))).toEqual([
       { actor: 'toastQueue', matches: false, difference: 'missing' },
     ]);
+  });
+});
+
+describe('feature actors in a recorded session', () => {
+  const question = {
+    id: 3,
+    type: 'single' as const,
+    title: '1 + 1 = ?',
+    content: '',
+    options: [
+      { label: 'A', text: '1' },
+      { label: 'B', text: '2' },
+    ],
+  };
+  const graded: GradedAnswer = {
+    id: 90,
+    questionId: 3,
+    questionTitle: null,
+    kind: 'submit',
+    language: null,
+    status: 'done',
+    verdict: 'AC',
+    score: 100,
+    maxScore: 100,
+    timeMs: null,
+    memoryKiB: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    judgedAt: '2026-01-01T00:00:00.000Z',
+    solution: { answer: '01', analysis: '' },
+  };
+
+  it('replays `objective:3` through the machine its kind names, to the recorded state', async () => {
+    let clock = 1_000;
+    const log = createEventLog({ now: () => clock++ });
+    const actor = createActor(
+      objectivePracticeMachine.provide({
+        actors: {
+          submitAnswer: fromPromise(async () => graded),
+          reviewSubmit: fromPromise(async () => graded),
+          loadHistory: fromPromise(async (): Promise<AnswerSummary[]> => [graded]),
+        },
+      }),
+      log.attachToActor('objective:3', { input: { question } }),
+    ).start();
+    actor.send({ type: 'CHOOSE', index: 1 });
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (s) => s.matches({ answer: 'answered' }) && s.context.history.length > 0);
+    const exported = parseEventLog(log.exportLog({ 'objective:3': actor }));
+    actor.stop();
+
+    const machines: ReplayMachines = { objective: { machine: objectivePracticeMachine } };
+    const result = replayLog(exported, machines);
+    expect(result.skipped).toEqual([]);
+    expect(verifyReplay(exported, result)).toEqual([{ actor: 'objective:3', matches: true }]);
+    expect(machineOf(machines, 'objective:3')).toBe(machines.objective);
+    expect(machineOf(machines, 'objective')).toBe(machines.objective);
+    expect(machineOf(machines, 'practice:3')).toBeUndefined();
+  });
+
+  it('refuses a log of another format version, saying which', () => {
+    const old = JSON.stringify({
+      format: 'xinao-event-log',
+      version: 1,
+      exportedAt: 0,
+      capacity: 10,
+      dropped: 0,
+      entries: [],
+    });
+    expect(() => parseEventLog(old)).toThrow(EventLogVersionError);
+    expect(() => parseEventLog(old)).toThrow('此日志的格式版本为 1，当前只能回放版本 2 的日志');
   });
 });

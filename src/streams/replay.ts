@@ -29,7 +29,17 @@ export interface ReplayMachine {
   input?: unknown;
 }
 
+/**
+ * Machines by the name their actor is logged under. A feature actor is logged as its kind and
+ * an instance (`practice:12`, `objective:7`, `playground:cpp`): its kind names its machine.
+ */
 export type ReplayMachines = Record<string, ReplayMachine>;
+
+/** The machine of a logged actor: by its whole name, else by its kind (`practice:12` → practice). */
+export function machineOf(machines: ReplayMachines, actor: string): ReplayMachine | undefined {
+  const colon = actor.indexOf(':');
+  return machines[actor] ?? (colon > 0 ? machines[actor.slice(0, colon)] : undefined);
+}
 
 export interface ReplayStep {
   seq: number;
@@ -120,7 +130,7 @@ export function replayLog(log: ReplayableLog, machines: ReplayMachines): ReplayR
 
   for (const entry of entriesOf(log)) {
     if (entry.kind !== 'event') continue;
-    const spec = machines[entry.actor];
+    const spec = machineOf(machines, entry.actor);
     if (!spec) {
       skipped.push({
         seq: entry.seq,

@@ -14,7 +14,7 @@
  * The pattern is deliberately broad (`key` also matches `keyword`, `token` matches
  * `tokenBalance`): losing a harmless field in an export is better than leaking one. Machines
  * keep their contexts clear of such keys, so a scrubbed log still replays to the same states
- * (see src/machines/loginValidation.ts and src/machines/user.ts).
+ * (see src/machines/login/validation.ts and src/machines/user.ts).
  */
 import type { JsonValue } from './json.ts';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demo-data.ts';
-import { ROOT_MACHINES } from '../../src/ui/app/rootMachines.ts';
+import { REPLAY_MACHINES, ROOT_MACHINES } from '../../src/ui/app/rootMachines.ts';
 import { parseEventLog } from '../../src/streams/eventLogFile.ts';
 import { replayLog, replaySteps, verifyReplay } from '../../src/streams/replay.ts';
 import type { TestPlatform } from '../support/platform.ts';
@@ -82,7 +82,7 @@ describe('QA: record a session in the browser and replay its event log', () => {
     const log = parseEventLog(text);
 
     // Every root actor replays to exactly the state and context recorded at export time.
-    const result = replayLog(log, ROOT_MACHINES);
+    const result = replayLog(log, REPLAY_MACHINES);
     const verdicts = verifyReplay(log, result);
     expect(verdicts.length).toBe(Object.keys(ROOT_MACHINES).length);
     expect(verdicts.filter((v) => !v.matches)).toEqual([]);
@@ -93,7 +93,7 @@ describe('QA: record a session in the browser and replay its event log', () => {
     expect(result.snapshots.loginDialog?.value).toBe('closed');
     const user = (result.snapshots.startup?.context as { user: { nickname: string } | null }).user;
     expect(user?.nickname).toBe(DEMO_ACCOUNTS.student.nickname);
-    const overflow = replaySteps(log, ROOT_MACHINES).filter((step) => {
+    const overflow = replaySteps(log, REPLAY_MACHINES).filter((step) => {
       const queue = step.context as { visible?: unknown[]; queued?: unknown[] };
       return step.actor === 'toastQueue' && queue.visible?.length === 5 && queue.queued?.length;
     });

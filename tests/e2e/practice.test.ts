@@ -2,6 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEventLog } from '../../src/streams/eventLogFile.ts';
+import { replayLog, verifyReplay } from '../../src/streams/replay.ts';
+import { REPLAY_MACHINES, ROOT_MACHINES } from '../../src/ui/app/rootMachines.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import { startPlatformAndBrowser, type TestBrowser } from './browser.ts';
 import { editorText, pick, typeIntoEditor, verdictOf } from './practice-page.ts';
@@ -206,6 +209,24 @@ describe('practising a problem in Chromium: run, submit, switch language', () =>
     expect(await verdict.textContent()).toContain('你的答案：AC');
     expect(await screen.getByTestId('objective-correct-answer').textContent()).toBe('正确答案：AC');
   }, 60_000);
+
+  it('exports a log whose replay reaches every actor’s state, the questions’ own included', async () => {
+    const { page } = ui;
+    await page.getByTestId('account-menu').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-log').click(),
+    ]);
+    const log = parseEventLog(await readFile((await download.path())!, 'utf8'));
+    const recorded = Object.keys(log.finalStates ?? {});
+    expect(recorded).toEqual(expect.arrayContaining(Object.keys(ROOT_MACHINES)));
+    expect(recorded.some((name) => name.startsWith('practice:'))).toBe(true);
+    expect(recorded.some((name) => name.startsWith('objective:'))).toBe(true);
+    const result = replayLog(log, REPLAY_MACHINES);
+    expect(result.skipped).toEqual([]);
+    expect(verifyReplay(log, result).filter((verdict) => !verdict.matches)).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
 
   it('runs Python in the playground and keeps its draft', async () => {
     const { page } = ui;

@@ -143,8 +143,23 @@ const answerInvoke = {
     questionId: context.question.id,
     answer: context.choice,
   }),
-  onDone: { target: 'answered', actions: ['recordAnswer', 'historyStale'] },
-  onError: { target: 'choosing', actions: 'recordError' },
+  onDone: {
+    target: 'answered',
+    actions: [
+      {
+        type: 'recordAnswer',
+        params: ({ event }: { event: DoneActorEvent<GradedAnswer> }) => ({ answer: event.output }),
+      },
+      'historyStale',
+    ],
+  },
+  onError: {
+    target: 'choosing',
+    actions: {
+      type: 'recordError',
+      params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }),
+    },
+  },
 } as const;
 
 export const objectivePracticeMachine = setup({
@@ -160,15 +175,12 @@ export const objectivePracticeMachine = setup({
     loadHistory: fromPromise<AnswerSummary[], { questionId: number }>(notProvided('loadHistory')),
   },
   actions: {
-    // Named so both answer states can share them; they run only on their actors' done and
-    // error events, hence the narrowing.
-    recordAnswer: assign(({ context, event }) => ({
-      result: (event as unknown as DoneActorEvent<GradedAnswer>).output,
+    // Named so both answer states can share them; each passes what its event carries.
+    recordAnswer: assign(({ context }, params: { answer: GradedAnswer }) => ({
+      result: params.answer,
       submitted: context.choice,
     })),
-    recordError: assign({
-      error: ({ event }) => messageOf((event as unknown as ErrorActorEvent).error),
-    }),
+    recordError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
     historyStale: raise({ type: 'HISTORY.STALE' }),
   },
   guards: {

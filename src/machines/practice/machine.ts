@@ -17,7 +17,7 @@
  *
  * Objective questions (single, multiple, true/false) have no code: once the statement shows
  * the question is one, the code, history and quota regions stop (`objective`), and the screen
- * hands the question to the objective practice machine (objectivePractice.ts).
+ * hands the question to the objective practice machine (../objective-practice/machine.ts).
  *
  * All effects are provided actors; this file only decides what happens next.
  */
@@ -193,6 +193,13 @@ const jobRequestOf = ({ context }: { context: PracticeContext }): JobRequest => 
   input: context.input,
 });
 
+/** The queued answer a job call answered, for takeAnswerId. */
+const answerIdOf = ({ event }: { event: DoneActorEvent<{ id: number }> }) => ({
+  id: event.output.id,
+});
+/** Why a job call failed, for recordJobError. */
+const jobErrorOf = ({ event }: { event: ErrorActorEvent }) => ({ error: event.error });
+
 /**
  * A graded answer's call (submit, or reviewSubmit in review mode): then follow it. A refusal
  * (QUOTA_USED_UP, CONFLICT, bad input) was toasted by the transport; the job goes back to idle
@@ -200,8 +207,14 @@ const jobRequestOf = ({ context }: { context: PracticeContext }): JobRequest => 
  */
 const gradedAnswerInvoke = {
   input: jobRequestOf,
-  onDone: { target: 'following', actions: ['takeAnswerId', 'quotaStale'] },
-  onError: { target: 'idle', actions: ['recordJobError', 'quotaStale'] },
+  onDone: {
+    target: 'following',
+    actions: [{ type: 'takeAnswerId', params: answerIdOf }, 'quotaStale'],
+  },
+  onError: {
+    target: 'idle',
+    actions: [{ type: 'recordJobError', params: jobErrorOf }, 'quotaStale'],
+  },
 } as const;
 
 const waitForQuestionType = {
@@ -235,14 +248,12 @@ export const practiceMachine = setup({
     }),
   },
   actions: {
-    // Named so the job states can share them; they run only on their actors' done and error
-    // events, hence the narrowing.
-    takeAnswerId: assign({
-      answerId: ({ event }) => (event as unknown as DoneActorEvent<{ id: number }>).output.id,
-    }),
-    recordJobError: assign({
-      jobError: ({ event }) => messageOf((event as unknown as ErrorActorEvent).error),
-    }),
+    // Named so the job states can share them; each caller passes what its done or error
+    // event carries.
+    takeAnswerId: assign((_, params: { id: number }) => ({ answerId: params.id })),
+    recordJobError: assign((_, params: { error: unknown }) => ({
+      jobError: messageOf(params.error),
+    })),
     quotaStale: raise({ type: 'QUOTA.STALE' }),
   },
   delays: { draftSaveDelay: DRAFT_SAVE_DELAY_MS },
@@ -484,8 +495,8 @@ export const practiceMachine = setup({
             id: 'debug',
             src: 'debug',
             input: jobRequestOf,
-            onDone: { target: 'following', actions: 'takeAnswerId' },
-            onError: { target: 'idle', actions: 'recordJobError' },
+            onDone: { target: 'following', actions: { type: 'takeAnswerId', params: answerIdOf } },
+            onError: { target: 'idle', actions: { type: 'recordJobError', params: jobErrorOf } },
           },
         },
         submitting: { invoke: { id: 'submit', src: 'submit', ...gradedAnswerInvoke } },

@@ -7,8 +7,8 @@ import type { EventLog, SnapshotSource } from '../../streams/eventLog.ts';
 
 interface CommandDeps {
   eventLog: EventLog;
-  /** The root actors, whose states the export records for replay verification. */
-  actors: SnapshotSource;
+  /** The root and feature actors alive now, whose states the export records for replay. */
+  states: () => SnapshotSource;
   env: { document: Document; now: () => number };
 }
 
@@ -16,12 +16,12 @@ export function exportFileName(now: number): string {
   return `xinao-event-log-${new Date(now).toISOString().replace(/[:.]/g, '-')}.json`;
 }
 
-export function createCommands({ eventLog, actors, env }: CommandDeps) {
+export function createCommands({ eventLog, states, env }: CommandDeps) {
   return {
     /** Downloads the scrubbed event log as JSON (DESIGN.md journey 5). */
     exportEventLog(): void {
       const doc = env.document;
-      const blob = new Blob([eventLog.exportLog(actors)], { type: 'application/json' });
+      const blob = new Blob([eventLog.exportLog(states())], { type: 'application/json' });
       const url = URL.createObjectURL(blob);
       const link = doc.createElement('a');
       link.href = url;

@@ -2,6 +2,8 @@ import { deviceMachine } from '../../machines/deviceClass.ts';
 import { editorConfigMachine } from '../../machines/editorConfig.ts';
 import { loginDialogMachine } from '../../machines/login/machine.ts';
 import { membershipMachine } from '../../machines/membership.ts';
+import { objectivePracticeMachine } from '../../machines/objective-practice/machine.ts';
+import { practiceMachine } from '../../machines/practice/machine.ts';
 import { registerMachine } from '../../machines/register/machine.ts';
 import { rollingNoticeMachine } from '../../machines/rollingNotice.ts';
 import { sessionMachine } from '../../machines/session.ts';
@@ -13,7 +15,7 @@ import type { ReplayMachines } from '../../streams/replay.ts';
  * The root actors by the names runtime.ts logs them under. Replay folds a log through these
  * unprovided machines: transitions are pure, and provided effects never run during replay.
  */
-export const ROOT_MACHINES: ReplayMachines = {
+export const ROOT_MACHINES = {
   startup: { machine: startupMachine },
   loginDialog: { machine: loginDialogMachine },
   register: { machine: registerMachine },
@@ -23,4 +25,17 @@ export const ROOT_MACHINES: ReplayMachines = {
   membership: { machine: membershipMachine },
   device: { machine: deviceMachine },
   session: { machine: sessionMachine },
-};
+} satisfies ReplayMachines;
+
+/**
+ * The feature actors by their kind: each is logged as `<kind>:<instance>` (practiceActors.ts),
+ * and replay finds its machine by the kind.
+ */
+export const FEATURE_MACHINES = {
+  practice: { machine: practiceMachine },
+  playground: { machine: practiceMachine },
+  objective: { machine: objectivePracticeMachine },
+} satisfies ReplayMachines;
+
+/** Every machine a recorded session can name: what the replay view folds a log through. */
+export const REPLAY_MACHINES: ReplayMachines = { ...ROOT_MACHINES, ...FEATURE_MACHINES };

@@ -31,6 +31,7 @@ import { applySiteSettings, fetchSiteSettings } from './siteSettings.ts';
 import { STORAGE_KEYS, type SafeStorage } from './storage.ts';
 import { createQueries, type Queries } from './queries.ts';
 import { createCommands } from './commands.ts';
+import { createFeatureActors, type FeatureActors } from './featureActors.ts';
 
 export interface RuntimeEnv {
   fetch: typeof fetch;
@@ -208,6 +209,10 @@ export function createRuntime(env: RuntimeEnv) {
     session,
   };
 
+  const featureActors: FeatureActors = createFeatureActors(
+    () => startup.getSnapshot().context.user?.id ?? null,
+  );
+
   const queries: Queries = createQueries(transport);
   /** Dictionary lookups, cached per code; a failure is an empty list (spec 000 §8). */
   const dict: DictCache = createDictCache(
@@ -263,6 +268,7 @@ export function createRuntime(env: RuntimeEnv) {
       env.window.removeEventListener('resize', onResize);
       for (const subscription of subscriptions) subscription.unsubscribe();
       for (const actor of Object.values(actors)) actor.stop();
+      featureActors.stopAll();
     };
   }
 
@@ -271,9 +277,13 @@ export function createRuntime(env: RuntimeEnv) {
     stopWiring = null;
   }
 
-  const commands = createCommands({ eventLog, actors, env });
+  const commands = createCommands({
+    eventLog,
+    states: () => ({ ...actors, ...featureActors.snapshotSource() }),
+    env,
+  });
 
-  return { env, transport, eventLog, actors, queries, dict, commands, start, stop };
+  return { env, transport, eventLog, actors, featureActors, queries, dict, commands, start, stop };
 }
 
 export type Runtime = ReturnType<typeof createRuntime>;

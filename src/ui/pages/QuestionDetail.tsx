@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { asObjectiveQuestion } from '../../machines/objective-practice/machine.ts';
 import { submitModeOf, type SubmitMode } from '../../machines/practice/machine.ts';
+import { selectQuestion, selectQuestionFailed } from '../../machines/practice/selectors.ts';
 import { useRuntime } from '../app/context.ts';
 import {
   objectiveActorFor,
@@ -20,6 +21,7 @@ import {
   type PracticeActor,
 } from '../app/practiceActors.ts';
 import { BackLink } from '../components/practice/BackLink.tsx';
+import { useObjectiveEvents, usePracticeEvents } from '../components/practice/hooks.ts';
 import { ObjectivePractice } from '../components/practice/ObjectivePractice.tsx';
 import { PracticeScreen } from '../components/practice/PracticeScreen.tsx';
 
@@ -27,14 +29,18 @@ import { PracticeScreen } from '../components/practice/PracticeScreen.tsx';
  * Actors are kept per question across visits; one made in the other mode is told of the
  * address's mode (a MODE event, so the change is in the event log).
  */
-function useSubmitMode(actor: PracticeActor | ObjectiveActor, mode: SubmitMode): void {
+function useSubmitMode(
+  actor: PracticeActor | ObjectiveActor,
+  setMode: (mode: SubmitMode) => void,
+  mode: SubmitMode,
+): void {
   useEffect(() => {
-    if (actor.getSnapshot().context.mode !== mode) actor.send({ type: 'MODE', mode });
-  }, [actor, mode]);
+    if (actor.getSnapshot().context.mode !== mode) setMode(mode);
+  }, [actor, setMode, mode]);
 }
 
 function ObjectiveScreen({ actor, mode }: { actor: ObjectiveActor; mode: SubmitMode }) {
-  useSubmitMode(actor, mode);
+  useSubmitMode(actor, useObjectiveEvents(actor).setMode, mode);
   return (
     <>
       <BackLink mode={mode} />
@@ -46,9 +52,9 @@ function ObjectiveScreen({ actor, mode }: { actor: ObjectiveActor; mode: SubmitM
 function QuestionPractice({ actor, mode }: { actor: PracticeActor; mode: SubmitMode }) {
   const { t } = useTranslation();
   const runtime = useRuntime();
-  useSubmitMode(actor, mode);
-  const question = useSelector(actor, (s) => s.context.question);
-  const failed = useSelector(actor, (s) => s.context.questionError !== null);
+  useSubmitMode(actor, usePracticeEvents(actor).setMode, mode);
+  const question = useSelector(actor, selectQuestion);
+  const failed = useSelector(actor, selectQuestionFailed);
   // Until the statement says what kind of question this is, neither layout is right; a failed
   // load shows in the question panel with its retry button.
   if (!question && !failed) return <Spinner size={24} aria-label={t('app.loading')} />;

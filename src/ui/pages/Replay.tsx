@@ -23,7 +23,7 @@ import {
   type ReplayResult,
   type ReplayVerdict,
 } from '../../streams/replay.ts';
-import { ROOT_MACHINES } from '../app/rootMachines.ts';
+import { REPLAY_MACHINES } from '../app/rootMachines.ts';
 import { actorsAtStep, formatStateValue } from './replayModel.ts';
 
 interface LoadedLog {
@@ -49,7 +49,7 @@ export default function ReplayPage() {
       (text) => {
         try {
           const log = parseEventLog(text);
-          const result = replayLog(log, ROOT_MACHINES);
+          const result = replayLog(log, REPLAY_MACHINES);
           setLoaded({ fileName: file.name, result, verdicts: verifyReplay(log, result) });
           setIndex(0);
           setError(null);

@@ -2,7 +2,7 @@
  * Answering an objective question (single, multiple, true/false) on /question/detail: the
  * statement, the options as radio buttons or checkboxes, the verdict with the learner's answer
  * and the correct one when it is known, and the earlier attempts. No code or result panels.
- * State: the objectivePractice machine (src/machines/objectivePractice.ts).
+ * State: the objective practice machine (src/machines/objective-practice/).
  */
 import { Button, Callout, Checkbox, Radio, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
@@ -10,7 +10,19 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AnswerSummary } from '../../../contract/member-question/calls.ts';
 import { answerDisplay } from '../../../machines/objective-practice/machine.ts';
+import {
+  selectBusy,
+  selectCanSubmit,
+  selectChoice,
+  selectError,
+  selectHistory,
+  selectQuestion,
+  selectResult,
+  selectReviewing,
+  selectSubmitted,
+} from '../../../machines/objective-practice/selectors.ts';
 import type { ObjectiveActor } from '../../app/practiceActors.ts';
+import { useObjectiveEvents } from './hooks.ts';
 import { HistoryList } from './ResultView.tsx';
 import { ReviewHint } from './ReviewHint.tsx';
 import { StatementMarkdown } from './StatementMarkdown.tsx';
@@ -42,9 +54,9 @@ function RightWrong({ verdict }: { verdict: AnswerSummary['verdict'] }) {
 
 function Verdict({ actor }: { actor: ObjectiveActor }) {
   const { t } = useTranslation();
-  const question = useSelector(actor, (s) => s.context.question);
-  const result = useSelector(actor, (s) => s.context.result);
-  const submitted = useSelector(actor, (s) => s.context.submitted);
+  const question = useSelector(actor, selectQuestion);
+  const result = useSelector(actor, selectResult);
+  const submitted = useSelector(actor, selectSubmitted);
   if (!result) return null;
   const count = question.options.length;
   const solution = result.solution;
@@ -75,9 +87,10 @@ function Verdict({ actor }: { actor: ObjectiveActor }) {
 
 function Options({ actor }: { actor: ObjectiveActor }) {
   const { t } = useTranslation();
-  const question = useSelector(actor, (s) => s.context.question);
-  const choice = useSelector(actor, (s) => s.context.choice);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const objective = useObjectiveEvents(actor);
+  const question = useSelector(actor, selectQuestion);
+  const choice = useSelector(actor, selectChoice);
+  const busy = useSelector(actor, selectBusy);
   const multiple = question.type === 'multiple';
   const trueFalse = question.options.length === 2 && question.type === 'judge';
   return (
@@ -86,7 +99,7 @@ function Options({ actor }: { actor: ObjectiveActor }) {
       {question.options.map((option, index) => {
         const label = trueFalse ? option.text : `${option.label}. ${option.text}`;
         const checked = choice[index] === '1';
-        const onChange = () => actor.send({ type: 'CHOOSE', index });
+        const onChange = () => objective.choose(index);
         return multiple ? (
           <Checkbox
             key={option.label}
@@ -112,7 +125,7 @@ function Options({ actor }: { actor: ObjectiveActor }) {
 }
 
 function History({ actor }: { actor: ObjectiveActor }) {
-  const history = useSelector(actor, (s) => s.context.history);
+  const history = useSelector(actor, selectHistory);
   return (
     <HistoryList
       history={history}
@@ -127,11 +140,12 @@ function History({ actor }: { actor: ObjectiveActor }) {
 
 export function ObjectivePractice({ actor }: { actor: ObjectiveActor }) {
   const { t } = useTranslation();
-  const question = useSelector(actor, (s) => s.context.question);
-  const canSubmit = useSelector(actor, (s) => s.can({ type: 'SUBMIT' }));
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const reviewing = useSelector(actor, (s) => s.context.mode === 'review');
-  const error = useSelector(actor, (s) => s.context.error);
+  const objective = useObjectiveEvents(actor);
+  const question = useSelector(actor, selectQuestion);
+  const canSubmit = useSelector(actor, selectCanSubmit);
+  const busy = useSelector(actor, selectBusy);
+  const reviewing = useSelector(actor, selectReviewing);
+  const error = useSelector(actor, selectError);
   return (
     <article className="xa-screen xa-objective" data-testid="objective-practice">
       <h3>
@@ -147,7 +161,7 @@ export function ObjectivePractice({ actor }: { actor: ObjectiveActor }) {
           icon="send-message"
           loading={busy}
           disabled={!canSubmit}
-          onClick={() => actor.send({ type: 'SUBMIT' })}
+          onClick={objective.submit}
         >
           {t(reviewing ? 'practice.review.submit' : 'practice.objective.submit')}
         </Button>

@@ -1,6 +1,6 @@
 /**
  * The practice screen (spec 000 §2): question, code and result panels. The state is a practice
- * actor (src/machines/practice.ts) kept outside React; the panel layout and editor look come
+ * actor (src/machines/practice/) kept outside React; the panel layout and editor look come
  * from the editorConfig actor. Panels are drag-resizable (react-resizable-panels); the sizes
  * start from the spec's defaults and a drag is recorded in editorConfig for the session
  * (panelLayout.ts). The playground shows it without the question panel.
@@ -19,6 +19,25 @@ import {
 } from '../../../machines/practice/machine.ts';
 import { useRuntime } from '../../app/context.ts';
 import type { PracticeActor } from '../../app/practiceActors.ts';
+import {
+  selectCodeLoading,
+  selectDraftStatus,
+  selectFollowing,
+  selectHistory,
+  selectInput,
+  selectJobBusy,
+  selectJobError,
+  selectJobKind,
+  selectLanguage,
+  selectProgress,
+  selectQuestion,
+  selectQuestionError,
+  selectQuota,
+  selectResult,
+  selectReviewing,
+  selectSource,
+} from '../../../machines/practice/selectors.ts';
+import { usePracticeEvents } from './hooks.ts';
 import { PanelFrame } from './PanelFrame.tsx';
 import { QuotaLine } from './QuotaLine.tsx';
 import { COLUMN_ID, horizontalDefaults, resizeEventsOf, verticalDefaults } from './panelLayout.ts';
@@ -36,13 +55,12 @@ const FONT_SIZES = Array.from(
 
 function EditorTools({ actor }: { actor: PracticeActor }) {
   const { t } = useTranslation();
+  const practice = usePracticeEvents(actor);
   const { editorConfig } = useRuntime().actors;
   const theme = useSelector(editorConfig, (s) => s.context.theme);
   const fontSize = useSelector(editorConfig, (s) => s.context.fontSize);
-  const language = useSelector(actor, (s) => s.context.language);
-  const draft = useSelector(actor, (s) =>
-    s.matches({ code: 'saving' }) ? 'saving' : s.matches({ code: 'unsaved' }) ? 'unsaved' : 'saved',
-  );
+  const language = useSelector(actor, selectLanguage);
+  const draft = useSelector(actor, selectDraftStatus);
   return (
     <>
       <span className="xa-practice-hint" data-testid="practice-draft" data-draft={draft}>
@@ -57,9 +75,7 @@ function EditorTools({ actor }: { actor: PracticeActor }) {
       <HTMLSelect
         aria-label={t('practice.language')}
         value={language}
-        onChange={(e) =>
-          actor.send({ type: 'LANGUAGE', language: e.currentTarget.value as PracticeLanguage })
-        }
+        onChange={(e) => practice.setLanguage(e.currentTarget.value as PracticeLanguage)}
         options={PRACTICE_LANGUAGES.map((value) => ({
           value,
           label: t(`practice.languages.${value}`),
@@ -91,12 +107,13 @@ function EditorTools({ actor }: { actor: PracticeActor }) {
 
 function CodeArea({ actor }: { actor: PracticeActor }) {
   const { t } = useTranslation();
+  const practice = usePracticeEvents(actor);
   const { editorConfig } = useRuntime().actors;
   const theme = useSelector(editorConfig, (s) => s.context.theme);
   const fontSize = useSelector(editorConfig, (s) => s.context.fontSize);
-  const language = useSelector(actor, (s) => s.context.language);
-  const source = useSelector(actor, (s) => s.context.source);
-  const loading = useSelector(actor, (s) => s.matches({ code: 'loading' }));
+  const language = useSelector(actor, selectLanguage);
+  const source = useSelector(actor, selectSource);
+  const loading = useSelector(actor, selectCodeLoading);
   if (loading) return <Spinner size={24} aria-label={t('app.loading')} />;
   return (
     <div className="xa-practice-editor" data-testid="practice-editor">
@@ -107,9 +124,9 @@ function CodeArea({ actor }: { actor: PracticeActor }) {
           theme={theme}
           fontSize={fontSize}
           ariaLabel={t('practice.code')}
-          onChange={(next) => actor.send({ type: 'EDIT', source: next })}
-          onRun={() => actor.send({ type: 'RUN' })}
-          onSubmit={() => actor.send({ type: 'SUBMIT' })}
+          onChange={practice.edit}
+          onRun={practice.run}
+          onSubmit={practice.submit}
         />
       </Suspense>
     </div>
@@ -118,16 +135,17 @@ function CodeArea({ actor }: { actor: PracticeActor }) {
 
 function ResultArea({ actor, canSubmit }: { actor: PracticeActor; canSubmit: boolean }) {
   const { t } = useTranslation();
-  const input = useSelector(actor, (s) => s.context.input);
-  const busy = useSelector(actor, (s) => !s.matches({ job: 'idle' }));
-  const following = useSelector(actor, (s) => s.matches({ job: 'following' }));
-  const progress = useSelector(actor, (s) => s.context.progress);
-  const result = useSelector(actor, (s) => s.context.result);
-  const kind = useSelector(actor, (s) => s.context.jobKind);
-  const jobError = useSelector(actor, (s) => s.context.jobError);
-  const history = useSelector(actor, (s) => s.context.history);
-  const quota = useSelector(actor, (s) => s.context.quota);
-  const reviewing = useSelector(actor, (s) => s.context.mode === 'review');
+  const practice = usePracticeEvents(actor);
+  const input = useSelector(actor, selectInput);
+  const busy = useSelector(actor, selectJobBusy);
+  const following = useSelector(actor, selectFollowing);
+  const progress = useSelector(actor, selectProgress);
+  const result = useSelector(actor, selectResult);
+  const kind = useSelector(actor, selectJobKind);
+  const jobError = useSelector(actor, selectJobError);
+  const history = useSelector(actor, selectHistory);
+  const quota = useSelector(actor, selectQuota);
+  const reviewing = useSelector(actor, selectReviewing);
   return (
     <>
       {canSubmit && reviewing && <ReviewHint />}
@@ -138,7 +156,7 @@ function ResultArea({ actor, canSubmit }: { actor: PracticeActor; canSubmit: boo
           rows={3}
           value={input}
           aria-label={t('practice.input')}
-          onChange={(e) => actor.send({ type: 'EDIT_INPUT', input: e.currentTarget.value })}
+          onChange={(e) => practice.editInput(e.currentTarget.value)}
         />
       </label>
       <div className="xa-practice-closed">
@@ -146,7 +164,7 @@ function ResultArea({ actor, canSubmit }: { actor: PracticeActor; canSubmit: boo
           icon="play"
           loading={busy && kind === 'debug'}
           disabled={busy}
-          onClick={() => actor.send({ type: 'RUN' })}
+          onClick={practice.run}
         >
           {t('practice.run')}
         </Button>
@@ -156,7 +174,7 @@ function ResultArea({ actor, canSubmit }: { actor: PracticeActor; canSubmit: boo
             icon="send-message"
             loading={busy && isGradedJob(kind)}
             disabled={busy}
-            onClick={() => actor.send({ type: 'SUBMIT' })}
+            onClick={practice.submit}
           >
             {t(reviewing ? 'practice.review.submit' : 'practice.submit')}
           </Button>
@@ -214,10 +232,11 @@ export function PracticeScreen({
   header?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const practice = usePracticeEvents(actor);
   const { editorConfig } = useRuntime().actors;
   const panels = useSelector(editorConfig, (s) => s.context.panels);
-  const question = useSelector(actor, (s) => s.context.question);
-  const questionError = useSelector(actor, (s) => s.context.questionError);
+  const question = useSelector(actor, selectQuestion);
+  const questionError = useSelector(actor, selectQuestionError);
   const titles: Record<PanelName, string> = {
     questionPanel: t('practice.question'),
     codePanel: t('practice.code'),
@@ -283,11 +302,7 @@ export function PracticeScreen({
         {showQuestion && (
           <Panel id="questionPanel" defaultSize={`${horizontal.question}%`} minSize="10%">
             <PanelFrame panel="questionPanel" title={titles.questionPanel}>
-              <QuestionBody
-                question={question}
-                error={questionError}
-                onRetry={() => actor.send({ type: 'RETRY' })}
-              />
+              <QuestionBody question={question} error={questionError} onRetry={practice.retry} />
             </PanelFrame>
           </Panel>
         )}
