@@ -1,7 +1,6 @@
 /**
  * The response envelope and the protocol's header names and prefixes. No zod here: the
- * browser's transport imports this on the first screen; the schemas of the envelope are in
- * ./envelope-schemas.ts.
+ * browser's transport imports this on the first screen.
  */
 
 /**

@@ -22,7 +22,6 @@ export const ErrorCode = {
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
-export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
 
 export interface ErrorCatalogueEntry {
   status: number;

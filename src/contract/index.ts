@@ -10,7 +10,6 @@ import type { CallDef } from './call.ts';
 
 export * from './call.ts';
 export * from './envelope.ts';
-export * from './envelope-schemas.ts';
 export * from './rights.ts';
 export * from './errors.ts';
 export * from './paging.ts';

@@ -73,7 +73,3 @@ export const LANGUAGES: Readonly<Record<LanguageName, Language>> = {
 export function languageByName(name: string): Language | undefined {
   return Object.hasOwn(LANGUAGES, name) ? LANGUAGES[name as LanguageName] : undefined;
 }
-
-export function languageByJudge0Id(id: number): Language | undefined {
-  return Object.values(LANGUAGES).find((l) => l.judge0Id === id);
-}

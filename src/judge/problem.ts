@@ -24,7 +24,6 @@ export const problemSchema = z
   });
 
 export type ProblemMeta = z.infer<typeof problemSchema>;
-export type CheckerSpec = ProblemMeta['checker'];
 
 export interface TestCaseFiles {
   index: number;

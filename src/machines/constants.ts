@@ -5,8 +5,6 @@
 
 /** Toasts visible at once; further ones wait in a FIFO queue (spec 000 §4, §9). */
 export const TOAST_LIMIT = 5;
-/** Where the toast stack sits (spec 000 §9). */
-export const TOAST_POSITION = 'bottom-right';
 /** Auto-dismiss delay of a non-persistent toast; Blueprint's own default. */
 export const TOAST_DEFAULT_TIMEOUT_MS = 5_000;
 /** The "times used up" toast has a fixed id so repeated quota failures never stack (spec 000 §8). */

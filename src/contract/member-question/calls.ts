@@ -136,7 +136,6 @@ export const quotaAnswer = z.object({
   cleans: quotaUsage,
   resetsAt: f.isoTime,
 });
-export type QuotaAnswer = z.infer<typeof quotaAnswer>;
 
 export const draft = z.object({
   language: judgeLanguage,
@@ -164,7 +163,6 @@ export const teacherAnswerSummary = answerSummary.extend({
   memberId: z.number().int(),
   memberNickname: z.string(),
 });
-export type TeacherAnswerSummary = z.infer<typeof teacherAnswerSummary>;
 
 /**
  * One member's totals. submissions, accepted, solvedQuestions and lastSubmittedAt count

@@ -10,7 +10,6 @@ export type DraftStatus = 'saved' | 'unsaved' | 'saving';
 export const selectQuestion = (s: PracticeSnapshot) => s.context.question;
 export const selectQuestionFailed = (s: PracticeSnapshot) => s.context.questionError !== null;
 export const selectQuestionError = (s: PracticeSnapshot) => s.context.questionError;
-export const selectMode = (s: PracticeSnapshot) => s.context.mode;
 export const selectReviewing = (s: PracticeSnapshot) => s.context.mode === 'review';
 export const selectLanguage = (s: PracticeSnapshot) => s.context.language;
 export const selectSource = (s: PracticeSnapshot) => s.context.source;

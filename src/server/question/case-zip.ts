@@ -24,8 +24,6 @@ export const CASE_ZIP_LIMITS: CaseZipLimits = {
   maxEntryBytes: 32 * 1024 * 1024,
   maxTotalBytes: 128 * 1024 * 1024,
 };
-/** The upload itself (multipart file size cap). */
-export const MAX_CASE_ZIP_BYTES = 32 * 1024 * 1024;
 
 const CASE_NAME = /^(\d+)\.(in|out)$/;
 const mib = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;

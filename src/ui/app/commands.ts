@@ -35,5 +35,3 @@ export function createCommands({ eventLog, states, env }: CommandDeps) {
     },
   };
 }
-
-export type Commands = ReturnType<typeof createCommands>;

@@ -40,11 +40,6 @@ export function questionsOfType(runtime: Runtime, type: QuestionType): QueryDef<
   return query;
 }
 
-/** The published programming problems a learner can open, by title. */
-export function programmingProblems(runtime: Runtime): QueryDef<ProblemPage> {
-  return questionsOfType(runtime, 'programming');
-}
-
 export type LatestAnswers = CallResult<(typeof memberQuestion)['memberQuestion.queryLatestList']>;
 
 const LATEST_ANSWERS_KEY = 'memberQuestion.queryLatestList:';

@@ -7,5 +7,3 @@ export const ROUTER_BASENAME = '/web';
 export function createAppRouter() {
   return createBrowserRouter(buildRoutes(), { basename: ROUTER_BASENAME });
 }
-
-export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -361,133 +361,148 @@ export const en: Catalogue = {
   pages: {
     activity: {
       title: 'Activities',
-      empty: 'No activities yet',
-      description: 'Contest activities will be listed here once published.',
+      empty: 'Activities — not open yet',
+      description:
+        'This feature is still being built. Contest activities will be listed here once published.',
     },
     userGrade: {
       title: 'My classes',
-      empty: 'No classes yet',
-      description: 'Classes you join will show here.',
+      empty: 'My classes — not open yet',
+      description: 'This feature is still being built. Classes you join will show here.',
     },
     topicQuwei: {
       title: 'Fun C++',
-      empty: 'Topic not open yet',
-      description: 'The lessons of the fun C++ topic will show here.',
+      empty: 'Fun C++ — not open yet',
+      description:
+        'This feature is still being built. The lessons of the fun C++ topic will show here.',
     },
     topicGrammar: {
       title: 'Olympiad grammar course',
-      empty: 'Topic not open yet',
-      description: 'The lessons of the olympiad grammar course will show here.',
+      empty: 'Olympiad grammar course — not open yet',
+      description:
+        'This feature is still being built. The lessons of the olympiad grammar course will show here.',
     },
     topicTrain: {
       title: 'C++ winter training',
-      empty: 'Topic not open yet',
-      description: 'The schedule and lessons of the C++ winter training will show here.',
+      empty: 'C++ winter training — not open yet',
+      description:
+        'This feature is still being built. The schedule and lessons of the C++ winter training will show here.',
     },
     courseList: {
       title: 'Courses',
-      empty: 'No courses yet',
-      description: 'Courses will be listed here once published.',
+      empty: 'Courses — not open yet',
+      description: 'This feature is still being built. Courses will be listed here once published.',
     },
     courseDetail: {
       title: 'Course detail',
-      empty: 'No course detail',
-      description: 'Pick a course from the list to see its chapters and introduction here.',
+      empty: 'Course detail — not open yet',
+      description:
+        'This feature is still being built. Pick a course from the list to see its chapters and introduction here.',
     },
     contentCenter: {
       title: 'Content centre',
-      empty: 'No content yet',
-      description: 'Articles and materials will be listed here once published.',
+      empty: 'Content centre — not open yet',
+      description:
+        'This feature is still being built. Articles and materials will be listed here once published.',
     },
     contentDetail: {
       title: 'Content detail',
-      empty: 'No content',
-      description: 'Content number {{id}} will show here once published.',
+      empty: 'Content detail — not open yet',
+      description:
+        'This feature is still being built. Content number {{id}} will show here once published.',
     },
     examList: {
       title: 'Exams',
-      empty: 'No exams yet',
-      description: 'Exams will be listed here once published.',
+      empty: 'Exams — not open yet',
+      description: 'This feature is still being built. Exams will be listed here once published.',
     },
     examDetail: {
       title: 'Exam detail',
-      empty: 'No exam detail',
-      description: 'Pick an exam from the list to see its schedule and enrolment here.',
+      empty: 'Exam detail — not open yet',
+      description:
+        'This feature is still being built. Pick an exam from the list to see its schedule and enrolment here.',
     },
     examRoom: {
       title: 'Exam room',
-      empty: 'No exam in progress',
-      description: 'Once you start an exam, the paper and answer area show here.',
+      empty: 'Exam room — not open yet',
+      description:
+        'This feature is still being built. Once you start an exam, the paper and answer area show here.',
     },
     examReport: {
       title: 'Activity records',
-      empty: 'No activity records',
-      description: 'Your results in contest activities will be listed here.',
+      empty: 'Activity records — not open yet',
+      description:
+        'This feature is still being built. Your results in contest activities will be listed here.',
     },
     examReportPaper: {
       title: 'Paper exam records',
-      empty: 'No paper exam records',
-      description: 'Your results in paper exams will be listed here.',
+      empty: 'Paper exam records — not open yet',
+      description:
+        'This feature is still being built. Your results in paper exams will be listed here.',
     },
     examReportEnroll: {
       title: 'Paper exam activity detail',
-      empty: 'No activity detail',
-      description: 'Pick a paper exam record to see its enrolment and results here.',
+      empty: 'Paper exam activity detail — not open yet',
+      description:
+        'This feature is still being built. Pick a paper exam record to see its enrolment and results here.',
     },
     homeworkRoom: {
       title: 'Homework',
-      empty: 'No homework in progress',
-      description: 'Once you start homework, its questions and answer area show here.',
+      empty: 'Homework — not open yet',
+      description:
+        'This feature is still being built. Once you start homework, its questions and answer area show here.',
     },
     homeworkReport: {
       title: 'Homework report',
-      empty: 'No homework report',
-      description: 'Reports of finished homework show here.',
+      empty: 'Homework report — not open yet',
+      description: 'This feature is still being built. Reports of finished homework show here.',
     },
     homeworkReportEnroll: {
       title: 'Homework submissions',
-      empty: 'No submissions',
-      description: "Pick a homework to see every student's submissions here.",
+      empty: 'Homework submissions — not open yet',
+      description:
+        "This feature is still being built. Pick a homework to see every student's submissions here.",
     },
     playHome: {
       title: 'Playground',
-      empty: 'The playground opens soon',
+      empty: 'Log in to practise',
       description: 'An online editor to write and run C++ code will open here.',
-    },
-    playPython: {
-      title: 'Python practice',
-      empty: 'Python practice opens soon',
-      description: 'An online editor to write and run Python code will open here.',
     },
     camp: {
       title: 'GESP Camp',
-      empty: 'No camp content yet',
-      description: 'GESP level-exam training questions and solutions will be listed here.',
+      empty: 'GESP Camp — not open yet',
+      description:
+        'This feature is still being built. GESP level-exam training questions and solutions will be listed here.',
     },
     campAnswerDetail: {
       title: 'Solution detail',
-      empty: 'No solution',
-      description: 'Solution number {{id}} will show here once published.',
+      empty: 'Solution detail — not open yet',
+      description:
+        'This feature is still being built. Solution number {{id}} will show here once published.',
     },
     activityPackages: {
       title: 'Activity packages',
-      empty: 'No activity packages yet',
-      description: 'Activity packages will be listed here once on sale.',
+      empty: 'Activity packages — not open yet',
+      description:
+        'This feature is still being built. Activity packages will be listed here once on sale.',
     },
     gradeDetail: {
       title: 'Class detail',
-      empty: 'No class detail',
-      description: 'Pick a class to see its introduction and schedule here.',
+      empty: 'Class detail — not open yet',
+      description:
+        'This feature is still being built. Pick a class to see its introduction and schedule here.',
     },
     chapterDetail: {
       title: 'Unit detail',
-      empty: 'No unit content',
-      description: 'Pick a unit of a course to see its questions here.',
+      empty: 'Unit detail — not open yet',
+      description:
+        'This feature is still being built. Pick a unit of a course to see its questions here.',
     },
     chapterStudent: {
       title: 'Student detail',
-      empty: 'No student data',
-      description: 'Pick a student to see their answers in this unit here.',
+      empty: 'Student detail — not open yet',
+      description:
+        'This feature is still being built. Pick a student to see their answers in this unit here.',
     },
     questionDetail: {
       title: 'Question self-test',
@@ -496,43 +511,49 @@ export const en: Catalogue = {
     },
     userClass: {
       title: 'My classes',
-      empty: 'No classes yet',
-      description: 'Classes you join will show here.',
+      empty: 'My classes — not open yet',
+      description: 'This feature is still being built. Classes you join will show here.',
     },
     userHomework: {
       title: 'My homework',
-      empty: 'No homework yet',
-      description: 'Homework from your teachers will be listed here.',
+      empty: 'My homework — not open yet',
+      description:
+        'This feature is still being built. Homework from your teachers will be listed here.',
     },
     userExam: {
       title: 'My exams',
-      empty: 'No exams yet',
-      description: 'Exams you enrol in will be listed here.',
+      empty: 'My exams — not open yet',
+      description: 'This feature is still being built. Exams you enrol in will be listed here.',
     },
     userReport: {
       title: 'Exam records',
-      empty: 'No exam records',
-      description: 'Reports of finished exams will be listed here.',
+      empty: 'Exam records — not open yet',
+      description:
+        'This feature is still being built. Reports of finished exams will be listed here.',
     },
     userWallet: {
       title: 'Wallet',
-      empty: 'Wallet not open yet',
-      description: 'Your balance, recharges and transactions will show here.',
+      empty: 'Wallet — not open yet',
+      description:
+        'This feature is still being built. Your balance, recharges and transactions will show here.',
     },
     userChatHistory: {
       title: 'Chat history',
-      empty: 'No chats yet',
-      description: 'Your conversations with the AI assistant will be kept here.',
+      empty: 'Chat history — not open yet',
+      description:
+        'This feature is still being built. Your conversations with the AI assistant will be kept here.',
     },
     userFeedback: {
       title: 'Feedback',
-      empty: 'No feedback yet',
-      description: 'Feedback you send and its handling will be listed here.',
+      empty: 'Feedback — not open yet',
+      description:
+        'This feature is still being built. Feedback you send and its handling will be listed here.',
     },
     order: {
       title: 'Orders',
-      empty: 'No orders yet',
-      description: 'Orders for membership cards, courses or exams will be listed here.',
+      empty: 'Orders — not open yet',
+      description:
+        'This feature is still being built. Orders for membership cards, courses or exams will be listed here.',
     },
     about: {
       title: 'About us',
@@ -546,18 +567,21 @@ export const en: Catalogue = {
     },
     helpAiAssistant: {
       title: 'AI assistant guide',
-      empty: 'Guide not published yet',
-      description: 'How to use the AI assistant will be explained here once it is available.',
+      empty: 'AI assistant guide — not open yet',
+      description:
+        'This feature is still being built. How to use the AI assistant will be explained here once it is available.',
     },
     agreementService: {
       title: 'Terms of service',
-      empty: 'Not published yet',
-      description: 'The full terms will show here once the operator publishes them.',
+      empty: 'Terms of service — not open yet',
+      description:
+        'This feature is still being built. The full terms will show here once the operator publishes them.',
     },
     agreementPrivacy: {
       title: 'Privacy policy',
-      empty: 'Not published yet',
-      description: 'The full policy will show here once the operator publishes it.',
+      empty: 'Privacy policy — not open yet',
+      description:
+        'This feature is still being built. The full policy will show here once the operator publishes it.',
     },
   },
 };

@@ -4,7 +4,7 @@ import { zhCN } from './zh-CN.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from './catalogue.ts';
 import { isLazyLanguage, loadCatalogue, type CatalogueLoader } from './load.ts';
 
-export { LANGUAGES, DEFAULT_LANGUAGE, isLanguage, type Language } from './catalogue.ts';
+export { LANGUAGES, isLanguage, type Language } from './catalogue.ts';
 export type { CatalogueLoader } from './load.ts';
 
 /** localStorage key of the chosen language (the language menus write it). */

@@ -208,7 +208,7 @@ describe('the wrappers', () => {
   it('must-login: a visitor gets the explanation and the login dialog, never the screen', async () => {
     const { runtime } = await renderAt('/user/wallet');
     await screen.findByTestId('must-login');
-    expect(screen.queryByText('钱包暂未开通')).toBeNull();
+    expect(screen.queryByText('我的钱包尚未开放')).toBeNull();
     expect(runtime.actors.loginDialog.getSnapshot().matches('open')).toBe(true);
     runtime.stop();
   });
@@ -218,7 +218,7 @@ describe('the wrappers', () => {
     const { runtime } = await renderAt('/chapter/student');
     const forbidden = await screen.findByTestId('forbidden');
     expect(forbidden.textContent).toContain('无权限');
-    expect(screen.queryByText('暂无学员数据')).toBeNull();
+    expect(screen.queryByText('学员详情尚未开放')).toBeNull();
     await stopSettled(runtime);
   });
 
@@ -265,7 +265,7 @@ describe('the wrappers', () => {
   it('must-login: a logged-in member sees the screen', async () => {
     answerLoggedIn(studentUser);
     const { runtime } = await renderAt('/user/wallet');
-    await screen.findByText('钱包暂未开通');
+    await screen.findByText('我的钱包尚未开放');
     expect(screen.queryByTestId('must-login')).toBeNull();
     await stopSettled(runtime);
   });
