@@ -10,7 +10,20 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/unit/**/*.test.ts'],
+          // Pure: runs on any laptop, without bubblewrap, cgroups, root or g++.
+          exclude: ['**/*.sandbox.test.ts', '**/node_modules/**'],
           environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Runs programs in the judge's sandbox: needs root, bubblewrap, cgroup v1 and g++.
+          name: 'sandbox',
+          include: ['src/**/*.sandbox.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -13,6 +13,7 @@ import { pruneExpired, startPruning } from './envelope/nonces.ts';
 import { createLogger } from './logger.ts';
 import type { Logger } from './logger.ts';
 import { seedDatabase } from './seed/index.ts';
+import { ensureBubblewrap } from '../judge/sandbox/setup.ts';
 import { judgeWorkerCount, startJudgeWorkers } from './judge-service/workers.ts';
 import type { JudgeWorkers } from './judge-service/workers.ts';
 import { closeStatusHub } from './member-question/status-hub.ts';
@@ -97,8 +98,11 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       password: options.seedPassword ?? config.seedPassword,
       logger,
     });
+    const workerCount = options.judgeWorkers ?? judgeWorkerCount(options.env ?? process.env);
+    // Before the workers, which refuse to start without bubblewrap: install it when allowed.
+    if (workerCount > 0) await ensureBubblewrap(logger, { env: options.env ?? process.env });
     const judgeWorkers = startJudgeWorkers({
-      count: options.judgeWorkers ?? judgeWorkerCount(options.env ?? process.env),
+      count: workerCount,
       databaseUrl: databaseUrl ?? embedded!.connectionString,
       logger,
       env: {
