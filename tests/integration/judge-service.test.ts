@@ -14,6 +14,7 @@ import type { StatusEvent } from '../../src/contract/member-question/calls.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { TEST_CACHE_DIR } from '../../src/judge/test-support.ts';
 import { WORKER_MAIN } from '../../src/server/judge-service/workers.ts';
+import { statusHubFor } from '../../src/server/member-question/status-hub.ts';
 import type { Transport } from '../../src/transport/client.ts';
 import { sdk } from '../support/api.ts';
 import { startTestPlatform } from '../support/platform.ts';
@@ -210,8 +211,55 @@ describe('the status stream', () => {
     expect(['queued', 'compiling']).toContain(events[0]!.status);
     const running = events.filter((e) => e.status === 'running');
     expect(running.length).toBeGreaterThan(1);
-    expect(running.at(-1)!.progress).toEqual({ case: 11, of: 11 });
+    // Progress is throttled (status-hub.ts): cases may be skipped, never repeated or reordered.
+    const cases = running.map((e) => e.progress!.case);
+    expect(cases).toEqual([...new Set(cases)].sort((a, b) => a - b));
+    expect(running.every((e) => e.progress!.of === 11 && e.progress!.case <= 11)).toBe(true);
     expect(events.at(-1)).toMatchObject({ status: 'done', verdict: 'AC', score: 100 });
+  }, 60_000);
+
+  it('reads the status once per change however many watch, and every viewer sees the verdict', async () => {
+    const hub = statusHubFor(platform.pool);
+    const slow = `import time\ntime.sleep(0.05)\n${solution('ref.py')}`;
+    const queued = await student.call(memberQuestion['memberQuestion.submitAnswer'], {
+      body: { questionId: aPlusB, language: 'python', source: slow },
+    });
+    const before = hub.reads;
+    const viewers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        student.stream(memberQuestion['memberQuestion.status'], { query: { id: queued.id } }),
+      ),
+    );
+    const texts = await Promise.all(viewers.map((response) => response.text()));
+    const reads = hub.reads - before;
+    for (const text of texts) {
+      const last = text.trim().split('\n\n').at(-1)!;
+      expect(JSON.parse(last.split('\ndata: ')[1]!)).toMatchObject({
+        status: 'done',
+        verdict: 'AC',
+      });
+    }
+    // The job changes about 14 times (queued, compiling, 11 cases, done). Read per viewer and
+    // per change, eight viewers would cost over a hundred reads; shared, at most one per change.
+    expect(reads).toBeGreaterThan(0);
+    expect(reads).toBeLessThanOrEqual(15);
+  }, 60_000);
+
+  it('gives a viewer who comes after the verdict the verdict at once', async () => {
+    const queued = await student.call(memberQuestion['memberQuestion.submitAnswer'], {
+      body: { questionId: aPlusB, language: 'python', source: solution('ref.py') },
+    });
+    await judged(student, queued.id);
+    const response = await student.stream(memberQuestion['memberQuestion.status'], {
+      query: { id: queued.id },
+    });
+    const blocks = (await response.text()).trim().split('\n\n');
+    expect(blocks).toHaveLength(1);
+    expect(JSON.parse(blocks[0]!.split('\ndata: ')[1]!)).toMatchObject({
+      id: queued.id,
+      status: 'done',
+      verdict: 'AC',
+    });
   }, 60_000);
 
   it("refuses someone else's answer before streaming", async () => {

@@ -6,6 +6,7 @@ import type {
   AnswerDetail,
   AnswerSummary,
   CaseData,
+  StatusEvent,
 } from '../../contract/member-question/calls.ts';
 import type { Queryable } from '../db/pool.ts';
 import type { StoredResult } from '../judge-service/jobs.ts';
@@ -45,8 +46,22 @@ export interface AnswerRow {
   job_error: string | null;
 }
 
+/** The columns an answer's live status is made of (status-hub.ts reads only these). */
+export type StatusColumns = Pick<
+  AnswerRow,
+  | 'id'
+  | 'status'
+  | 'verdict'
+  | 'score'
+  | 'max_score'
+  | 'time_ms'
+  | 'memory_kib'
+  | 'job_status'
+  | 'job_progress'
+>;
+
 /** Where the answer is now: its own final state, else what its job says. */
-export function liveStatus(row: AnswerRow): AnswerSummary['status'] {
+export function liveStatus(row: StatusColumns): AnswerSummary['status'] {
   if (row.status === 'done' || row.status === 'failed') return row.status;
   switch (row.job_status) {
     case 'failed':
@@ -81,13 +96,48 @@ export function toSummary(row: AnswerRow): AnswerSummary {
 }
 
 /** Everything but the failing case's data, which depends on the reader's rights. */
+/** Case k of n while the answer runs; null otherwise. */
+function progressOf(row: StatusColumns): AnswerDetail['progress'] {
+  return liveStatus(row) === 'running' &&
+    row.job_progress?.case !== undefined &&
+    row.job_progress.of
+    ? { case: row.job_progress.case, of: row.job_progress.of }
+    : null;
+}
+
+/** What the status stream sends: the answer's live status, without its code or results. */
+export function toStatusEvent(row: StatusColumns): StatusEvent {
+  return {
+    id: row.id,
+    status: liveStatus(row),
+    progress: progressOf(row),
+    verdict: row.verdict,
+    score: num(row.score),
+    maxScore: num(row.max_score),
+    timeMs: row.time_ms,
+    memoryKiB: row.memory_kib,
+  };
+}
+
+/** The live status of the answer a judge job judges: one small row, never its code or results. */
+export async function readJobAnswerStatus(
+  db: Queryable,
+  jobId: number,
+): Promise<StatusEvent | null> {
+  const { rows } = await db.query<StatusColumns>(
+    `SELECT mq.id, mq.status, mq.verdict, mq.score, mq.max_score, mq.time_ms, mq.memory_kib,
+            j.status AS job_status, j.progress AS job_progress
+       FROM member_questions mq JOIN judge_jobs j ON j.id = mq.judge_job_id
+      WHERE mq.judge_job_id = $1`,
+    [jobId],
+  );
+  return rows[0] ? toStatusEvent(rows[0]) : null;
+}
+
 export function toDetail(row: AnswerRow): Omit<AnswerDetail, 'failingCase' | 'failingCaseHidden'> {
   const status = liveStatus(row);
   const result = row.status === 'done' ? (row.result as StoredResult | null) : null;
-  const progress =
-    status === 'running' && row.job_progress?.case !== undefined && row.job_progress.of
-      ? { case: row.job_progress.case, of: row.job_progress.of }
-      : null;
+  const progress = progressOf(row);
   return {
     ...toSummary(row),
     source: row.source,

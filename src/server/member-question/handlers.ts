@@ -323,7 +323,7 @@ export const memberQuestionHandlers = [
       const memberId = requireAuth().memberId;
       const row = await findOwnAnswer(services.pool, memberId, query.id);
       if (!row) throw fail('NOT_FOUND', '作答记录不存在');
-      await streamAnswerStatus({ pool: services.pool, memberId, row, request, reply });
+      await streamAnswerStatus({ pool: services.pool, row, request, reply });
       return null as never;
     },
   ),
