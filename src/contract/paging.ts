@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** Default page size of every list call (spec 001 §9). */
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 500;
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './page-size.ts';
+
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
 /** `?page=0&size=20&sort=field,asc` — the query of every paged list. */
 export const pageQuery = z.strictObject({

@@ -50,6 +50,35 @@ describe('practising a problem in Chromium: run, submit, switch language', () =>
     await expect.poll(() => editorText(page)).toContain('using namespace std;');
   });
 
+  it('pages through 练习场 to a problem beyond the first page, the page kept in the address', async () => {
+    const { page } = ui;
+    await page.goto(`${platform.url}/web/play/home`);
+    const list = page.getByTestId('problem-list');
+    await list.getByRole('link', { name: 'A+B 问题' }).waitFor();
+    // 23 seeded programming problems, 20 a page.
+    expect(await list.getByRole('link').count()).toBe(20);
+    const pager = page.getByTestId('programming-pager');
+    expect(await pager.textContent()).toContain('共 23 条');
+    await pager.getByRole('button', { name: '下一页' }).click();
+    await expect.poll(() => page.url()).toMatch(/[?&]page=2\b/);
+    await expect.poll(() => list.getByRole('link').count()).toBe(3);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('problem-list').getByRole('link').count()).toBe(3);
+    const beyond = page.getByTestId('problem-list').getByRole('link').first();
+    const title = (await beyond.textContent())!;
+    expect(title).not.toBe('A+B 问题');
+    await beyond.click();
+    await page.getByRole('heading', { name: title }).waitFor();
+    expect(page.url()).toMatch(/\/web\/question\/detail\?id=\d+$/);
+    // Back returns to the second page.
+    await page.goBack();
+    await expect.poll(() => page.url()).toMatch(/[?&]page=2\b/);
+    await page.getByTestId('programming-pager').waitFor();
+    await page.goto(`${platform.url}/web/play/home`);
+    await page.getByTestId('problem-list').getByRole('link', { name: 'A+B 问题' }).click();
+    await page.getByRole('heading', { name: 'A+B 问题' }).waitFor();
+  }, 60_000);
+
   it("typesets the statement's math with KaTeX from the app's own assets", async () => {
     const { page } = ui;
     const statement = page.locator('[data-testid="practice-statement"][data-math="typeset"]');

@@ -152,7 +152,8 @@ describe('订正 from 我的错题 in Chromium', () => {
     await list.getByText('暂无错题').waitFor();
     await page.getByRole('tab', { name: '题库' }).click();
     const row = page.getByTestId('objective-list').locator('tr', { hasText: 'if (x = 5)' });
-    expect(await row.locator('[data-progress]').textContent()).toBe('已通过');
+    // The status column revalidates when its list comes back on screen (stale while it does).
+    await expect.poll(() => row.locator('[data-progress]').textContent()).toBe('已通过');
     expect(ui.pageErrors).toEqual([]);
   }, 60_000);
 

@@ -303,3 +303,57 @@ describe('a learner’s answer calls see what the lists show', () => {
     expect(forLearner.totalElements).toBe(1);
   });
 });
+
+describe('我的错题 (memberQuestion/queryWrongList)', () => {
+  const answer = (questionId: number, flags: string) =>
+    student.call(memberQuestion['memberQuestion.submitAnswer'], {
+      body: { questionId, answer: flags },
+    });
+  const wrongList = (page = 0, size = 20) =>
+    student.call(memberQuestion['memberQuestion.queryWrongList'], {
+      query: { page, size },
+      body: {},
+    });
+
+  it('lists the questions whose latest answer is not AC, most recent first, a page at a time', async () => {
+    const make = async (title: string) => {
+      const q = await teacher.call(questionApi['edms.question.create'], { body: objective(title) });
+      await teacher.call(questionApi['edms.question.publish'], { body: { id: q.id } });
+      return q.id;
+    };
+    const [wrongOnce, right, corrected, wrongLast] = [
+      await make('错题测试：答错'),
+      await make('错题测试：答对'),
+      await make('错题测试：错后改对'),
+      await make('错题测试：最后答错'),
+    ];
+    const before = (await wrongList()).totalElements;
+    await answer(wrongOnce, '10');
+    await answer(right, '01');
+    await answer(corrected, '10');
+    await answer(corrected, '01');
+    await answer(wrongLast, '10');
+
+    const all = await wrongList();
+    expect(all.totalElements).toBe(before + 2);
+    expect(all.content.slice(0, 2).map((a) => a.questionId)).toEqual([wrongLast, wrongOnce]);
+    expect(all.content[0]).toMatchObject({ questionType: 'single', verdict: 'WA' });
+    const second = await wrongList(1, 1);
+    expect(second.content.map((a) => a.questionId)).toEqual([wrongOnce]);
+    expect(second.totalPages).toBe(before + 2);
+
+    // A question taken back from learners leaves the list with it.
+    await teacher.call(questionApi['edms.question.unpublish'], { body: { id: wrongLast } });
+    const after = await wrongList();
+    expect(after.content.map((a) => a.questionId)).not.toContain(wrongLast);
+    expect(after.totalElements).toBe(before + 1);
+  });
+
+  it('is the learner’s own: a fresh account has none', async () => {
+    const parent = (await loginAs(platform, 'parent')).api;
+    const theirs = await parent.call(memberQuestion['memberQuestion.queryWrongList'], {
+      body: {},
+    });
+    expect(theirs).toMatchObject({ content: [], totalElements: 0 });
+  });
+});

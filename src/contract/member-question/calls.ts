@@ -4,6 +4,7 @@ import { VERDICTS } from '../../judge/types.ts';
 import { defineCalls, spec } from '../call.ts';
 import * as f from '../fields.ts';
 import { pageOf, pageQuery } from '../paging.ts';
+import { questionType } from '../question/types.ts';
 
 /** Languages the judge accepts, and its verdicts: the judge's own lists. */
 export const judgeLanguage = z.enum(LANGUAGE_NAMES);
@@ -72,6 +73,10 @@ export const answerSummary = z.object({
   createdAt: f.isoTime,
   judgedAt: f.isoTime.nullable(),
 });
+/** A question to correct (订正): its latest graded answer, with the question's type. */
+export const wrongAnswer = answerSummary.extend({ questionType });
+export type WrongAnswer = z.infer<typeof wrongAnswer>;
+
 export type AnswerSummary = z.infer<typeof answerSummary>;
 
 export const answerDetail = answerSummary.extend({
@@ -304,6 +309,15 @@ export const memberQuestion = defineCalls({
     summary: '本人对各题最近一次提交（含订正）',
     body: z.strictObject({ questionIds: z.array(f.id).min(1).max(500) }),
     response: z.array(answerSummary),
+  },
+  'memberQuestion.queryWrongList': {
+    method: 'POST',
+    access: 'member',
+    summary:
+      '本人的错题（分页）：最近一次提交（含订正）已判定且不是 AC 的题目，最近作答的在前；仅本人可见且仍上架的题目',
+    query: pageQuery,
+    body: z.strictObject({}),
+    response: pageOf(wrongAnswer),
   },
   'memberQuestion.queryList': {
     method: 'POST',

@@ -50,6 +50,11 @@ export const memberQuestion: RefsOf<typeof defs> = {
     method: 'POST',
     path: '/memberQuestion/queryLatestList',
   },
+  'memberQuestion.queryWrongList': {
+    id: 'memberQuestion.queryWrongList',
+    method: 'POST',
+    path: '/memberQuestion/queryWrongList',
+  },
   'memberQuestion.queryList': {
     id: 'memberQuestion.queryList',
     method: 'POST',

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { defineCalls, spec } from '../call.ts';
+import { questionType } from './types.ts';
 import type { Access } from '../call.ts';
 import {
   checkerSchema,
@@ -19,7 +20,7 @@ import { jsonField } from '../multipart-fields.ts';
 import { idBody } from '../resource.ts';
 import { customInput, queued } from '../member-question/calls.ts';
 
-export const questionType = z.enum(['programming', 'single', 'multiple', 'judge']);
+export { questionType };
 export type QuestionType = z.infer<typeof questionType>;
 export const questionDifficulty = difficultySchema;
 export const questionStatus = z.enum(['active', 'deleted']);
@@ -135,6 +136,8 @@ export const questionUpdate = z
 
 export const questionFilter = z.strictObject({
   type: questionType.optional(),
+  /** Any of these types (练习场's objective list: single, multiple and true/false together). */
+  types: z.array(questionType).min(1).max(4).optional(),
   difficulty: questionDifficulty.optional(),
   /** Questions carrying every one of these tags. */
   tags: z.array(z.string().trim().min(1).max(32)).max(10).optional(),

@@ -6,7 +6,11 @@
  * runs and cleans use daily quotas (quota.ts) in the transaction that writes them.
  */
 import { memberQuestion as memberQuestionApi } from '../../contract/member-question/calls.ts';
-import type { AnswerSummary, GradedAnswer } from '../../contract/member-question/calls.ts';
+import type {
+  AnswerSummary,
+  GradedAnswer,
+  WrongAnswer,
+} from '../../contract/member-question/calls.ts';
 import { toPage } from '../../contract/paging.ts';
 import { currentRights } from '../accounts/rights.ts';
 import type { Auth } from '../accounts/sessions.ts';
@@ -14,8 +18,8 @@ import { withTransaction } from '../db/pool.ts';
 import type { Pool, Queryable } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { handle } from '../http/handler.ts';
-import { findOwned } from '../http/owned-rows.ts';
-import { limitOffset, orderBy } from '../http/paging.ts';
+import { findOwned, ownedFilter } from '../http/owned-rows.ts';
+import { limitOffset, orderBy, pagedRows } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';
 import type { LanguageName } from '../../judge/languages.ts';
 import { enqueue } from '../judge-queue/index.ts';
@@ -340,6 +344,39 @@ export const memberQuestionHandlers = [
         [auth.memberId, body.questionIds],
       );
       return rows.map(toSummary);
+    },
+  ),
+
+  handle(
+    memberQuestionApi['memberQuestion.queryWrongList'],
+    async ({ query, services, requireAuth }) => {
+      const auth = requireAuth();
+      // The latest graded answer per question the learner may still see (the bank's rule).
+      const visible = ownedFilter(QUESTIONS, learnerScope(auth));
+      const n = visible.params.length;
+      const rows = await pagedRows<AnswerRow & { question_type: WrongAnswer['questionType'] }>(
+        services.pool,
+        {
+          select: 'latest.*',
+          from: `FROM (
+             SELECT DISTINCT ON (a.question_id) a.*, q.type AS question_type
+               FROM (${ANSWER_SELECT}
+                     WHERE mq.member_id = $${n + 1} AND mq.kind IN ('submit', 'review')
+                       AND mq.cleaned_at IS NULL) a
+               JOIN questions q ON q.id = a.question_id
+              WHERE ${visible.where()}
+              ORDER BY a.question_id, a.id DESC
+           ) latest
+           WHERE latest.verdict IS NOT NULL AND latest.verdict <> 'AC'`,
+          params: [...visible.params, auth.memberId],
+          order: 'coalesce(latest.judged_at, latest.created_at) DESC, latest.id DESC',
+        },
+        query,
+      );
+      return {
+        ...rows,
+        content: rows.content.map((r) => ({ ...toSummary(r), questionType: r.question_type })),
+      };
     },
   ),
 

@@ -153,6 +153,7 @@ export const QUESTIONS: OwnedTable = {
 function filtered(scope: QuestionScope, filter: Filter) {
   const { add, params, where } = ownedFilter(QUESTIONS, scope, filter.bank);
   if (filter.type) add((p) => `q.type = ${p}`, filter.type);
+  if (filter.types) add((p) => `q.type = ANY(${p}::text[])`, filter.types);
   if (filter.difficulty) add((p) => `q.difficulty = ${p}`, filter.difficulty);
   if (filter.tags?.length) add((p) => `q.tags @> ${p}::text[]`, filter.tags);
   if (filter.keyword) add((p) => `q.title ILIKE ${p}`, containsPattern(filter.keyword));

@@ -1,83 +1,88 @@
 /**
  * Read queries of the practice screens, on the runtime's SWR cache (as queries.ts does for the
- * first screen; kept here so the question-bank schemas stay off the first screen).
+ * first screen; kept here so the question-bank schemas stay off the first screen). Lists are
+ * read a page at a time (src/streams/paging.ts), each page cached under its own key.
  */
-import type { CallResult } from '../../contract/call.ts';
+import type { CallBody, CallResult } from '../../contract/call.ts';
 import { memberQuestion } from '../../contract/member-question/refs.ts';
 import { question as questionApi } from '../../contract/question/refs.ts';
-import type { QuestionType } from '../../contract/question/calls.ts';
+import { DEFAULT_PAGE_SIZE, pageKey } from '../../streams/paging.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
 
 export type ProblemPage = CallResult<(typeof questionApi)['oj.question.queryList']>;
-
-/** How many questions of each type the play home lists. */
-export const PROBLEM_LIST_SIZE = 100;
-
-const byRuntime = new WeakMap<Runtime, Map<QuestionType, QueryDef<ProblemPage>>>();
-
-/** The published questions of one type a learner can open, by title. */
-export function questionsOfType(runtime: Runtime, type: QuestionType): QueryDef<ProblemPage> {
-  let queries = byRuntime.get(runtime);
-  if (!queries) {
-    queries = new Map();
-    byRuntime.set(runtime, queries);
-  }
-  let query = queries.get(type);
-  if (!query) {
-    const key = `questionApi['oj.question.question'].queryList:${type}`;
-    query = {
-      key,
-      state$: runtime.queries.cache.query(key, () =>
-        runtime.transport.call(questionApi['oj.question.queryList'], {
-          query: { page: 0, size: PROBLEM_LIST_SIZE },
-          body: { type },
-        }),
-      ),
-    };
-    queries.set(type, query);
-  }
-  return query;
-}
-
+export type WrongPage = CallResult<(typeof memberQuestion)['memberQuestion.queryWrongList']>;
 export type LatestAnswers = CallResult<(typeof memberQuestion)['memberQuestion.queryLatestList']>;
 
-const LATEST_ANSWERS_KEY = 'memberQuestion.queryLatestList:';
+/** 练习场's two lists: programming problems, and objective questions of every type together. */
+export type ProblemKind = 'programming' | 'objective';
 
-/** The keys of latestAnswers, for invalidation once a graded answer changes them. */
-export const isLatestAnswersKey = (key: string): boolean => key.startsWith(LATEST_ANSWERS_KEY);
+type ProblemFilter = CallBody<(typeof questionApi)['oj.question.queryList']>;
 
-const latestByRuntime = new WeakMap<Runtime, Map<string, QueryDef<LatestAnswers>>>();
+const filterOf = (kind: ProblemKind): ProblemFilter =>
+  kind === 'programming' ? { type: 'programming' } : { types: ['single', 'multiple', 'judge'] };
+
+/** Keys whose answers change when the member's graded answers do (see isMemberAnswersKey). */
+const MEMBER_ANSWERS_PREFIX = 'memberAnswers:';
+
+/** The member's answers changed: the status columns and the wrong list are stale. */
+export const isMemberAnswersKey = (key: string): boolean => key.startsWith(MEMBER_ANSWERS_PREFIX);
+
+const defs = new WeakMap<Runtime, Map<string, QueryDef<unknown>>>();
+
+/** One definition per key and runtime, so a re-render subscribes to the same stream. */
+function defined<T>(runtime: Runtime, key: string, fetch: () => Promise<T>): QueryDef<T> {
+  let byKey = defs.get(runtime);
+  if (!byKey) defs.set(runtime, (byKey = new Map()));
+  let def = byKey.get(key) as QueryDef<T> | undefined;
+  if (!def) {
+    def = { key, state$: runtime.queries.cache.query(key, fetch) };
+    byKey.set(key, def as QueryDef<unknown>);
+  }
+  return def;
+}
+
+const memberKey = (runtime: Runtime) => runtime.actors.startup.getSnapshot().context.user?.id ?? 0;
+
+/** One page of the published questions of a kind a learner can open. */
+export function questionPage(
+  runtime: Runtime,
+  kind: ProblemKind,
+  page: number,
+): QueryDef<ProblemPage> {
+  return defined(runtime, pageKey(`oj.question.queryList:${kind}`, page), () =>
+    runtime.transport.call(questionApi['oj.question.queryList'], {
+      query: { page, size: DEFAULT_PAGE_SIZE },
+      body: filterOf(kind),
+    }),
+  );
+}
+
+/** One page of the member's questions to correct (我的错题), most recently answered first. */
+export function wrongPage(runtime: Runtime, page: number): QueryDef<WrongPage> {
+  const key = pageKey(`${MEMBER_ANSWERS_PREFIX}${memberKey(runtime)}:wrong`, page);
+  return defined(runtime, key, () =>
+    runtime.transport.call(memberQuestion['memberQuestion.queryWrongList'], {
+      query: { page, size: DEFAULT_PAGE_SIZE },
+      body: {},
+    }),
+  );
+}
 
 /**
- * The member's latest graded answer (submission or correction) of each listed question, for the
- * play home's status columns and wrong list. The key names the member, so another account never
- * sees a cached list; the ids are sorted so the same set is one key. The play home lists at most
- * 4 × PROBLEM_LIST_SIZE questions, within the call's 500.
+ * The member's latest graded answer (submission or correction) of each listed question, for
+ * the status columns. The key names the member, so another account never sees a cached list;
+ * the ids are sorted so the same set is one key.
  */
 export function latestAnswers(runtime: Runtime, questionIds: number[]): QueryDef<LatestAnswers> {
-  const userId = runtime.actors.startup.getSnapshot().context.user?.id ?? 0;
   const ids = [...new Set(questionIds)].sort((a, b) => a - b);
-  const key = `${LATEST_ANSWERS_KEY}${userId}:${ids.join(',')}`;
-  let queries = latestByRuntime.get(runtime);
-  if (!queries) {
-    queries = new Map();
-    latestByRuntime.set(runtime, queries);
-  }
-  let query = queries.get(key);
-  if (!query) {
-    query = {
-      key,
-      state$: runtime.queries.cache.query(key, () =>
-        // No questions listed, no answers to read (the call wants at least one id).
-        ids.length === 0
-          ? Promise.resolve([])
-          : runtime.transport.call(memberQuestion['memberQuestion.queryLatestList'], {
-              body: { questionIds: ids },
-            }),
-      ),
-    };
-    queries.set(key, query);
-  }
-  return query;
+  const key = `${MEMBER_ANSWERS_PREFIX}${memberKey(runtime)}:latest:${ids.join(',')}`;
+  return defined(runtime, key, () =>
+    // No questions listed, no answers to read (the call wants at least one id).
+    ids.length === 0
+      ? Promise.resolve([])
+      : runtime.transport.call(memberQuestion['memberQuestion.queryLatestList'], {
+          body: { questionIds: ids },
+        }),
+  );
 }

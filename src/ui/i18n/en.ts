@@ -235,6 +235,13 @@ export const en: Catalogue = {
     unverified:
       'This log did not record the states at export time, so the replay cannot be checked.',
   },
+  pager: {
+    label: 'Pages',
+    previous: 'Previous page',
+    next: 'Next page',
+    page: 'Page {{page}}',
+    total: '{{count}} in all',
+  },
   practice: {
     question: 'Problem',
     code: 'Code',

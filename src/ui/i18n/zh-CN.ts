@@ -232,6 +232,13 @@ export const zhCN = {
     mismatch: '回放与导出时的状态不一致：{{actors}}',
     unverified: '此日志没有记录导出时的状态，无法核对回放结果。',
   },
+  pager: {
+    label: '分页',
+    previous: '上一页',
+    next: '下一页',
+    page: '第 {{page}} 页',
+    total: '共 {{count}} 条',
+  },
   practice: {
     question: '题目',
     code: '代码',

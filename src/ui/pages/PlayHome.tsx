@@ -5,27 +5,36 @@
  *   true/false), each opening /question/detail, with the learner's status on each;
  * - 我的错题: the questions whose latest graded answer was not accepted, with the verdict, when
  *   it was given, and a 订正 link (/question/detail?mode=review).
- * Both read the learner's latest answers with one memberQuestion/queryLatestList call over the
- * listed questions. Visitors see the placeholder and are asked to log in.
+ * Each list is paged (20 a page, the page in the address: ?page, ?objectivePage, ?wrongPage);
+ * the status column reads the learner's latest answers of the questions on the page
+ * (memberQuestion/queryLatestList), the wrong list its own paged call
+ * (memberQuestion/queryWrongList). Visitors are asked to log in.
  */
 import { HTMLTable, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AnswerSummary } from '../../contract/member-question/calls.ts';
+import { useEffect } from 'react';
 import type { QuestionType } from '../../contract/question/calls.ts';
-import type { QueryState } from '../../streams/queryCache.ts';
+import { clampPage } from '../../streams/paging.ts';
 import { useRuntime } from '../app/context.ts';
 import { useSession } from '../app/hooks.ts';
-import { latestAnswers, questionsOfType, type ProblemPage } from '../app/practiceQueries.ts';
+import {
+  latestAnswers,
+  questionPage,
+  wrongPage,
+  type ProblemKind,
+} from '../app/practiceQueries.ts';
+import { usePageParam } from '../app/usePageParam.ts';
 import { useQuery } from '../app/useQuery.ts';
 import { EmptyScreen } from '../components/EmptyScreen.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
+import { Pager } from '../components/Pager.tsx';
 import { Playground } from '../components/practice/Playground.tsx';
 import {
   answeredAt,
   latestByQuestion,
   progressOf,
-  wrongAnswers,
   type QuestionProgress,
 } from '../components/practice/questionProgress.ts';
 import { VerdictTag } from '../components/practice/ResultView.tsx';
@@ -117,93 +126,143 @@ function ObjectiveList({ questions, latest }: { questions: ListedQuestion[]; lat
   );
 }
 
+/** Keeps the address on a page that exists once the list says how many there are. */
+function useClampedPage(
+  name: string,
+  totalPages: number | undefined,
+): [number, (p: number) => void] {
+  const [page, setPage] = usePageParam(name);
+  useEffect(() => {
+    if (totalPages !== undefined && totalPages > 0 && page > totalPages - 1) {
+      setPage(clampPage(page, totalPages));
+    }
+  }, [page, totalPages, setPage]);
+  return [page, setPage];
+}
+
 /** The questions to correct, most recent first, each with its verdict, time and 订正 link. */
-function WrongList({
-  questions,
-  latest,
-}: {
-  questions: Map<number, ListedQuestion>;
-  latest: QueryState<AnswerSummary[]>;
-}) {
+function WrongList() {
   const { t, i18n } = useTranslation();
-  if (!latest.data) {
+  const runtime = useRuntime();
+  const [page, setPage] = usePageParam('wrongPage');
+  const state = useQuery(wrongPage(runtime, page));
+  useClampedPage('wrongPage', state.data?.totalPages);
+  if (!state.data) {
     // A failed read was toasted by the transport; the cache retries while the tab is open.
     return <Spinner size={24} aria-label={t('app.loading')} />;
   }
-  const wrong = wrongAnswers(latest.data);
-  if (wrong.length === 0) {
+  const { content, totalPages, totalElements } = state.data;
+  if (totalElements === 0) {
     return (
       <EmptyState title={t('practice.wrong.empty')} description={t('practice.wrong.emptyHint')} />
     );
   }
   return (
-    <HTMLTable compact striped data-testid="wrong-list">
-      <thead>
-        <tr>
-          <th>{t('practice.wrong.question')}</th>
-          <th>{t('practice.wrong.type')}</th>
-          <th>{t('practice.wrong.verdict')}</th>
-          <th>{t('practice.wrong.answeredAt')}</th>
-          <th>{t('practice.wrong.action')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {wrong.map((answer) => {
-          const id = answer.questionId ?? 0;
-          const question = questions.get(id);
-          return (
-            <tr key={id} data-question={id}>
-              <td>
-                <Link to={detailLink(id)}>{question?.title ?? answer.questionTitle}</Link>
-              </td>
-              <td>{question && <TypeTag type={question.type} />}</td>
-              <td>
-                {question && question.type !== 'programming' ? (
-                  <Tag intent="danger" data-verdict={answer.verdict}>
-                    {t('practice.objective.wrong')}
-                  </Tag>
-                ) : (
-                  <VerdictTag verdict={answer.verdict} />
-                )}
-                {answer.kind === 'review' && (
-                  <Tag minimal intent="primary" data-kind="review">
-                    {t('practice.review.kind')}
-                  </Tag>
-                )}
-              </td>
-              <td>{formatDateTime(answeredAt(answer), i18n.language)}</td>
-              <td>
-                <Link to={reviewLink(id)}>{t('practice.review.action')}</Link>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </HTMLTable>
+    <>
+      <HTMLTable compact striped data-testid="wrong-list">
+        <thead>
+          <tr>
+            <th>{t('practice.wrong.question')}</th>
+            <th>{t('practice.wrong.type')}</th>
+            <th>{t('practice.wrong.verdict')}</th>
+            <th>{t('practice.wrong.answeredAt')}</th>
+            <th>{t('practice.wrong.action')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {content.map((answer) => {
+            const id = answer.questionId ?? 0;
+            return (
+              <tr key={id} data-question={id}>
+                <td>
+                  <Link to={detailLink(id)}>{answer.questionTitle}</Link>
+                </td>
+                <td>
+                  <TypeTag type={answer.questionType} />
+                </td>
+                <td>
+                  {answer.questionType !== 'programming' ? (
+                    <Tag intent="danger" data-verdict={answer.verdict}>
+                      {t('practice.objective.wrong')}
+                    </Tag>
+                  ) : (
+                    <VerdictTag verdict={answer.verdict} />
+                  )}
+                  {answer.kind === 'review' && (
+                    <Tag minimal intent="primary" data-kind="review">
+                      {t('practice.review.kind')}
+                    </Tag>
+                  )}
+                </td>
+                <td>{formatDateTime(answeredAt(answer), i18n.language)}</td>
+                <td>
+                  <Link to={reviewLink(id)}>{t('practice.review.action')}</Link>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </HTMLTable>
+      <Pager
+        page={page}
+        totalPages={totalPages}
+        totalElements={totalElements}
+        onChange={setPage}
+        testId="wrong-pager"
+      />
+    </>
   );
 }
 
-/** The tabs, once every list is in: their ids are what the latest answers are asked for. */
-function PracticeTabs({
-  programming,
-  objective,
-}: {
-  programming: ListedQuestion[];
-  objective: ListedQuestion[];
-}) {
+/** One page of one of the problem lists, with the learner's status on each question. */
+function ProblemSection({ kind }: { kind: ProblemKind }) {
+  const { t } = useTranslation();
+  const runtime = useRuntime();
+  const param = kind === 'programming' ? 'page' : 'objectivePage';
+  const [page, setPage] = usePageParam(param);
+  const state = useQuery(questionPage(runtime, kind, page));
+  useClampedPage(param, state.data?.totalPages);
+  const questions: ListedQuestion[] = (state.data?.content ?? []).map((q) => ({
+    id: q.id,
+    title: q.title,
+    type: q.type,
+  }));
+  const latestState = useQuery(
+    latestAnswers(
+      runtime,
+      questions.map((q) => q.id),
+    ),
+  );
+  // A list that failed (toasted by the transport) shows as empty rather than spinning.
+  if (!state.data && !state.error) return <Spinner size={24} aria-label={t('app.loading')} />;
+  const latest = latestState.data ? latestByQuestion(latestState.data) : null;
+  return (
+    <>
+      {kind === 'programming' ? (
+        <ProblemList questions={questions} latest={latest} />
+      ) : (
+        <ObjectiveList questions={questions} latest={latest} />
+      )}
+      {state.data && (
+        <Pager
+          page={page}
+          totalPages={state.data.totalPages}
+          totalElements={state.data.totalElements}
+          onChange={setPage}
+          testId={`${kind}-pager`}
+        />
+      )}
+    </>
+  );
+}
+
+/** The tabs: the problem lists, and the questions to correct (the tab is in the address). */
+function PracticeTabs() {
   const { t } = useTranslation();
   const runtime = useRuntime();
   const [params, setParams] = useSearchParams();
   const tab: HomeTab = params.get('tab') === 'wrong' ? 'wrong' : 'problems';
-  const all = [...programming, ...objective];
-  const latestState = useQuery(
-    latestAnswers(
-      runtime,
-      all.map((q) => q.id),
-    ),
-  );
-  const latest = latestState.data ? latestByQuestion(latestState.data) : null;
-  const wrongCount = latestState.data ? wrongAnswers(latestState.data).length : 0;
+  const wrongCount = useQuery(wrongPage(runtime, 0)).data?.totalElements ?? 0;
   const select = (next: HomeTab) =>
     setParams(next === 'problems' ? {} : { tab: next }, { replace: true });
   return (
@@ -219,9 +278,9 @@ function PracticeTabs({
         panel={
           <>
             <h2 className="xa-screen-title">{t('practice.problems')}</h2>
-            <ProblemList questions={programming} latest={latest} />
+            <ProblemSection kind="programming" />
             <h2 className="xa-screen-title">{t('practice.objectiveProblems')}</h2>
-            <ObjectiveList questions={objective} latest={latest} />
+            <ProblemSection kind="objective" />
           </>
         }
       />
@@ -230,34 +289,9 @@ function PracticeTabs({
         title={t('practice.tabs.wrong')}
         tagContent={wrongCount > 0 ? wrongCount : undefined}
         tagProps={{ intent: 'danger' }}
-        panel={<WrongList questions={new Map(all.map((q) => [q.id, q]))} latest={latestState} />}
+        panel={<WrongList />}
       />
     </Tabs>
-  );
-}
-
-const listed = (state: QueryState<ProblemPage>, type: QuestionType): ListedQuestion[] =>
-  (state.data?.content ?? []).map((q) => ({ id: q.id, title: q.title, type }));
-
-function PracticeHome() {
-  const { t } = useTranslation();
-  const runtime = useRuntime();
-  const programming = useQuery(questionsOfType(runtime, 'programming'));
-  const objective = [
-    { type: 'single', state: useQuery(questionsOfType(runtime, 'single')) },
-    { type: 'multiple', state: useQuery(questionsOfType(runtime, 'multiple')) },
-    { type: 'judge', state: useQuery(questionsOfType(runtime, 'judge')) },
-  ] as const;
-  // A list that failed (toasted by the transport) counts as empty rather than holding the rest.
-  const settled = [programming, ...objective.map((o) => o.state)].every(
-    (state) => state.data || state.error,
-  );
-  if (!settled) return <Spinner size={24} aria-label={t('app.loading')} />;
-  return (
-    <PracticeTabs
-      programming={listed(programming, 'programming')}
-      objective={objective.flatMap(({ type, state }) => listed(state, type))}
-    />
   );
 }
 
@@ -271,7 +305,7 @@ export default function PlayHomePage() {
       <h1 id="practice-home" className="xa-screen-title">
         {t('practice.homeTitle')}
       </h1>
-      <PracticeHome />
+      <PracticeTabs />
       <Playground language="cpp" />
     </section>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerSummary } from '../../../contract/member-question/calls.ts';
-import { latestByQuestion, progressOf, wrongAnswers } from './questionProgress.ts';
+import { latestByQuestion, progressOf } from './questionProgress.ts';
 
 const answer = (
   id: number,
@@ -33,25 +33,6 @@ describe('progressOf', () => {
       'judging',
     );
     expect(progressOf(answer(1, 1, { status: 'failed', verdict: null }))).toBe('failed');
-  });
-});
-
-describe('wrongAnswers', () => {
-  it('lists the questions whose latest answer is not AC, most recently answered first', () => {
-    const latest = [
-      answer(1, 10, { judgedAt: '2026-01-02T00:00:00.000Z' }),
-      answer(2, 11, { verdict: 'AC' }),
-      answer(3, 12, { kind: 'review', verdict: 'RE', judgedAt: '2026-01-03T00:00:00.000Z' }),
-      answer(4, 13, { status: 'queued', verdict: null, judgedAt: null }),
-      // The judge gave up: nothing the server would take as a correction.
-      answer(5, 14, { status: 'failed', verdict: null }),
-    ];
-    expect(wrongAnswers(latest).map((a) => a.questionId)).toEqual([12, 10]);
-  });
-
-  it('is empty when everything passed or nothing was answered', () => {
-    expect(wrongAnswers([])).toEqual([]);
-    expect(wrongAnswers([answer(1, 1, { verdict: 'AC' })])).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Where a learner stands on each question, read from their latest graded answer (submission or
- * correction, memberQuestion/queryLatestList): what the play home's status column and its
- * 我的错题 (wrong answers) list show.
+ * correction, memberQuestion/queryLatestList): what the play home's status column shows. (Its
+ * 我的错题 list is the server's, memberQuestion/queryWrongList, paged.)
  */
 import type { AnswerSummary } from '../../../contract/member-question/calls.ts';
 
@@ -29,15 +29,3 @@ export function latestByQuestion(latest: readonly AnswerSummary[]): Map<number, 
 
 /** When an answer was graded (or, while it waits, sent). */
 export const answeredAt = (answer: AnswerSummary): string => answer.judgedAt ?? answer.createdAt;
-
-/**
- * The questions to correct (订正): those whose latest graded answer has a verdict other than AC,
- * most recently answered first. An answer the judge gave up on has no verdict and is left out:
- * there is nothing to correct (the server would refuse the correction); submitting again is
- * the way on.
- */
-export function wrongAnswers(latest: readonly AnswerSummary[]): AnswerSummary[] {
-  return latest
-    .filter((answer) => answer.verdict !== null && answer.verdict !== 'AC')
-    .sort((a, b) => answeredAt(b).localeCompare(answeredAt(a)) || b.id - a.id);
-}
