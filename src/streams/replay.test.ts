@@ -15,7 +15,7 @@ import {
   type InspectionEvent,
 } from 'xstate';
 import type { CurrentUser, TeacherAccount } from '../contract/accounts/calls.ts';
-import type { AnswerSummary, GradedAnswer } from '../contract/member-question/calls.ts';
+import type { GradedAnswer } from '../contract/member-question/calls.ts';
 import type { MemberMembership } from '../contract/membership/calls.ts';
 import type { SiteSettings } from '../contract/system/calls.ts';
 import { CODE_RESEND_DELAY_MS } from '../machines/constants.ts';
@@ -25,6 +25,7 @@ import type { Captcha } from '../machines/login/machine.ts';
 import type { CodeRequest, LoginCredentials, Registration } from '../machines/login/validation.ts';
 import { membershipMachine } from '../machines/membership.ts';
 import { objectivePracticeMachine } from '../machines/objective-practice/machine.ts';
+import type { HistoryPage } from '../machines/practice/machine.ts';
 import { registerMachine } from '../machines/register/machine.ts';
 import { rollingNoticeMachine } from '../machines/rollingNotice.ts';
 import { startupMachine } from '../machines/startup.ts';
@@ -585,14 +586,22 @@ describe('feature actors in a recorded session', () => {
         actors: {
           submitAnswer: fromPromise(async () => graded),
           reviewSubmit: fromPromise(async () => graded),
-          loadHistory: fromPromise(async (): Promise<AnswerSummary[]> => [graded]),
+          loadHistory: fromPromise(async (): Promise<HistoryPage> => ({
+            items: [graded],
+            page: 0,
+            totalPages: 1,
+            totalElements: 1,
+          })),
         },
       }),
       log.attachToActor('objective:3', { input: { question } }),
     ).start();
     actor.send({ type: 'CHOOSE', index: 1 });
     actor.send({ type: 'SUBMIT' });
-    await waitFor(actor, (s) => s.matches({ answer: 'answered' }) && s.context.history.length > 0);
+    await waitFor(
+      actor,
+      (s) => s.matches({ answer: 'answered' }) && s.context.history.items.length > 0,
+    );
     const exported = parseEventLog(log.exportLog({ 'objective:3': actor }));
     actor.stop();
 

@@ -175,7 +175,7 @@ describe('订正 from 我的错题 in Chromium', () => {
     expect(await row.textContent()).toContain('编程题');
     await page.getByRole('tab', { name: '题库' }).click();
     const listed = page.getByTestId('problem-list').locator('tr', { hasText: 'A+B 问题' });
-    expect(await listed.locator('[data-progress]').textContent()).toBe('未通过');
+    await expect.poll(() => listed.locator('[data-progress]').textContent()).toBe('未通过');
   }, 90_000);
 
   it('corrects A+B with a right Python solution from the list and sees AC', async () => {
@@ -208,7 +208,7 @@ describe('订正 from 我的错题 in Chromium', () => {
     await list.getByText('暂无错题').waitFor();
     await page.getByRole('tab', { name: '题库' }).click();
     const listed = page.getByTestId('problem-list').locator('tr', { hasText: 'A+B 问题' });
-    expect(await listed.locator('[data-progress]').textContent()).toBe('已通过');
+    await expect.poll(() => listed.locator('[data-progress]').textContent()).toBe('已通过');
     expect(ui.pageErrors).toEqual([]);
   }, 90_000);
 });

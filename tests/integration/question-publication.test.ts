@@ -349,6 +349,18 @@ describe('我的错题 (memberQuestion/queryWrongList)', () => {
     expect(after.totalElements).toBe(before + 1);
   });
 
+  it('filters the answer history by several kinds at once, refusing an empty list by name', async () => {
+    const list = (kinds: ('submit' | 'review' | 'debug')[]) =>
+      student.call(memberQuestion['memberQuestion.queryList'], { body: { kinds } });
+    const submitted = await list(['submit']);
+    expect(submitted.totalElements).toBeGreaterThanOrEqual(5);
+    expect((await list(['review'])).totalElements).toBe(0);
+    expect((await list(['submit', 'review'])).totalElements).toBe(submitted.totalElements);
+    const bad = await failureOf(list([]));
+    expect(bad.code).toBe(ErrorCode.VALIDATION);
+    expect(bad.fieldErrors).toHaveProperty('body.kinds');
+  });
+
   it('is the learner’s own: a fresh account has none', async () => {
     const parent = (await loginAs(platform, 'parent')).api;
     const theirs = await parent.call(memberQuestion['memberQuestion.queryWrongList'], {

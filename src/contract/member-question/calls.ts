@@ -327,6 +327,8 @@ export const memberQuestion = defineCalls({
     body: z.strictObject({
       questionId: f.id.optional(),
       kind: answerKind.optional(),
+      /** Any of these kinds (the practice history: submissions and corrections together). */
+      kinds: z.array(answerKind).min(1).max(4).optional(),
       verdict: judgeVerdict.optional(),
     }),
     response: pageOf(answerSummary),

@@ -9,6 +9,8 @@ export function objectiveEvents(actor: Sender<ObjectiveEvent>) {
     choose: (index: number) => actor.send({ type: 'CHOOSE', index }),
     submit: () => actor.send({ type: 'SUBMIT' }),
     setMode: (mode: SubmitMode) => actor.send({ type: 'MODE', mode }),
+    /** Another page of the history (0-based). */
+    showHistoryPage: (page: number) => actor.send({ type: 'HISTORY.PAGE', page }),
   };
 }
 

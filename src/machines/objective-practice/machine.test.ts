@@ -8,6 +8,7 @@ import {
   type ObjectiveQuestion,
   type ObjectiveSubmission,
 } from './machine.ts';
+import type { HistoryPage, HistoryRequest } from '../practice/machine.ts';
 import { doneEvent, errorEvent, flushPromises } from '../test-support.ts';
 
 const single: ObjectiveQuestion = {
@@ -160,9 +161,10 @@ describe('objectivePracticeMachine with its effects', () => {
           submissions.push(input);
           return withSolution(graded(submissions.length, input.answer === '01' ? 'AC' : 'WA'));
         }),
-        loadHistory: fromPromise<AnswerSummary[], { questionId: number }>(async () => {
+        loadHistory: fromPromise<HistoryPage, HistoryRequest>(async ({ input }) => {
           historyLoads += 1;
-          return submissions.map((_, i) => graded(i + 1, i === 1 ? 'AC' : 'WA'));
+          const items = submissions.map((_, i) => graded(i + 1, i === 1 ? 'AC' : 'WA'));
+          return { items, page: input.page, totalPages: 1, totalElements: items.length };
         }),
       },
     });
@@ -185,7 +187,7 @@ describe('objectivePracticeMachine with its effects', () => {
       { questionId: 5, answer: '01' },
     ]);
     expect(historyLoads).toBe(3);
-    expect(context.history.map((h) => h.verdict)).toEqual(['WA', 'AC']);
+    expect(context.history.items.map((h) => h.verdict)).toEqual(['WA', 'AC']);
   });
 });
 

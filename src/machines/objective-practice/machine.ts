@@ -23,11 +23,15 @@ import {
   type DoneActorEvent,
   type ErrorActorEvent,
 } from 'xstate';
-import type { AnswerSummary, GradedAnswer } from '../../contract/member-question/calls.ts';
+import type { GradedAnswer } from '../../contract/member-question/calls.ts';
 import type { QuestionType } from '../../contract/question/calls.ts';
 import { notProvided } from '../notProvided.ts';
 import {
+  emptyHistory,
+  isPageNumber,
   SUBMIT_MODES,
+  type HistoryPage,
+  type HistoryRequest,
   type PracticeOption,
   type PracticeQuestion,
   type SubmitMode,
@@ -78,7 +82,7 @@ export interface ObjectiveContext {
   /** The graded attempt, with the correct answer and analysis the server returns with it. */
   result: GradedAnswer | null;
   error: string | null;
-  history: AnswerSummary[];
+  history: HistoryPage;
 }
 
 export type ObjectiveEvent =
@@ -87,7 +91,9 @@ export type ObjectiveEvent =
   /** The screen switched between submitting and correcting (订正). */
   | { type: 'MODE'; mode: SubmitMode }
   /** Raised once an attempt is graded: the history has a new entry. */
-  | { type: 'HISTORY.STALE' };
+  | { type: 'HISTORY.STALE' }
+  /** Another page of the history (0-based). */
+  | { type: 'HISTORY.PAGE'; page: number };
 
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : typeof error === 'string' ? error : '';
@@ -172,7 +178,7 @@ export const objectivePracticeMachine = setup({
     submitAnswer: fromPromise<GradedAnswer, ObjectiveSubmission>(notProvided('submitAnswer')),
     /** A correction (订正); refused (CONFLICT) when there is no failed submission to correct. */
     reviewSubmit: fromPromise<GradedAnswer, ObjectiveSubmission>(notProvided('reviewSubmit')),
-    loadHistory: fromPromise<AnswerSummary[], { questionId: number }>(notProvided('loadHistory')),
+    loadHistory: fromPromise<HistoryPage, HistoryRequest>(notProvided('loadHistory')),
   },
   actions: {
     // Named so both answer states can share them; each passes what its event carries.
@@ -182,6 +188,7 @@ export const objectivePracticeMachine = setup({
     })),
     recordError: assign((_, params: { error: unknown }) => ({ error: messageOf(params.error) })),
     historyStale: raise({ type: 'HISTORY.STALE' }),
+    firstHistoryPage: assign({ history: ({ context }) => ({ ...context.history, page: 0 }) }),
   },
   guards: {
     isValidChoice: ({ event, context }) =>
@@ -205,7 +212,7 @@ export const objectivePracticeMachine = setup({
     submitted: null,
     result: null,
     error: null,
-    history: [],
+    history: emptyHistory,
   }),
   on: {
     MODE: {
@@ -289,15 +296,29 @@ export const objectivePracticeMachine = setup({
           invoke: {
             id: 'loadHistory',
             src: 'loadHistory',
-            input: ({ context }) => ({ questionId: context.question.id }),
+            input: ({ context }) => ({
+              questionId: context.question.id,
+              page: context.history.page,
+            }),
             onDone: { target: 'ready', actions: assign({ history: ({ event }) => event.output }) },
             onError: 'ready',
           },
-          // A newer attempt than the list being read: read again.
-          on: { 'HISTORY.STALE': { target: 'loading', reenter: true } },
+          // A newer attempt than the list being read: read its first page again.
+          on: {
+            'HISTORY.STALE': { target: 'loading', reenter: true, actions: 'firstHistoryPage' },
+          },
         },
         ready: {
-          on: { 'HISTORY.STALE': 'loading' },
+          on: {
+            'HISTORY.STALE': { target: 'loading', actions: 'firstHistoryPage' },
+            'HISTORY.PAGE': {
+              guard: ({ event }) => isPageNumber(event.page),
+              target: 'loading',
+              actions: assign({
+                history: ({ context, event }) => ({ ...context.history, page: event.page }),
+              }),
+            },
+          },
         },
       },
     },

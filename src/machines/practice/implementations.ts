@@ -6,26 +6,27 @@
  */
 import { filter, map } from 'rxjs';
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
-import type { AnswerSummary, StatusEvent } from '../../contract/member-question/calls.ts';
+import type { StatusEvent } from '../../contract/member-question/calls.ts';
+import { DEFAULT_PAGE_SIZE } from '../../contract/page-size.ts';
 import { memberQuestion } from '../../contract/member-question/refs.ts';
 import { question as questionApi } from '../../contract/question/refs.ts';
 import { followAnswer$, type AnswerStatusSource } from '../../streams/answerStatus.ts';
 import { eventStream$ } from '../../streams/eventStream.ts';
 import type { Transport } from '../../transport/client.ts';
 import type { FeatureImplementations } from '../implementations.ts';
-import type { FollowInput, JobRequest, practiceMachine, SubmitMode } from './machine.ts';
+import type {
+  FollowInput,
+  HistoryPage,
+  HistoryRequest,
+  JobRequest,
+  practiceMachine,
+} from './machine.ts';
 
 export interface PracticeDeps {
   transport: Transport;
   /** A graded answer finished: lists that show the member's latest answers are stale. */
   onGraded: () => void;
 }
-
-/** How many graded answers (submissions and corrections) the history shows. */
-export const HISTORY_SIZE = 10;
-
-/** The kinds of answer the history lists: graded ones, not debug runs. */
-const HISTORY_KINDS: readonly SubmitMode[] = ['submit', 'review'];
 
 /** A job of the question screen: it always has its question. */
 function questionIdOf(input: { questionId: number | null }): number {
@@ -40,25 +41,22 @@ const jobBody = (input: JobRequest) => ({
 });
 
 /**
- * The member's latest submissions and corrections (订正) of one question, newest first. The
- * list call filters by one kind at a time; the newest HISTORY_SIZE of both lists are the newest
- * of their union. Shared with objective questions.
+ * One page of the member's submissions and corrections (订正) of one question, newest first.
+ * Shared with objective questions.
  */
 export const submissionHistory = (transport: Transport) =>
-  fromPromise<AnswerSummary[], { questionId: number }>(async ({ input, signal }) => {
-    const pages = await Promise.all(
-      HISTORY_KINDS.map((kind) =>
-        transport.call(memberQuestion['memberQuestion.queryList'], {
-          query: { page: 0, size: HISTORY_SIZE },
-          body: { questionId: input.questionId, kind },
-          signal,
-        }),
-      ),
-    );
-    return pages
-      .flatMap((page) => page.content)
-      .sort((a, b) => b.id - a.id)
-      .slice(0, HISTORY_SIZE);
+  fromPromise<HistoryPage, HistoryRequest>(async ({ input, signal }) => {
+    const page = await transport.call(memberQuestion['memberQuestion.queryList'], {
+      query: { page: input.page, size: DEFAULT_PAGE_SIZE },
+      body: { questionId: input.questionId, kinds: ['submit', 'review'] },
+      signal,
+    });
+    return {
+      items: page.content,
+      page: page.number,
+      totalPages: page.totalPages,
+      totalElements: page.totalElements,
+    };
   });
 
 /** Where a followed answer's status comes from: the event stream, and queryById. */

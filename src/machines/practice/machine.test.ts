@@ -16,6 +16,7 @@ import {
   submitModeOf,
   type DraftKey,
   type FollowInput,
+  type HistoryRequest,
   type JobRequest,
   type PracticeDraft,
   type PracticeQuestion,
@@ -86,6 +87,7 @@ function setupPractice(
     reviews: [] as JobRequest[],
     draftLoads: [] as DraftKey[],
     histories: 0,
+    historyPages: [] as number[],
     quotas: 0,
     follows: [] as number[],
   };
@@ -122,9 +124,10 @@ function setupPractice(
         calls.quotas += 1;
         return options.quota ?? { used: calls.quotas, limit: 10 };
       }),
-      loadHistory: fromPromise(async () => {
+      loadHistory: fromPromise(async ({ input }: { input: HistoryRequest }) => {
         calls.histories += 1;
-        return [summary(1, 'WA')];
+        calls.historyPages.push(input.page);
+        return { items: [summary(1, 'WA')], page: input.page, totalPages: 3, totalElements: 41 };
       }),
       followAnswer: fromCallback<AnyEventObject, FollowInput>(({ input, sendBack }) => {
         calls.follows.push(input.id);
@@ -234,6 +237,26 @@ describe('practiceMachine', () => {
     expect(actor.getSnapshot().context.result?.verdict).toBe('AC');
     await flushPromises();
     expect(calls.histories).toBe(2);
+  });
+
+  it('pages through the history, and goes back to its first page after a graded answer', async () => {
+    const { actor, calls, followers } = setupPractice();
+    await flushPromises();
+    expect(actor.getSnapshot().context.history).toMatchObject({ page: 0, totalElements: 41 });
+    actor.send({ type: 'HISTORY.PAGE', page: 2 });
+    await flushPromises();
+    expect(actor.getSnapshot().context.history.page).toBe(2);
+    // Not a page: ignored.
+    actor.send({ type: 'HISTORY.PAGE', page: -1 });
+    actor.send({ type: 'HISTORY.PAGE', page: 1.5 });
+    await flushPromises();
+    expect(calls.historyPages).toEqual([0, 2]);
+    actor.send({ type: 'SUBMIT' });
+    await flushPromises();
+    followers[0]?.({ type: 'ANSWER.FINISHED', detail: detail(200, 'AC') });
+    await flushPromises();
+    expect(calls.historyPages).toEqual([0, 2, 0]);
+    expect(actor.getSnapshot().context.history.page).toBe(0);
   });
 
   it('refuses to run or submit empty code, and reports a lost answer', async () => {

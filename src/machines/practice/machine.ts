@@ -92,6 +92,22 @@ export interface JobRequest {
   input: string;
 }
 
+/** One page of the member's graded answers of a question (the history panel). */
+export interface HistoryPage {
+  items: AnswerSummary[];
+  /** 0-based. */
+  page: number;
+  totalPages: number;
+  totalElements: number;
+}
+
+export interface HistoryRequest {
+  questionId: number;
+  page: number;
+}
+
+export const emptyHistory: HistoryPage = { items: [], page: 0, totalPages: 0, totalElements: 0 };
+
 /** Today's submissions: used, and the limit (null: no limit, e.g. with a vip card). */
 export interface PracticeQuota {
   used: number;
@@ -134,7 +150,7 @@ export interface PracticeContext {
   progress: StatusEvent | null;
   result: AnswerDetail | null;
   jobError: string | null;
-  history: AnswerSummary[];
+  history: HistoryPage;
   /** Ask for the latest draft of any language on the next draft load (see DraftKey). */
   restoreLanguage: boolean;
   quota: PracticeQuota | null;
@@ -161,7 +177,9 @@ export type PracticeEvent =
   | { type: 'ANSWER.FINISHED'; detail: AnswerDetail }
   | { type: 'ANSWER.LOST'; message: string }
   /** Raised after each submission attempt: the quota figure may have changed. */
-  | { type: 'QUOTA.STALE' };
+  | { type: 'QUOTA.STALE' }
+  /** Another page of the history (0-based). */
+  | { type: 'HISTORY.PAGE'; page: number };
 
 export interface FollowInput {
   id: number;
@@ -172,6 +190,10 @@ const messageOf = (error: unknown): string =>
 
 const isPracticeLanguage = (value: unknown): value is PracticeLanguage =>
   (PRACTICE_LANGUAGES as readonly unknown[]).includes(value);
+
+/** A 0-based page a HISTORY.PAGE event may ask for. */
+export const isPageNumber = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 0;
 
 const isSubmitMode = (value: unknown): value is SubmitMode =>
   (SUBMIT_MODES as readonly unknown[]).includes(value);
@@ -240,7 +262,7 @@ export const practiceMachine = setup({
     submit: fromPromise<{ id: number }, JobRequest>(notProvided('submit')),
     /** A correction (订正): judged like a submission, refused (CONFLICT) with nothing to correct. */
     reviewSubmit: fromPromise<{ id: number }, JobRequest>(notProvided('reviewSubmit')),
-    loadHistory: fromPromise<AnswerSummary[], { questionId: number }>(notProvided('loadHistory')),
+    loadHistory: fromPromise<HistoryPage, HistoryRequest>(notProvided('loadHistory')),
     loadQuota: fromPromise<PracticeQuota, void>(notProvided('loadQuota')),
     /** Reports ANSWER.PROGRESS while the answer is judged, then ANSWER.FINISHED or ANSWER.LOST. */
     followAnswer: fromCallback<AnyEventObject, FollowInput>(() => {
@@ -278,7 +300,7 @@ export const practiceMachine = setup({
     progress: null,
     result: null,
     jobError: null,
-    history: [],
+    history: emptyHistory,
   }),
   on: {
     MODE: {
@@ -538,7 +560,10 @@ export const practiceMachine = setup({
           invoke: {
             id: 'loadHistory',
             src: 'loadHistory',
-            input: ({ context }) => ({ questionId: context.questionId ?? 0 }),
+            input: ({ context }) => ({
+              questionId: context.questionId ?? 0,
+              page: context.history.page,
+            }),
             onDone: {
               target: 'ready',
               actions: assign({ history: ({ event }) => event.output }),
@@ -548,9 +573,18 @@ export const practiceMachine = setup({
         },
         ready: {
           on: {
+            // A new graded answer is on the first page.
             'ANSWER.FINISHED': {
               guard: ({ context }) => isGradedJob(context.jobKind),
               target: 'loading',
+              actions: assign({ history: ({ context }) => ({ ...context.history, page: 0 }) }),
+            },
+            'HISTORY.PAGE': {
+              guard: ({ event }) => isPageNumber(event.page),
+              target: 'loading',
+              actions: assign({
+                history: ({ context, event }) => ({ ...context.history, page: event.page }),
+              }),
             },
           },
         },

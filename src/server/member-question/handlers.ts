@@ -387,18 +387,20 @@ export const memberQuestionHandlers = [
       const where = `mq.member_id = $1 AND mq.cleaned_at IS NULL
       AND ($2::int IS NULL OR mq.question_id = $2)
       AND ($3::text IS NULL OR mq.kind = $3)
-      AND ($4::text IS NULL OR mq.verdict = $4)`;
+      AND ($4::text IS NULL OR mq.verdict = $4)
+      AND ($5::text[] IS NULL OR mq.kind = ANY($5::text[]))`;
       const filters = [
         auth.memberId,
         body.questionId ?? null,
         body.kind ?? null,
         body.verdict ?? null,
+        body.kinds ?? null,
       ];
       const [limit, offset] = limitOffset(query);
       const order = orderBy(query, sortable, 'mq.id DESC', 'mq.id DESC');
       const [rows, count] = await Promise.all([
         services.pool.query<AnswerRow>(
-          `${ANSWER_SELECT} WHERE ${where} ORDER BY ${order} LIMIT $5 OFFSET $6`,
+          `${ANSWER_SELECT} WHERE ${where} ORDER BY ${order} LIMIT $6 OFFSET $7`,
           [...filters, limit, offset],
         ),
         services.pool.query<{ total: number }>(

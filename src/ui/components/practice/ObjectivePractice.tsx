@@ -126,9 +126,11 @@ function Options({ actor }: { actor: ObjectiveActor }) {
 
 function History({ actor }: { actor: ObjectiveActor }) {
   const history = useSelector(actor, selectHistory);
+  const objective = useObjectiveEvents(actor);
   return (
     <HistoryList
       history={history}
+      onPage={objective.showHistoryPage}
       cells={(item) => (
         <td>
           <RightWrong verdict={item.verdict} />

@@ -190,7 +190,7 @@ function ResultArea({ actor, canSubmit }: { actor: PracticeActor; canSubmit: boo
       {!busy && !result && !jobError && (
         <p className="xa-practice-hint">{t('practice.noResult')}</p>
       )}
-      {canSubmit && <HistoryList history={history} />}
+      {canSubmit && <HistoryList history={history} onPage={practice.showHistoryPage} />}
     </>
   );
 }

@@ -6,7 +6,8 @@ import type {
   AnswerSummary,
   StatusEvent,
 } from '../../../contract/member-question/calls.ts';
-import { isGradedJob, type JobKind } from '../../../machines/practice/machine.ts';
+import { isGradedJob, type HistoryPage, type JobKind } from '../../../machines/practice/machine.ts';
+import { Pager } from '../Pager.tsx';
 import { FailingCase } from './FailingCase.tsx';
 
 type Verdict = NonNullable<AnswerDetail['verdict']>;
@@ -134,20 +135,23 @@ export function HistoryList({
       <td>{item.timeMs ?? '—'} ms</td>
     </>
   ),
+  onPage,
 }: {
-  history: AnswerSummary[];
+  history: HistoryPage;
   cells?: (item: AnswerSummary) => ReactNode;
+  /** Another page of the history (the feature's HISTORY.PAGE). */
+  onPage: (page: number) => void;
 }) {
   const { t } = useTranslation();
   return (
     <section aria-label={t('practice.history')}>
       <h4>{t('practice.history')}</h4>
-      {history.length === 0 ? (
+      {history.items.length === 0 ? (
         <p className="xa-practice-hint">{t('practice.noHistory')}</p>
       ) : (
         <HTMLTable compact data-testid="practice-history">
           <tbody>
-            {history.map((item) => (
+            {history.items.map((item) => (
               <tr key={item.id}>
                 <td>
                   #{item.id}
@@ -167,6 +171,13 @@ export function HistoryList({
           </tbody>
         </HTMLTable>
       )}
+      <Pager
+        page={history.page}
+        totalPages={history.totalPages}
+        totalElements={history.totalElements}
+        onChange={onPage}
+        testId="history-pager"
+      />
     </section>
   );
 }
