@@ -263,6 +263,8 @@ describe('practising a problem in Chromium: run, submit, switch language', () =>
     await page.getByTestId('playground-python').waitFor();
     await page.getByLabel('自定义输入').fill('21\n');
     await typeIntoEditor(page, 'print(int(input()) * 2)\n');
+    // Under load the editor can lag the keyboard: run only once the whole line is in.
+    await expect.poll(() => editorText(page)).toContain('print(int(input()) * 2)');
     // The editor's own shortcut runs the code (the hint beside the buttons says so).
     await page.getByText('Ctrl+Enter 运行').waitFor();
     await page.keyboard.press('Control+Enter');
