@@ -10,7 +10,10 @@ import { nextState, refusalOf, type Lifecycle } from '../../machines/lifecycles/
 import { withTransaction, type Pool } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 
-/** Where an entity keeps its state. `table`, `column` and `where` are code, never input. */
+/**
+ * Where an entity keeps its state. `table`, `column` and `where` are code, never input; the
+ * table has `id` and `updated_at`.
+ */
 export interface LifecycleRows {
   /** Recorded in lifecycle_transitions.entity, e.g. `question`. */
   entity: string;
