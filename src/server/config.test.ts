@@ -37,4 +37,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SEED_PASSWORD: 'short' })).toThrow(/SEED_PASSWORD/);
   });
+
+  it('seeds the demo on an external database only when asked, and checks ADMIN_PASSWORD', () => {
+    expect(loadConfig({})).toMatchObject({ seedDemo: false, adminPassword: undefined });
+    expect(loadConfig({ SEED_DEMO: '1', ADMIN_PASSWORD: 'Op3rator-Secret' })).toMatchObject({
+      seedDemo: true,
+      adminPassword: 'Op3rator-Secret',
+    });
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
+  });
 });

@@ -14,6 +14,10 @@ export interface ServerConfig {
   nodeEnv: 'production' | 'development' | 'test';
   /** Password given to the seeded demo accounts when they are first created. */
   seedPassword: string;
+  /** SEED_DEMO=1: the demo accounts and content on an external database too. */
+  seedDemo: boolean;
+  /** The first platform administrator's password on a database without the demo. */
+  adminPassword: string | undefined;
   /** Honour X-Forwarded-For (only behind a reverse proxy you control). */
   trustProxy: boolean;
   /** Mark the session cookie Secure and send HSTS (serve over HTTPS). */
@@ -46,6 +50,10 @@ function parseNodeEnv(value: string | undefined): ServerConfig['nodeEnv'] {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const seedPassword = env.SEED_PASSWORD || DEFAULT_SEED_PASSWORD;
   if (seedPassword.length < 8) throw new Error('SEED_PASSWORD must be at least 8 characters');
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if (adminPassword !== undefined && adminPassword.length < 8) {
+    throw new Error('ADMIN_PASSWORD must be at least 8 characters');
+  }
   return {
     port: parsePort('PORT', env.PORT, DEFAULT_PORT),
     host: env.HOST || '0.0.0.0',
@@ -55,6 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     nodeEnv: parseNodeEnv(env.NODE_ENV),
     seedPassword,
+    seedDemo: parseFlag(env.SEED_DEMO),
+    adminPassword,
     trustProxy: parseFlag(env.TRUST_PROXY),
     secureCookies: parseFlag(env.SECURE_COOKIES),
   };

@@ -35,6 +35,8 @@ export interface StartOptions {
   quiet?: boolean;
   /** Password for demo accounts created by the seed. Default: SEED_PASSWORD or Xinao@2026. */
   seedPassword?: string;
+  /** Seed the demo accounts and content. Default: on the embedded database, or SEED_DEMO=1. */
+  seedDemo?: boolean;
   captchaGenerator?: CaptchaGenerator;
   codeSender?: CodeSender;
   trustProxy?: boolean;
@@ -52,7 +54,10 @@ export interface RunningPlatform {
   port: number;
   pool: Pool;
   logger: Logger;
-  /** Demo accounts this start created (only on the first start of a data directory). */
+  /**
+   * Accounts this start created: the demo accounts on a first start with the demo, or the first
+   * platform administrator on a database without it.
+   */
   createdAccounts: string[];
   /** The judge worker processes this start launched (stopped by stop()). */
   judgeWorkers: JudgeWorkers;
@@ -97,6 +102,10 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     const seed = await seedDatabase(pool, {
       password: options.seedPassword ?? config.seedPassword,
       logger,
+      // Demo accounts have a public password: only on the embedded database a person started
+      // with `npm start`, or where SEED_DEMO=1 asks for them.
+      demo: options.seedDemo ?? (databaseUrl === undefined || config.seedDemo),
+      adminPassword: config.adminPassword,
     });
     const workerCount = options.judgeWorkers ?? judgeWorkerCount(options.env ?? process.env);
     // Before the workers, which refuse to start without bubblewrap: install it when allowed.

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { withTransaction } from '../db/pool.ts';
 import type { Pool, PoolClient } from '../db/pool.ts';
 import type { Logger } from '../logger.ts';
@@ -44,7 +45,11 @@ async function seedOrganizations(client: PoolClient) {
 }
 
 /** Creates the account if its username is free; returns whether it did. */
-async function seedAccount(client: PoolClient, account: DemoAccount, password: string) {
+async function seedAccount(
+  client: PoolClient,
+  account: Omit<DemoAccount, 'mobile' | 'email'> & { mobile: string | null; email: string | null },
+  password: string,
+) {
   const existing = await client.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [
     account.username,
   ]);
@@ -178,14 +183,74 @@ async function seedStudentHoldings(client: PoolClient) {
  * keeps everything (including passwords people changed). Accounts get `password` when created,
  * and their credentials are logged that one time.
  */
-export async function seedDatabase(
-  pool: Pool,
-  options: { password: string; logger: Logger },
-): Promise<SeedResult> {
-  const created = await withTransaction(pool, async (client) => {
+/** The organization the first platform administrator of a real database belongs to. */
+export const PLATFORM_ORGANIZATION = '平台运营';
+export const FIRST_ADMIN_USERNAME = 'admin';
+
+/**
+ * A real database gets no account with a known password: one platform administrator, with
+ * ADMIN_PASSWORD or a random password printed once. Nothing happens when any platform
+ * administrator exists already.
+ */
+async function seedFirstAdmin(
+  client: PoolClient,
+  adminPassword: string | undefined,
+): Promise<{ username: string; password: string; generated: boolean } | null> {
+  const admins = await client.query('SELECT 1 FROM users WHERE platform_admin LIMIT 1');
+  if (admins.rowCount !== 0) return null;
+  await client.query(
+    'INSERT INTO organizations (name, is_public) VALUES ($1, false) ON CONFLICT (name) DO NOTHING',
+    [PLATFORM_ORGANIZATION],
+  );
+  const password = adminPassword ?? randomBytes(12).toString('base64url');
+  const created = await seedAccount(
+    client,
+    {
+      username: FIRST_ADMIN_USERNAME,
+      mobile: null,
+      email: null,
+      nickname: '平台管理员',
+      platformAdmin: true,
+      members: [{ organization: PLATFORM_ORGANIZATION, role: 'orgAdmin', nickname: '平台管理员' }],
+    },
+    password,
+  );
+  if (!created) {
+    throw new Error(
+      `用户名 ${FIRST_ADMIN_USERNAME} 已被占用，但数据库里没有平台管理员：请手动指定一位平台管理员`,
+    );
+  }
+  return { username: FIRST_ADMIN_USERNAME, password, generated: adminPassword === undefined };
+}
+
+export interface SeedOptions {
+  /** Password of the demo accounts when they are first created. */
+  password: string;
+  logger: Logger;
+  /**
+   * The demo organizations, accounts (with the public password), classes, cards and chapters:
+   * only where a person asked for them (the embedded database, or SEED_DEMO=1).
+   */
+  demo: boolean;
+  /** The first platform administrator's password on a database without the demo (ADMIN_PASSWORD). */
+  adminPassword?: string | undefined;
+}
+
+export async function seedDatabase(pool: Pool, options: SeedOptions): Promise<SeedResult> {
+  const { created, admin } = await withTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_ID]);
-    await seedOrganizations(client);
+    // The platform's own catalogue: card rights, dictionaries, the card list and the question
+    // bank, which every installation starts from.
     await seedRightsAndDicts(client);
+    await seedMemberships(client);
+    await seedQuestions(client);
+    if (!options.demo) {
+      return {
+        created: [] as string[],
+        admin: await seedFirstAdmin(client, options.adminPassword),
+      };
+    }
+    await seedOrganizations(client);
     const createdAccounts: string[] = [];
     for (const account of Object.values(DEMO_ACCOUNTS)) {
       if (await seedAccount(client, account, options.password)) {
@@ -193,11 +258,9 @@ export async function seedDatabase(
       }
     }
     await seedGrades(client);
-    await seedMemberships(client);
     if (createdAccounts.includes(DEMO_ACCOUNTS.student.username)) await seedStudentHoldings(client);
-    await seedQuestions(client);
     await seedChapters(client);
-    return createdAccounts;
+    return { created: createdAccounts, admin: null };
   });
   // One line per account, so each reads well in plain and in JSON logs.
   for (const account of Object.values(DEMO_ACCOUNTS)) {
@@ -206,5 +269,12 @@ export async function seedDatabase(
       `已创建演示账号 ${account.username}，密码 ${options.password}（${account.nickname}；只显示这一次）`,
     );
   }
-  return { createdAccounts: created };
+  if (admin) {
+    options.logger.warn(
+      admin.generated
+        ? `已创建平台管理员 ${admin.username}，随机密码 ${admin.password}（只显示这一次，请登录后修改）`
+        : `已创建平台管理员 ${admin.username}，密码为 ADMIN_PASSWORD 的值`,
+    );
+  }
+  return { createdAccounts: admin ? [admin.username] : created };
 }
