@@ -4,9 +4,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { system } from '../../src/contract/system/calls.ts';
 import { siteSettingsSchema } from '../../src/contract/system/calls.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
+import http from 'node:http';
+import { APP_ID, APP_ID_HEADER } from '../../src/contract/envelope.ts';
 import { RawClient, sdk } from '../support/api.ts';
 import { makeTestDataDir, startTestPlatform } from '../support/platform.ts';
 import type { TestPlatform } from '../support/platform.ts';
+
+/** A GET with a JSON body, which fetch refuses to send. */
+function rawGetWithBody(url: string, body: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'GET',
+        headers: {
+          [APP_ID_HEADER]: APP_ID,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
 
 const PUBLIC_DIR = path.resolve(import.meta.dirname, '../../public');
 const INDEX_HTML = '<!doctype html><html><head><title>index</title></head><body>app</body></html>';
@@ -103,6 +130,27 @@ describe('web app', () => {
 });
 
 describe('API conventions', () => {
+  it('answers HEAD on the web app as GET would, without the body (monitors probe with HEAD)', async () => {
+    for (const path of ['/web/', '/web/play/home', '/web/course/12/chapter/3']) {
+      const head = await fetch(`${platform.url}${path}`, { method: 'HEAD' });
+      expect({ path, status: head.status }).toEqual({ path, status: 200 });
+      expect(head.headers.get('content-type')).toContain('text/html');
+      expect(await head.text()).toBe('');
+    }
+    const missing = await fetch(`${platform.url}/web/assets/missing-123.js`, { method: 'HEAD' });
+    expect(missing.status).toBe(404);
+  });
+
+  it('refuses a GET that carries a body, naming the body', async () => {
+    // fetch will not send a GET body; a raw request does.
+    const raw = await rawGetWithBody(`${platform.apiUrl}/verify`, '{}');
+    expect(raw.status).toBe(400);
+    expect(JSON.parse(raw.body)).toMatchObject({
+      code: ErrorCode.VALIDATION,
+      data: { fields: [{ field: 'body', message: '此接口不接受请求体' }] },
+    });
+  });
+
   it('refuses an API call without the appid header, naming the header', async () => {
     const client = new RawClient(platform.apiUrl);
     const answer = await client.send('GET', '/verify', { appId: null });

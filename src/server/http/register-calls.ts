@@ -63,6 +63,13 @@ async function resolveAuth(request: FastifyRequest, services: Services): Promise
  * (plugin hook) → appid → envelope → session → access → input validation → handler → answer
  * (sealed when the request carried an envelope key).
  */
+/** The request announces a body: a non-zero length, or a chunked one. */
+function carriesBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  if (length !== undefined && length !== '0') return true;
+  return request.headers['transfer-encoding'] !== undefined;
+}
+
 export function registerCalls(
   app: FastifyInstance,
   calls: readonly CallDef[],
@@ -89,6 +96,10 @@ export function registerCalls(
         : { callId: call.id },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         if (!APP_ID_EXEMPT.has(call.id)) checkAppId(request);
+        // Fastify does not read a GET's body, so without this check one would pass unseen.
+        if (call.method === 'GET' && carriesBody(request)) {
+          throw validationError([{ field: 'body', message: '此接口不接受请求体' }]);
+        }
         // A multipart call given a sealed JSON body reads its fields from it (and has no file).
         const multipart = call.requestKind === 'multipart' && request.isMultipart();
         // The session lookup does not depend on the envelope, so both go to the database at once;

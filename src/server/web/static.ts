@@ -47,7 +47,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
 
 /** The not-found answer for /web/*: index.html for client routes, 404 for missing files. */
 export function webFallback(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
-  if (!request.url.startsWith(WEB_BASE) || request.method !== 'GET') return null;
+  if (!request.url.startsWith(WEB_BASE)) return null;
+  // HEAD as well: monitors probe with it, and it must answer as GET would (without the body).
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   if (looksLikeFile(request.url)) {
     return reply.status(404).type('text/plain; charset=utf-8').send('文件不存在');
   }
