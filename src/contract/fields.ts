@@ -1,7 +1,26 @@
 import { z } from 'zod';
 
 /** Field rules shared by every form and call, so client and server refuse the same input. */
-export const id = z.coerce.number().int().positive();
+
+/** The largest id a row can have: ids are PostgreSQL `integer` columns (docs/protocol.md "Ids"). */
+export const MAX_ID = 2_147_483_647;
+
+/** Only plain decimal digits: `0x1`, `1e0`, ` 1` and `1.0` are not numbers on this API. */
+const DECIMAL_INTEGER = /^-?(0|[1-9][0-9]*)$/;
+
+/**
+ * A whole number within [min, max]: a JSON integer, or (query strings and form fields are text)
+ * a string of decimal digits. Every integer a caller sends goes through this, so a value the
+ * database column cannot hold is a VALIDATION error naming the field, never a 500.
+ */
+export const wholeNumber = (min: number, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && DECIMAL_INTEGER.test(value) ? Number(value) : value),
+    z.int().min(min).max(max),
+  );
+
+/** A row id: 1 … 2³¹−1, strict decimal. */
+export const id = wholeNumber(1, MAX_ID);
 export const username = z
   .string()
   .trim()

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 
+import { MAX_ID, wholeNumber } from './fields.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './page-size.ts';
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
 /** `?page=0&size=20&sort=field,asc` — the query of every paged list. */
 export const pageQuery = z.strictObject({
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  page: wholeNumber(0, MAX_ID).default(0),
+  size: wholeNumber(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   sort: z
     .string()
+    .max(64)
     .regex(/^[A-Za-z][A-Za-z0-9]*(,(asc|desc))?$/, '格式应为 字段,asc 或 字段,desc')
     .optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_BODY_LIMIT_BYTES, bodyLimitOf } from './body-size.ts';
 import type { Access, CallDef } from './call.ts';
 import { API_PREFIX } from './envelope.ts';
 
@@ -105,6 +106,10 @@ export function renderApiReference(calls: readonly CallDef[]): string {
       lines.push(
         `- 限流：每个客户端 ${call.rateLimit.timeWindowMs / 1000} 秒内 ${call.rateLimit.max} 次`,
       );
+    }
+    if (call.body) {
+      const limit = bodyLimitOf(call, DEFAULT_BODY_LIMIT_BYTES);
+      lines.push(`- 请求体上限（加密后）：${Math.ceil(limit / 1024)} KiB`);
     }
     if (call.skipErrorHandler) lines.push('- 客户端：失败时不弹出提示');
     lines.push('');

@@ -68,6 +68,11 @@ export interface Resource<
   update: Update;
   /** The JSON body of queryList and querySimpleList. */
   filter: Filter;
+  /**
+   * The wire limit of create and update, when their schemas allow more than any sane request
+   * (inline test data); otherwise it follows from the schema (contract/body-size.ts).
+   */
+  writeBodyLimitBytes?: number;
 }
 
 export const defineResource = <
@@ -143,9 +148,15 @@ export function resourceCalls<
 } {
   const item = options.item ?? resource.item;
   const listItem = options.listItem ?? resource.listItem;
-  const schemas: Record<CrudOp, () => Pick<CallDef, 'query' | 'body' | 'response'>> = {
-    create: () => ({ body: resource.create, response: item }),
-    update: () => ({ body: resource.update, response: item }),
+  const writeLimit = resource.writeBodyLimitBytes
+    ? { bodyLimitBytes: resource.writeBodyLimitBytes }
+    : {};
+  const schemas: Record<
+    CrudOp,
+    () => Pick<CallDef, 'query' | 'body' | 'response' | 'bodyLimitBytes'>
+  > = {
+    create: () => ({ body: resource.create, response: item, ...writeLimit }),
+    update: () => ({ body: resource.update, response: item, ...writeLimit }),
     delete: () => ({ body: idBody, response: deletedAnswer }),
     queryById: () => ({ query: idQuery, response: item }),
     queryList: () => ({ query: pageQuery, body: resource.filter, response: pageOf(listItem) }),

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldErrorsOf, validationSummary, zhIssueMessage } from './validation.ts';
+import {
+  fieldErrorsOf,
+  illFormedTextErrors,
+  validationSummary,
+  zhIssueMessage,
+} from './validation.ts';
 import * as f from './fields.ts';
 
 const schema = z.strictObject({
@@ -53,5 +58,40 @@ describe('Chinese validation messages', () => {
       '参数校验失败：query.size 应为 数字',
     );
     expect(validationSummary([])).toBe('参数校验失败');
+  });
+});
+
+describe('ids and whole numbers', () => {
+  it('take strict decimal text or a JSON integer within the column range', () => {
+    expect(f.id.parse('1')).toBe(1);
+    expect(f.id.parse(2147483647)).toBe(2147483647);
+    expect(f.id.parse('2147483647')).toBe(2147483647);
+  });
+
+  it('refuse hex, exponents, padding, fractions and values beyond 2³¹−1', () => {
+    for (const bad of ['0x1', '1e0', ' 1', '1 ', '1.0', '+1', '', '01', 1.5, 0, -1, '2147483648']) {
+      expect(f.id.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(f.id.safeParse(2147483648).success).toBe(false);
+  });
+});
+
+describe('text no column can store', () => {
+  it('names every field with a NUL or a lone surrogate, nested ones by their path', () => {
+    expect(
+      illFormedTextErrors(
+        { title: 'a\u0000b', tags: ['ok', '\ud800'], nested: { 'k\u0000': 1 }, fine: '😀中' },
+        'body',
+      ),
+    ).toEqual([
+      { field: 'body.title', message: '不能包含空字符（\\u0000）' },
+      { field: 'body.tags.1', message: '包含不成对的代理字符，不是合法的 Unicode 文本' },
+      { field: 'body.nested', message: '字段名不能包含空字符（\\u0000）' },
+    ]);
+  });
+
+  it('walks nesting deeper than the call stack', () => {
+    const deep = JSON.parse('['.repeat(200_000) + '"\\u0000"' + ']'.repeat(200_000)) as unknown;
+    expect(illFormedTextErrors(deep, 'body')).toHaveLength(1);
   });
 });

@@ -103,3 +103,42 @@ export function validationSummary(fields: readonly FieldError[]): string {
   const first = fields[0];
   return first ? `参数校验失败：${first.field} ${first.message}` : '参数校验失败';
 }
+
+/**
+ * Text no column can store: U+0000 (PostgreSQL text refuses it) and a lone UTF-16 surrogate
+ * (not Unicode; a JSON column refuses its escape). No field of any call may carry either.
+ */
+const NUL = '\u0000';
+const LONE_SURROGATE = /\p{Cs}/u;
+
+function textProblem(text: string): string | null {
+  if (text.includes(NUL)) return '不能包含空字符（\\u0000）';
+  if (LONE_SURROGATE.test(text)) return '包含不成对的代理字符，不是合法的 Unicode 文本';
+  return null;
+}
+
+/**
+ * The fields of a parsed query or body whose text (value or key) no column can store, with
+ * their paths (`body.items.0.title`). Walks with an explicit stack: a hostile body may nest
+ * deeper than the call stack.
+ */
+export function illFormedTextErrors(input: unknown, source: string): FieldError[] {
+  const out: FieldError[] = [];
+  const pending: { value: unknown; path: string }[] = [{ value: input, path: source }];
+  while (pending.length > 0) {
+    const { value, path } = pending.pop()!;
+    if (typeof value === 'string') {
+      const problem = textProblem(value);
+      if (problem) out.push({ field: path, message: problem });
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => pending.push({ value: item, path: `${path}.${index}` }));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        const problem = textProblem(key);
+        if (problem) out.push({ field: path, message: `字段名${problem}` });
+        else pending.push({ value: item, path: `${path}.${key}` });
+      }
+    }
+  }
+  return out.reverse();
+}

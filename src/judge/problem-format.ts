@@ -13,7 +13,7 @@ export const checkerSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('strict') }),
   z.strictObject({
     type: z.literal('float'),
-    epsilon: z.number().positive().default(1e-6),
+    epsilon: z.number().positive().max(1).default(1e-6),
     mode: z.enum(['absolute', 'relative', 'either']).default('either'),
   }),
   z.strictObject({ type: z.literal('testlib') }),
@@ -21,8 +21,12 @@ export const checkerSchema = z.discriminatedUnion('type', [
 
 export const scoringSchema = z.strictObject({ mode: z.enum(['sum', 'subtasks']) });
 
+/** More cases than any problem has; a case number beyond it is a typo, not a case. */
+const MAX_CASES = 10_000;
+const MAX_SUBTASK_SCORE = 10_000;
+
 export const subtaskSchema = z.strictObject({
-  cases: z.array(z.number().int().positive()).min(1),
-  score: z.number().nonnegative(),
+  cases: z.array(z.number().int().positive().max(MAX_CASES)).min(1).max(MAX_CASES),
+  score: z.number().nonnegative().max(MAX_SUBTASK_SCORE),
   mode: z.enum(['min', 'sum']).default('min'),
 });

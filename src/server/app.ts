@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_BODY_LIMIT_BYTES } from '../contract/body-size.ts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -35,8 +36,8 @@ declare module 'fastify' {
   }
 }
 
-/** Largest accepted JSON body. Uploads (a later issue) get their own limit. */
-export const BODY_LIMIT_BYTES = 256 * 1024;
+/** Largest JSON body of a call whose schema needs no more (contract/body-size.ts). */
+export const BODY_LIMIT_BYTES = DEFAULT_BODY_LIMIT_BYTES;
 
 export interface AppDeps {
   pool: Pool;
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     validateResponses: nodeEnv !== 'production',
     secureCookies: deps.secureCookies ?? false,
+    bodyLimitBytes: BODY_LIMIT_BYTES,
   });
 
   await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT);

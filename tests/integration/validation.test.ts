@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../src/contract/accounts/calls.ts';
 import { grade } from '../../src/contract/grade/calls.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
-import { allCalls } from '../../src/contract/index.ts';
 import { BODY_LIMIT_BYTES } from '../../src/server/app.ts';
 import { RawClient } from '../support/api.ts';
 import { startTestPlatform } from '../support/platform.ts';
@@ -116,27 +115,4 @@ describe('validation errors name the field, in Chinese', () => {
     });
     expectValidation(xml, 'header.content-type', '应为 application/json');
   });
-});
-
-describe('every call of the contract refuses bad input with VALIDATION', () => {
-  for (const call of allCalls) {
-    it(`${call.id}: an unknown query parameter`, async () => {
-      const answer = await admin.call(call, {
-        query: { bogus: '1' },
-        ...(call.body ? { body: {} } : {}),
-      });
-      expect(answer.status).toBe(400);
-      expect(answer.body.code).toBe(ErrorCode.VALIDATION);
-      expect((answer.body.data as Fields).fields).toContainEqual({
-        field: 'query.bogus',
-        message: '不支持的字段 bogus',
-      });
-    });
-    if (call.body) {
-      it(`${call.id}: a body of the wrong type`, async () => {
-        const answer = await admin.call(call, { body: ['not', 'an', 'object'] });
-        expectValidation(answer, 'body', '应为 对象');
-      });
-    }
-  }
 });

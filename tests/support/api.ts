@@ -59,16 +59,23 @@ export interface SealOptions {
  * bodies itself so a test can tamper with them, replay them or send them elsewhere.
  */
 export class RawClient {
-  readonly jar = new CookieJar();
   private serverKey: ServerPublicKey | undefined;
 
+  /** `jar`: share one with another client to act as the same session from another address. */
   constructor(
     readonly apiUrl: string,
     readonly ip: string = freshClientIp(),
+    readonly jar: CookieJar = new CookieJar(),
   ) {}
 
   private get origin(): string {
     return new URL(this.apiUrl).origin;
+  }
+
+  /** Skips fetching the server's key again: for many short-lived clients of one server. */
+  adoptKey(key: ServerPublicKey): this {
+    this.serverKey = key;
+    return this;
   }
 
   async publicKey(): Promise<ServerPublicKey> {

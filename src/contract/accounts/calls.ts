@@ -53,7 +53,7 @@ export const accounts = defineCalls({
     method: 'GET',
     access: 'public',
     summary: '获取图形验证码（SVG 图片）',
-    query: z.strictObject({ width: z.coerce.number().int().min(80).max(400).optional() }),
+    query: z.strictObject({ width: f.wholeNumber(80, 400).optional() }),
     response: z.object({ captchaId: z.string(), image: z.string(), expiresAt: f.isoTime }),
     rateLimit: { max: 30, timeWindowMs: 60_000 },
   },
@@ -100,7 +100,7 @@ export const accounts = defineCalls({
     access: 'public',
     summary: '用户名（或手机号）密码登录',
     body: z.strictObject({
-      username: z.string().trim().min(1, '请输入用户名'),
+      username: z.string().trim().min(1, '请输入用户名').max(64),
       password: z.string().min(1, '请输入密码').max(64),
     }),
     response: currentUser,
@@ -165,7 +165,7 @@ export const accounts = defineCalls({
     method: 'GET',
     access: 'platformAdmin',
     summary: '开发收件箱：默认发送器发出的短信与邮件验证码',
-    query: z.strictObject({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+    query: z.strictObject({ limit: f.wholeNumber(1, 200).default(50) }),
     response: z.array(devInboxMessage),
   },
 });

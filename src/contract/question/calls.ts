@@ -204,6 +204,9 @@ export const learnerQuestionItem = learnerQuestionListItem.extend({
   caseCount: z.number().int(),
 });
 
+/** Sealed JSON with inline cases (create, update, import): 32 MiB on the wire (~23 MiB JSON). */
+export const IMPORT_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+
 export const questionResource = defineResource({
   noun: '题目',
   segment: 'question',
@@ -213,10 +216,9 @@ export const questionResource = defineResource({
   create: questionWithCases,
   update: questionUpdate,
   filter: questionFilter,
+  // Inline cases may be 8 MiB each; larger sets go as a zip (importZip).
+  writeBodyLimitBytes: IMPORT_BODY_LIMIT_BYTES,
 });
-
-/** Sealed JSON import with inline cases: 32 MiB on the wire (about 23 MiB of JSON). */
-export const IMPORT_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 const importBody = z.strictObject({ questions: z.array(questionWithCases).min(1).max(200) });
 const importAnswer = z.object({ ids: z.array(z.number().int()) });
 

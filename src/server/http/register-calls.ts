@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { bodyLimitOf } from '../../contract/body-size.ts';
 import { ROOT_CALL_ID } from '../../contract/call.ts';
 import type { CallDef } from '../../contract/call.ts';
 import { API_PREFIX, APP_ID_HEADER } from '../../contract/envelope.ts';
@@ -27,6 +28,8 @@ export interface CallRouteOptions {
   /** Check every answer against the contract and log mismatches (development and test). */
   validateResponses: boolean;
   secureCookies: boolean;
+  /** The server-wide floor of every call's body limit. */
+  bodyLimitBytes: number;
 }
 
 /** Calls that load balancers and people probe without headers: the health check. */
@@ -86,8 +89,8 @@ export function registerCalls(
     app.route({
       method: call.method,
       url: routeUrl(call),
-      // A call that takes large JSON (question import) raises the server-wide body limit.
-      ...(call.bodyLimitBytes ? { bodyLimit: call.bodyLimitBytes } : {}),
+      // Every input its schema accepts fits (contract/body-size.ts); large JSON raises the limit.
+      bodyLimit: bodyLimitOf(call, options.bodyLimitBytes),
       config: call.rateLimit
         ? {
             callId: call.id,
