@@ -80,8 +80,11 @@ export interface CallSpec<
   query?: Q;
   body?: B;
   response: R;
-  /** Per-client rate limit, for login, captcha and code-sending calls. */
-  rateLimit?: { max: number; timeWindowMs: number };
+  /**
+   * Rate limit, for login, captcha and code-sending calls (per client address) and for heavy
+   * calls (per account: the same person from many addresses is still one person).
+   */
+  rateLimit?: { max: number; timeWindowMs: number; per?: 'client' | 'account' };
   /** Largest JSON body (sealed) this call takes, when above the server default of 256 KiB. */
   bodyLimitBytes?: number;
 }

@@ -104,7 +104,7 @@ export function renderApiReference(calls: readonly CallDef[]): string {
     lines.push(`- 权限：${accessLabel[call.access]}`);
     if (call.rateLimit) {
       lines.push(
-        `- 限流：每个客户端 ${call.rateLimit.timeWindowMs / 1000} 秒内 ${call.rateLimit.max} 次`,
+        `- 限流：每个${call.rateLimit.per === 'account' ? '账号' : '客户端'} ${call.rateLimit.timeWindowMs / 1000} 秒内 ${call.rateLimit.max} 次`,
       );
     }
     if (call.body) {

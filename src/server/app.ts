@@ -58,6 +58,8 @@ export interface AppDeps {
   now?: () => number;
   /** Daily quotas (default: the default limits and the real clock). */
   quota?: QuotaPolicy;
+  /** The `max` of every per-account rate limit (the import calls); default the contract's. */
+  perAccountLimitMax?: number;
 }
 
 /**
@@ -150,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     validateResponses: nodeEnv !== 'production',
     secureCookies: deps.secureCookies ?? false,
     bodyLimitBytes: BODY_LIMIT_BYTES,
+    perAccountLimitMax: deps.perAccountLimitMax,
   });
 
   await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT);

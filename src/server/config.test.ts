@@ -14,7 +14,15 @@ describe('loadConfig', () => {
       logLevel: 'info',
       seedPassword: DEFAULT_SEED_PASSWORD,
       trustProxy: false,
+      importLimitPerHour: 60,
     });
+  });
+
+  it('reads the per-account import limit as a whole number ≥ 1', () => {
+    expect(loadConfig({ IMPORT_LIMIT_PER_HOUR: '500' }).importLimitPerHour).toBe(500);
+    for (const bad of ['0', '-1', '1.5', '1e3', 'many']) {
+      expect(() => loadConfig({ IMPORT_LIMIT_PER_HOUR: bad })).toThrow(/IMPORT_LIMIT_PER_HOUR/);
+    }
   });
 
   it('reads the environment and refuses nonsense', () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { IMPORT_RATE_LIMIT } from '../contract/question/calls.ts';
 
 /** How the server runs: read once from the environment at start-up (README "Configuration"). */
 export interface ServerConfig {
@@ -22,6 +23,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Mark the session cookie Secure and send HSTS (serve over HTTPS). */
   secureCookies: boolean;
+  /** IMPORT_LIMIT_PER_HOUR: question imports (JSON or zip) one account may make an hour. */
+  importLimitPerHour: number;
 }
 
 /** The documented demo password (README); SEED_PASSWORD replaces it. */
@@ -36,6 +39,15 @@ function parsePort(name: string, value: string | undefined, fallback: number): n
     throw new Error(`${name} must be a port number between 0 and 65535, got "${value}"`);
   }
   return port;
+}
+
+function parseCount(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
+    throw new Error(`${name} must be a whole number ≥ 1, got "${value}"`);
+  }
+  return n;
 }
 
 function parseFlag(value: string | undefined): boolean {
@@ -67,5 +79,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminPassword,
     trustProxy: parseFlag(env.TRUST_PROXY),
     secureCookies: parseFlag(env.SECURE_COOKIES),
+    importLimitPerHour: parseCount(
+      'IMPORT_LIMIT_PER_HOUR',
+      env.IMPORT_LIMIT_PER_HOUR,
+      IMPORT_RATE_LIMIT.max,
+    ),
   };
 }

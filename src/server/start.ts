@@ -136,6 +136,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       trustProxy: options.trustProxy ?? config.trustProxy,
       secureCookies: config.secureCookies,
       quota: { limits: quotaLimits, now: options.quotaClock ?? (() => new Date()) },
+      perAccountLimitMax: config.importLimitPerHour,
     });
     cleanups.push(() => app.close());
     // Open status streams end first, or closing the HTTP server would wait for them.

@@ -251,11 +251,18 @@ export const downloadedFile = z.object({
   bytes: z.instanceof(Uint8Array),
 });
 
+/**
+ * Imports read, unzip and check megabytes: each account gets this many an hour, from whatever
+ * address (issue 13: a per-account limit on the import calls).
+ */
+export const IMPORT_RATE_LIMIT = { max: 60, timeWindowMs: 60 * 60_000, per: 'account' } as const;
+
 const unzipAndParse = (access: Access) =>
   spec({
     method: 'POST',
     requestKind: 'multipart',
     access,
+    rateLimit: IMPORT_RATE_LIMIT,
     summary: '解析测试点压缩包（N.in/N.out）并预览，不保存；可附带题目 JSON 一并校验',
     body: unzipBody,
     response: unzipAnswer,
@@ -277,6 +284,7 @@ const importZip = (access: Access) =>
     requestKind: 'multipart',
     access,
     summary: '上传测试点压缩包（N.in/N.out），替换题目的全部测试点',
+    rateLimit: IMPORT_RATE_LIMIT,
     body: importZipBody,
     response: questionItem,
   });
@@ -288,6 +296,7 @@ const importJson = (access: Access, bank: string) =>
     summary: `导入题目（JSON，测试点以文本内联）到${bank}`,
     body: importBody,
     bodyLimitBytes: IMPORT_BODY_LIMIT_BYTES,
+    rateLimit: IMPORT_RATE_LIMIT,
     response: importAnswer,
   });
 
