@@ -10,6 +10,7 @@ export const ErrorCode = {
   BAD_CREDENTIALS: 40001,
   CAPTCHA_INVALID: 40002,
   CODE_INVALID: 40003,
+  CAPTCHA_REQUIRED: 40004,
   NOT_LOGGED_IN: 40100,
   FORBIDDEN: 40300,
   NOT_FOUND: 40400,
@@ -36,6 +37,8 @@ export const errorCatalogue: Record<ErrorCodeName, ErrorCatalogueEntry> = {
   BAD_CREDENTIALS: { status: 400, message: '用户名或密码错误' },
   CAPTCHA_INVALID: { status: 400, message: '图形验证码错误或已过期' },
   CODE_INVALID: { status: 400, message: '验证码错误或已过期' },
+  // The login brake (docs/protocol.md): send captchaId and captchaCode with the password.
+  CAPTCHA_REQUIRED: { status: 400, message: '该账号密码错误次数较多，请输入图形验证码后再登录' },
   NOT_LOGGED_IN: { status: 401, message: '请先登录' },
   FORBIDDEN: { status: 403, message: '没有权限执行此操作' },
   NOT_FOUND: { status: 404, message: '数据不存在' },

@@ -19,8 +19,11 @@ describe('rate limit on loginByPwd', () => {
     const max = accounts.loginByPwd.rateLimit!.max;
     const attacker = new RawClient(platform.apiUrl);
     const body = { username: platform.accounts.student.username, password: 'guess-000' };
+    // Each guess at another name: the per-account brake (login-brake.test.ts) stays out of it.
     for (let i = 0; i < max; i++) {
-      const attempt = await attacker.call(accounts.loginByPwd, { body });
+      const attempt = await attacker.call(accounts.loginByPwd, {
+        body: { username: `someone_${i}`, password: 'guess-000' },
+      });
       expect(attempt.body.code).toBe(ErrorCode.BAD_CREDENTIALS);
     }
     const limited = await attacker.call(accounts.loginByPwd, {

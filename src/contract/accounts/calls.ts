@@ -102,6 +102,9 @@ export const accounts = defineCalls({
     body: z.strictObject({
       username: z.string().trim().min(1, '请输入用户名').max(64),
       password: z.string().min(1, '请输入密码').max(64),
+      // Needed once the login brake holds the account (CAPTCHA_REQUIRED); otherwise unused.
+      captchaId: f.captchaId.optional(),
+      captchaCode: f.captchaCode.optional(),
     }),
     response: currentUser,
     rateLimit: authLimit,

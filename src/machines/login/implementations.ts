@@ -41,7 +41,13 @@ export function createLoginImplementations({
       login: fromPromise(({ input, signal }) =>
         input.mode === 'password'
           ? transport.call(accounts.loginByPwd, {
-              body: { username: input.username, password: input.password },
+              body: {
+                username: input.username,
+                password: input.password,
+                ...(input.captchaId !== undefined
+                  ? { captchaId: input.captchaId, captchaCode: input.captchaCode }
+                  : {}),
+              },
               skipErrorHandler: true,
               signal,
             })

@@ -207,6 +207,107 @@ describe('loginDialogMachine (pure transitions)', () => {
     expect(wrongCode.context.error).toEqual({ message: '验证码错误或已过期', code: 40003 });
   });
 
+  it('the login brake: a captcha appears, answers one try and goes with the password', () => {
+    const [validating] = transition(loginDialogMachine, opened(), {
+      type: 'SUBMIT',
+      credentials,
+    });
+    const [submitting] = transition(
+      loginDialogMachine,
+      validating,
+      doneEvent('validateCredentials', validateCredentials(credentials)),
+    );
+    // The fifth wrong password: the server says the next try needs a captcha.
+    const [braked] = transition(
+      loginDialogMachine,
+      submitting,
+      errorEvent('login', {
+        message: '用户名或密码错误',
+        code: 40001,
+        data: { captchaRequired: true },
+      }),
+    );
+    expect(braked.context.captchaRequired).toBe(true);
+    expect(braked.matches({ open: { captcha: 'loading' } })).toBe(true);
+    const captcha = { captchaId: 'captcha-0001', image: '<svg/>' };
+    const [ready] = transition(loginDialogMachine, braked, doneEvent('loadCaptcha', captcha));
+
+    // The typed code goes with the captcha shown; an empty one is refused under its field.
+    const [checking] = transition(loginDialogMachine, ready, {
+      type: 'SUBMIT',
+      credentials: { ...credentials, captchaCode: '' },
+    });
+    const sent = validateCredentials({
+      ...credentials,
+      captchaId: 'captcha-0001',
+      captchaCode: '',
+    });
+    expect(sent).toEqual({
+      ok: false,
+      fieldErrors: [{ field: 'captchaCode', message: '请输入图形验证码' }],
+    });
+    const [refused] = transition(
+      loginDialogMachine,
+      checking,
+      doneEvent('validateCredentials', sent),
+    );
+    expect(refused.context.fieldErrors).toEqual([
+      { field: 'captchaCode', message: '请输入图形验证码' },
+    ]);
+    const answered = validateCredentials({
+      ...credentials,
+      captchaId: 'captcha-0001',
+      captchaCode: 'ab12',
+    });
+    expect(answered).toEqual({
+      ok: true,
+      value: {
+        mode: 'password',
+        username: 'student1',
+        password: 'secret-pass',
+        captchaId: 'captcha-0001',
+        captchaCode: 'ab12',
+      },
+    });
+
+    // A wrong answer (or password) uses the captcha up: a new one is loaded for the next try.
+    const [again] = transition(loginDialogMachine, refused, {
+      type: 'SUBMIT',
+      credentials: { ...credentials, captchaCode: 'ab12' },
+    });
+    const [onWire] = transition(
+      loginDialogMachine,
+      again,
+      doneEvent('validateCredentials', answered),
+    );
+    const [wrong] = transition(
+      loginDialogMachine,
+      onWire,
+      errorEvent('login', { message: '图形验证码错误或已过期', code: 40002, data: null }),
+    );
+    expect(wrong.context.captchaRequired).toBe(true);
+    expect(wrong.matches({ open: { captcha: 'loading' } })).toBe(true);
+  });
+
+  it('a CAPTCHA_REQUIRED answer turns the captcha on by itself', () => {
+    const [validating] = transition(loginDialogMachine, opened(), { type: 'SUBMIT', credentials });
+    const [submitting] = transition(
+      loginDialogMachine,
+      validating,
+      doneEvent('validateCredentials', validateCredentials(credentials)),
+    );
+    const [braked] = transition(
+      loginDialogMachine,
+      submitting,
+      errorEvent('login', {
+        message: '该账号密码错误次数较多，请输入图形验证码后再登录',
+        code: 40004,
+      }),
+    );
+    expect(braked.context.captchaRequired).toBe(true);
+    expect(braked.matches({ open: { captcha: 'loading' } })).toBe(true);
+  });
+
   it('puts the field failures of a refused code request under the fields', () => {
     const [mobile] = transition(loginDialogMachine, opened(), { type: 'SET_MODE', mode: 'mobile' });
     const captcha = { captchaId: 'captcha-0001', image: '<svg/>' };

@@ -7,7 +7,7 @@
  *                 ▲                    │ field errors      │ error
  *                 └────────────────────┴───────────────────┘
  *     code:    idle ──REQUEST_CODE──► validating ──► requesting ──► cooldown ──after──► idle
- *     captcha: idle ──(mobile mode)──► loading ──► ready | failed ──REFRESH_CAPTCHA──► loading
+ *     captcha: idle ──(mobile mode, or braked)──► loading ──► ready | failed ──REFRESH_CAPTCHA──► loading
  *
  * Validation runs in an invoked actor (`validateCredentials`, `validateCodeRequest`) rather
  * than in a guard. Its verdict then reaches the machine as a logged `xstate.done.actor.*`
@@ -17,6 +17,10 @@
  * screen must not load, so they are declared here, written in ./validation.ts and loaded on
  * first use by ./implementations.ts.
  *
+ * The login brake (docs/protocol.md): when the server says an account needs a captcha
+ * (CAPTCHA_REQUIRED, or `data.captchaRequired` with a wrong password), `captchaRequired` is set,
+ * the password form gets the captcha, and each further try sends a fresh one.
+ *
  * A login or code request the server refuses with field failures (`data.fields` of a
  * VALIDATION error) puts them in `fieldErrors`, under the fields, like the form's own checks.
  *
@@ -24,8 +28,19 @@
  * `requestCode` and `loadCaptcha`. A successful login emits `loggedIn`; the runtime forwards it
  * to the start-up actor as USER.LOGGED_IN.
  */
-import { assertEvent, assign, emit, fromPromise, not, raise, setup, stateIn } from 'xstate';
+import {
+  assertEvent,
+  assign,
+  emit,
+  enqueueActions,
+  fromPromise,
+  not,
+  raise,
+  setup,
+  stateIn,
+} from 'xstate';
 import type { CurrentUser } from '../../contract/accounts/calls.ts';
+import { ErrorCode } from '../../contract/errors.ts';
 import { CODE_RESEND_DELAY_MS } from '../constants.ts';
 import { validatedBy } from '../doneOutput.ts';
 import { describeError, serverFieldErrors, type ErrorInfo, type FieldError } from '../errors.ts';
@@ -52,6 +67,8 @@ export interface LoginDialogContext {
   codeError: ErrorInfo | null;
   captcha: Captcha | null;
   captchaError: ErrorInfo | null;
+  /** The server's login brake holds the account: password logins need the captcha. */
+  captchaRequired: boolean;
   /** The user of the last successful login. */
   user: SessionUser | null;
 }
@@ -79,8 +96,16 @@ const initialContext: LoginDialogContext = {
   codeError: null,
   captcha: null,
   captchaError: null,
+  captchaRequired: false,
   user: null,
 };
+
+/** The server's answer says the account's next password login needs a captcha. */
+function requiresCaptcha(error: unknown): boolean {
+  if (describeError(error).code === ErrorCode.CAPTCHA_REQUIRED) return true;
+  const data = (error as { data?: unknown } | null)?.data;
+  return (data as { captchaRequired?: unknown } | null)?.captchaRequired === true;
+}
 
 export const loginDialogMachine = setup({
   types: {
@@ -105,7 +130,7 @@ export const loginDialogMachine = setup({
     loadCaptcha: fromPromise<Captcha>(notProvided('loadCaptcha')),
   },
   guards: {
-    isMobileMode: ({ context }) => context.mode === 'mobile',
+    needsCaptcha: ({ context }) => context.mode === 'mobile' || context.captchaRequired,
     canRequestCode: ({ context }) => context.mode === 'mobile' && context.captcha !== null,
   },
   delays: {
@@ -159,9 +184,13 @@ export const loginDialogMachine = setup({
               invoke: {
                 id: 'validateCredentials',
                 src: 'validateCredentials',
-                input: ({ event }) => {
+                input: ({ context, event }): LoginCredentials => {
                   assertEvent(event, 'SUBMIT');
-                  return event.credentials;
+                  const { credentials } = event;
+                  // The captcha shown is the one the typed code answers.
+                  return credentials.mode === 'password' && context.captchaRequired
+                    ? { ...credentials, captchaId: context.captcha?.captchaId ?? '' }
+                    : credentials;
                 },
                 onDone: [
                   {
@@ -198,10 +227,20 @@ export const loginDialogMachine = setup({
                 },
                 onError: {
                   target: 'editing',
-                  actions: assign({
-                    error: ({ event }) => describeError(event.error),
-                    fieldErrors: ({ event }) => serverFieldErrors(event.error),
-                  }),
+                  actions: [
+                    assign({
+                      error: ({ event }) => describeError(event.error),
+                      fieldErrors: ({ event }) => serverFieldErrors(event.error),
+                      captchaRequired: ({ context, event }) =>
+                        context.captchaRequired || requiresCaptcha(event.error),
+                    }),
+                    // A captcha answers one try, right or wrong: the next try gets a new one.
+                    enqueueActions(({ context, enqueue }) => {
+                      if (context.mode === 'password' && context.captchaRequired) {
+                        enqueue.raise({ type: 'REFRESH_CAPTCHA' });
+                      }
+                    }),
+                  ],
                 },
               },
             },
@@ -269,7 +308,7 @@ export const loginDialogMachine = setup({
           initial: 'idle',
           states: {
             idle: {
-              always: { guard: 'isMobileMode', target: 'loading' },
+              always: { guard: 'needsCaptcha', target: 'loading' },
             },
             loading: {
               invoke: {

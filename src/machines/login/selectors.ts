@@ -15,6 +15,8 @@ export const selectFieldErrors = (s: LoginSnapshot) => s.context.fieldErrors;
 export const selectError = (s: LoginSnapshot) => s.context.error;
 export const selectCodeError = (s: LoginSnapshot) => s.context.codeError;
 export const selectCaptcha = (s: LoginSnapshot) => s.context.captcha;
+/** The login brake holds the account: the password form shows the captcha. */
+export const selectCaptchaRequired = (s: LoginSnapshot) => s.context.captchaRequired;
 export const selectLoggedInUserId = (s: LoginSnapshot) => s.context.user?.id ?? null;
 
 /** A login is being checked or is on the wire. */

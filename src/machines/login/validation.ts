@@ -22,7 +22,14 @@ export type { FieldError } from '../errors.ts';
 export type LoginMode = 'password' | 'mobile';
 
 export type LoginCredentials =
-  | { mode: 'password'; username: string; password: string }
+  | {
+      mode: 'password';
+      username: string;
+      password: string;
+      /** Only while the login brake holds the account (the form then shows a captcha). */
+      captchaId?: string;
+      captchaCode?: string;
+    }
   | { mode: 'mobile'; mobile: string; code: string };
 
 export interface CodeRequest {
@@ -65,6 +72,9 @@ export function validateCredentials(input: LoginCredentials): ValidationResult<L
     const parsed = accounts.loginByPwd.body!.safeParse({
       username: input.username,
       password: input.password,
+      ...(input.captchaId !== undefined
+        ? { captchaId: input.captchaId, captchaCode: input.captchaCode ?? '' }
+        : {}),
     });
     return parsed.success
       ? { ok: true, value: { mode: 'password', ...parsed.data } }

@@ -5,6 +5,7 @@ import { handle } from '../http/handler.ts';
 import type { HandlerContext } from '../http/handler.ts';
 import { decoyPasswordHash, verifyPassword } from '../security/password.ts';
 import { DEFAULT_CAPTCHA_WIDTH } from './captcha.ts';
+import { brakeEngaged, brakeKey, clearLoginAttempts, recordLoginAttempt } from './login-brake.ts';
 import { isOwnUsableMember, loadCurrentUser, memberForLogin, rememberMember } from './members.ts';
 import { switchSessionMember } from './sessions.ts';
 import { createStudentAccount, findUserByLogin, findUserByMobile } from './users.ts';
@@ -55,13 +56,27 @@ export const authHandlers = [
 
   handle(accounts.loginByPwd, async (ctx) => {
     const { body, services } = ctx;
-    const user = await findUserByLogin(services.pool, body.username);
+    const { pool } = services;
+    const user = await findUserByLogin(pool, body.username);
+    const key = brakeKey(body.username, user);
+    if (await recordLoginAttempt(pool, key)) {
+      // Braked: a solved captcha per try, checked before the password is.
+      if (!body.captchaId || !body.captchaCode) {
+        throw fail('CAPTCHA_REQUIRED', undefined, { captchaRequired: true });
+      }
+      await services.captchas.consume(body.captchaId, body.captchaCode);
+    }
     // Same work and same answer for an unknown user and a wrong password.
     const matches = await verifyPassword(
       body.password,
       user?.passwordHash ?? (await decoyPasswordHash()),
     );
-    if (!user || !matches) throw fail('BAD_CREDENTIALS');
+    if (!user || !matches) {
+      // Says when the next try will need a captcha, so the form can show it at once.
+      const captchaRequired = await brakeEngaged(pool, key);
+      throw fail('BAD_CREDENTIALS', undefined, captchaRequired ? { captchaRequired } : null);
+    }
+    await clearLoginAttempts(pool, key);
     return signInAs(ctx, user);
   }),
 

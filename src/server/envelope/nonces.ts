@@ -1,4 +1,5 @@
 import type { Logger } from '../logger.ts';
+import { pruneLoginAttempts } from '../accounts/login-brake.ts';
 import type { Pool } from '../db/pool.ts';
 
 /**
@@ -20,6 +21,7 @@ export function nonceClaimer(pool: Pool) {
 export async function pruneExpired(pool: Pool): Promise<void> {
   await pool.query('DELETE FROM envelope_nonces WHERE expires_at < now()');
   await pool.query(`DELETE FROM captchas WHERE expires_at < now() - interval '1 day'`);
+  await pruneLoginAttempts(pool);
 }
 
 export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;

@@ -1,11 +1,15 @@
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import {
+  selectCaptcha,
+  selectCaptchaRequired,
+  selectCaptchaStatus,
   selectError,
   selectFieldErrors,
   selectSubmitting,
 } from '../../../machines/login/selectors.ts';
-import { bindFields } from './fieldErrors.ts';
+import { CaptchaField } from './CaptchaField.tsx';
+import { bindFields, captchaMessage } from './fieldErrors.ts';
 import { FormError } from './FormError.tsx';
 import { useLoginEvents, useLoginView } from './hooks.ts';
 import type { PasswordValues } from './formValues.ts';
@@ -23,13 +27,22 @@ export function PasswordForm({ values, onChange }: PasswordFormProps) {
   const field = bindFields(values, onChange, fieldErrors);
   const error = useLoginView(selectError);
   const busy = useLoginView(selectSubmitting);
+  // After repeated wrong passwords the server's login brake asks for the image captcha.
+  const captchaRequired = useLoginView(selectCaptchaRequired);
+  const captcha = useLoginView(selectCaptcha);
+  const captchaStatus = useLoginView(selectCaptchaStatus);
   return (
     <form
       noValidate
       data-testid="password-form"
       onSubmit={(event) => {
         event.preventDefault();
-        login.submit({ mode: 'password', ...values });
+        const { captchaCode, ...credentials } = values;
+        login.submit({
+          mode: 'password',
+          ...credentials,
+          ...(captchaRequired ? { captchaCode } : {}),
+        });
       }}
     >
       <TextField
@@ -45,6 +58,16 @@ export function PasswordForm({ values, onChange }: PasswordFormProps) {
         type="password"
         autoComplete="current-password"
       />
+      {captchaRequired && (
+        <CaptchaField
+          captcha={captcha}
+          status={captchaStatus}
+          value={values.captchaCode}
+          onChange={(captchaCode) => onChange({ ...values, captchaCode })}
+          error={captchaMessage(fieldErrors)}
+          onRefresh={login.refreshCaptcha}
+        />
+      )}
       <FormError message={error?.message} />
       <Button type="submit" intent="primary" fill loading={busy} text={t('login.submitLogin')} />
     </form>

@@ -2,6 +2,8 @@
 export interface PasswordValues {
   username: string;
   password: string;
+  /** Typed only while the login brake asks for the captcha. */
+  captchaCode: string;
 }
 
 export interface MobileValues {
@@ -17,7 +19,7 @@ export interface RegisterValues {
   captchaCode: string;
 }
 
-export const emptyPassword: PasswordValues = { username: '', password: '' };
+export const emptyPassword: PasswordValues = { username: '', password: '', captchaCode: '' };
 export const emptyMobile: MobileValues = { mobile: '', captchaCode: '', code: '' };
 export const emptyRegister: RegisterValues = {
   username: '',
