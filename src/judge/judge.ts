@@ -72,7 +72,7 @@ async function prepare(
       compileOutput: r.output,
       program: {
         argv: ['/box/main'],
-        binds: [{ host: r.binary, box: '/box/main' }],
+        binds: [{ host: r.binary, box: '/box/main', copy: true }],
         language,
         dispose: () => undefined,
       },
@@ -86,7 +86,9 @@ async function prepare(
     compileOutput: '',
     program: {
       argv: [language.interpreter, ...language.interpreterArgs, `/box/${language.sourceFile}`],
-      binds: [{ host: dir, box: '/box' }],
+      binds: [
+        { host: join(dir, language.sourceFile), box: `/box/${language.sourceFile}`, copy: true },
+      ],
       language,
       dispose: () => removeWorkDir(dir),
     },

@@ -31,7 +31,7 @@ async function solvedCaptcha(): Promise<{ captchaId: string; captchaCode: string
   const answer = await new RawClient(platform.apiUrl).call<{ captchaId: string; image: string }>(
     accounts.getImageCaptcha,
   );
-  const { captchaId, image } = answer.body.data;
+  const { captchaId, image } = answer.body.data!;
   return { captchaId, captchaCode: platform.captchas.answerFor(image) };
 }
 

@@ -8,8 +8,18 @@
  *      join `--netns <path>` (an empty network namespace held by `--hold-netns`, see below),
  *   2. apply `--rlimit name=value` (fsize, stack, cpu, core, nofile),
  *   3. setsid(), drop supplementary groups, setresgid/setresuid to `--uid/--gid`,
- *   4. close every descriptor above 2 (bubblewrap passes inherited descriptors through),
+ *   4. close every descriptor above 2, or above `--keep-fds N` (bubblewrap passes inherited
+ *      descriptors through; the kept ones carry its arguments and seccomp filter),
  *   5. execve(argv after "--", envp = {}).
+ *
+ * Before all that, so that neither is charged to the run's cgroup:
+ *   - `--stdin-memfd` copies stdin into a sealed memfd: the program reads a seekable file, as
+ *     on judges that give stdin as a file, whose /proc/self/fd/0 names no host path;
+ *   - `--pipe-output` gives the command real pipes for stdout and stderr and forks a relay that
+ *     copies them to the sockets Node gave us. Linux refuses to open a socket through
+ *     /proc/self/fd/1, so without pipes `open("/dev/stdout")` fails in a correct program. The
+ *     relay stays outside the cgroup (its copying is not the program's time) and exits when
+ *     both pipes are closed, that is when every process of the run is gone.
  * Any failure exits with status 125 and a message on stderr, before the command runs.
  *
  * `xinao-launch --hold-netns` creates an empty network namespace (only a loopback device, which
@@ -24,6 +34,8 @@
 #include <grp.h>
 #include <sched.h>
 #include <signal.h>
+#include <poll.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,13 +67,106 @@ static int hold_netns(void) {
   for (;;) pause();
 }
 
+/* Copies stdin into a memfd sealed against writes and puts it on fd 0. */
+static void stdin_to_memfd(void) {
+  int fd = memfd_create("stdin", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+  if (fd < 0) die("memfd_create");
+  char buf[1 << 16];
+  for (;;) {
+    ssize_t n = read(0, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) die("read stdin");
+    if (n == 0) break;
+    for (ssize_t off = 0; off < n;) {
+      ssize_t w = write(fd, buf + off, n - off);
+      if (w < 0 && errno == EINTR) continue;
+      if (w < 0) die("write memfd");
+      off += w;
+    }
+  }
+  if (lseek(fd, 0, SEEK_SET) < 0) die("lseek");
+  if (fcntl(fd, F_ADD_SEALS, F_SEAL_WRITE | F_SEAL_GROW | F_SEAL_SHRINK | F_SEAL_SEAL) < 0)
+    die("seal");
+  if (dup2(fd, 0) < 0) die("dup2 stdin");
+  close(fd);
+}
+
+/* Copies both pipes to fds 1 and 2 until both are closed by every writer. */
+static void relay(int out_r, int err_r) {
+  struct pollfd fds[2] = {{out_r, POLLIN, 0}, {err_r, POLLIN, 0}};
+  int dest[2] = {1, 2};
+  int open_pipes = 2;
+  char buf[1 << 16];
+  while (open_pipes > 0) {
+    if (poll(fds, 2, -1) < 0) {
+      if (errno == EINTR) continue;
+      _exit(1);
+    }
+    for (int k = 0; k < 2; k++) {
+      if (fds[k].fd < 0 || !(fds[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      ssize_t n = read(fds[k].fd, buf, sizeof buf);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        close(fds[k].fd);
+        fds[k].fd = -1;
+        open_pipes--;
+        continue;
+      }
+      for (ssize_t off = 0; off < n;) {
+        ssize_t w = write(dest[k], buf + off, n - off);
+        if (w < 0 && errno == EINTR) continue;
+        /* The reader is gone (Node stopped listening): nothing left to deliver to. */
+        if (w < 0) _exit(0);
+        off += w;
+      }
+    }
+  }
+  _exit(0);
+}
+
+/* `uid`/`gid`: who the command runs as, who must own the pipes to reopen them by path. */
+static void pipe_output(long uid, long gid) {
+  int out[2], err[2];
+  if (pipe2(out, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0) die("pipe");
+  /* open("/dev/stdout") reopens the pipe through /proc/self/fd/1, which checks its owner. */
+  if (uid >= 0 && (fchown(out[1], uid, gid) < 0 || fchown(err[1], uid, gid) < 0)) die("fchown");
+  pid_t pid = fork();
+  if (pid < 0) die("fork");
+  if (pid == 0) {
+    /* Only the two pipes and fds 1 and 2: the relay holds nothing else of the run open. */
+    int o = fcntl(out[0], F_DUPFD_CLOEXEC, 100), e = fcntl(err[0], F_DUPFD_CLOEXEC, 100);
+    if (o < 0 || e < 0) _exit(1);
+    close(0);
+    syscall(SYS_close_range, 3U, 99U, 0);
+    syscall(SYS_close_range, (unsigned)(o > e ? o : e) + 1, ~0U, 0);
+    relay(o, e);
+  }
+  close(out[0]);
+  close(err[0]);
+  if (dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0) die("dup2 output");
+  close(out[1]);
+  close(err[1]);
+}
+
 int main(int argc, char **argv) {
   long uid = -1, gid = -1;
+  unsigned keep_fds = 2;
+  int want_memfd = 0, want_pipes = 0;
   if (argc == 2 && strcmp(argv[1], "--hold-netns") == 0) return hold_netns();
+  /* The flags that act before joining the cgroup are read first. */
+  for (int j = 1; j < argc && strcmp(argv[j], "--") != 0; j++) {
+    if (strcmp(argv[j], "--stdin-memfd") == 0) want_memfd = 1;
+    else if (strcmp(argv[j], "--pipe-output") == 0) want_pipes = 1;
+    else if (strcmp(argv[j], "--uid") == 0 && j + 1 < argc) uid = strtol(argv[j + 1], 0, 10);
+    else if (strcmp(argv[j], "--gid") == 0 && j + 1 < argc) gid = strtol(argv[j + 1], 0, 10);
+  }
+  if (want_memfd) stdin_to_memfd();
+  if (want_pipes) pipe_output(uid, gid);
   int i = 1;
   char pid[32];
   snprintf(pid, sizeof pid, "%d\n", (int)getpid());
   for (; i < argc; i++) {
+    if (strcmp(argv[i], "--stdin-memfd") == 0 || strcmp(argv[i], "--pipe-output") == 0) continue;
     if (strcmp(argv[i], "--") == 0) { i++; break; }
     if (i + 1 >= argc) { errno = EINVAL; die(argv[i]); }
     if (strcmp(argv[i], "--cgroup") == 0) {
@@ -91,6 +196,8 @@ int main(int argc, char **argv) {
       uid = strtol(argv[++i], 0, 10);
     } else if (strcmp(argv[i], "--gid") == 0) {
       gid = strtol(argv[++i], 0, 10);
+    } else if (strcmp(argv[i], "--keep-fds") == 0) {
+      keep_fds = (unsigned)strtoul(argv[++i], 0, 10);
     } else {
       errno = EINVAL;
       die(argv[i]);
@@ -103,7 +210,7 @@ int main(int argc, char **argv) {
     if (setresgid(gid, gid, gid) < 0) die("setresgid");
   }
   if (uid >= 0 && setresuid(uid, uid, uid) < 0) die("setresuid");
-  if (syscall(SYS_close_range, 3U, ~0U, 0) < 0) die("close_range");
+  if (syscall(SYS_close_range, keep_fds + 1, ~0U, 0) < 0) die("close_range");
   char *envp[] = {NULL};
   execve(argv[i], argv + i, envp);
   die(argv[i]);

@@ -1,16 +1,19 @@
 /**
  * Runs one command inside bubblewrap + a per-run cgroup, with limits, and reports what happened.
  *
- * Process chain: Node → xinao-launch (joins the cgroups and a held empty network namespace,
- * rlimits, setsid, drops to uid 65534, closes fds > 2) → bwrap (new user/pid/ipc/uts/mount
- * namespaces — and a new network namespace when none could be held — nested user namespaces
- * disabled, read-only /usr, private tmpfs /tmp, empty environment) → the command.
- * Stdout/stderr are pipes read by Node with a cap; when the main process exits (or a limit is
- * hit) the whole cgroup is killed, so an orphan holding the pipe cannot stall us.
+ * Process chain: Node → xinao-launch (copies stdin into a sealed memfd, gives the command real
+ * pipes for stdout/stderr with a relay outside the cgroup, joins the cgroups and a held empty
+ * network namespace, rlimits, setsid, drops to uid 65534, closes fds > 4) → bwrap (its
+ * arguments read from fd 3 and its seccomp filter from fd 4, so /proc/1/cmdline inside names no
+ * host path; new user/pid/ipc/uts/mount namespaces — and a new network namespace when none
+ * could be held — nested user namespaces disabled, read-only /usr, private tmpfs /tmp, empty
+ * environment, the syscall filter of seccomp.ts) → the command.
+ * Stdout/stderr reach Node with a cap; when the main process exits (or a limit is hit) the
+ * whole cgroup is killed, so an orphan holding the pipe cannot stall us.
  */
 import { spawn } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { CappedSink } from './capped-sink.ts';
 import { RunCgroup } from './cgroup.ts';
 import {
@@ -22,6 +25,7 @@ import {
   unsafeAllowed,
 } from './isolation.ts';
 import { netnsPool } from './netns.ts';
+import { seccompFilter } from './seccomp.ts';
 import { runUnsandboxed } from './unsafe.ts';
 
 export const SANDBOX_UID = 65534;
@@ -31,6 +35,11 @@ export interface Bind {
   host: string;
   box: string;
   writable?: boolean;
+  /**
+   * A file given as a read-only copy rather than a mount of the host's: the box's mount table
+   * then names no host path (the program's own binary or script, which it may inspect).
+   */
+  copy?: boolean;
 }
 
 export interface SandboxLimits {
@@ -77,11 +86,21 @@ export interface SandboxOutcome {
 
 /** Extra room above the memory verdict threshold so a peak just over it is measured, not clipped. */
 export const MEMORY_HEADROOM_BYTES = 16 * 1024 * 1024;
+/** The child's descriptors carrying bwrap's arguments and its seccomp filter. */
+const ARGS_FD = 3;
+const SECCOMP_FD = 4;
+/** Copied binds (Bind.copy) follow, one descriptor each. */
+const FIRST_COPY_FD = 5;
 const POLL_MS = 10;
 const DRAIN_MS = 200;
 
-/** `netnsHeld`: the launcher already joined an empty network namespace (netns.ts). */
-export function bwrapArgs(req: SandboxRequest, netnsHeld = false): string[] {
+/**
+ * bwrap's options, which it reads from a descriptor (the command itself stays on its command
+ * line, as bwrap requires). `netnsHeld`: the launcher already joined an empty network
+ * namespace (netns.ts).
+ */
+function bwrapOptions(req: SandboxRequest, netnsHeld: boolean): string[] {
+  let copyFd = FIRST_COPY_FD;
   const args = [
     '--unshare-user',
     '--uid',
@@ -124,7 +143,10 @@ export function bwrapArgs(req: SandboxRequest, netnsHeld = false): string[] {
   ];
   if (req.limits.tmpBytes !== undefined) args.push('--size', String(req.limits.tmpBytes));
   args.push('--tmpfs', '/tmp');
-  for (const b of req.binds ?? []) args.push(b.writable ? '--bind' : '--ro-bind', b.host, b.box);
+  for (const b of req.binds ?? []) {
+    if (b.copy) args.push('--perms', '0555', '--ro-bind-data', String(copyFd++), b.box);
+    else args.push(b.writable ? '--bind' : '--ro-bind', b.host, b.box);
+  }
   // The sandbox root is bwrap's own tmpfs: make it read-only so only /tmp (sized) is writable.
   args.push('--remount-ro', '/');
   args.push(
@@ -138,7 +160,7 @@ export function bwrapArgs(req: SandboxRequest, netnsHeld = false): string[] {
     'LANG',
     'C.UTF-8',
   );
-  args.push('--chdir', req.cwd ?? '/tmp', '--', ...req.argv);
+  args.push('--chdir', req.cwd ?? '/tmp');
   return args;
 }
 
@@ -154,6 +176,14 @@ export async function runSandboxed(req: SandboxRequest): Promise<SandboxOutcome>
   const { limits } = req;
   // Opened first: a missing input file then fails the run before anything needs cleaning up.
   const stdinFd = openSync(req.stdinFile ?? '/dev/null', 'r');
+  const copyFds: number[] = [];
+  const closeInputs = () => [stdinFd, ...copyFds].forEach((fd) => closeSync(fd));
+  try {
+    for (const b of req.binds ?? []) if (b.copy) copyFds.push(openSync(b.host, 'r'));
+  } catch (e) {
+    closeInputs();
+    throw e;
+  }
   let cg: RunCgroup;
   try {
     cg = RunCgroup.create({
@@ -161,7 +191,7 @@ export async function runSandboxed(req: SandboxRequest): Promise<SandboxOutcome>
       pids: limits.pids,
     });
   } catch (e) {
-    closeSync(stdinFd);
+    closeInputs();
     throw e;
   }
   const netns = await netnsPool(launcher).acquire();
@@ -185,13 +215,21 @@ export async function runSandboxed(req: SandboxRequest): Promise<SandboxOutcome>
       String(SANDBOX_UID),
       '--gid',
       String(SANDBOX_GID),
+      '--stdin-memfd',
+      '--pipe-output',
+      '--keep-fds',
+      String(SECCOMP_FD + copyFds.length),
       '--',
       bwrapPath(),
-      ...bwrapArgs(req, netns !== null),
+      '--args',
+      String(ARGS_FD),
+      '--',
+      ...req.argv,
     );
-    return await supervise(launcher, launchArgs, stdinFd, cg, limits);
+    const boxArgs = ['--seccomp', String(SECCOMP_FD), ...bwrapOptions(req, netns !== null)];
+    return await supervise(launcher, launchArgs, boxArgs, [stdinFd, copyFds], cg, limits);
   } finally {
-    closeSync(stdinFd);
+    closeInputs();
     // The namespace goes back to the pool only once nothing of this run is left alive in it.
     await cg
       .killAll()
@@ -203,13 +241,25 @@ export async function runSandboxed(req: SandboxRequest): Promise<SandboxOutcome>
 function supervise(
   launcher: string,
   args: string[],
-  stdinFd: number,
+  boxArgs: string[],
+  [stdinFd, copyFds]: [number, number[]],
   cg: RunCgroup,
   limits: SandboxLimits,
 ): Promise<SandboxOutcome> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(launcher, args, { stdio: [stdinFd, 'pipe', 'pipe'], env: {} });
+    const child = spawn(launcher, args, {
+      stdio: [stdinFd, 'pipe', 'pipe', 'pipe', 'pipe', ...copyFds],
+      env: {},
+    });
+    // bwrap reads both to their end before it sets anything up: NUL-separated arguments, and
+    // the filter as raw sock_filter records.
+    const argsStream = child.stdio[ARGS_FD] as Writable;
+    const filterStream = child.stdio[SECCOMP_FD] as Writable;
+    argsStream.on('error', () => undefined);
+    filterStream.on('error', () => undefined);
+    argsStream.end(Buffer.from(boxArgs.map((a) => `${a}\0`).join('')));
+    filterStream.end(seccompFilter());
     const stdout = new CappedSink(limits.stdoutBytes);
     const stderr = new CappedSink(limits.stderrBytes);
     let outputExceeded = false;
