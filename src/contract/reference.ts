@@ -80,10 +80,19 @@ function fieldTable(schema: JsonSchema, prefix = ''): string[] {
 
 function section(title: string, schema: z.ZodType | undefined, io: 'input' | 'output'): string[] {
   if (!schema) return [];
-  const json = toJson(schema, io);
+  const whole = toJson(schema, io);
+  // An object-or-null answer (a draft that may not exist) shows the object's fields.
+  const object = whole.anyOf?.find((a) => a.type === 'object' && a.properties);
+  const nullable = object !== undefined && whole.anyOf!.some((a) => a.type === 'null');
+  const json = nullable ? object : whole;
   const rows = fieldTable(json.type === 'array' && json.items ? json.items : json);
   if (rows.length === 0) return [`${title}: ${typeOf(json)}`, ''];
-  const head = json.type === 'array' ? `${title}（数组，每项）` : title;
+  const head =
+    json.type === 'array'
+      ? `${title}（数组，每项）`
+      : nullable
+        ? `${title}（对象，或 null）`
+        : title;
   return [head, '', '| 字段 | 类型 | 必填 | 规则 |', '| --- | --- | --- | --- |', ...rows, ''];
 }
 

@@ -18,6 +18,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes a fixed captcha text for scripts in development, never in production', () => {
+    expect(loadConfig({ DEV_CAPTCHA_TEXT: 'abcd' }).devCaptchaText).toBe('abcd');
+    expect(() => loadConfig({ DEV_CAPTCHA_TEXT: 'abcd', NODE_ENV: 'production' })).toThrow(
+      /production/,
+    );
+    expect(() => loadConfig({ DEV_CAPTCHA_TEXT: 'a b' })).toThrow(/DEV_CAPTCHA_TEXT/);
+  });
+
   it('reads the per-account import limit as a whole number ≥ 1', () => {
     expect(loadConfig({ IMPORT_LIMIT_PER_HOUR: '500' }).importLimitPerHour).toBe(500);
     for (const bad of ['0', '-1', '1.5', '1e3', 'many']) {

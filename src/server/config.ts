@@ -25,6 +25,8 @@ export interface ServerConfig {
   secureCookies: boolean;
   /** IMPORT_LIMIT_PER_HOUR: question imports (JSON or zip) one account may make an hour. */
   importLimitPerHour: number;
+  /** DEV_CAPTCHA_TEXT: outside production, the text of every image captcha (for scripts). */
+  devCaptchaText: string | undefined;
 }
 
 /** The documented demo password (README); SEED_PASSWORD replaces it. */
@@ -66,6 +68,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (adminPassword !== undefined && adminPassword.length < 8) {
     throw new Error('ADMIN_PASSWORD must be at least 8 characters');
   }
+  const nodeEnv = parseNodeEnv(env.NODE_ENV);
+  const devCaptchaText = env.DEV_CAPTCHA_TEXT || undefined;
+  if (devCaptchaText !== undefined) {
+    if (nodeEnv === 'production') throw new Error('DEV_CAPTCHA_TEXT is refused in production');
+    if (!/^[A-Za-z0-9]{4,8}$/.test(devCaptchaText)) {
+      throw new Error('DEV_CAPTCHA_TEXT must be 4 to 8 letters or digits');
+    }
+  }
   return {
     port: parsePort('PORT', env.PORT, DEFAULT_PORT),
     host: env.HOST || '0.0.0.0',
@@ -73,7 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     embeddedPgPort: parsePort('EMBEDDED_PG_PORT', env.EMBEDDED_PG_PORT, DEFAULT_EMBEDDED_PG_PORT),
     logLevel: env.LOG_LEVEL || 'info',
-    nodeEnv: parseNodeEnv(env.NODE_ENV),
+    nodeEnv,
     seedPassword,
     seedDemo: parseFlag(env.SEED_DEMO),
     adminPassword,
@@ -84,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       env.IMPORT_LIMIT_PER_HOUR,
       IMPORT_RATE_LIMIT.max,
     ),
+    devCaptchaText,
   };
 }

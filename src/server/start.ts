@@ -3,6 +3,7 @@ import type { CaptchaGenerator } from './accounts/captcha.ts';
 import type { CodeSender } from './accounts/code-sender.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { fixedTextCaptchaGenerator } from './accounts/captcha.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import type { EmbeddedDatabase } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
@@ -129,7 +130,9 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       pool,
       logger,
       keyring,
-      captchaGenerator: options.captchaGenerator,
+      captchaGenerator:
+        options.captchaGenerator ??
+        (config.devCaptchaText ? fixedTextCaptchaGenerator(config.devCaptchaText) : undefined),
       codeSender: options.codeSender,
       webRoot: options.webRoot,
       nodeEnv: config.nodeEnv,

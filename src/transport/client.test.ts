@@ -205,6 +205,18 @@ describe('transport', () => {
     expect(errors[0]?.message).toBe('签名异常');
   });
 
+  it('refuses a plain answer where it asked for a sealed one: 签名异常, code -1', async () => {
+    // A man in the middle (or a misconfigured proxy) answering for the server: nothing proves
+    // a plain answer came from the key the client agreed with.
+    const { transport } = transportFor(async () =>
+      json({ success: true, code: 0, message: '成功', data: { id: 1, title: '伪造' } }),
+    );
+    await expect(transport.call(get, { query: { id: 1 } })).rejects.toMatchObject({
+      message: '签名异常',
+      code: ErrorCode.ENVELOPE,
+    });
+  });
+
   it('refuses an answer that is signed but does not decrypt: 数据解密异常, code -1', async () => {
     const { transport } = transportFor(async (_req, session) => {
       const data = toBase64Url(new Uint8Array(40));

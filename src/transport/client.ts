@@ -244,6 +244,9 @@ export function createTransport(options: TransportOptions): Transport {
         throw signatureError();
       }
     }
+    // Asked for a sealed answer and got a plain one: not provably the server's (protocol.md
+    // "Sealed answers"), so refused like a bad signature.
+    if (session) throw signatureError();
     return { data: envelope.data, code: envelope.code };
   }
 

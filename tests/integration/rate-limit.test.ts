@@ -36,6 +36,11 @@ describe('rate limit on loginByPwd', () => {
       data: null,
     });
     expect(limited.body.message).toContain('操作过于频繁');
+    // The headers docs/protocol.md promises a client that wants to wait exactly long enough.
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.headers.get('x-ratelimit-limit')).toBe(String(max));
+    expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(limited.headers.get('x-ratelimit-reset')).not.toBeNull();
     // The limited attempt did not log in, even with the right password.
     expect((await attacker.call(accounts.queryCurrent)).body.code).toBe(ErrorCode.NOT_LOGGED_IN);
 

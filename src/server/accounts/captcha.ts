@@ -28,6 +28,24 @@ export const svgCaptchaGenerator: CaptchaGenerator = {
   },
 };
 
+/**
+ * Development only (DEV_CAPTCHA_TEXT, refused in production): every image shows this text, so a
+ * script can pass the captcha the way a person would, by knowing what the picture says.
+ */
+/** svg-captcha's module is itself the text-drawing function; its typings leave that out. */
+const drawText = svgCaptcha as unknown as (
+  text: string,
+  options: svgCaptcha.ConfigObject,
+) => string;
+
+export function fixedTextCaptchaGenerator(text: string): CaptchaGenerator {
+  return {
+    generate(width) {
+      return { text, svg: drawText(text, { width, height: CAPTCHA_HEIGHT, noise: 2 }) };
+    },
+  };
+}
+
 const answerHash = (captchaId: string, answer: string) =>
   sha256Hex(`${captchaId}:${answer.trim().toLowerCase()}`);
 

@@ -9,7 +9,7 @@ import { membership } from '../../contract/membership/calls.ts';
 import type * as auth from '../../contract/accounts/calls.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { buildRoutes } from '../routes/routeTable.tsx';
-import { answer, api, failure, success, TEST_API } from '../test/fakeApi.ts';
+import { answer, api, failure, sealedFor, success, TEST_API } from '../test/fakeApi.ts';
 import { createTestRuntime, withRuntime } from '../test/testRuntime.tsx';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
@@ -53,7 +53,7 @@ function answerInbox(messages: () => unknown[]): URLSearchParams[] {
   api.use(
     http.get(`${TEST_API}${accounts['bms.devInbox.queryList'].path}`, ({ request }) => {
       asked.push(new URL(request.url).searchParams);
-      return success(messages() as never);
+      return sealedFor(request, success(messages() as never));
     }),
   );
   return asked;

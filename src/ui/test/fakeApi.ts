@@ -1,13 +1,21 @@
 /**
  * A stand-in API for component tests (msw, Node side). It hands out a real envelope key, so
- * the real transport seals its requests as it would against the server; answers go back
- * unsealed, which the transport accepts. Tests add the calls they need with `answer`.
+ * the real transport seals its requests as it would against the server, and seals successful
+ * answers to whoever sent a key, as the server does (a transport refuses a plain answer where
+ * it asked for a sealed one). Tests add the calls they need with `answer`.
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import type { CallDef } from '../../contract/call.ts';
 import { ErrorCode, errorCatalogue } from '../../contract/errors.ts';
-import { generateServerKeyPair } from '../../transport/envelope-crypto.ts';
+import { ENVELOPE_KEY_HEADER } from '../../contract/envelope.ts';
+import {
+  acceptSession,
+  generateServerKeyPair,
+  importServerPrivateKey,
+  isSealedEnvelope,
+  sealResponse,
+} from '../../transport/envelope-crypto.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const TEST_API = `${TEST_ORIGIN}/xinao/api`;
@@ -20,6 +28,7 @@ export const testSettings = {
 };
 
 const keyPair = await generateServerKeyPair();
+const privateKey = await importServerPrivateKey(keyPair.privateKeyJwk);
 
 export const api = setupServer(
   http.get(`${TEST_API}/common/envelope/publicKey`, () =>
@@ -45,8 +54,36 @@ export function success(data: JsonBodyType) {
   return HttpResponse.json({ success: true, code: 0, message: '成功', data });
 }
 
-/** Answers one contract call with `respond` (every time it is made). */
-export function answer(call: CallDef, respond: () => Response | Promise<Response>) {
+/** The key a request offered for its answer: the header, or the sealed body's. */
+async function offeredKey(request: Request): Promise<string | null> {
+  const header = request.headers.get(ENVELOPE_KEY_HEADER);
+  if (header) return header;
+  if (!request.headers.get('content-type')?.includes('application/json')) return null;
+  const body: unknown = await request.clone().json();
+  return isSealedEnvelope(body) ? body.key : null;
+}
+
+/** `response` as the server would send it to `request`: a success sealed with its key. */
+export async function sealedFor(request: Request, response: Response): Promise<Response> {
+  const key = await offeredKey(request);
+  if (!key || !response.headers.get('content-type')?.includes('application/json')) {
+    return response;
+  }
+  const envelope = (await response.clone().json()) as { success: boolean; data: unknown };
+  if (!envelope.success) return response;
+  const session = await acceptSession(key, () => privateKey);
+  return HttpResponse.json(
+    { ...envelope, data: await sealResponse(session, envelope.data) } as JsonBodyType,
+    { status: response.status },
+  );
+}
+
+/** Answers one contract call with `respond` (every time it is made), sealed like the server. */
+export function answer(call: CallDef, respond: (request: Request) => Response | Promise<Response>) {
   const method = call.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-  api.use(http[method](`${TEST_API}${call.path}`, respond));
+  api.use(
+    http[method](`${TEST_API}${call.path}`, async ({ request }) =>
+      sealedFor(request, await respond(request)),
+    ),
+  );
 }
