@@ -20,6 +20,7 @@ export const ErrorCode = {
   QUOTA_USED_UP: 42900,
   RATE_LIMITED: 42901,
   INTERNAL: 50000,
+  SERVICE_UNAVAILABLE: 50300,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;
@@ -49,6 +50,8 @@ export const errorCatalogue: Record<ErrorCodeName, ErrorCatalogueEntry> = {
   QUOTA_USED_UP: { status: 429, message: '次数已用完' },
   RATE_LIMITED: { status: 429, message: '操作过于频繁，请稍后再试' },
   INTERNAL: { status: 500, message: '服务器内部错误' },
+  // The database is down or restarting: nothing was done, and retrying shortly will work.
+  SERVICE_UNAVAILABLE: { status: 503, message: '服务暂不可用，请稍后重试' },
 };
 
 /** Envelope failures, each answered with code -1 (spec 000 §8). */

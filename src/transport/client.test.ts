@@ -217,6 +217,55 @@ describe('transport', () => {
     });
   });
 
+  it('waits out a 503 (database restarting) and tries again, sealing each try afresh', async () => {
+    let tries = 0;
+    const { transport, requests, errors } = transportFor(
+      async (_req, session) => {
+        tries += 1;
+        if (tries < 3) {
+          return json(
+            {
+              success: false,
+              code: ErrorCode.SERVICE_UNAVAILABLE,
+              message: '服务暂不可用',
+              data: null,
+            },
+            503,
+          );
+        }
+        return ok(session, { id: 7 });
+      },
+      { retryDelaysMs: [0, 0, 0] },
+    );
+    await expect(transport.call(post, { body: { name: 'x' } })).resolves.toEqual({ id: 7 });
+    const bodies = await Promise.all(
+      requests.filter((r) => r.method === 'POST').map((r) => r.text()),
+    );
+    expect(bodies).toHaveLength(3);
+    expect(new Set(bodies).size).toBe(3);
+    expect(errors).toEqual([]);
+  });
+
+  it('gives up after its pauses and shows the 503', async () => {
+    const { transport, errors } = transportFor(
+      async () =>
+        json(
+          {
+            success: false,
+            code: ErrorCode.SERVICE_UNAVAILABLE,
+            message: '服务暂不可用',
+            data: null,
+          },
+          503,
+        ),
+      { retryDelaysMs: [0] },
+    );
+    await expect(transport.call(get, { query: { id: 1 } })).rejects.toMatchObject({
+      code: ErrorCode.SERVICE_UNAVAILABLE,
+    });
+    expect(errors.map((e) => e.message)).toEqual(['服务暂不可用']);
+  });
+
   it('refuses an answer that is signed but does not decrypt: 数据解密异常, code -1', async () => {
     const { transport } = transportFor(async (_req, session) => {
       const data = toBase64Url(new Uint8Array(40));

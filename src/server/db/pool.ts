@@ -8,6 +8,12 @@ export function createPool(connectionString: string, logger: Logger): pg.Pool {
   const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000 });
   // An idle client can be cut off (database restart, shutdown): log it instead of crashing.
   pool.on('error', (err) => logger.warn({ err: err.message }, 'idle database client failed'));
+  // So can one in use: without a listener of its own, its 'error' event (57P01 when the
+  // database is killed) would be unhandled and end the process. The query in flight fails
+  // and its request answers 503.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => logger.warn({ err: err.message }, 'database connection lost'));
+  });
   return pool;
 }
 

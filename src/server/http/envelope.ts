@@ -6,6 +6,8 @@ import { EnvelopeError, isSealedEnvelope } from '../../transport/envelope-crypto
 import type { EnvelopeKeyring } from '../envelope/keyring.ts';
 import { acceptServerSession, openServerRequest } from '../envelope/node-envelope.ts';
 import type { ServerEnvelopeSession } from '../envelope/node-envelope.ts';
+import pg from 'pg';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from './app-error.ts';
 
 /** What the envelope step hands on: the plaintext body and the key to seal the answer with. */
@@ -23,8 +25,13 @@ export interface EnvelopeDeps {
 /** Uploads travel as plain multipart (spec 000 §7). */
 export const isUploadPath = (path: string) => path.endsWith('common/file/upload');
 
-function envelopeFailure(err: unknown): AppError {
+/**
+ * An envelope that fails its checks is code -1. Anything else thrown while opening it (the
+ * nonce store's database being down) is not the client's fault and goes on as it is.
+ */
+function envelopeFailure(err: unknown): unknown {
   if (err instanceof EnvelopeError) return new AppError('ENVELOPE', envelopeMessages[err.reason]);
+  if (isDatabaseUnavailable(err) || err instanceof pg.DatabaseError) return err;
   return new AppError('ENVELOPE', envelopeMessages.malformed);
 }
 

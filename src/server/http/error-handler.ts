@@ -3,6 +3,7 @@ import { API_PREFIX } from '../../contract/envelope.ts';
 import { ErrorCode, errorCatalogue } from '../../contract/errors.ts';
 import { AppError } from './app-error.ts';
 import { validationError } from './validation-error.ts';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /**
  * Maps what Fastify itself throws (body parsing, size limit) to catalogue errors; everything
@@ -10,6 +11,7 @@ import { validationError } from './validation-error.ts';
  */
 export function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
+  if (isDatabaseUnavailable(err)) return new AppError('SERVICE_UNAVAILABLE');
   const e = err as Partial<FastifyError> & { statusCode?: number };
   switch (e.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -49,8 +51,12 @@ export function installErrorHandlers(app: FastifyInstance): void {
       });
     }
     // Envelope failures can be probes or tampering: worth a warning, not just a line.
-    const level = known.codeName === 'ENVELOPE' ? 'warn' : 'info';
+    const level =
+      known.codeName === 'ENVELOPE' || known.codeName === 'SERVICE_UNAVAILABLE' ? 'warn' : 'info';
     request.log[level]({ errorCode: known.code, reason: known.message }, 'request refused');
+    if (known.codeName === 'SERVICE_UNAVAILABLE') {
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    }
     return reply
       .status(known.statusCode)
       .send({ success: false, code: known.code, message: known.message, data: known.data });

@@ -8,7 +8,12 @@ export const systemHandlers = [
       await services.pool.query('SELECT 1');
     } catch (err) {
       services.logger.error({ err: (err as Error).message }, 'health check: database unreachable');
-      throw fail('INTERNAL', '数据库不可用');
+      // 503 with what is down, for monitors; the API answers 503 to everything meanwhile.
+      throw fail('SERVICE_UNAVAILABLE', '服务暂不可用：数据库不可用', {
+        status: 'down',
+        time: new Date().toISOString(),
+        database: 'down',
+      });
     }
     return { status: 'ok' as const, time: new Date().toISOString(), database: 'ok' as const };
   }),
