@@ -61,6 +61,15 @@ describe('the web app in Chromium: start-up, log in through the dialog, switch, 
     await dialog.getByRole('button', { name: '登录' }).click();
     await dialog.getByRole('alert').waitFor();
     expect(await dialog.getByLabel('用户名').inputValue()).toBe(student.username);
+    // The focus is back on the password, not lost to the page, so Esc still closes the dialog.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name') ?? null))
+      .toBe('password');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('login-button').click();
+    await dialog.waitFor();
+    await dialog.getByLabel('用户名').fill(student.username);
 
     await dialog.getByLabel('密码', { exact: true }).fill(student.password);
     await dialog.getByRole('button', { name: '登录' }).click();

@@ -16,6 +16,24 @@ const caseCount = (await readdir(path.join(A_PLUS_B, 'tests'))).filter((f) =>
   f.endsWith('.in'),
 ).length;
 
+/**
+ * Whether `element` can be seen: inside the window and inside every ancestor that clips it
+ * (the scrolling panels), so a verdict scrolled out of its panel counts as hidden.
+ */
+function visibleOnScreen(element: Locator): Promise<boolean> {
+  return element.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    if (box.height === 0 || box.bottom > window.innerHeight || box.top < 0) return false;
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const { overflowY } = getComputedStyle(p);
+      if (overflowY === 'visible') continue;
+      const clip = p.getBoundingClientRect();
+      if (box.top < clip.top || box.bottom > clip.bottom) return false;
+    }
+    return true;
+  });
+}
+
 describe('practising a problem in Chromium: run, submit, switch language', () => {
   let platform: TestPlatform;
   let ui: TestBrowser;
@@ -48,7 +66,35 @@ describe('practising a problem in Chromium: run, submit, switch language', () =>
     expect(page.url()).toMatch(/\/web\/question\/detail\?id=\d+$/);
     // The default C++ template is in the editor.
     await expect.poll(() => editorText(page)).toContain('using namespace std;');
+    // The difficulty shows with the limits; the samples the statement shows are not repeated.
+    const statement = page.locator('[data-panel="questionPanel"]');
+    expect(await statement.locator('[data-difficulty]').first().textContent()).toBe('简单');
+    expect(await statement.getByText('样例输入 1').count()).toBe(1);
+    expect(await statement.getByText('输入 #1').count()).toBe(0);
   });
+
+  it('lists show difficulty and titles without Markdown backticks; an address without an id says so', async () => {
+    const { page } = ui;
+    await page.goto(`${platform.url}/web/play/home`);
+    const problems = page.getByTestId('problem-list');
+    await problems.getByRole('link', { name: 'A+B 问题' }).waitFor();
+    const aPlusB = problems.locator('tr', { has: page.getByRole('link', { name: 'A+B 问题' }) });
+    expect(await aPlusB.locator('[data-difficulty]').textContent()).toBe('简单');
+    const objective = page.getByTestId('objective-list');
+    const coded = objective.getByRole('link', { name: '在 C++ 中，表达式 7 / 2 的值是多少？' });
+    await coded.waitFor();
+    expect(await coded.locator('code').textContent()).toBe('7 / 2');
+    expect(await objective.textContent()).not.toContain('`');
+
+    await page.goto(`${platform.url}/web/question/detail`);
+    const missing = page.getByTestId('question-missing');
+    expect(await missing.textContent()).toContain('没有指定要练习的题目');
+    expect(await missing.textContent()).not.toContain('：id');
+    await missing.getByRole('link', { name: '去题目列表选一道题' }).click();
+    await expect.poll(() => page.url()).toMatch(/\/web\/play\/home/);
+    await page.getByTestId('problem-list').getByRole('link', { name: 'A+B 问题' }).click();
+    await page.getByRole('heading', { name: 'A+B 问题' }).waitFor();
+  }, 60_000);
 
   it('pages through 练习场 to a problem beyond the first page, the page kept in the address', async () => {
     const { page } = ui;
@@ -153,6 +199,8 @@ describe('practising a problem in Chromium: run, submit, switch language', () =>
 
   it('switches to Python, submits a wrong answer and sees WA', async () => {
     const { page } = ui;
+    // A laptop screen: the result panel is a fifth of the column, its verdict below the fold.
+    await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByLabel('语言').selectOption('python');
     await expect.poll(() => editorText(page)).not.toContain('using namespace std;');
     await typeIntoEditor(page, wrongPy);
@@ -160,6 +208,12 @@ describe('practising a problem in Chromium: run, submit, switch language', () =>
     await expect.poll(() => verdictOf(page), { timeout: 60_000 }).toBe('WA');
     const rows = page.getByTestId('practice-cases').locator('tbody tr');
     expect(await rows.locator('[data-verdict="WA"]').count()).toBeGreaterThan(0);
+    // Without a click, the panel has scrolled the verdict and the cases into view, in a live
+    // region; at 1366×900 they start below the fold of the 20% result panel.
+    const verdict = page.getByTestId('practice-result').locator('p [data-verdict]').first();
+    await expect.poll(() => visibleOnScreen(verdict)).toBe(true);
+    await expect.poll(() => visibleOnScreen(rows.first())).toBe(true);
+    expect(await page.getByTestId('practice-outcome').getAttribute('aria-live')).toBe('polite');
     expect(ui.pageErrors).toEqual([]);
   }, 90_000);
 

@@ -23,6 +23,7 @@ import { customInput, queued } from '../member-question/calls.ts';
 export { questionType };
 export type QuestionType = z.infer<typeof questionType>;
 export const questionDifficulty = difficultySchema;
+export type QuestionDifficulty = z.infer<typeof questionDifficulty>;
 export const questionStatus = z.enum(['active', 'deleted']);
 /** Drafts and unpublished questions are seen by their own staff only (lifecycles/publication.ts). */
 export const questionPublicationState = z.enum(PUBLICATION_STATES);

@@ -113,6 +113,7 @@ export function createPracticeImplementations(
           id: item.id,
           type: item.type,
           title: item.title,
+          difficulty: item.difficulty,
           content: item.content,
           samples: item.samples.map((s) => ({ input: s.input, output: s.output })),
           timeLimitMs: item.timeLimitMs,

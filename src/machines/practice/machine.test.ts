@@ -26,6 +26,7 @@ import {
 import { flushPromises } from '../test-support.ts';
 
 const question: PracticeQuestion = {
+  difficulty: 'easy',
   id: 7,
   type: 'programming',
   title: 'A+B',

@@ -36,7 +36,7 @@ import type {
   AnswerSummary,
   StatusEvent,
 } from '../../contract/member-question/calls.ts';
-import type { QuestionType } from '../../contract/question/calls.ts';
+import type { QuestionDifficulty, QuestionType } from '../../contract/question/calls.ts';
 import { notProvided } from '../notProvided.ts';
 
 export type PracticeLanguage = 'cpp' | 'python';
@@ -60,6 +60,8 @@ export interface PracticeQuestion {
   id: number;
   type: QuestionType;
   title: string;
+  /** easy, medium, hard or extreme (spec 000: easy … extremely hard). */
+  difficulty: QuestionDifficulty;
   content: string;
   samples: { input: string; output: string }[];
   timeLimitMs: number | null;

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AnswerSummary } from '../../contract/member-question/calls.ts';
 import { useEffect } from 'react';
-import type { QuestionType } from '../../contract/question/calls.ts';
+import type { QuestionDifficulty, QuestionType } from '../../contract/question/calls.ts';
 import { clampPage } from '../../streams/paging.ts';
 import { useRuntime } from '../app/context.ts';
 import { useSession } from '../app/hooks.ts';
@@ -31,6 +31,7 @@ import { EmptyScreen } from '../components/EmptyScreen.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { Playground } from '../components/practice/Playground.tsx';
+import { DifficultyTag, InlineTitle } from '../components/practice/QuestionLabels.tsx';
 import {
   answeredAt,
   latestByQuestion,
@@ -46,6 +47,7 @@ interface ListedQuestion {
   id: number;
   title: string;
   type: QuestionType;
+  difficulty: QuestionDifficulty;
 }
 
 /** The learner's latest answer per question; null until it is read (or when it failed). */
@@ -93,7 +95,12 @@ function ProblemList({ questions, latest }: { questions: ListedQuestion[]; lates
         {questions.map((problem) => (
           <tr key={problem.id} data-question={problem.id}>
             <td>
-              <Link to={detailLink(problem.id)}>{problem.title}</Link>
+              <Link to={detailLink(problem.id)}>
+                <InlineTitle text={problem.title} />
+              </Link>
+            </td>
+            <td>
+              <DifficultyTag difficulty={problem.difficulty} />
             </td>
             <ProgressCell latest={latest} id={problem.id} />
           </tr>
@@ -116,7 +123,12 @@ function ObjectiveList({ questions, latest }: { questions: ListedQuestion[]; lat
               <TypeTag type={question.type} />
             </td>
             <td>
-              <Link to={detailLink(question.id)}>{question.title}</Link>
+              <Link to={detailLink(question.id)}>
+                <InlineTitle text={question.title} />
+              </Link>
+            </td>
+            <td>
+              <DifficultyTag difficulty={question.difficulty} />
             </td>
             <ProgressCell latest={latest} id={question.id} />
           </tr>
@@ -175,7 +187,9 @@ function WrongList() {
             return (
               <tr key={id} data-question={id}>
                 <td>
-                  <Link to={detailLink(id)}>{answer.questionTitle}</Link>
+                  <Link to={detailLink(id)}>
+                    <InlineTitle text={answer.questionTitle ?? ''} />
+                  </Link>
                 </td>
                 <td>
                   <TypeTag type={answer.questionType} />
@@ -226,6 +240,7 @@ function ProblemSection({ kind }: { kind: ProblemKind }) {
     id: q.id,
     title: q.title,
     type: q.type,
+    difficulty: q.difficulty,
   }));
   const latestState = useQuery(
     latestAnswers(

@@ -9,7 +9,7 @@ import { Callout, Spinner } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { asObjectiveQuestion } from '../../machines/objective-practice/machine.ts';
 import { submitModeOf, type SubmitMode } from '../../machines/practice/machine.ts';
 import { selectQuestion, selectQuestionFailed } from '../../machines/practice/selectors.ts';
@@ -72,7 +72,12 @@ export default function QuestionDetailPage() {
   const id = Number(params.get('id'));
   const mode = submitModeOf(params.get('mode'));
   if (!Number.isInteger(id) || id <= 0) {
-    return <Callout intent="warning">{t('practice.loadFailed', { message: 'id' })}</Callout>;
+    // An address without a question (typed, or cut short): say so in words and offer the list.
+    return (
+      <Callout intent="warning" data-testid="question-missing">
+        {t('practice.missingId')} <Link to="/play/home">{t('practice.chooseProblem')}</Link>
+      </Callout>
+    );
   }
   return <QuestionPractice actor={practiceActorFor(runtime, id, mode)} mode={mode} />;
 }

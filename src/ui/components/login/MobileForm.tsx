@@ -12,6 +12,7 @@ import {
 import { CaptchaField } from './CaptchaField.tsx';
 import { bindFields, captchaMessage } from './fieldErrors.ts';
 import { FormError } from './FormError.tsx';
+import { useFocusOnFailure } from './useFocusOnFailure.ts';
 import { useLoginEvents, useLoginView } from './hooks.ts';
 import type { MobileValues } from './formValues.ts';
 import { TextField } from './TextField.tsx';
@@ -33,6 +34,7 @@ export function MobileForm({ values, onChange }: MobileFormProps) {
   const captchaStatus = useLoginView(selectCaptchaStatus);
   const codeState = useLoginView(selectCodeStatus);
   const busy = useLoginView(selectSubmitting);
+  const formRef = useFocusOnFailure(error, fieldErrors, 'code');
   const sendCode = (
     <Button
       variant="minimal"
@@ -46,6 +48,7 @@ export function MobileForm({ values, onChange }: MobileFormProps) {
   );
   return (
     <form
+      ref={formRef}
       noValidate
       data-testid="mobile-form"
       onSubmit={(event) => {

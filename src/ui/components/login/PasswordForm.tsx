@@ -11,6 +11,7 @@ import {
 import { CaptchaField } from './CaptchaField.tsx';
 import { bindFields, captchaMessage } from './fieldErrors.ts';
 import { FormError } from './FormError.tsx';
+import { useFocusOnFailure } from './useFocusOnFailure.ts';
 import { useLoginEvents, useLoginView } from './hooks.ts';
 import type { PasswordValues } from './formValues.ts';
 import { TextField } from './TextField.tsx';
@@ -31,8 +32,14 @@ export function PasswordForm({ values, onChange }: PasswordFormProps) {
   const captchaRequired = useLoginView(selectCaptchaRequired);
   const captcha = useLoginView(selectCaptcha);
   const captchaStatus = useLoginView(selectCaptchaStatus);
+  const formRef = useFocusOnFailure(
+    error,
+    fieldErrors,
+    captchaRequired ? 'captchaCode' : 'password',
+  );
   return (
     <form
+      ref={formRef}
       noValidate
       data-testid="password-form"
       onSubmit={(event) => {

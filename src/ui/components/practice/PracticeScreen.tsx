@@ -7,7 +7,7 @@
  */
 import { Button, Callout, HTMLSelect, Spinner, TextArea } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { FONT_SIZE_MAX, FONT_SIZE_MIN } from '../../../machines/constants.ts';
@@ -133,6 +133,26 @@ function CodeArea({ actor }: { actor: PracticeActor }) {
   );
 }
 
+/**
+ * The result panel is small (a fifth of the column) and the verdict comes below the input and
+ * the buttons: when a run starts and when its outcome arrives, scroll the panel so the learner
+ * sees it without a click. Not on the first render, which shows an old result.
+ */
+function useOutcomeInView(busy: boolean, result: unknown, jobError: unknown) {
+  const ref = useRef<HTMLDivElement>(null);
+  const seen = useRef({ busy, result, jobError });
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = { busy, result, jobError };
+    const changed =
+      before.busy !== busy || before.result !== result || before.jobError !== jobError;
+    if (changed && (busy || result || jobError)) {
+      ref.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    }
+  }, [busy, result, jobError]);
+  return ref;
+}
+
 function ResultArea({ actor, canSubmit }: { actor: PracticeActor; canSubmit: boolean }) {
   const { t } = useTranslation();
   const practice = usePracticeEvents(actor);
@@ -146,6 +166,7 @@ function ResultArea({ actor, canSubmit }: { actor: PracticeActor; canSubmit: boo
   const history = useSelector(actor, selectHistory);
   const quota = useSelector(actor, selectQuota);
   const reviewing = useSelector(actor, selectReviewing);
+  const outcomeRef = useOutcomeInView(busy, result, jobError);
   return (
     <>
       {canSubmit && reviewing && <ReviewHint />}
@@ -182,14 +203,17 @@ function ResultArea({ actor, canSubmit }: { actor: PracticeActor; canSubmit: boo
         {canSubmit && <QuotaLine quota={quota} />}
         <span className="xa-practice-hint">{t('practice.runHint')}</span>
       </div>
-      {busy && <StatusLine status={progress} starting={!following} />}
-      {jobError && (
-        <Callout intent="danger">{t('practice.jobFailed', { message: jobError })}</Callout>
-      )}
-      {!busy && result && <ResultDetail detail={result} kind={kind} />}
-      {!busy && !result && !jobError && (
-        <p className="xa-practice-hint">{t('practice.noResult')}</p>
-      )}
+      {/* A live region: a screen reader hears the status and then the verdict as they come. */}
+      <div ref={outcomeRef} aria-live="polite" data-testid="practice-outcome">
+        {busy && <StatusLine status={progress} starting={!following} />}
+        {jobError && (
+          <Callout intent="danger">{t('practice.jobFailed', { message: jobError })}</Callout>
+        )}
+        {!busy && result && <ResultDetail detail={result} kind={kind} />}
+        {!busy && !result && !jobError && (
+          <p className="xa-practice-hint">{t('practice.noResult')}</p>
+        )}
+      </div>
       {canSubmit && <HistoryList history={history} onPage={practice.showHistoryPage} />}
     </>
   );

@@ -1,10 +1,13 @@
 import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { PracticeQuestion } from '../../../machines/practice/machine.ts';
+import { DifficultyTag, InlineTitle } from './QuestionLabels.tsx';
 import { StatementMarkdown } from './StatementMarkdown.tsx';
+import { statementShowsSamples } from './statementSamples.ts';
 
 /**
- * The statement, rendered from Markdown and sanitised (StatementMarkdown), then the samples.
+ * The statement, rendered from Markdown and sanitised (StatementMarkdown), then the samples
+ * unless the statement already shows them.
  */
 export function QuestionBody(props: {
   question: PracticeQuestion | null;
@@ -24,17 +27,21 @@ export function QuestionBody(props: {
   }
   const question = props.question;
   if (!question) return <Spinner size={24} aria-label={t('app.loading')} />;
+  const listSamples = !statementShowsSamples(question.content, question.samples);
   return (
     <article>
-      <h3>{question.title}</h3>
+      <h3>
+        <InlineTitle text={question.title} />
+      </h3>
       <p className="xa-practice-hint">
+        <DifficultyTag difficulty={question.difficulty} />{' '}
         {question.timeLimitMs !== null && t('practice.timeLimit', { value: question.timeLimitMs })}{' '}
         {question.memoryLimitMiB !== null &&
           t('practice.memoryLimit', { value: question.memoryLimitMiB })}
       </p>
       <StatementMarkdown markdown={question.content} title={question.title} />
-      {question.samples.length > 0 && <h4>{t('practice.samples')}</h4>}
-      {question.samples.map((sample, i) => (
+      {listSamples && <h4>{t('practice.samples')}</h4>}
+      {(listSamples ? question.samples : []).map((sample, i) => (
         <div key={i}>
           <div>{t('practice.sampleInput', { index: i + 1 })}</div>
           <pre className="xa-practice-pre">{sample.input}</pre>
