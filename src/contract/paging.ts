@@ -5,17 +5,30 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './page-size.ts';
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
-/** `?page=0&size=20&sort=field,asc` — the query of every paged list. */
-export const pageQuery = z.strictObject({
-  page: wholeNumber(0, MAX_ID).default(0),
-  size: wholeNumber(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  sort: z
-    .string()
-    .max(64)
-    .regex(/^[A-Za-z][A-Za-z0-9]*(,(asc|desc))?$/, '格式应为 字段,asc 或 字段,desc')
-    .optional(),
-});
-export type PageQuery = z.infer<typeof pageQuery>;
+/**
+ * `?page=0&size=20&sort=field,asc` — the query of a paged list that can be sorted by
+ * `sortFields` (the server maps each to a column: server/http/paging.ts SortColumns). The
+ * fields are part of the contract, so docs/api.md lists them and anything else is refused.
+ */
+export function pageQueryOf<const F extends readonly [string, ...string[]]>(sortFields: F) {
+  const names = sortFields.join('、');
+  return z.strictObject({
+    page: wholeNumber(0, MAX_ID).default(0),
+    size: wholeNumber(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    sort: z
+      .string()
+      .max(64)
+      .regex(
+        new RegExp(`^(${sortFields.join('|')})(,(asc|desc))?$`),
+        `可排序字段：${names}（格式 字段,asc 或 字段,desc）`,
+      )
+      .optional(),
+  });
+}
+
+/** The schema of every paged list's query, whatever it sorts by. */
+export type PageQuerySchema = ReturnType<typeof pageQueryOf<readonly [string, ...string[]]>>;
+export type PageQuery = z.infer<PageQuerySchema>;
 
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({

@@ -60,7 +60,10 @@ function rulesOf(schema: JsonSchema): string {
   if (s.minItems !== undefined) rules.push(`至少 ${s.minItems} 项`);
   if (s.maxItems !== undefined) rules.push(`至多 ${s.maxItems} 项`);
   if (s.format) rules.push(s.format);
-  if (s.pattern) rules.push(`\`${s.pattern.replace(/\|/g, '\\|')}\``);
+  // A list's sort (paging.ts pageQueryOf) reads better as its fields than as its pattern.
+  const sortFields = s.pattern && /^\^\(([\w|]+)\)\(,\(asc\|desc\)\)\?\$$/.exec(s.pattern)?.[1];
+  if (sortFields) rules.push(`可排序字段 ${sortFields.split('|').join('、')}，加 ,asc 或 ,desc`);
+  else if (s.pattern) rules.push(`\`${s.pattern.replace(/\|/g, '\\|')}\``);
   if (s.default !== undefined) rules.push(`默认 \`${JSON.stringify(s.default)}\``);
   return rules.join('，');
 }

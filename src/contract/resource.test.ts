@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { actionsOf, defineResource, resourceCalls } from './resource.ts';
 
 const note = defineResource({
+  sortFields: ['id'],
   noun: '笔记',
   segment: 'note',
   item: z.object({ id: z.number(), text: z.string(), secret: z.string() }),

@@ -8,7 +8,8 @@
 import { z } from 'zod';
 import type { Access, CallDef, HttpMethod } from './call.ts';
 import { pathOfId } from './call.ts';
-import { pageOf, pageQuery } from './paging.ts';
+import { pageOf, pageQueryOf } from './paging.ts';
+import type { PageQuerySchema } from './paging.ts';
 import * as f from './fields.ts';
 import { LIFECYCLE_ACTION_VERBS, type LifecycleAction } from './lifecycle-actions.ts';
 
@@ -68,6 +69,8 @@ export interface Resource<
   update: Update;
   /** The JSON body of queryList and querySimpleList. */
   filter: Filter;
+  /** What queryList and querySimpleList sort by (`sort=field,asc`). */
+  sortFields: readonly [string, ...string[]];
   /**
    * The wire limit of create and update, when their schemas allow more than any sane request
    * (inline test data); otherwise it follows from the schema (contract/body-size.ts).
@@ -99,9 +102,9 @@ export interface CrudCalls<R extends Resource, Item extends z.ZodType, ListItem 
   update: CallDef<NoInput, R['update'], Item>;
   delete: CallDef<NoInput, typeof idBody, typeof deletedAnswer>;
   queryById: CallDef<typeof idQuery, NoInput, Item>;
-  queryList: CallDef<typeof pageQuery, R['filter'], ReturnType<typeof pageOf<ListItem>>>;
+  queryList: CallDef<PageQuerySchema, R['filter'], ReturnType<typeof pageOf<ListItem>>>;
   querySimpleList: CallDef<
-    typeof pageQuery,
+    PageQuerySchema,
     R['filter'],
     ReturnType<typeof pageOf<R['simpleItem']>>
   >;
@@ -148,6 +151,7 @@ export function resourceCalls<
 } {
   const item = options.item ?? resource.item;
   const listItem = options.listItem ?? resource.listItem;
+  const listQuery = pageQueryOf(resource.sortFields);
   const writeLimit = resource.writeBodyLimitBytes
     ? { bodyLimitBytes: resource.writeBodyLimitBytes }
     : {};
@@ -159,9 +163,9 @@ export function resourceCalls<
     update: () => ({ body: resource.update, response: item, ...writeLimit }),
     delete: () => ({ body: idBody, response: deletedAnswer }),
     queryById: () => ({ query: idQuery, response: item }),
-    queryList: () => ({ query: pageQuery, body: resource.filter, response: pageOf(listItem) }),
+    queryList: () => ({ query: listQuery, body: resource.filter, response: pageOf(listItem) }),
     querySimpleList: () => ({
-      query: pageQuery,
+      query: listQuery,
       body: resource.filter,
       response: pageOf(resource.simpleItem),
     }),

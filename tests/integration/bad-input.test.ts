@@ -13,7 +13,13 @@ import { BODY_LIMIT_BYTES } from '../../src/server/app.ts';
 import { RawClient, freshClientIp } from '../support/api.ts';
 import type { RawAnswer } from '../support/api.ts';
 import type { ServerPublicKey } from '../../src/transport/envelope-crypto.ts';
-import { hostileCases, unboundedFields, validInputs } from '../support/hostile-input.ts';
+import {
+  hostileCases,
+  jsonSchemaOf,
+  unboundedFields,
+  validInput,
+  validInputs,
+} from '../support/hostile-input.ts';
 import { startTestPlatform } from '../support/platform.ts';
 import type { TestPlatform } from '../support/platform.ts';
 
@@ -99,6 +105,37 @@ describe('bad input over every call of the contract', () => {
       unboundedFields(call).map((field) => `${call.id} ${field}`),
     );
     expect(unbounded).toEqual([]);
+  });
+});
+
+describe('sorting', () => {
+  it('every sort field a list declares is one the server sorts by', async () => {
+    const problems: string[] = [];
+    let lists = 0;
+    for (const call of allCalls) {
+      const pattern = call.query ? jsonSchemaOf(call.query).properties?.sort?.pattern : undefined;
+      const fields = pattern ? /^\^\(([^)]*)\)/.exec(pattern)?.[1]?.split('|') : undefined;
+      if (!fields) continue;
+      lists += 1;
+      const body = call.body ? validInput(call.body, SEED, 'body') : undefined;
+      for (const field of fields) {
+        for (const direction of ['asc', 'desc']) {
+          const answer = await adminClient().call(call, {
+            query: { sort: `${field},${direction}` },
+            ...(call.body ? { body } : {}),
+          });
+          const named = ((answer.body.data as FieldsData | null)?.fields ?? []).map((f) => f.field);
+          if (answer.status >= 500 || named.includes('query.sort')) {
+            problems.push(
+              `${call.id} sort=${field},${direction}: HTTP ${answer.status} ${answer.body.message}`,
+            );
+          }
+        }
+      }
+    }
+    console.info(`sorting: ${lists} paged lists, each declared field sorted both ways`);
+    expect(lists).toBeGreaterThan(10);
+    expect(problems).toEqual([]);
   });
 });
 

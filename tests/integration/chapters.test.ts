@@ -614,7 +614,7 @@ describe('progress and statistics by chapter', () => {
         body: { id: chapter.id },
       }),
     );
-    expect(badSort.fieldErrors['query.sort']).toContain('不支持按 title 排序');
+    expect(badSort.fieldErrors['query.sort']).toContain('可排序字段：position');
     const reversed = await student.call(chapterApi['oj.chapter.queryQuestion'], {
       query: { sort: 'position,desc' },
       body: { id: chapter.id },

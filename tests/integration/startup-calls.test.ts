@@ -103,7 +103,10 @@ describe('grade.queryList (the start-up class list)', () => {
       body: {},
     });
     expect(answer.body.code).toBe(ErrorCode.VALIDATION);
-    expect(answer.body.message).toMatch(/^参数校验失败：query\.sort 不支持按 organizationId 排序/);
+    // The contract names the fields the list sorts by (docs/api.md shows the same).
+    expect(answer.body.message).toBe(
+      '参数校验失败：query.sort 可排序字段：sort、id、name、startTime（格式 字段,asc 或 字段,desc）',
+    );
   });
 });
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { defineCalls, spec } from '../call.ts';
 import type { Access } from '../call.ts';
 import * as f from '../fields.ts';
-import { pageOf, pageQuery } from '../paging.ts';
+import { pageOf, pageQueryOf } from '../paging.ts';
 import { defineResource, resourceCalls } from '../resource.ts';
 import { answerSummary } from '../member-question/calls.ts';
 import { learnerQuestionListItem, questionListItem } from '../question/calls.ts';
@@ -63,6 +63,17 @@ export const chapterSimpleItem = z.object({
   questionCount: z.number().int(),
 });
 
+/** The sort fields of the chapter lists, of a chapter's questions, and of its statistics. */
+export const CHAPTER_SORT = ['id', 'title', 'sort', 'updatedAt'] as const;
+export const CHAPTER_QUESTION_SORT = ['position'] as const;
+export const CHAPTER_STATISTICS_SORT = [
+  'position',
+  'submitters',
+  'submissions',
+  'accepted',
+  'solvedMembers',
+] as const;
+
 export const chapterResource = defineResource({
   noun: '章节',
   segment: 'chapter',
@@ -72,6 +83,7 @@ export const chapterResource = defineResource({
   create: chapterInput,
   update: chapterUpdate,
   filter: chapterFilter,
+  sortFields: CHAPTER_SORT,
 });
 
 /** One question of a chapter, in the chapter's order (1-based position). */
@@ -120,7 +132,7 @@ const questionList = (access: Access, who: string) =>
     method: 'POST',
     access,
     summary: `章节的题目（按章节内顺序，分页）；${who}`,
-    query: pageQuery,
+    query: pageQueryOf(CHAPTER_QUESTION_SORT),
     body: chapterIdBody,
     response: pageOf(chapterQuestionItem),
   });
@@ -176,7 +188,7 @@ export const chapter = {
       access: 'member',
       summary:
         '学员：章节的题目（按章节内顺序，分页），附本人最近一次提交与是否已通过；不含答案与测试数据',
-      query: pageQuery,
+      query: pageQueryOf(CHAPTER_QUESTION_SORT),
       body: chapterIdBody,
       response: pageOf(learnerChapterQuestion),
     },
@@ -186,7 +198,7 @@ export const chapter = {
       access: 'teacher',
       summary:
         '教师：章节每道题在本机构成员中的提交人数、提交数、通过数、通过率与通过人数（按章节内顺序，分页；仅统计正式提交，含成员已清空的记录）',
-      query: pageQuery,
+      query: pageQueryOf(CHAPTER_STATISTICS_SORT),
       body: z.strictObject({ chapterId: f.id }),
       response: pageOf(chapterQuestionStatistics),
     },

@@ -3,7 +3,7 @@ import { LANGUAGE_NAMES } from '../../judge/languages.ts';
 import { VERDICTS } from '../../judge/types.ts';
 import { defineCalls, spec } from '../call.ts';
 import * as f from '../fields.ts';
-import { pageOf, pageQuery } from '../paging.ts';
+import { pageOf, pageQueryOf } from '../paging.ts';
 import { questionType } from '../question/types.ts';
 
 /** Languages the judge accepts, and its verdicts: the judge's own lists. */
@@ -207,12 +207,24 @@ const latestBody = z.strictObject({
   questionIds: z.array(f.id).min(1).max(500),
 });
 
+/** What answer lists, the wrong list and the per-member statistics sort by. */
+export const ANSWER_SORT = ['id', 'createdAt'] as const;
+export const WRONG_ANSWER_SORT = ['answeredAt'] as const;
+export const MEMBER_STATISTICS_SORT = [
+  'solvedQuestions',
+  'accepted',
+  'submissions',
+  'reviews',
+  'corrected',
+  'memberId',
+] as const;
+
 const listByTeacher = spec({
   method: 'POST',
   access: 'teacher',
   summary:
     '教师：本机构成员的提交记录（分页，新的在前；含成员已清空的记录），可按成员、题目、结果筛选',
-  query: pageQuery,
+  query: pageQueryOf(ANSWER_SORT),
   body: z.strictObject({
     memberId: f.id.optional(),
     questionId: f.id.optional(),
@@ -226,7 +238,7 @@ const statisticsGroupByMember = spec({
   access: 'teacher',
   summary:
     '教师：本机构学员按成员统计提交数、通过数与通过的题目数（分页，通过题目多的在前；可限定题目）',
-  query: pageQuery,
+  query: pageQueryOf(MEMBER_STATISTICS_SORT),
   body: z.strictObject({ questionId: f.id.optional() }),
   response: pageOf(memberAnswerStatistics),
 });
@@ -315,7 +327,7 @@ export const memberQuestion = defineCalls({
     access: 'member',
     summary:
       '本人的错题（分页）：最近一次提交（含订正）已判定且不是 AC 的题目，最近作答的在前；仅本人可见且仍上架的题目',
-    query: pageQuery,
+    query: pageQueryOf(WRONG_ANSWER_SORT),
     body: z.strictObject({}),
     response: pageOf(wrongAnswer),
   },
@@ -323,7 +335,7 @@ export const memberQuestion = defineCalls({
     method: 'POST',
     access: 'member',
     summary: '本人的提交记录（分页，新的在前）',
-    query: pageQuery,
+    query: pageQueryOf(ANSWER_SORT),
     body: z.strictObject({
       questionId: f.id.optional(),
       kind: answerKind.optional(),
@@ -413,7 +425,7 @@ export const memberQuestion = defineCalls({
     method: 'POST',
     access: 'platformAdmin',
     summary: '平台：全部作答（分页，新的在前），可按机构、成员、题目、类型、结果筛选',
-    query: pageQuery,
+    query: pageQueryOf(ANSWER_SORT),
     body: z.strictObject({
       organizationId: f.id.optional(),
       memberId: f.id.optional(),
@@ -434,7 +446,7 @@ export const memberQuestion = defineCalls({
     method: 'POST',
     access: 'platformAdmin',
     summary: '平台：某机构学员按成员统计提交数、通过数与通过的题目数（分页）',
-    query: pageQuery,
+    query: pageQueryOf(MEMBER_STATISTICS_SORT),
     body: z.strictObject({ organizationId: f.id, questionId: f.id.optional() }),
     response: pageOf(memberAnswerStatistics),
   },

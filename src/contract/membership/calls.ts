@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCalls } from '../call.ts';
-import { pageOf, pageQuery } from '../paging.ts';
+import { pageOf, pageQueryOf } from '../paging.ts';
 
 export const membershipType = z.enum(['0', '1']);
 export const membershipTag = z.enum(['student', 'studentPackage', 'educational']);
@@ -26,12 +26,16 @@ export const memberMembership = z.object({
 });
 export type MemberMembership = z.infer<typeof memberMembership>;
 
+/** What the card list and a member's cards sort by. */
+export const MEMBERSHIP_SORT = ['sort', 'id', 'name', 'priceFen'] as const;
+export const MEMBER_MEMBERSHIP_SORT = ['expireDate', 'startDate', 'id'] as const;
+
 export const membership = defineCalls({
   'membership.queryList': {
     method: 'POST',
     access: 'public',
     summary: '会员卡定义列表（启动时 {type, tags, status:"1"}）',
-    query: pageQuery,
+    query: pageQueryOf(MEMBERSHIP_SORT),
     body: z.strictObject({
       type: membershipType.optional(),
       tags: z.array(membershipTag).max(3).optional(),
@@ -43,7 +47,7 @@ export const membership = defineCalls({
     method: 'POST',
     access: 'member',
     summary: '本人的会员卡',
-    query: pageQuery,
+    query: pageQueryOf(MEMBER_MEMBERSHIP_SORT),
     body: z.strictObject({}),
     response: pageOf(memberMembership),
   },

@@ -208,6 +208,9 @@ export const learnerQuestionItem = learnerQuestionListItem.extend({
 /** Sealed JSON with inline cases (create, update, import): 32 MiB on the wire (~23 MiB JSON). */
 export const IMPORT_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
 
+/** What the question lists sort by. */
+export const QUESTION_SORT = ['id', 'title', 'difficulty', 'type', 'updatedAt'] as const;
+
 export const questionResource = defineResource({
   noun: '题目',
   segment: 'question',
@@ -219,6 +222,7 @@ export const questionResource = defineResource({
   filter: questionFilter,
   // Inline cases may be 8 MiB each; larger sets go as a zip (importZip).
   writeBodyLimitBytes: IMPORT_BODY_LIMIT_BYTES,
+  sortFields: QUESTION_SORT,
 });
 const importBody = z.strictObject({ questions: z.array(questionWithCases).min(1).max(200) });
 const importAnswer = z.object({ ids: z.array(z.number().int()) });

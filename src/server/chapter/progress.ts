@@ -18,6 +18,8 @@ import { ANSWER_SELECT, toSummary } from '../member-question/answers.ts';
 import type { AnswerRow } from '../member-question/answers.ts';
 import { chapterQuestionRows, findVisibleChapter, positionSort } from './store.ts';
 import type { ChapterCtx } from './store.ts';
+import type { CHAPTER_STATISTICS_SORT } from '../../contract/chapter/calls.ts';
+import type { SortColumns } from '../http/paging.ts';
 
 /**
  * The chapter's questions with the learner's latest graded answer and solved flag. A question
@@ -69,7 +71,7 @@ export async function learnerChapterQuestions(
 }
 
 /** The chapter's order by default; a teacher may rank questions by any count instead. */
-const statisticsSortable = {
+const statisticsSortable: SortColumns<typeof CHAPTER_STATISTICS_SORT> = {
   ...positionSort,
   submitters: 'submitters',
   submissions: 'submissions',

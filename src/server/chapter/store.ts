@@ -28,6 +28,8 @@ import { containsPattern, orderBy, pagedRows } from '../http/paging.ts';
 import { QUESTIONS } from '../question/store.ts';
 import type { ResourceStore, StoreContext } from '../http/resource.ts';
 import { validationError } from '../http/validation-error.ts';
+import type { CHAPTER_QUESTION_SORT, CHAPTER_SORT } from '../../contract/chapter/calls.ts';
+import type { SortColumns } from '../http/paging.ts';
 
 export type ChapterScope =
   | { kind: 'platform'; memberId: number }
@@ -39,7 +41,7 @@ type Item = z.input<typeof chapterItem>;
 type ListItem = z.input<typeof chapterListItem>;
 export type ChapterCtx = StoreContext<ChapterScope>;
 
-const sortable = {
+const sortable: SortColumns<typeof CHAPTER_SORT> = {
   id: 'c.id',
   title: 'c.title',
   sort: 'c.sort',
@@ -163,7 +165,9 @@ export const chapterStore: ResourceStore<
 };
 
 /** A chapter's questions are read in the chapter's order; `sort=position,desc` reverses it. */
-export const positionSort = { position: 'cq.position' };
+export const positionSort: SortColumns<typeof CHAPTER_QUESTION_SORT> = {
+  position: 'cq.position',
+};
 
 interface ChapterQuestionRow {
   position: number;

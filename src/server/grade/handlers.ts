@@ -3,8 +3,15 @@ import type { gradeStatus } from '../../contract/grade/calls.ts';
 import type { z } from 'zod';
 import { handle } from '../http/handler.ts';
 import { containsPattern, orderBy, pagedRows } from '../http/paging.ts';
+import type { GRADE_SORT } from '../../contract/grade/calls.ts';
+import type { SortColumns } from '../http/paging.ts';
 
-const sortable = { sort: 'g.sort', id: 'g.id', name: 'g.name', startTime: 'g.start_time' };
+const sortable: SortColumns<typeof GRADE_SORT> = {
+  sort: 'g.sort',
+  id: 'g.id',
+  name: 'g.name',
+  startTime: 'g.start_time',
+};
 
 interface GradeRow {
   id: number;

@@ -4,6 +4,12 @@ import type { Queryable } from '../db/pool.ts';
 import { validationError } from './validation-error.ts';
 
 /**
+ * A list's columns by the sort fields its contract call declares (`pageQueryOf(FIELDS)`):
+ * exactly those fields, so the contract, the docs and the SQL cannot disagree.
+ */
+export type SortColumns<F extends readonly string[]> = { readonly [K in F[number]]: string };
+
+/**
  * `ORDER BY` for a list from its allow-list of sortable fields (wire name → SQL expression).
  * Anything else is refused naming query.sort, so no caller text ever reaches the SQL.
  */

@@ -39,6 +39,8 @@ import { isGraded, jobKindOf } from '../judge-service/jobs.ts';
 import type { AnswerKind } from '../judge-service/jobs.ts';
 import { consumeQuota, readQuota } from './quota.ts';
 import type { QuotaCounter, QuotaPolicy } from './quota.ts';
+import type { ANSWER_SORT, WRONG_ANSWER_SORT } from '../../contract/member-question/calls.ts';
+import type { SortColumns } from '../http/paging.ts';
 
 /** Drafts of the playground are kept under question key 0 (migration 0004). */
 const PLAYGROUND_KEY = 0;
@@ -252,7 +254,10 @@ async function readDraft(db: Queryable, memberId: number, questionKey: number, l
     : null;
 }
 
-const sortable = { id: 'mq.id', createdAt: 'mq.created_at' };
+const sortable: SortColumns<typeof ANSWER_SORT> = { id: 'mq.id', createdAt: 'mq.created_at' };
+/** When an answer was judged (or sent, while it waits): the wrong list's order. */
+const ANSWERED_AT = 'coalesce(latest.judged_at, latest.created_at)';
+const wrongSortable: SortColumns<typeof WRONG_ANSWER_SORT> = { answeredAt: ANSWERED_AT };
 
 export const memberQuestionHandlers = [
   handle(
@@ -369,7 +374,7 @@ export const memberQuestionHandlers = [
            ) latest
            WHERE latest.verdict IS NOT NULL AND latest.verdict <> 'AC'`,
           params: [...visible.params, auth.memberId],
-          order: 'coalesce(latest.judged_at, latest.created_at) DESC, latest.id DESC',
+          order: orderBy(query, wrongSortable, `${ANSWERED_AT} DESC`, 'latest.id DESC'),
         },
         query,
       );

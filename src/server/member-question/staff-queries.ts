@@ -15,6 +15,8 @@ import { orderBy, pagedRows } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';
 import { ANSWER_SELECT, failingCases, readCaseData, toDetail, toSummary } from './answers.ts';
 import type { AnswerRow } from './answers.ts';
+import type { ANSWER_SORT, MEMBER_STATISTICS_SORT } from '../../contract/member-question/calls.ts';
+import type { SortColumns } from '../http/paging.ts';
 
 type StaffRow = AnswerRow & { member_nickname: string; organization_id: number };
 
@@ -29,7 +31,7 @@ const withMember = (row: StaffRow) => ({
   organizationId: row.organization_id,
 });
 
-const listSortable = { id: 'a.id', createdAt: 'a.created_at' };
+const listSortable: SortColumns<typeof ANSWER_SORT> = { id: 'a.id', createdAt: 'a.created_at' };
 
 export interface AnswerFilter {
   organizationId: number | null;
@@ -115,7 +117,7 @@ export async function staffLatestList(
   return rows.map(withMember);
 }
 
-const statisticsSortable = {
+const statisticsSortable: SortColumns<typeof MEMBER_STATISTICS_SORT> = {
   solvedQuestions: 'solved_questions',
   accepted: 'accepted',
   submissions: 'submissions',

@@ -4,6 +4,20 @@ import type { Membership, membershipTag } from '../../contract/membership/calls.
 import { toPage } from '../../contract/paging.ts';
 import { handle } from '../http/handler.ts';
 import { limitOffset, orderBy } from '../http/paging.ts';
+import type { MEMBERSHIP_SORT, MEMBER_MEMBERSHIP_SORT } from '../../contract/membership/calls.ts';
+import type { SortColumns } from '../http/paging.ts';
+
+const membershipSortable: SortColumns<typeof MEMBERSHIP_SORT> = {
+  sort: 'ms.sort',
+  id: 'ms.id',
+  name: 'ms.name',
+  priceFen: 'ms.price_fen',
+};
+const memberMembershipSortable: SortColumns<typeof MEMBER_MEMBERSHIP_SORT> = {
+  expireDate: 'mm.expire_date',
+  startDate: 'mm.start_date',
+  id: 'mm.id',
+};
 
 interface MembershipRow {
   id: number;
@@ -40,12 +54,7 @@ export const membershipHandlers = [
       AND ($2::text[] IS NULL OR ms.tags && $2)
       AND ($3::text IS NULL OR ms.status = $3)`;
     const filters = [body.type ?? null, body.tags ?? null, body.status ?? null];
-    const order = orderBy(
-      query,
-      { sort: 'ms.sort', id: 'ms.id', name: 'ms.name', priceFen: 'ms.price_fen' },
-      'ms.sort ASC',
-      'ms.id ASC',
-    );
+    const order = orderBy(query, membershipSortable, 'ms.sort ASC', 'ms.id ASC');
     const [limit, offset] = limitOffset(query);
     const [rows, count] = await Promise.all([
       services.pool.query<MembershipRow>(
@@ -65,12 +74,7 @@ export const membershipHandlers = [
   handle(membership['oj.memberMembership.queryList'], async (ctx) => {
     const { query, services } = ctx;
     const memberId = ctx.requireAuth().memberId;
-    const order = orderBy(
-      query,
-      { expireDate: 'mm.expire_date', startDate: 'mm.start_date', id: 'mm.id' },
-      'mm.expire_date DESC',
-      'mm.id DESC',
-    );
+    const order = orderBy(query, memberMembershipSortable, 'mm.expire_date DESC', 'mm.id DESC');
     const [limit, offset] = limitOffset(query);
     const [rows, count] = await Promise.all([
       services.pool.query<MembershipRow & { mm_id: number; start_date: Date; expire_date: Date }>(

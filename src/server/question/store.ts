@@ -39,6 +39,8 @@ import {
   updateQuestion,
 } from './write.ts';
 import type { CaseData } from './write.ts';
+import type { QUESTION_SORT } from '../../contract/question/calls.ts';
+import type { SortColumns } from '../http/paging.ts';
 
 export type QuestionScope = OwnerScope;
 
@@ -47,7 +49,7 @@ type Item = z.input<typeof questionItem>;
 type ListItem = z.input<typeof questionListItem>;
 type Ctx = StoreContext<QuestionScope>;
 
-const sortable = {
+const sortable: SortColumns<typeof QUESTION_SORT> = {
   id: 'q.id',
   title: 'q.title',
   difficulty: 'q.difficulty',
