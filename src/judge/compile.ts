@@ -107,6 +107,7 @@ async function buildPch(cacheDir: string, flags: readonly string[]): Promise<str
       ],
       limits: { ...COMPILE_LIMITS, cpuMs: 60_000, wallMs: 120_000, fileBytes: 512 * 1024 * 1024 },
       cacheDir,
+      proc: false,
     });
     if (r.exitCode !== 0) return undefined;
     mkdirSync(join(dir, 'bits'), { recursive: true, mode: 0o755 });
@@ -168,6 +169,8 @@ export async function compileCpp(
       cwd: '/src',
       limits: { ...COMPILE_LIMITS, ...opts.limits },
       cacheDir: opts.cacheDir,
+      // The source decides what the compiler reads: no /proc to quote in its errors.
+      proc: false,
     });
     const output = compilerMessage(r);
     if (r.setupError) throw new Error(`编译沙箱启动失败：${r.setupError}`);

@@ -123,3 +123,18 @@ print('cwd', os.getcwd(), 'exe', os.readlink('/proc/self/exe'))
     }
   });
 });
+
+describe('no host path through the compiler', () => {
+  it('a source that includes /proc files gets a compile error that names no host path', async () => {
+    for (const file of ['/proc/self/mountinfo', '/proc/1/cmdline', '/proc/self/environ']) {
+      const source = `#include "${file}"\nint main(){}\n`;
+      const result = await judgeOne('cpp', source, '', '', limits);
+      expect(result.verdict).toBe('CE');
+      const said = result.compileOutput;
+      expect(said).toContain(file);
+      for (const hostPath of [TEST_CACHE_DIR, '/tmp/xinao', '/var/', '/root', '/work']) {
+        expect(said, `the compiler quoted ${hostPath}`).not.toContain(hostPath);
+      }
+    }
+  });
+});

@@ -64,6 +64,11 @@ export interface SandboxRequest {
   cwd?: string;
   /** Host file given as stdin; /dev/null when absent. */
   stdinFile?: string;
+  /**
+   * Mount /proc (default true). Compiles run without it: the compiler needs none, and a source
+   * could otherwise `#include "/proc/self/mountinfo"` and read the judge's paths in the errors.
+   */
+  proc?: boolean;
   limits: SandboxLimits;
   cacheDir: string;
 }
@@ -136,11 +141,10 @@ function bwrapOptions(req: SandboxRequest, netnsHeld: boolean): string[] {
     '--ro-bind-try',
     '/etc/ld.so.cache',
     '/etc/ld.so.cache',
-    '--proc',
-    '/proc',
     '--dev',
     '/dev',
   ];
+  if (req.proc !== false) args.push('--proc', '/proc');
   if (req.limits.tmpBytes !== undefined) args.push('--size', String(req.limits.tmpBytes));
   args.push('--tmpfs', '/tmp');
   for (const b of req.binds ?? []) {
