@@ -127,7 +127,8 @@ print('cwd', os.getcwd(), 'exe', os.readlink('/proc/self/exe'))
 describe('no host path through the compiler', () => {
   it('a source that includes /proc files gets a compile error that names no host path', async () => {
     for (const file of ['/proc/self/mountinfo', '/proc/1/cmdline', '/proc/self/environ']) {
-      const source = `#include "${file}"\nint main(){}\n`;
+      // Unique, so no binary compiled by an earlier run (with /proc) is reused from the cache.
+      const source = `#include "${file}"\nint main(){}\n// ${process.pid}-${Date.now()}\n`;
       const result = await judgeOne('cpp', source, '', '', limits);
       expect(result.verdict).toBe('CE');
       const said = result.compileOutput;
