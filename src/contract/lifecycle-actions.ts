@@ -2,7 +2,24 @@
  * The lifecycle actions of spec 001 §4 and their verbs, zod-free: the contract's summaries, the
  * machines' refusals and the screens' buttons all say the same word for the same action.
  */
-export type LifecycleAction = 'publish' | 'unpublish' | 'stop' | 'pass' | 'reject';
+/** The actions of a reviewed or published resource: PUT `{id, reason?}` (resource.ts). */
+export type ResourceLifecycleAction = 'publish' | 'unpublish' | 'stop' | 'pass' | 'reject';
+
+export type LifecycleAction = ResourceLifecycleAction | EnrollmentAction;
+
+/** The actions of an enrollment or order (spec 001 §4 "Enrollments"). */
+export type EnrollmentAction =
+  | 'enroll'
+  | 'pay'
+  | 'setPaid'
+  | 'cancel'
+  | 'cancelEnrollOrder'
+  | 'applyQuit'
+  | 'passQuit'
+  | 'rejectQuit'
+  | 'finishQuit'
+  | 'forceQuit'
+  | 'refund';
 
 export const LIFECYCLE_ACTION_VERBS: Record<LifecycleAction, string> = {
   publish: '上架',
@@ -10,4 +27,15 @@ export const LIFECYCLE_ACTION_VERBS: Record<LifecycleAction, string> = {
   stop: '停止',
   pass: '审核通过',
   reject: '驳回',
+  enroll: '报名',
+  pay: '支付',
+  setPaid: '登记线下支付',
+  cancel: '取消',
+  cancelEnrollOrder: '取消报名订单',
+  applyQuit: '申请退出',
+  passQuit: '同意退出',
+  rejectQuit: '驳回退出申请',
+  finishQuit: '完成退出',
+  forceQuit: '强制退出',
+  refund: '退款',
 };

@@ -11,9 +11,7 @@ import { pathOfId } from './call.ts';
 import { pageOf, pageQueryOf } from './paging.ts';
 import type { PageQuerySchema } from './paging.ts';
 import * as f from './fields.ts';
-import { LIFECYCLE_ACTION_VERBS, type LifecycleAction } from './lifecycle-actions.ts';
-
-export type { LifecycleAction };
+import { LIFECYCLE_ACTION_VERBS, type ResourceLifecycleAction } from './lifecycle-actions.ts';
 
 /** The four path groups of spec 001 §1; `app` is the group with no prefix. */
 export type ResourceArea = 'bms' | 'edms' | 'app' | 'oj';
@@ -214,7 +212,7 @@ export interface LifecycleCall<R extends Resource, Item extends z.ZodType> {
 export function lifecycleCalls<
   R extends Resource,
   const A extends ResourceArea,
-  const Actions extends readonly LifecycleAction[],
+  const Actions extends readonly ResourceLifecycleAction[],
   Item extends z.ZodType = R['item'],
 >(
   resource: R,

@@ -46,15 +46,21 @@ export function defineLifecycle<const State extends string, const Action extends
 const snapshotAt = (lifecycle: Lifecycle, state: string) =>
   lifecycle.machine.resolveState({ value: state, context: {} });
 
-/** The state `action` leads to from `from`, or null when the machine does not allow it there. */
+/**
+ * The state `action` leads to from `from`, or null when the machine does not allow it there.
+ * `details` travel with the event where a transition depends on them (an enrollment of a free
+ * item skips payment: `{ free: true }`).
+ */
 export function nextState<State extends string, Action extends LifecycleAction>(
   lifecycle: Lifecycle<State, Action>,
   from: State,
   action: Action,
+  details: Record<string, unknown> = {},
 ): State | null {
   const snapshot = snapshotAt(lifecycle, from);
-  if (!snapshot.can({ type: action })) return null;
-  return getNextSnapshot(lifecycle.machine, snapshot, { type: action }).value as State;
+  const event = { ...details, type: action };
+  if (!snapshot.can(event)) return null;
+  return getNextSnapshot(lifecycle.machine, snapshot, event).value as State;
 }
 
 /** The actions the machine allows in `state`, in the order the lifecycle lists them. */
