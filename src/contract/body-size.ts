@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { jsonSchemaOf, type JsonSchema } from './json-schema.ts';
 
 /**
  * The largest sealed body a schema-valid input can make, so no call refuses as too large an
@@ -6,20 +7,8 @@ import { z } from 'zod';
  * Text counts 3 bytes a character (UTF-8 of any BMP character), sealing adds base64 (4/3) and
  * the envelope's own fields.
  */
-type Json = {
-  type?: string | string[];
-  properties?: Record<string, Json>;
-  items?: Json;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: Json[];
-  oneOf?: Json[];
-  maxLength?: number;
-  maxItems?: number;
-  pattern?: string;
-};
 
-/** The body limit of a call whose schema needs no more (docs/protocol.md "Limits"). */
+/** The body limit of a call whose schema needs no more (docs/protocol.md "Input rules"). */
 export const DEFAULT_BODY_LIMIT_BYTES = 256 * 1024;
 
 /** ts, nonce, method, path, IV, tag, key echo and the JSON around them, with room to spare. */
@@ -28,7 +17,7 @@ const ENVELOPE_OVERHEAD_BYTES = 2048;
 const PATTERN_TEXT_BYTES = 256;
 const NUMBER_BYTES = 24;
 
-function jsonBytes(s: Json): number {
+function jsonBytes(s: JsonSchema): number {
   const variants = s.anyOf ?? s.oneOf;
   if (variants) return Math.max(...variants.map(jsonBytes));
   if (s.const !== undefined) return JSON.stringify(s.const).length;
@@ -54,8 +43,7 @@ function jsonBytes(s: Json): number {
 }
 
 export function worstCaseSealedBytes(body: z.ZodType): number {
-  const json = z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' }) as Json;
-  return Math.ceil((jsonBytes(json) * 4) / 3) + ENVELOPE_OVERHEAD_BYTES;
+  return Math.ceil((jsonBytes(jsonSchemaOf(body)) * 4) / 3) + ENVELOPE_OVERHEAD_BYTES;
 }
 
 /** A call's body limit: what it declares, else enough for any valid input, at least `floor`. */

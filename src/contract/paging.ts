@@ -22,6 +22,8 @@ export function pageQueryOf<const F extends readonly [string, ...string[]]>(sort
         new RegExp(`^(${sortFields.join('|')})(,(asc|desc))?$`),
         `可排序字段：${names}（格式 字段,asc 或 字段,desc）`,
       )
+      // Read back from the JSON Schema by the API reference and the tests (json-schema.ts).
+      .meta({ sortFields: [...sortFields] })
       .optional(),
   });
 }

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { DEFAULT_BODY_LIMIT_BYTES, bodyLimitOf } from './body-size.ts';
+import { jsonSchemaOf, type JsonSchema } from './json-schema.ts';
 import type { Access, CallDef } from './call.ts';
 import { API_PREFIX } from './envelope.ts';
 
@@ -8,26 +9,6 @@ import { API_PREFIX } from './envelope.ts';
  * registers and validates (docs/api.md; `npm run docs:api` writes it, a test checks it).
  */
 
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  format?: string;
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-  maxItems?: number;
-  default?: unknown;
-  additionalProperties?: unknown;
-};
-
 const accessLabel: Record<Access, string> = {
   public: '公开',
   member: '登录用户',
@@ -35,10 +16,6 @@ const accessLabel: Record<Access, string> = {
   orgAdmin: '本机构管理员',
   platformAdmin: '平台管理员',
 };
-
-function toJson(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  return z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-}
 
 function typeOf(schema: JsonSchema): string {
   if (schema.const !== undefined) return `\`${JSON.stringify(schema.const)}\``;
@@ -60,9 +37,8 @@ function rulesOf(schema: JsonSchema): string {
   if (s.minItems !== undefined) rules.push(`至少 ${s.minItems} 项`);
   if (s.maxItems !== undefined) rules.push(`至多 ${s.maxItems} 项`);
   if (s.format) rules.push(s.format);
-  // A list's sort (paging.ts pageQueryOf) reads better as its fields than as its pattern.
-  const sortFields = s.pattern && /^\^\(([\w|]+)\)\(,\(asc\|desc\)\)\?\$$/.exec(s.pattern)?.[1];
-  if (sortFields) rules.push(`可排序字段 ${sortFields.split('|').join('、')}，加 ,asc 或 ,desc`);
+  // A list's sort reads better as its fields (paging.ts pageQueryOf) than as its pattern.
+  if (s.sortFields) rules.push(`可排序字段 ${s.sortFields.join('、')}，加 ,asc 或 ,desc`);
   else if (s.pattern) rules.push(`\`${s.pattern.replace(/\|/g, '\\|')}\``);
   if (s.default !== undefined) rules.push(`默认 \`${JSON.stringify(s.default)}\``);
   return rules.join('，');
@@ -83,7 +59,7 @@ function fieldTable(schema: JsonSchema, prefix = ''): string[] {
 
 function section(title: string, schema: z.ZodType | undefined, io: 'input' | 'output'): string[] {
   if (!schema) return [];
-  const whole = toJson(schema, io);
+  const whole = jsonSchemaOf(schema, io);
   // An object-or-null answer (a draft that may not exist) shows the object's fields.
   const object = whole.anyOf?.find((a) => a.type === 'object' && a.properties);
   const nullable = object !== undefined && whole.anyOf!.some((a) => a.type === 'null');

@@ -13,9 +13,9 @@ import { BODY_LIMIT_BYTES } from '../../src/server/app.ts';
 import { RawClient, freshClientIp } from '../support/api.ts';
 import type { RawAnswer } from '../support/api.ts';
 import type { ServerPublicKey } from '../../src/transport/envelope-crypto.ts';
+import { jsonSchemaOf } from '../../src/contract/json-schema.ts';
 import {
   hostileCases,
-  jsonSchemaOf,
   unboundedFields,
   validInput,
   validInputs,
@@ -113,8 +113,7 @@ describe('sorting', () => {
     const problems: string[] = [];
     let lists = 0;
     for (const call of allCalls) {
-      const pattern = call.query ? jsonSchemaOf(call.query).properties?.sort?.pattern : undefined;
-      const fields = pattern ? /^\^\(([^)]*)\)/.exec(pattern)?.[1]?.split('|') : undefined;
+      const fields = call.query ? jsonSchemaOf(call.query).properties?.sort?.sortFields : undefined;
       if (!fields) continue;
       lists += 1;
       const body = call.body ? validInput(call.body, SEED, 'body') : undefined;

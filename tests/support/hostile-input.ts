@@ -7,32 +7,10 @@
  * schema, so the defect in a case is the one it was given and nothing else.
  */
 import fc from 'fast-check';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { CallDef } from '../../src/contract/call.ts';
+import { jsonSchemaOf, type JsonSchema } from '../../src/contract/json-schema.ts';
 import { illFormedTextErrors } from '../../src/contract/validation.ts';
-
-export interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  /** Discriminated unions come out as oneOf; read as anyOf (jsonSchemaOf folds it). */
-  oneOf?: JsonSchema[];
-  pattern?: string;
-  format?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  minItems?: number;
-  maxItems?: number;
-  additionalProperties?: unknown;
-}
 
 export type Source = 'query' | 'body';
 
@@ -46,8 +24,8 @@ export interface HostileCase {
   field: string;
 }
 
-export const jsonSchemaOf = (schema: z.ZodType): JsonSchema =>
-  foldOneOf(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema);
+/** A call's input schema with discriminated unions (oneOf) read as anyOf. */
+const schemaOf = (schema: z.ZodType): JsonSchema => foldOneOf(jsonSchemaOf(schema));
 
 /** `oneOf` (discriminated unions) as `anyOf`, everywhere in the schema. */
 function foldOneOf(s: JsonSchema): JsonSchema {
@@ -175,27 +153,26 @@ export function toQuery(value: unknown): Record<string, unknown> {
   );
 }
 
-/** A schema-valid input, or undefined when 500 tries found none (the test then says so). */
-export function validInput(schema: z.ZodType, seed: number, source: Source): unknown {
-  const arbitrary = validArbitrary(jsonSchemaOf(schema), false);
-  for (const candidate of fc.sample(arbitrary, { numRuns: 500, seed })) {
-    const sent = source === 'query' ? toQuery(candidate) : candidate;
-    if (schema.safeParse(sent).success && illFormedTextErrors(sent, source).length === 0)
-      return sent;
-  }
-  return undefined;
-}
+/** A schema-valid input of short values, or undefined when 500 tries found none. */
+export const validInput = (schema: z.ZodType, seed: number, source: Source): unknown =>
+  validInputs(schema, seed, source, 1, { long: false, tries: 500 })[0];
 
-/** Schema-valid inputs with hostile content, for the "never a 5xx" half of the property. */
+/**
+ * Up to `count` schema-valid inputs with hostile content (`long`: text may also fill its whole
+ * length), kept only when zod and the text rule accept them as the server would.
+ */
 export function validInputs(
   schema: z.ZodType,
   seed: number,
   source: Source,
   count: number,
+  { long = true, tries = 50 * count }: { long?: boolean; tries?: number } = {},
 ): unknown[] {
-  const arbitrary = validArbitrary(jsonSchemaOf(schema));
   const found: unknown[] = [];
-  for (const candidate of fc.sample(arbitrary, { numRuns: 50 * count, seed })) {
+  for (const candidate of fc.sample(validArbitrary(schemaOf(schema), long), {
+    numRuns: tries,
+    seed,
+  })) {
     const sent = source === 'query' ? toQuery(candidate) : candidate;
     if (schema.safeParse(sent).success && illFormedTextErrors(sent, source).length === 0) {
       found.push(sent);
@@ -365,12 +342,12 @@ export function hostileCases(call: CallDef, seed: number): HostileCase[] {
       query: source === 'query' ? (m.input as Record<string, unknown>) : (query as never),
       body: source === 'body' ? m.input : body,
     });
-  const querySchema = call.query ? jsonSchemaOf(call.query) : { type: 'object', properties: {} };
+  const querySchema = call.query ? schemaOf(call.query) : { type: 'object', properties: {} };
   for (const m of mutationsAt(querySchema, query ?? {}, [], 'query', 'query', seed)) {
     add('query', m);
   }
   if (call.body) {
-    for (const m of mutationsAt(jsonSchemaOf(call.body), body, [], 'body', 'body', seed)) {
+    for (const m of mutationsAt(schemaOf(call.body), body, [], 'body', 'body', seed)) {
       add('body', m);
     }
     for (const [label, value] of [
@@ -417,7 +394,7 @@ export function unboundedFields(call: CallDef): string[] {
       if (s.maxLength === undefined && !patternBounded) out.push(`${field} (no maxLength)`);
     }
   };
-  if (call.query) visit(jsonSchemaOf(call.query), 'query');
-  if (call.body) visit(jsonSchemaOf(call.body), 'body');
+  if (call.query) visit(schemaOf(call.query), 'query');
+  if (call.body) visit(schemaOf(call.body), 'body');
   return out;
 }

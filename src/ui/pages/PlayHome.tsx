@@ -86,6 +86,22 @@ function TypeTag({ type }: { type: QuestionType }) {
   );
 }
 
+/** A listed question's title (a link to practise it) and its difficulty, as two cells. */
+function TitleCells({ question }: { question: ListedQuestion }) {
+  return (
+    <>
+      <td>
+        <Link to={detailLink(question.id)}>
+          <InlineTitle text={question.title} />
+        </Link>
+      </td>
+      <td>
+        <DifficultyTag difficulty={question.difficulty} />
+      </td>
+    </>
+  );
+}
+
 function ProblemList({ questions, latest }: { questions: ListedQuestion[]; latest: LatestMap }) {
   const { t } = useTranslation();
   if (questions.length === 0) return <p>{t('practice.noProblems')}</p>;
@@ -94,14 +110,7 @@ function ProblemList({ questions, latest }: { questions: ListedQuestion[]; lates
       <tbody>
         {questions.map((problem) => (
           <tr key={problem.id} data-question={problem.id}>
-            <td>
-              <Link to={detailLink(problem.id)}>
-                <InlineTitle text={problem.title} />
-              </Link>
-            </td>
-            <td>
-              <DifficultyTag difficulty={problem.difficulty} />
-            </td>
+            <TitleCells question={problem} />
             <ProgressCell latest={latest} id={problem.id} />
           </tr>
         ))}
@@ -122,14 +131,7 @@ function ObjectiveList({ questions, latest }: { questions: ListedQuestion[]; lat
             <td>
               <TypeTag type={question.type} />
             </td>
-            <td>
-              <Link to={detailLink(question.id)}>
-                <InlineTitle text={question.title} />
-              </Link>
-            </td>
-            <td>
-              <DifficultyTag difficulty={question.difficulty} />
-            </td>
+            <TitleCells question={question} />
             <ProgressCell latest={latest} id={question.id} />
           </tr>
         ))}

@@ -2,16 +2,15 @@ import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import {
   selectCaptcha,
-  selectCaptchaStatus,
   selectCodeError,
   selectCodeStatus,
   selectError,
   selectFieldErrors,
   selectSubmitting,
 } from '../../../machines/login/selectors.ts';
-import { CaptchaField } from './CaptchaField.tsx';
-import { bindFields, captchaMessage } from './fieldErrors.ts';
+import { bindFields } from './fieldErrors.ts';
 import { FormError } from './FormError.tsx';
+import { LoginCaptchaField } from './LoginCaptchaField.tsx';
 import { useFocusOnFailure } from './useFocusOnFailure.ts';
 import { useLoginEvents, useLoginView } from './hooks.ts';
 import type { MobileValues } from './formValues.ts';
@@ -31,7 +30,6 @@ export function MobileForm({ values, onChange }: MobileFormProps) {
   const error = useLoginView(selectError);
   const codeError = useLoginView(selectCodeError);
   const captcha = useLoginView(selectCaptcha);
-  const captchaStatus = useLoginView(selectCaptchaStatus);
   const codeState = useLoginView(selectCodeStatus);
   const busy = useLoginView(selectSubmitting);
   const formRef = useFocusOnFailure(error, fieldErrors, 'code');
@@ -63,13 +61,9 @@ export function MobileForm({ values, onChange }: MobileFormProps) {
         inputMode="tel"
         autoComplete="tel"
       />
-      <CaptchaField
-        captcha={captcha}
-        status={captchaStatus}
+      <LoginCaptchaField
         value={values.captchaCode}
         onChange={(captchaCode) => onChange({ ...values, captchaCode })}
-        error={captchaMessage(fieldErrors)}
-        onRefresh={login.refreshCaptcha}
       />
       <TextField
         {...field('code')}

@@ -1,16 +1,14 @@
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import {
-  selectCaptcha,
   selectCaptchaRequired,
-  selectCaptchaStatus,
   selectError,
   selectFieldErrors,
   selectSubmitting,
 } from '../../../machines/login/selectors.ts';
-import { CaptchaField } from './CaptchaField.tsx';
-import { bindFields, captchaMessage } from './fieldErrors.ts';
+import { bindFields } from './fieldErrors.ts';
 import { FormError } from './FormError.tsx';
+import { LoginCaptchaField } from './LoginCaptchaField.tsx';
 import { useFocusOnFailure } from './useFocusOnFailure.ts';
 import { useLoginEvents, useLoginView } from './hooks.ts';
 import type { PasswordValues } from './formValues.ts';
@@ -30,8 +28,6 @@ export function PasswordForm({ values, onChange }: PasswordFormProps) {
   const busy = useLoginView(selectSubmitting);
   // After repeated wrong passwords the server's login brake asks for the image captcha.
   const captchaRequired = useLoginView(selectCaptchaRequired);
-  const captcha = useLoginView(selectCaptcha);
-  const captchaStatus = useLoginView(selectCaptchaStatus);
   const formRef = useFocusOnFailure(
     error,
     fieldErrors,
@@ -66,13 +62,9 @@ export function PasswordForm({ values, onChange }: PasswordFormProps) {
         autoComplete="current-password"
       />
       {captchaRequired && (
-        <CaptchaField
-          captcha={captcha}
-          status={captchaStatus}
+        <LoginCaptchaField
           value={values.captchaCode}
           onChange={(captchaCode) => onChange({ ...values, captchaCode })}
-          error={captchaMessage(fieldErrors)}
-          onRefresh={login.refreshCaptcha}
         />
       )}
       <FormError message={error?.message} />
