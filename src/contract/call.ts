@@ -11,8 +11,11 @@ export type Access = 'public' | 'member' | 'teacher' | 'orgAdmin' | 'platformAdm
 
 export type ResponseKind = 'json' | 'xlsx' | 'zip' | 'event-stream';
 
-/** How the request body travels: a sealed JSON envelope, or plain multipart (file uploads). */
-export type RequestKind = 'json' | 'multipart';
+/**
+ * How the request body travels: a sealed JSON envelope, plain multipart (file uploads), or a
+ * payment provider's notification (`notify`).
+ */
+export type RequestKind = 'json' | 'multipart' | 'notify';
 
 /**
  * The one naming rule (docs/architecture.md "Calls"): a call's id is its path below the API
@@ -35,6 +38,9 @@ export interface CallFlags {
   /**
    * `multipart`: the body is form data (files plus fields; object fields JSON-encoded, array
    * fields repeated, spec 001 §7) and is never sealed, like uploads (spec 000 §7).
+   * `notify`: a payment provider calls it (spec 001 "paidNotify and refundNotify (GET and
+   * POST)"): no appid, no session, never sealed; the same fields arrive as a JSON body (POST) or
+   * a query string (GET), and the handler trusts them only once their signature verifies.
    */
   requestKind?: RequestKind;
   /** Client flag: failures are rethrown without a notification (spec 000 §8). */

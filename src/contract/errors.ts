@@ -11,7 +11,9 @@ export const ErrorCode = {
   CAPTCHA_INVALID: 40002,
   CODE_INVALID: 40003,
   CAPTCHA_REQUIRED: 40004,
+  BAD_SIGNATURE: 40005,
   NOT_LOGGED_IN: 40100,
+  INSUFFICIENT_BALANCE: 40200,
   FORBIDDEN: 40300,
   NOT_FOUND: 40400,
   CONFLICT: 40900,
@@ -40,7 +42,10 @@ export const errorCatalogue: Record<ErrorCodeName, ErrorCatalogueEntry> = {
   CODE_INVALID: { status: 400, message: '验证码错误或已过期' },
   // The login brake (docs/protocol.md): send captchaId and captchaCode with the password.
   CAPTCHA_REQUIRED: { status: 400, message: '该账号密码错误次数较多，请输入图形验证码后再登录' },
+  // A payment provider's notification whose signature does not verify (docs/payments.md).
+  BAD_SIGNATURE: { status: 400, message: '通知签名校验失败' },
   NOT_LOGGED_IN: { status: 401, message: '请先登录' },
+  INSUFFICIENT_BALANCE: { status: 402, message: '余额不足' },
   FORBIDDEN: { status: 403, message: '没有权限执行此操作' },
   NOT_FOUND: { status: 404, message: '数据不存在' },
   CONFLICT: { status: 409, message: '数据冲突' },

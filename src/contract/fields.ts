@@ -36,3 +36,22 @@ export const captchaId = z.string().min(8).max(64);
 export const captchaCode = z.string().trim().min(4, '请输入图形验证码').max(8);
 /** ISO-8601 UTC on the wire (DESIGN.md "Times"). */
 export const isoTime = z.string();
+
+/**
+ * A time a caller sends: ISO-8601 with its zone, in the years 2000–2199, with an offset a time
+ * zone can have (−12:00 … +14:00) — what the database takes. One pattern, so the API reference
+ * and the generated tests read it whole.
+ */
+const ISO_DATE_TIME =
+  /^(20|21)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-](0\d|1[0-4]):[0-5]\d)$/;
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+export const isoDateTime = z
+  .string()
+  .max(40)
+  .regex(ISO_DATE_TIME, '时间格式应为 ISO-8601，如 2026-01-01T08:00:00+08:00（2000–2199 年）')
+  .refine((text) => {
+    const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    return day <= (month === 2 && !leap ? 28 : DAYS_IN_MONTH[month - 1]!);
+  }, '日期不存在');

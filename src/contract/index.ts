@@ -1,11 +1,14 @@
 import { accounts } from './accounts/calls.ts';
+import { aiToken } from './ai-token/calls.ts';
 import { chapter } from './chapter/calls.ts';
 import { dict } from './dict/calls.ts';
 import { grade } from './grade/calls.ts';
 import { memberQuestion } from './member-question/calls.ts';
 import { membership } from './membership/calls.ts';
+import { order } from './order/calls.ts';
 import { question } from './question/calls.ts';
 import { system } from './system/calls.ts';
+import { wallet } from './wallet/calls.ts';
 import type { CallDef } from './call.ts';
 
 export * from './call.ts';
@@ -28,6 +31,9 @@ export const domains = {
   question,
   chapter,
   memberQuestion,
+  order,
+  wallet,
+  aiToken,
 } satisfies Record<string, Record<string, CallDef>>;
 
 /** Every call of the catalogue; the server registers exactly these routes. */

@@ -17,7 +17,8 @@ import { IsolationUnavailableError } from './sandbox/isolation.ts';
 export const USAGE = `用法：
   xinao judge <题目目录> <源文件> [--language cpp|cpp14|cpp20|python] [--cache-dir 目录]
   xinao judge --input 输入文件 --answer 答案文件 --time 毫秒 --memory MiB <源文件> [--language …]
-输出 JSON 判题结果。`;
+输出 JSON 判题结果。
+  xinao ledger check    核对账本（见 xinao ledger）`;
 
 class UsageError extends Error {}
 

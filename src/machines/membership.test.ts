@@ -20,12 +20,16 @@ const held = (
     type: '0',
     tags: ['student'],
     status: '1',
+    publication: 'published',
+    description: '',
     sort: 0,
     priceFen: 19_900,
     durationDays: 365,
     rights: [],
     ...membership,
   },
+  endedAt: null,
+  orderId: null,
 });
 
 const defaultRights = [
@@ -90,6 +94,15 @@ describe('currentVipCardView', () => {
       valid: false,
       validUntil: '2025-05-01T00:00:00Z',
     });
+  });
+
+  it('does not count a card ended early (its order quit or refunded)', () => {
+    const ended = { ...held(1, '2026-07-01T00:00:00Z'), endedAt: '2025-05-20T00:00:00Z' };
+    expect(currentVipCardView([ended, held(2, '2025-05-01T00:00:00Z')], now)).toMatchObject({
+      name: '卡2',
+      valid: false,
+    });
+    expect(currentVipCardView([ended], now)).toMatchObject({ name: null, valid: false });
   });
 
   it("uses the card's own type and rights when it has them", () => {

@@ -53,7 +53,8 @@ const expiryOf = (held: MemberMembership): number => {
 
 /**
  * The card the view describes: the valid one that lasts longest; failing that, the one that
- * expired last (so the page can say when it ran out); none for an empty list.
+ * expired last (so the page can say when it ran out); none for an empty list. A card ended
+ * early (its order quit or refunded) is no longer held.
  */
 export function currentMembership(
   memberMemberships: readonly MemberMembership[],
@@ -61,6 +62,7 @@ export function currentMembership(
 ): MemberMembership | null {
   let best: MemberMembership | null = null;
   for (const held of memberMemberships) {
+    if (held.endedAt) continue;
     if (best === null) {
       best = held;
       continue;

@@ -27,6 +27,10 @@ import { defaultQuotaPolicy } from './member-question/quota.ts';
 import type { QuotaPolicy } from './member-question/quota.ts';
 import type { Logger } from './logger.ts';
 import type { Services } from './services.ts';
+import { resumePendingRefunds } from './orders/notifications.ts';
+import { registerSandboxPages } from './payments/sandbox/pages.ts';
+import { createSandboxProvider, type SandboxOptions } from './payments/sandbox/provider.ts';
+import type { Payments } from './payments/service.ts';
 import { DEFAULT_WEB_ROOT, registerWebApp, webFallback } from './web/static.ts';
 
 declare module 'fastify' {
@@ -60,7 +64,75 @@ export interface AppDeps {
   quota?: QuotaPolicy;
   /** The `max` of every per-account rate limit (the import calls); default the contract's. */
   perAccountLimitMax?: number;
+  /** Payments (docs/payments.md); default the sandbox provider, POST notifications, 15 min. */
+  payments?: PaymentOptions;
 }
+
+export interface PaymentOptions {
+  /** The origin providers call back; default where the server listens. */
+  publicUrl?: string;
+  checkoutTtlMs?: number;
+  sandbox?: Partial<
+    Pick<SandboxOptions, 'notifyMethod' | 'retryDelaysMs' | 'maxAttempts' | 'pollMs'>
+  >;
+  /** How long a provider refund may stay unconfirmed before it is asked again. */
+  refundRetryMs?: number;
+}
+
+/** A notification is retried for about a day, as real providers do. */
+const SANDBOX_RETRY_DELAYS_MS = [
+  1_000, 2_000, 5_000, 15_000, 60_000, 300_000, 1_800_000, 3_600_000,
+];
+const SANDBOX_MAX_ATTEMPTS = 30;
+const REFUND_RETRY_MS = 60_000;
+
+/**
+ * Payments run beside the HTTP server: the sandbox provider's checkout pages and notification
+ * deliveries, and the re-request of provider refunds left unconfirmed. They start once the
+ * server listens (the notify URL is then known) and stop with it.
+ */
+async function installPayments(app: FastifyInstance, deps: AppDeps): Promise<Payments> {
+  const options = deps.payments ?? {};
+  const sandbox = await createSandboxProvider({
+    pool: deps.pool,
+    logger: deps.logger,
+    notifyMethod: options.sandbox?.notifyMethod ?? 'POST',
+    retryDelaysMs: options.sandbox?.retryDelaysMs ?? SANDBOX_RETRY_DELAYS_MS,
+    maxAttempts: options.sandbox?.maxAttempts ?? SANDBOX_MAX_ATTEMPTS,
+    pollMs: options.sandbox?.pollMs,
+  });
+  let listening = '';
+  const payments: Payments = {
+    provider: sandbox,
+    publicUrl: () => options.publicUrl ?? listening,
+    checkoutTtlMs: options.checkoutTtlMs ?? 15 * 60_000,
+  };
+  registerSandboxPages(app, sandbox);
+  let refundTimer: NodeJS.Timeout | undefined;
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (address && typeof address === 'object') {
+      const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.address;
+      listening = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+    }
+    sandbox.startDelivery();
+    const retryMs = options.refundRetryMs ?? REFUND_RETRY_MS;
+    refundTimer = setInterval(() => {
+      resumePendingRefunds(servicesOf(app), retryMs).catch((err: Error) =>
+        deps.logger.warn({ err: err.message }, '重新申请渠道退款失败'),
+      );
+    }, retryMs);
+    refundTimer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(refundTimer);
+    await sandbox.stop();
+  });
+  return payments;
+}
+
+const appServices = new WeakMap<FastifyInstance, Services>();
+const servicesOf = (app: FastifyInstance): Services => appServices.get(app)!;
 
 /**
  * Content-Security-Policy for the Vite-built app: only our own scripts; inline styles allowed
@@ -108,7 +180,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.codeSender ?? new DevInboxSender(deps.pool, deps.logger),
     ),
     quota: deps.quota ?? defaultQuotaPolicy(),
+    payments: await installPayments(app, deps),
   };
+  appServices.set(app, services);
 
   installErrorHandlers(app);
   // One line per request, after the answer: what was called, how it ended, how long it took.

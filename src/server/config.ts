@@ -27,6 +27,12 @@ export interface ServerConfig {
   importLimitPerHour: number;
   /** DEV_CAPTCHA_TEXT: outside production, the text of every image captcha (for scripts). */
   devCaptchaText: string | undefined;
+  /** PUBLIC_URL: the origin payment providers call back and send payers to (docs/payments.md). */
+  publicUrl: string | undefined;
+  /** PAYMENT_CHECKOUT_MINUTES: how long a checkout can be paid. */
+  checkoutMinutes: number;
+  /** SANDBOX_PAY_NOTIFY_METHOD: how the sandbox provider sends notifications, GET or POST. */
+  sandboxNotifyMethod: 'GET' | 'POST';
 }
 
 /** The documented demo password (README); SEED_PASSWORD replaces it. */
@@ -95,5 +101,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       IMPORT_RATE_LIMIT.max,
     ),
     devCaptchaText,
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
+    checkoutMinutes: parseCount('PAYMENT_CHECKOUT_MINUTES', env.PAYMENT_CHECKOUT_MINUTES, 15),
+    sandboxNotifyMethod: parseNotifyMethod(env.SANDBOX_PAY_NOTIFY_METHOD),
   };
+}
+
+function parsePublicUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^https?:\/\/[^/\s]+$/.test(value.replace(/\/$/, ''))) {
+    throw new Error(`PUBLIC_URL must be an origin such as https://oj.example.com, got "${value}"`);
+  }
+  return value.replace(/\/$/, '');
+}
+
+function parseNotifyMethod(value: string | undefined): 'GET' | 'POST' {
+  if (value === undefined || value === '') return 'POST';
+  const method = value.toUpperCase();
+  if (method !== 'GET' && method !== 'POST') {
+    throw new Error(`SANDBOX_PAY_NOTIFY_METHOD must be GET or POST, got "${value}"`);
+  }
+  return method;
 }

@@ -1,4 +1,5 @@
 import { authHandlers } from './accounts/auth-handlers.ts';
+import { aiTokenHandlers } from './ai-token/handlers.ts';
 import { memberHandlers } from './accounts/member-handlers.ts';
 import { chapterHandlers } from './chapter/handlers.ts';
 import { dictHandlers } from './dict/handlers.ts';
@@ -7,8 +8,10 @@ import type { HandlerEntry } from './http/handler.ts';
 import { memberQuestionHandlers } from './member-question/handlers.ts';
 import { teacherQueryHandlers } from './member-question/teacher-handlers.ts';
 import { membershipHandlers } from './membership/handlers.ts';
+import { orderCallHandlers } from './order/handlers.ts';
 import { questionBankHandlers } from './question/handlers.ts';
 import { systemHandlers } from './system/handlers.ts';
+import { walletHandlers } from './wallet/handlers.ts';
 
 /** Every implemented call; buildApp refuses to start if a contract call is missing here. */
 export const allHandlers: readonly HandlerEntry[] = [
@@ -22,4 +25,7 @@ export const allHandlers: readonly HandlerEntry[] = [
   ...questionBankHandlers,
   ...teacherQueryHandlers,
   ...chapterHandlers,
+  ...orderCallHandlers,
+  ...walletHandlers,
+  ...aiTokenHandlers,
 ];

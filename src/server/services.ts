@@ -4,6 +4,7 @@ import type { Pool } from './db/pool.ts';
 import type { EnvelopeKeyring } from './envelope/keyring.ts';
 import type { QuotaPolicy } from './member-question/quota.ts';
 import type { Logger } from './logger.ts';
+import type { Payments } from './payments/service.ts';
 
 /** What handlers use; built once per app in buildApp. */
 export interface Services {
@@ -14,4 +15,5 @@ export interface Services {
   codes: VerificationCodeService;
   /** Daily limits tied to card rights and the clock that picks the day. */
   quota: QuotaPolicy;
+  payments: Payments;
 }

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { CaptchaGenerator } from './accounts/captcha.ts';
 import type { CodeSender } from './accounts/code-sender.ts';
-import { buildApp } from './app.ts';
+import { buildApp, type PaymentOptions } from './app.ts';
 import { loadConfig } from './config.ts';
 import { fixedTextCaptchaGenerator } from './accounts/captcha.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
@@ -47,6 +47,8 @@ export interface StartOptions {
   judgeWorkers?: number;
   /** The clock that picks the day of the daily quotas (tests move it across midnight). */
   quotaClock?: () => Date;
+  /** The sandbox provider's delivery timing (tests retry in milliseconds, not minutes). */
+  sandboxPayments?: NonNullable<PaymentOptions['sandbox']>;
 }
 
 export interface RunningPlatform {
@@ -140,6 +142,11 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       secureCookies: config.secureCookies,
       quota: { limits: quotaLimits, now: options.quotaClock ?? (() => new Date()) },
       perAccountLimitMax: config.importLimitPerHour,
+      payments: {
+        publicUrl: config.publicUrl,
+        checkoutTtlMs: config.checkoutMinutes * 60_000,
+        sandbox: { notifyMethod: config.sandboxNotifyMethod, ...options.sandboxPayments },
+      },
     });
     cleanups.push(() => app.close());
     // Open status streams end first, or closing the HTTP server would wait for them.

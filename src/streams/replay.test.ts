@@ -68,11 +68,15 @@ const cards: MemberMembership[] = [
       type: '0',
       tags: ['student'],
       status: '1',
+      publication: 'published',
+      description: '',
       sort: 0,
       priceFen: 19_900,
       durationDays: 365,
       rights: [],
     },
+    endedAt: null,
+    orderId: null,
   },
 ];
 

@@ -113,7 +113,7 @@ describe('the machine decides', () => {
     const early = await failureOf(
       teacher.call(questionApi['edms.question.unpublish'], { body: { id: q.id } }),
     );
-    expect(early.code).toBe(ErrorCode.CONFLICT);
+    expect(early.code).toBe(ErrorCode.TRANSITION_NOT_ALLOWED);
     expect(early.message).toBe('题目当前为「草稿」，不能下架');
     await teacher.call(questionApi['edms.question.publish'], { body: { id: q.id } });
     const twice = await failureOf(
@@ -132,7 +132,7 @@ describe('the machine decides', () => {
     ]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((o) => o.status === 'rejected');
-    expect((refused as PromiseRejectedResult).reason.code).toBe(ErrorCode.CONFLICT);
+    expect((refused as PromiseRejectedResult).reason.code).toBe(ErrorCode.TRANSITION_NOT_ALLOWED);
     const { rows } = await platform.pool.query(
       `SELECT count(*)::int AS n FROM lifecycle_transitions
         WHERE entity = 'question' AND entity_id = $1`,

@@ -143,6 +143,10 @@ export class RawClient {
   ): Promise<RawAnswer<T>> {
     const path = def.path === '/' ? '' : def.path;
     const pathAndQuery = path + toQueryString(input.query);
+    // A provider's notification travels plain, as a provider sends it (docs/payments.md).
+    if (def.requestKind === 'notify') {
+      return this.send<T>(def.method, pathAndQuery, { rawBody: input.body ?? {}, appId: null });
+    }
     if (def.method !== 'GET' && input.body !== undefined) {
       const { session, sealed } = await this.seal(def.method, path, input.body);
       return this.unseal(

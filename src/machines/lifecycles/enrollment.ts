@@ -99,3 +99,13 @@ export const enrollmentLifecycle = defineLifecycle({
     'refund',
   ],
 });
+
+/**
+ * The same lifecycle as a card or goods order reads it: what is paid for is in effect (已生效)
+ * rather than enrolled in.
+ */
+export const purchaseLifecycle = defineLifecycle({
+  ...enrollmentLifecycle,
+  noun: '订单',
+  states: { ...enrollmentLifecycle.states, none: '未下单', enrolled: '已生效' },
+});

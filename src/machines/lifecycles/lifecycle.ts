@@ -79,3 +79,9 @@ export const refusalOf = <State extends string, Action extends LifecycleAction>(
   action: Action,
 ): string =>
   `${lifecycle.noun}当前为「${lifecycle.states[state]}」，不能${LIFECYCLE_ACTION_VERBS[action]}`;
+
+/** Whether `state` is final: no action can ever move the row again. */
+export const isFinalState = <State extends string, Action extends LifecycleAction>(
+  lifecycle: Lifecycle<State, Action>,
+  state: State,
+): boolean => snapshotAt(lifecycle, state).status === 'done';

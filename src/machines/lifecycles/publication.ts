@@ -28,12 +28,16 @@ export const publicationMachine = setup({
 /** Where a new row starts: the machine's initial state. */
 export const initialPublication = publicationMachine.config.initial as PublicationState;
 
-export const questionPublication = defineLifecycle({
-  noun: '题目',
-  machine: publicationMachine,
-  states: { draft: '草稿', published: '已上架', unpublished: '已下架' },
-  actions: ['publish', 'unpublish'],
-});
+/** The publication lifecycle of one kind of entity, named in its messages by `noun`. */
+export const publicationOf = (noun: string) =>
+  defineLifecycle({
+    noun,
+    machine: publicationMachine,
+    states: { draft: '草稿', published: '已上架', unpublished: '已下架' },
+    actions: ['publish', 'unpublish'],
+  });
+
+export const questionPublication = publicationOf('题目');
 
 /** The one state in which a row is shown beyond its owner's staff: to learners (仅上架题目) and other organizations. */
 export const PUBLISHED: PublicationState = 'published';

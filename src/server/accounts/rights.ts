@@ -14,7 +14,8 @@ export async function currentRights(db: Queryable, memberId: number): Promise<Cu
   const cards = await db.query<{ rights: string[]; expire_date: Date }>(
     `SELECT ms.rights, mm.expire_date
        FROM member_memberships mm JOIN memberships ms ON ms.id = mm.membership_id
-      WHERE mm.member_id = $1 AND mm.start_date <= now() AND mm.expire_date > now()`,
+      WHERE mm.member_id = $1 AND mm.start_date <= now() AND mm.expire_date > now()
+        AND mm.ended_at IS NULL`,
     [memberId],
   );
   if (cards.rows.length === 0) return { rights: [], vip: false, expireDate: null };
@@ -22,7 +23,8 @@ export async function currentRights(db: Queryable, memberId: number): Promise<Cu
   const usesDefaults = cards.rows.some((c) => c.rights.length === 0);
   const codes = [...new Set(cards.rows.flatMap((c) => c.rights))];
   const rights = await db.query<{ code: string; name: string }>(
-    `SELECT code, name FROM rights WHERE code = ANY($1::text[]) OR ($2 AND is_default)
+    `SELECT code, name FROM rights
+      WHERE publication = 'published' AND (code = ANY($1::text[]) OR ($2 AND is_default))
       ORDER BY sort, code`,
     [codes, usesDefaults],
   );

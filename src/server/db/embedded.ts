@@ -237,10 +237,20 @@ export async function startEmbeddedPostgres(options: {
     throw err;
   }
   logger.info({ port, clusterDir }, '内置 PostgreSQL 已启动');
-  const password = encodeURIComponent(credentials.password);
-  return {
-    connectionString: `postgres://${credentials.user}:${password}@127.0.0.1:${port}/${EMBEDDED_DATABASE_NAME}`,
-    port,
-    stop,
-  };
+  return { connectionString: connectionStringOf(credentials, port), port, stop };
+}
+
+const connectionStringOf = (credentials: Credentials, port: number) =>
+  `postgres://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE_NAME}`;
+
+/**
+ * Where the embedded database of `dataDir` answers while a server runs it (for command-line
+ * tools beside the server), or undefined when it was never initialised.
+ */
+export async function embeddedConnectionString(
+  dataDir: string,
+  port: number,
+): Promise<string | undefined> {
+  const credentials = await readCredentials(path.resolve(dataDir));
+  return credentials && connectionStringOf(credentials, port);
 }

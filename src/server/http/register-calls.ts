@@ -97,8 +97,10 @@ export function registerCalls(
   for (const call of calls) {
     const entry = byId.get(call.id)!;
     const access = effectiveAccess(call);
+    // A provider's notification arrives as POST (JSON body) or GET (query string), spec 001.
+    const notify = call.requestKind === 'notify';
     app.route({
-      method: call.method,
+      method: notify ? ['GET', 'POST'] : call.method,
       url: routeUrl(call),
       // Every input its schema accepts fits (contract/body-size.ts); large JSON raises the limit.
       bodyLimit: bodyLimitOf(call, options.bodyLimitBytes),
@@ -122,7 +124,8 @@ export function registerCalls(
       // path: refuse before a byte of the body is read (a 30 MiB anonymous import costs nothing).
       // Route hooks run before the rate-limit plugin's, which may key on the caller found here.
       onRequest: async (request: FastifyRequest) => {
-        if (!APP_ID_EXEMPT.has(call.id)) checkAppId(request);
+        // Payment providers send no appid: their notifications prove themselves by signature.
+        if (!APP_ID_EXEMPT.has(call.id) && !notify) checkAppId(request);
         // Fastify does not read a GET's body, so without this check one would pass unseen.
         if (call.method === 'GET' && carriesBody(request)) {
           throw validationError([{ field: 'body', message: '此接口不接受请求体' }]);
@@ -134,18 +137,24 @@ export function registerCalls(
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         // A multipart call given a sealed JSON body reads its fields from it (and has no file).
         const multipart = call.requestKind === 'multipart' && request.isMultipart();
-        const opened = multipart
-          ? { session: null, body: undefined }
-          : await openRequestEnvelope(call, request, options.envelope);
+        const opened =
+          multipart || notify
+            ? { session: null, body: undefined }
+            : await openRequestEnvelope(call, request, options.envelope);
         let auth = callers.get(request) ?? null;
         // Multipart bodies (never sealed) are streamed only once the caller may make the call.
         const upload = multipart ? await readMultipart(request) : { body: undefined, files: [] };
         if (multipart) opened.body = upload.body;
-        const query = parseOrThrow(call.query ?? noQuery, request.query ?? {}, 'query');
+        const notifyFields = notify && request.method === 'GET' ? 'query' : 'body';
+        const query =
+          notifyFields === 'query'
+            ? {}
+            : parseOrThrow(call.query ?? noQuery, request.query ?? {}, 'query');
+        if (notify) opened.body = notifyFields === 'query' ? request.query : request.body;
         if (!call.body && opened.body !== undefined) {
           throw validationError([{ field: 'body', message: '此接口不接受请求体' }]);
         }
-        const body = call.body ? parseOrThrow(call.body, opened.body, 'body') : undefined;
+        const body = call.body ? parseOrThrow(call.body, opened.body, notifyFields) : undefined;
 
         const ctx: HandlerContext = {
           query,

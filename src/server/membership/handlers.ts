@@ -1,99 +1,169 @@
-import type { z } from 'zod';
+/**
+ * Memberships (contract/membership/calls.ts): the card list, definitions and rights with their
+ * publication lifecycle, the cards members hold, and membership orders on the shared order
+ * flow (server/orders/).
+ */
+import { actionsOf } from '../../contract/resource.ts';
 import { membership } from '../../contract/membership/calls.ts';
-import type { Membership, membershipTag } from '../../contract/membership/calls.ts';
-import { toPage } from '../../contract/paging.ts';
+import { publicationOf } from '../../machines/lifecycles/publication.ts';
+import type { Auth } from '../accounts/sessions.ts';
 import { handle } from '../http/handler.ts';
-import { limitOffset, orderBy } from '../http/paging.ts';
-import type { MEMBERSHIP_SORT, MEMBER_MEMBERSHIP_SORT } from '../../contract/membership/calls.ts';
-import type { SortColumns } from '../http/paging.ts';
+import { resourceHandlers } from '../http/resource.ts';
+import { lifecycleHandlers } from '../lifecycle/handlers.ts';
+import { notifyHandlers, orderHandlers, placeGoodsHandler } from '../orders/handlers.ts';
+import { exportOrders, orderStatistics } from '../orders/reports.ts';
+import { allOrders, organizationOrders, ownOrders } from '../orders/rows.ts';
+import {
+  findMembership,
+  heldStore,
+  listHeld,
+  listMemberships,
+  membershipStore,
+  rightStore,
+} from './store.ts';
 
-const membershipSortable: SortColumns<typeof MEMBERSHIP_SORT> = {
-  sort: 'ms.sort',
-  id: 'ms.id',
-  name: 'ms.name',
-  priceFen: 'ms.price_fen',
-};
-const memberMembershipSortable: SortColumns<typeof MEMBER_MEMBERSHIP_SORT> = {
-  expireDate: 'mm.expire_date',
-  startDate: 'mm.start_date',
-  id: 'mm.id',
-};
+const membershipPublication = publicationOf('会员卡');
+const rightPublication = publicationOf('权益');
+const platform = (_auth: Auth) => ({});
+const MEMBERSHIP = ['membership'] as const;
 
-interface MembershipRow {
-  id: number;
-  name: string;
-  type: '0' | '1';
-  tags: z.infer<typeof membershipTag>[];
-  status: '0' | '1';
-  sort: number;
-  price_fen: number;
-  duration_days: number;
-  rights: string[];
-}
-
-const MEMBERSHIP_COLUMNS = `ms.id, ms.name, ms.type, ms.tags, ms.status, ms.sort, ms.price_fen,
-  ms.duration_days, ms.rights`;
-
-const toMembership = (r: MembershipRow): Membership => ({
-  id: r.id,
-  name: r.name,
-  type: r.type,
-  tags: r.tags,
-  status: r.status,
-  sort: r.sort,
-  priceFen: r.price_fen,
-  durationDays: r.duration_days,
-  rights: r.rights,
-});
+// queryList is the public card list, written below.
+const { queryList: _cardList, ...appCalls } = actionsOf(membership, 'app', 'membership');
+const ojOrders = actionsOf(membership, 'oj', 'membership.order');
+const edmsOrders = actionsOf(membership, 'edms', 'membership.order');
+const bmsOrders = actionsOf(membership, 'bms', 'membership.order');
 
 export const membershipHandlers = [
-  /** Cards on sale (status '1'); drafts stay in the back office. Tags match any of the given. */
-  handle(membership['membership.queryList'], async ({ query, body, services }) => {
-    const where = `ms.status = '1'
-      AND ($1::text IS NULL OR ms.type = $1)
-      AND ($2::text[] IS NULL OR ms.tags && $2)
-      AND ($3::text IS NULL OR ms.status = $3)`;
-    const filters = [body.type ?? null, body.tags ?? null, body.status ?? null];
-    const order = orderBy(query, membershipSortable, 'ms.sort ASC', 'ms.id ASC');
-    const [limit, offset] = limitOffset(query);
-    const [rows, count] = await Promise.all([
-      services.pool.query<MembershipRow>(
-        `SELECT ${MEMBERSHIP_COLUMNS} FROM memberships ms WHERE ${where}
-          ORDER BY ${order} LIMIT $4 OFFSET $5`,
-        [...filters, limit, offset],
-      ),
-      services.pool.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM memberships ms WHERE ${where}`,
-        filters,
-      ),
-    ]);
-    return toPage(rows.rows.map(toMembership), count.rows[0]!.total, query);
-  }),
+  /** Cards on sale; platform staff may ask for drafts and unpublished cards (status '0'). */
+  handle(membership['membership.queryList'], async ({ query, body, services, auth }) =>
+    listMemberships(services.pool, body, query, auth?.platformAdmin === true),
+  ),
+  ...resourceHandlers(appCalls, membershipStore, platform),
+  ...lifecycleHandlers(
+    appCalls,
+    membershipPublication,
+    { entity: 'membership', table: 'memberships', column: 'publication' },
+    {
+      authorize: async ({ services }, id) => void (await findMembership(services.pool, id)),
+      read: (ctx, id) => membershipStore.get(ctx, id),
+    },
+    platform,
+  ),
 
-  /** The caller's own cards, newest expiry first. */
-  handle(membership['oj.memberMembership.queryList'], async (ctx) => {
-    const { query, services } = ctx;
-    const memberId = ctx.requireAuth().memberId;
-    const order = orderBy(query, memberMembershipSortable, 'mm.expire_date DESC', 'mm.id DESC');
-    const [limit, offset] = limitOffset(query);
-    const [rows, count] = await Promise.all([
-      services.pool.query<MembershipRow & { mm_id: number; start_date: Date; expire_date: Date }>(
-        `SELECT mm.id AS mm_id, mm.start_date, mm.expire_date, ${MEMBERSHIP_COLUMNS}
-           FROM member_memberships mm JOIN memberships ms ON ms.id = mm.membership_id
-          WHERE mm.member_id = $1 ORDER BY ${order} LIMIT $2 OFFSET $3`,
-        [memberId, limit, offset],
-      ),
-      services.pool.query<{ total: number }>(
-        'SELECT count(*)::int AS total FROM member_memberships WHERE member_id = $1',
-        [memberId],
-      ),
-    ]);
-    const content = rows.rows.map((r) => ({
-      id: r.mm_id,
-      membership: toMembership(r),
-      startDate: r.start_date.toISOString(),
-      expireDate: r.expire_date.toISOString(),
-    }));
-    return toPage(content, count.rows[0]!.total, query);
-  }),
+  ...resourceHandlers(actionsOf(membership, 'bms', 'right'), rightStore, platform),
+  ...lifecycleHandlers(
+    actionsOf(membership, 'bms', 'right'),
+    rightPublication,
+    { entity: 'right', table: 'rights', column: 'publication' },
+    {
+      authorize: async (ctx, id) => void (await rightStore.get(ctx, id)),
+      read: (ctx, id) => rightStore.get(ctx, id),
+    },
+    platform,
+  ),
+
+  ...resourceHandlers(actionsOf(membership, 'bms', 'memberMembership'), heldStore, platform),
+  handle(membership['oj.memberMembership.queryList'], async (ctx) =>
+    listHeld(
+      ctx.services.pool,
+      { kind: 'member', memberId: ctx.requireAuth().memberId },
+      {},
+      ctx.query,
+    ),
+  ),
+  handle(membership['edms.memberMembership.queryList'], async (ctx) =>
+    listHeld(
+      ctx.services.pool,
+      { kind: 'member', memberId: ctx.requireAuth().memberId },
+      {},
+      ctx.query,
+    ),
+  ),
+  handle(membership['bms.organization.membership.queryList'], async (ctx) =>
+    listHeld(ctx.services.pool, { kind: 'platform' }, ctx.body, ctx.query),
+  ),
+  handle(membership['edms.organization.membership.queryList'], async (ctx) =>
+    listHeld(
+      ctx.services.pool,
+      { kind: 'organization', organizationId: ctx.requireAuth().organizationId },
+      ctx.body,
+      ctx.query,
+    ),
+  ),
+
+  // Learners buy student cards; teachers any card; staff place orders for a member.
+  placeGoodsHandler(
+    ojOrders.create,
+    'membership',
+    'self',
+    { onSaleOnly: true, cardTypes: ['0'] },
+    ownOrders,
+  ),
+  placeGoodsHandler(
+    edmsOrders.create,
+    'membership',
+    'self',
+    { onSaleOnly: true, cardTypes: ['0', '1'] },
+    ownOrders,
+  ),
+  placeGoodsHandler(
+    bmsOrders.create,
+    'membership',
+    'staff',
+    { onSaleOnly: false, cardTypes: ['0', '1'] },
+    allOrders,
+  ),
+  ...orderHandlers(
+    {
+      queryById: ojOrders.queryById,
+      queryList: ojOrders.queryList,
+      queryMine: ojOrders.queryMine,
+      payment: ojOrders.payment,
+      cancel: ojOrders.cancel,
+      applyQuit: ojOrders.applyQuit,
+    },
+    ownOrders,
+    MEMBERSHIP,
+  ),
+  // A teacher pays, cancels and quits their own orders and reads their organization's.
+  ...orderHandlers(
+    {
+      queryMine: edmsOrders.queryMine,
+      payment: edmsOrders.payment,
+      cancel: edmsOrders.cancel,
+      applyQuit: edmsOrders.applyQuit,
+    },
+    ownOrders,
+    MEMBERSHIP,
+  ),
+  ...orderHandlers(
+    { queryById: edmsOrders.queryById, queryList: edmsOrders.queryList },
+    organizationOrders,
+    MEMBERSHIP,
+  ),
+  ...orderHandlers(
+    {
+      queryById: bmsOrders.queryById,
+      queryList: bmsOrders.queryList,
+      querySimpleList: bmsOrders.querySimpleList,
+      update: bmsOrders.update,
+      delete: bmsOrders.delete,
+      cancel: bmsOrders.cancel,
+      passQuit: bmsOrders.passQuit,
+      rejectQuit: bmsOrders.rejectQuit,
+      finishQuit: bmsOrders.finishQuit,
+      forceQuit: bmsOrders.forceQuit,
+      refund: bmsOrders.refund,
+    },
+    allOrders,
+    MEMBERSHIP,
+  ),
+  ...notifyHandlers(bmsOrders),
+  handle(bmsOrders.queryStatistics, ({ services }) => orderStatistics(services.pool, 'membership')),
+  handle(
+    bmsOrders.download,
+    async ({ services, body }) =>
+      // Sent raw by register-calls; the contract's response describes what the client receives.
+      exportOrders(services.pool, allOrders(), MEMBERSHIP, body, '会员卡订单.xlsx') as never,
+  ),
 ];

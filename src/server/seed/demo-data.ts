@@ -316,5 +316,27 @@ export const MEMBERSHIPS: DemoMembership[] = [
   },
 ];
 
+/** AI assistant token packs on sale (issue 6); bought as orders of kind aiTokens. */
+export const AI_TOKEN_GOODS = [
+  { name: 'AI 助教体验包', description: '约 50 次答疑', tokens: 50_000, priceFen: 990, sort: 1 },
+  {
+    name: 'AI 助教月度包',
+    description: '约 300 次答疑',
+    tokens: 300_000,
+    priceFen: 4_900,
+    sort: 2,
+  },
+  {
+    name: 'AI 助教学期包',
+    description: '约 1500 次答疑',
+    tokens: 1_500_000,
+    priceFen: 19_900,
+    sort: 3,
+  },
+];
+
+/** What the demo student finds in their wallet on the first start, from the platform. */
+export const STUDENT_WELCOME_FEN = 5_000;
+
 /** The demo student holds an annual card, valid from the first start for its duration. */
 export const STUDENT_CARD = '学生年卡';

@@ -3,7 +3,9 @@ import { withTransaction } from '../db/pool.ts';
 import type { Pool, PoolClient } from '../db/pool.ts';
 import type { Logger } from '../logger.ts';
 import { hashPassword } from '../security/password.ts';
+import { ledgerAccount, postJournal } from '../ledger/ledger.ts';
 import {
+  AI_TOKEN_GOODS,
   DEMO_ACCOUNTS,
   DICTS,
   GRADES,
@@ -13,6 +15,7 @@ import {
   RIGHTS,
   STUDENT_CARD,
   STUDENT_GRADES,
+  STUDENT_WELCOME_FEN,
 } from './demo-data.ts';
 import type { DemoAccount } from './demo-data.ts';
 import { seedChapters } from './chapters.ts';
@@ -80,8 +83,8 @@ async function seedAccount(
 async function seedRightsAndDicts(client: PoolClient) {
   for (const [index, right] of RIGHTS.entries()) {
     await client.query(
-      `INSERT INTO rights (code, name, is_default, sort) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (code) DO NOTHING`,
+      `INSERT INTO rights (code, name, is_default, sort, publication)
+       VALUES ($1, $2, $3, $4, 'published') ON CONFLICT (code) DO NOTHING`,
       [right.code, right.name, right.isDefault, index + 1],
     );
   }
@@ -141,13 +144,13 @@ async function seedGrades(client: PoolClient) {
 async function seedMemberships(client: PoolClient) {
   for (const card of MEMBERSHIPS) {
     await client.query(
-      `INSERT INTO memberships (name, type, tags, status, sort, price_fen, duration_days, rights)
+      `INSERT INTO memberships (name, type, tags, publication, sort, price_fen, duration_days, rights)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (name) DO NOTHING`,
       [
         card.name,
         card.type,
         card.tags,
-        card.status,
+        card.status === '1' ? 'published' : 'draft',
         card.sort,
         card.priceFen,
         card.durationDays,
@@ -176,6 +179,26 @@ async function seedStudentHoldings(client: PoolClient) {
        FROM memberships ms WHERE ms.name = $2`,
     [memberId, card.name, card.durationDays],
   );
+  // A wallet with a history to show: a welcome credit, written to the ledger like any other.
+  await postJournal(client, {
+    idempotencyKey: `seed:welcome:${memberId}`,
+    kind: 'adjustment',
+    reason: '演示账户体验金',
+    entries: [
+      { account: ledgerAccount.wallet(memberId), amount: STUDENT_WELCOME_FEN },
+      { account: ledgerAccount.adjustments, amount: -STUDENT_WELCOME_FEN },
+    ],
+  });
+}
+
+async function seedAiTokenGoods(client: PoolClient) {
+  for (const goods of AI_TOKEN_GOODS) {
+    await client.query(
+      `INSERT INTO ai_token_goods (name, description, tokens, price_fen, sort, publication)
+       VALUES ($1, $2, $3, $4, $5, 'published') ON CONFLICT (name) DO NOTHING`,
+      [goods.name, goods.description, goods.tokens, goods.priceFen, goods.sort],
+    );
+  }
 }
 
 /**
@@ -243,6 +266,7 @@ export async function seedDatabase(pool: Pool, options: SeedOptions): Promise<Se
     // bank, which every installation starts from.
     await seedRightsAndDicts(client);
     await seedMemberships(client);
+    await seedAiTokenGoods(client);
     await seedQuestions(client);
     if (!options.demo) {
       return {

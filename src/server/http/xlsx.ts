@@ -1,0 +1,30 @@
+/**
+ * Excel downloads (spec 000 §7 "xlsx download"): one sheet with a header row, written with
+ * exceljs, answered as a file (never in the envelope).
+ */
+import ExcelJS from 'exceljs';
+import { FileAnswer } from './multipart.ts';
+
+export const XLSX_CONTENT_TYPE =
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export interface XlsxColumn<Row> {
+  header: string;
+  width?: number;
+  value: (row: Row) => string | number | Date | null;
+}
+
+export async function xlsxAnswer<Row>(
+  fileName: string,
+  sheetName: string,
+  columns: readonly XlsxColumn<Row>[],
+  rows: readonly Row[],
+): Promise<FileAnswer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? 16 }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow(columns.map((c) => c.value(row)));
+  const data = Buffer.from(await workbook.xlsx.writeBuffer());
+  return new FileAnswer(fileName, XLSX_CONTENT_TYPE, data);
+}

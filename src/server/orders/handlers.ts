@@ -1,0 +1,230 @@
+/**
+ * Handlers of the order calls, for every area and kind: an area's calls are wired to the flow
+ * (./flow.ts) under the area's scope (a learner their own orders, a coach their organization's,
+ * staff all) and the kinds the path is about (membership/order: membership; member/order:
+ * every kind). Notify calls go to ./notifications.ts.
+ */
+import type { z } from 'zod';
+import type { CallDef } from '../../contract/call.ts';
+import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
+import type { OrderKind, notificationFields } from '../../contract/order/calls.ts';
+import { isFinalState } from '../../machines/lifecycles/lifecycle.ts';
+import type { Auth } from '../accounts/sessions.ts';
+import { fail } from '../http/app-error.ts';
+import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
+import type { Services } from '../services.ts';
+import {
+  moveOrder,
+  payFromWallet,
+  payOffline,
+  placeOrder,
+  refundOrder,
+  startCheckout,
+  type FlowContext,
+} from './flow.ts';
+import { buyerOf, goodsOf, type GoodsKind, type GoodsRules } from './goods.ts';
+import { behaviourOf } from './kinds.ts';
+import { receiveNotification } from './notifications.ts';
+import {
+  findOrder,
+  listOrders,
+  orderDetailOf,
+  type OrderScope,
+  ORDER_SELECT,
+  toOrderItem,
+  type OrderRow,
+} from './rows.ts';
+
+export const flowOf = (ctx: HandlerContext): FlowContext => {
+  const auth = ctx.requireAuth();
+  return {
+    services: ctx.services,
+    actor: { userId: auth.userId, memberId: auth.memberId },
+    requestId: ctx.request.id,
+  };
+};
+
+export async function detailOf(
+  services: Services,
+  scope: OrderScope,
+  kinds: readonly OrderKind[],
+  id: number,
+) {
+  return orderDetailOf(services.pool, await findOrder(services.pool, scope, kinds, id));
+}
+
+/** The order calls an area offers on a path, by their action names. */
+export type OrderCalls = Partial<
+  Record<
+    | 'queryById'
+    | 'queryList'
+    | 'querySimpleList'
+    | 'queryMine'
+    | 'payment'
+    | 'update'
+    | 'delete'
+    | Exclude<EnrollmentAction, 'enroll' | 'pay' | 'setPaid'>,
+    CallDef
+  >
+>;
+
+const QUIT_ACTIONS = [
+  'cancel',
+  'cancelEnrollOrder',
+  'applyQuit',
+  'passQuit',
+  'rejectQuit',
+  'finishQuit',
+  'forceQuit',
+] as const;
+
+export function orderHandlers(
+  calls: OrderCalls,
+  scopeOf: (auth: Auth) => OrderScope,
+  kinds: readonly OrderKind[],
+): HandlerEntry[] {
+  const entries: HandlerEntry[] = [];
+  const on = (
+    call: CallDef | undefined,
+    fn: (ctx: HandlerContext, scope: OrderScope) => Promise<unknown>,
+  ) => {
+    if (call) entries.push(handle(call, (ctx) => fn(ctx, scopeOf(ctx.requireAuth())) as never));
+  };
+  const detail = (ctx: HandlerContext, scope: OrderScope, id: number) =>
+    detailOf(ctx.services, scope, kinds, id);
+
+  on(calls.queryById, (ctx, scope) => detail(ctx, scope, (ctx.query as { id: number }).id));
+  on(calls.queryList, (ctx, scope) =>
+    listOrders(ctx.services.pool, scope, kinds, ctx.body as never, ctx.query as never),
+  );
+  on(calls.querySimpleList, async (ctx, scope) => {
+    const page = await listOrders(
+      ctx.services.pool,
+      scope,
+      kinds,
+      ctx.body as never,
+      ctx.query as never,
+    );
+    return {
+      ...page,
+      content: page.content.map(({ id, orderNo, kind, itemName, amountFen, state }) => ({
+        id,
+        orderNo,
+        kind,
+        itemName,
+        amountFen,
+        state,
+      })),
+    };
+  });
+  on(calls.queryMine, async (ctx) => {
+    const rows = await ctx.services.pool.query<OrderRow>(
+      `${ORDER_SELECT} WHERE o.member_id = $1 AND o.kind = ANY($2::text[]) AND o.deleted_at IS NULL
+        ORDER BY o.id DESC LIMIT 100`,
+      [ctx.requireAuth().memberId, kinds],
+    );
+    // Orders still going: those the lifecycle can still move.
+    return rows.rows
+      .filter((r) => !isFinalState(behaviourOf(r.kind).lifecycle, r.state))
+      .map(toOrderItem);
+  });
+  on(calls.payment, async (ctx, scope) => {
+    const { id, method } = ctx.body as { id: number; method: 'wallet' | 'provider' };
+    const flow = flowOf(ctx);
+    if (method === 'wallet') {
+      await payFromWallet(flow, scope, kinds, id);
+      return { order: await detail(ctx, scope, id), payment: null };
+    }
+    const payment = await startCheckout(flow, scope, kinds, id);
+    return { order: await detail(ctx, scope, id), payment };
+  });
+  for (const action of QUIT_ACTIONS) {
+    on(calls[action], async (ctx, scope) => {
+      const { id, reason } = ctx.body as { id: number; reason?: string };
+      await moveOrder(flowOf(ctx), scope, kinds, id, action, reason);
+      return detail(ctx, scope, id);
+    });
+  }
+  on(calls.refund, async (ctx, scope) => {
+    const body = ctx.body as { id: number; reason?: string; amountFen?: number };
+    await refundOrder(flowOf(ctx), scope, kinds, body.id, body);
+    return detail(ctx, scope, body.id);
+  });
+  on(calls.update, async (ctx, scope) => {
+    const { id, remark } = ctx.body as { id: number; remark: string };
+    await findOrder(ctx.services.pool, scope, kinds, id);
+    await ctx.services.pool.query(
+      'UPDATE orders SET remark = $2, updated_at = now() WHERE id = $1',
+      [id, remark],
+    );
+    return detail(ctx, scope, id);
+  });
+  on(calls.delete, async (ctx, scope) => {
+    const { id } = ctx.body as { id: number };
+    const row = await findOrder(ctx.services.pool, scope, kinds, id);
+    // Only an order that is over and never moved money: its record adds nothing.
+    if (!isFinalState(behaviourOf(row.kind).lifecycle, row.state) || row.paid_fen > 0) {
+      throw fail('CONFLICT', '只能删除已结束且从未收款的订单（如已取消的订单）');
+    }
+    await ctx.services.pool.query('UPDATE orders SET deleted_at = now() WHERE id = $1', [id]);
+    return { id };
+  });
+  return entries;
+}
+
+/** A member buys goods for themselves; staff place an order for a member (代客下单). */
+export function placeGoodsHandler(
+  call: CallDef,
+  kind: GoodsKind | 'fromBody',
+  buyer: 'self' | 'staff',
+  rules: Omit<GoodsRules, 'field'>,
+  scopeOf: (auth: Auth) => OrderScope,
+): HandlerEntry {
+  return handle(call, async (ctx) => {
+    const auth = ctx.requireAuth();
+    const body = ctx.body as {
+      membershipId?: number;
+      itemId?: number;
+      id?: number;
+      memberId?: number;
+      kind?: GoodsKind;
+      remark?: string;
+      paidOffline?: boolean;
+    };
+    const goodsKind: GoodsKind = kind === 'fromBody' ? body.kind! : kind;
+    const [field, itemId] =
+      body.membershipId !== undefined
+        ? ['body.membershipId', body.membershipId]
+        : body.itemId !== undefined
+          ? ['body.itemId', body.itemId]
+          : ['body.id', body.id!];
+    const goods = await goodsOf(ctx.services.pool, goodsKind, itemId, { ...rules, field });
+    const who =
+      buyer === 'self'
+        ? { memberId: auth.memberId, organizationId: auth.organizationId }
+        : await buyerOf(ctx.services.pool, body.memberId!);
+    const flow = flowOf(ctx);
+    const id = await placeOrder(flow, { ...goods, ...who, remark: body.remark });
+    const scope = scopeOf(auth);
+    if (body.paidOffline && goods.amountFen > 0) await payOffline(flow, scope, [goodsKind], id);
+    return detailOf(ctx.services, scope, [goodsKind], id);
+  });
+}
+
+/** paidNotify and refundNotify of one path. */
+export function notifyHandlers(calls: {
+  paidNotify: CallDef;
+  refundNotify: CallDef;
+}): HandlerEntry[] {
+  const receive = (call: CallDef, expect: 'paid' | 'refund') =>
+    handle(call, (ctx) =>
+      receiveNotification(
+        ctx.services,
+        { id: call.id, expect },
+        ctx.request.method,
+        ctx.body as z.infer<typeof notificationFields>,
+        ctx.request.headers,
+      ),
+    );
+  return [receive(calls.paidNotify, 'paid'), receive(calls.refundNotify, 'refund')];
+}

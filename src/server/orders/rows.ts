@@ -1,0 +1,254 @@
+/**
+ * Reading orders: one row shape, one mapping to the wire, and the scopes that say whose orders
+ * a caller may see (DESIGN.md §6 "Roles in one place"): a learner their own, a coach their
+ * organization's, platform staff all.
+ */
+import type { OrderDetail, OrderFilter, OrderItem, OrderKind } from '../../contract/order/calls.ts';
+import type { ORDER_SORT } from '../../contract/order/calls.ts';
+import type { Page, PageQuery } from '../../contract/paging.ts';
+import type { Auth } from '../accounts/sessions.ts';
+import type { Queryable } from '../db/pool.ts';
+import { fail } from '../http/app-error.ts';
+import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
+
+export interface OrderRow {
+  id: number;
+  order_no: string;
+  kind: OrderKind;
+  member_id: number;
+  member_name: string;
+  organization_id: number;
+  organization_name: string;
+  item_id: number | null;
+  item_name: string;
+  item_units: number | null;
+  amount_fen: number;
+  state: OrderItem['state'];
+  pay_method: OrderItem['payMethod'];
+  paid_fen: number;
+  refunded_fen: number;
+  quit_reason: string | null;
+  remark: string;
+  paid_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const ORDER_COLUMNS = `o.id, o.order_no, o.kind, o.member_id, m.nickname AS member_name,
+    o.organization_id, org.name AS organization_name, o.item_id, o.item_name, o.item_units,
+    o.amount_fen, o.state, o.pay_method, o.paid_fen, o.refunded_fen, o.quit_reason, o.remark,
+    o.paid_at, o.created_at, o.updated_at`;
+const ORDER_FROM = `FROM orders o
+  JOIN members m ON m.id = o.member_id
+  JOIN organizations org ON org.id = o.organization_id`;
+export const ORDER_SELECT = `SELECT ${ORDER_COLUMNS} ${ORDER_FROM}`;
+
+export const toOrderItem = (r: OrderRow): OrderItem => ({
+  id: r.id,
+  orderNo: r.order_no,
+  kind: r.kind,
+  memberId: r.member_id,
+  memberName: r.member_name,
+  organizationId: r.organization_id,
+  organizationName: r.organization_name,
+  itemId: r.item_id,
+  itemName: r.item_name,
+  itemUnits: r.item_units,
+  amountFen: r.amount_fen,
+  state: r.state,
+  payMethod: r.pay_method,
+  paidFen: r.paid_fen,
+  refundedFen: r.refunded_fen,
+  quitReason: r.quit_reason,
+  remark: r.remark,
+  paidAt: r.paid_at?.toISOString() ?? null,
+  createdAt: r.created_at.toISOString(),
+  updatedAt: r.updated_at.toISOString(),
+});
+
+/** Whose orders a caller works on. */
+export type OrderScope =
+  | { kind: 'member'; memberId: number }
+  | { kind: 'organization'; organizationId: number }
+  | { kind: 'platform' };
+
+export const ownOrders = (auth: Auth): OrderScope => ({ kind: 'member', memberId: auth.memberId });
+export const organizationOrders = (auth: Auth): OrderScope => ({
+  kind: 'organization',
+  organizationId: auth.organizationId,
+});
+export const allOrders = (): OrderScope => ({ kind: 'platform' });
+
+/** The WHERE of a scope and kinds, with its parameters from `$first` on. */
+function scopeWhere(scope: OrderScope, kinds: readonly OrderKind[], params: unknown[]): string {
+  const parts = ['o.deleted_at IS NULL'];
+  params.push(kinds);
+  parts.push(`o.kind = ANY($${params.length}::text[])`);
+  if (scope.kind === 'member') {
+    params.push(scope.memberId);
+    parts.push(`o.member_id = $${params.length}`);
+  } else if (scope.kind === 'organization') {
+    params.push(scope.organizationId);
+    parts.push(`o.organization_id = $${params.length}`);
+  }
+  return parts.join(' AND ');
+}
+
+const sortable: SortColumns<typeof ORDER_SORT> = {
+  id: 'o.id',
+  createdAt: 'o.created_at',
+  amountFen: 'o.amount_fen',
+  paidAt: 'o.paid_at',
+};
+
+/** The WHERE of a list: scope, kinds and the filter's fields. */
+export function listWhere(
+  scope: OrderScope,
+  kinds: readonly OrderKind[],
+  filter: Partial<OrderFilter>,
+  params: unknown[],
+): string {
+  const parts = [
+    scopeWhere(scope, filter.kind ? kinds.filter((k) => k === filter.kind) : kinds, params),
+  ];
+  const add = (sql: (n: number) => string, value: unknown) => {
+    if (value === undefined || value === '') return;
+    params.push(value);
+    parts.push(sql(params.length));
+  };
+  add((n) => `o.state = $${n}`, filter.state);
+  add((n) => `o.member_id = $${n}`, filter.memberId);
+  add((n) => `o.organization_id = $${n}`, filter.organizationId);
+  add((n) => `o.item_id = $${n}`, filter.itemId);
+  add((n) => `o.order_no = $${n}`, filter.orderNo);
+  add((n) => `o.created_at >= $${n}`, filter.createdFrom);
+  add((n) => `o.created_at < $${n}`, filter.createdTo);
+  add(
+    (n) => `EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id AND (
+        strpos(m.nickname, $${n}) > 0 OR strpos(u.username, $${n}) > 0
+        OR strpos(coalesce(u.mobile, ''), $${n}) > 0))`,
+    filter.keyword,
+  );
+  return parts.join(' AND ');
+}
+
+export async function listOrders(
+  db: Queryable,
+  scope: OrderScope,
+  kinds: readonly OrderKind[],
+  filter: Partial<OrderFilter>,
+  page: PageQuery,
+): Promise<Page<OrderItem>> {
+  const params: unknown[] = [];
+  const where = listWhere(scope, kinds, filter, params);
+  const rows = await pagedRows<OrderRow>(
+    db,
+    {
+      select: ORDER_COLUMNS,
+      from: `${ORDER_FROM} WHERE ${where}`,
+      params,
+      order: orderBy(page, sortable, 'o.id DESC', 'o.id DESC'),
+    },
+    page,
+  );
+  return { ...rows, content: rows.content.map(toOrderItem) };
+}
+
+/** One order the scope may see, or NOT_FOUND (another member's order is not even there). */
+export async function findOrder(
+  db: Queryable,
+  scope: OrderScope,
+  kinds: readonly OrderKind[],
+  id: number,
+  /** Lock the order row until the caller's transaction ends. */
+  lock = false,
+): Promise<OrderRow> {
+  const params: unknown[] = [];
+  const where = scopeWhere(scope, kinds, params);
+  params.push(id);
+  const found = await db.query<OrderRow>(
+    `${ORDER_SELECT} WHERE ${where} AND o.id = $${params.length}${lock ? ' FOR UPDATE OF o' : ''}`,
+    params,
+  );
+  const row = found.rows[0];
+  if (!row) throw fail('NOT_FOUND', `订单 ${id} 不存在`);
+  return row;
+}
+
+/** An order with its open payment, refunds and the history of its states. */
+export async function orderDetailOf(db: Queryable, row: OrderRow): Promise<OrderDetail> {
+  const [payment, refunds, history] = await Promise.all([
+    db.query<{
+      payment_no: string;
+      provider: string;
+      amount_fen: number;
+      checkout_url: string;
+      expires_at: Date;
+    }>(
+      `SELECT payment_no, provider, amount_fen, checkout_url, expires_at FROM payments
+        WHERE order_id = $1 AND status = 'pending' AND expires_at > now()`,
+      [row.id],
+    ),
+    db.query<{
+      refund_no: string;
+      method: OrderItem['payMethod'] & string;
+      amount_fen: number;
+      status: 'pending' | 'succeeded';
+      reason: string | null;
+      created_at: Date;
+      settled_at: Date | null;
+    }>(
+      `SELECT refund_no, method, amount_fen, status, reason, created_at, settled_at
+         FROM refunds WHERE order_id = $1 ORDER BY id`,
+      [row.id],
+    ),
+    db.query<{
+      action: string;
+      from_state: string;
+      to_state: string;
+      reason: string | null;
+      actor_name: string;
+      at: Date;
+    }>(
+      `SELECT t.action, t.from_state, t.to_state, t.reason, m.nickname AS actor_name, t.at
+         FROM lifecycle_transitions t JOIN members m ON m.id = t.actor_member_id
+        WHERE t.entity = 'order' AND t.entity_id = $1 ORDER BY t.id`,
+      [row.id],
+    ),
+  ]);
+  const p = payment.rows[0];
+  return {
+    ...toOrderItem(row),
+    pendingPayment: p
+      ? {
+          paymentNo: p.payment_no,
+          provider: p.provider,
+          amountFen: p.amount_fen,
+          checkoutUrl: p.checkout_url,
+          qrUrl: qrUrlOf(p.checkout_url),
+          expiresAt: p.expires_at.toISOString(),
+        }
+      : null,
+    refunds: refunds.rows.map((r) => ({
+      refundNo: r.refund_no,
+      method: r.method,
+      amountFen: r.amount_fen,
+      status: r.status,
+      reason: r.reason,
+      createdAt: r.created_at.toISOString(),
+      settledAt: r.settled_at?.toISOString() ?? null,
+    })),
+    history: history.rows.map((h) => ({
+      action: h.action,
+      from: h.from_state,
+      to: h.to_state,
+      reason: h.reason,
+      actorName: h.actor_name,
+      at: h.at.toISOString(),
+    })),
+  };
+}
+
+/** The sandbox's checkout pages have a QR code of themselves; others' links are the QR. */
+export const qrUrlOf = (checkoutUrl: string): string | null =>
+  checkoutUrl.startsWith('/sandbox-pay/') ? `${checkoutUrl}/qr.svg` : null;
