@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatFen } from './format.ts';
+import { formatDate, formatDateTime, formatFen, parseYuan } from './format.ts';
 
 describe('display formats', () => {
   it('shows fen as yuan with two decimals', () => {
@@ -17,5 +17,20 @@ describe('display formats', () => {
 
   it('leaves a value that is not a time as it came', () => {
     expect(formatDateTime('not a time', 'zh-CN')).toBe('not a time');
+  });
+});
+
+describe('parseYuan', () => {
+  it('reads yuan with up to two decimals into fen, within the bounds', () => {
+    expect(parseYuan('12', 100, 5_000_000)).toBe(1200);
+    expect(parseYuan(' 12.5 ', 100, 5_000_000)).toBe(1250);
+    expect(parseYuan('0.99', 1, 5_000_000)).toBe(99);
+    expect(parseYuan('50000', 100, 5_000_000)).toBe(5_000_000);
+  });
+
+  it('refuses anything else', () => {
+    for (const text of ['', 'abc', '1.234', '-5', '1e3', '01', '0.5', '50000.01', '１２']) {
+      expect(parseYuan(text, 100, 5_000_000), text).toBeNull();
+    }
   });
 });

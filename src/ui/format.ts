@@ -6,6 +6,14 @@ export function formatFen(fen: number): string {
   return (fen / 100).toFixed(2);
 }
 
+/** Yuan as typed ("12", "12.5", "12.50") → fen within [minFen, maxFen], or null. */
+export function parseYuan(text: string, minFen: number, maxFen: number): number | null {
+  const match = /^(0|[1-9]\d{0,7})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const fen = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return fen >= minFen && fen <= maxFen ? fen : null;
+}
+
 /** An ISO-8601 instant as a calendar date in Asia/Shanghai, in the UI language. */
 export function formatDate(iso: string, language: string): string {
   const date = new Date(iso);

@@ -26,6 +26,7 @@ import {
   refundBody,
   rejectQuitBody,
   remarkBody,
+  staffOrderAction,
   staffOrderBody,
 } from '../order/calls.ts';
 import { deletedAnswer, idBody } from '../resource.ts';
@@ -252,8 +253,6 @@ const queryMine = (access: Access) =>
     summary: '本人未结束的会员卡订单（待支付、已生效、退出审核中），最新在前',
     response: z.array(orderItem),
   });
-const staffAction = (summary: string, body: z.ZodType = orderActionBody) =>
-  spec({ method: 'PUT', access: 'platformAdmin', summary, body, response: orderDetail });
 
 export const membershipOrderStatistics = z.object({
   orderCount: z.number().int(),
@@ -334,7 +333,7 @@ export const membership = {
       body: staffOrderBody,
       response: orderDetail,
     },
-    'bms.membership.order.update': staffAction('修改会员卡订单备注', remarkBody),
+    'bms.membership.order.update': staffOrderAction('修改会员卡订单备注', remarkBody),
     'bms.membership.order.delete': {
       method: 'DELETE',
       access: 'platformAdmin',
@@ -366,13 +365,16 @@ export const membership = {
       body: orderFilter,
       response: z.unknown(),
     },
-    'bms.membership.order.cancel': staffAction('取消待支付的会员卡订单'),
-    'bms.membership.order.passQuit': staffAction('同意退卡申请'),
-    'bms.membership.order.rejectQuit': staffAction('驳回退卡申请（须填写原因）', rejectQuitBody),
+    'bms.membership.order.cancel': staffOrderAction('取消待支付的会员卡订单'),
+    'bms.membership.order.passQuit': staffOrderAction('同意退卡申请'),
+    'bms.membership.order.rejectQuit': staffOrderAction(
+      '驳回退卡申请（须填写原因）',
+      rejectQuitBody,
+    ),
     'bms.membership.order.finishQuit':
-      staffAction('完成退卡：会员卡即时终止，其后购买的卡顺延提前'),
-    'bms.membership.order.forceQuit': staffAction('强制退卡（无需申请）：会员卡即时终止'),
-    'bms.membership.order.refund': staffAction(
+      staffOrderAction('完成退卡：会员卡即时终止，其后购买的卡顺延提前'),
+    'bms.membership.order.forceQuit': staffOrderAction('强制退卡（无需申请）：会员卡即时终止'),
+    'bms.membership.order.refund': staffOrderAction(
       '退款：原路退回（渠道、钱包或线下）；amountFen 可部分退款，默认退回全部未退金额',
       refundBody,
     ),

@@ -204,6 +204,10 @@ export const orderList = (access: Access, summary: string) =>
 export const orderById = (access: Access, summary: string) =>
   spec({ method: 'GET', access, summary, query: idQuery, response: orderDetail });
 
+/** A staff action on an order of any kind, answering the order in its new state. */
+export const staffOrderAction = (summary: string, body: z.ZodType = orderActionBody) =>
+  spec({ method: 'PUT', access: 'platformAdmin', summary, body, response: orderDetail });
+
 /** Member points (docs/decisions.md "Member points"): earned by paying, taken back by refunds. */
 export const pointsItem = z.object({
   id: z.number().int(),
@@ -249,6 +253,18 @@ export const order = defineCalls({
     body: orderFilter,
     response: pageOf(orderSimpleItem),
   },
+  // Not in the catalogue (docs/decisions.md "Orders"): the approval queue acts on every kind.
+  'bms.member.order.cancel': staffOrderAction('取消待支付的订单'),
+  'bms.member.order.passQuit': staffOrderAction('同意退出申请'),
+  'bms.member.order.rejectQuit': staffOrderAction('驳回退出申请（须填写原因）', rejectQuitBody),
+  'bms.member.order.finishQuit': staffOrderAction(
+    '完成退出：收回订单所给（会员卡终止、AI 额度退回）',
+  ),
+  'bms.member.order.forceQuit': staffOrderAction('强制退出（无需申请）'),
+  'bms.member.order.refund': staffOrderAction(
+    '退款：原路退回（渠道、钱包或线下）；amountFen 可部分退款，默认退回全部未退金额',
+    refundBody,
+  ),
   'bms.member.order.paidNotify': notifyCall('支付成功'),
   'bms.member.order.refundNotify': notifyCall('退款成功'),
   'oj.member.order.queryById': orderById('member', '本人的订单（含支付、退款与状态记录）'),

@@ -34,6 +34,36 @@ export const order: RefsOf<typeof defs> = {
     method: 'POST',
     path: '/bms/member/order/querySimpleList',
   },
+  'bms.member.order.cancel': {
+    id: 'bms.member.order.cancel',
+    method: 'PUT',
+    path: '/bms/member/order/cancel',
+  },
+  'bms.member.order.passQuit': {
+    id: 'bms.member.order.passQuit',
+    method: 'PUT',
+    path: '/bms/member/order/passQuit',
+  },
+  'bms.member.order.rejectQuit': {
+    id: 'bms.member.order.rejectQuit',
+    method: 'PUT',
+    path: '/bms/member/order/rejectQuit',
+  },
+  'bms.member.order.finishQuit': {
+    id: 'bms.member.order.finishQuit',
+    method: 'PUT',
+    path: '/bms/member/order/finishQuit',
+  },
+  'bms.member.order.forceQuit': {
+    id: 'bms.member.order.forceQuit',
+    method: 'PUT',
+    path: '/bms/member/order/forceQuit',
+  },
+  'bms.member.order.refund': {
+    id: 'bms.member.order.refund',
+    method: 'PUT',
+    path: '/bms/member/order/refund',
+  },
   'bms.member.order.paidNotify': {
     id: 'bms.member.order.paidNotify',
     method: 'POST',

@@ -14,7 +14,12 @@ const LoginDialog = lazy(() =>
   ),
 );
 
-/** Root route element: the screen, the route loading bar, toasts and the login dialog. */
+// The pay dialog loads when something is first bought.
+const PayDialog = lazy(() =>
+  import('../components/PayDialog.tsx').then((m) => ({ default: m.PayDialog })),
+);
+
+/** Root route element: the screen, the route loading bar, toasts, the login and pay dialogs. */
 export function AppShell() {
   const navigation = useNavigation();
   return (
@@ -25,6 +30,7 @@ export function AppShell() {
       <Outlet />
       <ToastContainer />
       <LoginDialogHost />
+      <PayDialogHost />
     </>
   );
 }
@@ -39,6 +45,19 @@ function LoginDialogHost() {
   return (
     <Suspense fallback={null}>
       <LoginDialog />
+    </Suspense>
+  );
+}
+
+function PayDialogHost() {
+  const { checkout } = useRuntime().actors;
+  const open = useSelector(checkout, (s) => !s.matches('idle'));
+  const [loaded, setLoaded] = useState(open);
+  if (open && !loaded) setLoaded(true);
+  if (!loaded) return null;
+  return (
+    <Suspense fallback={null}>
+      <PayDialog />
     </Suspense>
   );
 }

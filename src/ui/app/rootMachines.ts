@@ -1,7 +1,9 @@
+import { checkoutMachine } from '../../machines/checkout/machine.ts';
 import { deviceMachine } from '../../machines/deviceClass.ts';
 import { editorConfigMachine } from '../../machines/editorConfig.ts';
 import { loginDialogMachine } from '../../machines/login/machine.ts';
 import { membershipMachine } from '../../machines/membership.ts';
+import { orderActionsMachine } from '../../machines/orders/machine.ts';
 import { objectivePracticeMachine } from '../../machines/objective-practice/machine.ts';
 import { practiceMachine } from '../../machines/practice/machine.ts';
 import { registerMachine } from '../../machines/register/machine.ts';
@@ -25,6 +27,8 @@ export const ROOT_MACHINES = {
   membership: { machine: membershipMachine },
   device: { machine: deviceMachine },
   session: { machine: sessionMachine },
+  checkout: { machine: checkoutMachine },
+  orderActions: { machine: orderActionsMachine },
 } satisfies ReplayMachines;
 
 /**

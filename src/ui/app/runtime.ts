@@ -14,7 +14,11 @@ import type { CurrentUser } from '../../contract/accounts/calls.ts';
 import { API_PREFIX, WEB_BASE } from '../../contract/envelope.ts';
 import { deviceMachine } from '../../machines/deviceClass.ts';
 import { editorConfigMachine, type EditorConfigInput } from '../../machines/editorConfig.ts';
+import { createCheckoutImplementations } from '../../machines/checkout/implementations.ts';
+import { checkoutMachine } from '../../machines/checkout/machine.ts';
 import { createLoginImplementations } from '../../machines/login/implementations.ts';
+import { createOrderActionsImplementations } from '../../machines/orders/implementations.ts';
+import { orderActionsMachine } from '../../machines/orders/machine.ts';
 import { loginDialogMachine } from '../../machines/login/machine.ts';
 import { createRegisterImplementations } from '../../machines/register/implementations.ts';
 import { membershipMachine } from '../../machines/membership.ts';
@@ -32,6 +36,7 @@ import { STORAGE_KEYS, type SafeStorage } from './storage.ts';
 import { createQueries, type Queries } from './queries.ts';
 import { createCommands } from './commands.ts';
 import { createFeatureActors, type FeatureActors } from './featureActors.ts';
+import { isCommerceKey } from './commerceQueries.ts';
 
 export interface RuntimeEnv {
   fetch: typeof fetch;
@@ -197,6 +202,30 @@ export function createRuntime(env: RuntimeEnv) {
 
   const session = createActor(sessionMachine, eventLog.attachToActor('session'));
 
+  // Set once the query cache exists (below): a purchase or an order action marks the member's
+  // orders, wallet and history stale.
+  let afterPurchase: () => void = () => undefined;
+  const checkout = createActor(
+    checkoutMachine.provide(
+      createCheckoutImplementations({
+        transport,
+        openWindow: (url) => void env.window.open(url, '_blank', 'noopener'),
+        onPaid: () => {
+          membership.send({ type: 'LOAD', now: env.now() });
+          afterPurchase();
+        },
+      }),
+    ),
+    eventLog.attachToActor('checkout'),
+  );
+
+  const orderActions = createActor(
+    orderActionsMachine.provide(
+      createOrderActionsImplementations({ transport, onChanged: () => afterPurchase() }),
+    ),
+    eventLog.attachToActor('orderActions'),
+  );
+
   const actors = {
     startup,
     loginDialog,
@@ -207,6 +236,8 @@ export function createRuntime(env: RuntimeEnv) {
     membership,
     device,
     session,
+    checkout,
+    orderActions,
   };
 
   const featureActors: FeatureActors = createFeatureActors(
@@ -214,6 +245,7 @@ export function createRuntime(env: RuntimeEnv) {
   );
 
   const queries: Queries = createQueries(transport);
+  afterPurchase = () => queries.cache.invalidate(isCommerceKey);
   /** Dictionary lookups, cached per code; a failure is an empty list (spec 000 §8). */
   const dict: DictCache = createDictCache(
     async (code) =>

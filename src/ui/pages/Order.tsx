@@ -1,5 +1,206 @@
-import { EmptyScreen } from '../components/EmptyScreen.tsx';
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLTable,
+  Tag,
+  TextArea,
+} from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OrderItem } from '../../contract/order/calls.ts';
+import {
+  learnerActions,
+  orderStateName,
+  type LearnerOrderAction,
+} from '../../machines/lifecycles/orders.ts';
+import { orderPage } from '../app/commerceQueries.ts';
+import { useRuntime } from '../app/context.ts';
+import { usePageParam } from '../app/usePageParam.ts';
+import { useQuery } from '../app/useQuery.ts';
+import { EmptyState } from '../components/EmptyState.tsx';
+import { Pager } from '../components/Pager.tsx';
+import { QueryStatus } from '../components/QueryStatus.tsx';
+import { formatDateTime, formatFen } from '../format.ts';
 
+/**
+ * /order (issue 6 item 5): every order of the member with its state and exactly the actions its
+ * lifecycle allows a learner (pay, cancel, apply to quit with a reason), and what was refunded.
+ */
 export default function OrderPage() {
-  return <EmptyScreen page="order" />;
+  const { t } = useTranslation();
+  const runtime = useRuntime();
+  const [page, setPage] = usePageParam();
+  const orders = useQuery(orderPage(runtime, page));
+  const [quitting, setQuitting] = useState<OrderItem | null>(null);
+  return (
+    <section className="xa-screen" aria-labelledby="screen-order">
+      <h1 id="screen-order" className="xa-screen-title">
+        {t('pages.order.title')}
+      </h1>
+      <ActionOutcome />
+      <QueryStatus state={orders} failedTitle={t('orders.failed')}>
+        {(data) =>
+          data.content.length === 0 ? (
+            <EmptyState title={t('orders.empty')} description={t('orders.emptyDescription')} />
+          ) : (
+            <>
+              <OrderTable orders={data.content} onQuit={setQuitting} />
+              <Pager
+                page={page}
+                totalPages={data.totalPages}
+                totalElements={data.totalElements}
+                onChange={setPage}
+              />
+            </>
+          )
+        }
+      </QueryStatus>
+      <QuitDialog order={quitting} onClose={() => setQuitting(null)} />
+    </section>
+  );
+}
+
+function OrderTable({
+  orders,
+  onQuit,
+}: {
+  orders: OrderItem[];
+  onQuit: (order: OrderItem) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { actors } = useRuntime();
+  const busy = useSelector(actors.orderActions, (s) => s.matches('working'));
+  const act = (order: OrderItem, action: LearnerOrderAction) => {
+    if (action === 'pay') actors.checkout.send({ type: 'PAY', order });
+    else if (action === 'cancel') actors.orderActions.send({ type: 'CANCEL', orderId: order.id });
+    else onQuit(order);
+  };
+  return (
+    <HTMLTable className="xa-table" striped data-testid="orders">
+      <thead>
+        <tr>
+          <th>{t('orders.no')}</th>
+          <th>{t('orders.item')}</th>
+          <th>{t('orders.amount')}</th>
+          <th>{t('orders.state')}</th>
+          <th>{t('orders.createdAt')}</th>
+          <th>{t('orders.actions')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((order) => (
+          <tr key={order.id} data-testid={`order-${order.orderNo}`}>
+            <td className="xa-mono">{order.orderNo}</td>
+            <td>
+              <Tag minimal>{t(`orders.kind.${order.kind}`)}</Tag> {order.itemName}
+            </td>
+            <td>{t('format.price', { amount: formatFen(order.amountFen) })}</td>
+            <td>
+              <span data-testid="order-state">{orderStateName(order)}</span>
+              {order.refundedFen > 0 && (
+                <div className="xa-muted">
+                  {t('orders.refunded', { amount: formatFen(order.refundedFen) })}
+                </div>
+              )}
+              {order.quitReason && (
+                <div className="xa-muted">
+                  {t('orders.quitReasonShown', { reason: order.quitReason })}
+                </div>
+              )}
+            </td>
+            <td>{formatDateTime(order.createdAt, i18n.language)}</td>
+            <td>
+              {learnerActions(order).map((action) => (
+                <Button
+                  key={action}
+                  size="small"
+                  variant={action === 'pay' ? 'solid' : 'outlined'}
+                  intent={action === 'pay' ? 'primary' : 'none'}
+                  disabled={busy}
+                  text={t(`orders.${action}`)}
+                  onClick={() => act(order, action)}
+                />
+              ))}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+/** What the last cancel or quit application came to. */
+function ActionOutcome() {
+  const { t } = useTranslation();
+  const { orderActions } = useRuntime().actors;
+  const done = useSelector(orderActions, (s) => (s.matches('done') ? s.context.last : null));
+  const error = useSelector(orderActions, (s) => s.context.error);
+  const dismiss = () => orderActions.send({ type: 'DISMISS' });
+  if (error) {
+    return (
+      <Callout intent="danger" role="alert" className="xa-section">
+        {error.message} <Button variant="minimal" icon="cross" onClick={dismiss} />
+      </Callout>
+    );
+  }
+  if (!done) return null;
+  return (
+    <Callout intent="success" role="status" className="xa-section">
+      {done.action === 'cancel' ? t('orders.cancelled') : t('orders.quitApplied')}{' '}
+      <Button variant="minimal" icon="cross" onClick={dismiss} />
+    </Callout>
+  );
+}
+
+function QuitDialog({ order, onClose }: { order: OrderItem | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { orderActions } = useRuntime().actors;
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const submit = () => {
+    if (!order) return;
+    if (reason.trim() === '') {
+      setMissing(true);
+      return;
+    }
+    orderActions.send({ type: 'APPLY_QUIT', orderId: order.id, reason: reason.trim() });
+    setReason('');
+    setMissing(false);
+    onClose();
+  };
+  return (
+    <Dialog isOpen={order !== null} onClose={onClose} title={t('orders.quitTitle')}>
+      <DialogBody>
+        <p>{order?.itemName}</p>
+        <FormGroup
+          label={t('orders.quitReason')}
+          labelFor="quit-reason"
+          intent={missing ? 'danger' : 'none'}
+          helperText={missing ? t('orders.quitReasonRequired') : undefined}
+        >
+          <TextArea
+            id="quit-reason"
+            fill
+            maxLength={500}
+            value={reason}
+            intent={missing ? 'danger' : 'none'}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </FormGroup>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('checkout.close')} onClick={onClose} />
+            <Button intent="primary" text={t('orders.submit')} onClick={submit} />
+          </>
+        }
+      />
+    </Dialog>
+  );
 }

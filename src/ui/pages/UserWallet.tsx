@@ -1,5 +1,160 @@
-import { EmptyScreen } from '../components/EmptyScreen.tsx';
+import {
+  Button,
+  Card,
+  ControlGroup,
+  Elevation,
+  FormGroup,
+  HTMLTable,
+  InputGroup,
+} from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { myWallet, walletChangePage } from '../app/commerceQueries.ts';
+import { useRuntime } from '../app/context.ts';
+import { usePageParam } from '../app/usePageParam.ts';
+import { useQuery } from '../app/useQuery.ts';
+import { EmptyState } from '../components/EmptyState.tsx';
+import { Pager } from '../components/Pager.tsx';
+import { QueryStatus } from '../components/QueryStatus.tsx';
+import { formatDateTime, formatFen, parseYuan } from '../format.ts';
 
+/** What one recharge may be (contract/wallet/calls.ts): ¥1 to ¥50 000. */
+const RECHARGE_MIN_FEN = 100;
+const RECHARGE_MAX_FEN = 5_000_000;
+
+/** /user/wallet (issue 6 item 5): balance and AI tokens, recharge, and the history in pages. */
 export default function UserWalletPage() {
-  return <EmptyScreen page="userWallet" />;
+  const { t } = useTranslation();
+  const runtime = useRuntime();
+  const wallet = useQuery(myWallet(runtime));
+  return (
+    <section className="xa-screen" aria-labelledby="screen-wallet">
+      <h1 id="screen-wallet" className="xa-screen-title">
+        {t('pages.userWallet.title')}
+      </h1>
+      <QueryStatus state={wallet} failedTitle={t('wallet.failed')}>
+        {(page) => {
+          const mine = page.content[0];
+          return (
+            <Card elevation={Elevation.TWO} className="xa-section" data-testid="wallet">
+              <div className="xa-wallet-figures">
+                <div>
+                  <div className="xa-muted">{t('wallet.balance')}</div>
+                  <div className="xa-price" data-testid="wallet-balance">
+                    {t('format.price', { amount: formatFen(mine?.balanceFen ?? 0) })}
+                  </div>
+                </div>
+                <div>
+                  <div className="xa-muted">{t('wallet.aiTokens')}</div>
+                  <div data-testid="wallet-tokens">
+                    {t('wallet.tokens', { count: mine?.aiTokens ?? 0 })}
+                  </div>
+                </div>
+              </div>
+              <RechargeForm />
+            </Card>
+          );
+        }}
+      </QueryStatus>
+      <History />
+    </section>
+  );
+}
+
+function RechargeForm() {
+  const { t } = useTranslation();
+  const { actors } = useRuntime();
+  const [amount, setAmount] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const submit = () => {
+    const fen = parseYuan(amount, RECHARGE_MIN_FEN, RECHARGE_MAX_FEN);
+    setInvalid(fen === null);
+    if (fen !== null) {
+      actors.checkout.send({ type: 'BUY', purchase: { kind: 'recharge', amountFen: fen } });
+    }
+  };
+  return (
+    <FormGroup
+      label={t('wallet.rechargeAmount')}
+      labelFor="recharge-amount"
+      intent={invalid ? 'danger' : 'none'}
+      helperText={invalid ? t('wallet.rechargeInvalid') : undefined}
+    >
+      <ControlGroup>
+        <InputGroup
+          id="recharge-amount"
+          inputMode="decimal"
+          value={amount}
+          intent={invalid ? 'danger' : 'none'}
+          onChange={(e) => setAmount(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && submit()}
+        />
+        <Button intent="primary" text={t('wallet.recharge')} onClick={submit} />
+      </ControlGroup>
+    </FormGroup>
+  );
+}
+
+function History() {
+  const { t, i18n } = useTranslation();
+  const runtime = useRuntime();
+  const [page, setPage] = usePageParam();
+  const changes = useQuery(walletChangePage(runtime, page));
+  const kindName = (kind: string) =>
+    i18n.exists(`wallet.kind.${kind}`) ? t(`wallet.kind.${kind}` as 'wallet.kind.refund') : kind;
+  return (
+    <section className="xa-section" aria-labelledby="wallet-history">
+      <h2 id="wallet-history">{t('wallet.history')}</h2>
+      <QueryStatus state={changes} failedTitle={t('wallet.historyFailed')}>
+        {(data) =>
+          data.content.length === 0 ? (
+            <EmptyState
+              title={t('wallet.historyEmpty')}
+              description={t('wallet.historyEmptyDescription')}
+            />
+          ) : (
+            <>
+              <HTMLTable className="xa-table" striped data-testid="wallet-history">
+                <thead>
+                  <tr>
+                    <th>{t('wallet.time')}</th>
+                    <th>{t('wallet.kindColumn')}</th>
+                    <th>{t('wallet.amount')}</th>
+                    <th>{t('wallet.balanceAfter')}</th>
+                    <th>{t('wallet.reason')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.content.map((change) => {
+                    const show = (n: number) =>
+                      change.unit === 'fen'
+                        ? t('format.price', { amount: formatFen(n) })
+                        : t('wallet.tokens', { count: n });
+                    return (
+                      <tr key={change.id}>
+                        <td>{formatDateTime(change.createdAt, i18n.language)}</td>
+                        <td>{kindName(change.kind)}</td>
+                        <td className={change.amount > 0 ? 'xa-income' : 'xa-expense'}>
+                          {change.amount > 0 ? '+' : '−'}
+                          {show(Math.abs(change.amount))}
+                        </td>
+                        <td>{show(change.balanceAfter)}</td>
+                        <td>{change.reason ?? change.orderNo ?? ''}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </HTMLTable>
+              <Pager
+                page={page}
+                totalPages={data.totalPages}
+                totalElements={data.totalElements}
+                onChange={setPage}
+              />
+            </>
+          )
+        }
+      </QueryStatus>
+    </section>
+  );
 }

@@ -6,6 +6,7 @@ import { useRuntime } from '../app/context.ts';
 import { useOpenLoginDialog, useSession } from '../app/hooks.ts';
 import type { MembershipPage } from '../app/queries.ts';
 import { useQuery } from '../app/useQuery.ts';
+import { BuyButton } from '../components/BuyButton.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
@@ -117,10 +118,13 @@ function CardsOnSale({ page }: { page: MembershipPage }) {
             <RightsList
               rights={card.rights.length > 0 ? card.rights.map(rightKey) : DEFAULT_RIGHTS}
             />
+            <BuyButton
+              purchase={{ kind: 'membership', itemId: card.id }}
+              label={`${t('vip.buy')} ${card.name}`}
+            />
           </Card>
         ))}
       </div>
-      <p className="xa-muted">{t('vip.buyLater')}</p>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { waitFor } from 'xstate';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { accounts } from '../../contract/accounts/calls.ts';
 import { membership } from '../../contract/membership/calls.ts';
+import { wallet } from '../../contract/wallet/calls.ts';
 import type * as auth from '../../contract/accounts/calls.ts';
 import { answer, api, success } from '../test/fakeApi.ts';
 import { createTestRuntime, withRuntime } from '../test/testRuntime.tsx';
@@ -208,7 +209,7 @@ describe('the wrappers', () => {
   it('must-login: a visitor gets the explanation and the login dialog, never the screen', async () => {
     const { runtime } = await renderAt('/user/wallet');
     await screen.findByTestId('must-login');
-    expect(screen.queryByText('我的钱包尚未开放')).toBeNull();
+    expect(screen.queryByTestId('wallet')).toBeNull();
     expect(runtime.actors.loginDialog.getSnapshot().matches('open')).toBe(true);
     runtime.stop();
   });
@@ -264,8 +265,25 @@ describe('the wrappers', () => {
 
   it('must-login: a logged-in member sees the screen', async () => {
     answerLoggedIn(studentUser);
+    const page = (content: unknown[]) =>
+      success({ content, totalElements: content.length, totalPages: 1, number: 0, size: 20 });
+    answer(wallet['oj.memberWallet.queryList'], () =>
+      page([
+        {
+          id: studentUser.id,
+          memberId: studentUser.id,
+          memberName: studentUser.nickname,
+          mobile: null,
+          organizationName: studentUser.organizationName,
+          balanceFen: 5_000,
+          aiTokens: 0,
+          status: 'open',
+        },
+      ]),
+    );
+    answer(wallet['oj.memberWallet.changedHistory.queryList'], () => page([]));
     const { runtime } = await renderAt('/user/wallet');
-    await screen.findByText('我的钱包尚未开放');
+    expect((await screen.findByTestId('wallet-balance')).textContent).toBe('¥50.00');
     expect(screen.queryByTestId('must-login')).toBeNull();
     await stopSettled(runtime);
   });

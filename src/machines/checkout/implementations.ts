@@ -1,0 +1,86 @@
+/**
+ * The checkout's effects: the order calls over the transport (each forwarding the actor's abort
+ * signal), opening the provider's page, and telling the rest of the app that something was
+ * bought. Failures show inside the pay dialog, so they skip the red notification.
+ */
+import { fromPromise } from 'xstate';
+import { aiToken } from '../../contract/ai-token/refs.ts';
+import { membership } from '../../contract/membership/refs.ts';
+import type { OrderItem } from '../../contract/order/calls.ts';
+import { order as orderApi } from '../../contract/order/refs.ts';
+import { wallet } from '../../contract/wallet/refs.ts';
+import type { Transport } from '../../transport/client.ts';
+import type { FeatureImplementations } from '../implementations.ts';
+import type { checkoutMachine, PayStart, Purchase } from './machine.ts';
+
+export interface CheckoutDeps {
+  transport: Transport;
+  /** Opens the provider's checkout page beside the app (a new window or tab). */
+  openWindow: (url: string) => void;
+  /** Something was bought: cards, wallet and order lists reload. */
+  onPaid: (order: OrderItem) => void;
+}
+
+export function createCheckoutImplementations({
+  transport,
+  openWindow,
+  onPaid,
+}: CheckoutDeps): FeatureImplementations<typeof checkoutMachine> {
+  return {
+    actors: {
+      placeOrder: fromPromise(({ input, signal }) => place(input, transport, signal)),
+      pay: fromPromise(({ input, signal }) =>
+        transport.call(orderApi['oj.member.order.payment'], {
+          body: { id: input.orderId, method: input.method },
+          skipErrorHandler: true,
+          signal,
+        }),
+      ),
+      loadOrder: fromPromise(({ input, signal }) =>
+        transport.call(orderApi['oj.member.order.queryById'], {
+          query: { id: input.orderId },
+          skipErrorHandler: true,
+          signal,
+        }),
+      ),
+    },
+    actions: {
+      openCheckout: (_, { url }) => openWindow(url),
+      paid: (_, { order }) => onPaid(order),
+    },
+  };
+}
+
+/** Places the order for what is bought; a recharge answers with its checkout at once. */
+async function place(
+  input: Purchase,
+  transport: Transport,
+  signal: AbortSignal,
+): Promise<PayStart> {
+  switch (input.kind) {
+    case 'recharge':
+      return transport.call(wallet['oj.memberWallet.recharge'], {
+        body: { amountFen: input.amountFen },
+        skipErrorHandler: true,
+        signal,
+      });
+    case 'membership':
+      return {
+        order: await transport.call(membership['oj.membership.order.create'], {
+          body: { membershipId: input.itemId },
+          skipErrorHandler: true,
+          signal,
+        }),
+        payment: null,
+      };
+    case 'aiTokens':
+      return {
+        order: await transport.call(aiToken['oj.aiTokenGoods.buy'], {
+          body: { id: input.itemId },
+          skipErrorHandler: true,
+          signal,
+        }),
+        payment: null,
+      };
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Which lifecycle an order of each kind runs on, for the server (server/orders/kinds.ts) and the
+ * screens alike, and the actions a learner takes on their own orders (the rest are staff's).
+ */
+import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
+import { purchaseLifecycle } from './enrollment.ts';
+import { allowedActions, type Lifecycle } from './lifecycle.ts';
+import { rechargeLifecycle } from './recharge.ts';
+
+/** The kinds of order (contract/order/calls.ts ORDER_KINDS), zod-free for the browser. */
+export type OrderKindName = 'membership' | 'recharge' | 'aiTokens';
+
+export const orderLifecycleOf = (kind: OrderKindName): Lifecycle<string, EnrollmentAction> =>
+  (kind === 'recharge' ? rechargeLifecycle : purchaseLifecycle) as unknown as Lifecycle<
+    string,
+    EnrollmentAction
+  >;
+
+/** What a learner may do to their own order, when its machine allows it. */
+export const LEARNER_ORDER_ACTIONS = ['pay', 'cancel', 'applyQuit'] as const;
+export type LearnerOrderAction = (typeof LEARNER_ORDER_ACTIONS)[number];
+
+export function learnerActions(order: {
+  kind: OrderKindName;
+  state: string;
+}): LearnerOrderAction[] {
+  const allowed = allowedActions(orderLifecycleOf(order.kind), order.state);
+  return LEARNER_ORDER_ACTIONS.filter((a) => allowed.includes(a));
+}
+
+/** The order still waits for its money. */
+export const awaitsPayment = (order: { kind: OrderKindName; state: string }) =>
+  allowedActions(orderLifecycleOf(order.kind), order.state).includes('pay');
+
+/** The state as the screens name it, e.g. 待支付, 已生效, 已到账. */
+export const orderStateName = (order: { kind: OrderKindName; state: string }) =>
+  (orderLifecycleOf(order.kind).states as Record<string, string>)[order.state] ?? order.state;

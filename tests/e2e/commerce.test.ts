@@ -1,0 +1,224 @@
+/**
+ * Issue 6's journey in Chromium against the real server: the demo student, whose card has run
+ * out, uses up the day's submissions, follows the "times used up" notification to the card list,
+ * buys a card through the sandbox checkout and submits again; recharges the wallet and buys an AI
+ * token pack with the balance; applies to quit that order; staff pass it and refund it (through
+ * the API until the staff screens exist); the student sees the refund in the wallet history.
+ * The session's event log, exported from each tab, replays exactly.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { order as orderApi } from '../../src/contract/order/refs.ts';
+import { parseEventLog } from '../../src/streams/eventLogFile.ts';
+import { replayLog, verifyReplay } from '../../src/streams/replay.ts';
+import { REPLAY_MACHINES, ROOT_MACHINES } from '../../src/ui/app/rootMachines.ts';
+import { checkLedger } from '../../src/server/ledger/check.ts';
+import { loginAs } from '../support/sessions.ts';
+import type { TestPlatform } from '../support/platform.ts';
+import { startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+import { typeIntoEditor, verdictOf } from './practice-page.ts';
+
+const SUBMISSIONS_A_DAY = 2;
+const SOURCE = 'a, b = map(int, input().split())\nprint(a + b)\n';
+
+describe('buying a card, recharging, paying from the wallet, quitting and a refund', () => {
+  let platform: TestPlatform;
+  let ui: TestBrowser;
+
+  beforeAll(async () => {
+    ({ platform, ui } = await startPlatformAndBrowser({
+      quotas: { submissions: SUBMISSIONS_A_DAY },
+      judgeWorkers: 1,
+      sandboxPayments: { retryDelaysMs: [100, 200], maxAttempts: 5, pollMs: 100 },
+    }));
+    await ui.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: platform.url,
+    });
+    // The demo student's seeded card has run out.
+    await platform.pool.query(
+      `UPDATE member_memberships SET ended_at = now()
+        WHERE member_id = (SELECT m.id FROM members m JOIN users u ON u.id = m.user_id
+                            WHERE u.username = $1)`,
+      [platform.accounts.student.username],
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([ui?.close(), platform?.stop()]);
+  });
+
+  async function login(page: Page) {
+    const student = platform.accounts.student;
+    await page.goto(`${platform.url}/web/`);
+    await page.getByTestId('login-button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('用户名').fill(student.username);
+    await dialog.getByLabel('密码', { exact: true }).fill(student.password);
+    await dialog.getByRole('button', { name: '登录' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  /** Pays in the pay dialog through the sandbox checkout, as a payer does in its window. */
+  async function payAtCheckout(page: Page) {
+    const dialog = page.getByRole('dialog', { name: '支付订单' });
+    const [checkout] = await Promise.all([
+      page.context().waitForEvent('page'),
+      dialog.getByRole('button', { name: '前往收银台' }).click(),
+    ]);
+    await checkout.getByRole('button', { name: '确认支付' }).click();
+    await checkout.getByText('支付成功').waitFor();
+    await checkout.close();
+    await dialog.getByTestId('pay-done').waitFor();
+    return dialog;
+  }
+
+  async function exportAndReplay(page: Page) {
+    const account = page.getByTestId('account-menu');
+    await account.click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-log').click(),
+    ]);
+    await page.keyboard.press('Escape');
+    const log = parseEventLog(await readFile((await download.path())!, 'utf8'));
+    const result = replayLog(log, REPLAY_MACHINES);
+    const verdicts = verifyReplay(log, result);
+    expect(verdicts.length).toBeGreaterThanOrEqual(Object.keys(ROOT_MACHINES).length);
+    expect(verdicts.filter((v) => !v.matches)).toEqual([]);
+    expect(result.skipped).toEqual([]);
+    return result;
+  }
+
+  let cardTab: Page;
+
+  it('uses up the submissions, follows the notification and buys a card at the checkout', async () => {
+    const { page } = ui;
+    await login(page);
+    await page.goto(`${platform.url}/web/play/home`);
+    await page.getByTestId('problem-list').getByRole('link', { name: 'A+B 问题' }).click();
+    await page.getByRole('heading', { name: 'A+B 问题' }).waitFor();
+    await page.getByLabel('语言').selectOption('python');
+    await typeIntoEditor(page, SOURCE);
+    const submit = page.getByRole('button', { name: '提交', exact: true });
+    for (let i = 0; i < SUBMISSIONS_A_DAY; i++) {
+      await submit.click();
+      // Judged before the next one: the verdict shows and the button is back.
+      await expect
+        .poll(async () => (await submit.count()) === 1 && (await submit.isEnabled()), {
+          timeout: 60_000,
+        })
+        .toBe(true);
+      expect(await verdictOf(page)).toBe('AC');
+    }
+    await submit.click();
+    const quota = page
+      .getByTestId('toasts')
+      .locator('[data-toast-id]')
+      .filter({ hasText: '次数已用完' });
+    await quota.waitFor();
+    expect(await quota.textContent()).toContain('可以购买会员卡继续使用');
+
+    // Closing the notification opens the card list in a new tab (spec 000 §8).
+    [cardTab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      quota.getByRole('button').click(),
+    ]);
+    await cardTab.waitForURL(/\/web\/vipCardList$/);
+    await cardTab.getByTestId('vip-cards').waitFor();
+    await cardTab.getByRole('button', { name: '购买 学生季卡' }).click();
+    const dialog = cardTab.getByRole('dialog', { name: '支付订单' });
+    await dialog.getByTestId('pay-summary').getByText('学生季卡').waitFor();
+    await dialog.getByRole('button', { name: '确认支付' }).click();
+    await payAtCheckout(cardTab);
+    await dialog.getByRole('button', { name: '完成' }).click();
+    // The card is in effect without a reload.
+    await cardTab.getByTestId('vip-validity').filter({ hasText: '有效' }).waitFor();
+
+    // Back on the problem, the submission goes through.
+    await page.bringToFront();
+    await submit.click();
+    await expect
+      .poll(async () => {
+        const r = await platform.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM member_questions mq JOIN members m ON m.id = mq.member_id
+             JOIN users u ON u.id = m.user_id WHERE u.username = $1 AND mq.kind = 'submit'`,
+          [platform.accounts.student.username],
+        );
+        return r.rows[0]!.n;
+      })
+      .toBe(SUBMISSIONS_A_DAY + 1);
+    expect(await quota.count()).toBe(0);
+  });
+
+  it('recharges the wallet and buys an AI token pack with the balance', async () => {
+    const page = cardTab;
+    await page.goto(`${platform.url}/web/user/wallet`);
+    const balance = page.getByTestId('wallet-balance');
+    await expect.poll(() => balance.textContent()).toBe('¥50.00');
+    await page.getByLabel('充值金额（元）').fill('abc');
+    await page.getByRole('button', { name: '充值' }).click();
+    await page.getByText('请输入 1 到 50000 元之间的金额').waitFor();
+    await page.getByLabel('充值金额（元）').fill('100');
+    await page.getByRole('button', { name: '充值' }).click();
+    const dialog = await payAtCheckout(page);
+    await dialog.getByRole('button', { name: '完成' }).click();
+    await expect.poll(() => balance.textContent()).toBe('¥150.00');
+
+    await page.goto(`${platform.url}/web/activityPackages`);
+    await page.getByRole('button', { name: '购买 AI 助教体验包' }).click();
+    const pay = page.getByRole('dialog', { name: '支付订单' });
+    await pay
+      .locator('label')
+      .filter({ hasText: /^钱包余额/ })
+      .click();
+    await pay.getByRole('button', { name: '确认支付' }).click();
+    await pay.getByTestId('pay-done').waitFor();
+    await pay.getByRole('button', { name: '完成' }).click();
+    await page.goto(`${platform.url}/web/user/wallet`);
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('¥140.10');
+    await expect.poll(() => page.getByTestId('wallet-tokens').textContent()).toBe('50000 点');
+  });
+
+  it('applies to quit the pack; staff pass and refund it; the refund shows in the wallet', async () => {
+    const page = cardTab;
+    await page.goto(`${platform.url}/web/order`);
+    const row = page.getByTestId('orders').locator('tr').filter({ hasText: 'AI 助教体验包' });
+    await row.getByRole('button', { name: '申请退款' }).click();
+    const quit = page.getByRole('dialog', { name: '申请退出并退款' });
+    await quit.getByRole('button', { name: '提交申请' }).click();
+    await quit.getByText('请填写退出原因').waitFor();
+    await quit.getByLabel('退出原因').fill('买多了');
+    await quit.getByRole('button', { name: '提交申请' }).click();
+    await page.getByText('已提交申请，等待审核').waitFor();
+    await expect.poll(() => row.getByTestId('order-state').textContent()).toBe('退出审核中');
+    // The learner may not pay or cancel an order waiting for approval.
+    expect(await row.getByRole('button').count()).toBe(0);
+
+    // Staff: pass, finish and refund (through the API until the staff screens exist).
+    const { api: admin } = await loginAs(platform, 'admin');
+    const orderNo = (await row.locator('td').first().textContent())!;
+    const found = await admin.call(orderApi['bms.member.order.queryList'], { body: { orderNo } });
+    const id = found.content[0]!.id;
+    expect(found.content[0]).toMatchObject({ state: 'quitApplied', quitReason: '买多了' });
+    await admin.call(orderApi['bms.member.order.passQuit'], { body: { id } });
+    await admin.call(orderApi['bms.member.order.finishQuit'], { body: { id } });
+    const refunded = await admin.call(orderApi['bms.member.order.refund'], {
+      body: { id, reason: '同意退款' },
+    });
+    expect(refunded.refunds[0]).toMatchObject({ method: 'wallet', status: 'succeeded' });
+
+    await page.goto(`${platform.url}/web/user/wallet`);
+    const history = page.getByTestId('wallet-history');
+    await history.locator('tr').filter({ hasText: '退款' }).filter({ hasText: '+¥9.90' }).waitFor();
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('¥150.00');
+    await page.goto(`${platform.url}/web/order`);
+    await expect.poll(() => row.getByTestId('order-state').textContent()).toBe('已退款');
+    expect(await row.textContent()).toContain('已退 ¥9.90');
+
+    await exportAndReplay(page);
+    await exportAndReplay(ui.page);
+    expect((await checkLedger(platform.pool)).problems).toEqual([]);
+    expect(ui.pageErrors).toEqual([]);
+  });
+});
