@@ -2,21 +2,19 @@
  * Issue 6's journey in Chromium against the real server: the demo student, whose card has run
  * out, uses up the day's submissions, follows the "times used up" notification to the card list,
  * buys a card through the sandbox checkout and submits again; recharges the wallet and buys an AI
- * token pack with the balance; applies to quit that order; staff pass it and refund it (through
- * the API until the staff screens exist); the student sees the refund in the wallet history.
- * The session's event log, exported from each tab, replays exactly.
+ * token pack with the balance; applies to quit that order; staff pass it, finish it and refund it
+ * from the approval queue with the keyboard; the student sees the refund in the wallet history.
+ * The event logs exported from the student's two tabs and the staff's browser replay exactly.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { order as orderApi } from '../../src/contract/order/refs.ts';
 import { parseEventLog } from '../../src/streams/eventLogFile.ts';
 import { replayLog, verifyReplay } from '../../src/streams/replay.ts';
 import { REPLAY_MACHINES, ROOT_MACHINES } from '../../src/ui/app/rootMachines.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
-import { loginAs } from '../support/sessions.ts';
 import type { TestPlatform } from '../support/platform.ts';
-import { startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+import { launchBrowser, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
 import { typeIntoEditor, verdictOf } from './practice-page.ts';
 
 const SUBMISSIONS_A_DAY = 2;
@@ -48,8 +46,8 @@ describe('buying a card, recharging, paying from the wallet, quitting and a refu
     await Promise.all([ui?.close(), platform?.stop()]);
   });
 
-  async function login(page: Page) {
-    const student = platform.accounts.student;
+  async function login(page: Page, who = platform.accounts.student) {
+    const student = who;
     await page.goto(`${platform.url}/web/`);
     await page.getByTestId('login-button').click();
     const dialog = page.getByRole('dialog');
@@ -195,18 +193,58 @@ describe('buying a card, recharging, paying from the wallet, quitting and a refu
     // The learner may not pay or cancel an order waiting for approval.
     expect(await row.getByRole('button').count()).toBe(0);
 
-    // Staff: pass, finish and refund (through the API until the staff screens exist).
-    const { api: admin } = await loginAs(platform, 'admin');
-    const orderNo = (await row.locator('td').first().textContent())!;
-    const found = await admin.call(orderApi['bms.member.order.queryList'], { body: { orderNo } });
-    const id = found.content[0]!.id;
-    expect(found.content[0]).toMatchObject({ state: 'quitApplied', quitReason: '买多了' });
-    await admin.call(orderApi['bms.member.order.passQuit'], { body: { id } });
-    await admin.call(orderApi['bms.member.order.finishQuit'], { body: { id } });
-    const refunded = await admin.call(orderApi['bms.member.order.refund'], {
-      body: { id, reason: '同意退款' },
-    });
-    expect(refunded.refunds[0]).toMatchObject({ method: 'wallet', status: 'succeeded' });
+    // Staff work through the approval queue with the keyboard, in their own browser.
+    const staff = await launchBrowser();
+    try {
+      const desk = staff.page;
+      await login(desk, platform.accounts.admin);
+      await desk.getByTestId('account-menu').click();
+      await desk.getByTestId('admin-link').click();
+      await desk.waitForURL(/\/web\/admin\/approvals$/);
+      const queue = desk.getByTestId('approvals');
+      const applied = desk
+        .getByTestId('queue-quitApplied')
+        .locator('tr')
+        .filter({ hasText: '买多了' });
+      await applied.waitFor();
+      await applied.click();
+      await queue.focus();
+      await desk.keyboard.press('p');
+      const approved = desk
+        .getByTestId('queue-quitApproved')
+        .locator('tr')
+        .filter({ hasText: '买多了' });
+      await approved.waitFor();
+      await approved.click();
+      await queue.focus();
+      await desk.keyboard.press('f');
+      const quitRow = desk.getByTestId('queue-quit').locator('tr').filter({ hasText: '买多了' });
+      await quitRow.waitFor();
+      await quitRow.click();
+      await queue.focus();
+      await desk.keyboard.press('d');
+      const refundDialog = desk.getByRole('dialog');
+      await refundDialog.getByLabel('原因').fill('同意退款');
+      await refundDialog.getByRole('button', { name: '确定' }).click();
+      await desk.getByTestId('staff-outcome').filter({ hasText: '已处理' }).waitFor();
+      await expect.poll(() => quitRow.count()).toBe(0);
+      // The order's history names every step and who took it.
+      await desk.goto(`${platform.url}/web/admin/orders`);
+      await desk
+        .getByTestId('admin-orders')
+        .locator('tr')
+        .filter({ hasText: 'AI 助教体验包' })
+        .click();
+      const history = desk.getByTestId('order-history');
+      await expect.poll(() => history.locator('li').count()).toBe(6);
+      expect(await history.textContent()).toContain('同意退款');
+      await desk.keyboard.press('Escape');
+      await history.waitFor({ state: 'detached' });
+      await exportAndReplay(desk);
+      expect(staff.pageErrors).toEqual([]);
+    } finally {
+      await staff.close();
+    }
 
     await page.goto(`${platform.url}/web/user/wallet`);
     const history = page.getByTestId('wallet-history');

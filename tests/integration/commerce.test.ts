@@ -301,6 +301,37 @@ describe('quitting and refunds', () => {
     expect(settled.refundedFen).toBe(5_000);
   });
 
+  it("a coach sees their organization's card orders, and only those", async () => {
+    const mine = await buyCard(parent, quarterCard);
+    const { api: teacher } = await loginAs(platform, 'teacher');
+    const seen = await teacher.call(membership['edms.membership.order.queryList'], {
+      body: { orderNo: mine.orderNo },
+    });
+    expect(seen.content.map((o) => o.id)).toEqual([mine.id]);
+    // The same coach in the other organization sees none of the demo school's orders.
+    const [other] = await teacher.call(accounts['oj.member.queryMineTeacherList']);
+    await teacher.call(accounts.switchOrganization, { body: { memberId: other!.id } });
+    const elsewhere = await teacher.call(membership['edms.membership.order.queryList'], {
+      body: { orderNo: mine.orderNo },
+    });
+    expect(elsewhere.content).toEqual([]);
+    const hidden = await failureOf(
+      teacher.call(membership['edms.membership.order.queryById'], {
+        query: { id: mine.id },
+        skipErrorHandler: true,
+      }),
+    );
+    expect(hidden.code).toBe(ErrorCode.NOT_FOUND);
+    // A learner is not a coach.
+    const refused = await failureOf(
+      parent.call(membership['edms.membership.order.queryList'], {
+        body: {},
+        skipErrorHandler: true,
+      }),
+    );
+    expect(refused.code).toBe(ErrorCode.FORBIDDEN);
+  });
+
   it('a learner sees only their own orders', async () => {
     const mine = await buyCard(parent, quarterCard);
     const error = await failureOf(

@@ -64,6 +64,12 @@ export const order: RefsOf<typeof defs> = {
     method: 'PUT',
     path: '/bms/member/order/refund',
   },
+  'bms.member.order.download': {
+    id: 'bms.member.order.download',
+    method: 'POST',
+    path: '/bms/member/order/download',
+    responseKind: 'xlsx',
+  },
   'bms.member.order.paidNotify': {
     id: 'bms.member.order.paidNotify',
     method: 'POST',

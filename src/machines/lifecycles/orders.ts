@@ -35,3 +35,28 @@ export const awaitsPayment = (order: { kind: OrderKindName; state: string }) =>
 /** The state as the screens name it, e.g. 待支付, 已生效, 已到账. */
 export const orderStateName = (order: { kind: OrderKindName; state: string }) =>
   (orderLifecycleOf(order.kind).states as Record<string, string>)[order.state] ?? order.state;
+
+/** What platform staff do to an order, when its machine allows it (the approval queue). */
+export const STAFF_ORDER_ACTIONS = [
+  'passQuit',
+  'rejectQuit',
+  'finishQuit',
+  'refund',
+  'forceQuit',
+  'cancel',
+] as const;
+export type StaffOrderAction = (typeof STAFF_ORDER_ACTIONS)[number];
+
+export function staffActions(order: { kind: OrderKindName; state: string }): StaffOrderAction[] {
+  const allowed = allowedActions(orderLifecycleOf(order.kind), order.state);
+  return STAFF_ORDER_ACTIONS.filter((a) => allowed.includes(a));
+}
+
+/** Every state an order row can be in, with its name, for the staff's state filter. */
+export const ORDER_STATE_NAMES: Record<string, string> = Object.fromEntries(
+  (['membership', 'recharge'] as const).flatMap((kind) =>
+    Object.entries(orderLifecycleOf(kind).states as Record<string, string>).filter(
+      ([state]) => state !== 'none',
+    ),
+  ),
+);

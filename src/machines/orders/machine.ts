@@ -1,20 +1,34 @@
 /**
- * What a learner does to an order on /order besides paying (which is the checkout's): cancel an
- * order awaiting payment, or apply to quit one in effect, with a reason (it then waits in the
- * staff's approval queue). One action at a time; the outcome stays until the next.
+ * Acting on an order besides paying it (which is the checkout's): a learner cancels one
+ * awaiting payment or applies to quit one in effect, with a reason; staff work through the
+ * approval queue (pass, reject with a reason, finish, force, refund). One action at a time; the
+ * outcome stays until the next.
  *
- *   idle ─CANCEL | APPLY_QUIT─► working ─► done | failed
+ *   idle ─ACT─► working ─► done | failed     (ACT from done or failed starts the next one)
  *
- * Whether the action is allowed is the order's lifecycle's to say (lifecycles/orders.ts); the
- * server asks the same machine.
+ * Which actions an order allows is its lifecycle's to say (lifecycles/orders.ts); the server
+ * asks the same machine. The learner's and the staff's actors run this machine with the calls
+ * of their own area (implementations.ts).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { OrderItem } from '../../contract/order/calls.ts';
+import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
 import { describeError, type ErrorInfo } from '../errors.ts';
 import { notProvided } from '../notProvided.ts';
 
-export type OrderAction =
-  { action: 'cancel'; orderId: number } | { action: 'applyQuit'; orderId: number; reason: string };
+/** The actions this machine carries out (pay is the checkout's). */
+export type OrderActionName = Extract<
+  EnrollmentAction,
+  'cancel' | 'applyQuit' | 'passQuit' | 'rejectQuit' | 'finishQuit' | 'forceQuit' | 'refund'
+>;
+
+export interface OrderAction {
+  action: OrderActionName;
+  orderId: number;
+  reason?: string;
+  /** A partial refund; the whole remainder when absent. */
+  amountFen?: number;
+}
 
 export interface OrderActionsContext {
   last: OrderAction | null;
@@ -22,10 +36,7 @@ export interface OrderActionsContext {
   error: ErrorInfo | null;
 }
 
-export type OrderActionsEvent =
-  | { type: 'CANCEL'; orderId: number }
-  | { type: 'APPLY_QUIT'; orderId: number; reason: string }
-  | { type: 'DISMISS' };
+export type OrderActionsEvent = ({ type: 'ACT' } & OrderAction) | { type: 'DISMISS' };
 
 export const orderActionsMachine = setup({
   types: {
@@ -44,21 +55,13 @@ export const orderActionsMachine = setup({
   context: { last: null, order: null, error: null },
   initial: 'idle',
   on: {
-    CANCEL: {
+    ACT: {
       target: '.working',
       actions: assign({
-        last: ({ event }) => ({ action: 'cancel' as const, orderId: event.orderId }),
-        error: null,
-      }),
-    },
-    APPLY_QUIT: {
-      target: '.working',
-      actions: assign({
-        last: ({ event }) => ({
-          action: 'applyQuit' as const,
-          orderId: event.orderId,
-          reason: event.reason,
-        }),
+        last: ({ event }) => {
+          const { type: _, ...action } = event;
+          return action;
+        },
         error: null,
       }),
     },
@@ -68,7 +71,7 @@ export const orderActionsMachine = setup({
     idle: {},
     working: {
       // One action at a time: another click waits for this one's answer.
-      on: { CANCEL: { actions: [] }, APPLY_QUIT: { actions: [] } },
+      on: { ACT: { actions: [] } },
       invoke: {
         id: 'act',
         src: 'act',

@@ -8,6 +8,7 @@ import { handle } from '../http/handler.ts';
 import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
 import type { POINTS_SORT } from '../../contract/order/calls.ts';
 import { notifyHandlers, orderHandlers, placeGoodsHandler } from '../orders/handlers.ts';
+import { exportOrders } from '../orders/reports.ts';
 import { allOrders, ownOrders } from '../orders/rows.ts';
 import { ORDER_KINDS } from '../../contract/order/calls.ts';
 
@@ -41,6 +42,12 @@ export const orderCallHandlers = [
     ORDER_KINDS,
   ),
   ...notifyHandlers(bms),
+  handle(
+    bms.download,
+    async ({ services, body }) =>
+      // Sent raw by register-calls; the contract's response describes what the client receives.
+      exportOrders(services.pool, allOrders(), ORDER_KINDS, body, '订单.xlsx') as never,
+  ),
   ...orderHandlers(
     {
       queryById: oj.queryById,

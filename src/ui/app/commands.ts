@@ -1,12 +1,16 @@
 /**
  * Effects that change no machine state, so no statechart models them: exporting the event log
- * as a file. (Logging out and switching organization are session commands of the start-up
+ * as a file, downloading a staff export. (Logging out and switching organization are session commands of the start-up
  * machine: send it LOGOUT or SWITCH_ORGANIZATION.)
  */
+import type { CallBody } from '../../contract/call.ts';
+import { order as orderApi } from '../../contract/order/refs.ts';
 import type { EventLog, SnapshotSource } from '../../streams/eventLog.ts';
+import type { Transport } from '../../transport/client.ts';
 
 interface CommandDeps {
   eventLog: EventLog;
+  transport: Transport;
   /** The root and feature actors alive now, whose states the export records for replay. */
   states: () => SnapshotSource;
   env: { document: Document; now: () => number };
@@ -16,8 +20,12 @@ export function exportFileName(now: number): string {
   return `xinao-event-log-${new Date(now).toISOString().replace(/[:.]/g, '-')}.json`;
 }
 
-export function createCommands({ eventLog, states, env }: CommandDeps) {
+export function createCommands({ eventLog, transport, states, env }: CommandDeps) {
   return {
+    /** Downloads the orders a staff filter selects as xlsx (a failure shows as a notification). */
+    downloadOrders(filter: CallBody<(typeof orderApi)['bms.member.order.download']>): void {
+      void transport.call(orderApi['bms.member.order.download'], { body: filter }).catch(() => {});
+    },
     /** Downloads the scrubbed event log as JSON (DESIGN.md journey 5). */
     exportEventLog(): void {
       const doc = env.document;

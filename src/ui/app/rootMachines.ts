@@ -4,6 +4,7 @@ import { editorConfigMachine } from '../../machines/editorConfig.ts';
 import { loginDialogMachine } from '../../machines/login/machine.ts';
 import { membershipMachine } from '../../machines/membership.ts';
 import { orderActionsMachine } from '../../machines/orders/machine.ts';
+import { staffEditMachine } from '../../machines/staff-edit/machine.ts';
 import { objectivePracticeMachine } from '../../machines/objective-practice/machine.ts';
 import { practiceMachine } from '../../machines/practice/machine.ts';
 import { registerMachine } from '../../machines/register/machine.ts';
@@ -29,6 +30,8 @@ export const ROOT_MACHINES = {
   session: { machine: sessionMachine },
   checkout: { machine: checkoutMachine },
   orderActions: { machine: orderActionsMachine },
+  staffOrderActions: { machine: orderActionsMachine },
+  staffEdit: { machine: staffEditMachine },
 } satisfies ReplayMachines;
 
 /**

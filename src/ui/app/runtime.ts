@@ -19,6 +19,8 @@ import { checkoutMachine } from '../../machines/checkout/machine.ts';
 import { createLoginImplementations } from '../../machines/login/implementations.ts';
 import { createOrderActionsImplementations } from '../../machines/orders/implementations.ts';
 import { orderActionsMachine } from '../../machines/orders/machine.ts';
+import { createStaffEditImplementations } from '../../machines/staff-edit/implementations.ts';
+import { staffEditMachine } from '../../machines/staff-edit/machine.ts';
 import { loginDialogMachine } from '../../machines/login/machine.ts';
 import { createRegisterImplementations } from '../../machines/register/implementations.ts';
 import { membershipMachine } from '../../machines/membership.ts';
@@ -37,6 +39,7 @@ import { createQueries, type Queries } from './queries.ts';
 import { createCommands } from './commands.ts';
 import { createFeatureActors, type FeatureActors } from './featureActors.ts';
 import { isCommerceKey } from './commerceQueries.ts';
+import { isStaffKey } from './staffQueries.ts';
 
 export interface RuntimeEnv {
   fetch: typeof fetch;
@@ -219,9 +222,32 @@ export function createRuntime(env: RuntimeEnv) {
     eventLog.attachToActor('checkout'),
   );
 
+  // Set once the query cache exists: a staff write or decision marks the back office stale.
+  let afterStaffChange: () => void = () => undefined;
+  const staffOrderActions = createActor(
+    orderActionsMachine.provide(
+      createOrderActionsImplementations({
+        transport,
+        area: 'staff',
+        onChanged: () => afterStaffChange(),
+      }),
+    ),
+    eventLog.attachToActor('staffOrderActions'),
+  );
+  const staffEdit = createActor(
+    staffEditMachine.provide(
+      createStaffEditImplementations({ transport, onChanged: () => afterStaffChange() }),
+    ),
+    eventLog.attachToActor('staffEdit'),
+  );
+
   const orderActions = createActor(
     orderActionsMachine.provide(
-      createOrderActionsImplementations({ transport, onChanged: () => afterPurchase() }),
+      createOrderActionsImplementations({
+        transport,
+        area: 'learner',
+        onChanged: () => afterPurchase(),
+      }),
     ),
     eventLog.attachToActor('orderActions'),
   );
@@ -238,6 +264,8 @@ export function createRuntime(env: RuntimeEnv) {
     session,
     checkout,
     orderActions,
+    staffOrderActions,
+    staffEdit,
   };
 
   const featureActors: FeatureActors = createFeatureActors(
@@ -246,6 +274,7 @@ export function createRuntime(env: RuntimeEnv) {
 
   const queries: Queries = createQueries(transport);
   afterPurchase = () => queries.cache.invalidate(isCommerceKey);
+  afterStaffChange = () => queries.cache.invalidate(isStaffKey);
   /** Dictionary lookups, cached per code; a failure is an empty list (spec 000 §8). */
   const dict: DictCache = createDictCache(
     async (code) =>
@@ -311,6 +340,7 @@ export function createRuntime(env: RuntimeEnv) {
 
   const commands = createCommands({
     eventLog,
+    transport,
     states: () => ({ ...actors, ...featureActors.snapshotSource() }),
     env,
   });

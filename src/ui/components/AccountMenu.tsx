@@ -1,6 +1,7 @@
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import {
   CaretDownIcon,
+  DashboardIcon,
   DownloadIcon,
   EnvelopeIcon,
   ExchangeIcon,
@@ -59,6 +60,22 @@ export function AccountMenu({ user }: AccountMenuProps) {
             />
           ))}
         </MenuItem>
+      ) : null}
+      {user.platformAdmin ? (
+        <MenuItem
+          icon={<DashboardIcon />}
+          text={t('staff.enterAdmin')}
+          onClick={() => navigate('/admin/approvals')}
+          data-testid="admin-link"
+        />
+      ) : null}
+      {user.role === 'teacher' || user.role === 'orgAdmin' ? (
+        <MenuItem
+          icon={<DashboardIcon />}
+          text={t('staff.enterManage')}
+          onClick={() => navigate('/manage/orders')}
+          data-testid="manage-link"
+        />
       ) : null}
       {user.platformAdmin ? (
         <MenuItem

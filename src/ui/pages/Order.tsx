@@ -77,8 +77,9 @@ function OrderTable({
   const busy = useSelector(actors.orderActions, (s) => s.matches('working'));
   const act = (order: OrderItem, action: LearnerOrderAction) => {
     if (action === 'pay') actors.checkout.send({ type: 'PAY', order });
-    else if (action === 'cancel') actors.orderActions.send({ type: 'CANCEL', orderId: order.id });
-    else onQuit(order);
+    else if (action === 'cancel') {
+      actors.orderActions.send({ type: 'ACT', action: 'cancel', orderId: order.id });
+    } else onQuit(order);
   };
   return (
     <HTMLTable className="xa-table" striped data-testid="orders">
@@ -168,7 +169,12 @@ function QuitDialog({ order, onClose }: { order: OrderItem | null; onClose: () =
       setMissing(true);
       return;
     }
-    orderActions.send({ type: 'APPLY_QUIT', orderId: order.id, reason: reason.trim() });
+    orderActions.send({
+      type: 'ACT',
+      action: 'applyQuit',
+      orderId: order.id,
+      reason: reason.trim(),
+    });
     setReason('');
     setMissing(false);
     onClose();

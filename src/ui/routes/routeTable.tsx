@@ -7,6 +7,7 @@ import { CustomLayout } from '../layouts/CustomLayout.tsx';
 import { HomeLayout } from '../layouts/HomeLayout.tsx';
 import { IndexLayout } from '../layouts/IndexLayout.tsx';
 import { UserLayout } from '../layouts/UserLayout.tsx';
+import { AdminLayout, ManageLayout } from '../layouts/StaffLayout.tsx';
 import { MustLogin } from '../wrappers/MustLogin.tsx';
 import { RequirePlatformAdmin } from '../wrappers/RequirePlatformAdmin.tsx';
 import { RequireRole } from '../wrappers/RequireRole.tsx';
@@ -26,9 +27,19 @@ const LAYOUTS: Record<LayoutName, ReactElement> = {
   user: <UserLayout />,
   custom: <CustomLayout />,
   brief: <BriefLayout />,
+  admin: <AdminLayout />,
+  manage: <ManageLayout />,
 };
 
-const LAYOUT_ORDER: readonly LayoutName[] = ['index', 'home', 'user', 'custom', 'brief'];
+const LAYOUT_ORDER: readonly LayoutName[] = [
+  'index',
+  'home',
+  'user',
+  'custom',
+  'brief',
+  'admin',
+  'manage',
+];
 
 function guardKey(guard: Guard): string {
   return guard.kind === 'auth' ? `auth:${guard.roles.join(',')}` : guard.kind;

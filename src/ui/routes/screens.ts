@@ -1,7 +1,7 @@
 import type { MemberRole } from '../../contract/accounts/calls.ts';
 import { lazyScreen, type LazyScreen } from './chunks.ts';
 
-export type LayoutName = 'index' | 'home' | 'user' | 'custom' | 'brief';
+export type LayoutName = 'index' | 'home' | 'user' | 'custom' | 'brief' | 'admin' | 'manage';
 
 /**
  * `must-login`: anonymous visitors get the login dialog; `auth`: also needs one of `roles` in
@@ -278,6 +278,38 @@ export const screenRoutes: readonly ScreenRoute[] = [
     screen: lazyScreen(() => import('../pages/DevInbox.tsx'), 'DevInbox'),
   },
 
+  // The back offices (DESIGN.md §6): platform staff's and the coaches'.
+  {
+    path: '/admin/approvals',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/Approvals.tsx'), 'AdminApprovals'),
+  },
+  {
+    path: '/admin/orders',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/Orders.tsx'), 'AdminOrders'),
+  },
+  {
+    path: '/admin/memberships',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/Memberships.tsx'), 'AdminMemberships'),
+  },
+  {
+    path: '/admin/wallets',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/Wallets.tsx'), 'AdminWallets'),
+  },
+  {
+    path: '/manage/orders',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../pages/manage/Orders.tsx'), 'ManageOrders'),
+  },
+
   {
     path: '/about',
     layout: 'brief',
@@ -324,6 +356,8 @@ export const redirectRoutes: readonly RedirectRoute[] = [
   { path: '/exam', to: '/exam/list' },
   { path: '/play', to: '/play/home' },
   { path: '/user', to: '/user/accout' },
+  { path: '/admin', to: '/admin/approvals' },
+  { path: '/manage', to: '/manage/orders' },
 ];
 
 /** Unknown addresses render this inside the home layout. */

@@ -1,0 +1,96 @@
+/**
+ * A staff write on the back-office screens (issue 6 item 6): create, update, publish, unpublish
+ * or delete a card, right or AI token pack, or adjust a wallet. The screen sends the call and
+ * its body; the answer, a refusal, or the fields the server refused (VALIDATION `data.fields`,
+ * named as the form names them) stay until the next write.
+ *
+ *   idle ─SUBMIT─► working ─► done | failed
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { describeError, serverFieldErrors, type ErrorInfo, type FieldError } from '../errors.ts';
+import { notProvided } from '../notProvided.ts';
+
+/** The writes the back office makes, by call id (implementations.ts maps them to calls). */
+export const STAFF_WRITES = [
+  'membership.create',
+  'membership.update',
+  'membership.delete',
+  'membership.publish',
+  'membership.unpublish',
+  'bms.right.create',
+  'bms.right.update',
+  'bms.right.delete',
+  'bms.right.publish',
+  'bms.right.unpublish',
+  'bms.aiTokenGoods.create',
+  'bms.aiTokenGoods.update',
+  'bms.aiTokenGoods.delete',
+  'bms.aiTokenGoods.publish',
+  'bms.aiTokenGoods.unpublish',
+  'bms.memberWallet.incrementCount',
+  'bms.memberWallet.update',
+] as const;
+export type StaffWriteCall = (typeof STAFF_WRITES)[number];
+
+export interface StaffWrite {
+  call: StaffWriteCall;
+  body: Record<string, unknown>;
+}
+
+export interface StaffEditContext {
+  last: StaffWrite | null;
+  result: unknown;
+  error: ErrorInfo | null;
+  fieldErrors: FieldError[];
+}
+
+export type StaffEditEvent = ({ type: 'SUBMIT' } & StaffWrite) | { type: 'DISMISS' };
+
+const cleared = { result: null, error: null, fieldErrors: [] as FieldError[] };
+
+export const staffEditMachine = setup({
+  types: { context: {} as StaffEditContext, events: {} as StaffEditEvent },
+  actors: { write: fromPromise<unknown, StaffWrite>(notProvided('write')) },
+  actions: {
+    /** Something changed: the back office's lists reload. */
+    changed: () => undefined,
+  },
+}).createMachine({
+  id: 'staffEdit',
+  context: { last: null, ...cleared },
+  initial: 'idle',
+  on: {
+    SUBMIT: {
+      target: '.working',
+      actions: assign(({ event }) => ({
+        last: { call: event.call, body: event.body },
+        ...cleared,
+      })),
+    },
+    DISMISS: { target: '.idle', actions: assign({ last: null, ...cleared }) },
+  },
+  states: {
+    idle: {},
+    working: {
+      on: { SUBMIT: { actions: [] } },
+      invoke: {
+        id: 'write',
+        src: 'write',
+        input: ({ context }) => context.last!,
+        onDone: {
+          target: 'done',
+          actions: [assign({ result: ({ event }) => event.output }), 'changed'],
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({
+            error: ({ event }) => describeError(event.error),
+            fieldErrors: ({ event }) => serverFieldErrors(event.error),
+          }),
+        },
+      },
+    },
+    done: {},
+    failed: {},
+  },
+});

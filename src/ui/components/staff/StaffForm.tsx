@@ -1,0 +1,185 @@
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  TextArea,
+} from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StaffWriteCall } from '../../../machines/staff-edit/machine.ts';
+import { useRuntime } from '../../app/context.ts';
+
+export type FieldKind = 'text' | 'textarea' | 'number' | 'yuan' | 'select' | 'multi' | 'checkbox';
+
+export interface StaffField {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  options?: { value: string; label: string }[];
+}
+
+export type FormValues = Record<string, string | string[] | boolean>;
+
+export interface StaffFormRequest {
+  title: string;
+  call: StaffWriteCall;
+  fields: StaffField[];
+  values: FormValues;
+  /** The form's values as the call's body, or the field and message of the first bad one. */
+  toBody: (
+    values: FormValues,
+  ) => { body: Record<string, unknown> } | { field: string; message: string };
+}
+
+/**
+ * A back-office form in a dialog: it sends its write to the staff edit actor and shows what the
+ * server refused under the field it names; it closes once the write is done.
+ */
+export function StaffForm({
+  request,
+  onClose,
+}: {
+  request: StaffFormRequest | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { staffEdit } = useRuntime().actors;
+  const [values, setValues] = useState<FormValues>({});
+  const [local, setLocal] = useState<{ field: string; message: string } | null>(null);
+  const [sent, setSent] = useState(false);
+  const state = useSelector(staffEdit, (s) => s.value as string);
+  const fieldErrors = useSelector(staffEdit, (s) => s.context.fieldErrors);
+  const error = useSelector(staffEdit, (s) => s.context.error);
+
+  useEffect(() => {
+    setValues(request?.values ?? {});
+    setLocal(null);
+    setSent(false);
+  }, [request]);
+  useEffect(() => {
+    if (sent && state === 'done') onClose();
+  }, [sent, state, onClose]);
+
+  const submit = () => {
+    if (!request) return;
+    const answer = request.toBody(values);
+    if ('field' in answer) {
+      setLocal(answer);
+      return;
+    }
+    setLocal(null);
+    setSent(true);
+    staffEdit.send({ type: 'SUBMIT', call: request.call, body: answer.body });
+  };
+  const messageOf = (name: string) =>
+    (local?.field === name ? local.message : null) ??
+    (sent ? fieldErrors.find((f) => f.field === name)?.message : null) ??
+    null;
+
+  return (
+    <Dialog isOpen={request !== null} onClose={onClose} title={request?.title}>
+      <DialogBody>
+        {request?.fields.map((field) => {
+          const message = messageOf(field.name);
+          const id = `staff-field-${field.name}`;
+          const value = values[field.name];
+          const set = (v: string | string[] | boolean) => setValues({ ...values, [field.name]: v });
+          let control: React.ReactNode;
+          if (field.kind === 'textarea') {
+            control = (
+              <TextArea
+                id={id}
+                fill
+                value={String(value ?? '')}
+                onChange={(e) => set(e.target.value)}
+              />
+            );
+          } else if (field.kind === 'select') {
+            control = (
+              <HTMLSelect
+                id={id}
+                value={String(value ?? '')}
+                options={field.options}
+                onChange={(e) => set(e.target.value)}
+              />
+            );
+          } else if (field.kind === 'multi') {
+            const chosen = Array.isArray(value) ? value : [];
+            control = (
+              <div id={id} className="xa-checks">
+                {field.options?.map((o) => (
+                  <Checkbox
+                    key={o.value}
+                    inline
+                    label={o.label}
+                    checked={chosen.includes(o.value)}
+                    onChange={(e) =>
+                      set(
+                        e.currentTarget.checked
+                          ? [...chosen, o.value]
+                          : chosen.filter((c) => c !== o.value),
+                      )
+                    }
+                  />
+                ))}
+              </div>
+            );
+          } else if (field.kind === 'checkbox') {
+            control = (
+              <Checkbox
+                id={id}
+                checked={value === true}
+                onChange={(e) => set(e.currentTarget.checked)}
+              />
+            );
+          } else {
+            control = (
+              <InputGroup
+                id={id}
+                inputMode={field.kind === 'text' ? undefined : 'decimal'}
+                value={String(value ?? '')}
+                intent={message ? 'danger' : 'none'}
+                onChange={(e) => set(e.target.value)}
+              />
+            );
+          }
+          return (
+            <FormGroup
+              key={field.name}
+              label={field.label}
+              labelFor={id}
+              intent={message ? 'danger' : 'none'}
+              helperText={message ?? undefined}
+            >
+              {control}
+            </FormGroup>
+          );
+        })}
+        {sent && state === 'failed' && fieldErrors.length === 0 && error && (
+          <p className="xa-field-error" role="alert">
+            {error.message}
+          </p>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('checkout.close')} onClick={onClose} />
+            <Button
+              intent="primary"
+              text={t('staff.save')}
+              loading={state === 'working'}
+              onClick={submit}
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,58 @@
+import { Menu, MenuItem } from '@blueprintjs/core';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { TopNav } from '../components/TopNav.tsx';
+
+type StaffMenuKey = 'approvals' | 'orders' | 'memberships' | 'wallets';
+
+interface StaffMenuItem {
+  to: string;
+  label: StaffMenuKey;
+}
+
+/** Platform staff's back office (DESIGN.md §6: /web/admin/…, the bms and un-prefixed calls). */
+export const ADMIN_MENU: readonly StaffMenuItem[] = [
+  { to: '/admin/approvals', label: 'approvals' },
+  { to: '/admin/orders', label: 'orders' },
+  { to: '/admin/memberships', label: 'memberships' },
+  { to: '/admin/wallets', label: 'wallets' },
+];
+
+/** Teachers' and organization admins' back office (/web/manage/…, the edms calls). */
+export const MANAGE_MENU: readonly StaffMenuItem[] = [{ to: '/manage/orders', label: 'orders' }];
+
+function StaffLayout({ menu, area }: { menu: readonly StaffMenuItem[]; area: 'admin' | 'manage' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <div className="xa-app" data-layout={area}>
+      <TopNav />
+      <main className="xa-main xa-user-body">
+        <nav className="xa-user-menu" aria-label={t(`staff.${area}Title`)}>
+          <Menu>
+            {menu.map((item) => (
+              <MenuItem
+                key={item.to}
+                text={t(`staff.menu.${item.label}`)}
+                active={pathname === item.to}
+                onClick={() => navigate(item.to)}
+              />
+            ))}
+          </Menu>
+        </nav>
+        <div className="xa-user-content">
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}
+
+export function AdminLayout() {
+  return <StaffLayout menu={ADMIN_MENU} area="admin" />;
+}
+
+export function ManageLayout() {
+  return <StaffLayout menu={MANAGE_MENU} area="manage" />;
+}

@@ -1,0 +1,133 @@
+import { HTMLTable, Tag } from '@blueprintjs/core';
+import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OrderItem } from '../../../contract/order/calls.ts';
+import { orderStateName, staffActions } from '../../../machines/lifecycles/orders.ts';
+import { useRuntime } from '../../app/context.ts';
+import { staffOrders } from '../../app/staffQueries.ts';
+import { useQuery } from '../../app/useQuery.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { ReasonDialog, type ReasonRequest } from '../../components/staff/ReasonDialog.tsx';
+import {
+  ACTION_KEYS,
+  StaffActionOutcome,
+  StaffOrderActions,
+  useStaffOrderAct,
+} from '../../components/staff/StaffOrderActions.tsx';
+import { formatDateTime, formatFen } from '../../format.ts';
+
+/** The queue's three steps, in the order a quit application goes through them. */
+const STEPS = ['quitApplied', 'quitApproved', 'quit'] as const;
+
+/**
+ * The approval queue (DESIGN.md §6): every quit application waiting for a decision, then those
+ * to finish, then those to refund — orders of every kind; exams, classes, homework and
+ * activities join with their issues. Worked through with the keyboard: ↑/↓ (or k/j) move, P
+ * passes, R rejects with a reason, F finishes, D refunds.
+ */
+export default function ApprovalsPage() {
+  const { t, i18n } = useTranslation();
+  const runtime = useRuntime();
+  const applied = useQuery(staffOrders(runtime, { state: 'quitApplied' }, 0));
+  const approved = useQuery(staffOrders(runtime, { state: 'quitApproved' }, 0));
+  const quit = useQuery(staffOrders(runtime, { state: 'quit' }, 0));
+  const lists = [applied, approved, quit];
+  const [request, setRequest] = useState<ReasonRequest | null>(null);
+  const [selected, setSelected] = useState(0);
+  const act = useStaffOrderAct(setRequest);
+  const queue: OrderItem[] = lists.flatMap((l) => l.data?.content ?? []);
+  const current = queue[Math.min(selected, queue.length - 1)];
+
+  const onKey = (e: KeyboardEvent) => {
+    if (
+      request ||
+      e.target instanceof HTMLTextAreaElement ||
+      e.target instanceof HTMLInputElement
+    ) {
+      return;
+    }
+    const key = e.key.toLowerCase();
+    if (key === 'arrowdown' || key === 'j') {
+      setSelected((i) => Math.min(i + 1, queue.length - 1));
+    } else if (key === 'arrowup' || key === 'k') {
+      setSelected((i) => Math.max(i - 1, 0));
+    } else if (current) {
+      const action = staffActions(current).find((a) => ACTION_KEYS[a] === key);
+      if (!action) return;
+      act(current, action);
+    } else {
+      return;
+    }
+    e.preventDefault();
+  };
+
+  return (
+    <section
+      className="xa-screen"
+      aria-labelledby="screen-approvals"
+      tabIndex={0}
+      onKeyDown={onKey}
+      data-testid="approvals"
+    >
+      <h1 id="screen-approvals" className="xa-screen-title">
+        {t('staff.menu.approvals')}
+      </h1>
+      <p className="xa-muted">{t('staff.keysHint')}</p>
+      <StaffActionOutcome />
+      {STEPS.map((state, index) => (
+        <section key={state} className="xa-section" aria-labelledby={`queue-${state}`}>
+          <h2 id={`queue-${state}`}>{t(`staff.queue.${state}`)}</h2>
+          <QueryStatus state={lists[index]!} failedTitle={t('orders.failed')}>
+            {(page) =>
+              page.content.length === 0 ? (
+                <EmptyState title={t('staff.queueEmpty')} description="" />
+              ) : (
+                <HTMLTable className="xa-table" striped data-testid={`queue-${state}`}>
+                  <thead>
+                    <tr>
+                      <th>{t('orders.no')}</th>
+                      <th>{t('staff.member')}</th>
+                      <th>{t('orders.item')}</th>
+                      <th>{t('orders.amount')}</th>
+                      <th>{t('staff.quitReason')}</th>
+                      <th>{t('staff.updatedAt')}</th>
+                      <th>{t('orders.actions')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {page.content.map((order) => (
+                      <tr
+                        key={order.id}
+                        aria-selected={order.id === current?.id}
+                        className={order.id === current?.id ? 'xa-row-selected' : undefined}
+                        onClick={() => setSelected(queue.findIndex((o) => o.id === order.id))}
+                      >
+                        <td className="xa-mono">{order.orderNo}</td>
+                        <td>
+                          {order.memberName}
+                          <div className="xa-muted">{order.organizationName}</div>
+                        </td>
+                        <td>
+                          <Tag minimal>{t(`orders.kind.${order.kind}`)}</Tag> {order.itemName}
+                          <div className="xa-muted">{orderStateName(order)}</div>
+                        </td>
+                        <td>{t('format.price', { amount: formatFen(order.paidFen) })}</td>
+                        <td>{order.quitReason ?? ''}</td>
+                        <td>{formatDateTime(order.updatedAt, i18n.language)}</td>
+                        <td>
+                          <StaffOrderActions order={order} ask={setRequest} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </HTMLTable>
+              )
+            }
+          </QueryStatus>
+        </section>
+      ))}
+      <ReasonDialog request={request} onClose={() => setRequest(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,383 @@
+import { Button, HTMLTable, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { allowedActions } from '../../../machines/lifecycles/lifecycle.ts';
+import { publicationOf } from '../../../machines/lifecycles/publication.ts';
+import type { StaffWriteCall } from '../../../machines/staff-edit/machine.ts';
+import { useRuntime } from '../../app/context.ts';
+import { staffCards, staffGoods, staffRights } from '../../app/staffQueries.ts';
+import { useQuery } from '../../app/useQuery.ts';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
+import {
+  StaffForm,
+  type FormValues,
+  type StaffFormRequest,
+} from '../../components/staff/StaffForm.tsx';
+import { formatFen, parseYuan } from '../../format.ts';
+
+const MAX_PRICE_FEN = 10_000_000;
+/** Cards, rights and packs share the publication lifecycle: it says which button a row shows. */
+const PUBLICATION = publicationOf('');
+
+type Publication = 'draft' | 'published' | 'unpublished';
+
+/** The write buttons of one row: edit, publish or unpublish as its state allows, delete. */
+function RowWrites({
+  id,
+  publication,
+  prefix,
+  onEdit,
+}: {
+  id: number;
+  publication: Publication;
+  prefix: 'membership' | 'bms.right' | 'bms.aiTokenGoods';
+  onEdit: () => void;
+}) {
+  const { t } = useTranslation();
+  const { staffEdit } = useRuntime().actors;
+  const busy = useSelector(staffEdit, (s) => s.matches('working'));
+  const write = (action: 'publish' | 'unpublish' | 'delete') =>
+    staffEdit.send({ type: 'SUBMIT', call: `${prefix}.${action}` as StaffWriteCall, body: { id } });
+  return (
+    <>
+      <Button size="small" variant="outlined" text={t('staff.edit')} onClick={onEdit} />
+      {allowedActions(PUBLICATION, publication).map((action) => (
+        <Button
+          key={action}
+          size="small"
+          variant="outlined"
+          intent={action === 'publish' ? 'success' : 'none'}
+          disabled={busy}
+          text={t(`staff.${action}`)}
+          onClick={() => write(action)}
+        />
+      ))}
+      <Button
+        size="small"
+        variant="outlined"
+        intent="danger"
+        disabled={busy}
+        text={t('staff.delete')}
+        onClick={() => write('delete')}
+      />
+    </>
+  );
+}
+
+/** The last write's refusal (a delete of a card in use, a publish not allowed now). */
+function WriteOutcome() {
+  const { staffEdit } = useRuntime().actors;
+  const error = useSelector(staffEdit, (s) =>
+    s.matches('failed') && s.context.fieldErrors.length === 0 ? s.context.error : null,
+  );
+  if (!error) return null;
+  return (
+    <p className="xa-field-error" role="alert" data-testid="staff-write-error">
+      {error.message}
+    </p>
+  );
+}
+
+const text = (v: FormValues[string] | undefined) => (typeof v === 'string' ? v.trim() : '');
+const whole = (v: FormValues[string] | undefined) =>
+  /^\d+$/.test(text(v)) ? Number(text(v)) : null;
+
+/**
+ * Cards, rights and AI token packs (issue 6 item 6): every one, drafts included, with its
+ * editor and its publication lifecycle (上架 / 下架).
+ */
+export default function MembershipsPage() {
+  const { t } = useTranslation();
+  const runtime = useRuntime();
+  const cards = useQuery(staffCards(runtime));
+  const rights = useQuery(staffRights(runtime));
+  const goods = useQuery(staffGoods(runtime));
+  const [form, setForm] = useState<StaffFormRequest | null>(null);
+  const rightOptions = (rights.data?.content ?? []).map((r) => ({ value: r.code, label: r.name }));
+  const price = (v: FormValues[string] | undefined) => parseYuan(text(v), 0, MAX_PRICE_FEN);
+
+  const cardForm = (
+    card?: NonNullable<typeof cards.data>['content'][number],
+  ): StaffFormRequest => ({
+    title: card ? `${t('staff.edit')} · ${card.name}` : `${t('staff.create')}${t('staff.cards')}`,
+    call: card ? 'membership.update' : 'membership.create',
+    fields: [
+      { name: 'name', label: t('staff.name'), kind: 'text' },
+      {
+        name: 'type',
+        label: t('staff.cardTypeLabel'),
+        kind: 'select',
+        options: (['0', '1'] as const).map((v) => ({ value: v, label: t(`staff.cardType.${v}`) })),
+      },
+      {
+        name: 'tags',
+        label: t('staff.tagsLabel'),
+        kind: 'multi',
+        options: (['student', 'studentPackage', 'educational'] as const).map((v) => ({
+          value: v,
+          label: t(`staff.tag.${v}`),
+        })),
+      },
+      { name: 'priceFen', label: t('staff.price'), kind: 'yuan' },
+      { name: 'durationDays', label: t('staff.days'), kind: 'number' },
+      { name: 'rights', label: t('staff.rightsLabel'), kind: 'multi', options: rightOptions },
+      { name: 'sort', label: t('staff.sort'), kind: 'number' },
+      { name: 'description', label: t('staff.description'), kind: 'textarea' },
+    ],
+    values: {
+      name: card?.name ?? '',
+      type: card?.type ?? '0',
+      tags: card?.tags ?? ['student'],
+      priceFen: card ? formatFen(card.priceFen) : '',
+      durationDays: String(card?.durationDays ?? 365),
+      rights: card?.rights ?? [],
+      sort: String(card?.sort ?? 0),
+      description: card?.description ?? '',
+    },
+    toBody: (v) => {
+      const fen = price(v.priceFen);
+      if (fen === null) return { field: 'priceFen', message: t('staff.priceInvalid') };
+      return {
+        body: {
+          ...(card ? { id: card.id } : {}),
+          name: text(v.name),
+          type: v.type,
+          tags: v.tags,
+          priceFen: fen,
+          durationDays: whole(v.durationDays) ?? text(v.durationDays),
+          rights: v.rights,
+          sort: whole(v.sort) ?? text(v.sort),
+          description: text(v.description),
+        },
+      };
+    },
+  });
+
+  const rightForm = (
+    right?: NonNullable<typeof rights.data>['content'][number],
+  ): StaffFormRequest => ({
+    title: right
+      ? `${t('staff.edit')} · ${right.name}`
+      : `${t('staff.create')}${t('staff.rights')}`,
+    call: right ? 'bms.right.update' : 'bms.right.create',
+    fields: [
+      ...(right ? [] : [{ name: 'code', label: t('staff.code'), kind: 'text' as const }]),
+      { name: 'name', label: t('staff.name'), kind: 'text' },
+      { name: 'isDefault', label: t('staff.isDefault'), kind: 'checkbox' },
+      { name: 'sort', label: t('staff.sort'), kind: 'number' },
+      { name: 'description', label: t('staff.description'), kind: 'textarea' },
+    ],
+    values: {
+      code: '',
+      name: right?.name ?? '',
+      isDefault: right?.isDefault ?? false,
+      sort: String(right?.sort ?? 0),
+      description: right?.description ?? '',
+    },
+    toBody: (v) => ({
+      body: {
+        ...(right ? { id: right.id } : { code: text(v.code) }),
+        name: text(v.name),
+        isDefault: v.isDefault === true,
+        sort: whole(v.sort) ?? text(v.sort),
+        description: text(v.description),
+      },
+    }),
+  });
+
+  const goodsForm = (
+    pack?: NonNullable<typeof goods.data>['content'][number],
+  ): StaffFormRequest => ({
+    title: pack ? `${t('staff.edit')} · ${pack.name}` : `${t('staff.create')}${t('staff.goods')}`,
+    call: pack ? 'bms.aiTokenGoods.update' : 'bms.aiTokenGoods.create',
+    fields: [
+      { name: 'name', label: t('staff.name'), kind: 'text' },
+      { name: 'tokens', label: t('staff.tokens'), kind: 'number' },
+      { name: 'priceFen', label: t('staff.price'), kind: 'yuan' },
+      { name: 'sort', label: t('staff.sort'), kind: 'number' },
+      { name: 'description', label: t('staff.description'), kind: 'textarea' },
+    ],
+    values: {
+      name: pack?.name ?? '',
+      tokens: String(pack?.tokens ?? ''),
+      priceFen: pack ? formatFen(pack.priceFen) : '',
+      sort: String(pack?.sort ?? 0),
+      description: pack?.description ?? '',
+    },
+    toBody: (v) => {
+      const fen = price(v.priceFen);
+      if (fen === null) return { field: 'priceFen', message: t('staff.priceInvalid') };
+      return {
+        body: {
+          ...(pack ? { id: pack.id } : {}),
+          name: text(v.name),
+          tokens: whole(v.tokens) ?? text(v.tokens),
+          priceFen: fen,
+          sort: whole(v.sort) ?? text(v.sort),
+          description: text(v.description),
+        },
+      };
+    },
+  });
+
+  const publication = (p: Publication) => (
+    <Tag minimal intent={p === 'published' ? 'success' : 'none'}>
+      {t(`staff.publication.${p}`)}
+    </Tag>
+  );
+
+  return (
+    <section className="xa-screen" aria-labelledby="screen-memberships">
+      <h1 id="screen-memberships" className="xa-screen-title">
+        {t('staff.menu.memberships')}
+      </h1>
+      <WriteOutcome />
+
+      <section className="xa-section" aria-labelledby="staff-cards">
+        <h2 id="staff-cards">
+          {t('staff.cards')}{' '}
+          <Button
+            size="small"
+            icon="plus"
+            text={t('staff.create')}
+            onClick={() => setForm(cardForm())}
+          />
+        </h2>
+        <QueryStatus state={cards} failedTitle={t('vip.listFailed')}>
+          {(page) => (
+            <HTMLTable className="xa-table" striped data-testid="staff-cards">
+              <thead>
+                <tr>
+                  <th>{t('staff.name')}</th>
+                  <th>{t('staff.cardTypeLabel')}</th>
+                  <th>{t('staff.price')}</th>
+                  <th>{t('staff.days')}</th>
+                  <th>{t('orders.state')}</th>
+                  <th>{t('orders.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.content.map((card) => (
+                  <tr key={card.id}>
+                    <td>
+                      {card.name}{' '}
+                      {card.tags.map((tag) => (
+                        <Tag key={tag} minimal>
+                          {t(`staff.tag.${tag}`)}
+                        </Tag>
+                      ))}
+                    </td>
+                    <td>{t(`staff.cardType.${card.type}`)}</td>
+                    <td>{formatFen(card.priceFen)}</td>
+                    <td>{card.durationDays}</td>
+                    <td>{publication(card.publication)}</td>
+                    <td>
+                      <RowWrites
+                        id={card.id}
+                        publication={card.publication}
+                        prefix="membership"
+                        onEdit={() => setForm(cardForm(card))}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          )}
+        </QueryStatus>
+      </section>
+
+      <section className="xa-section" aria-labelledby="staff-rights">
+        <h2 id="staff-rights">
+          {t('staff.rights')}{' '}
+          <Button
+            size="small"
+            icon="plus"
+            text={t('staff.create')}
+            onClick={() => setForm(rightForm())}
+          />
+        </h2>
+        <QueryStatus state={rights} failedTitle={t('vip.listFailed')}>
+          {(page) => (
+            <HTMLTable className="xa-table" striped data-testid="staff-rights">
+              <thead>
+                <tr>
+                  <th>{t('staff.code')}</th>
+                  <th>{t('staff.name')}</th>
+                  <th>{t('staff.isDefault')}</th>
+                  <th>{t('orders.state')}</th>
+                  <th>{t('orders.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.content.map((right) => (
+                  <tr key={right.id}>
+                    <td className="xa-mono">{right.code}</td>
+                    <td>{right.name}</td>
+                    <td>{right.isDefault ? '✓' : ''}</td>
+                    <td>{publication(right.publication)}</td>
+                    <td>
+                      <RowWrites
+                        id={right.id}
+                        publication={right.publication}
+                        prefix="bms.right"
+                        onEdit={() => setForm(rightForm(right))}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          )}
+        </QueryStatus>
+      </section>
+
+      <section className="xa-section" aria-labelledby="staff-goods">
+        <h2 id="staff-goods">
+          {t('staff.goods')}{' '}
+          <Button
+            size="small"
+            icon="plus"
+            text={t('staff.create')}
+            onClick={() => setForm(goodsForm())}
+          />
+        </h2>
+        <QueryStatus state={goods} failedTitle={t('packages.failed')}>
+          {(page) => (
+            <HTMLTable className="xa-table" striped data-testid="staff-goods">
+              <thead>
+                <tr>
+                  <th>{t('staff.name')}</th>
+                  <th>{t('staff.tokens')}</th>
+                  <th>{t('staff.price')}</th>
+                  <th>{t('orders.state')}</th>
+                  <th>{t('orders.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.content.map((pack) => (
+                  <tr key={pack.id}>
+                    <td>{pack.name}</td>
+                    <td>{pack.tokens}</td>
+                    <td>{formatFen(pack.priceFen)}</td>
+                    <td>{publication(pack.publication)}</td>
+                    <td>
+                      <RowWrites
+                        id={pack.id}
+                        publication={pack.publication}
+                        prefix="bms.aiTokenGoods"
+                        onEdit={() => setForm(goodsForm(pack))}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          )}
+        </QueryStatus>
+      </section>
+      <StaffForm request={form} onClose={() => setForm(null)} />
+    </section>
+  );
+}
