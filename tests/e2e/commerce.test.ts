@@ -153,7 +153,8 @@ describe('buying a card, recharging, paying from the wallet, quitting and a refu
     const page = cardTab;
     await page.goto(`${platform.url}/web/user/wallet`);
     const balance = page.getByTestId('wallet-balance');
-    await expect.poll(() => balance.textContent()).toBe('¥50.00');
+    // The seeded welcome credit, less the seeded AI pack.
+    await expect.poll(() => balance.textContent()).toBe('¥40.10');
     await page.getByLabel('充值金额（元）').fill('abc');
     await page.getByRole('button', { name: '充值' }).click();
     await page.getByText('请输入 1 到 50000 元之间的金额').waitFor();
@@ -161,7 +162,7 @@ describe('buying a card, recharging, paying from the wallet, quitting and a refu
     await page.getByRole('button', { name: '充值' }).click();
     const dialog = await payAtCheckout(page);
     await dialog.getByRole('button', { name: '完成' }).click();
-    await expect.poll(() => balance.textContent()).toBe('¥150.00');
+    await expect.poll(() => balance.textContent()).toBe('¥140.10');
 
     await page.goto(`${platform.url}/web/activityPackages`);
     await page.getByRole('button', { name: '购买 AI 助教体验包' }).click();
@@ -174,14 +175,19 @@ describe('buying a card, recharging, paying from the wallet, quitting and a refu
     await pay.getByTestId('pay-done').waitFor();
     await pay.getByRole('button', { name: '完成' }).click();
     await page.goto(`${platform.url}/web/user/wallet`);
-    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('¥140.10');
-    await expect.poll(() => page.getByTestId('wallet-tokens').textContent()).toBe('50000 点');
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('¥130.20');
+    await expect.poll(() => page.getByTestId('wallet-tokens').textContent()).toBe('100000 点');
   });
 
   it('applies to quit the pack; staff pass and refund it; the refund shows in the wallet', async () => {
     const page = cardTab;
     await page.goto(`${platform.url}/web/order`);
-    const row = page.getByTestId('orders').locator('tr').filter({ hasText: 'AI 助教体验包' });
+    // The newest order comes first (the seed left another of the same pack).
+    const row = page
+      .getByTestId('orders')
+      .locator('tr')
+      .filter({ hasText: 'AI 助教体验包' })
+      .first();
     await row.getByRole('button', { name: '申请退款' }).click();
     const quit = page.getByRole('dialog', { name: '申请退出并退款' });
     await quit.getByRole('button', { name: '提交申请' }).click();
@@ -234,6 +240,7 @@ describe('buying a card, recharging, paying from the wallet, quitting and a refu
         .getByTestId('admin-orders')
         .locator('tr')
         .filter({ hasText: 'AI 助教体验包' })
+        .first()
         .click();
       const history = desk.getByTestId('order-history');
       await expect.poll(() => history.locator('li').count()).toBe(6);
@@ -249,7 +256,7 @@ describe('buying a card, recharging, paying from the wallet, quitting and a refu
     await page.goto(`${platform.url}/web/user/wallet`);
     const history = page.getByTestId('wallet-history');
     await history.locator('tr').filter({ hasText: '退款' }).filter({ hasText: '+¥9.90' }).waitFor();
-    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('¥150.00');
+    await expect.poll(() => page.getByTestId('wallet-balance').textContent()).toBe('¥140.10');
     await page.goto(`${platform.url}/web/order`);
     await expect.poll(() => row.getByTestId('order-state').textContent()).toBe('已退款');
     expect(await row.textContent()).toContain('已退 ¥9.90');

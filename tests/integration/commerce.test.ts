@@ -4,6 +4,8 @@
  * came, and the ledger whole after all of it. The demo parent holds no card; the demo admin is
  * platform staff.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { aiToken } from '../../src/contract/ai-token/refs.ts';
@@ -15,7 +17,7 @@ import type { OrderDetail, PayAnswer } from '../../src/contract/order/calls.ts';
 import { API_PREFIX } from '../../src/contract/envelope.ts';
 import type { Transport } from '../../src/transport/client.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
-import { STUDENT_WELCOME_FEN } from '../../src/server/seed/demo-data.ts';
+import { AI_TOKEN_GOODS, STUDENT_WELCOME_FEN } from '../../src/server/seed/demo-data.ts';
 import { failureOf } from '../support/errors.ts';
 import { loginAs } from '../support/sessions.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
@@ -167,10 +169,10 @@ describe('a membership order paid through the sandbox checkout', () => {
 
 describe('the wallet', () => {
   it('is recharged through the provider and pays at once, never below zero', async () => {
-    // The demo student starts with the seeded welcome credit.
+    // The demo student starts with the seeded welcome credit, less the seeded AI pack.
     const start = (await balanceOf(student)).balanceFen;
-    expect(start).toBe(STUDENT_WELCOME_FEN);
-    await recharge(student, 15_000);
+    expect(start).toBe(STUDENT_WELCOME_FEN - AI_TOKEN_GOODS[0]!.priceFen);
+    await recharge(student, 20_000 - start);
     expect((await balanceOf(student)).balanceFen).toBe(20_000);
 
     const placed = await buyCard(student, quarterCard);
@@ -196,7 +198,8 @@ describe('the wallet', () => {
     });
     expect(history.content.map((c) => [c.kind, c.amount, c.balanceAfter])).toEqual([
       ['walletPay', -12_900, 7_100],
-      ['orderPaid', 15_000, 20_000],
+      ['orderPaid', 20_000 - start, 20_000],
+      ['walletPay', -AI_TOKEN_GOODS[0]!.priceFen, start],
       ['adjustment', STUDENT_WELCOME_FEN, STUDENT_WELCOME_FEN],
     ]);
   });
@@ -496,6 +499,109 @@ describe('concurrency', () => {
       pending: 1,
       closed: 49,
     });
+  });
+});
+
+describe('faults', () => {
+  it('a notification the platform does not acknowledge is retried until it is, and grants once', async () => {
+    let calls = 0;
+    // A flaky gateway in front of the platform: the first two deliveries fail.
+    const gateway = http.createServer((req, res) => {
+      calls += 1;
+      if (calls <= 2) {
+        res.writeHead(502).end('bad gateway');
+        return;
+      }
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        void fetch(`${platform.url}${req.url}`, {
+          method: req.method,
+          headers: { 'content-type': 'application/json' },
+          body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
+        }).then(async (answer) => {
+          res.writeHead(answer.status, { 'content-type': 'application/json' });
+          res.end(await answer.text());
+        });
+      });
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = gateway.address() as AddressInfo;
+      const placed = await buyCard(parent, quarterCard);
+      const answer = await parent.call(membership['oj.membership.order.payment'], {
+        body: { id: placed.id, method: 'provider' },
+      });
+      const paymentNo = answer.payment!.paymentNo;
+      await platform.pool.query(
+        `UPDATE sandbox_payments SET notify_url = replace(notify_url, $2, $3) WHERE payment_no = $1`,
+        [paymentNo, platform.url, `http://127.0.0.1:${port}`],
+      );
+      await checkout(answer.payment!.checkoutUrl);
+      await eventually(
+        () => memberOrder(parent, placed.id),
+        (o) => o.state === 'enrolled',
+      );
+      expect(calls).toBe(3);
+      const { rows } = await platform.pool.query<{ attempts: number; acknowledged: boolean }>(
+        `SELECT attempts, acknowledged_at IS NOT NULL AS acknowledged FROM sandbox_deliveries
+          WHERE fields->>'out_trade_no' = $1`,
+        [paymentNo],
+      );
+      expect(rows).toEqual([{ attempts: 3, acknowledged: true }]);
+      const journals = await platform.pool.query(
+        'SELECT 1 FROM ledger_journals WHERE idempotency_key = $1',
+        [`paid:${paymentNo}`],
+      );
+      expect(journals.rowCount).toBe(1);
+      const cards = await platform.pool.query(
+        'SELECT 1 FROM member_memberships WHERE order_id = $1',
+        [placed.id],
+      );
+      expect(cards.rowCount).toBe(1);
+    } finally {
+      await new Promise((resolve) => gateway.close(resolve));
+    }
+  });
+
+  it('an expired checkout takes nothing, and the order can be paid again', async () => {
+    const placed = await buyCard(parent, quarterCard);
+    const answer = await parent.call(membership['oj.membership.order.payment'], {
+      body: { id: placed.id, method: 'provider' },
+    });
+    await platform.pool.query(
+      `UPDATE sandbox_payments SET expires_at = now() - interval '1 minute' WHERE payment_no = $1`,
+      [answer.payment!.paymentNo],
+    );
+    const expired = await checkout(answer.payment!.checkoutUrl);
+    expect(expired.status).toBe(410);
+    expect(await expired.text()).toContain('已过期');
+    expect((await memberOrder(parent, placed.id)).state).toBe('awaitingPayment');
+    await payByCheckout(parent, placed.id);
+  });
+
+  it('an unpublished card cannot be bought', async () => {
+    const draft = await admin.call(membership['membership.create'], {
+      body: { name: '草稿卡', type: '0', priceFen: 100, durationDays: 30 },
+    });
+    expect(draft.status).toBe('0');
+    const refused = await failureOf(
+      parent.call(membership['oj.membership.order.create'], {
+        body: { membershipId: draft.id },
+        skipErrorHandler: true,
+      }),
+    );
+    expect(refused.code).toBe(ErrorCode.CONFLICT);
+    expect(refused.message).toContain('未上架');
+  });
+
+  it('paying earns points and a refund takes them back', async () => {
+    const points = await admin.call(order['member.points.queryList'], {
+      body: { memberId: parentMemberId },
+    });
+    const reasons = new Set(points.content.map((p) => p.reason));
+    expect(reasons).toEqual(new Set(['付款得积分', '退款扣回']));
+    expect(points.content.find((p) => p.reason === '退款扣回')?.points).toBe(-50);
   });
 });
 

@@ -25,9 +25,12 @@ export interface Actor {
   memberId: number;
 }
 
+/** What the flow uses of the services: the database, the log and the payment provider. */
+export type FlowServices = Pick<Services, 'pool' | 'logger' | 'payments'>;
+
 /** Who acts and in which request: recorded with every transition and journal. */
 export interface FlowContext {
-  services: Services;
+  services: FlowServices;
   actor: Actor;
   requestId: string;
 }
@@ -404,7 +407,7 @@ export async function refundOrder(
 
 /** Asks the provider; a failure is retried by resumePendingRefunds, never lost. */
 export async function requestProviderRefund(
-  services: Services,
+  services: FlowServices,
   request: RefundRequest,
 ): Promise<void> {
   await services.payments.provider

@@ -19,6 +19,7 @@ import {
 } from './demo-data.ts';
 import type { DemoAccount } from './demo-data.ts';
 import { seedChapters } from './chapters.ts';
+import { seedDemoOrders } from './orders.ts';
 import { seedQuestions } from './questions.ts';
 
 const SEED_LOCK_ID = 7_242_026_003;
@@ -286,6 +287,10 @@ export async function seedDatabase(pool: Pool, options: SeedOptions): Promise<Se
     await seedChapters(client);
     return { created: createdAccounts, admin: null };
   });
+  // After the accounts are committed: the orders go through the order flow's own transactions.
+  if (created.includes(DEMO_ACCOUNTS.student.username)) {
+    await seedDemoOrders(pool, options.logger);
+  }
   // One line per account, so each reads well in plain and in JSON logs.
   for (const account of Object.values(DEMO_ACCOUNTS)) {
     if (!created.includes(account.username)) continue;

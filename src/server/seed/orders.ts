@@ -1,0 +1,75 @@
+/**
+ * Demo orders (issue 6), so the order, wallet and approval screens show real rows on a fresh
+ * start: the demo parent has a card order awaiting payment; the demo student bought an AI token
+ * pack from the wallet and has applied to quit it, which puts it in the approval queue. Made
+ * through the order flow itself (ledger journals, lifecycle records), once, when the demo
+ * accounts are created.
+ */
+import type { Pool } from '../db/pool.ts';
+import type { Logger } from '../logger.ts';
+import { moveOrder, payFromWallet, placeOrder, type FlowContext } from '../orders/flow.ts';
+import { goodsOf } from '../orders/goods.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import { AI_TOKEN_GOODS, DEMO_ACCOUNTS, MEMBERSHIPS } from './demo-data.ts';
+
+/** The seed pays from wallets only: asking it for a provider payment is a programming error. */
+const noProvider: PaymentProvider = {
+  name: 'none',
+  createCheckout: () => Promise.reject(new Error('the seed takes no provider payments')),
+  close: () => Promise.resolve(),
+  refund: () => Promise.reject(new Error('the seed makes no provider refunds')),
+  verify: () => null,
+};
+
+async function demoMember(pool: Pool, username: string) {
+  const found = await pool.query<{ user_id: number; id: number; organization_id: number }>(
+    `SELECT m.user_id, m.id, m.organization_id FROM members m JOIN users u ON u.id = m.user_id
+      WHERE u.username = $1 ORDER BY m.id LIMIT 1`,
+    [username],
+  );
+  return found.rows[0] ?? null;
+}
+
+export async function seedDemoOrders(pool: Pool, logger: Logger): Promise<void> {
+  const services = {
+    pool,
+    logger,
+    payments: { provider: noProvider, publicUrl: () => '', checkoutTtlMs: 0 },
+  };
+  const rules = { onSaleOnly: true, cardTypes: ['0', '1'] as const, field: 'seed' };
+  const cardId = await pool.query<{ id: number }>('SELECT id FROM memberships WHERE name = $1', [
+    MEMBERSHIPS[1]!.name,
+  ]);
+  const packId = await pool.query<{ id: number }>('SELECT id FROM ai_token_goods WHERE name = $1', [
+    AI_TOKEN_GOODS[0]!.name,
+  ]);
+
+  const parent = await demoMember(pool, DEMO_ACCOUNTS.parent.username);
+  if (parent && cardId.rows[0]) {
+    const ctx: FlowContext = {
+      services,
+      actor: { userId: parent.user_id, memberId: parent.id },
+      requestId: 'seed',
+    };
+    const card = await goodsOf(pool, 'membership', cardId.rows[0].id, rules);
+    await placeOrder(ctx, { ...card, memberId: parent.id, organizationId: parent.organization_id });
+  }
+
+  const student = await demoMember(pool, DEMO_ACCOUNTS.student.username);
+  if (student && packId.rows[0]) {
+    const ctx: FlowContext = {
+      services,
+      actor: { userId: student.user_id, memberId: student.id },
+      requestId: 'seed',
+    };
+    const pack = await goodsOf(pool, 'aiTokens', packId.rows[0].id, rules);
+    const id = await placeOrder(ctx, {
+      ...pack,
+      memberId: student.id,
+      organizationId: student.organization_id,
+    });
+    const own = { kind: 'member' as const, memberId: student.id };
+    await payFromWallet(ctx, own, ['aiTokens'], id);
+    await moveOrder(ctx, own, ['aiTokens'], id, 'applyQuit', '演示：买重了，申请退款');
+  }
+}
