@@ -10,6 +10,7 @@ import { wallet } from '../../contract/wallet/refs.ts';
 import { DEFAULT_PAGE_SIZE, pageKey } from '../../streams/paging.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
+import { definedQuery as defined, memberKey } from './definedQuery.ts';
 
 export type OrderPage = CallResult<(typeof orderApi)['oj.member.order.queryList']>;
 export type WalletPage = CallResult<(typeof wallet)['oj.memberWallet.queryList']>;
@@ -22,21 +23,6 @@ const COMMERCE_PREFIX = 'commerce:';
 
 /** The member's orders, wallet or history: stale once something is bought or refunded. */
 export const isCommerceKey = (key: string): boolean => key.startsWith(COMMERCE_PREFIX);
-
-const defs = new WeakMap<Runtime, Map<string, QueryDef<unknown>>>();
-
-function defined<T>(runtime: Runtime, key: string, fetch: () => Promise<T>): QueryDef<T> {
-  let byKey = defs.get(runtime);
-  if (!byKey) defs.set(runtime, (byKey = new Map()));
-  let def = byKey.get(key) as QueryDef<T> | undefined;
-  if (!def) {
-    def = { key, state$: runtime.queries.cache.query(key, fetch) };
-    byKey.set(key, def as QueryDef<unknown>);
-  }
-  return def;
-}
-
-const memberKey = (runtime: Runtime) => runtime.actors.startup.getSnapshot().context.user?.id ?? 0;
 
 /** The member's wallet: balance and AI tokens. */
 export function myWallet(runtime: Runtime): QueryDef<WalletPage> {

@@ -9,6 +9,7 @@ import { question as questionApi } from '../../contract/question/refs.ts';
 import { DEFAULT_PAGE_SIZE, pageKey } from '../../streams/paging.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
+import { definedQuery as defined, memberKey } from './definedQuery.ts';
 
 export type ProblemPage = CallResult<(typeof questionApi)['oj.question.queryList']>;
 export type WrongPage = CallResult<(typeof memberQuestion)['memberQuestion.queryWrongList']>;
@@ -27,22 +28,6 @@ const MEMBER_ANSWERS_PREFIX = 'memberAnswers:';
 
 /** The member's answers changed: the status columns and the wrong list are stale. */
 export const isMemberAnswersKey = (key: string): boolean => key.startsWith(MEMBER_ANSWERS_PREFIX);
-
-const defs = new WeakMap<Runtime, Map<string, QueryDef<unknown>>>();
-
-/** One definition per key and runtime, so a re-render subscribes to the same stream. */
-function defined<T>(runtime: Runtime, key: string, fetch: () => Promise<T>): QueryDef<T> {
-  let byKey = defs.get(runtime);
-  if (!byKey) defs.set(runtime, (byKey = new Map()));
-  let def = byKey.get(key) as QueryDef<T> | undefined;
-  if (!def) {
-    def = { key, state$: runtime.queries.cache.query(key, fetch) };
-    byKey.set(key, def as QueryDef<unknown>);
-  }
-  return def;
-}
-
-const memberKey = (runtime: Runtime) => runtime.actors.startup.getSnapshot().context.user?.id ?? 0;
 
 /** One page of the published questions of a kind a learner can open. */
 export function questionPage(

@@ -11,6 +11,7 @@ import { wallet } from '../../contract/wallet/refs.ts';
 import { DEFAULT_PAGE_SIZE, pageKey } from '../../streams/paging.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
+import { definedQuery as defined, memberKey } from './definedQuery.ts';
 
 export type StaffOrderFilter = CallBody<(typeof orderApi)['bms.member.order.queryList']>;
 export type StaffOrderPage = CallResult<(typeof orderApi)['bms.member.order.queryList']>;
@@ -28,19 +29,9 @@ const STAFF_PREFIX = 'staff:';
 
 export const isStaffKey = (key: string): boolean => key.startsWith(STAFF_PREFIX);
 
-const defs = new WeakMap<Runtime, Map<string, QueryDef<unknown>>>();
-
-function defined<T>(runtime: Runtime, key: string, fetch: () => Promise<T>): QueryDef<T> {
-  let byKey = defs.get(runtime);
-  if (!byKey) defs.set(runtime, (byKey = new Map()));
-  const full = `${STAFF_PREFIX}${runtime.actors.startup.getSnapshot().context.user?.id ?? 0}:${key}`;
-  let def = byKey.get(full) as QueryDef<T> | undefined;
-  if (!def) {
-    def = { key: full, state$: runtime.queries.cache.query(full, fetch) };
-    byKey.set(full, def as QueryDef<unknown>);
-  }
-  return def;
-}
+/** A back-office query, keyed under `staff:` and the member's id. */
+const staffQuery = <T>(runtime: Runtime, key: string, fetch: () => Promise<T>): QueryDef<T> =>
+  defined(runtime, `${STAFF_PREFIX}${memberKey(runtime)}:${key}`, fetch);
 
 /** One page of every order, filtered; also the approval queue's lists (by state). */
 export function staffOrders(
@@ -48,7 +39,7 @@ export function staffOrders(
   filter: StaffOrderFilter,
   page: number,
 ): QueryDef<StaffOrderPage> {
-  return defined(runtime, pageKey(`orders:${JSON.stringify(filter)}`, page), () =>
+  return staffQuery(runtime, pageKey(`orders:${JSON.stringify(filter)}`, page), () =>
     runtime.transport.call(orderApi['bms.member.order.queryList'], {
       query: { page, size: DEFAULT_PAGE_SIZE },
       body: filter,
@@ -57,14 +48,14 @@ export function staffOrders(
 }
 
 export function staffOrder(runtime: Runtime, id: number): QueryDef<StaffOrderDetail> {
-  return defined(runtime, `order:${id}`, () =>
+  return staffQuery(runtime, `order:${id}`, () =>
     runtime.transport.call(orderApi['bms.member.order.queryById'], { query: { id } }),
   );
 }
 
 /** Every card, drafts and unpublished ones too. */
 export function staffCards(runtime: Runtime): QueryDef<StaffCardPage> {
-  return defined(runtime, 'cards', () =>
+  return staffQuery(runtime, 'cards', () =>
     runtime.transport.call(membership['membership.queryList'], {
       query: { page: 0, size: 100, sort: 'sort,asc' },
       body: {},
@@ -73,7 +64,7 @@ export function staffCards(runtime: Runtime): QueryDef<StaffCardPage> {
 }
 
 export function staffRights(runtime: Runtime): QueryDef<StaffRightPage> {
-  return defined(runtime, 'rights', () =>
+  return staffQuery(runtime, 'rights', () =>
     runtime.transport.call(membership['bms.right.queryList'], {
       query: { page: 0, size: 100, sort: 'sort,asc' },
       body: {},
@@ -82,7 +73,7 @@ export function staffRights(runtime: Runtime): QueryDef<StaffRightPage> {
 }
 
 export function staffGoods(runtime: Runtime): QueryDef<StaffGoodsPage> {
-  return defined(runtime, 'aiTokenGoods', () =>
+  return staffQuery(runtime, 'aiTokenGoods', () =>
     runtime.transport.call(aiToken['bms.aiTokenGoods.queryList'], {
       query: { page: 0, size: 100, sort: 'sort,asc' },
       body: {},
@@ -95,7 +86,7 @@ export function staffWallets(
   keyword: string,
   page: number,
 ): QueryDef<StaffWalletPage> {
-  return defined(runtime, pageKey(`wallets:${keyword}`, page), () =>
+  return staffQuery(runtime, pageKey(`wallets:${keyword}`, page), () =>
     runtime.transport.call(wallet['bms.memberWallet.queryList'], {
       query: { page, size: DEFAULT_PAGE_SIZE },
       body: keyword ? { keyword } : {},
@@ -107,7 +98,7 @@ export function staffWalletChanges(
   runtime: Runtime,
   memberId: number,
 ): QueryDef<StaffWalletChanges> {
-  return defined(runtime, `walletChanges:${memberId}`, () =>
+  return staffQuery(runtime, `walletChanges:${memberId}`, () =>
     runtime.transport.call(wallet['bms.memberWallet.changedHistory.queryList'], {
       query: { page: 0, size: 50 },
       body: { memberId },
@@ -117,7 +108,7 @@ export function staffWalletChanges(
 
 /** A coach's organization's card orders. */
 export function manageOrders(runtime: Runtime, page: number): QueryDef<ManageOrderPage> {
-  return defined(runtime, pageKey('manageOrders', page), () =>
+  return staffQuery(runtime, pageKey('manageOrders', page), () =>
     runtime.transport.call(membership['edms.membership.order.queryList'], {
       query: { page, size: DEFAULT_PAGE_SIZE },
       body: {},

@@ -1,0 +1,27 @@
+/**
+ * One query definition per key and runtime, so a re-render subscribes to the same stream of
+ * the runtime's SWR cache (practiceQueries.ts, commerceQueries.ts, staffQueries.ts).
+ */
+import type { QueryDef } from './queries.ts';
+import type { Runtime } from './runtime.ts';
+
+const defs = new WeakMap<Runtime, Map<string, QueryDef<unknown>>>();
+
+export function definedQuery<T>(
+  runtime: Runtime,
+  key: string,
+  fetch: () => Promise<T>,
+): QueryDef<T> {
+  let byKey = defs.get(runtime);
+  if (!byKey) defs.set(runtime, (byKey = new Map()));
+  let def = byKey.get(key) as QueryDef<T> | undefined;
+  if (!def) {
+    def = { key, state$: runtime.queries.cache.query(key, fetch) };
+    byKey.set(key, def as QueryDef<unknown>);
+  }
+  return def;
+}
+
+/** The logged-in member's id (0 for a visitor), for keys no other login may read. */
+export const memberKey = (runtime: Runtime): number =>
+  runtime.actors.startup.getSnapshot().context.user?.id ?? 0;
