@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS } from '../../src/server/seed/demo-data.ts';
 import type { DemoRole } from '../../src/server/seed/demo-data.ts';
 import { QUOTA_ENV } from '../../src/server/member-question/quota.ts';
 import type { QuotaLimits } from '../../src/server/member-question/quota.ts';
+import { checkLedger } from '../../src/server/ledger/check.ts';
 import { startPlatform } from '../../src/server/start.ts';
 import type { RunningPlatform, StartOptions } from '../../src/server/start.ts';
 import { API_PREFIX } from '../../src/contract/envelope.ts';
@@ -114,8 +115,14 @@ export async function startTestPlatform(
     accounts,
     captchas,
     stop: async () => {
+      // Whatever a test file did, its money must add up (issue 6: `ledger check` passes after
+      // the whole suite's traffic).
+      const ledger = await checkLedger(platform.pool).catch(() => null);
       await platform.stop();
       await removeDataDir();
+      if (ledger && ledger.problems.length > 0) {
+        throw new Error(`the ledger is not whole:\n${ledger.problems.join('\n')}`);
+      }
     },
   };
 }
