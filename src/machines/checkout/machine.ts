@@ -64,9 +64,8 @@ const initialContext: CheckoutContext = {
   error: null,
 };
 
-/** The answer of placeOrder or pay, and of loadOrder, as the guards read them. */
-const startOf = (event: unknown) => (event as { output: PayStart }).output;
-const loadedOf = (event: unknown) => (event as { output: OrderItem }).output;
+/** The order is paid: its lifecycle no longer waits for money, and money came. */
+const settled = (order: OrderItem) => !awaitsPayment(order) && order.paidFen > 0;
 
 export const checkoutMachine = setup({
   types: {
@@ -85,13 +84,6 @@ export const checkoutMachine = setup({
     paid: (_, _params: { order: OrderItem }) => undefined,
   },
   guards: {
-    startsWithCheckout: ({ event }) => startOf(event).payment !== null,
-    alreadyPaid: ({ event }) => !awaitsPayment(startOf(event).order),
-    settledPaid: ({ event }) => {
-      const order = loadedOf(event);
-      return !awaitsPayment(order) && order.paidFen > 0;
-    },
-    stillAwaiting: ({ event }) => awaitsPayment(loadedOf(event)),
     outOfTime: ({ context }) => context.polls + 1 >= MAX_POLLS,
   },
 }).createMachine({
@@ -121,7 +113,7 @@ export const checkoutMachine = setup({
         input: ({ context }) => context.purchase!,
         onDone: [
           {
-            guard: 'startsWithCheckout',
+            guard: ({ event }) => event.output.payment !== null,
             target: 'awaitingProvider',
             actions: assign({
               order: ({ event }) => event.output.order,
@@ -130,7 +122,7 @@ export const checkoutMachine = setup({
             }),
           },
           {
-            guard: 'alreadyPaid',
+            guard: ({ event }) => !awaitsPayment(event.output.order),
             target: 'paid',
             actions: assign({ order: ({ event }) => event.output.order }),
           },
@@ -157,7 +149,7 @@ export const checkoutMachine = setup({
         input: ({ context }) => ({ orderId: context.order!.id, method: context.method! }),
         onDone: [
           {
-            guard: 'startsWithCheckout',
+            guard: ({ event }) => event.output.payment !== null,
             target: 'awaitingProvider',
             actions: assign({
               order: ({ event }) => event.output.order,
@@ -193,7 +185,7 @@ export const checkoutMachine = setup({
         input: ({ context }) => ({ orderId: context.order!.id }),
         onDone: [
           {
-            guard: 'settledPaid',
+            guard: ({ event }) => settled(event.output),
             target: 'paid',
             actions: assign({ order: ({ event }) => event.output }),
           },
@@ -203,7 +195,7 @@ export const checkoutMachine = setup({
             actions: assign({ order: ({ event }) => event.output }),
           },
           {
-            guard: 'stillAwaiting',
+            guard: ({ event }) => awaitsPayment(event.output),
             target: 'awaitingProvider',
             actions: assign({
               order: ({ event }) => event.output,
