@@ -28,6 +28,7 @@ import type { QuotaPolicy } from './member-question/quota.ts';
 import type { Logger } from './logger.ts';
 import type { Services } from './services.ts';
 import { resumePendingRefunds } from './orders/notifications.ts';
+import { NO_PROVIDER } from './payments/none.ts';
 import { registerSandboxPages } from './payments/sandbox/pages.ts';
 import { createSandboxProvider, type SandboxOptions } from './payments/sandbox/provider.ts';
 import type { Payments } from './payments/service.ts';
@@ -69,6 +70,8 @@ export interface AppDeps {
 }
 
 export interface PaymentOptions {
+  /** `sandbox` (the default) or `none`: no online payments, wallet and desk only. */
+  provider?: 'sandbox' | 'none';
   /** The origin providers call back; default where the server listens. */
   publicUrl?: string;
   checkoutTtlMs?: number;
@@ -93,6 +96,9 @@ const REFUND_RETRY_MS = 60_000;
  */
 async function installPayments(app: FastifyInstance, deps: AppDeps): Promise<Payments> {
   const options = deps.payments ?? {};
+  if (options.provider === 'none') {
+    return { provider: NO_PROVIDER, online: false, publicUrl: () => '', checkoutTtlMs: 0 };
+  }
   const sandbox = await createSandboxProvider({
     pool: deps.pool,
     logger: deps.logger,
@@ -104,6 +110,7 @@ async function installPayments(app: FastifyInstance, deps: AppDeps): Promise<Pay
   let listening = '';
   const payments: Payments = {
     provider: sandbox,
+    online: true,
     publicUrl: () => options.publicUrl ?? listening,
     checkoutTtlMs: options.checkoutTtlMs ?? 15 * 60_000,
   };

@@ -15,7 +15,26 @@ describe('loadConfig', () => {
       seedPassword: DEFAULT_SEED_PASSWORD,
       trustProxy: false,
       importLimitPerHour: 60,
+      publicUrl: undefined,
+      checkoutMinutes: 15,
+      sandboxNotifyMethod: 'POST',
+      paymentProvider: 'sandbox',
     });
+  });
+
+  it('takes online payments through the sandbox only where asked in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).paymentProvider).toBe('none');
+    expect(
+      loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider,
+    ).toBe('sandbox');
+    expect(loadConfig({ PAYMENT_PROVIDER: 'none' }).paymentProvider).toBe('none');
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'wechat' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(loadConfig({ PUBLIC_URL: 'https://oj.example.com/' }).publicUrl).toBe(
+      'https://oj.example.com',
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'oj.example.com/path' })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ SANDBOX_PAY_NOTIFY_METHOD: 'get' }).sandboxNotifyMethod).toBe('GET');
+    expect(() => loadConfig({ SANDBOX_PAY_NOTIFY_METHOD: 'PUT' })).toThrow(/SANDBOX/);
   });
 
   it('takes a fixed captcha text for scripts in development, never in production', () => {

@@ -33,6 +33,11 @@ export interface ServerConfig {
   checkoutMinutes: number;
   /** SANDBOX_PAY_NOTIFY_METHOD: how the sandbox provider sends notifications, GET or POST. */
   sandboxNotifyMethod: 'GET' | 'POST';
+  /**
+   * PAYMENT_PROVIDER: `sandbox` (anyone can confirm its checkout: a demo, not real money) or
+   * `none` (wallet and desk only). Default `sandbox`, but `none` in production.
+   */
+  paymentProvider: 'sandbox' | 'none';
 }
 
 /** The documented demo password (README); SEED_PASSWORD replaces it. */
@@ -104,7 +109,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     checkoutMinutes: parseCount('PAYMENT_CHECKOUT_MINUTES', env.PAYMENT_CHECKOUT_MINUTES, 15),
     sandboxNotifyMethod: parseNotifyMethod(env.SANDBOX_PAY_NOTIFY_METHOD),
+    paymentProvider: parsePaymentProvider(env.PAYMENT_PROVIDER, nodeEnv),
   };
+}
+
+function parsePaymentProvider(
+  value: string | undefined,
+  nodeEnv: ServerConfig['nodeEnv'],
+): ServerConfig['paymentProvider'] {
+  if (value === undefined || value === '') return nodeEnv === 'production' ? 'none' : 'sandbox';
+  if (value !== 'sandbox' && value !== 'none') {
+    throw new Error(`PAYMENT_PROVIDER must be sandbox or none, got "${value}"`);
+  }
+  return value;
 }
 
 function parsePublicUrl(value: string | undefined): string | undefined {

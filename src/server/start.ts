@@ -143,6 +143,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       quota: { limits: quotaLimits, now: options.quotaClock ?? (() => new Date()) },
       perAccountLimitMax: config.importLimitPerHour,
       payments: {
+        provider: config.paymentProvider,
         publicUrl: config.publicUrl,
         checkoutTtlMs: config.checkoutMinutes * 60_000,
         sandbox: { notifyMethod: config.sandboxNotifyMethod, ...options.sandboxPayments },

@@ -14,7 +14,7 @@ import { validationError } from '../http/validation-error.ts';
 import { ledgerAccount, postJournal } from '../ledger/ledger.ts';
 import { recordTransition, transitionRow, type LifecycleRows } from '../lifecycle/transition.ts';
 import type { RefundRequest } from '../payments/provider.ts';
-import { notifyUrl, RETURN_PATH } from '../payments/service.ts';
+import { NO_ONLINE_PAYMENT, notifyUrl, RETURN_PATH } from '../payments/service.ts';
 import type { Services } from '../services.ts';
 import { behaviourOf, type OrderFacts } from './kinds.ts';
 import { awardPoints } from './points.ts';
@@ -223,6 +223,7 @@ export async function startCheckout(
   orderId: number,
 ): Promise<PaymentItem> {
   const { payments, pool } = ctx.services;
+  if (!payments.online) throw fail('CONFLICT', NO_ONLINE_PAYMENT);
   const opened = await withTransaction(pool, async (client) => {
     const row = await findOrder(client, scope, kinds, orderId, true);
     const behaviour = behaviourOf(row.kind);

@@ -9,17 +9,8 @@ import type { Pool } from '../db/pool.ts';
 import type { Logger } from '../logger.ts';
 import { moveOrder, payFromWallet, placeOrder, type FlowContext } from '../orders/flow.ts';
 import { goodsOf } from '../orders/goods.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import { NO_PROVIDER } from '../payments/none.ts';
 import { AI_TOKEN_GOODS, DEMO_ACCOUNTS, MEMBERSHIPS } from './demo-data.ts';
-
-/** The seed pays from wallets only: asking it for a provider payment is a programming error. */
-const noProvider: PaymentProvider = {
-  name: 'none',
-  createCheckout: () => Promise.reject(new Error('the seed takes no provider payments')),
-  close: () => Promise.resolve(),
-  refund: () => Promise.reject(new Error('the seed makes no provider refunds')),
-  verify: () => null,
-};
 
 async function demoMember(pool: Pool, username: string) {
   const found = await pool.query<{ user_id: number; id: number; organization_id: number }>(
@@ -34,7 +25,8 @@ export async function seedDemoOrders(pool: Pool, logger: Logger): Promise<void> 
   const services = {
     pool,
     logger,
-    payments: { provider: noProvider, publicUrl: () => '', checkoutTtlMs: 0 },
+    // The seed pays from wallets only.
+    payments: { provider: NO_PROVIDER, online: false, publicUrl: () => '', checkoutTtlMs: 0 },
   };
   const rules = { onSaleOnly: true, cardTypes: ['0', '1'] as const, field: 'seed' };
   const cardId = await pool.query<{ id: number }>('SELECT id FROM memberships WHERE name = $1', [

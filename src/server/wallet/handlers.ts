@@ -18,6 +18,7 @@ import { handle, type HandlerContext } from '../http/handler.ts';
 import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
 import { balanceOf, ledgerAccount, postJournal } from '../ledger/ledger.ts';
 import { placeOrder, startCheckout } from '../orders/flow.ts';
+import { NO_ONLINE_PAYMENT } from '../payments/service.ts';
 import { detailOf, flowOf, orderHandlers } from '../orders/handlers.ts';
 import { notifyHandlers } from '../orders/handlers.ts';
 import { allOrders, listOrders, ownOrders } from '../orders/rows.ts';
@@ -206,6 +207,8 @@ async function adjust(
 const rechargeHandler = (call: (typeof wallet)['oj.memberWallet.recharge']) =>
   handle(call, async (ctx) => {
     const auth = ctx.requireAuth();
+    // A recharge is paid online only: refuse before an order is placed.
+    if (!ctx.services.payments.online) throw fail('CONFLICT', NO_ONLINE_PAYMENT);
     const closed = await ctx.services.pool.query(
       'SELECT 1 FROM wallets WHERE member_id = $1 AND closed_at IS NOT NULL',
       [auth.memberId],
