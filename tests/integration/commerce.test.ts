@@ -15,7 +15,9 @@ import { order } from '../../src/contract/order/refs.ts';
 import { wallet } from '../../src/contract/wallet/refs.ts';
 import type { OrderDetail, PayAnswer } from '../../src/contract/order/calls.ts';
 import { API_PREFIX } from '../../src/contract/envelope.ts';
-import type { Transport } from '../../src/transport/client.ts';
+import ExcelJS from 'exceljs';
+import { createTransport, type Transport } from '../../src/transport/client.ts';
+import type { DownloadedFile } from '../../src/transport/download.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { AI_TOKEN_GOODS, STUDENT_WELCOME_FEN } from '../../src/server/seed/demo-data.ts';
 import { failureOf } from '../support/errors.ts';
@@ -602,6 +604,190 @@ describe('faults', () => {
     const reasons = new Set(points.content.map((p) => p.reason));
     expect(reasons).toEqual(new Set(['付款得积分', '退款扣回']));
     expect(points.content.find((p) => p.reason === '退款扣回')?.points).toBe(-50);
+  });
+});
+
+describe('staff writes and their refusals', () => {
+  it('a card or right in use cannot be deleted; an unused one can', async () => {
+    const inUse = await failureOf(
+      admin.call(membership['membership.delete'], {
+        body: { id: quarterCard },
+        skipErrorHandler: true,
+      }),
+    );
+    expect(inUse.code).toBe(ErrorCode.CONFLICT);
+    expect(inUse.message).toContain('可以下架');
+    const fresh = await admin.call(membership['membership.create'], {
+      body: { name: '删除测试卡', type: '0', priceFen: 100, durationDays: 7 },
+    });
+    await admin.call(membership['membership.delete'], { body: { id: fresh.id } });
+    const gone = await failureOf(
+      admin.call(membership['membership.queryById'], {
+        query: { id: fresh.id },
+        skipErrorHandler: true,
+      }),
+    );
+    expect(gone.code).toBe(ErrorCode.NOT_FOUND);
+    const duplicate = await failureOf(
+      admin.call(membership['membership.create'], {
+        body: { name: '学生季卡', type: '0', priceFen: 100, durationDays: 7 },
+        skipErrorHandler: true,
+      }),
+    );
+    expect(duplicate.code).toBe(ErrorCode.VALIDATION);
+    const rights = await admin.call(membership['bms.right.queryList'], { body: {} });
+    const builtIn = rights.content.find((r) => r.isDefault)!;
+    const refused = await failureOf(
+      admin.call(membership['bms.right.delete'], {
+        body: { id: builtIn.id },
+        skipErrorHandler: true,
+      }),
+    );
+    expect(refused.code).toBe(ErrorCode.CONFLICT);
+  });
+
+  it('a held card is granted with a reason, never with its end before its start', async () => {
+    const backwards = await failureOf(
+      admin.call(membership['bms.memberMembership.create'], {
+        body: {
+          memberId: parentMemberId,
+          membershipId: quarterCard,
+          startDate: '2026-12-01T00:00:00Z',
+          expireDate: '2026-11-01T00:00:00Z',
+          remark: '补偿',
+        },
+        skipErrorHandler: true,
+      }),
+    );
+    expect(backwards.code).toBe(ErrorCode.VALIDATION);
+    const granted = await admin.call(membership['bms.memberMembership.create'], {
+      body: {
+        memberId: parentMemberId,
+        membershipId: quarterCard,
+        startDate: '2026-01-01T00:00:00Z',
+        expireDate: '2199-01-01T00:00:00Z',
+        remark: '补偿',
+      },
+    });
+    expect(granted).toMatchObject({ valid: true, orderId: null, remark: '补偿' });
+    await admin.call(membership['bms.memberMembership.delete'], { body: { id: granted.id } });
+    const ended = await admin.call(membership['bms.memberMembership.queryById'], {
+      query: { id: granted.id },
+    });
+    expect(ended.valid).toBe(false);
+    const again = await failureOf(
+      admin.call(membership['bms.memberMembership.delete'], {
+        body: { id: granted.id },
+        skipErrorHandler: true,
+      }),
+    );
+    expect(again.code).toBe(ErrorCode.CONFLICT);
+  });
+
+  it('a wallet with money cannot be closed; a closed one takes no recharge until reopened', async () => {
+    const owner = await parent.call(accounts['oj.member.queryCurrent'], {});
+    const { rows } = await platform.pool.query<{ id: number }>(
+      `SELECT m.id FROM members m JOIN users u ON u.id = m.user_id WHERE u.username = $1`,
+      [platform.accounts.orgAdmin.username],
+    );
+    const empty = rows[0]!.id;
+    const refused = await failureOf(
+      admin.call(wallet['bms.memberWallet.delete'], {
+        body: { id: owner.id },
+        skipErrorHandler: true,
+      }),
+    );
+    expect(refused.code).toBe(ErrorCode.CONFLICT);
+    await admin.call(wallet['bms.memberWallet.delete'], { body: { id: empty } });
+    expect(
+      (await admin.call(wallet['bms.memberWallet.queryById'], { query: { id: empty } })).status,
+    ).toBe('closed');
+    const { api: orgAdmin } = await loginAs(platform, 'orgAdmin');
+    const closed = await failureOf(
+      orgAdmin.call(wallet['oj.memberWallet.recharge'], {
+        body: { amountFen: 1_000 },
+        skipErrorHandler: true,
+      }),
+    );
+    expect(closed.message).toContain('钱包已关闭');
+    const reopened = await admin.call(wallet['bms.memberWallet.create'], {
+      body: { memberId: empty },
+    });
+    expect(reopened.status).toBe('open');
+  });
+
+  it('only an order that is over and never took money can be deleted; remarks change, states do not', async () => {
+    await admin.call(wallet['bms.memberWallet.incrementCount'], {
+      body: { id: parentMemberId, unit: 'fen', amount: 12_900, reason: '删除测试' },
+    });
+    const paid = await buyCard(parent, quarterCard);
+    await parent.call(membership['oj.membership.order.payment'], {
+      body: { id: paid.id, method: 'wallet' },
+    });
+    const refused = await failureOf(
+      admin.call(order['bms.member.order.delete'], {
+        body: { id: paid.id },
+        skipErrorHandler: true,
+      }),
+    );
+    expect(refused.code).toBe(ErrorCode.CONFLICT);
+    const remarked = await admin.call(order['bms.member.order.update'], {
+      body: { id: paid.id, remark: '家长来电确认' },
+    });
+    expect(remarked).toMatchObject({ remark: '家长来电确认', state: 'enrolled' });
+    const dropped = await buyCard(parent, quarterCard);
+    await parent.call(membership['oj.membership.order.cancel'], { body: { id: dropped.id } });
+    await admin.call(order['bms.member.order.delete'], { body: { id: dropped.id } });
+    const gone = await failureOf(
+      parent.call(order['oj.member.order.queryById'], {
+        query: { id: dropped.id },
+        skipErrorHandler: true,
+      }),
+    );
+    expect(gone.code).toBe(ErrorCode.NOT_FOUND);
+  });
+
+  it('staff place an order paid at the desk; statistics and the Excel export count it', async () => {
+    const desk = await admin.call(membership['bms.membership.order.create'], {
+      body: {
+        memberId: parentMemberId,
+        itemId: quarterCard,
+        paidOffline: true,
+        remark: '前台收款',
+      },
+    });
+    expect(desk).toMatchObject({ state: 'enrolled', payMethod: 'offline', paidFen: 12_900 });
+    expect(desk.history.map((h) => h.action)).toEqual(['enroll', 'setPaid']);
+    const unknown = await failureOf(
+      admin.call(membership['bms.membership.order.create'], {
+        body: { memberId: 2_000_000_000, itemId: quarterCard },
+        skipErrorHandler: true,
+      }),
+    );
+    expect(unknown.code).toBe(ErrorCode.VALIDATION);
+
+    const stats = await admin.call(membership['bms.membership.order.queryStatistics'], {});
+    expect(stats.paidFen - stats.refundedFen).toBe(stats.netFen);
+    expect(stats.byMembership.find((m) => m.membershipId === quarterCard)!.count).toBeGreaterThan(
+      5,
+    );
+
+    const downloads: DownloadedFile[] = [];
+    const exporter = createTransport({
+      baseUrl: platform.apiUrl,
+      onDownload: (f) => downloads.push(f),
+    });
+    const { username, password } = platform.accounts.admin;
+    await exporter.call(accounts.loginByPwd, { body: { username, password } });
+    await exporter.call(order['bms.member.order.download'], { body: { orderNo: desk.orderNo } });
+    const file = downloads.at(-1)!;
+    expect(file.fileName).toBe('订单.xlsx');
+    const sheet = new ExcelJS.Workbook();
+    await sheet.xlsx.load(Buffer.from(file.bytes) as never);
+    const rowsOut = sheet.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
+    expect(rowsOut).toHaveLength(2);
+    expect(rowsOut[1]).toContain(desk.orderNo);
+    expect(rowsOut[1]).toContain('线下收款');
   });
 });
 

@@ -12,8 +12,9 @@ import { pageOf, pageQueryOf } from '../paging.ts';
 import { idBody, idQuery, deletedAnswer } from '../resource.ts';
 import type { EnrollmentState } from '../../machines/lifecycles/enrollment.ts';
 import type { RechargeState } from '../../machines/lifecycles/recharge.ts';
+import { ORDER_KIND_NAMES } from '../../machines/lifecycles/orders.ts';
 
-export const ORDER_KINDS = ['membership', 'recharge', 'aiTokens'] as const;
+export const ORDER_KINDS = ORDER_KIND_NAMES;
 export const orderKind = z.enum(ORDER_KINDS);
 export type OrderKind = z.infer<typeof orderKind>;
 /** What can be bought with an order placed by staff or from member/order (not a recharge). */

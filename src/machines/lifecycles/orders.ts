@@ -8,7 +8,8 @@ import { allowedActions, type Lifecycle } from './lifecycle.ts';
 import { rechargeLifecycle } from './recharge.ts';
 
 /** The kinds of order (contract/order/calls.ts ORDER_KINDS), zod-free for the browser. */
-export type OrderKindName = 'membership' | 'recharge' | 'aiTokens';
+export const ORDER_KIND_NAMES = ['membership', 'recharge', 'aiTokens'] as const;
+export type OrderKindName = (typeof ORDER_KIND_NAMES)[number];
 
 export const orderLifecycleOf = (kind: OrderKindName): Lifecycle<string, EnrollmentAction> =>
   (kind === 'recharge' ? rechargeLifecycle : purchaseLifecycle) as unknown as Lifecycle<

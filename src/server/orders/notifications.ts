@@ -6,7 +6,7 @@
  * longer take it (cancelled meanwhile, or paid another way) is refunded, never kept.
  */
 import type { z } from 'zod';
-import type { notificationFields } from '../../contract/order/calls.ts';
+import { ORDER_KINDS, type notificationFields } from '../../contract/order/calls.ts';
 import { nextState } from '../../machines/lifecycles/lifecycle.ts';
 import { withTransaction } from '../db/pool.ts';
 import { AppError, fail } from '../http/app-error.ts';
@@ -29,8 +29,6 @@ class NotificationRefused extends Error {
     super(message);
   }
 }
-
-const ALL_KINDS = ['membership', 'recharge', 'aiTokens'] as const;
 
 async function applyPaid(
   services: Services,
@@ -65,7 +63,7 @@ async function applyPaid(
       `UPDATE payments SET status = 'paid', paid_at = now(), provider_trade_no = $2 WHERE id = $1`,
       [payment.id, n.tradeNo],
     );
-    const row = await findOrder(client, allOrders(), ALL_KINDS, payment.order_id, true);
+    const row = await findOrder(client, allOrders(), ORDER_KINDS, payment.order_id, true);
     const behaviour = behaviourOf(row.kind);
     const payer = await client.query<{ user_id: number }>(
       'SELECT user_id FROM members WHERE id = $1',

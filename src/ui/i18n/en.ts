@@ -245,6 +245,7 @@ export const en: Catalogue = {
     priceInvalid: 'Enter a price from 0 to 100000 yuan, with at most two decimals',
     wallet: {
       keyword: 'Nickname, username or mobile',
+      empty: 'No member matches',
       adjust: 'Adjust',
       adjustTitle: 'Adjust the wallet · {{name}}',
       unit: 'What to adjust',

@@ -244,6 +244,7 @@ export const zhCN = {
     priceInvalid: '请输入 0 到 100000 元之间的价格，最多两位小数',
     wallet: {
       keyword: '会员昵称、用户名或手机号',
+      empty: '没有符合条件的会员',
       adjust: '调整',
       adjustTitle: '调整钱包 · {{name}}',
       unit: '调整对象',

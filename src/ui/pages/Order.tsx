@@ -5,7 +5,6 @@ import {
   DialogBody,
   DialogFooter,
   FormGroup,
-  HTMLTable,
   Tag,
   TextArea,
 } from '@blueprintjs/core';
@@ -22,9 +21,7 @@ import { orderPage } from '../app/commerceQueries.ts';
 import { useRuntime } from '../app/context.ts';
 import { usePageParam } from '../app/usePageParam.ts';
 import { useQuery } from '../app/useQuery.ts';
-import { EmptyState } from '../components/EmptyState.tsx';
-import { Pager } from '../components/Pager.tsx';
-import { QueryStatus } from '../components/QueryStatus.tsx';
+import { PagedTable } from '../components/PagedTable.tsx';
 import { formatDateTime, formatFen } from '../format.ts';
 
 /**
@@ -32,69 +29,41 @@ import { formatDateTime, formatFen } from '../format.ts';
  * lifecycle allows a learner (pay, cancel, apply to quit with a reason), and what was refunded.
  */
 export default function OrderPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const runtime = useRuntime();
+  const { actors } = runtime;
   const [page, setPage] = usePageParam();
   const orders = useQuery(orderPage(runtime, page));
   const [quitting, setQuitting] = useState<OrderItem | null>(null);
+  const busy = useSelector(actors.orderActions, (s) => s.matches('working'));
+  const act = (order: OrderItem, action: LearnerOrderAction) => {
+    if (action === 'pay') actors.checkout.send({ type: 'PAY', order });
+    else if (action === 'cancel') {
+      actors.orderActions.send({ type: 'ACT', action: 'cancel', orderId: order.id });
+    } else setQuitting(order);
+  };
   return (
     <section className="xa-screen" aria-labelledby="screen-order">
       <h1 id="screen-order" className="xa-screen-title">
         {t('pages.order.title')}
       </h1>
       <ActionOutcome />
-      <QueryStatus state={orders} failedTitle={t('orders.failed')}>
-        {(data) =>
-          data.content.length === 0 ? (
-            <EmptyState title={t('orders.empty')} description={t('orders.emptyDescription')} />
-          ) : (
-            <>
-              <OrderTable orders={data.content} onQuit={setQuitting} />
-              <Pager
-                page={page}
-                totalPages={data.totalPages}
-                totalElements={data.totalElements}
-                onChange={setPage}
-              />
-            </>
-          )
-        }
-      </QueryStatus>
-      <QuitDialog order={quitting} onClose={() => setQuitting(null)} />
-    </section>
-  );
-}
-
-function OrderTable({
-  orders,
-  onQuit,
-}: {
-  orders: OrderItem[];
-  onQuit: (order: OrderItem) => void;
-}) {
-  const { t, i18n } = useTranslation();
-  const { actors } = useRuntime();
-  const busy = useSelector(actors.orderActions, (s) => s.matches('working'));
-  const act = (order: OrderItem, action: LearnerOrderAction) => {
-    if (action === 'pay') actors.checkout.send({ type: 'PAY', order });
-    else if (action === 'cancel') {
-      actors.orderActions.send({ type: 'ACT', action: 'cancel', orderId: order.id });
-    } else onQuit(order);
-  };
-  return (
-    <HTMLTable className="xa-table" striped data-testid="orders">
-      <thead>
-        <tr>
-          <th>{t('orders.no')}</th>
-          <th>{t('orders.item')}</th>
-          <th>{t('orders.amount')}</th>
-          <th>{t('orders.state')}</th>
-          <th>{t('orders.createdAt')}</th>
-          <th>{t('orders.actions')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {orders.map((order) => (
+      <PagedTable
+        state={orders}
+        failedTitle={t('orders.failed')}
+        empty={{ title: t('orders.empty'), description: t('orders.emptyDescription') }}
+        headers={[
+          t('orders.no'),
+          t('orders.item'),
+          t('orders.amount'),
+          t('orders.state'),
+          t('orders.createdAt'),
+          t('orders.actions'),
+        ]}
+        testId="orders"
+        page={page}
+        onPage={setPage}
+        row={(order) => (
           <tr key={order.id} data-testid={`order-${order.orderNo}`}>
             <td className="xa-mono">{order.orderNo}</td>
             <td>
@@ -129,9 +98,10 @@ function OrderTable({
               ))}
             </td>
           </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+        )}
+      />
+      <QuitDialog order={quitting} onClose={() => setQuitting(null)} />
+    </section>
   );
 }
 

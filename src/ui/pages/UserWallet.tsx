@@ -1,20 +1,12 @@
-import {
-  Button,
-  Card,
-  ControlGroup,
-  Elevation,
-  FormGroup,
-  HTMLTable,
-  InputGroup,
-} from '@blueprintjs/core';
+import { Button, Card, ControlGroup, Elevation, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { myWallet, walletChangePage } from '../app/commerceQueries.ts';
 import { useRuntime } from '../app/context.ts';
 import { usePageParam } from '../app/usePageParam.ts';
 import { useQuery } from '../app/useQuery.ts';
-import { EmptyState } from '../components/EmptyState.tsx';
-import { Pager } from '../components/Pager.tsx';
+import { PagedTable } from '../components/PagedTable.tsx';
+import { WalletChangeKind } from '../components/WalletChangeKind.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { formatDateTime, formatFen, parseYuan } from '../format.ts';
 
@@ -100,61 +92,47 @@ function History() {
   const runtime = useRuntime();
   const [page, setPage] = usePageParam();
   const changes = useQuery(walletChangePage(runtime, page));
-  const kindName = (kind: string) =>
-    i18n.exists(`wallet.kind.${kind}`) ? t(`wallet.kind.${kind}` as 'wallet.kind.refund') : kind;
   return (
     <section className="xa-section" aria-labelledby="wallet-history">
       <h2 id="wallet-history">{t('wallet.history')}</h2>
-      <QueryStatus state={changes} failedTitle={t('wallet.historyFailed')}>
-        {(data) =>
-          data.content.length === 0 ? (
-            <EmptyState
-              title={t('wallet.historyEmpty')}
-              description={t('wallet.historyEmptyDescription')}
-            />
-          ) : (
-            <>
-              <HTMLTable className="xa-table" striped data-testid="wallet-history">
-                <thead>
-                  <tr>
-                    <th>{t('wallet.time')}</th>
-                    <th>{t('wallet.kindColumn')}</th>
-                    <th>{t('wallet.amount')}</th>
-                    <th>{t('wallet.balanceAfter')}</th>
-                    <th>{t('wallet.reason')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.content.map((change) => {
-                    const show = (n: number) =>
-                      change.unit === 'fen'
-                        ? t('format.price', { amount: formatFen(n) })
-                        : t('wallet.tokens', { count: n });
-                    return (
-                      <tr key={change.id}>
-                        <td>{formatDateTime(change.createdAt, i18n.language)}</td>
-                        <td>{kindName(change.kind)}</td>
-                        <td className={change.amount > 0 ? 'xa-income' : 'xa-expense'}>
-                          {change.amount > 0 ? '+' : '−'}
-                          {show(Math.abs(change.amount))}
-                        </td>
-                        <td>{show(change.balanceAfter)}</td>
-                        <td>{change.reason ?? change.orderNo ?? ''}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </HTMLTable>
-              <Pager
-                page={page}
-                totalPages={data.totalPages}
-                totalElements={data.totalElements}
-                onChange={setPage}
-              />
-            </>
-          )
-        }
-      </QueryStatus>
+      <PagedTable
+        state={changes}
+        failedTitle={t('wallet.historyFailed')}
+        empty={{
+          title: t('wallet.historyEmpty'),
+          description: t('wallet.historyEmptyDescription'),
+        }}
+        headers={[
+          t('wallet.time'),
+          t('wallet.kindColumn'),
+          t('wallet.amount'),
+          t('wallet.balanceAfter'),
+          t('wallet.reason'),
+        ]}
+        testId="wallet-history"
+        page={page}
+        onPage={setPage}
+        row={(change) => {
+          const show = (n: number) =>
+            change.unit === 'fen'
+              ? t('format.price', { amount: formatFen(n) })
+              : t('wallet.tokens', { count: n });
+          return (
+            <tr key={change.id}>
+              <td>{formatDateTime(change.createdAt, i18n.language)}</td>
+              <td>
+                <WalletChangeKind kind={change.kind} />
+              </td>
+              <td className={change.amount > 0 ? 'xa-income' : 'xa-expense'}>
+                {change.amount > 0 ? '+' : '−'}
+                {show(Math.abs(change.amount))}
+              </td>
+              <td>{show(change.balanceAfter)}</td>
+              <td>{change.reason ?? change.orderNo ?? ''}</td>
+            </tr>
+          );
+        }}
+      />
     </section>
   );
 }

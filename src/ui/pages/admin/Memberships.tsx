@@ -1,6 +1,8 @@
 import { Button, HTMLTable, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { Page } from '../../../contract/paging.ts';
+import type { QueryState } from '../../../streams/queryCache.ts';
 import { useTranslation } from 'react-i18next';
 import { allowedActions } from '../../../machines/lifecycles/lifecycle.ts';
 import { publicationOf } from '../../../machines/lifecycles/publication.ts';
@@ -62,6 +64,74 @@ function RowWrites({
         onClick={() => write('delete')}
       />
     </>
+  );
+}
+
+/**
+ * One kind of back-office item as a table: the create button, the item's own columns, its
+ * publication state, and the row's writes.
+ */
+function EditableSection<T extends { id: number; publication: Publication }>({
+  id,
+  title,
+  prefix,
+  state,
+  failedTitle,
+  headers,
+  cells,
+  onCreate,
+  onEdit,
+}: {
+  id: string;
+  title: string;
+  prefix: 'membership' | 'bms.right' | 'bms.aiTokenGoods';
+  state: QueryState<Page<T>>;
+  failedTitle: string;
+  headers: readonly string[];
+  cells: (item: T) => ReactNode;
+  onCreate: () => void;
+  onEdit: (item: T) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="xa-section" aria-labelledby={id}>
+      <h2 id={id}>
+        {title} <Button size="small" icon="plus" text={t('staff.create')} onClick={onCreate} />
+      </h2>
+      <QueryStatus state={state} failedTitle={failedTitle}>
+        {(page) => (
+          <HTMLTable className="xa-table" striped data-testid={id}>
+            <thead>
+              <tr>
+                {[...headers, t('orders.state'), t('orders.actions')].map((header) => (
+                  <th key={header}>{header}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {page.content.map((item) => (
+                <tr key={item.id}>
+                  {cells(item)}
+                  <td>
+                    <Tag minimal intent={item.publication === 'published' ? 'success' : 'none'}>
+                      {t(`staff.publication.${item.publication}`)}
+                    </Tag>
+                  </td>
+                  <td>
+                    <RowWrites
+                      id={item.id}
+                      publication={item.publication}
+                      prefix={prefix}
+                      onEdit={() => onEdit(item)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        )}
+      </QueryStatus>
+    </section>
   );
 }
 
@@ -221,12 +291,6 @@ export default function MembershipsPage() {
     },
   });
 
-  const publication = (p: Publication) => (
-    <Tag minimal intent={p === 'published' ? 'success' : 'none'}>
-      {t(`staff.publication.${p}`)}
-    </Tag>
-  );
-
   return (
     <section className="xa-screen" aria-labelledby="screen-memberships">
       <h1 id="screen-memberships" className="xa-screen-title">
@@ -234,149 +298,65 @@ export default function MembershipsPage() {
       </h1>
       <WriteOutcome />
 
-      <section className="xa-section" aria-labelledby="staff-cards">
-        <h2 id="staff-cards">
-          {t('staff.cards')}{' '}
-          <Button
-            size="small"
-            icon="plus"
-            text={t('staff.create')}
-            onClick={() => setForm(cardForm())}
-          />
-        </h2>
-        <QueryStatus state={cards} failedTitle={t('vip.listFailed')}>
-          {(page) => (
-            <HTMLTable className="xa-table" striped data-testid="staff-cards">
-              <thead>
-                <tr>
-                  <th>{t('staff.name')}</th>
-                  <th>{t('staff.cardTypeLabel')}</th>
-                  <th>{t('staff.price')}</th>
-                  <th>{t('staff.days')}</th>
-                  <th>{t('orders.state')}</th>
-                  <th>{t('orders.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.content.map((card) => (
-                  <tr key={card.id}>
-                    <td>
-                      {card.name}{' '}
-                      {card.tags.map((tag) => (
-                        <Tag key={tag} minimal>
-                          {t(`staff.tag.${tag}`)}
-                        </Tag>
-                      ))}
-                    </td>
-                    <td>{t(`staff.cardType.${card.type}`)}</td>
-                    <td>{formatFen(card.priceFen)}</td>
-                    <td>{card.durationDays}</td>
-                    <td>{publication(card.publication)}</td>
-                    <td>
-                      <RowWrites
-                        id={card.id}
-                        publication={card.publication}
-                        prefix="membership"
-                        onEdit={() => setForm(cardForm(card))}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          )}
-        </QueryStatus>
-      </section>
-
-      <section className="xa-section" aria-labelledby="staff-rights">
-        <h2 id="staff-rights">
-          {t('staff.rights')}{' '}
-          <Button
-            size="small"
-            icon="plus"
-            text={t('staff.create')}
-            onClick={() => setForm(rightForm())}
-          />
-        </h2>
-        <QueryStatus state={rights} failedTitle={t('vip.listFailed')}>
-          {(page) => (
-            <HTMLTable className="xa-table" striped data-testid="staff-rights">
-              <thead>
-                <tr>
-                  <th>{t('staff.code')}</th>
-                  <th>{t('staff.name')}</th>
-                  <th>{t('staff.isDefault')}</th>
-                  <th>{t('orders.state')}</th>
-                  <th>{t('orders.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.content.map((right) => (
-                  <tr key={right.id}>
-                    <td className="xa-mono">{right.code}</td>
-                    <td>{right.name}</td>
-                    <td>{right.isDefault ? '✓' : ''}</td>
-                    <td>{publication(right.publication)}</td>
-                    <td>
-                      <RowWrites
-                        id={right.id}
-                        publication={right.publication}
-                        prefix="bms.right"
-                        onEdit={() => setForm(rightForm(right))}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          )}
-        </QueryStatus>
-      </section>
-
-      <section className="xa-section" aria-labelledby="staff-goods">
-        <h2 id="staff-goods">
-          {t('staff.goods')}{' '}
-          <Button
-            size="small"
-            icon="plus"
-            text={t('staff.create')}
-            onClick={() => setForm(goodsForm())}
-          />
-        </h2>
-        <QueryStatus state={goods} failedTitle={t('packages.failed')}>
-          {(page) => (
-            <HTMLTable className="xa-table" striped data-testid="staff-goods">
-              <thead>
-                <tr>
-                  <th>{t('staff.name')}</th>
-                  <th>{t('staff.tokens')}</th>
-                  <th>{t('staff.price')}</th>
-                  <th>{t('orders.state')}</th>
-                  <th>{t('orders.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.content.map((pack) => (
-                  <tr key={pack.id}>
-                    <td>{pack.name}</td>
-                    <td>{pack.tokens}</td>
-                    <td>{formatFen(pack.priceFen)}</td>
-                    <td>{publication(pack.publication)}</td>
-                    <td>
-                      <RowWrites
-                        id={pack.id}
-                        publication={pack.publication}
-                        prefix="bms.aiTokenGoods"
-                        onEdit={() => setForm(goodsForm(pack))}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          )}
-        </QueryStatus>
-      </section>
+      <EditableSection
+        id="staff-cards"
+        title={t('staff.cards')}
+        prefix="membership"
+        state={cards}
+        failedTitle={t('vip.listFailed')}
+        headers={[t('staff.name'), t('staff.cardTypeLabel'), t('staff.price'), t('staff.days')]}
+        onCreate={() => setForm(cardForm())}
+        onEdit={(card) => setForm(cardForm(card))}
+        cells={(card) => (
+          <>
+            <td>
+              {card.name}{' '}
+              {card.tags.map((tag) => (
+                <Tag key={tag} minimal>
+                  {t(`staff.tag.${tag}`)}
+                </Tag>
+              ))}
+            </td>
+            <td>{t(`staff.cardType.${card.type}`)}</td>
+            <td>{formatFen(card.priceFen)}</td>
+            <td>{card.durationDays}</td>
+          </>
+        )}
+      />
+      <EditableSection
+        id="staff-rights"
+        title={t('staff.rights')}
+        prefix="bms.right"
+        state={rights}
+        failedTitle={t('vip.listFailed')}
+        headers={[t('staff.code'), t('staff.name'), t('staff.isDefault')]}
+        onCreate={() => setForm(rightForm())}
+        onEdit={(right) => setForm(rightForm(right))}
+        cells={(right) => (
+          <>
+            <td className="xa-mono">{right.code}</td>
+            <td>{right.name}</td>
+            <td>{right.isDefault ? '✓' : ''}</td>
+          </>
+        )}
+      />
+      <EditableSection
+        id="staff-goods"
+        title={t('staff.goods')}
+        prefix="bms.aiTokenGoods"
+        state={goods}
+        failedTitle={t('packages.failed')}
+        headers={[t('staff.name'), t('staff.tokens'), t('staff.price')]}
+        onCreate={() => setForm(goodsForm())}
+        onEdit={(pack) => setForm(goodsForm(pack))}
+        cells={(pack) => (
+          <>
+            <td>{pack.name}</td>
+            <td>{pack.tokens}</td>
+            <td>{formatFen(pack.priceFen)}</td>
+          </>
+        )}
+      />
       <StaffForm request={form} onClose={() => setForm(null)} />
     </section>
   );

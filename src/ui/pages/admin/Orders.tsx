@@ -4,19 +4,21 @@ import {
   Drawer,
   DrawerSize,
   HTMLSelect,
-  HTMLTable,
   InputGroup,
   Tag,
 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATE_NAMES, orderStateName } from '../../../machines/lifecycles/orders.ts';
+import {
+  ORDER_KIND_NAMES,
+  ORDER_STATE_NAMES,
+  orderStateName,
+} from '../../../machines/lifecycles/orders.ts';
 import { useRuntime } from '../../app/context.ts';
 import { staffOrder, staffOrders, type StaffOrderFilter } from '../../app/staffQueries.ts';
 import { usePageParam } from '../../app/usePageParam.ts';
 import { useQuery } from '../../app/useQuery.ts';
-import { EmptyState } from '../../components/EmptyState.tsx';
-import { Pager } from '../../components/Pager.tsx';
+import { PagedTable } from '../../components/PagedTable.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { ReasonDialog, type ReasonRequest } from '../../components/staff/ReasonDialog.tsx';
 import {
@@ -24,8 +26,6 @@ import {
   StaffOrderActions,
 } from '../../components/staff/StaffOrderActions.tsx';
 import { formatDateTime, formatFen } from '../../format.ts';
-
-const KINDS = ['membership', 'aiTokens', 'recharge'] as const;
 
 /** Every order, filtered by kind, state, number or member; a card order export as xlsx. */
 export default function AdminOrdersPage() {
@@ -62,7 +62,7 @@ export default function AdminOrdersPage() {
           onChange={(e) => setDraft({ ...draft, kind: e.target.value })}
           options={[
             { value: '', label: t('staff.allKinds') },
-            ...KINDS.map((k) => ({ value: k, label: t(`orders.kind.${k}`) })),
+            ...ORDER_KIND_NAMES.map((k) => ({ value: k, label: t(`orders.kind.${k}`) })),
           ]}
         />
         <HTMLSelect
@@ -89,52 +89,39 @@ export default function AdminOrdersPage() {
         />
       </ControlGroup>
       <StaffActionOutcome />
-      <QueryStatus state={orders} failedTitle={t('orders.failed')}>
-        {(data) =>
-          data.content.length === 0 ? (
-            <EmptyState title={t('orders.empty')} description="" />
-          ) : (
-            <>
-              <HTMLTable className="xa-table" striped interactive data-testid="admin-orders">
-                <thead>
-                  <tr>
-                    <th>{t('orders.no')}</th>
-                    <th>{t('staff.member')}</th>
-                    <th>{t('orders.item')}</th>
-                    <th>{t('orders.amount')}</th>
-                    <th>{t('orders.state')}</th>
-                    <th>{t('orders.createdAt')}</th>
-                    <th>{t('orders.actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.content.map((order) => (
-                    <tr key={order.id} onClick={() => setOpenId(order.id)}>
-                      <td className="xa-mono">{order.orderNo}</td>
-                      <td>{order.memberName}</td>
-                      <td>
-                        <Tag minimal>{t(`orders.kind.${order.kind}`)}</Tag> {order.itemName}
-                      </td>
-                      <td>{t('format.price', { amount: formatFen(order.amountFen) })}</td>
-                      <td>{orderStateName(order)}</td>
-                      <td>{formatDateTime(order.createdAt, i18n.language)}</td>
-                      <td onClick={(e) => e.stopPropagation()}>
-                        <StaffOrderActions order={order} ask={setRequest} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </HTMLTable>
-              <Pager
-                page={page}
-                totalPages={data.totalPages}
-                totalElements={data.totalElements}
-                onChange={setPage}
-              />
-            </>
-          )
-        }
-      </QueryStatus>
+      <PagedTable
+        state={orders}
+        failedTitle={t('orders.failed')}
+        empty={{ title: t('orders.empty'), description: '' }}
+        headers={[
+          t('orders.no'),
+          t('staff.member'),
+          t('orders.item'),
+          t('orders.amount'),
+          t('orders.state'),
+          t('orders.createdAt'),
+          t('orders.actions'),
+        ]}
+        testId="admin-orders"
+        interactive
+        page={page}
+        onPage={setPage}
+        row={(order) => (
+          <tr key={order.id} onClick={() => setOpenId(order.id)}>
+            <td className="xa-mono">{order.orderNo}</td>
+            <td>{order.memberName}</td>
+            <td>
+              <Tag minimal>{t(`orders.kind.${order.kind}`)}</Tag> {order.itemName}
+            </td>
+            <td>{t('format.price', { amount: formatFen(order.amountFen) })}</td>
+            <td>{orderStateName(order)}</td>
+            <td>{formatDateTime(order.createdAt, i18n.language)}</td>
+            <td onClick={(e) => e.stopPropagation()}>
+              <StaffOrderActions order={order} ask={setRequest} />
+            </td>
+          </tr>
+        )}
+      />
       <Drawer
         isOpen={openId !== null}
         onClose={() => setOpenId(null)}

@@ -5,8 +5,8 @@ import { useRuntime } from '../../app/context.ts';
 import { staffWalletChanges, staffWallets } from '../../app/staffQueries.ts';
 import { usePageParam } from '../../app/usePageParam.ts';
 import { useQuery } from '../../app/useQuery.ts';
-import { EmptyState } from '../../components/EmptyState.tsx';
-import { Pager } from '../../components/Pager.tsx';
+import { PagedTable } from '../../components/PagedTable.tsx';
+import { WalletChangeKind } from '../../components/WalletChangeKind.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { StaffForm, type StaffFormRequest } from '../../components/staff/StaffForm.tsx';
 import { formatDateTime, formatFen, parseYuan } from '../../format.ts';
@@ -100,54 +100,41 @@ export default function WalletsPage() {
           }}
         />
       </ControlGroup>
-      <QueryStatus state={wallets} failedTitle={t('wallet.failed')}>
-        {(data) =>
-          data.content.length === 0 ? (
-            <EmptyState title={t('wallet.historyEmpty')} description="" />
-          ) : (
-            <>
-              <HTMLTable className="xa-table" striped interactive data-testid="staff-wallets">
-                <thead>
-                  <tr>
-                    <th>{t('staff.member')}</th>
-                    <th>{t('wallet.balance')}</th>
-                    <th>{t('wallet.aiTokens')}</th>
-                    <th>{t('orders.actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.content.map((w) => (
-                    <tr key={w.id} onClick={() => setSelected({ id: w.id, name: w.memberName })}>
-                      <td>
-                        {w.memberName}
-                        <div className="xa-muted">
-                          {w.organizationName} {w.mobile ?? ''}
-                        </div>
-                      </td>
-                      <td>{t('format.price', { amount: formatFen(w.balanceFen) })}</td>
-                      <td>{t('wallet.tokens', { count: w.aiTokens })}</td>
-                      <td onClick={(e) => e.stopPropagation()}>
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          text={t('staff.wallet.adjust')}
-                          onClick={() => setForm(adjustForm({ id: w.id, name: w.memberName }))}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </HTMLTable>
-              <Pager
-                page={page}
-                totalPages={data.totalPages}
-                totalElements={data.totalElements}
-                onChange={setPage}
+      <PagedTable
+        state={wallets}
+        failedTitle={t('wallet.failed')}
+        empty={{ title: t('staff.wallet.empty'), description: '' }}
+        headers={[
+          t('staff.member'),
+          t('wallet.balance'),
+          t('wallet.aiTokens'),
+          t('orders.actions'),
+        ]}
+        testId="staff-wallets"
+        interactive
+        page={page}
+        onPage={setPage}
+        row={(w) => (
+          <tr key={w.id} onClick={() => setSelected({ id: w.id, name: w.memberName })}>
+            <td>
+              {w.memberName}
+              <div className="xa-muted">
+                {w.organizationName} {w.mobile ?? ''}
+              </div>
+            </td>
+            <td>{t('format.price', { amount: formatFen(w.balanceFen) })}</td>
+            <td>{t('wallet.tokens', { count: w.aiTokens })}</td>
+            <td onClick={(e) => e.stopPropagation()}>
+              <Button
+                size="small"
+                variant="outlined"
+                text={t('staff.wallet.adjust')}
+                onClick={() => setForm(adjustForm({ id: w.id, name: w.memberName }))}
               />
-            </>
-          )
-        }
-      </QueryStatus>
+            </td>
+          </tr>
+        )}
+      />
       {selected && <History member={selected} language={i18n.language} />}
       <StaffForm request={form} onClose={() => setForm(null)} />
     </section>
@@ -169,7 +156,9 @@ function History({ member, language }: { member: { id: number; name: string }; l
               {page.content.map((c) => (
                 <tr key={c.id}>
                   <td>{formatDateTime(c.createdAt, language)}</td>
-                  <td>{c.kind}</td>
+                  <td>
+                    <WalletChangeKind kind={c.kind} />
+                  </td>
                   <td>
                     {c.unit === 'fen'
                       ? t('format.price', { amount: formatFen(c.amount) })

@@ -1,13 +1,10 @@
-import { HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { orderStateName } from '../../../machines/lifecycles/orders.ts';
 import { useRuntime } from '../../app/context.ts';
 import { manageOrders } from '../../app/staffQueries.ts';
 import { usePageParam } from '../../app/usePageParam.ts';
 import { useQuery } from '../../app/useQuery.ts';
-import { EmptyState } from '../../components/EmptyState.tsx';
-import { Pager } from '../../components/Pager.tsx';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { PagedTable } from '../../components/PagedTable.tsx';
 import { formatDateTime, formatFen } from '../../format.ts';
 
 /** A coach's view of their organization's card orders (edms): read only; refunds are staff's. */
@@ -21,46 +18,32 @@ export default function ManageOrdersPage() {
       <h1 id="screen-manage-orders" className="xa-screen-title">
         {t('staff.manageOrders')}
       </h1>
-      <QueryStatus state={orders} failedTitle={t('orders.failed')}>
-        {(data) =>
-          data.content.length === 0 ? (
-            <EmptyState title={t('orders.empty')} description="" />
-          ) : (
-            <>
-              <HTMLTable className="xa-table" striped data-testid="manage-orders">
-                <thead>
-                  <tr>
-                    <th>{t('orders.no')}</th>
-                    <th>{t('staff.member')}</th>
-                    <th>{t('orders.item')}</th>
-                    <th>{t('orders.amount')}</th>
-                    <th>{t('orders.state')}</th>
-                    <th>{t('orders.createdAt')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.content.map((order) => (
-                    <tr key={order.id}>
-                      <td className="xa-mono">{order.orderNo}</td>
-                      <td>{order.memberName}</td>
-                      <td>{order.itemName}</td>
-                      <td>{t('format.price', { amount: formatFen(order.amountFen) })}</td>
-                      <td>{orderStateName(order)}</td>
-                      <td>{formatDateTime(order.createdAt, i18n.language)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </HTMLTable>
-              <Pager
-                page={page}
-                totalPages={data.totalPages}
-                totalElements={data.totalElements}
-                onChange={setPage}
-              />
-            </>
-          )
-        }
-      </QueryStatus>
+      <PagedTable
+        state={orders}
+        failedTitle={t('orders.failed')}
+        empty={{ title: t('orders.empty'), description: '' }}
+        headers={[
+          t('orders.no'),
+          t('staff.member'),
+          t('orders.item'),
+          t('orders.amount'),
+          t('orders.state'),
+          t('orders.createdAt'),
+        ]}
+        testId="manage-orders"
+        page={page}
+        onPage={setPage}
+        row={(order) => (
+          <tr key={order.id}>
+            <td className="xa-mono">{order.orderNo}</td>
+            <td>{order.memberName}</td>
+            <td>{order.itemName}</td>
+            <td>{t('format.price', { amount: formatFen(order.amountFen) })}</td>
+            <td>{orderStateName(order)}</td>
+            <td>{formatDateTime(order.createdAt, i18n.language)}</td>
+          </tr>
+        )}
+      />
     </section>
   );
 }
