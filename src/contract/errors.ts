@@ -18,6 +18,7 @@ export const ErrorCode = {
   NOT_FOUND: 40400,
   CONFLICT: 40900,
   TRANSITION_NOT_ALLOWED: 40901,
+  EXAM_CLOSED: 40902,
   PAYLOAD_TOO_LARGE: 41300,
   QUOTA_USED_UP: 42900,
   RATE_LIMITED: 42901,
@@ -50,6 +51,8 @@ export const errorCatalogue: Record<ErrorCodeName, ErrorCatalogueEntry> = {
   NOT_FOUND: { status: 404, message: '数据不存在' },
   CONFLICT: { status: 409, message: '数据冲突' },
   TRANSITION_NOT_ALLOWED: { status: 409, message: '当前状态不允许此操作' },
+  // The sitting no longer takes answers (time is up, or it was handed in): retrying cannot help.
+  EXAM_CLOSED: { status: 409, message: '作答已结束，不能再保存' },
   PAYLOAD_TOO_LARGE: { status: 413, message: '请求内容过大' },
   // The phrase 次数已用完 ("times used up") is what the client watches for (spec 000 §8).
   QUOTA_USED_UP: { status: 429, message: '次数已用完' },

@@ -2,6 +2,7 @@ import { accounts } from './accounts/calls.ts';
 import { aiToken } from './ai-token/calls.ts';
 import { chapter } from './chapter/calls.ts';
 import { dict } from './dict/calls.ts';
+import { exam } from './exam/calls.ts';
 import { grade } from './grade/calls.ts';
 import { memberQuestion } from './member-question/calls.ts';
 import { membership } from './membership/calls.ts';
@@ -34,6 +35,7 @@ export const domains = {
   order,
   wallet,
   aiToken,
+  exam,
 } satisfies Record<string, Record<string, CallDef>>;
 
 /** Every call of the catalogue; the server registers exactly these routes. */

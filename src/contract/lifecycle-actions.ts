@@ -5,7 +5,11 @@
 /** The actions of a reviewed or published resource: PUT `{id, reason?}` (resource.ts). */
 export type ResourceLifecycleAction = 'publish' | 'unpublish' | 'stop' | 'pass' | 'reject';
 
-export type LifecycleAction = ResourceLifecycleAction | EnrollmentAction;
+export type LifecycleAction = ResourceLifecycleAction | EnrollmentAction | SittingAction | 'submit';
+
+/** The actions of a learner's sitting of an exam paper (spec 001 §4 "Exam paper enrollment"). */
+export type SittingAction =
+  'start' | 'complete' | 'judge' | 'settle' | 'rejudge' | 'publishResults';
 
 /** The actions of an enrollment or order (spec 001 §4 "Enrollments"). */
 export type EnrollmentAction =
@@ -38,4 +42,11 @@ export const LIFECYCLE_ACTION_VERBS: Record<LifecycleAction, string> = {
   finishQuit: '完成退出',
   forceQuit: '强制退出',
   refund: '退款',
+  submit: '提交审核',
+  start: '开始作答',
+  complete: '交卷',
+  judge: '评测',
+  settle: '结算',
+  rejudge: '重新评测',
+  publishResults: '公布成绩',
 };

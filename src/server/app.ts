@@ -28,6 +28,7 @@ import type { QuotaPolicy } from './member-question/quota.ts';
 import type { Logger } from './logger.ts';
 import type { Services } from './services.ts';
 import { resumePendingRefunds } from './orders/notifications.ts';
+import { EXAM_CLOCK_MS, startExamClock, type ExamClock } from './exam/clock.ts';
 import { NO_PROVIDER } from './payments/none.ts';
 import { registerSandboxPages } from './payments/sandbox/pages.ts';
 import { createSandboxProvider, type SandboxOptions } from './payments/sandbox/provider.ts';
@@ -67,6 +68,8 @@ export interface AppDeps {
   perAccountLimitMax?: number;
   /** Payments (docs/payments.md); default the sandbox provider, POST notifications, 15 min. */
   payments?: PaymentOptions;
+  /** How often the exam clock hands in expired papers and settles judged ones; 0 turns it off. */
+  examClockMs?: number;
 }
 
 export interface PaymentOptions {
@@ -138,6 +141,19 @@ async function installPayments(app: FastifyInstance, deps: AppDeps): Promise<Pay
   return payments;
 }
 
+/** The exam clock (server/exam/clock.ts) runs while the server listens. */
+function installExamClock(app: FastifyInstance, deps: AppDeps): void {
+  const intervalMs = deps.examClockMs ?? EXAM_CLOCK_MS;
+  if (intervalMs <= 0) return;
+  let clock: ExamClock | undefined;
+  app.addHook('onListen', async () => {
+    clock = startExamClock(deps.pool, deps.logger, intervalMs);
+  });
+  app.addHook('onClose', async () => {
+    await clock?.stop();
+  });
+}
+
 const appServices = new WeakMap<FastifyInstance, Services>();
 const servicesOf = (app: FastifyInstance): Services => appServices.get(app)!;
 
@@ -190,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments: await installPayments(app, deps),
   };
   appServices.set(app, services);
+  installExamClock(app, deps);
 
   installErrorHandlers(app);
   // One line per request, after the answer: what was called, how it ended, how long it took.

@@ -3,6 +3,7 @@ import { aiTokenHandlers } from './ai-token/handlers.ts';
 import { memberHandlers } from './accounts/member-handlers.ts';
 import { chapterHandlers } from './chapter/handlers.ts';
 import { dictHandlers } from './dict/handlers.ts';
+import { examHandlersAll } from './exam/handlers.ts';
 import { gradeHandlers } from './grade/handlers.ts';
 import type { HandlerEntry } from './http/handler.ts';
 import { memberQuestionHandlers } from './member-question/handlers.ts';
@@ -28,4 +29,5 @@ export const allHandlers: readonly HandlerEntry[] = [
   ...orderCallHandlers,
   ...walletHandlers,
   ...aiTokenHandlers,
+  ...examHandlersAll,
 ];

@@ -49,6 +49,8 @@ export interface StartOptions {
   quotaClock?: () => Date;
   /** The sandbox provider's delivery timing (tests retry in milliseconds, not minutes). */
   sandboxPayments?: NonNullable<PaymentOptions['sandbox']>;
+  /** The exam clock's tick (tests tick fast); default one second. */
+  examClockMs?: number;
 }
 
 export interface RunningPlatform {
@@ -148,6 +150,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
         checkoutTtlMs: config.checkoutMinutes * 60_000,
         sandbox: { notifyMethod: config.sandboxNotifyMethod, ...options.sandboxPayments },
       },
+      examClockMs: options.examClockMs,
     });
     cleanups.push(() => app.close());
     // Open status streams end first, or closing the HTTP server would wait for them.

@@ -16,7 +16,7 @@
  * nothing), so the same pure machine decides for the server and for the screens.
  */
 import { setup } from 'xstate';
-import { defineLifecycle } from './lifecycle.ts';
+import { defineLifecycle, statesTagged } from './lifecycle.ts';
 
 export const ENROLLMENT_STATES = [
   'none',
@@ -63,9 +63,12 @@ export const enrollmentMachine = setup({
         cancelEnrollOrder: 'cancelled',
       },
     },
-    enrolled: { on: { applyQuit: 'quitApplied', forceQuit: 'quit' } },
-    quitApplied: { on: { passQuit: 'quitApproved', rejectQuit: 'enrolled', forceQuit: 'quit' } },
-    quitApproved: { on: { finishQuit: 'quit' } },
+    enrolled: { tags: ['holdsPlace'], on: { applyQuit: 'quitApplied', forceQuit: 'quit' } },
+    quitApplied: {
+      tags: ['holdsPlace'],
+      on: { passQuit: 'quitApproved', rejectQuit: 'enrolled', forceQuit: 'quit' },
+    },
+    quitApproved: { tags: ['holdsPlace'], on: { finishQuit: 'quit' } },
     quit: { on: { refund: 'refunded' } },
     cancelled: { type: 'final' },
     refunded: { type: 'final' },
@@ -109,3 +112,9 @@ export const purchaseLifecycle = defineLifecycle({
   noun: '订单',
   states: { ...enrollmentLifecycle.states, none: '未下单', enrolled: '已生效' },
 });
+
+/**
+ * The states in which the member holds their place (paid or free, not quit yet): they may sit
+ * the exam, attend the class. A quit application does not give the place up until it is finished.
+ */
+export const HOLDS_PLACE: EnrollmentState[] = statesTagged(enrollmentLifecycle, 'holdsPlace');

@@ -85,3 +85,17 @@ export const isFinalState = <State extends string, Action extends LifecycleActio
   lifecycle: Lifecycle<State, Action>,
   state: State,
 ): boolean => snapshotAt(lifecycle, state).status === 'done';
+
+/** Whether the machine tags `state` with `tag` (what a state means to a screen, e.g. answering). */
+export const stateHasTag = <State extends string, Action extends LifecycleAction>(
+  lifecycle: Lifecycle<State, Action>,
+  state: State,
+  tag: string,
+): boolean => snapshotAt(lifecycle, state).hasTag(tag);
+
+/** Every state of the lifecycle the machine tags with `tag`, e.g. the states holding a place. */
+export const statesTagged = <State extends string, Action extends LifecycleAction>(
+  lifecycle: Lifecycle<State, Action>,
+  tag: string,
+): State[] =>
+  (Object.keys(lifecycle.states) as State[]).filter((s) => stateHasTag(lifecycle, s, tag));

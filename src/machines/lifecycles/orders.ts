@@ -3,19 +3,21 @@
  * screens alike, and the actions a learner takes on their own orders (the rest are staff's).
  */
 import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
-import { purchaseLifecycle } from './enrollment.ts';
+import { enrollmentLifecycle, purchaseLifecycle } from './enrollment.ts';
 import { allowedActions, type Lifecycle } from './lifecycle.ts';
 import { rechargeLifecycle } from './recharge.ts';
 
 /** The kinds of order (contract/order/calls.ts ORDER_KINDS), zod-free for the browser. */
-export const ORDER_KIND_NAMES = ['membership', 'recharge', 'aiTokens'] as const;
+export const ORDER_KIND_NAMES = ['membership', 'recharge', 'aiTokens', 'exam'] as const;
 export type OrderKindName = (typeof ORDER_KIND_NAMES)[number];
 
+/** Recharges on their own machine; exams are enrolled in; cards and packs are bought. */
 export const orderLifecycleOf = (kind: OrderKindName): Lifecycle<string, EnrollmentAction> =>
-  (kind === 'recharge' ? rechargeLifecycle : purchaseLifecycle) as unknown as Lifecycle<
-    string,
-    EnrollmentAction
-  >;
+  (kind === 'recharge'
+    ? rechargeLifecycle
+    : kind === 'exam'
+      ? enrollmentLifecycle
+      : purchaseLifecycle) as unknown as Lifecycle<string, EnrollmentAction>;
 
 /** What a learner may do to their own order, when its machine allows it. */
 export const LEARNER_ORDER_ACTIONS = ['pay', 'cancel', 'applyQuit'] as const;

@@ -15,13 +15,15 @@ export interface JudgeJobPayload {
   answerId: number;
 }
 
-export type AnswerKind = 'submit' | 'review' | 'debug' | 'playground';
+export type AnswerKind = 'submit' | 'review' | 'debug' | 'playground' | 'exam';
 
-/** Graded answers (submit, review) are judged against the question's cases. */
-export const isGraded = (kind: AnswerKind): boolean => kind === 'submit' || kind === 'review';
+/** Graded answers (submit, review, exam) are judged against the question's cases. */
+export const isGraded = (kind: AnswerKind): boolean =>
+  kind === 'submit' || kind === 'review' || kind === 'exam';
 
-/** Graded submissions are practice ('exam' comes with exams); runs on custom input are debug. */
-export const jobKindOf = (kind: AnswerKind): JobKind => (isGraded(kind) ? 'practice' : 'debug');
+/** Exam answers go first, then practice submissions; runs on custom input are debug. */
+export const jobKindOf = (kind: AnswerKind): JobKind =>
+  kind === 'exam' ? 'exam' : isGraded(kind) ? 'practice' : 'debug';
 
 /** Limits of a playground run, which has no question to take them from. */
 export const PLAYGROUND_LIMITS = { timeLimitMs: 2000, memoryLimitMiB: 256 };

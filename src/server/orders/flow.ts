@@ -298,6 +298,7 @@ export async function moveOrder(
 ): Promise<void> {
   const closed = await withTransaction(ctx.services.pool, async (client) => {
     const row = await findOrder(client, scope, kinds, orderId, true);
+    await behaviourOf(row.kind).refuse?.(client, row, action);
     await transitionRow(client, behaviourOf(row.kind).lifecycle, ORDER_ROWS, {
       id: row.id,
       action,

@@ -5,12 +5,15 @@
  * here, and the order flow (./flow.ts) stays the same.
  */
 import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
+import { exam } from '../../contract/exam/calls.ts';
 import { membership } from '../../contract/membership/calls.ts';
 import { order as orderCalls } from '../../contract/order/calls.ts';
 import type { OrderKind } from '../../contract/order/calls.ts';
 import { wallet } from '../../contract/wallet/calls.ts';
 import { purchaseLifecycle } from '../../machines/lifecycles/enrollment.ts';
 import type { Lifecycle } from '../../machines/lifecycles/lifecycle.ts';
+import { orderLifecycleOf } from '../../machines/lifecycles/orders.ts';
+import { fail } from '../http/app-error.ts';
 import { rechargeLifecycle } from '../../machines/lifecycles/recharge.ts';
 import type { PoolClient } from '../db/pool.ts';
 import { ledgerAccount, postJournal } from '../ledger/ledger.ts';
@@ -37,6 +40,8 @@ export interface OrderKindBehaviour {
   grant(client: PoolClient, order: OrderFacts): Promise<void>;
   /** What quitting takes back; idempotent. */
   revoke(client: PoolClient, order: OrderFacts): Promise<void>;
+  /** Refuses an action the machine allows but the kind does not (FAIL), before it is taken. */
+  refuse?(client: PoolClient, order: OrderFacts, action: EnrollmentAction): Promise<void>;
 }
 
 const nothing = async () => undefined;
@@ -89,6 +94,26 @@ export const ORDER_KIND_BEHAVIOUR: Record<OrderKind, OrderKindBehaviour> = {
           { account: ledgerAccount.aiTokensIssued, amount: order.item_units! },
         ],
       });
+    },
+  },
+  exam: {
+    lifecycle: orderLifecycleOf('exam'),
+    notifyPaths: {
+      paid: exam['examEnroll.paidNotify'].path,
+      refund: exam['examEnroll.refundNotify'].path,
+    },
+    payee: () => ledgerAccount.revenue,
+    earnsPoints: true,
+    // The enrollment is the place; sittings stay on record after a quit.
+    grant: nothing,
+    revoke: nothing,
+    refuse: async (client, order, action) => {
+      if (action !== 'applyQuit' && action !== 'forceQuit') return;
+      const sat = await client.query(
+        'SELECT 1 FROM exam_paper_enrolls WHERE order_id = $1 AND deleted_at IS NULL LIMIT 1',
+        [order.id],
+      );
+      if (sat.rows.length > 0) throw fail('CONFLICT', '已开始作答的考试不能退出');
     },
   },
   recharge: {

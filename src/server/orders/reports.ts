@@ -49,9 +49,9 @@ export async function orderStatistics(db: Queryable, kind: OrderKind) {
   };
 }
 
-const shanghai = (d: Date | null) =>
+export const shanghai = (d: Date | null) =>
   d ? d.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '';
-const yuan = (fen: number) => Number((fen / 100).toFixed(2));
+export const yuan = (fen: number) => Number((fen / 100).toFixed(2));
 const METHOD_NAMES = { provider: '在线支付', wallet: '钱包余额', offline: '线下收款' } as const;
 
 export async function exportOrders(

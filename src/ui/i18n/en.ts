@@ -292,6 +292,7 @@ export const en: Catalogue = {
       membership: 'Card',
       recharge: 'Recharge',
       aiTokens: 'AI tokens',
+      exam: 'Exam entry',
     },
     pay: 'Pay',
     cancel: 'Cancel order',

@@ -291,6 +291,7 @@ export const zhCN = {
       membership: '会员卡',
       recharge: '充值',
       aiTokens: 'AI 额度',
+      exam: '考试报名',
     },
     pay: '支付',
     cancel: '取消订单',

@@ -1,0 +1,489 @@
+/**
+ * Exam enrollment (issue 7 item 3): an order of kind `exam` on the shared order flow
+ * (server/orders/), so paying, cancelling, quitting and refunds, the ledger and the approval
+ * queue are the commerce issue's. A learner enrolls in a published exam open to them while its
+ * enrollment window is open; staff enroll learners one by one or in batch (by ids, mobiles,
+ * tags or classes), free unless they ask to charge the fee.
+ */
+import pg from 'pg';
+import type { z } from 'zod';
+import type {
+  BatchAnswer,
+  EXAM_ENROLL_SORT,
+  ExamEnrollItem,
+  examEnrollFilter,
+} from '../../contract/exam/calls.ts';
+import type { Page, PageQuery } from '../../contract/paging.ts';
+import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
+import { examLifecycle, EXAM_OPEN } from '../../machines/lifecycles/exam.ts';
+import { isFinalState } from '../../machines/lifecycles/lifecycle.ts';
+import { orderStateName } from '../../machines/lifecycles/orders.ts';
+import type { Queryable } from '../db/pool.ts';
+import { SqlParams } from '../db/sql-params.ts';
+import { fail } from '../http/app-error.ts';
+import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
+import { xlsxAnswer } from '../http/xlsx.ts';
+import { placeOrder, payOffline, type FlowContext } from '../orders/flow.ts';
+import { EXPORT_LIMIT, shanghai, yuan } from '../orders/reports.ts';
+import { ORDER_SELECT, toOrderItem, type OrderRow } from '../orders/rows.ts';
+import { openExams, readExamRow, type ExamRow } from './exams.ts';
+import { managedBy, type ExamScope } from './scope.ts';
+
+export const EXAM_KINDS = ['exam'] as const;
+
+const sortable: SortColumns<typeof EXAM_ENROLL_SORT> = {
+  id: 'o.id',
+  createdAt: 'o.created_at',
+  paidAt: 'o.paid_at',
+};
+
+const isUniqueViolation = (err: unknown) => err instanceof pg.DatabaseError && err.code === '23505';
+
+async function placeEnrollment(
+  flow: FlowContext,
+  exam: ExamRow,
+  member: { memberId: number; organizationId: number },
+  amountFen: number,
+  remark = '',
+): Promise<number | null> {
+  try {
+    return await placeOrder(flow, {
+      kind: 'exam',
+      memberId: member.memberId,
+      organizationId: member.organizationId,
+      itemId: exam.id,
+      itemName: exam.name,
+      itemUnits: null,
+      amountFen,
+      remark,
+    });
+  } catch (err) {
+    // One live enrollment per member and exam (migration 0010): the other enroll won.
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
+}
+
+/** A learner enrolls themselves: the exam must be open to them and its window open. */
+export async function enrollSelf(
+  flow: FlowContext,
+  member: { memberId: number; organizationId: number },
+  examId: number,
+): Promise<number> {
+  const db = flow.services.pool;
+  const sql = new SqlParams();
+  const where = openExams(member, sql);
+  const found = await db.query<{ open: boolean; ended: boolean }>(
+    `SELECT now() >= e.enroll_start_at AND now() < e.enroll_end_at AS open, now() >= e.end_at AS ended
+       FROM exams e WHERE ${where} AND e.state = '${EXAM_OPEN}' AND e.id = ${sql.add(examId)}`,
+    sql.values,
+  );
+  const window = found.rows[0];
+  if (!window) throw fail('NOT_FOUND', `考试 ${examId} 不存在或未开放报名`);
+  if (window.ended) throw fail('CONFLICT', '考试已结束，不能报名');
+  if (!window.open) throw fail('CONFLICT', '不在报名时间内');
+  const exam = await readExamRow(db, { kind: 'learner', ...member }, examId, false);
+  const id = await placeEnrollment(flow, exam, member, exam.price_fen);
+  if (id === null) throw fail('CONFLICT', '已报名该考试，请勿重复报名');
+  return id;
+}
+
+/** An exam staff may enroll learners in: theirs to manage, not over. */
+async function enrollableExam(db: Queryable, scope: ExamScope, examId: number): Promise<ExamRow> {
+  if (scope.kind === 'learner') throw fail('FORBIDDEN', '学员不能为他人报名');
+  const exam = await readExamRow(db, scope, examId);
+  if (scope.kind === 'organization' && exam.organization_id !== scope.organizationId) {
+    throw fail('FORBIDDEN', '只能为本机构的考试报名');
+  }
+  if (isFinalState(examLifecycle, exam.state) || exam.phase === 'ended') {
+    throw fail('CONFLICT', '考试已结束，不能报名');
+  }
+  return exam;
+}
+
+interface Candidate {
+  key: string;
+  memberId: number | null;
+  memberName: string | null;
+  organizationId: number | null;
+  /** Set when the row was refused before enrollment (unknown mobile …). */
+  refused?: { outcome: BatchAnswer['rows'][number]['outcome']; message: string };
+}
+
+/** Enrolls each candidate, row by row; one row's refusal never stops the others. */
+export async function batchEnroll(
+  flow: FlowContext,
+  scope: ExamScope,
+  examId: number,
+  candidates: Candidate[],
+  charge: boolean,
+): Promise<BatchAnswer> {
+  const exam = await enrollableExam(flow.services.pool, scope, examId);
+  const rows: BatchAnswer['rows'] = [];
+  const seen = new Set<number>();
+  for (const c of candidates) {
+    const row = {
+      key: c.key,
+      memberId: c.memberId,
+      memberName: c.memberName,
+      enrollId: null as number | null,
+    };
+    if (c.refused) {
+      rows.push({ ...row, ...c.refused });
+      continue;
+    }
+    if (c.memberId === null || c.organizationId === null) {
+      rows.push({ ...row, outcome: 'unknownMember', message: '学员不存在' });
+      continue;
+    }
+    if (scope.kind === 'organization' && c.organizationId !== scope.organizationId) {
+      rows.push({ ...row, outcome: 'outOfScope', message: '不是本机构的学员' });
+      continue;
+    }
+    if (seen.has(c.memberId)) {
+      rows.push({ ...row, outcome: 'alreadyEnrolled', message: '与前面的行重复' });
+      continue;
+    }
+    seen.add(c.memberId);
+    const id = await placeEnrollment(
+      flow,
+      exam,
+      { memberId: c.memberId, organizationId: c.organizationId },
+      charge ? exam.price_fen : 0,
+      charge ? '教师报名（学员自行支付）' : '教师报名（免费）',
+    );
+    rows.push(
+      id === null
+        ? { ...row, outcome: 'alreadyEnrolled', message: '已报名' }
+        : { ...row, enrollId: id, outcome: 'enrolled', message: '报名成功' },
+    );
+  }
+  const count = (o: string) => rows.filter((r) => r.outcome === o).length;
+  return {
+    enrolled: count('enrolled'),
+    alreadyEnrolled: count('alreadyEnrolled'),
+    refused: rows.length - count('enrolled') - count('alreadyEnrolled'),
+    rows,
+  };
+}
+
+/** Staff place one enrollment for a member, optionally paid at the desk. */
+export async function staffEnroll(
+  flow: FlowContext,
+  scope: ExamScope,
+  input: { examId: number; memberId: number; remark: string; paidOffline: boolean },
+): Promise<number> {
+  const exam = await enrollableExam(flow.services.pool, scope, input.examId);
+  const [member] = await membersById(flow.services.pool, [input.memberId]);
+  if (!member?.memberId || member.organizationId === null) {
+    throw fail('NOT_FOUND', `学员 ${input.memberId} 不存在`);
+  }
+  const id = await placeEnrollment(
+    flow,
+    exam,
+    { memberId: member.memberId, organizationId: member.organizationId },
+    exam.price_fen,
+    input.remark,
+  );
+  if (id === null) throw fail('CONFLICT', '该学员已报名这场考试');
+  if (input.paidOffline && exam.price_fen > 0) {
+    await payOffline(flow, { kind: 'platform' }, EXAM_KINDS, id);
+  }
+  return id;
+}
+
+const MEMBER_SELECT = `SELECT m.id, m.nickname, m.organization_id, u.mobile
+  FROM members m JOIN users u ON u.id = m.user_id WHERE m.status = 'active'`;
+
+interface MemberRow {
+  id: number;
+  nickname: string;
+  organization_id: number;
+  mobile: string | null;
+}
+
+const candidateOf = (key: string, m: MemberRow | undefined): Candidate => ({
+  key,
+  memberId: m?.id ?? null,
+  memberName: m?.nickname ?? null,
+  organizationId: m?.organization_id ?? null,
+});
+
+export async function membersById(db: Queryable, ids: number[]): Promise<Candidate[]> {
+  const { rows } = await db.query<MemberRow>(`${MEMBER_SELECT} AND m.id = ANY($1::int[])`, [ids]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => candidateOf(String(id), byId.get(id)));
+}
+
+/**
+ * Learners by mobile: the learner account (student) of the user with that mobile, preferring
+ * one in the caller's organization. Each row says what became of it.
+ */
+export async function membersByMobile(
+  db: Queryable,
+  scope: ExamScope,
+  mobiles: string[],
+): Promise<Candidate[]> {
+  const valid = mobiles.filter((m) => /^1\d{10}$/.test(m));
+  const { rows } = await db.query<MemberRow>(
+    `${MEMBER_SELECT} AND u.mobile = ANY($1::text[]) AND m.role = 'student'
+      ORDER BY (m.organization_id = $2) DESC, m.id`,
+    [valid, scope.kind === 'organization' ? scope.organizationId : -1],
+  );
+  const byMobile = new Map<string, MemberRow>();
+  for (const r of rows) if (r.mobile && !byMobile.has(r.mobile)) byMobile.set(r.mobile, r);
+  return mobiles.map((mobile) => {
+    if (!/^1\d{10}$/.test(mobile)) {
+      return {
+        ...candidateOf(mobile, undefined),
+        refused: { outcome: 'invalidMobile' as const, message: '手机号应为 11 位数字' },
+      };
+    }
+    const m = byMobile.get(mobile);
+    return m
+      ? candidateOf(mobile, m)
+      : {
+          ...candidateOf(mobile, undefined),
+          refused: { outcome: 'unknownMobile' as const, message: '手机号未注册学员账号' },
+        };
+  });
+}
+
+/** Learners with any of the tags (in the caller's organization for a teacher). */
+export async function membersByTags(
+  db: Queryable,
+  scope: ExamScope,
+  tags: string[],
+): Promise<Candidate[]> {
+  const sql = new SqlParams();
+  const where = `m.tags && ${sql.add(tags)}::text[] AND m.role = 'student' AND ${managedBy(scope, 'm.organization_id', sql)}`;
+  const { rows } = await db.query<MemberRow>(
+    `${MEMBER_SELECT} AND ${where} ORDER BY m.id`,
+    sql.values,
+  );
+  return rows.map((m) => candidateOf(String(m.id), m));
+}
+
+/** Every member of the classes (a teacher: their organization's classes). */
+export async function membersOfGrades(
+  db: Queryable,
+  scope: ExamScope,
+  gradeIds: number[],
+): Promise<Candidate[]> {
+  const sql = new SqlParams();
+  const where = `g.id = ANY(${sql.add(gradeIds)}::int[]) AND ${managedBy(scope, 'g.organization_id', sql)}`;
+  const grades = await db.query<{ id: number }>(
+    `SELECT g.id FROM grades g WHERE ${where}`,
+    sql.values,
+  );
+  const found = new Set(grades.rows.map((g) => g.id));
+  const missing = gradeIds.filter((id) => !found.has(id));
+  if (missing.length > 0) {
+    throw fail('NOT_FOUND', `班级 ${missing.join('、')} 不存在或不属于本机构`);
+  }
+  const { rows } = await db.query<MemberRow>(
+    `${MEMBER_SELECT} AND EXISTS (SELECT 1 FROM grade_members gm
+        WHERE gm.member_id = m.id AND gm.grade_id = ANY($1::int[])) ORDER BY m.id`,
+    [gradeIds],
+  );
+  return rows.map((m) => candidateOf(String(m.id), m));
+}
+
+/** The exam enrollments the scope may read: own (learner) or in exams the staff manage. */
+function visibleEnrollments(scope: ExamScope, sql: SqlParams): string {
+  const base = `o.kind = 'exam' AND o.deleted_at IS NULL`;
+  if (scope.kind === 'learner') return `${base} AND o.member_id = ${sql.add(scope.memberId)}`;
+  return `${base} AND EXISTS (SELECT 1 FROM exams e WHERE e.id = o.item_id
+    AND ${managedBy(scope, 'e.organization_id', sql)})`;
+}
+
+/** Throws NOT_FOUND unless the scope may act on the enrollment. */
+export async function authorizeEnrollment(db: Queryable, scope: ExamScope, id: number) {
+  const sql = new SqlParams();
+  const where = visibleEnrollments(scope, sql);
+  const { rows } = await db.query(
+    `SELECT 1 FROM orders o WHERE ${where} AND o.id = ${sql.add(id)}`,
+    sql.values,
+  );
+  if (!rows[0]) throw fail('NOT_FOUND', `报名 ${id} 不存在`);
+}
+
+type EnrollFilter = z.output<typeof examEnrollFilter>;
+
+function enrollmentWhere(scope: ExamScope, filter: EnrollFilter, sql: SqlParams): string {
+  const clauses = [visibleEnrollments(scope, sql)];
+  if (filter.examId) clauses.push(`o.item_id = ${sql.add(filter.examId)}`);
+  if (filter.state) clauses.push(`o.state = ${sql.add(filter.state)}`);
+  if (filter.memberId) clauses.push(`o.member_id = ${sql.add(filter.memberId)}`);
+  if (filter.keyword) {
+    const k = sql.add(filter.keyword);
+    clauses.push(`EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id AND (
+      strpos(m.nickname, ${k}) > 0 OR strpos(u.username, ${k}) > 0
+      OR strpos(coalesce(u.mobile, ''), ${k}) > 0))`);
+  }
+  return clauses.join(' AND ');
+}
+
+interface EnrollRow extends OrderRow {
+  mobile: string | null;
+}
+
+async function withSittings(db: Queryable, rows: EnrollRow[]): Promise<ExamEnrollItem[]> {
+  const sittings = await db.query<{
+    id: number;
+    order_id: number;
+    exam_paper_id: number;
+    state: ExamEnrollItem['sittings'][number]['state'];
+    score: number | null;
+    max_score: number | null;
+  }>(
+    `SELECT id, order_id, exam_paper_id, state, score, max_score FROM exam_paper_enrolls
+      WHERE order_id = ANY($1::int[]) AND deleted_at IS NULL ORDER BY id`,
+    [rows.map((r) => r.id)],
+  );
+  return rows.map((r) => ({
+    ...toOrderItem(r),
+    examId: r.item_id ?? 0,
+    mobile: r.mobile,
+    sittings: sittings.rows
+      .filter((s) => s.order_id === r.id)
+      .map((s) => ({
+        id: s.id,
+        examPaperId: s.exam_paper_id,
+        state: s.state,
+        score: s.score,
+        maxScore: s.max_score,
+      })),
+  }));
+}
+
+const ENROLL_SELECT = ORDER_SELECT.replace(
+  'SELECT ',
+  'SELECT (SELECT u.mobile FROM users u WHERE u.id = m.user_id) AS mobile, ',
+);
+
+export async function listEnrollments(
+  db: Queryable,
+  scope: ExamScope,
+  filter: EnrollFilter,
+  page: PageQuery,
+): Promise<Page<ExamEnrollItem>> {
+  const sql = new SqlParams();
+  const where = enrollmentWhere(scope, filter, sql);
+  const from = ENROLL_SELECT.slice(ENROLL_SELECT.indexOf('FROM orders'));
+  const select = ENROLL_SELECT.slice('SELECT '.length, ENROLL_SELECT.indexOf('FROM orders'));
+  const rows = await pagedRows<EnrollRow>(
+    db,
+    {
+      select,
+      from: `${from} WHERE ${where}`,
+      params: sql.values,
+      order: orderBy(page, sortable, 'o.id DESC', 'o.id DESC'),
+    },
+    page,
+  );
+  return { ...rows, content: await withSittings(db, rows.content) };
+}
+
+export async function exportEnrollments(db: Queryable, scope: ExamScope, filter: EnrollFilter) {
+  const sql = new SqlParams();
+  const where = enrollmentWhere(scope, filter, sql);
+  const { rows } = await db.query<EnrollRow>(
+    `${ENROLL_SELECT} WHERE ${where} ORDER BY o.id LIMIT ${EXPORT_LIMIT}`,
+    sql.values,
+  );
+  const items = await withSittings(db, rows);
+  const scoreOf = (i: ExamEnrollItem) =>
+    i.sittings.some((s) => s.score !== null)
+      ? i.sittings.reduce((sum, s) => sum + (s.score ?? 0), 0)
+      : '';
+  return xlsxAnswer(
+    '考试报名名单.xlsx',
+    '报名名单',
+    [
+      { header: '报名号', width: 24, value: (i: ExamEnrollItem) => i.orderNo },
+      { header: '学员', value: (i) => i.memberName },
+      { header: '手机号', width: 14, value: (i) => i.mobile },
+      { header: '机构', width: 20, value: (i) => i.organizationName },
+      { header: '考试', width: 24, value: (i) => i.itemName },
+      { header: '状态', value: (i) => orderStateName(i) },
+      { header: '费用（元）', value: (i) => yuan(i.amountFen) },
+      { header: '已付（元）', value: (i) => yuan(i.paidFen) },
+      { header: '答卷数', value: (i) => i.sittings.length },
+      { header: '总分', value: scoreOf },
+      { header: '报名时间', width: 20, value: (i) => shanghai(new Date(i.createdAt)) },
+    ],
+    items,
+  );
+}
+
+export async function enrollStatistics(db: Queryable, scope: ExamScope, examId: number) {
+  await readExamRow(db, scope, examId);
+  const sql = new SqlParams();
+  const where = visibleEnrollments(scope, sql);
+  const exam = sql.add(examId);
+  const { rows } = await db.query<{ state: string; count: number; paid: number; refunded: number }>(
+    `SELECT o.state, count(*)::int AS count, coalesce(sum(o.paid_fen), 0)::int AS paid,
+            coalesce(sum(o.refunded_fen), 0)::int AS refunded
+       FROM orders o WHERE ${where} AND o.item_id = ${exam} GROUP BY o.state ORDER BY o.state`,
+    sql.values,
+  );
+  const sat = await db.query<{ started: number; completed: number }>(
+    `SELECT count(*)::int AS started, count(*) FILTER (WHERE state <> 'inProgress')::int AS completed
+       FROM exam_paper_enrolls WHERE exam_id = $1 AND deleted_at IS NULL`,
+    [examId],
+  );
+  return {
+    examId,
+    total: rows.reduce((n, r) => n + r.count, 0),
+    byState: rows.map((r) => ({ state: r.state, count: r.count })),
+    paidFen: rows.reduce((n, r) => n + r.paid, 0),
+    refundedFen: rows.reduce((n, r) => n + r.refunded, 0),
+    started: sat.rows[0]!.started,
+    completed: sat.rows[0]!.completed,
+  };
+}
+
+export async function mineStatistics(db: Queryable, memberId: number) {
+  const { rows } = await db.query<{
+    enrolled: number;
+    sat: number;
+    reported: number;
+    average: string | null;
+    best: string | null;
+  }>(
+    `SELECT (SELECT count(*) FROM orders o WHERE o.kind = 'exam' AND o.member_id = $1
+               AND o.deleted_at IS NULL AND o.state = ANY($2::text[]))::int AS enrolled,
+            (SELECT count(*) FROM exam_paper_enrolls s WHERE s.member_id = $1
+               AND s.deleted_at IS NULL)::int AS sat,
+            count(*)::int AS reported,
+            avg(100.0 * s.score / nullif(s.max_score, 0)) AS average,
+            max(100.0 * s.score / nullif(s.max_score, 0)) AS best
+       FROM exam_paper_enrolls s
+      WHERE s.member_id = $1 AND s.deleted_at IS NULL AND s.state = 'reported'`,
+    [memberId, HOLDS_PLACE],
+  );
+  const r = rows[0]!;
+  const pct = (v: string | null) => (v === null ? null : Math.round(Number(v) * 10) / 10);
+  return {
+    enrolled: r.enrolled,
+    sat: r.sat,
+    reported: r.reported,
+    averagePercent: pct(r.average),
+    bestPercent: pct(r.best),
+  };
+}
+
+/** The member's latest enrollment in the exam, or null. */
+export async function latestEnrollmentId(
+  db: Queryable,
+  memberId: number,
+  examId: number,
+): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM orders WHERE kind = 'exam' AND member_id = $1 AND item_id = $2
+        AND deleted_at IS NULL ORDER BY id DESC LIMIT 1`,
+    [memberId, examId],
+  );
+  return rows[0]?.id ?? null;
+}
