@@ -65,14 +65,21 @@ const crud = ['create', 'update', 'delete', 'queryById', 'queryList', 'querySimp
 const STAFF = '平台管理员全部；教师本机构';
 
 // ——— examPaper ———
-const paperQuestionListOf = (access: Access, learner: boolean) =>
+const staffQuestionsByExam = (access: Access) =>
   spec({
     method: 'POST',
     access,
-    summary: learner ? '考试各试卷的题目（本人已开始作答的试卷）' : '考试各试卷的题目',
+    summary: '考试各试卷的题目',
     body: s.examIdBody,
-    response: z.array(learner ? s.learnerPaperQuestionsAnswer : s.examPaperQuestionsAnswer),
+    response: z.array(s.examPaperQuestionsAnswer),
   });
+const learnerQuestionsByExam = spec({
+  method: 'POST',
+  access: 'member',
+  summary: '考试各试卷的题目（本人已开始作答的试卷；题面与选项，不含答案）',
+  body: s.examIdBody,
+  response: z.array(s.learnerPaperQuestionsAnswer),
+});
 const updateQuestions = (access: Access) =>
   spec({
     method: 'PUT',
@@ -83,16 +90,21 @@ const updateQuestions = (access: Access) =>
     response: s.examPaperItem,
   });
 const paperQuestionsBody = z.strictObject({ examPaperId: z.number().int().min(1) });
-const questionList = (access: Access, learner: boolean) =>
+const staffQuestions = (access: Access) =>
   spec({
     method: 'POST',
     access,
-    summary: learner
-      ? '试卷题目（仅本人作答中或已出成绩的答卷所用试卷；不含答案）'
-      : '试卷的题目（按顺序，含分值）',
+    summary: '试卷的题目（按顺序，含分值）',
     body: paperQuestionsBody,
-    response: learner ? s.learnerPaperQuestionsAnswer : s.examPaperQuestionsAnswer,
+    response: s.examPaperQuestionsAnswer,
   });
+const learnerQuestions = spec({
+  method: 'POST',
+  access: 'member',
+  summary: '试卷题目（仅本人作答中或已出成绩的答卷所用试卷；题面与选项，不含答案）',
+  body: paperQuestionsBody,
+  response: s.learnerPaperQuestionsAnswer,
+});
 
 const examPaperCalls = {
   ...resourceCalls(examPaperResource, { area: 'bms', access: 'platformAdmin', ops: crud }),
@@ -121,14 +133,14 @@ const examPaperCalls = {
     note: '学员不能编写试卷（403）；教师同教师端',
   }),
   ...defineCalls({
-    'bms.examPaper.queryQuestionList': questionList('platformAdmin', false),
-    'bms.examPaper.queryQuestionListByExam': paperQuestionListOf('platformAdmin', false),
+    'bms.examPaper.queryQuestionList': staffQuestions('platformAdmin'),
+    'bms.examPaper.queryQuestionListByExam': staffQuestionsByExam('platformAdmin'),
     'bms.examPaper.updateQuestions': updateQuestions('platformAdmin'),
-    'edms.examPaper.queryQuestionList': questionList('teacher', false),
-    'edms.examPaper.queryQuestionListByExam': paperQuestionListOf('teacher', false),
+    'edms.examPaper.queryQuestionList': staffQuestions('teacher'),
+    'edms.examPaper.queryQuestionListByExam': staffQuestionsByExam('teacher'),
     'edms.examPaper.updateQuestions': updateQuestions('teacher'),
-    'examPaper.queryQuestionList': questionList('teacher', false),
-    'examPaper.queryQuestionListByExam': paperQuestionListOf('teacher', false),
+    'examPaper.queryQuestionList': staffQuestions('teacher'),
+    'examPaper.queryQuestionListByExam': staffQuestionsByExam('teacher'),
     'examPaper.updateQuestions': updateQuestions('teacher'),
     'oj.examPaper.updateQuestions': updateQuestions('teacher'),
     'oj.examPaper.queryById': {
@@ -146,8 +158,8 @@ const examPaperCalls = {
       body: s.examPaperFilter,
       response: pageOf(s.examPaperListItem),
     },
-    'oj.examPaper.queryQuestionList': questionList('member', true),
-    'oj.examPaper.queryQuestionListByExam': paperQuestionListOf('member', true),
+    'oj.examPaper.queryQuestionList': learnerQuestions,
+    'oj.examPaper.queryQuestionListByExam': learnerQuestionsByExam,
   }),
 };
 

@@ -327,7 +327,6 @@ const examHandlers: HandlerEntry[] = [
     async (a, ctx, action, id, reason) => {
       const scoped = storeCtx(a, ctx);
       await managedExam(scoped, id);
-      if (action === 'publish') await checkPublishable(ctx.services.pool, id);
       await withTransaction(ctx.services.pool, async (client) => {
         await transitionRow(client, examLifecycle, EXAM_ROWS, {
           id,
@@ -336,6 +335,8 @@ const examHandlers: HandlerEntry[] = [
           reason,
           requestId: ctx.request.id,
         });
+        // Allowed by the machine; the papers must be ready too (refused: the move is undone).
+        if (action === 'publish') await checkPublishable(client, id);
         if (action === 'pass' || action === 'reject') {
           await client.query('UPDATE exams SET review_reason = $2 WHERE id = $1', [
             id,

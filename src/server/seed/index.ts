@@ -19,6 +19,7 @@ import {
 } from './demo-data.ts';
 import type { DemoAccount } from './demo-data.ts';
 import { seedChapters } from './chapters.ts';
+import { seedDemoExams } from './exams.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedQuestions } from './questions.ts';
 
@@ -290,6 +291,7 @@ export async function seedDatabase(pool: Pool, options: SeedOptions): Promise<Se
   // After the accounts are committed: the orders go through the order flow's own transactions.
   if (created.includes(DEMO_ACCOUNTS.student.username)) {
     await seedDemoOrders(pool, options.logger);
+    await seedDemoExams(pool, options.logger);
   }
   // One line per account, so each reads well in plain and in JSON logs.
   for (const account of Object.values(DEMO_ACCOUNTS)) {
