@@ -9,6 +9,7 @@
  * where a call is a learner's (enroll, start, save); `oj` learners.
  */
 import { z } from 'zod';
+import * as f from '../fields.ts';
 import { defineCalls, spec } from '../call.ts';
 import type { Access } from '../call.ts';
 import { pageOf, pageQueryOf } from '../paging.ts';
@@ -89,7 +90,7 @@ const updateQuestions = (access: Access) =>
     body: s.examPaperQuestionsBody,
     response: s.examPaperItem,
   });
-const paperQuestionsBody = z.strictObject({ examPaperId: z.number().int().min(1) });
+const paperQuestionsBody = z.strictObject({ examPaperId: f.id });
 const staffQuestions = (access: Access) =>
   spec({
     method: 'POST',
@@ -331,7 +332,7 @@ const downloadEnrollList = (access: Access) =>
     access,
     responseKind: 'xlsx',
     summary: '导出考试报名名单与成绩（xlsx）',
-    body: s.examEnrollFilter.extend({ examId: z.number().int().min(1) }),
+    body: s.examEnrollFilter.extend({ examId: f.id }),
     response: z.unknown(),
   });
 const enrollList = (access: Access, summary: string) =>
