@@ -15,11 +15,11 @@ const options = (scheduler: TestScheduler) => ({
   initialDelayMs: 100,
   maxDelayMs: 400,
 });
-const edit = (key: string, revision: number, delayMs = 0): Edit<string> => ({
-  key,
+const edit = (slot: string, revision: number, delayMs = 0): Edit<string> => ({
+  slot,
   revision,
   delayMs,
-  payload: `${key}@${revision}`,
+  payload: `${slot}@${revision}`,
 });
 
 describe('the autosave outbox', () => {
@@ -43,8 +43,8 @@ describe('the autosave outbox', () => {
         options(scheduler),
       );
       expectObservable(out).toBe('a 509ms d', {
-        a: { type: 'SAVE.ACK', key: 'q1', revision: 1, ack: 'ok:q1@1' },
-        d: { type: 'SAVE.ACK', key: 'q2', revision: 3, ack: 'ok:q2@3' },
+        a: { type: 'SAVE.ACK', slot: 'q1', revision: 1, ack: 'ok:q1@1' },
+        d: { type: 'SAVE.ACK', slot: 'q2', revision: 3, ack: 'ok:q2@3' },
       });
       scheduler.flush();
       expect(sent).toEqual(['q1@1', 'q2@3']);
@@ -58,7 +58,7 @@ describe('the autosave outbox', () => {
       const flush = hot('50ms f');
       const out = autosave$(edits, flush, (p: string) => of(p), options(scheduler));
       expectObservable(out).toBe('50ms a', {
-        a: { type: 'SAVE.ACK', key: 'q1', revision: 4, ack: 'q1@4' },
+        a: { type: 'SAVE.ACK', slot: 'q1', revision: 4, ack: 'q1@4' },
       });
     });
   });
@@ -85,9 +85,9 @@ describe('the autosave outbox', () => {
       );
       // Fails at 0 and 100 (retries after 100 and 200 ms); q1 lands at 300, then q2.
       expectObservable(out).toBe('f 99ms f 199ms (ab)', {
-        f: { type: 'SAVE.FAILING', key: 'q1', message: '保存失败' },
-        a: { type: 'SAVE.ACK', key: 'q1', revision: 1, ack: 'q1@1' },
-        b: { type: 'SAVE.ACK', key: 'q2', revision: 1, ack: 'q2@1' },
+        f: { type: 'SAVE.FAILING', slot: 'q1', message: '保存失败' },
+        a: { type: 'SAVE.ACK', slot: 'q1', revision: 1, ack: 'q1@1' },
+        b: { type: 'SAVE.ACK', slot: 'q2', revision: 1, ack: 'q2@1' },
       });
       scheduler.flush();
       expect(sent).toEqual(['q1@1', 'q2@1']);
@@ -115,8 +115,8 @@ describe('the autosave outbox', () => {
         options(scheduler),
       );
       expectObservable(out).toBe('a b (c|)', {
-        a: { type: 'SAVE.REFUSED', key: 'q1', revision: 1, message: '题目不在试卷中' },
-        b: { type: 'SAVE.ACK', key: 'q2', revision: 1, ack: 'q2@1' },
+        a: { type: 'SAVE.REFUSED', slot: 'q1', revision: 1, message: '题目不在试卷中' },
+        b: { type: 'SAVE.ACK', slot: 'q2', revision: 1, ack: 'q2@1' },
         c: { type: 'SAVE.CLOSED', message: '保存失败' },
       });
     });

@@ -33,8 +33,8 @@ import { backoffDelay, type BackoffOptions } from './retry.ts';
 
 export interface Edit<P> {
   /** What saves replace each other: one question. */
-  key: string;
-  /** The edit's revision for that key: the server keeps the highest. */
+  slot: string;
+  /** The edit's revision for that slot: the server keeps the highest. */
   revision: number;
   /** 0 saves at once; otherwise after this quiet pause (or at a flush). */
   delayMs: number;
@@ -42,9 +42,9 @@ export interface Edit<P> {
 }
 
 export type AutosaveEvent<A> =
-  | { type: 'SAVE.ACK'; key: string; revision: number; ack: A }
-  | { type: 'SAVE.FAILING'; key: string; message: string }
-  | { type: 'SAVE.REFUSED'; key: string; revision: number; message: string }
+  | { type: 'SAVE.ACK'; slot: string; revision: number; ack: A }
+  | { type: 'SAVE.FAILING'; slot: string; message: string }
+  | { type: 'SAVE.REFUSED'; slot: string; revision: number; message: string }
   | { type: 'SAVE.CLOSED'; message: string };
 
 export interface AutosaveOptions extends BackoffOptions {
@@ -66,7 +66,7 @@ export function autosave$<P, A>(
 ): Observable<AutosaveEvent<A>> {
   const failing = new Subject<AutosaveEvent<A>>();
   const due$ = edits$.pipe(
-    groupBy((edit) => edit.key),
+    groupBy((edit) => edit.slot),
     mergeMap((edits) =>
       edits.pipe(
         // A newer edit of the same question replaces one still waiting.
@@ -84,13 +84,13 @@ export function autosave$<P, A>(
         retry({
           delay: (error: unknown, attempt: number) => {
             if (!isRetryable(error)) return throwError(() => error);
-            failing.next({ type: 'SAVE.FAILING', key: edit.key, message: messageOf(error) });
+            failing.next({ type: 'SAVE.FAILING', slot: edit.slot, message: messageOf(error) });
             return timer(backoffDelay(attempt, backoff), scheduler);
           },
         }),
         map((ack): AutosaveEvent<A> => ({
           type: 'SAVE.ACK',
-          key: edit.key,
+          slot: edit.slot,
           revision: edit.revision,
           ack,
         })),
@@ -100,7 +100,7 @@ export function autosave$<P, A>(
               ? { type: 'SAVE.CLOSED', message: messageOf(error) }
               : {
                   type: 'SAVE.REFUSED',
-                  key: edit.key,
+                  slot: edit.slot,
                   revision: edit.revision,
                   message: messageOf(error),
                 },

@@ -137,7 +137,7 @@ export function createExamRoomImplementations(
         receive((message) => {
           if (message.type === 'SAVE') {
             edits.next({
-              key: message.key,
+              slot: message.slot,
               revision: message.revision,
               delayMs: message.delayMs,
               payload: message.payload,

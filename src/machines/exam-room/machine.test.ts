@@ -118,17 +118,17 @@ describe('the exam room', () => {
     expect(outbox).toEqual([
       {
         type: 'SAVE',
-        key: '11',
+        slot: '11',
         revision: 4,
         delayMs: 0,
         payload: { examPaperEnrollId: 7, questionId: 11, revision: 4, flagged: true, answer: '10' },
       },
-      expect.objectContaining({ key: '12', revision: 1, delayMs: 1_000 }),
+      expect.objectContaining({ slot: '12', revision: 1, delayMs: 1_000 }),
     ]);
     expect(pendingSaves(actor.getSnapshot().context)).toBe(2);
-    actor.send({ type: 'SAVE.FAILING', key: '11', message: 'Network Error' });
+    actor.send({ type: 'SAVE.FAILING', slot: '11', message: 'Network Error' });
     expect(actor.getSnapshot().context.offline).toBe(true);
-    actor.send({ type: 'SAVE.ACK', key: '11', revision: 4, ack: {} });
+    actor.send({ type: 'SAVE.ACK', slot: '11', revision: 4, ack: {} });
     expect(actor.getSnapshot().context.offline).toBe(false);
     expect(pendingSaves(actor.getSnapshot().context)).toBe(1);
   });
@@ -151,7 +151,7 @@ describe('the exam room', () => {
     actor.send({ type: 'CONFIRM' });
     expect(actor.getSnapshot().matches({ session: 'flushing' })).toBe(true);
     expect(outbox.at(-1)).toEqual({ type: 'FLUSH' });
-    actor.send({ type: 'SAVE.ACK', key: '11', revision: 4, ack: {} });
+    actor.send({ type: 'SAVE.ACK', slot: '11', revision: 4, ack: {} });
     await settle();
     expect(completes).toEqual([7]);
     expect(actor.getSnapshot().matches('handedIn')).toBe(true);

@@ -128,14 +128,14 @@ export type RoomEvent =
   | { type: 'CANCEL' }
   | { type: 'RETRY' }
   | { type: 'SIGNAL'; kind: SignalPayload['kind']; detail: string; at: string }
-  | { type: 'SAVE.ACK'; key: string; revision: number; ack: unknown }
-  | { type: 'SAVE.FAILING'; key: string; message: string }
-  | { type: 'SAVE.REFUSED'; key: string; revision: number; message: string }
+  | { type: 'SAVE.ACK'; slot: string; revision: number; ack: unknown }
+  | { type: 'SAVE.FAILING'; slot: string; message: string }
+  | { type: 'SAVE.REFUSED'; slot: string; revision: number; message: string }
   | { type: 'SAVE.CLOSED'; message: string };
 
 /** What the outbox actor receives from the room. */
 export type OutboxMessage =
-  | { type: 'SAVE'; key: string; revision: number; delayMs: number; payload: SavePayload }
+  | { type: 'SAVE'; slot: string; revision: number; delayMs: number; payload: SavePayload }
   | { type: 'FLUSH' }
   | { type: 'SIGNAL'; payload: SignalPayload };
 
@@ -156,19 +156,21 @@ export function answersOf(opened: OpenedRoom): Record<number, RoomAnswer> {
   return Object.fromEntries(
     opened.questions.map((q) => {
       const a = saved.get(q.questionId);
-      const blank = blankAnswer();
+      const language = isLanguage(a?.language) ? a.language : 'cpp';
       return [
         q.questionId,
         a
           ? {
               answer: a.answer,
-              language: isLanguage(a.language) ? a.language : 'cpp',
-              source: a.source === '' && q.type === 'programming' ? blank.source : a.source,
+              language,
+              // Nothing typed yet: the language's template, as before the reload.
+              source:
+                a.source === '' && q.type === 'programming' ? CODE_TEMPLATES[language] : a.source,
               flagged: a.flagged,
               revision: a.revision,
               savedRevision: a.revision,
             }
-          : blank,
+          : blankAnswer(),
       ];
     }),
   );
@@ -206,7 +208,7 @@ function saveMessage(
   const programming = question?.type === 'programming';
   return {
     type: 'SAVE',
-    key: String(questionId),
+    slot: String(questionId),
     revision: answer.revision,
     delayMs,
     payload: {
@@ -308,7 +310,7 @@ export const examRoomMachine = setup({
         ],
         'SAVE.ACK': {
           actions: assign(({ context, event }) => {
-            const questionId = Number(event.key);
+            const questionId = Number(event.slot);
             const a = context.answers[questionId];
             if (!a) return { offline: false };
             return {
@@ -323,7 +325,7 @@ export const examRoomMachine = setup({
         'SAVE.FAILING': { actions: assign({ offline: true }) },
         'SAVE.REFUSED': {
           actions: assign(({ context, event }) => {
-            const questionId = Number(event.key);
+            const questionId = Number(event.slot);
             const a = context.answers[questionId];
             // Refused for good: the edit will never be saved; do not wait for it.
             return {

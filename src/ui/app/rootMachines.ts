@@ -1,5 +1,7 @@
 import { checkoutMachine } from '../../machines/checkout/machine.ts';
 import { deviceMachine } from '../../machines/deviceClass.ts';
+import { examEnrollMachine } from '../../machines/exam-enroll/machine.ts';
+import { examRoomMachine } from '../../machines/exam-room/machine.ts';
 import { editorConfigMachine } from '../../machines/editorConfig.ts';
 import { loginDialogMachine } from '../../machines/login/machine.ts';
 import { membershipMachine } from '../../machines/membership.ts';
@@ -32,6 +34,7 @@ export const ROOT_MACHINES = {
   orderActions: { machine: orderActionsMachine },
   staffOrderActions: { machine: orderActionsMachine },
   staffEdit: { machine: staffEditMachine },
+  examEnroll: { machine: examEnrollMachine },
 } satisfies ReplayMachines;
 
 /**
@@ -42,6 +45,7 @@ export const FEATURE_MACHINES = {
   practice: { machine: practiceMachine },
   playground: { machine: practiceMachine },
   objective: { machine: objectivePracticeMachine },
+  examRoom: { machine: examRoomMachine },
 } satisfies ReplayMachines;
 
 /** Every machine a recorded session can name: what the replay view folds a log through. */

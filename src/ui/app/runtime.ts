@@ -19,6 +19,8 @@ import { checkoutMachine } from '../../machines/checkout/machine.ts';
 import { createLoginImplementations } from '../../machines/login/implementations.ts';
 import { createOrderActionsImplementations } from '../../machines/orders/implementations.ts';
 import { orderActionsMachine } from '../../machines/orders/machine.ts';
+import { createExamEnrollImplementations } from '../../machines/exam-enroll/implementations.ts';
+import { examEnrollMachine } from '../../machines/exam-enroll/machine.ts';
 import { createStaffEditImplementations } from '../../machines/staff-edit/implementations.ts';
 import { staffEditMachine } from '../../machines/staff-edit/machine.ts';
 import { loginDialogMachine } from '../../machines/login/machine.ts';
@@ -252,6 +254,13 @@ export function createRuntime(env: RuntimeEnv) {
     eventLog.attachToActor('orderActions'),
   );
 
+  const examEnroll = createActor(
+    examEnrollMachine.provide(
+      createExamEnrollImplementations({ transport, onChanged: () => afterPurchase() }),
+    ),
+    eventLog.attachToActor('examEnroll'),
+  );
+
   const actors = {
     startup,
     loginDialog,
@@ -266,6 +275,7 @@ export function createRuntime(env: RuntimeEnv) {
     orderActions,
     staffOrderActions,
     staffEdit,
+    examEnroll,
   };
 
   const featureActors: FeatureActors = createFeatureActors(

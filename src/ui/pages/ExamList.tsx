@@ -1,5 +1,72 @@
-import { EmptyScreen } from '../components/EmptyScreen.tsx';
+import { Card, Elevation, Tab, Tabs } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { examPage } from '../app/examQueries.ts';
+import { useRuntime } from '../app/context.ts';
+import { usePageParam } from '../app/usePageParam.ts';
+import { useQuery } from '../app/useQuery.ts';
+import { EmptyState } from '../components/EmptyState.tsx';
+import { Pager } from '../components/Pager.tsx';
+import { QueryStatus } from '../components/QueryStatus.tsx';
+import { ExamFacts } from '../components/exam/ExamFacts.tsx';
+import '../components/exam/exam.css';
 
+const PHASES = ['enrolling', 'running', 'upcoming', 'ended'] as const;
+
+/** /exam/list (issue 7 item 6): the exams open to the visitor or learner, by phase. */
 export default function ExamListPage() {
-  return <EmptyScreen page="examList" />;
+  const { t } = useTranslation();
+  const runtime = useRuntime();
+  const [params, setParams] = useSearchParams();
+  const phase = PHASES.find((p) => p === params.get('phase'));
+  const [page, setPage] = usePageParam();
+  const exams = useQuery(examPage(runtime, page, phase));
+  return (
+    <section className="xa-screen" aria-labelledby="screen-examList">
+      <h1 id="screen-examList" className="xa-screen-title">
+        {t('pages.examList.title')}
+      </h1>
+      <Tabs
+        id="exam-phase"
+        selectedTabId={phase ?? 'all'}
+        onChange={(id) => setParams(id === 'all' ? {} : { phase: String(id) })}
+      >
+        <Tab id="all" title={t('exam.list.all')} />
+        {PHASES.map((p) => (
+          <Tab key={p} id={p} title={t(`exam.phase.${p}`)} />
+        ))}
+      </Tabs>
+      <QueryStatus state={exams} failedTitle={t('exam.list.failed')}>
+        {(data) =>
+          data.content.length === 0 ? (
+            <EmptyState
+              title={t('exam.list.empty')}
+              description={t('exam.list.emptyDescription')}
+            />
+          ) : (
+            <>
+              <div className="xa-exam-cards xa-section" data-testid="exam-list">
+                {data.content.map((exam) => (
+                  <Card key={exam.id} elevation={Elevation.ONE} className="xa-exam-card">
+                    <h3>
+                      <Link to={`/exam/detail?id=${exam.id}`}>{exam.name}</Link>
+                    </h3>
+                    <ExamFacts exam={exam} />
+                    <p>{exam.description}</p>
+                    <Link to={`/exam/detail?id=${exam.id}`}>{t('exam.list.detail')}</Link>
+                  </Card>
+                ))}
+              </div>
+              <Pager
+                page={page}
+                totalPages={data.totalPages}
+                totalElements={data.totalElements}
+                onChange={setPage}
+              />
+            </>
+          )
+        }
+      </QueryStatus>
+    </section>
+  );
 }

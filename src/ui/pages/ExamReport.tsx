@@ -1,5 +1,15 @@
-import { EmptyScreen } from '../components/EmptyScreen.tsx';
+import { useTranslation } from 'react-i18next';
+import { MyEnrollments } from '../components/exam/MyExamLists.tsx';
 
+/** ExamReport: the member's exams (issue 7 item 6). */
 export default function ExamReportPage() {
-  return <EmptyScreen page="examReport" />;
+  const { t } = useTranslation();
+  return (
+    <section className="xa-screen" aria-labelledby="screen-examReport">
+      <h1 id="screen-examReport" className="xa-screen-title">
+        {t('pages.examReport.title')}
+      </h1>
+      <MyEnrollments />
+    </section>
+  );
 }

@@ -1,5 +1,174 @@
-import { EmptyScreen } from '../components/EmptyScreen.tsx';
+import { Callout, Card, Elevation, HTMLTable, Tag } from '@blueprintjs/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { ReportItem } from '../../contract/exam/calls.ts';
+import { ErrorCode } from '../../contract/errors.ts';
+import { describeError } from '../../machines/errors.ts';
+import { useRuntime } from '../app/context.ts';
+import { sittingReport } from '../app/examQueries.ts';
+import { useQuery } from '../app/useQuery.ts';
+import { PageSpinner } from '../components/PageSpinner.tsx';
+import { StatementMarkdown } from '../components/practice/StatementMarkdown.tsx';
+import '../components/exam/exam.css';
 
+/** While the paper is judged the report is not out yet: look again this often. */
+const PENDING_REFRESH_MS = 2_000;
+
+/**
+ * /exam/report/enroll?id= (issue 7 item 6): one sitting's report — score, rank, time used, and
+ * per question the answer, the correct one, the score, and the program's verdicts.
+ */
 export default function ExamReportEnrollPage() {
-  return <EmptyScreen page="examReportEnroll" />;
+  const { t } = useTranslation();
+  const runtime = useRuntime();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const query = sittingReport(runtime, Number.isInteger(id) && id > 0 ? id : 0);
+  const report = useQuery(query);
+  const pending = describeError(report.error).code === ErrorCode.CONFLICT;
+  useEffect(() => {
+    if (!pending) return undefined;
+    const timer = setInterval(
+      () => runtime.queries.cache.invalidate(query.key),
+      PENDING_REFRESH_MS,
+    );
+    return () => clearInterval(timer);
+  }, [pending, runtime, query.key]);
+  return (
+    <section className="xa-screen" aria-labelledby="screen-examReportEnroll">
+      <h1 id="screen-examReportEnroll" className="xa-screen-title">
+        {t('exam.report.title')}
+      </h1>
+      {report.data ? (
+        <Report report={report.data} />
+      ) : pending ? (
+        <Callout intent="primary" data-testid="exam-report-pending">
+          {describeError(report.error).message}
+        </Callout>
+      ) : report.error !== undefined ? (
+        <Callout intent="danger" title={t('exam.report.failed')} role="alert">
+          {describeError(report.error).message}
+        </Callout>
+      ) : (
+        <PageSpinner />
+      )}
+      <p>
+        <Link to="/user/report">{t('exam.report.back')}</Link>
+      </p>
+    </section>
+  );
+}
+
+const flagsToLabels = (flags: string, labels: string[]) =>
+  [...flags].flatMap((c, i) => (c === '1' ? [labels[i] ?? ''] : [])).join('、');
+
+function Report({ report }: { report: ReportItem }) {
+  const { t } = useTranslation();
+  const used = report.usedSeconds ?? 0;
+  return (
+    <>
+      <Card elevation={Elevation.ONE} className="xa-section" data-testid="exam-report">
+        <h2>
+          {report.examName} · {report.examPaperName}
+        </h2>
+        <HTMLTable>
+          <tbody>
+            <tr>
+              <th>{t('exam.report.score')}</th>
+              <td data-testid="exam-report-score">
+                {report.score} / {report.maxScore}
+              </td>
+            </tr>
+            <tr>
+              <th>{t('exam.report.rank')}</th>
+              <td>
+                {report.rank === null
+                  ? '—'
+                  : t('exam.report.rankOf', { rank: report.rank, of: report.rankOf })}
+              </td>
+            </tr>
+            <tr>
+              <th>{t('exam.report.used')}</th>
+              <td>
+                {t('exam.report.usedValue', {
+                  minutes: Math.floor(used / 60),
+                  seconds: used % 60,
+                })}
+              </td>
+            </tr>
+          </tbody>
+        </HTMLTable>
+      </Card>
+      {report.questions.map((q, i) => {
+        const labels = q.options.map((o) => o.label);
+        return (
+          <Card
+            key={q.questionId}
+            className="xa-exam-report-question"
+            data-testid={`exam-report-question-${i + 1}`}
+          >
+            <h3>
+              {t('exam.room.questionNo', { n: i + 1 })} · {t(`exam.type.${q.type}`)}{' '}
+              <Tag intent={q.got === q.score ? 'success' : q.got > 0 ? 'warning' : 'danger'}>
+                {t('exam.report.got', { got: q.got, score: q.score })}
+              </Tag>
+              {q.overridden && <Tag minimal>{t('exam.report.overridden')}</Tag>}
+            </h3>
+            <StatementMarkdown markdown={q.content} title={q.title} />
+            {q.type === 'programming' ? (
+              <>
+                <p>
+                  {t('exam.report.verdict')}: <Tag>{q.verdict ?? t('exam.report.noAnswer')}</Tag>
+                </p>
+                {q.cases.length > 0 && (
+                  <ul className="xa-muted" aria-label={t('exam.report.cases')}>
+                    {q.cases.map((c) => (
+                      <li key={c.index}>
+                        {t('exam.report.caseLine', {
+                          index: c.index,
+                          verdict: c.verdict,
+                          time: c.timeMs,
+                          memory: c.memoryKiB,
+                        })}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {q.source && (
+                  <>
+                    <strong>{t('exam.report.code')}</strong>
+                    <pre className="xa-mono">{q.source}</pre>
+                  </>
+                )}
+              </>
+            ) : (
+              <>
+                <ul>
+                  {q.options.map((o) => (
+                    <li key={o.label}>
+                      {o.label}. {o.text}
+                    </li>
+                  ))}
+                </ul>
+                <p>
+                  {t('exam.report.yourAnswer')}:{' '}
+                  {q.answer.includes('1')
+                    ? flagsToLabels(q.answer, labels)
+                    : t('exam.report.noAnswer')}{' '}
+                  · {t('exam.report.correctAnswer')}: {flagsToLabels(q.correctAnswer, labels)}
+                </p>
+              </>
+            )}
+            {q.analysis && (
+              <>
+                <strong>{t('exam.report.analysis')}</strong>
+                <StatementMarkdown markdown={q.analysis} />
+              </>
+            )}
+          </Card>
+        );
+      })}
+    </>
+  );
 }

@@ -1,5 +1,15 @@
-import { EmptyScreen } from '../components/EmptyScreen.tsx';
+import { useTranslation } from 'react-i18next';
+import { MyEnrollments } from '../components/exam/MyExamLists.tsx';
 
+/** UserExam: the member's exams (issue 7 item 6). */
 export default function UserExamPage() {
-  return <EmptyScreen page="userExam" />;
+  const { t } = useTranslation();
+  return (
+    <section className="xa-screen" aria-labelledby="screen-userExam">
+      <h1 id="screen-userExam" className="xa-screen-title">
+        {t('pages.userExam.title')}
+      </h1>
+      <MyEnrollments />
+    </section>
+  );
 }

@@ -1,0 +1,131 @@
+import { Button, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { hasReport } from '../../../machines/lifecycles/exam-paper-enroll.ts';
+import { orderStateName } from '../../../machines/lifecycles/orders.ts';
+import { useRuntime } from '../../app/context.ts';
+import { myEnrollments, myExamStatistics, mySittings } from '../../app/examQueries.ts';
+import { usePageParam } from '../../app/usePageParam.ts';
+import { useQuery } from '../../app/useQuery.ts';
+import { formatDateTime, formatFen } from '../../format.ts';
+import { PagedTable } from '../PagedTable.tsx';
+import { QueryStatus } from '../QueryStatus.tsx';
+
+/** The member's exam enrollments: state, fee, papers sat and their scores. */
+export function MyEnrollments() {
+  const { t, i18n } = useTranslation();
+  const runtime = useRuntime();
+  const [page, setPage] = usePageParam();
+  const enrollments = useQuery(myEnrollments(runtime, page));
+  return (
+    <>
+      <MyStatistics />
+      <PagedTable
+        state={enrollments}
+        failedTitle={t('exam.mine.enrollmentsFailed')}
+        empty={{
+          title: t('exam.mine.noEnrollments'),
+          description: t('exam.mine.noEnrollmentsHint'),
+        }}
+        headers={[
+          t('exam.mine.exam'),
+          t('exam.mine.state'),
+          t('exam.mine.fee'),
+          t('exam.mine.score'),
+          t('exam.mine.enrolledAt'),
+          t('exam.mine.actions'),
+        ]}
+        testId="my-exams"
+        page={page}
+        onPage={setPage}
+        row={(e) => (
+          <tr key={e.id}>
+            <td>{e.itemName}</td>
+            <td>{orderStateName(e)}</td>
+            <td>
+              {e.amountFen === 0
+                ? t('exam.list.free')
+                : t('format.price', { amount: formatFen(e.amountFen) })}
+            </td>
+            <td>
+              {e.sittings
+                .filter((s) => s.score !== null && hasReport(s.state))
+                .map((s) => (
+                  <Tag key={s.id} minimal>
+                    {s.score} / {s.maxScore}
+                  </Tag>
+                ))}
+            </td>
+            <td>{formatDateTime(e.createdAt, i18n.language)}</td>
+            <td>
+              <Link to={`/exam/detail?id=${e.examId}`}>{t('exam.mine.open')}</Link>
+            </td>
+          </tr>
+        )}
+      />
+    </>
+  );
+}
+
+function MyStatistics() {
+  const { t } = useTranslation();
+  const stats = useQuery(myExamStatistics(useRuntime()));
+  return (
+    <QueryStatus state={stats} failedTitle={t('exam.mine.enrollmentsFailed')}>
+      {(s) => (
+        <p className="xa-muted" data-testid="my-exam-statistics">
+          {t('exam.mine.statistics', s)}
+          {s.averagePercent !== null &&
+            ` · ${t('exam.mine.average', { percent: s.averagePercent })}`}
+          {s.bestPercent !== null && ` · ${t('exam.mine.best', { percent: s.bestPercent })}`}
+        </p>
+      )}
+    </QueryStatus>
+  );
+}
+
+/** The member's sittings (exam records): score, rank, when, and the report. */
+export function MySittings() {
+  const { t, i18n } = useTranslation();
+  const runtime = useRuntime();
+  const [page, setPage] = usePageParam();
+  const sittings = useQuery(mySittings(runtime, page));
+  return (
+    <PagedTable
+      state={sittings}
+      failedTitle={t('exam.mine.sittingsFailed')}
+      empty={{ title: t('exam.mine.noSittings'), description: t('exam.mine.noSittingsHint') }}
+      headers={[
+        t('exam.mine.exam'),
+        t('exam.mine.paper'),
+        t('exam.mine.state'),
+        t('exam.mine.score'),
+        t('exam.mine.rank'),
+        t('exam.mine.startedAt'),
+        t('exam.mine.actions'),
+      ]}
+      testId="my-sittings"
+      page={page}
+      onPage={setPage}
+      row={(s) => (
+        <tr key={s.id}>
+          <td>{s.examName}</td>
+          <td>{s.examPaperName}</td>
+          <td>{t(`exam.sittingState.${s.state}`)}</td>
+          <td>{s.score === null ? '—' : `${s.score} / ${s.maxScore}`}</td>
+          <td>{s.rank === null ? '—' : t('exam.report.rankOf', { rank: s.rank, of: s.rankOf })}</td>
+          <td>{formatDateTime(s.startedAt, i18n.language)}</td>
+          <td>
+            {hasReport(s.state) ? (
+              <Link to={`/exam/report/enroll?id=${s.id}`}>{t('exam.mine.report')}</Link>
+            ) : (
+              <Link to={`/exam/detail?id=${s.examId}`}>
+                <Button variant="minimal" size="small" text={t('exam.mine.open')} />
+              </Link>
+            )}
+          </td>
+        </tr>
+      )}
+    />
+  );
+}

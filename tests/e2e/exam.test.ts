@@ -1,0 +1,189 @@
+/**
+ * Issue 7's journey in Chromium against the real server: the demo student enrolls in the free
+ * demo exam, starts it, answers objective and programming questions, reloads mid-exam and finds
+ * every answer, hands in and reads the report with the score. Then a one-minute exam hands
+ * itself in at time-up with the last saved answer. The session's event log replays exactly.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../../src/contract/accounts/refs.ts';
+import { exam } from '../../src/contract/exam/refs.ts';
+import { parseEventLog } from '../../src/streams/eventLogFile.ts';
+import { replayLog, verifyReplay } from '../../src/streams/replay.ts';
+import { REPLAY_MACHINES } from '../../src/ui/app/rootMachines.ts';
+import { DEMO_EXAMS } from '../../src/server/seed/exams.ts';
+import { sdk } from '../support/api.ts';
+import type { TestPlatform } from '../support/platform.ts';
+import { startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+
+const SOURCE = 'a, b = map(int, input().split())\nprint(a + b)\n';
+
+describe('sitting an exam from enrollment to report', () => {
+  let platform: TestPlatform;
+  let ui: TestBrowser;
+
+  beforeAll(async () => {
+    ({ platform, ui } = await startPlatformAndBrowser({ judgeWorkers: 1, examClockMs: 500 }));
+    await ui.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: platform.url,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([ui?.close(), platform?.stop()]);
+  });
+
+  async function login(page: Page) {
+    const student = platform.accounts.student;
+    await page.goto(`${platform.url}/web/`);
+    await page.getByTestId('login-button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('用户名').fill(student.username);
+    await dialog.getByLabel('密码', { exact: true }).fill(student.password);
+    await dialog.getByRole('button', { name: '登录' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  const saved = (page: Page) =>
+    expect
+      .poll(() => page.getByTestId('exam-save-status').getAttribute('data-status'), {
+        timeout: 15_000,
+      })
+      .toBe('saved');
+
+  /** Picks option `index` of the current objective question (Blueprint hides the input). */
+  const pickOption = (page: Page, index: number) =>
+    page.getByTestId('exam-options').locator('label').nth(index).click();
+
+  async function typeCode(page: Page, source: string) {
+    const editor = page.getByTestId('exam-editor').locator('.monaco-editor').first();
+    await editor.waitFor();
+    await editor.locator('.view-lines').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.evaluate((text) => navigator.clipboard.writeText(text), source);
+    await page.keyboard.press('Control+V');
+  }
+
+  it('enrolls, answers, reloads and finds every answer, hands in and reads the report', async () => {
+    const { page } = ui;
+    await login(page);
+    await page.goto(`${platform.url}/web/exam/list`);
+    await page.getByTestId('exam-list').getByRole('link', { name: DEMO_EXAMS.free }).click();
+    await page.getByRole('heading', { name: DEMO_EXAMS.free }).waitFor();
+    await page.getByRole('button', { name: '报名', exact: true }).click();
+    await page.getByTestId('exam-enroll-state').filter({ hasText: '已报名' }).waitFor();
+    await page.getByRole('button', { name: '开始作答' }).click();
+    await page.getByTestId('exam-room').waitFor();
+
+    // Four objective questions: the first option of each, the last one flagged.
+    for (let i = 0; i < 4; i++) {
+      await pickOption(page, 0);
+      if (i === 3) await page.getByText('标记此题').click();
+      await page.getByTestId('exam-next').click();
+    }
+    // The fifth is A+B: Python that adds.
+    await page.getByTestId('exam-language').selectOption('python');
+    await typeCode(page, SOURCE);
+    await saved(page);
+
+    // A reload finds every acknowledged answer.
+    await page.reload();
+    await page.getByTestId('exam-room').waitFor();
+    const navigator = page.getByTestId('exam-navigator');
+    await expect
+      .poll(() => navigator.locator('[data-mark="answered"]').count(), { timeout: 15_000 })
+      .toBe(5);
+    await expect.poll(() => navigator.locator('[data-flagged="true"]').count()).toBe(1);
+    await expect
+      .poll(() => page.getByTestId('exam-options').locator('input:checked').count())
+      .toBe(1);
+    await navigator.getByRole('button', { name: /第 5 题/ }).click();
+    await expect
+      .poll(async () =>
+        (await page.getByTestId('exam-editor').locator('.view-lines').textContent())?.replaceAll(
+          '\u00a0',
+          ' ',
+        ),
+      )
+      .toContain('print(a + b)');
+    await expect(page.getByTestId('exam-language').inputValue()).resolves.toBe('python');
+
+    // Hand in, with the confirmation.
+    await page.getByTestId('exam-complete').click();
+    await page.getByTestId('exam-confirm').click();
+    await page.getByTestId('exam-handed-in').waitFor();
+    await page.getByRole('link', { name: '查看成绩' }).click();
+    const score = page.getByTestId('exam-report-score');
+    await score.waitFor({ timeout: 60_000 });
+    const text = (await score.textContent()) ?? '';
+    expect(text).toMatch(/^\d+ \/ 100$/);
+    // A+B accepted: at least its 40 points.
+    expect(Number(text.split(' ')[0])).toBeGreaterThanOrEqual(40);
+    await page.getByTestId('exam-report-question-5').getByText('AC').first().waitFor();
+  }, 180_000);
+
+  it('hands a one-minute exam in by itself at time-up with the last saved answer', async () => {
+    // Staff set up a one-minute exam on the demo paper.
+    const admin = sdk(platform.apiUrl);
+    await admin.call(accounts.loginByPwd, {
+      body: {
+        username: platform.accounts.admin.username,
+        password: platform.accounts.admin.password,
+      },
+    });
+    const papers = await admin.call(exam['bms.examPaper.queryList'], {
+      body: { keyword: '信奥入门模拟卷' },
+    });
+    const now = Date.now();
+    const created = await admin.call(exam['bms.exam.create'], {
+      body: {
+        name: '一分钟小测',
+        enrollStartAt: new Date(now - 60_000).toISOString(),
+        enrollEndAt: new Date(now + 3_600_000).toISOString(),
+        startAt: new Date(now - 60_000).toISOString(),
+        endAt: new Date(now + 3_600_000).toISOString(),
+        schedule: 'flexible',
+        durationMinutes: 1,
+        examPaperIds: [papers.content[0]!.id],
+      },
+    });
+    await admin.call(exam['bms.exam.publish'], { body: { id: created.id } });
+
+    const { page } = ui;
+    await page.goto(`${platform.url}/web/exam/detail?id=${created.id}`);
+    await page.getByRole('button', { name: '报名', exact: true }).click();
+    await page.getByRole('button', { name: '开始作答' }).click();
+    await page.getByTestId('exam-room').waitFor();
+    await pickOption(page, 1);
+    await saved(page);
+    await page.getByTestId('exam-handed-in').waitFor({ timeout: 90_000 });
+    await page.getByText('时间到，已自动交卷').waitFor();
+
+    const mine = await admin.call(exam['bms.examPaperEnroll.queryList'], {
+      body: { examId: created.id },
+    });
+    expect(mine.content).toHaveLength(1);
+    const answers = await admin.call(exam['bms.examMemberQuestion.queryListByExamPaperEnroll'], {
+      body: { examPaperEnrollId: mine.content[0]!.id },
+    });
+    expect(answers.content.map((a) => a.answer)).toEqual([expect.stringMatching(/^01/)]);
+  }, 180_000);
+
+  it('exports a log that replays exactly', async () => {
+    const { page } = ui;
+    await page.getByTestId('account-menu').click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-log').click(),
+    ]);
+    await page.keyboard.press('Escape');
+    const log = parseEventLog(await readFile((await download.path())!, 'utf8'));
+    const result = replayLog(log, REPLAY_MACHINES);
+    const verdicts = verifyReplay(log, result);
+    expect(verdicts.some((v) => v.actor.startsWith('examRoom:'))).toBe(true);
+    expect(verdicts.filter((v) => !v.matches)).toEqual([]);
+    expect(result.skipped).toEqual([]);
+  });
+});
