@@ -28,7 +28,7 @@ import { CODE_TEMPLATES, DRAFT_SAVE_DELAY_MS, type PracticeLanguage } from '../p
 /** A pause this long after the last keystroke saves the code; a choice saves at once. */
 export const CODE_SAVE_DELAY_MS = DRAFT_SAVE_DELAY_MS;
 /** Hand-in waits at most this long for the outbox (offline): the server hands in by itself. */
-export const FLUSH_LIMIT_MS = 8_000;
+const FLUSH_LIMIT_MS = 8_000;
 /** Pasting more than this many characters at once is an integrity signal. */
 export const LARGE_PASTE_CHARS = 200;
 

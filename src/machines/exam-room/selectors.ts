@@ -7,9 +7,6 @@ type RoomSnapshot = SnapshotFrom<typeof examRoomMachine>;
 /** The autosave indicator: everything acknowledged, saves on their way, or no connection. */
 export type SaveStatus = 'saved' | 'saving' | 'offline' | 'closed';
 
-/** How the navigator shows a question. */
-export type QuestionMark = 'answered' | 'unanswered';
-
 export const selectLoading = (s: RoomSnapshot) => s.matches('loading');
 export const selectLoadFailed = (s: RoomSnapshot) => s.matches('failed');
 export const selectError = (s: RoomSnapshot) => s.context.error;
