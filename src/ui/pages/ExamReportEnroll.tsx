@@ -10,6 +10,7 @@ import { sittingReport } from '../app/examQueries.ts';
 import { useQuery } from '../app/useQuery.ts';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 import { StatementMarkdown } from '../components/practice/StatementMarkdown.tsx';
+import { QuestionStatement } from '../components/exam/QuestionStatement.tsx';
 import '../components/exam/exam.css';
 
 /** While the paper is judged the report is not out yet: look again this often. */
@@ -115,7 +116,7 @@ function Report({ report }: { report: ReportItem }) {
               </Tag>
               {q.overridden && <Tag minimal>{t('exam.report.overridden')}</Tag>}
             </h3>
-            <StatementMarkdown markdown={q.content} title={q.title} />
+            <QuestionStatement question={q} />
             {q.type === 'programming' ? (
               <>
                 <p>

@@ -28,7 +28,7 @@ import {
 } from '../../machines/practice/machine.ts';
 import { useRuntime } from '../app/context.ts';
 import { examRoomActorFor, type ExamRoomActor } from '../app/examActors.ts';
-import { StatementMarkdown } from '../components/practice/StatementMarkdown.tsx';
+import { QuestionStatement } from '../components/exam/QuestionStatement.tsx';
 import '../components/exam/exam.css';
 
 const CodeEditor = lazy(() => import('../components/practice/CodeEditor.tsx'));
@@ -248,7 +248,7 @@ function CurrentQuestion({ actor, events }: { actor: ExamRoomActor; events: Exam
           data-testid="exam-flag"
         />
       </div>
-      <StatementMarkdown markdown={question.content} title={question.title} />
+      <QuestionStatement question={question} />
       {question.type === 'programming' ? (
         <ProgrammingAnswer actor={actor} events={events} question={question} />
       ) : (
