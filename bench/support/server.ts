@@ -22,6 +22,8 @@ export function freePort(): Promise<number> {
 export interface BenchServer {
   url: string;
   child: ChildProcess;
+  /** The embedded database's port (its credentials are in the data directory). */
+  pgPort: number;
 }
 
 /** Starts src/server/main.ts and waits until its health check answers. */
@@ -48,7 +50,7 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
     try {
-      if ((await fetch(`${url}/xinao/api`)).ok) return { url, child };
+      if ((await fetch(`${url}/xinao/api`)).ok) return { url, child, pgPort };
     } catch {
       /* not listening yet */
     }
