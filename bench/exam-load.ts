@@ -17,6 +17,7 @@ import { accounts } from '../src/contract/accounts/refs.ts';
 import { exam } from '../src/contract/exam/refs.ts';
 import type { SittingQuestion } from '../src/contract/exam/calls.ts';
 import { DEFAULT_SEED_PASSWORD } from '../src/server/config.ts';
+import { EMBEDDED_DATABASE_NAME } from '../src/server/db/embedded.ts';
 import { hashPassword } from '../src/server/security/password.ts';
 import { DEMO_ACCOUNTS } from '../src/server/seed/demo-data.ts';
 import { createTransport, type Transport } from '../src/transport/client.ts';
@@ -61,7 +62,7 @@ async function main() {
     port: server.pgPort,
     user: credentials.user,
     password: credentials.password,
-    database: 'postgres',
+    database: EMBEDDED_DATABASE_NAME,
     max: 4,
   });
   try {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatFen, parseYuan } from './format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatFen,
+  fromShanghaiInput,
+  parseYuan,
+  toShanghaiInput,
+} from './format.ts';
 
 describe('display formats', () => {
   it('shows fen as yuan with two decimals', () => {
@@ -32,5 +39,14 @@ describe('parseYuan', () => {
     for (const text of ['', 'abc', '1.234', '-5', '1e3', '01', '0.5', '50000.01', '１２']) {
       expect(parseYuan(text, 100, 5_000_000), text).toBeNull();
     }
+  });
+});
+
+describe('Shanghai wall-clock fields', () => {
+  it('shows an instant as Shanghai time and reads it back', () => {
+    expect(toShanghaiInput('2026-11-25T01:30:00.000Z')).toBe('2026-11-25T09:30');
+    expect(fromShanghaiInput('2026-11-25T09:30')).toBe('2026-11-25T01:30:00.000Z');
+    expect(fromShanghaiInput('2026-11-25 09:30')).toBeNull();
+    expect(toShanghaiInput('not a time')).toBe('');
   });
 });

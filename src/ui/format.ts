@@ -41,3 +41,20 @@ export function formatDateTime(iso: string, language: string): string {
     hourCycle: 'h23',
   }).format(date);
 }
+
+/** Shanghai is UTC+8 all year (no daylight saving): wall-clock times convert by the offset. */
+const SHANGHAI_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/** An instant as the `datetime-local` value of a form field, in Asia/Shanghai: 2026-11-25T09:30. */
+export function toShanghaiInput(iso: string): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '';
+  return new Date(t + SHANGHAI_OFFSET_MS).toISOString().slice(0, 16);
+}
+
+/** A `datetime-local` value read as Asia/Shanghai wall-clock time, as ISO-8601; null if malformed. */
+export function fromShanghaiInput(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
+  const t = Date.parse(`${value}:00Z`);
+  return Number.isNaN(t) ? null : new Date(t - SHANGHAI_OFFSET_MS).toISOString();
+}

@@ -15,7 +15,7 @@ import { REPLAY_MACHINES } from '../../src/ui/app/rootMachines.ts';
 import { DEMO_EXAMS } from '../../src/server/seed/exams.ts';
 import { sdk } from '../support/api.ts';
 import type { TestPlatform } from '../support/platform.ts';
-import { startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+import { launchBrowser, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
 
 const SOURCE = 'a, b = map(int, input().split())\nprint(a + b)\n';
 
@@ -34,8 +34,8 @@ describe('sitting an exam from enrollment to report', () => {
     await Promise.all([ui?.close(), platform?.stop()]);
   });
 
-  async function login(page: Page) {
-    const student = platform.accounts.student;
+  async function login(page: Page, who = platform.accounts.student) {
+    const student = who;
     await page.goto(`${platform.url}/web/`);
     await page.getByTestId('login-button').click();
     const dialog = page.getByRole('dialog');
@@ -170,6 +170,74 @@ describe('sitting an exam from enrollment to report', () => {
     });
     expect(answers.content.map((a) => a.answer)).toEqual([expect.stringMatching(/^01/)]);
   }, 180_000);
+
+  it('staff build a paper from the bank, schedule and publish an exam, enroll by mobile and watch it', async () => {
+    const staff = await launchBrowser();
+    try {
+      const desk = staff.page;
+      await login(desk, platform.accounts.admin);
+      await desk.goto(`${platform.url}/web/admin/papers`);
+      await desk.getByTestId('paper-create').click();
+      const form = desk.getByRole('dialog', { name: '新建试卷' });
+      await form.getByLabel('试卷名称').fill('课堂周测卷');
+      await form.getByLabel('时长（分钟）').fill('30');
+      await form.getByRole('button', { name: '保存' }).click();
+      await form.waitFor({ state: 'detached' });
+      const row = desk.getByTestId('staff-papers').locator('tr').filter({ hasText: '课堂周测卷' });
+      await row.getByRole('button', { name: '组卷' }).click();
+      const builder = desk.getByRole('dialog', { name: '组卷：选题、排序、设置分值' });
+      await builder.getByTestId('bank-search').fill('A+B');
+      await builder.getByTestId('bank-search').press('Enter');
+      await builder
+        .getByTestId('bank-results')
+        .locator('tr')
+        .filter({ hasText: 'A+B 问题' })
+        .getByRole('button', { name: '加入' })
+        .click();
+      await builder.getByLabel('「A+B 问题」的分值').fill('abc');
+      await builder.getByTestId('paper-save').click();
+      await builder.getByRole('alert').filter({ hasText: '分值须为 1 到 1000 的整数' }).waitFor();
+      await builder.getByLabel('「A+B 问题」的分值').fill('100');
+      await builder.getByTestId('paper-save').click();
+      await builder.waitFor({ state: 'detached' });
+      await row.getByText('1 题 · 满分 100 · 30 分钟').waitFor();
+
+      await desk.goto(`${platform.url}/web/admin/exams`);
+      await desk.getByTestId('exam-create').click();
+      const examForm = desk.getByRole('dialog', { name: '新建考试' });
+      await examForm.getByLabel('考试名称').fill('课堂周测');
+      const shanghai = (ms: number) =>
+        new Date(Date.now() + ms + 8 * 3600_000).toISOString().slice(0, 16);
+      await examForm.getByLabel('报名开始').fill(shanghai(-3600_000));
+      await examForm.getByLabel('报名截止').fill(shanghai(3600_000));
+      await examForm.getByLabel('考试开始').fill(shanghai(-3600_000));
+      await examForm.getByLabel('考试结束').fill(shanghai(7200_000));
+      await examForm.getByLabel('报名费（元，0 为免费）').fill('x');
+      await examForm.getByRole('button', { name: '保存' }).click();
+      await examForm.getByText('报名费须在 0 到 100000 元之间').waitFor();
+      await examForm.getByLabel('报名费（元，0 为免费）').fill('0');
+      await examForm.getByText('课堂周测卷（已通过）').click();
+      await examForm.getByRole('button', { name: '保存' }).click();
+      await examForm.waitFor({ state: 'detached' });
+      const exam = desk.getByTestId('staff-exams').locator('tr').filter({ hasText: '课堂周测' });
+      await exam.getByTestId('exam-publish').click();
+      await exam.getByText('已发布').waitFor();
+
+      await exam.getByRole('link', { name: '课堂周测' }).click();
+      await desk
+        .getByTestId('batch-mobiles')
+        .fill(`${platform.accounts.student.mobile}\n13999999999, 123`);
+      await desk.getByTestId('batch-enroll').click();
+      const result = desk.getByTestId('batch-result');
+      await result.getByText('报名成功').waitFor();
+      await result.getByText('手机号未注册').waitFor();
+      await result.getByText('手机号格式不对').waitFor();
+      await desk.getByTestId('staff-enrollments').getByText('演示学生').waitFor();
+      await desk.getByTestId('score-chart').first().waitFor();
+    } finally {
+      await staff.close();
+    }
+  }, 120_000);
 
   it('exports a log that replays exactly', async () => {
     const { page } = ui;

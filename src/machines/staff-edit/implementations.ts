@@ -2,13 +2,17 @@
 import { fromPromise } from 'xstate';
 import { aiToken } from '../../contract/ai-token/refs.ts';
 import type { CallRef } from '../../contract/call.ts';
+import { exam } from '../../contract/exam/refs.ts';
 import { membership } from '../../contract/membership/refs.ts';
 import { wallet } from '../../contract/wallet/refs.ts';
 import type { Transport } from '../../transport/client.ts';
 import type { FeatureImplementations } from '../implementations.ts';
 import type { staffEditMachine, StaffWriteCall } from './machine.ts';
 
-const CALLS: Record<StaffWriteCall, CallRef> = {
+/** The exam writes the back office makes are the contract's calls of the same id. */
+const examCall = (id: StaffWriteCall): CallRef | undefined => (exam as Record<string, CallRef>)[id];
+
+const CALLS: Partial<Record<StaffWriteCall, CallRef>> = {
   'membership.create': membership['membership.create'],
   'membership.update': membership['membership.update'],
   'membership.delete': membership['membership.delete'],
@@ -35,11 +39,14 @@ export function createStaffEditImplementations(deps: {
   return {
     actors: {
       write: fromPromise(({ input, signal }) =>
-        deps.transport.call(CALLS[input.call] as (typeof membership)['membership.update'], {
-          body: input.body as never,
-          skipErrorHandler: true,
-          signal,
-        }),
+        deps.transport.call(
+          (CALLS[input.call] ?? examCall(input.call)) as (typeof membership)['membership.update'],
+          {
+            body: input.body as never,
+            skipErrorHandler: true,
+            signal,
+          },
+        ),
       ),
     },
     actions: { changed: () => deps.onChanged() },

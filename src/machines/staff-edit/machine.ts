@@ -29,6 +29,31 @@ export const STAFF_WRITES = [
   'bms.aiTokenGoods.unpublish',
   'bms.memberWallet.incrementCount',
   'bms.memberWallet.update',
+  ...(['bms', 'edms'] as const).flatMap(
+    (area) =>
+      [
+        `${area}.exam.create`,
+        `${area}.exam.update`,
+        `${area}.exam.delete`,
+        `${area}.exam.publish`,
+        `${area}.exam.unpublish`,
+        `${area}.exam.stop`,
+        `${area}.exam.publishResults`,
+        `${area}.examPaper.create`,
+        `${area}.examPaper.update`,
+        `${area}.examPaper.delete`,
+        `${area}.examPaper.updateQuestions`,
+        `${area}.examPaperEnroll.settle`,
+        `${area}.examEnroll.batchEnrollByMobile`,
+        `${area}.examEnroll.passQuit`,
+        `${area}.examEnroll.rejectQuit`,
+        `${area}.examEnroll.finishQuit`,
+      ] as const,
+  ),
+  'bms.exam.pass',
+  'bms.exam.reject',
+  'bms.examPaper.pass',
+  'bms.examPaper.reject',
 ] as const;
 export type StaffWriteCall = (typeof STAFF_WRITES)[number];
 

@@ -4,6 +4,7 @@
  * machine: send it LOGOUT or SWITCH_ORGANIZATION.)
  */
 import type { CallBody } from '../../contract/call.ts';
+import { exam as examApi } from '../../contract/exam/refs.ts';
 import { order as orderApi } from '../../contract/order/refs.ts';
 import type { EventLog, SnapshotSource } from '../../streams/eventLog.ts';
 import type { Transport } from '../../transport/client.ts';
@@ -25,6 +26,12 @@ export function createCommands({ eventLog, transport, states, env }: CommandDeps
     /** Downloads the orders a staff filter selects as xlsx (a failure shows as a notification). */
     downloadOrders(filter: CallBody<(typeof orderApi)['bms.member.order.download']>): void {
       void transport.call(orderApi['bms.member.order.download'], { body: filter }).catch(() => {});
+    },
+    /** Downloads an exam's enrollment list with scores as xlsx. */
+    downloadExamEnrollments(area: 'bms' | 'edms', examId: number): void {
+      void transport
+        .call(examApi[`${area}.examEnroll.downloadEnrollList`], { body: { examId } })
+        .catch(() => {});
     },
     /** Downloads the scrubbed event log as JSON (DESIGN.md journey 5). */
     exportEventLog(): void {

@@ -5,6 +5,8 @@
  */
 import type { CallBody, CallResult } from '../../contract/call.ts';
 import { aiToken } from '../../contract/ai-token/refs.ts';
+import { exam as examApi } from '../../contract/exam/refs.ts';
+import { question as questionApi } from '../../contract/question/refs.ts';
 import { membership } from '../../contract/membership/refs.ts';
 import { order as orderApi } from '../../contract/order/refs.ts';
 import { wallet } from '../../contract/wallet/refs.ts';
@@ -112,6 +114,141 @@ export function manageOrders(runtime: Runtime, page: number): QueryDef<ManageOrd
     runtime.transport.call(membership['edms.membership.order.queryList'], {
       query: { page, size: DEFAULT_PAGE_SIZE },
       body: {},
+    }),
+  );
+}
+
+/** Whose calls a back-office exam screen makes: platform staff's (bms) or a teacher's (edms). */
+export type ExamArea = 'bms' | 'edms';
+
+export type StaffExamPage = CallResult<(typeof examApi)['bms.exam.queryList']>;
+export type StaffExam = CallResult<(typeof examApi)['bms.exam.queryById']>;
+export type StaffPaperPage = CallResult<(typeof examApi)['bms.examPaper.queryList']>;
+export type StaffPaper = CallResult<(typeof examApi)['bms.examPaper.queryById']>;
+export type StaffExamStatistics = CallResult<(typeof examApi)['bms.exam.queryStatistics']>;
+export type StaffSittingPage = CallResult<(typeof examApi)['bms.examPaperEnroll.queryList']>;
+export type StaffEnrollPage = CallResult<(typeof examApi)['bms.examEnroll.queryEnrollList']>;
+export type StaffRankList = CallResult<
+  (typeof examApi)['bms.examMemberQuestion.queryStatisticsGroupByMember']
+>;
+export type StaffSignals = CallResult<(typeof examApi)['bms.examPaperEnroll.querySignals']>;
+export type BankPage = CallResult<(typeof questionApi)['bms.question.queryList']>;
+
+/** The exams the area manages, filtered by state. */
+export function staffExams(
+  runtime: Runtime,
+  area: ExamArea,
+  state: string | undefined,
+  page: number,
+): QueryDef<StaffExamPage> {
+  return staffQuery(runtime, pageKey(`${area}:exams:${state ?? ''}`, page), () =>
+    runtime.transport.call(examApi[`${area}.exam.queryList`], {
+      query: { page, size: DEFAULT_PAGE_SIZE },
+      body: state ? { state: state as 'published' } : {},
+    }),
+  );
+}
+
+export function staffExam(runtime: Runtime, area: ExamArea, id: number): QueryDef<StaffExam> {
+  return staffQuery(runtime, `${area}:exam:${id}`, () =>
+    runtime.transport.call(examApi[`${area}.exam.queryById`], { query: { id } }),
+  );
+}
+
+export function staffPapers(
+  runtime: Runtime,
+  area: ExamArea,
+  page: number,
+  size = DEFAULT_PAGE_SIZE,
+): QueryDef<StaffPaperPage> {
+  return staffQuery(runtime, pageKey(`${area}:papers:${size}`, page), () =>
+    runtime.transport.call(examApi[`${area}.examPaper.queryList`], {
+      query: { page, size },
+      body: {},
+    }),
+  );
+}
+
+export function staffPaper(runtime: Runtime, area: ExamArea, id: number): QueryDef<StaffPaper> {
+  return staffQuery(runtime, `${area}:paper:${id}`, () =>
+    runtime.transport.call(examApi[`${area}.examPaper.queryById`], { query: { id } }),
+  );
+}
+
+export function staffExamStatistics(
+  runtime: Runtime,
+  area: ExamArea,
+  id: number,
+): QueryDef<StaffExamStatistics> {
+  return staffQuery(runtime, `${area}:examStatistics:${id}`, () =>
+    runtime.transport.call(examApi[`${area}.exam.queryStatistics`], { query: { id } }),
+  );
+}
+
+/** The exam's sittings, live: who started, how far, who handed in. */
+export function staffSittings(
+  runtime: Runtime,
+  area: ExamArea,
+  examId: number,
+  page: number,
+): QueryDef<StaffSittingPage> {
+  return staffQuery(runtime, pageKey(`${area}:sittings:${examId}`, page), () =>
+    runtime.transport.call(examApi[`${area}.examPaperEnroll.queryListByTeacher`], {
+      query: { page, size: DEFAULT_PAGE_SIZE },
+      body: { examId },
+    }),
+  );
+}
+
+export function staffExamEnrollments(
+  runtime: Runtime,
+  area: ExamArea,
+  examId: number,
+  page: number,
+): QueryDef<StaffEnrollPage> {
+  return staffQuery(runtime, pageKey(`${area}:examEnrollments:${examId}`, page), () =>
+    runtime.transport.call(examApi[`${area}.examEnroll.queryEnrollList`], {
+      query: { page, size: DEFAULT_PAGE_SIZE },
+      body: { examId },
+    }),
+  );
+}
+
+export function staffRankList(
+  runtime: Runtime,
+  area: ExamArea,
+  examId: number,
+): QueryDef<StaffRankList> {
+  return staffQuery(runtime, `${area}:ranks:${examId}`, () =>
+    runtime.transport.call(examApi[`${area}.examMemberQuestion.queryStatisticsGroupByMember`], {
+      body: { examId },
+    }),
+  );
+}
+
+export function staffSignals(
+  runtime: Runtime,
+  area: ExamArea,
+  sittingId: number,
+): QueryDef<StaffSignals> {
+  return staffQuery(runtime, `${area}:signals:${sittingId}`, () =>
+    runtime.transport.call(examApi[`${area}.examPaperEnroll.querySignals`], {
+      query: { id: sittingId },
+    }),
+  );
+}
+
+/** Published questions of the bank the area may put on a paper, by keyword. */
+export function bankQuestions(
+  runtime: Runtime,
+  area: ExamArea,
+  keyword: string,
+  page: number,
+): QueryDef<BankPage> {
+  return staffQuery(runtime, pageKey(`${area}:bank:${keyword}`, page), () =>
+    runtime.transport.call(questionApi[`${area}.question.queryList`], {
+      query: { page, size: 10 },
+      body: keyword ? { keyword } : {},
     }),
   );
 }

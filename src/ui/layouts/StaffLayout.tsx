@@ -3,7 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { TopNav } from '../components/TopNav.tsx';
 
-type StaffMenuKey = 'approvals' | 'orders' | 'memberships' | 'wallets';
+type StaffMenuKey = 'approvals' | 'orders' | 'memberships' | 'wallets' | 'exams' | 'papers';
 
 interface StaffMenuItem {
   to: string;
@@ -16,10 +16,16 @@ export const ADMIN_MENU: readonly StaffMenuItem[] = [
   { to: '/admin/orders', label: 'orders' },
   { to: '/admin/memberships', label: 'memberships' },
   { to: '/admin/wallets', label: 'wallets' },
+  { to: '/admin/exams', label: 'exams' },
+  { to: '/admin/papers', label: 'papers' },
 ];
 
 /** Teachers' and organization admins' back office (/web/manage/…, the edms calls). */
-export const MANAGE_MENU: readonly StaffMenuItem[] = [{ to: '/manage/orders', label: 'orders' }];
+export const MANAGE_MENU: readonly StaffMenuItem[] = [
+  { to: '/manage/orders', label: 'orders' },
+  { to: '/manage/exams', label: 'exams' },
+  { to: '/manage/papers', label: 'papers' },
+];
 
 function StaffLayout({ menu, area }: { menu: readonly StaffMenuItem[]; area: 'admin' | 'manage' }) {
   const { t } = useTranslation();
@@ -35,7 +41,7 @@ function StaffLayout({ menu, area }: { menu: readonly StaffMenuItem[]; area: 'ad
               <MenuItem
                 key={item.to}
                 text={t(`staff.menu.${item.label}`)}
-                active={pathname === item.to}
+                active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
                 onClick={() => navigate(item.to)}
               />
             ))}

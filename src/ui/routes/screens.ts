@@ -304,6 +304,42 @@ export const screenRoutes: readonly ScreenRoute[] = [
     screen: lazyScreen(() => import('../pages/admin/Wallets.tsx'), 'AdminWallets'),
   },
   {
+    path: '/admin/exams',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/Exams.tsx'), 'AdminExams'),
+  },
+  {
+    path: '/admin/exams/monitor',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/ExamMonitor.tsx'), 'AdminExamMonitor'),
+  },
+  {
+    path: '/admin/papers',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/ExamPapers.tsx'), 'AdminExamPapers'),
+  },
+  {
+    path: '/manage/exams',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../pages/manage/Exams.tsx'), 'ManageExams'),
+  },
+  {
+    path: '/manage/exams/monitor',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../pages/manage/ExamMonitor.tsx'), 'ManageExamMonitor'),
+  },
+  {
+    path: '/manage/papers',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../pages/manage/ExamPapers.tsx'), 'ManageExamPapers'),
+  },
+  {
     path: '/manage/orders',
     layout: 'manage',
     guard: teacherOnly,

@@ -15,7 +15,16 @@ import { useTranslation } from 'react-i18next';
 import type { StaffWriteCall } from '../../../machines/staff-edit/machine.ts';
 import { useRuntime } from '../../app/context.ts';
 
-export type FieldKind = 'text' | 'textarea' | 'number' | 'yuan' | 'select' | 'multi' | 'checkbox';
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'yuan'
+  | 'select'
+  | 'multi'
+  | 'checkbox'
+  /** A date and time in Asia/Shanghai (format.ts toShanghaiInput / fromShanghaiInput). */
+  | 'datetime';
 
 export interface StaffField {
   name: string;
@@ -136,6 +145,16 @@ export function StaffForm({
                 id={id}
                 checked={value === true}
                 onChange={(e) => set(e.currentTarget.checked)}
+              />
+            );
+          } else if (field.kind === 'datetime') {
+            control = (
+              <InputGroup
+                id={id}
+                type="datetime-local"
+                value={String(value ?? '')}
+                intent={message ? 'danger' : 'none'}
+                onChange={(e) => set(e.target.value)}
               />
             );
           } else {

@@ -1,0 +1,282 @@
+import { Button, HTMLSelect, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { ExamItem } from '../../../../contract/exam/calls.ts';
+import { examLifecycle, EXAM_STATES } from '../../../../machines/lifecycles/exam.ts';
+import { allowedActions } from '../../../../machines/lifecycles/lifecycle.ts';
+import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
+import { useRuntime } from '../../../app/context.ts';
+import { staffExams, staffPapers, type ExamArea } from '../../../app/staffQueries.ts';
+import { usePageParam } from '../../../app/usePageParam.ts';
+import { useQuery } from '../../../app/useQuery.ts';
+import {
+  formatDateTime,
+  formatFen,
+  fromShanghaiInput,
+  parseYuan,
+  toShanghaiInput,
+} from '../../../format.ts';
+import { PagedTable } from '../../PagedTable.tsx';
+import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
+import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+
+const DAY = 24 * 60 * 60 * 1000;
+const MAX_FEN = 10_000_000;
+
+/** Which lifecycle actions each area's screen offers (review is the platform's). */
+const AREA_ACTIONS: Record<
+  ExamArea,
+  readonly ('pass' | 'reject' | 'publish' | 'unpublish' | 'stop')[]
+> = {
+  bms: ['pass', 'reject', 'publish', 'unpublish', 'stop'],
+  edms: ['publish', 'unpublish', 'stop'],
+};
+
+/**
+ * Exams of the back office (issue 7 item 7): the list by state, create and schedule, the
+ * lifecycle's actions for the row's state, publish results, settle again (with a rejudge), and
+ * the live monitor.
+ */
+export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/manage' }) {
+  const { t, i18n } = useTranslation();
+  const runtime = useRuntime();
+  const { staffEdit } = runtime.actors;
+  const [state, setState] = useState('');
+  const [page, setPage] = usePageParam();
+  const exams = useQuery(staffExams(runtime, area, state || undefined, page));
+  const papers = useQuery(staffPapers(runtime, area, 0, 100));
+  const [form, setForm] = useState<StaffFormRequest | null>(null);
+  const [reason, setReason] = useState<ReasonRequest | null>(null);
+  const busy = useSelector(staffEdit, (s) => s.matches('working'));
+  const write = (call: StaffWriteCall, body: Record<string, unknown>) =>
+    staffEdit.send({ type: 'SUBMIT', call, body });
+  const at = (iso: string) => formatDateTime(iso, i18n.language);
+
+  const examForm = (exam: ExamItem | null): StaffFormRequest => {
+    const now = Date.now();
+    const paperOptions = (papers.data?.content ?? []).map((p) => ({
+      value: String(p.id),
+      label: `${p.name}（${t(`staffExam.reviewState.${p.review}`)}）`,
+    }));
+    return {
+      title: exam ? t('staffExam.editExam') : t('staffExam.newExam'),
+      call: exam ? `${area}.exam.update` : `${area}.exam.create`,
+      fields: [
+        { name: 'name', label: t('staffExam.examName'), kind: 'text' },
+        { name: 'description', label: t('staffExam.description'), kind: 'textarea' },
+        { name: 'notes', label: t('staffExam.notes'), kind: 'textarea' },
+        { name: 'enrollStartAt', label: t('staffExam.enrollStartAt'), kind: 'datetime' },
+        { name: 'enrollEndAt', label: t('staffExam.enrollEndAt'), kind: 'datetime' },
+        { name: 'startAt', label: t('staffExam.startAt'), kind: 'datetime' },
+        { name: 'endAt', label: t('staffExam.endAt'), kind: 'datetime' },
+        {
+          name: 'schedule',
+          label: t('staffExam.schedule'),
+          kind: 'select',
+          options: [
+            { value: 'fixed', label: t('staffExam.scheduleFixed') },
+            { value: 'flexible', label: t('staffExam.scheduleFlexible') },
+          ],
+        },
+        { name: 'durationMinutes', label: t('staffExam.durationOptional'), kind: 'number' },
+        { name: 'price', label: t('staffExam.price'), kind: 'yuan' },
+        {
+          name: 'visibility',
+          label: t('staffExam.visibility'),
+          kind: 'select',
+          options: (area === 'bms'
+            ? (['public'] as const)
+            : (['public', 'organization'] as const)
+          ).map((v) => ({
+            value: v,
+            label: t(`staffExam.visibilityOf.${v}`),
+          })),
+        },
+        {
+          name: 'results',
+          label: t('staffExam.results'),
+          kind: 'select',
+          options: (['auto', 'manual'] as const).map((v) => ({
+            value: v,
+            label: t(`staffExam.resultsOf.${v}`),
+          })),
+        },
+        ...(exam
+          ? []
+          : [
+              {
+                name: 'papers',
+                label: t('staffExam.papers'),
+                kind: 'multi' as const,
+                options: paperOptions,
+              },
+            ]),
+      ],
+      values: {
+        name: exam?.name ?? '',
+        description: exam?.description ?? '',
+        notes: '',
+        enrollStartAt: toShanghaiInput(exam?.enrollStartAt ?? new Date(now).toISOString()),
+        enrollEndAt: toShanghaiInput(exam?.enrollEndAt ?? new Date(now + 7 * DAY).toISOString()),
+        startAt: toShanghaiInput(exam?.startAt ?? new Date(now + 7 * DAY).toISOString()),
+        endAt: toShanghaiInput(exam?.endAt ?? new Date(now + 7 * DAY + 2 * 3600_000).toISOString()),
+        schedule: exam?.schedule ?? 'fixed',
+        durationMinutes: exam?.durationMinutes ? String(exam.durationMinutes) : '',
+        price: formatFen(exam?.priceFen ?? 0),
+        visibility: exam?.visibility ?? 'public',
+        results: exam?.results ?? 'auto',
+        papers: [],
+      },
+      toBody: (v: FormValues) => {
+        const times: Record<string, string> = {};
+        for (const name of ['enrollStartAt', 'enrollEndAt', 'startAt', 'endAt']) {
+          const iso = fromShanghaiInput(String(v[name]));
+          if (!iso) return { field: name, message: t('staffExam.timeInvalid') };
+          times[name] = iso;
+        }
+        const priceFen = parseYuan(String(v.price), 0, MAX_FEN);
+        if (priceFen === null) return { field: 'price', message: t('staffExam.priceInvalid') };
+        const minutesText = String(v.durationMinutes).trim();
+        const minutes = minutesText === '' ? null : Number(minutesText);
+        if (minutes !== null && !(Number.isInteger(minutes) && minutes >= 1 && minutes <= 1440)) {
+          return { field: 'durationMinutes', message: t('staffExam.minutesInvalid') };
+        }
+        const body: Record<string, unknown> = {
+          ...(exam ? { id: exam.id } : {}),
+          name: String(v.name),
+          description: String(v.description),
+          ...times,
+          schedule: v.schedule,
+          durationMinutes: minutes,
+          priceFen,
+          visibility: v.visibility,
+          results: v.results,
+        };
+        if (String(v.notes).trim() !== '' || !exam) body.notes = String(v.notes);
+        if (!exam) body.examPaperIds = (v.papers as string[]).map(Number);
+        return { body };
+      },
+    };
+  };
+
+  const act = (exam: ExamItem, action: string) => {
+    if (action === 'reject') {
+      setReason({
+        title: t('staffExam.rejectTitle', { name: exam.name }),
+        required: true,
+        onConfirm: ({ reason: r }) => write('bms.exam.reject', { id: exam.id, reason: r }),
+      });
+      return;
+    }
+    write(`${area}.exam.${action}` as StaffWriteCall, { id: exam.id });
+  };
+
+  return (
+    <section className="xa-section" aria-labelledby="staff-exams">
+      <h2 id="staff-exams">
+        {t('staffExam.exams')}{' '}
+        <Button
+          size="small"
+          icon="plus"
+          text={t('staff.create')}
+          onClick={() => setForm(examForm(null))}
+          data-testid="exam-create"
+        />{' '}
+        <HTMLSelect
+          aria-label={t('orders.state')}
+          value={state}
+          onChange={(e) => setState(e.currentTarget.value)}
+          options={[
+            { value: '', label: t('exam.list.all') },
+            ...EXAM_STATES.filter((s) => s !== 'none').map((s) => ({
+              value: s,
+              label: examLifecycle.states[s],
+            })),
+          ]}
+        />
+      </h2>
+      <PagedTable
+        state={exams}
+        failedTitle={t('exam.list.failed')}
+        empty={{ title: t('exam.list.empty'), description: t('staffExam.noExamsHint') }}
+        headers={[
+          t('staffExam.examName'),
+          t('orders.state'),
+          t('staffExam.when'),
+          t('staffExam.price'),
+          t('staffExam.enrolled'),
+          t('orders.actions'),
+        ]}
+        testId="staff-exams"
+        page={page}
+        onPage={setPage}
+        row={(exam) => (
+          <tr key={exam.id}>
+            <td>
+              <Link to={`${base}/exams/monitor?id=${exam.id}`}>{exam.name}</Link>
+              {exam.organizationName && <div className="xa-muted">{exam.organizationName}</div>}
+            </td>
+            <td>
+              <Tag minimal intent={exam.state === 'published' ? 'success' : 'none'}>
+                {examLifecycle.states[exam.state]}
+              </Tag>
+              {exam.reviewReason && <div className="xa-muted">{exam.reviewReason}</div>}
+            </td>
+            <td className="xa-muted">
+              {at(exam.startAt)} — {at(exam.endAt)}
+            </td>
+            <td>
+              {exam.priceFen === 0
+                ? t('exam.list.free')
+                : t('format.price', { amount: formatFen(exam.priceFen) })}
+            </td>
+            <td>{exam.enrolledCount}</td>
+            <td>
+              <Button
+                size="small"
+                variant="outlined"
+                text={t('staff.edit')}
+                onClick={() => setForm(examForm(exam))}
+              />
+              {allowedActions(examLifecycle, exam.state)
+                .flatMap((a) => AREA_ACTIONS[area].filter((allowed) => allowed === a))
+                .map((action) => (
+                  <Button
+                    key={action}
+                    size="small"
+                    variant="outlined"
+                    intent={action === 'publish' || action === 'pass' ? 'success' : 'none'}
+                    disabled={busy}
+                    text={t(`staffExam.action.${action}`)}
+                    onClick={() => act(exam, action)}
+                    data-testid={`exam-${action}`}
+                  />
+                ))}
+              {exam.results === 'manual' && !exam.resultsPublishedAt && (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  disabled={busy}
+                  text={t('staffExam.publishResults')}
+                  onClick={() => write(`${area}.exam.publishResults`, { id: exam.id })}
+                />
+              )}
+              <Button
+                size="small"
+                variant="outlined"
+                intent="danger"
+                disabled={busy}
+                text={t('staff.delete')}
+                onClick={() => write(`${area}.exam.delete`, { id: exam.id })}
+              />
+            </td>
+          </tr>
+        )}
+      />
+      <StaffForm request={form} onClose={() => setForm(null)} />
+      <ReasonDialog request={reason} onClose={() => setReason(null)} />
+    </section>
+  );
+}
