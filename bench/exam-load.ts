@@ -138,6 +138,9 @@ async function main() {
     // Autosave for DURATION_S; remember the last acknowledged save of every question.
     const acked = new Map<string, { revision: number; answer: string; source: string }>();
     const saveLatencies: number[] = [];
+    /** The end: every learner saves their programs and hands in within the same seconds. */
+    const finalLatencies: number[] = [];
+    const handInLatencies: number[] = [];
     let failures = 0;
     const until = Date.now() + DURATION_S * 1000;
     const save = async (
@@ -145,13 +148,14 @@ async function main() {
       q: SittingQuestion,
       revision: number,
       body: { answer?: string; language?: 'python'; source?: string },
+      into = saveLatencies,
     ) => {
       const t0 = performance.now();
       try {
         const ack = await learner.api.call(exam['oj.examMemberQuestion.save'], {
           body: { examPaperEnrollId: learner.sitting, questionId: q.questionId, revision, ...body },
         });
-        saveLatencies.push(performance.now() - t0);
+        into.push(performance.now() - t0);
         if (ack.applied) {
           acked.set(`${learner.sitting}:${q.questionId}`, {
             revision: ack.revision,
@@ -168,7 +172,10 @@ async function main() {
       const learner = learners[i]!;
       while (Date.now() < until) {
         const t0 = performance.now();
-        await learner.api.call(exam['oj.exam.queryList'], { query: { page: 0, size: 20 }, body: {} });
+        await learner.api.call(exam['oj.exam.queryList'], {
+          query: { page: 0, size: 20 },
+          body: {},
+        });
         listLatencies.push(performance.now() - t0);
         await sleep(200);
       }
@@ -197,14 +204,19 @@ async function main() {
         // The programs, then hand in.
         for (const q of learner.questions.filter((x) => x.type === 'programming')) {
           revision += 1;
-          await save(learner, q, revision, {
-            language: 'python',
-            source: q.title.includes('A+B') ? A_PLUS_B : SUM_TO_N,
-          });
+          await save(
+            learner,
+            q,
+            revision,
+            { language: 'python', source: q.title.includes('A+B') ? A_PLUS_B : SUM_TO_N },
+            finalLatencies,
+          );
         }
+        const t0 = performance.now();
         await learner.api.call(exam['oj.examPaperEnroll.complete'], {
           body: { id: learner.sitting },
         });
+        handInLatencies.push(performance.now() - t0);
       }),
     ]);
     const handedIn = performance.now();
@@ -233,13 +245,19 @@ async function main() {
         WHERE s.exam_id = $1`,
       [created.id],
     );
-    const byKey = new Map(stored.rows.map((r) => [`${r.exam_paper_enroll_id}:${r.question_id}`, r]));
+    const byKey = new Map(
+      stored.rows.map((r) => [`${r.exam_paper_enroll_id}:${r.question_id}`, r]),
+    );
     let lost = 0;
     let wrong = 0;
     for (const [key, ack] of acked) {
       const row = byKey.get(key);
       if (!row) lost += 1;
-      else if (row.revision !== ack.revision || row.answer !== ack.answer || row.source !== ack.source) {
+      else if (
+        row.revision !== ack.revision ||
+        row.answer !== ack.answer ||
+        row.source !== ack.source
+      ) {
         wrong += 1;
       }
     }
@@ -248,10 +266,13 @@ async function main() {
               avg(extract(epoch FROM finished_at - started_at) * 1000)::float AS avg
          FROM judge_jobs WHERE kind = 'exam'`,
     );
-    saveLatencies.sort((a, b) => a - b);
-    listLatencies.sort((a, b) => a - b);
+    for (const list of [saveLatencies, listLatencies, finalLatencies, handInLatencies]) {
+      list.sort((a, b) => a - b);
+    }
     const seconds = (handedIn - started) / 1000;
-    console.log(`\n${STUDENTS} learners, ${DURATION_S} s of autosave every ~${SAVE_EVERY_MS / 1000} s, ${WORKERS} judge workers:\n`);
+    console.log(
+      `\n${STUDENTS} learners, ${DURATION_S} s of autosave every ~${SAVE_EVERY_MS / 1000} s, ${WORKERS} judge workers:\n`,
+    );
     console.log('| operation | count | per second | p50 ms | p95 ms |');
     console.log('| --- | --- | --- | --- | --- |');
     console.log(
@@ -260,6 +281,10 @@ async function main() {
     console.log(
       `| autosave (examMemberQuestion/save) | ${saveLatencies.length} | ${(saveLatencies.length / seconds).toFixed(0)} | ${percentile(saveLatencies, 50).toFixed(1)} | ${percentile(saveLatencies, 95).toFixed(1)} |`,
     );
+    const row = (name: string, list: number[]) =>
+      `| ${name} | ${list.length} | — | ${percentile(list, 50).toFixed(1)} | ${percentile(list, 95).toFixed(1)} |`;
+    console.log(row('final program saves (all at the end)', finalLatencies));
+    console.log(row('hand-in (examPaperEnroll/complete)', handInLatencies));
     console.log(
       `\nsave p95 / list p95: ${(percentile(saveLatencies, 95) / percentile(listLatencies, 95)).toFixed(2)}×`,
     );

@@ -14,6 +14,7 @@ import type { DownloadedFile } from '../../src/transport/download.ts';
 import { createTransport, type Transport } from '../../src/transport/client.ts';
 import { accounts } from '../../src/contract/accounts/refs.ts';
 import { DEMO_EXAMS } from '../../src/server/seed/exams.ts';
+import { TEST_CACHE_DIR } from '../../src/judge/test-support.ts';
 import { failureOf } from '../support/errors.ts';
 import { loginAs } from '../support/sessions.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
@@ -49,7 +50,18 @@ const sittingOf = (api: Transport, id: number) =>
   api.call(exam['oj.examPaperEnroll.queryById'], { query: { id } });
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ judgeWorkers: 1, examClockMs: 200 });
+  platform = await startTestPlatform({
+    judgeWorkers: 1,
+    examClockMs: 200,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: '',
+      // A killed worker's job is taken again after this (the last test kills one).
+      JUDGE_LEASE_MS: '3000',
+      JUDGE_CACHE_DIR: TEST_CACHE_DIR,
+    },
+  });
   ({ api: student } = await loginAs(platform, 'student'));
   ({ api: parent } = await loginAs(platform, 'parent'));
   ({ api: teacher } = await loginAs(platform, 'teacher'));
@@ -471,4 +483,63 @@ describe('who may read what', () => {
     );
     expect(other.code).toBe(ErrorCode.NOT_FOUND);
   });
+});
+
+describe('a judge worker killed while a handed-in paper is judged', () => {
+  it('loses nothing: the job is taken again and the paper settles with its verdict', async () => {
+    const free = await examNamed(parent, DEMO_EXAMS.free);
+    await parent.call(exam['oj.examEnroll.enroll'], { body: { examId: free.id } });
+    const examPaperId = free.papers[0]!.examPaperId;
+    const sitting = await parent.call(exam['oj.examPaperEnroll.start'], {
+      body: { examId: free.id, examPaperId },
+    });
+    const paper = await parent.call(exam['oj.examPaper.queryQuestionList'], {
+      body: { examPaperId },
+    });
+    const aPlusB = paper.questions.find((q) => q.title.includes('A+B'))!;
+    // Slow enough to be killed mid-run: a pause before each case's answer.
+    const slow = 'import time\ntime.sleep(0.3)\na, b = map(int, input().split())\nprint(a + b)\n';
+    await parent.call(exam['oj.examMemberQuestion.save'], {
+      body: {
+        examPaperEnrollId: sitting.id,
+        questionId: aPlusB.questionId,
+        revision: 1,
+        language: 'python',
+        source: slow,
+      },
+    });
+    await parent.call(exam['oj.examPaperEnroll.complete'], { body: { id: sitting.id } });
+    const jobOf = () =>
+      platform.pool.query<{ status: string; case: number | null; attempts: number }>(
+        `SELECT j.status, (j.progress->>'case')::int AS case, j.attempts
+           FROM exam_member_questions a
+           JOIN member_questions mq ON mq.id = a.judge_answer_id
+           JOIN judge_jobs j ON j.id = mq.judge_job_id
+          WHERE a.exam_paper_enroll_id = $1`,
+        [sitting.id],
+      );
+    await eventually(
+      async () => (await jobOf()).rows[0],
+      (job) => job?.status === 'running' && (job.case ?? 0) >= 2,
+      30_000,
+    );
+    const [victim] = platform.judgeWorkers.pids();
+    process.kill(victim!, 'SIGKILL');
+    const done = await eventually(
+      () => sittingOf(parent, sitting.id),
+      (s) => s.state === 'reported',
+      90_000,
+    );
+    const report = await parent.call(exam['oj.examPaperEnroll.report'], {
+      query: { id: sitting.id },
+    });
+    expect(report.questions.find((q) => q.questionId === aPlusB.questionId)).toMatchObject({
+      verdict: 'AC',
+      got: 40,
+    });
+    expect(done.score).toBeGreaterThanOrEqual(40);
+    expect((await jobOf()).rows).toEqual([
+      { status: 'done', case: expect.any(Number), attempts: 2 },
+    ]);
+  }, 120_000);
 });

@@ -222,25 +222,45 @@ interface OpenSitting {
   state: SittingState;
   open: boolean;
   start_ip: string | null;
+  /** The asked question as the paper holds it; null when it is not on the paper. */
+  question_type: PaperQuestion['type'] | null;
+  option_count: number | null;
 }
 
 /**
  * The member's own sitting, locked against hand-in for the length of the caller's transaction
- * (FOR SHARE: saves of one sitting do not wait for each other); EXAM_CLOSED once it no longer
- * takes answers. Someone else's sitting is not found.
+ * (FOR SHARE: saves of one sitting do not wait for each other), with the question as its paper
+ * holds it — one round trip, as every autosave makes it. EXAM_CLOSED once the sitting no longer
+ * takes answers; someone else's sitting is not found; a question not on the paper is refused.
  */
-async function openSitting(db: Queryable, memberId: number, id: number): Promise<OpenSitting> {
+async function openSitting(
+  db: Queryable,
+  memberId: number,
+  id: number,
+  questionId: number,
+): Promise<OpenSitting & { question: PaperQuestion }> {
   const { rows } = await db.query<OpenSitting>(
-    `SELECT id, member_id, exam_paper_id, state, start_ip,
-            now() <= deadline + interval '${SAVE_GRACE_MS} milliseconds' AS open
-       FROM exam_paper_enrolls WHERE id = $1 AND member_id = $2 AND deleted_at IS NULL FOR SHARE`,
-    [id, memberId],
+    `SELECT s.id, s.member_id, s.exam_paper_id, s.state, s.start_ip,
+            now() <= s.deadline + interval '${SAVE_GRACE_MS} milliseconds' AS open,
+            q.type AS question_type, jsonb_array_length(q.options) AS option_count
+       FROM exam_paper_enrolls s
+       LEFT JOIN exam_paper_questions pq ON pq.exam_paper_id = s.exam_paper_id AND pq.question_id = $3
+       LEFT JOIN questions q ON q.id = pq.question_id
+      WHERE s.id = $1 AND s.member_id = $2 AND s.deleted_at IS NULL
+      FOR SHARE OF s`,
+    [id, memberId, questionId],
   );
   const sitting = rows[0];
   if (!sitting) throw fail('NOT_FOUND', `答卷 ${id} 不存在`);
   if (!isAnswering(sitting.state)) throw fail('EXAM_CLOSED', '答卷已交卷，不能再修改');
   if (!sitting.open) throw fail('EXAM_CLOSED', '考试时间已到，不能再保存');
-  return sitting;
+  if (sitting.question_type === null) {
+    throw validationError([{ field: 'body.questionId', message: '这道题不在本答卷的试卷中' }]);
+  }
+  return {
+    ...sitting,
+    question: { type: sitting.question_type, option_count: sitting.option_count ?? 0 },
+  };
 }
 
 /** Records an IP change the first time the sitting sees an address other than its start's. */
@@ -262,9 +282,8 @@ export async function saveAnswer(
   ip: string,
 ): Promise<SaveAck> {
   return withTransaction(pool, async (client) => {
-    const sitting = await openSitting(client, memberId, input.examPaperEnrollId);
-    const q = await paperQuestion(client, sitting.exam_paper_id, input.questionId);
-    checkAnswerFits(q, input);
+    const sitting = await openSitting(client, memberId, input.examPaperEnrollId, input.questionId);
+    checkAnswerFits(sitting.question, input);
     await noteAddress(client, sitting, ip);
     const written = await client.query<{ id: number; revision: number; saved_at: Date; now: Date }>(
       `INSERT INTO exam_member_questions AS t (exam_paper_enroll_id, question_id, member_id, answer,
@@ -323,9 +342,8 @@ export async function debugAnswer(
   input: z.output<typeof debugBody>,
 ): Promise<{ id: number; status: 'queued' }> {
   return withTransaction(pool, async (client) => {
-    const sitting = await openSitting(client, memberId, input.examPaperEnrollId);
-    const q = await paperQuestion(client, sitting.exam_paper_id, input.questionId);
-    if (q.type !== 'programming') {
+    const sitting = await openSitting(client, memberId, input.examPaperEnrollId, input.questionId);
+    if (sitting.question.type !== 'programming') {
       throw validationError([{ field: 'body.questionId', message: '该题不是编程题' }]);
     }
     const inserted = await client.query<{ id: number }>(

@@ -533,14 +533,16 @@ const sittingHandlers: HandlerEntry[] = [
     const scope = learnerScope(auth);
     await readSittingRow(ctx.services.pool, scope, id);
     await completeSitting(ctx.services.pool, id, 'member', actor(ctx), ctx.request.id);
-    // Judging starts now; should it fail, the clock picks the paper up on its next tick.
-    await advanceSitting(ctx.services.pool, id, actor(ctx), ctx.request.id).catch((err: Error) =>
+    const answer = await readSitting(ctx.services.pool, scope, id);
+    // Judging starts after the answer (a whole class hands in within the same seconds); should
+    // it fail, the clock picks the paper up on its next tick.
+    void advanceSitting(ctx.services.pool, id, actor(ctx), ctx.request.id).catch((err: Error) =>
       ctx.services.logger.warn(
         { err: err.message, sitting: id },
         '交卷后评测未能开始，由考试时钟接手',
       ),
     );
-    return readSitting(ctx.services.pool, scope, id);
+    return answer;
   }),
   ...wire('examPaperEnroll', 'queryById', (a, ctx) =>
     readSitting(ctx.services.pool, scopeIn(a, ctx), query<{ id: number }>(ctx).id),
