@@ -160,11 +160,12 @@ export function staffPapers(
   area: ExamArea,
   page: number,
   size = DEFAULT_PAGE_SIZE,
+  review?: 'reviewing',
 ): QueryDef<StaffPaperPage> {
-  return staffQuery(runtime, pageKey(`${area}:papers:${size}`, page), () =>
+  return staffQuery(runtime, pageKey(`${area}:papers:${size}:${review ?? ''}`, page), () =>
     runtime.transport.call(examApi[`${area}.examPaper.queryList`], {
       query: { page, size },
-      body: {},
+      body: review ? { review } : {},
     }),
   );
 }

@@ -558,6 +558,7 @@ export const en: Catalogue = {
     },
   },
   staffExam: {
+    reviewQueue: 'Exams and papers waiting for review',
     exams: 'Exams',
     papers: 'Papers',
     newExam: 'New exam',

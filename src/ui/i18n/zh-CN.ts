@@ -548,6 +548,7 @@ export const zhCN = {
     },
   },
   staffExam: {
+    reviewQueue: '待审核的考试与试卷',
     exams: '考试',
     papers: '试卷',
     newExam: '新建考试',

@@ -16,15 +16,17 @@ import {
   useStaffOrderAct,
 } from '../../components/staff/StaffOrderActions.tsx';
 import { formatDateTime, formatFen } from '../../format.ts';
+import { ReviewQueue } from '../../components/staff/exam/ReviewQueue.tsx';
 
 /** The queue's three steps, in the order a quit application goes through them. */
 const STEPS = ['quitApplied', 'quitApproved', 'quit'] as const;
 
 /**
  * The approval queue (DESIGN.md §6): every quit application waiting for a decision, then those
- * to finish, then those to refund — orders of every kind; exams, classes, homework and
- * activities join with their issues. Worked through with the keyboard: ↑/↓ (or k/j) move, P
- * passes, R rejects with a reason, F finishes, D refunds.
+ * to finish, then those to refund — orders of every kind (exam enrollments among them; classes,
+ * homework and activities join with their issues). Worked through with the keyboard: ↑/↓ (or
+ * k/j) move, P passes, R rejects with a reason, F finishes, D refunds. Below them, the reviews:
+ * organizations' exams and papers waiting for the platform.
  */
 export default function ApprovalsPage() {
   const { t, i18n } = useTranslation();
@@ -128,6 +130,7 @@ export default function ApprovalsPage() {
         </section>
       ))}
       <ReasonDialog request={request} onClose={() => setRequest(null)} />
+      <ReviewQueue />
     </section>
   );
 }
