@@ -97,3 +97,18 @@ export async function startPlatformAndBrowser(
   ]);
   throw platform.status === 'rejected' ? platform.reason : (ui as PromiseRejectedResult).reason;
 }
+
+/** Logs `who` in from the home page's login dialog, as a learner or staff member does. */
+export async function logInAs(
+  page: Page,
+  platform: { url: string },
+  who: { username: string; password: string },
+): Promise<void> {
+  await page.goto(`${platform.url}/web/`);
+  await page.getByTestId('login-button').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('用户名').fill(who.username);
+  await dialog.getByLabel('密码', { exact: true }).fill(who.password);
+  await dialog.getByRole('button', { name: '登录' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}

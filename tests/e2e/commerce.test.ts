@@ -14,7 +14,7 @@ import { replayLog, verifyReplay } from '../../src/streams/replay.ts';
 import { REPLAY_MACHINES, ROOT_MACHINES } from '../../src/ui/app/rootMachines.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import type { TestPlatform } from '../support/platform.ts';
-import { launchBrowser, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+import { launchBrowser, logInAs, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
 import { typeIntoEditor, verdictOf } from './practice-page.ts';
 
 const SUBMISSIONS_A_DAY = 2;
@@ -46,16 +46,7 @@ describe('buying a card, recharging, paying from the wallet, quitting and a refu
     await Promise.all([ui?.close(), platform?.stop()]);
   });
 
-  async function login(page: Page, who = platform.accounts.student) {
-    const student = who;
-    await page.goto(`${platform.url}/web/`);
-    await page.getByTestId('login-button').click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('用户名').fill(student.username);
-    await dialog.getByLabel('密码', { exact: true }).fill(student.password);
-    await dialog.getByRole('button', { name: '登录' }).click();
-    await dialog.waitFor({ state: 'detached' });
-  }
+  const login = (page: Page, who = platform.accounts.student) => logInAs(page, platform, who);
 
   /** Pays in the pay dialog through the sandbox checkout, as a payer does in its window. */
   async function payAtCheckout(page: Page) {

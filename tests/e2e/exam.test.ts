@@ -15,7 +15,8 @@ import { REPLAY_MACHINES } from '../../src/ui/app/rootMachines.ts';
 import { DEMO_EXAMS } from '../../src/server/seed/exams.ts';
 import { sdk } from '../support/api.ts';
 import type { TestPlatform } from '../support/platform.ts';
-import { launchBrowser, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+import { launchBrowser, logInAs, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+import { typeIntoEditor } from './practice-page.ts';
 
 const SOURCE = 'a, b = map(int, input().split())\nprint(a + b)\n';
 
@@ -34,16 +35,7 @@ describe('sitting an exam from enrollment to report', () => {
     await Promise.all([ui?.close(), platform?.stop()]);
   });
 
-  async function login(page: Page, who = platform.accounts.student) {
-    const student = who;
-    await page.goto(`${platform.url}/web/`);
-    await page.getByTestId('login-button').click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('用户名').fill(student.username);
-    await dialog.getByLabel('密码', { exact: true }).fill(student.password);
-    await dialog.getByRole('button', { name: '登录' }).click();
-    await dialog.waitFor({ state: 'detached' });
-  }
+  const login = (page: Page, who = platform.accounts.student) => logInAs(page, platform, who);
 
   const saved = (page: Page) =>
     expect
@@ -55,16 +47,6 @@ describe('sitting an exam from enrollment to report', () => {
   /** Picks option `index` of the current objective question (Blueprint hides the input). */
   const pickOption = (page: Page, index: number) =>
     page.getByTestId('exam-options').locator('label').nth(index).click();
-
-  async function typeCode(page: Page, source: string) {
-    const editor = page.getByTestId('exam-editor').locator('.monaco-editor').first();
-    await editor.waitFor();
-    await editor.locator('.view-lines').click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.press('Delete');
-    await page.evaluate((text) => navigator.clipboard.writeText(text), source);
-    await page.keyboard.press('Control+V');
-  }
 
   it('enrolls, answers, reloads and finds every answer, hands in and reads the report', async () => {
     const { page } = ui;
@@ -85,7 +67,7 @@ describe('sitting an exam from enrollment to report', () => {
     }
     // The fifth is A+B: Python that adds.
     await page.getByTestId('exam-language').selectOption('python');
-    await typeCode(page, SOURCE);
+    await typeIntoEditor(page, SOURCE, 'exam-editor');
     await saved(page);
 
     // A reload finds every acknowledged answer.

@@ -2,8 +2,12 @@
 import type { Locator, Page } from 'playwright-core';
 
 /** Replaces the editor's text as a learner would: focus, select all, paste. */
-export async function typeIntoEditor(page: Page, source: string): Promise<void> {
-  const editor = page.getByTestId('practice-editor').locator('.monaco-editor').first();
+export async function typeIntoEditor(
+  page: Page,
+  source: string,
+  testId = 'practice-editor',
+): Promise<void> {
+  const editor = page.getByTestId(testId).locator('.monaco-editor').first();
   await editor.waitFor();
   await editor.locator('.view-lines').click();
   await page.keyboard.press('Control+A');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPlatform } from '../support/platform.ts';
-import { startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+import { logInAs, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
 import { pick, typeIntoEditor, verdictOf } from './practice-page.ts';
 
 const A_PLUS_B = path.resolve(import.meta.dirname, '../../seed/problems/01-a-plus-b');
@@ -56,14 +56,7 @@ describe('订正 from 我的错题 in Chromium', () => {
       origin: platform.url,
     });
     const { page } = ui;
-    const student = platform.accounts.student;
-    await page.goto(`${platform.url}/web/`);
-    await page.getByTestId('login-button').click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('用户名').fill(student.username);
-    await dialog.getByLabel('密码', { exact: true }).fill(student.password);
-    await dialog.getByRole('button', { name: '登录' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await logInAs(page, platform, platform.accounts.student);
   }, 120_000);
 
   afterAll(async () => {

@@ -226,6 +226,28 @@ function saveMessage(
 const knownQuestion = ({ context, event }: Ctx & { event: AnyEventObject }) =>
   typeof event.questionId === 'number' && context.answers[event.questionId] !== undefined;
 
+type EditEvent = Extract<RoomEvent, { type: 'CHOOSE' | 'CODE' | 'LANGUAGE' | 'FLAG' }>;
+
+/** An edit: the change it makes to the question's answer, then the save after `delayMs`. */
+function editThenSave<E extends EditEvent>(
+  change: (args: { context: RoomContext; event: E }) => Partial<RoomAnswer>,
+  delayMs: number,
+) {
+  return [
+    {
+      type: 'applyEdit' as const,
+      params: (args: { context: RoomContext; event: E }) => ({
+        questionId: args.event.questionId,
+        change: change(args),
+      }),
+    },
+    {
+      type: 'saveEdit' as const,
+      params: ({ event }: { event: E }) => ({ questionId: event.questionId, delayMs }),
+    },
+  ];
+}
+
 export const examRoomMachine = setup({
   types: {
     context: {} as RoomContext,
@@ -238,6 +260,21 @@ export const examRoomMachine = setup({
     runCode: fromPromise<AnswerDetail, RunRequest>(notProvided('runCode')),
     autosave: fromCallback<OutboxMessage>(() => undefined),
     clock: fromCallback<AnyEventObject>(() => undefined),
+  },
+  actions: {
+    /** One question's answer changes and its revision goes up. */
+    applyEdit: assign(
+      ({ context }, params: { questionId: number; change: Partial<RoomAnswer> }) => ({
+        answers: {
+          ...context.answers,
+          [params.questionId]: edited(context, params.questionId, params.change)!,
+        },
+      }),
+    ),
+    /** The question's answer as it now stands goes to the outbox. */
+    saveEdit: sendTo('autosave', ({ context }, params: { questionId: number; delayMs: number }) =>
+      saveMessage(context, params.questionId, context.answers[params.questionId]!, params.delayMs),
+    ),
   },
   guards: {
     knownQuestion,
@@ -363,78 +400,27 @@ export const examRoomMachine = setup({
             },
             CHOOSE: {
               guard: 'knownQuestion',
-              actions: [
-                assign({
-                  answers: ({ context, event }) => ({
-                    ...context.answers,
-                    [event.questionId]: edited(context, event.questionId, {
-                      answer: event.answer,
-                    })!,
-                  }),
-                }),
-                sendTo('autosave', ({ context, event }) =>
-                  saveMessage(context, event.questionId, context.answers[event.questionId]!, 0),
-                ),
-              ],
+              actions: editThenSave(({ event }) => ({ answer: event.answer }), 0),
             },
             CODE: {
               guard: 'knownQuestion',
-              actions: [
-                assign({
-                  answers: ({ context, event }) => ({
-                    ...context.answers,
-                    [event.questionId]: edited(context, event.questionId, {
-                      source: event.source,
-                    })!,
-                  }),
-                }),
-                sendTo('autosave', ({ context, event }) =>
-                  saveMessage(
-                    context,
-                    event.questionId,
-                    context.answers[event.questionId]!,
-                    CODE_SAVE_DELAY_MS,
-                  ),
-                ),
-              ],
+              actions: editThenSave(({ event }) => ({ source: event.source }), CODE_SAVE_DELAY_MS),
             },
             LANGUAGE: {
               guard: 'knownQuestion',
-              actions: [
-                assign({
-                  answers: ({ context, event }) => {
-                    const before = context.answers[event.questionId]!;
-                    // A template the learner has not touched follows the language.
-                    const untouched = before.source === CODE_TEMPLATES[before.language];
-                    return {
-                      ...context.answers,
-                      [event.questionId]: edited(context, event.questionId, {
-                        language: event.language,
-                        ...(untouched ? { source: CODE_TEMPLATES[event.language] } : {}),
-                      })!,
-                    };
-                  },
-                }),
-                sendTo('autosave', ({ context, event }) =>
-                  saveMessage(context, event.questionId, context.answers[event.questionId]!, 0),
-                ),
-              ],
+              actions: editThenSave(({ context, event }) => {
+                const before = context.answers[event.questionId]!;
+                // A template the learner has not touched follows the language.
+                const untouched = before.source === CODE_TEMPLATES[before.language];
+                return {
+                  language: event.language,
+                  ...(untouched ? { source: CODE_TEMPLATES[event.language] } : {}),
+                };
+              }, 0),
             },
             FLAG: {
               guard: 'knownQuestion',
-              actions: [
-                assign({
-                  answers: ({ context, event }) => ({
-                    ...context.answers,
-                    [event.questionId]: edited(context, event.questionId, {
-                      flagged: event.flagged,
-                    })!,
-                  }),
-                }),
-                sendTo('autosave', ({ context, event }) =>
-                  saveMessage(context, event.questionId, context.answers[event.questionId]!, 0),
-                ),
-              ],
+              actions: editThenSave(({ event }) => ({ flagged: event.flagged }), 0),
             },
             RUN_INPUT: { actions: assign({ runInput: ({ event }) => event.input }) },
             COMPLETE: 'confirming',

@@ -21,7 +21,7 @@ import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.
 import { transitionRow } from '../lifecycle/transition.ts';
 import { moveOrder, refundOrder } from '../orders/flow.ts';
 import { detailOf, flowOf, notifyHandlers, orderHandlers } from '../orders/handlers.ts';
-import { allOrders, ownOrders } from '../orders/rows.ts';
+import { allOrders, ownOrders, toOrderSimple } from '../orders/rows.ts';
 import {
   debugAnswer,
   latestAnswer,
@@ -460,17 +460,7 @@ const enrollHandlers: HandlerEntry[] = [
   ),
   ...wire('examEnroll', 'querySimpleList', async (a, ctx) => {
     const page = await listEnrollments(ctx.services.pool, scopeIn(a, ctx), body(ctx), query(ctx));
-    return {
-      ...page,
-      content: page.content.map(({ id, orderNo, kind, itemName, amountFen, state }) => ({
-        id,
-        orderNo,
-        kind,
-        itemName,
-        amountFen,
-        state,
-      })),
-    };
+    return { ...page, content: page.content.map(toOrderSimple) };
   }),
   ...wire('examEnroll', 'queryEnrollStatistics', (a, ctx) =>
     enrollStatistics(ctx.services.pool, scopeIn(a, ctx), query<{ examId: number }>(ctx).examId),

@@ -32,6 +32,7 @@ import {
   type OrderScope,
   ORDER_SELECT,
   toOrderItem,
+  toOrderSimple,
   type OrderRow,
 } from './rows.ts';
 
@@ -105,17 +106,7 @@ export function orderHandlers(
       ctx.body as never,
       ctx.query as never,
     );
-    return {
-      ...page,
-      content: page.content.map(({ id, orderNo, kind, itemName, amountFen, state }) => ({
-        id,
-        orderNo,
-        kind,
-        itemName,
-        amountFen,
-        state,
-      })),
-    };
+    return { ...page, content: page.content.map(toOrderSimple) };
   });
   on(calls.queryMine, async (ctx) => {
     const rows = await ctx.services.pool.query<OrderRow>(

@@ -66,6 +66,16 @@ export const toOrderItem = (r: OrderRow): OrderItem => ({
   updatedAt: r.updated_at.toISOString(),
 });
 
+/** What a simple list shows of an order (querySimpleList). */
+export const toOrderSimple = ({ id, orderNo, kind, itemName, amountFen, state }: OrderItem) => ({
+  id,
+  orderNo,
+  kind,
+  itemName,
+  amountFen,
+  state,
+});
+
 /** Whose orders a caller works on. */
 export type OrderScope =
   | { kind: 'member'; memberId: number }
