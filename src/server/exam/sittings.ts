@@ -255,6 +255,8 @@ export async function startSitting(
       [enrollment.id, input.examPaperId],
     );
     if (existing.rows[0]) return existing.rows[0].id;
+    // Pairs with the paper lock in updateQuestions: questions never change under a start.
+    await client.query('SELECT 1 FROM exam_papers WHERE id = $1 FOR SHARE', [input.examPaperId]);
     const clock = await client.query<ExamClock>(
       `SELECT e.state, e.start_at, e.end_at, e.schedule, e.duration_minutes,
               p.duration_minutes AS paper_minutes, now() AS now
