@@ -7,6 +7,7 @@ import { grade } from './grade/calls.ts';
 import { memberQuestion } from './member-question/calls.ts';
 import { membership } from './membership/calls.ts';
 import { order } from './order/calls.ts';
+import { organization } from './organization/calls.ts';
 import { question } from './question/calls.ts';
 import { system } from './system/calls.ts';
 import { wallet } from './wallet/calls.ts';
@@ -36,6 +37,7 @@ export const domains = {
   wallet,
   aiToken,
   exam,
+  organization,
 } satisfies Record<string, Record<string, CallDef>>;
 
 /** Every call of the catalogue; the server registers exactly these routes. */

@@ -9,6 +9,7 @@ import type { HandlerEntry } from './http/handler.ts';
 import { memberQuestionHandlers } from './member-question/handlers.ts';
 import { teacherQueryHandlers } from './member-question/teacher-handlers.ts';
 import { membershipHandlers } from './membership/handlers.ts';
+import { organizationHandlersAll } from './organization/handlers.ts';
 import { orderCallHandlers } from './order/handlers.ts';
 import { questionBankHandlers } from './question/handlers.ts';
 import { systemHandlers } from './system/handlers.ts';
@@ -30,4 +31,5 @@ export const allHandlers: readonly HandlerEntry[] = [
   ...walletHandlers,
   ...aiTokenHandlers,
   ...examHandlersAll,
+  ...organizationHandlersAll,
 ];

@@ -8,15 +8,9 @@
 import { defineLifecycle } from './lifecycle.ts';
 import { PUBLICATION_STATE_NAMES, publicationMachineOf } from './publication.ts';
 
-export const GRADE_STATES = ['draft', 'published', 'unpublished', 'stopped'] as const;
-export type GradeState = (typeof GRADE_STATES)[number];
-
 export const gradeLifecycle = defineLifecycle({
   noun: '班级',
   machine: publicationMachineOf('grade', { stoppable: true }),
   states: { ...PUBLICATION_STATE_NAMES, draft: '未发布', published: '已发布', stopped: '已停止' },
   actions: ['publish', 'unpublish', 'stop'],
 });
-
-/** The one state in which a class takes enrollments. */
-export const GRADE_OPEN: GradeState = 'published';

@@ -17,8 +17,3 @@ export const homeworkLifecycle = defineLifecycle({
   states: REVIEWED_PUBLICATION_STATE_NAMES,
   actions: ['submit', 'pass', 'reject', 'publish', 'unpublish'],
 });
-
-export type HomeworkState = keyof typeof REVIEWED_PUBLICATION_STATE_NAMES;
-
-/** The one state in which students see and work on homework. */
-export const HOMEWORK_OPEN: HomeworkState = 'published';

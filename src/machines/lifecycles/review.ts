@@ -48,6 +48,3 @@ export const reviewMachineOf = (id: string, options: { resubmitPassed: boolean }
         : {},
     },
   });
-
-/** The one review state in which the row counts. */
-export const REVIEW_PASSED: ReviewState = 'passed';

@@ -42,7 +42,8 @@ export async function loadCurrentUser(db: Queryable, memberId: number): Promise<
   };
 }
 
-const usableMember = `m.status = 'active' AND o.status = 'active'`;
+/** A member that can be acted as: active, approved (issue 8), in an active organization. */
+const usableMember = `m.status = 'active' AND m.approval = 'passed' AND o.status = 'active'`;
 
 /**
  * The member a fresh login acts as: the one the user switched to last if still usable, else

@@ -38,7 +38,8 @@ export async function findSession(db: Queryable, token: string): Promise<Auth | 
        JOIN members m ON m.id = s.member_id
        JOIN organizations o ON o.id = m.organization_id
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
-        AND u.status = 'active' AND m.status = 'active' AND o.status = 'active'`,
+        AND u.status = 'active' AND m.status = 'active' AND m.approval = 'passed'
+        AND o.status = 'active'`,
     [sha256Hex(token)],
   );
   const row = result.rows[0];
@@ -65,6 +66,8 @@ export async function createSession(
      VALUES ($1, $2, $3, $4, $5, $6)`,
     [sha256Hex(token), input.userId, input.memberId, expiresAt, input.ip, input.userAgent ?? null],
   );
+  // Staff see who never logged in (member/exportPwd resets only those).
+  await db.query('UPDATE members SET last_login_at = now() WHERE id = $1', [input.memberId]);
   return { token, expiresAt };
 }
 

@@ -28,7 +28,7 @@ import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';
 import { enqueue } from '../judge-queue/index.ts';
 import { jobKindOf } from '../judge-service/jobs.ts';
-import type { ExamScope } from './scope.ts';
+import type { Scope } from '../access/scope.ts';
 import { SAVE_GRACE_MS, visibleSittings } from './sittings.ts';
 
 const sortable: SortColumns<typeof EXAM_ANSWER_SORT> = { id: 'a.id', savedAt: 'a.saved_at' };
@@ -101,7 +101,7 @@ function toAnswerItem(r: AnswerRow, learner: boolean): ExamAnswerItem {
   };
 }
 
-export async function readAnswer(db: Queryable, scope: ExamScope, id: number) {
+export async function readAnswer(db: Queryable, scope: Scope, id: number) {
   const sql = new SqlParams();
   const where = visibleSittings(scope, sql);
   const { rows } = await db.query<AnswerRow>(
@@ -115,7 +115,7 @@ export async function readAnswer(db: Queryable, scope: ExamScope, id: number) {
 
 export async function latestAnswer(
   db: Queryable,
-  scope: ExamScope,
+  scope: Scope,
   sittingId: number,
   questionId: number,
 ): Promise<ExamAnswerItem | null> {
@@ -131,7 +131,7 @@ export async function latestAnswer(
 
 export async function listAnswers(
   db: Queryable,
-  scope: ExamScope,
+  scope: Scope,
   filter: z.output<typeof examAnswerFilter>,
   page: PageQuery,
   latestFirst = false,
@@ -375,7 +375,7 @@ export async function recordSignal(
   return { id: Number(rows[0].id) };
 }
 
-export async function listSignals(db: Queryable, scope: ExamScope, sittingId: number) {
+export async function listSignals(db: Queryable, scope: Scope, sittingId: number) {
   const sql = new SqlParams();
   const where = visibleSittings(scope, sql);
   const found = await db.query(
@@ -407,7 +407,7 @@ export async function listSignals(db: Queryable, scope: ExamScope, sittingId: nu
 /** Staff record an answer for a handed-in sitting (补录); settlement runs again after. */
 export async function staffCreateAnswer(
   pool: Pool,
-  scope: ExamScope,
+  scope: Scope,
   input: z.output<typeof staffAnswerCreate>,
 ): Promise<number> {
   return withTransaction(pool, async (client) => {
@@ -455,7 +455,7 @@ export async function staffCreateAnswer(
 /** The sitting an answer belongs to, when the scope manages it. */
 export async function sittingOfAnswer(
   db: Queryable,
-  scope: ExamScope,
+  scope: Scope,
   answerId: number,
 ): Promise<number> {
   const sql = new SqlParams();

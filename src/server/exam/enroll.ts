@@ -27,7 +27,8 @@ import { placeOrder, payOffline, type FlowContext } from '../orders/flow.ts';
 import { EXPORT_LIMIT, shanghai, yuan } from '../orders/reports.ts';
 import { ORDER_SELECT, toOrderItem, type OrderRow } from '../orders/rows.ts';
 import { openExams, readExamRow, type ExamRow } from './exams.ts';
-import { managedBy, type ExamScope } from './scope.ts';
+import { managedBy } from '../access/predicates.ts';
+import type { Scope } from '../access/scope.ts';
 
 export const EXAM_KINDS = ['exam'] as const;
 
@@ -89,7 +90,7 @@ export async function enrollSelf(
 }
 
 /** An exam staff may enroll learners in: theirs to manage, not over. */
-async function enrollableExam(db: Queryable, scope: ExamScope, examId: number): Promise<ExamRow> {
+async function enrollableExam(db: Queryable, scope: Scope, examId: number): Promise<ExamRow> {
   if (scope.kind === 'learner') throw fail('FORBIDDEN', '学员不能为他人报名');
   const exam = await readExamRow(db, scope, examId);
   if (scope.kind === 'organization' && exam.organization_id !== scope.organizationId) {
@@ -113,7 +114,7 @@ interface Candidate {
 /** Enrolls each candidate, row by row; one row's refusal never stops the others. */
 export async function batchEnroll(
   flow: FlowContext,
-  scope: ExamScope,
+  scope: Scope,
   examId: number,
   candidates: Candidate[],
   charge: boolean,
@@ -170,7 +171,7 @@ export async function batchEnroll(
 /** Staff place one enrollment for a member, optionally paid at the desk. */
 export async function staffEnroll(
   flow: FlowContext,
-  scope: ExamScope,
+  scope: Scope,
   input: { examId: number; memberId: number; remark: string; paidOffline: boolean },
 ): Promise<number> {
   const exam = await enrollableExam(flow.services.pool, scope, input.examId);
@@ -221,7 +222,7 @@ export async function membersById(db: Queryable, ids: number[]): Promise<Candida
  */
 export async function membersByMobile(
   db: Queryable,
-  scope: ExamScope,
+  scope: Scope,
   mobiles: string[],
 ): Promise<Candidate[]> {
   const valid = mobiles.filter((m) => /^1\d{10}$/.test(m));
@@ -252,7 +253,7 @@ export async function membersByMobile(
 /** Learners with any of the tags (in the caller's organization for a teacher). */
 export async function membersByTags(
   db: Queryable,
-  scope: ExamScope,
+  scope: Scope,
   tags: string[],
 ): Promise<Candidate[]> {
   const sql = new SqlParams();
@@ -267,7 +268,7 @@ export async function membersByTags(
 /** Every member of the classes (a teacher: their organization's classes). */
 export async function membersOfGrades(
   db: Queryable,
-  scope: ExamScope,
+  scope: Scope,
   gradeIds: number[],
 ): Promise<Candidate[]> {
   const sql = new SqlParams();
@@ -290,7 +291,7 @@ export async function membersOfGrades(
 }
 
 /** The exam enrollments the scope may read: own (learner) or in exams the staff manage. */
-function visibleEnrollments(scope: ExamScope, sql: SqlParams): string {
+function visibleEnrollments(scope: Scope, sql: SqlParams): string {
   const base = `o.kind = 'exam' AND o.deleted_at IS NULL`;
   if (scope.kind === 'learner') return `${base} AND o.member_id = ${sql.add(scope.memberId)}`;
   return `${base} AND EXISTS (SELECT 1 FROM exams e WHERE e.id = o.item_id
@@ -298,7 +299,7 @@ function visibleEnrollments(scope: ExamScope, sql: SqlParams): string {
 }
 
 /** Throws NOT_FOUND unless the scope may act on the enrollment. */
-export async function authorizeEnrollment(db: Queryable, scope: ExamScope, id: number) {
+export async function authorizeEnrollment(db: Queryable, scope: Scope, id: number) {
   const sql = new SqlParams();
   const where = visibleEnrollments(scope, sql);
   const { rows } = await db.query(
@@ -310,7 +311,7 @@ export async function authorizeEnrollment(db: Queryable, scope: ExamScope, id: n
 
 type EnrollFilter = z.output<typeof examEnrollFilter>;
 
-function enrollmentWhere(scope: ExamScope, filter: EnrollFilter, sql: SqlParams): string {
+function enrollmentWhere(scope: Scope, filter: EnrollFilter, sql: SqlParams): string {
   const clauses = [visibleEnrollments(scope, sql)];
   if (filter.examId) clauses.push(`o.item_id = ${sql.add(filter.examId)}`);
   if (filter.state) clauses.push(`o.state = ${sql.add(filter.state)}`);
@@ -364,7 +365,7 @@ const ENROLL_SELECT = ORDER_SELECT.replace(
 
 export async function listEnrollments(
   db: Queryable,
-  scope: ExamScope,
+  scope: Scope,
   filter: EnrollFilter,
   page: PageQuery,
 ): Promise<Page<ExamEnrollItem>> {
@@ -385,7 +386,7 @@ export async function listEnrollments(
   return { ...rows, content: await withSittings(db, rows.content) };
 }
 
-export async function exportEnrollments(db: Queryable, scope: ExamScope, filter: EnrollFilter) {
+export async function exportEnrollments(db: Queryable, scope: Scope, filter: EnrollFilter) {
   const sql = new SqlParams();
   const where = enrollmentWhere(scope, filter, sql);
   const { rows } = await db.query<EnrollRow>(
@@ -417,7 +418,7 @@ export async function exportEnrollments(db: Queryable, scope: ExamScope, filter:
   );
 }
 
-export async function enrollStatistics(db: Queryable, scope: ExamScope, examId: number) {
+export async function enrollStatistics(db: Queryable, scope: Scope, examId: number) {
   await readExamRow(db, scope, examId);
   const sql = new SqlParams();
   const where = visibleEnrollments(scope, sql);

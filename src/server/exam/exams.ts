@@ -28,9 +28,10 @@ import type { StoreContext } from '../http/resource.ts';
 import { validationError } from '../http/validation-error.ts';
 import { recordTransition, transitionRow, type LifecycleRows } from '../lifecycle/transition.ts';
 import { userOf, visiblePapers } from './papers.ts';
-import { managedBy, type ExamScope } from './scope.ts';
+import { managedBy } from '../access/predicates.ts';
+import type { Scope } from '../access/scope.ts';
 
-type Ctx = StoreContext<ExamScope>;
+type Ctx = StoreContext<Scope>;
 type Filter = z.output<typeof examFilter>;
 
 export const EXAM_ROWS: LifecycleRows = {
@@ -41,7 +42,7 @@ export const EXAM_ROWS: LifecycleRows = {
 };
 
 /** Who reads an exam: staff manage it, a learner (or a visitor, null) may see it if open to them. */
-export type ExamReader = ExamScope | null;
+export type ExamReader = Scope | null;
 
 const sortable: SortColumns<typeof EXAM_SORT> = {
   startAt: 'e.start_at',
@@ -180,7 +181,7 @@ export function openExams(
 }
 
 /** Exams the staff scope manages. */
-export function managedExams(scope: ExamScope, sql: SqlParams): string {
+export function managedExams(scope: Scope, sql: SqlParams): string {
   return `e.status = 'active' AND ${managedBy(scope, 'e.organization_id', sql)}`;
 }
 
@@ -254,7 +255,7 @@ export async function listExams(
 }
 
 /** Refuses a change the scope may not make. */
-export function assertManages(scope: ExamScope, row: { organization_id: number | null }): void {
+export function assertManages(scope: Scope, row: { organization_id: number | null }): void {
   if (scope.kind === 'learner') throw fail('FORBIDDEN', '学员不能管理考试');
   if (scope.kind === 'organization' && row.organization_id !== scope.organizationId) {
     throw fail('FORBIDDEN', '只能管理本机构的考试');
@@ -319,7 +320,7 @@ async function writePapers(client: PoolClient, examId: number, ids: readonly num
   );
 }
 
-async function actorOf(db: Queryable, scope: ExamScope) {
+async function actorOf(db: Queryable, scope: Scope) {
   return { userId: await userOf(db, scope.memberId), memberId: scope.memberId };
 }
 

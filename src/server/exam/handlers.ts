@@ -70,8 +70,8 @@ import {
   organizationScope,
   platformScope,
   roleScope,
-  type ExamScope,
-} from './scope.ts';
+  type Scope,
+} from '../access/scope.ts';
 import {
   advanceSitting,
   completeSitting,
@@ -86,7 +86,7 @@ import {
 } from './sittings.ts';
 
 type Area = ResourceArea;
-const SCOPES: Record<Area, (auth: Auth) => ExamScope> = {
+const SCOPES: Record<Area, (auth: Auth) => Scope> = {
   bms: platformScope,
   edms: organizationScope,
   app: roleScope,
@@ -398,7 +398,7 @@ const batchWire = (
   action: string,
   resolve: (
     ctx: Ctx,
-    scope: ExamScope,
+    scope: Scope,
     b: Record<string, unknown>,
   ) => Promise<Parameters<typeof batchEnroll>[3]>,
 ) =>

@@ -27,12 +27,12 @@ import { containsPattern, orderBy, pagedRows, type SortColumns } from '../http/p
 import type { StoreContext } from '../http/resource.ts';
 import { validationError } from '../http/validation-error.ts';
 import { recordTransition, transitionRow, type LifecycleRows } from '../lifecycle/transition.ts';
-import type { ExamScope } from './scope.ts';
+import type { Scope } from '../access/scope.ts';
 
 type Item = z.input<typeof examPaperItem>;
 type ListItem = z.input<typeof examPaperListItem>;
 type Filter = z.output<typeof examPaperFilter>;
-type Ctx = StoreContext<ExamScope>;
+type Ctx = StoreContext<Scope>;
 
 export const PAPER_ROWS: LifecycleRows = {
   entity: 'examPaper',
@@ -93,7 +93,7 @@ const toListItem = (r: PaperRow): ListItem => ({
 });
 
 /** The papers the scope may read, as WHERE clauses on alias `p`. */
-export function visiblePapers(scope: ExamScope, sql: SqlParams): string {
+export function visiblePapers(scope: Scope, sql: SqlParams): string {
   const clauses = [`p.status = 'active'`];
   if (scope.kind === 'organization') {
     clauses.push(
@@ -112,7 +112,7 @@ export function visiblePapers(scope: ExamScope, sql: SqlParams): string {
   return clauses.join(' AND ');
 }
 
-async function readPaper(db: Queryable, scope: ExamScope, id: number): Promise<PaperRow> {
+async function readPaper(db: Queryable, scope: Scope, id: number): Promise<PaperRow> {
   const sql = new SqlParams();
   const where = visiblePapers(scope, sql);
   const { rows } = await db.query<PaperRow>(
@@ -190,7 +190,7 @@ async function toItem(db: Queryable, row: PaperRow): Promise<Item> {
 }
 
 /** Refuses a change the scope may not make to a paper it can read. */
-function assertManaged(scope: ExamScope, row: { organization_id: number | null }): void {
+function assertManaged(scope: Scope, row: { organization_id: number | null }): void {
   if (scope.kind === 'learner') throw fail('FORBIDDEN', '学员不能编写试卷');
   if (scope.kind === 'organization' && row.organization_id !== scope.organizationId) {
     throw fail('FORBIDDEN', '只能修改本机构的试卷（平台试卷只读）');
@@ -200,7 +200,7 @@ function assertManaged(scope: ExamScope, row: { organization_id: number | null }
 /** Questions go on a paper only when the scope may use them; each refusal names its row. */
 async function checkQuestions(
   db: Queryable,
-  scope: ExamScope,
+  scope: Scope,
   questions: readonly z.output<typeof paperQuestionInput>[],
   field: string,
 ): Promise<void> {

@@ -12,14 +12,14 @@ import { fail } from '../http/app-error.ts';
 import type { StoredResult } from '../judge-service/jobs.ts';
 import { papersOf, readExamRow, type ExamReader } from './exams.ts';
 import { sittingQuestions } from './papers.ts';
-import type { ExamScope } from './scope.ts';
+import type { Scope } from '../access/scope.ts';
 import { readSittingRow, toSittingItem } from './sittings.ts';
 
 /** Settled scores only: a sitting being judged again keeps out of the figures until settled. */
 const SCORED = `s.deleted_at IS NULL AND s.score IS NOT NULL AND s.state IN ('settled', 'reported')`;
 
 /** The learner's report of their sitting, once results are out. */
-export async function readReport(db: Queryable, scope: ExamScope, id: number): Promise<ReportItem> {
+export async function readReport(db: Queryable, scope: Scope, id: number): Promise<ReportItem> {
   const row = await readSittingRow(db, scope, id);
   if (scope.kind === 'learner' && !hasReport(row.state)) {
     throw fail(

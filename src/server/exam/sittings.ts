@@ -27,7 +27,8 @@ import { enqueue } from '../judge-queue/index.ts';
 import { jobKindOf } from '../judge-service/jobs.ts';
 import { recordTransition, transitionRow, type LifecycleRows } from '../lifecycle/transition.ts';
 import { userOf } from './papers.ts';
-import { managedBy, type ExamScope } from './scope.ts';
+import { managedBy } from '../access/predicates.ts';
+import type { Scope } from '../access/scope.ts';
 import { questionScore, type ScoredType } from './scoring.ts';
 
 /**
@@ -133,18 +134,14 @@ export function toSittingItem(r: SittingRow, learner: boolean): SittingItem {
 }
 
 /** Sittings the scope may read: a learner their own; staff those of the exams they manage. */
-export function visibleSittings(scope: ExamScope, sql: SqlParams): string {
+export function visibleSittings(scope: Scope, sql: SqlParams): string {
   if (scope.kind === 'learner') {
     return `s.deleted_at IS NULL AND s.member_id = ${sql.add(scope.memberId)}`;
   }
   return `s.deleted_at IS NULL AND ${managedBy(scope, 'e.organization_id', sql)}`;
 }
 
-export async function readSittingRow(
-  db: Queryable,
-  scope: ExamScope,
-  id: number,
-): Promise<SittingRow> {
+export async function readSittingRow(db: Queryable, scope: Scope, id: number): Promise<SittingRow> {
   const sql = new SqlParams();
   const where = visibleSittings(scope, sql);
   const { rows } = await db.query<SittingRow>(
@@ -156,13 +153,13 @@ export async function readSittingRow(
   return row;
 }
 
-export async function readSitting(db: Queryable, scope: ExamScope, id: number) {
+export async function readSitting(db: Queryable, scope: Scope, id: number) {
   return toSittingItem(await readSittingRow(db, scope, id), scope.kind === 'learner');
 }
 
 export async function latestSitting(
   db: Queryable,
-  scope: ExamScope,
+  scope: Scope,
   examId: number,
   examPaperId?: number,
 ): Promise<SittingItem | null> {
@@ -179,7 +176,7 @@ export async function latestSitting(
 
 export async function listSittings(
   db: Queryable,
-  scope: ExamScope,
+  scope: Scope,
   filter: z.output<typeof sittingFilter>,
   page: PageQuery,
 ): Promise<Page<SittingItem>> {

@@ -36,8 +36,9 @@ export const gradeHandlers = [
    * narrowed by the filters. Drafts and private classes belong to the teacher area (later).
    */
   handle(grade['grade.queryList'], async ({ query, body, services }) => {
-    const where = `g.is_public AND g.status <> '0' AND o.status = 'active'
-      AND ($1::text[] IS NULL OR g.status = ANY($1))
+    const status = `grade_status(g.state, g.enroll_start_at, g.start_time, g.end_time, now())`;
+    const where = `g.is_public AND g.deleted_at IS NULL AND g.state IN ('published', 'stopped')
+      AND o.status = 'active' AND ($1::text[] IS NULL OR ${status} = ANY($1))
       AND ($2::boolean IS NULL OR g.is_public = $2)
       AND ($3::text[] IS NULL OR g.app_id = ANY($3))
       AND ($4::text IS NULL OR g.name ILIKE $4)`;
@@ -50,7 +51,7 @@ export const gradeHandlers = [
     const rows = await pagedRows<GradeRow>(
       services.pool,
       {
-        select: `g.id, g.name, g.description, g.status, g.is_public, g.sort, g.app_id,
+        select: `g.id, g.name, g.description, ${status} AS status, g.is_public, g.sort, g.app_id,
                  g.organization_id, o.name AS organization_name, t.nickname AS teacher_name,
                  (SELECT count(*)::int FROM grade_members gm WHERE gm.grade_id = g.id) AS member_count,
                  g.price_fen, g.start_time, g.end_time`,

@@ -159,12 +159,15 @@ export interface DemoGrade {
   organization: string;
   name: string;
   description: string;
-  status: '0' | '1' | '2' | '3' | '4' | '5';
+  /** The lifecycle state (lifecycles/grade.ts); what learners see follows from it and the dates. */
+  state: 'draft' | 'published' | 'stopped';
   isPublic: boolean;
   sort: number;
   priceFen: number;
-  startTime: string;
-  endTime: string;
+  /** Days from the first start: a fresh installation shows every status of the dictionary. */
+  enrollStartDays: number | null;
+  startDays: number;
+  endDays: number;
   /** Username of the teaching account in the grade's organization. */
   teacher: string | null;
 }
@@ -172,92 +175,99 @@ export interface DemoGrade {
 export const GRADES: DemoGrade[] = [
   {
     organization: DEMO_ORGANIZATION,
-    name: 'CSP-J 入门班（2026 春季）',
+    name: 'CSP-J 入门班（2026 冬季）',
     description: '从零开始学习 C++，掌握 CSP-J 初赛与复赛的基础算法。',
-    status: '1',
+    state: 'published',
     isPublic: true,
     sort: 1,
     priceFen: 199_900,
-    startTime: '2026-03-01T01:00:00Z',
-    endTime: '2026-06-30T10:00:00Z',
+    enrollStartDays: -20,
+    startDays: 14,
+    endDays: 120,
     teacher: 'demo_teacher',
   },
   {
     organization: DEMO_ORGANIZATION,
     name: 'CSP-S 提高班',
     description: '动态规划、图论与数据结构专题训练，每周一次模拟赛。',
-    status: '2',
+    state: 'published',
     isPublic: true,
     sort: 2,
     priceFen: 299_900,
-    startTime: '2026-02-15T01:00:00Z',
-    endTime: '2026-09-30T10:00:00Z',
+    enrollStartDays: -60,
+    startDays: -30,
+    endDays: 150,
     teacher: 'demo_teacher',
   },
   {
     organization: DEMO_ORGANIZATION,
     name: 'NOIP 冲刺班',
     description: '面向 NOIP 的真题精讲与限时训练。',
-    status: '4',
+    state: 'published',
     isPublic: true,
     sort: 3,
     priceFen: 399_900,
-    startTime: '2026-09-01T01:00:00Z',
-    endTime: '2026-11-30T10:00:00Z',
+    enrollStartDays: 10,
+    startDays: 40,
+    endDays: 160,
     teacher: null,
   },
   {
     organization: DEMO_ORGANIZATION,
     name: 'Python 趣味编程',
     description: '用 Python 做小游戏，培养编程兴趣。',
-    status: '3',
+    state: 'published',
     isPublic: true,
     sort: 4,
     priceFen: 0,
-    startTime: '2025-09-01T01:00:00Z',
-    endTime: '2026-01-15T10:00:00Z',
+    enrollStartDays: -200,
+    startDays: -180,
+    endDays: -20,
     teacher: 'demo_teacher',
   },
   {
     organization: DEMO_ORGANIZATION,
     name: '暑期集训营（2025）',
     description: '2025 年暑期集训，已停止招生。',
-    status: '5',
+    state: 'stopped',
     isPublic: true,
     sort: 5,
     priceFen: 159_900,
-    startTime: '2025-07-01T01:00:00Z',
-    endTime: '2025-08-31T10:00:00Z',
+    enrollStartDays: -500,
+    startDays: -480,
+    endDays: -420,
     teacher: null,
   },
   {
     organization: DEMO_ORGANIZATION,
     name: '省选内部训练班',
     description: '校内选拔的内部班级，尚未发布。',
-    status: '0',
+    state: 'draft',
     isPublic: false,
     sort: 6,
     priceFen: 0,
-    startTime: '2026-10-01T01:00:00Z',
-    endTime: '2027-03-31T10:00:00Z',
+    enrollStartDays: null,
+    startDays: 30,
+    endDays: 200,
     teacher: 'demo_teacher',
   },
   {
     organization: SECOND_ORGANIZATION,
     name: '星火周末算法班',
     description: '周末小班授课，适合初二到高一的同学。',
-    status: '1',
+    state: 'published',
     isPublic: true,
     sort: 7,
     priceFen: 249_900,
-    startTime: '2026-04-04T01:00:00Z',
-    endTime: '2026-07-25T10:00:00Z',
+    enrollStartDays: -10,
+    startDays: 20,
+    endDays: 110,
     teacher: 'demo_teacher',
   },
 ];
 
 /** Classes the demo student is in. */
-export const STUDENT_GRADES = ['CSP-J 入门班（2026 春季）'];
+export const STUDENT_GRADES = ['CSP-J 入门班（2026 冬季）'];
 
 export const GRADE_APP_ID = APP_ID;
 

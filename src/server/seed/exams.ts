@@ -12,7 +12,7 @@ import type { Logger } from '../logger.ts';
 import { createExam } from '../exam/exams.ts';
 import { paperStore } from '../exam/papers.ts';
 import { completeSitting, settleSitting, judgeSitting } from '../exam/sittings.ts';
-import type { ExamScope } from '../exam/scope.ts';
+import type { Scope } from '../access/scope.ts';
 import { placeOrder } from '../orders/flow.ts';
 import { NO_PROVIDER } from '../payments/none.ts';
 import { applyTransition } from '../lifecycle/transition.ts';
@@ -64,7 +64,7 @@ export async function seedDemoExams(pool: Pool, logger: Logger): Promise<void> {
     logger,
     payments: { provider: NO_PROVIDER, online: false, publicUrl: () => '', checkoutTtlMs: 0 },
   } as unknown as Services;
-  const platform: ExamScope = { kind: 'platform', memberId: admin.id };
+  const platform: Scope = { kind: 'platform', memberId: admin.id };
   const ctx = { services, scope: platform };
   const adminActor = { userId: admin.user_id, memberId: admin.id };
   const requestId = 'seed:exams';
@@ -227,10 +227,11 @@ export async function seedDemoExams(pool: Pool, logger: Logger): Promise<void> {
   await settleSitting(pool, sittingId, studentActor, requestId);
 
   // An organization's exam on its own paper, waiting in the platform's review queue.
-  const org: ExamScope = {
+  const org: Scope = {
     kind: 'organization',
     organizationId: teacher.organization_id,
     memberId: teacher.id,
+    role: 'teacher',
   };
   const orgPaper = await paperStore.create(
     { services, scope: org },

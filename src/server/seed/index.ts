@@ -121,25 +121,35 @@ async function seedGrades(client: PoolClient) {
     const teacher = grade.teacher
       ? await memberIdOf(client, grade.teacher, grade.organization)
       : null;
-    await client.query(
-      `INSERT INTO grades (organization_id, name, description, status, is_public, sort, app_id,
-                           teacher_member_id, price_fen, start_time, end_time)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-       ON CONFLICT (organization_id, name) DO NOTHING`,
+    const grade_ = await client.query<{ id: number }>(
+      `INSERT INTO grades (organization_id, name, description, state, is_public, sort, app_id,
+                           teacher_member_id, price_fen, enroll_start_at, start_time, end_time)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
+               now() + make_interval(days => $10), now() + make_interval(days => $11),
+               now() + make_interval(days => $12))
+       ON CONFLICT (organization_id, name) WHERE deleted_at IS NULL DO NOTHING RETURNING id`,
       [
         orgId,
         grade.name,
         grade.description,
-        grade.status,
+        grade.state,
         grade.isPublic,
         grade.sort,
         GRADE_APP_ID,
         teacher,
         grade.priceFen,
-        grade.startTime,
-        grade.endTime,
+        grade.enrollStartDays,
+        grade.startDays,
+        grade.endDays,
       ],
     );
+    const id = grade_.rows[0]?.id;
+    if (id !== undefined && teacher !== null) {
+      await client.query('INSERT INTO grade_teachers (grade_id, member_id) VALUES ($1, $2)', [
+        id,
+        teacher,
+      ]);
+    }
   }
 }
 

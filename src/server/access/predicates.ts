@@ -1,0 +1,45 @@
+/**
+ * The row predicates of DESIGN.md §6, as SQL over a column, with bound parameters (SqlParams).
+ * Each answers "which of these rows may the scope read?":
+ *
+ * | rows                       | platform | organization admin | teacher                          | learner            |
+ * |----------------------------|----------|--------------------|----------------------------------|--------------------|
+ * | an organization's (org col) | all      | their organization | their organization               | their organization |
+ * | a learner's (member col)    | all      | their organization | their classes' students (view    | their own          |
+ * |                            |          |                    | teacher_students), and their own |                    |
+ * | classes (grade alias)       | all      | their organization | the classes they teach           | those they are in  |
+ *
+ * A learner's rows are their answers, enrollments, orders, sittings, homework and settlements;
+ * what a learner may see of an organization's content (published, public) is the content's own
+ * rule, applied on top.
+ */
+import type { SqlParams } from '../db/sql-params.ts';
+import type { Scope } from './scope.ts';
+
+/** Rows owned by an organization (`col`, NULL for the platform): staff manage their own. */
+export function managedBy(scope: Scope, col: string, sql: SqlParams): string {
+  if (scope.kind === 'platform') return 'true';
+  return `${col} = ${sql.add(scope.organizationId)}`;
+}
+
+/** The students a teacher may read: of the classes they teach, or bound to them. */
+export const teacherStudents = (teacherParam: string) =>
+  `SELECT ts.student_member_id FROM teacher_students ts WHERE ts.teacher_member_id = ${teacherParam}`;
+
+/** Rows that belong to one learner (`col` a member id). */
+export function learnerRows(scope: Scope, col: string, sql: SqlParams): string {
+  switch (scope.kind) {
+    case 'platform':
+      return 'true';
+    case 'learner':
+      return `${col} = ${sql.add(scope.memberId)}`;
+    case 'organization': {
+      if (scope.role === 'orgAdmin') {
+        return `EXISTS (SELECT 1 FROM members own WHERE own.id = ${col}
+          AND own.organization_id = ${sql.add(scope.organizationId)})`;
+      }
+      const me = sql.add(scope.memberId);
+      return `(${col} = ${me} OR ${col} IN (${teacherStudents(me)}))`;
+    }
+  }
+}

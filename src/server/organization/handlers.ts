@@ -1,0 +1,420 @@
+/**
+ * The calls of organizations and their people (contract/organization/calls.ts) wired to this
+ * folder's stores. Each area's scope comes from access/scope.ts: `bms` platform staff, `edms`
+ * the organization's staff, the un-prefixed `member` calls by role, `oj` the learner.
+ */
+import type { z } from 'zod';
+import type { CallDef } from '../../contract/call.ts';
+import {
+  organization as calls,
+  type BatchMembersAnswer,
+  type memberCreate,
+  type teacherCreate,
+} from '../../contract/organization/calls.ts';
+import { memberApprovalLifecycle } from '../../machines/lifecycles/organization.ts';
+import { isAdminScope, SCOPE_OF_AREA, type Scope } from '../access/scope.ts';
+import { loadCurrentUser, otherTeacherAccounts } from '../accounts/members.ts';
+import { currentRights } from '../accounts/rights.ts';
+import type { Auth } from '../accounts/sessions.ts';
+import { fail } from '../http/app-error.ts';
+import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
+import { validationError } from '../http/validation-error.ts';
+import { lifecycleHandlers } from '../lifecycle/handlers.ts';
+import {
+  addMemberToMine,
+  anonQuery,
+  configRole,
+  deletePerson,
+  memberCard,
+  memberStatistics,
+  pointsRanking,
+  teachersOfMember,
+  updatePerson,
+  updateProfile,
+} from './member-admin.ts';
+import { importTemplate, parseMemberSheet } from './member-import.ts';
+import {
+  createOrganization,
+  deleteOrganization,
+  listOrganizations,
+  organizationRights,
+  readOrganization,
+  reviewOrganization,
+  updateOrganization,
+} from './organizations.ts';
+import { exportPasswords, resetPassword, updateOwnPassword } from './passwords.ts';
+import { addPeople, type PersonInput, type PersonRowInput } from './people-write.ts';
+import {
+  listMembers,
+  listTeachers,
+  peopleByMobile,
+  readPerson,
+  toMemberItem,
+  toTeacherItem,
+  type PeopleKind,
+} from './people.ts';
+import {
+  changeGroupMembers,
+  createGroup,
+  deleteGroup,
+  listGroups,
+  readGroup,
+  setTeacherGroups,
+  updateGroup,
+} from './teacher-groups.ts';
+
+type Ctx = HandlerContext;
+type Area = keyof typeof SCOPE_OF_AREA;
+const scopeOf = (area: Area, ctx: Ctx) => SCOPE_OF_AREA[area](ctx.requireAuth());
+const actorOf = (ctx: Ctx) => {
+  const auth = ctx.requireAuth();
+  return { userId: auth.userId, memberId: auth.memberId };
+};
+const body = <T>(ctx: Ctx) => ctx.body as T;
+const query = <T>(ctx: Ctx) => ctx.query as T;
+const idOf = (ctx: Ctx) => query<{ id: number }>(ctx).id;
+
+/** `fn` for each of `ids` whose call exists, with the area its id starts with. */
+function wire(ids: string[], fn: (area: Area, ctx: Ctx) => Promise<unknown>): HandlerEntry[] {
+  const byId = calls as Record<string, CallDef>;
+  return ids.map((id) => {
+    const call = byId[id];
+    if (!call) throw new Error(`no call ${id}`);
+    const prefix = id.split('.')[0]!;
+    const area: Area = prefix === 'bms' || prefix === 'edms' || prefix === 'oj' ? prefix : 'app';
+    return handle(call, (ctx) => fn(area, ctx) as never);
+  });
+}
+
+// ——— organizations ———
+
+const organizationHandlers: HandlerEntry[] = [
+  ...wire(['bms.organization.create', 'edms.organization.create'], (a, ctx) =>
+    createOrganization(ctx.services.pool, scopeOf(a, ctx), body(ctx), actorOf(ctx), ctx.request.id),
+  ),
+  ...wire(['bms.organization.update', 'edms.organization.update'], (a, ctx) =>
+    updateOrganization(ctx.services.pool, scopeOf(a, ctx), body(ctx), actorOf(ctx), ctx.request.id),
+  ),
+  ...wire(['bms.organization.delete'], async (_a, ctx) => {
+    const { id } = body<{ id: number }>(ctx);
+    await deleteOrganization(ctx.services.pool, id);
+    return { id };
+  }),
+  ...wire(['bms.organization.queryById', 'edms.organization.queryById'], (a, ctx) =>
+    readOrganization(ctx.services.pool, scopeOf(a, ctx), idOf(ctx)),
+  ),
+  ...wire(['bms.organization.queryList', 'edms.organization.queryList'], (a, ctx) =>
+    listOrganizations(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx)),
+  ),
+  ...wire(
+    ['bms.organization.querySimpleList', 'edms.organization.querySimpleList'],
+    async (a, ctx) => {
+      const page = await listOrganizations(
+        ctx.services.pool,
+        scopeOf(a, ctx),
+        body(ctx),
+        query(ctx),
+      );
+      return { ...page, content: page.content.map(({ id, name, state }) => ({ id, name, state })) };
+    },
+  ),
+  ...(['pass', 'reject'] as const).flatMap((action) =>
+    wire([`bms.organization.${action}`], async (a, ctx) => {
+      const { id, reason } = body<{ id: number; reason?: string }>(ctx);
+      await reviewOrganization(ctx.services.pool, id, action, reason, actorOf(ctx), ctx.request.id);
+      return readOrganization(ctx.services.pool, scopeOf(a, ctx), id);
+    }),
+  ),
+  ...wire(['edms.organization.queryCurrentRights'], (_a, ctx) =>
+    organizationRights(ctx.services.pool, ctx.requireAuth().organizationId),
+  ),
+];
+
+// ——— members ———
+
+/** Where people are added: the caller's organization, or the one platform staff name. */
+function organizationFor(scope: Scope, auth: Auth, asked: number | undefined): number {
+  if (asked === undefined) return auth.organizationId;
+  if (scope.kind !== 'platform' && asked !== auth.organizationId) {
+    throw validationError([{ field: 'body.organizationId', message: '只能向本机构添加成员' }]);
+  }
+  return asked;
+}
+
+const addOptions = (ctx: Ctx, scope: Scope, organizationId: number, dryRun: boolean) => ({
+  organizationId,
+  scope,
+  actor: actorOf(ctx),
+  requestId: ctx.request.id,
+  dryRun,
+});
+
+/** Adds one person; a refused row is the request's VALIDATION error, naming its field. */
+async function createOne(
+  ctx: Ctx,
+  scope: Scope,
+  kind: PeopleKind,
+  input: PersonInput & { organizationId?: number | undefined },
+) {
+  const { organizationId, ...person } = input;
+  const org = organizationFor(scope, ctx.requireAuth(), organizationId);
+  const answer = await addPeople(
+    ctx.services.pool,
+    [{ row: 1, input: person }],
+    addOptions(ctx, scope, org, false),
+  );
+  const row = answer.rows[0]!;
+  if (row.outcome === 'refused') {
+    throw validationError([{ field: `body.${row.field ?? 'mobile'}`, message: row.message }]);
+  }
+  const created = await readPerson(ctx.services.pool, scope, kind, row.memberId!);
+  const item = kind === 'teachers' ? toTeacherItem(created) : toMemberItem(created);
+  return { ...item, initialPassword: row.initialPassword };
+}
+
+const personReader = (kind: PeopleKind) => async (a: Area, ctx: Ctx) => {
+  const row = await readPerson(ctx.services.pool, scopeOf(a, ctx), kind, idOf(ctx));
+  return kind === 'teachers' ? toTeacherItem(row) : toMemberItem(row);
+};
+
+const personUpdater = (kind: PeopleKind) => async (a: Area, ctx: Ctx) => {
+  const scope = scopeOf(a, ctx);
+  const input = body<{ id: number }>(ctx);
+  await updatePerson(ctx.services.pool, scope, kind, input);
+  const row = await readPerson(ctx.services.pool, scope, kind, input.id);
+  return kind === 'teachers' ? toTeacherItem(row) : toMemberItem(row);
+};
+
+const batchOf = (
+  ctx: Ctx,
+  scope: Scope,
+  rows: PersonRowInput[],
+  dryRun: boolean,
+  newUsersOnly = false,
+): Promise<BatchMembersAnswer> =>
+  addPeople(ctx.services.pool, rows, {
+    ...addOptions(ctx, scope, ctx.requireAuth().organizationId, dryRun),
+    newUsersOnly,
+  });
+
+const numbered = <T>(rows: T[]) => rows.map((input, i) => ({ row: i + 1, input }));
+
+const memberHandlers: HandlerEntry[] = [
+  ...wire(
+    [
+      'bms.organizationMember.create',
+      'edms.organizationMember.create',
+      'bms.member.create',
+      'member.create',
+    ],
+    (a, ctx) =>
+      createOne(ctx, scopeOf(a, ctx), 'members', body<z.output<typeof memberCreate>>(ctx)),
+  ),
+  ...wire(['edms.organizationMember.batchCreate', 'member.batchCreate'], (a, ctx) => {
+    const b = body<{ rows: PersonInput[]; dryRun: boolean }>(ctx);
+    return batchOf(ctx, scopeOf(a, ctx), numbered(b.rows), b.dryRun);
+  }),
+  ...wire(['member.batchRegister'], (a, ctx) => {
+    const b = body<{ rows: Omit<PersonInput, 'role'>[]; dryRun: boolean }>(ctx);
+    const rows = numbered(b.rows.map((r) => ({ ...r, role: 'student' as const })));
+    return batchOf(ctx, scopeOf(a, ctx), rows, b.dryRun, true);
+  }),
+  ...wire(['edms.organizationMember.batchImport'], async (a, ctx) => {
+    const rows = await parseMemberSheet(ctx.files.find((f) => f.field === 'file') ?? ctx.files[0]);
+    return batchOf(ctx, scopeOf(a, ctx), rows, body<{ dryRun: string }>(ctx).dryRun === 'true');
+  }),
+  ...wire(['edms.organizationMember.downloadTemplate'], () => importTemplate()),
+  ...wire(
+    [
+      'bms.organizationMember.update',
+      'edms.organizationMember.update',
+      'bms.member.update',
+      'member.update',
+    ],
+    personUpdater('members'),
+  ),
+  ...wire(['bms.organizationMember.delete', 'bms.member.delete'], async (_a, ctx) => {
+    const { id } = body<{ id: number }>(ctx);
+    await deletePerson(ctx.services.pool, id);
+    return { id };
+  }),
+  ...wire(
+    ['bms.organizationMember.queryById', 'bms.member.queryById', 'member.queryById'],
+    personReader('members'),
+  ),
+  ...wire(
+    [
+      'bms.organizationMember.queryList',
+      'edms.organizationMember.queryList',
+      'bms.member.queryList',
+      'member.queryList',
+    ],
+    (a, ctx) => listMembers(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx)),
+  ),
+  ...wire(
+    [
+      'bms.organizationMember.querySimpleList',
+      'bms.member.querySimpleList',
+      'member.querySimpleList',
+    ],
+    async (a, ctx) => {
+      const page = await listMembers(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx));
+      return {
+        ...page,
+        content: page.content.map((m) => ({
+          id: m.id,
+          nickname: m.nickname,
+          realName: m.realName,
+          role: m.role,
+          mobile: m.mobile,
+        })),
+      };
+    },
+  ),
+  ...wire(['member.addMemberToMine'], (a, ctx) =>
+    addMemberToMine(ctx.services.pool, scopeOf(a, ctx), body<{ memberId: number }>(ctx).memberId),
+  ),
+  ...wire(['member.anonQueryList'], (_a, ctx) =>
+    anonQuery(ctx.services.pool, body<{ keyword: string }>(ctx).keyword, query(ctx)),
+  ),
+  ...wire(['member.exportPwd'], (a, ctx) => {
+    const b = body<{ memberIds: number[]; force: boolean }>(ctx);
+    return exportPasswords(ctx.services.pool, scopeOf(a, ctx), b.memberIds, b.force);
+  }),
+  ...wire(['member.pwd'], (a, ctx) => {
+    const b = body<{ id: number; password?: string }>(ctx);
+    return resetPassword(ctx.services.pool, scopeOf(a, ctx), b.id, b.password);
+  }),
+  ...wire(['member.updatePwd'], (_a, ctx) => {
+    const b = body<{ oldPassword: string; newPassword: string }>(ctx);
+    return updateOwnPassword(ctx.services.pool, ctx.requireAuth(), b.oldPassword, b.newPassword);
+  }),
+  ...wire(['member.configRoles'], async (a, ctx) => {
+    const scope = scopeOf(a, ctx);
+    const b = body<{ id: number; role: Auth['role'] }>(ctx);
+    await configRole(ctx.services.pool, scope, b.id, b.role);
+    return toMemberItem(await readPerson(ctx.services.pool, scope, 'members', b.id));
+  }),
+  ...lifecycleHandlers(
+    { pass: calls['member.pass'], reject: calls['member.reject'] },
+    memberApprovalLifecycle,
+    { entity: 'member', table: 'members', column: 'approval' },
+    {
+      authorize: async ({ services, scope }, id) => {
+        if (!isAdminScope(scope)) throw fail('FORBIDDEN', '成员审核需机构管理员操作');
+        await readPerson(services.pool, scope, 'members', id);
+      },
+      read: async ({ services, scope }, id) =>
+        toMemberItem(await readPerson(services.pool, scope, 'members', id)),
+    },
+    SCOPE_OF_AREA.app,
+  ),
+  ...wire(['member.generateMemberCardById'], (a, ctx) =>
+    memberCard(ctx.services.pool, scopeOf(a, ctx), idOf(ctx)),
+  ),
+  ...wire(['member.queryByMobile'], (a, ctx) =>
+    peopleByMobile(ctx.services.pool, scopeOf(a, ctx), query<{ mobile: string }>(ctx).mobile),
+  ),
+  ...wire(['member.queryPointsRanking'], (a, ctx) =>
+    pointsRanking(ctx.services.pool, scopeOf(a, ctx), query<{ size: number }>(ctx).size),
+  ),
+  ...wire(['member.queryStatistics'], (a, ctx) =>
+    memberStatistics(ctx.services.pool, scopeOf(a, ctx)),
+  ),
+  ...wire(['bms.member.queryMemberTeacherList'], async (a, ctx) => {
+    const { memberId } = query<{ memberId: number }>(ctx);
+    await readPerson(ctx.services.pool, scopeOf(a, ctx), 'members', memberId);
+    return teachersOfMember(ctx.services.pool, memberId);
+  }),
+  ...wire(['member.queryCurrent'], (_a, ctx) =>
+    loadCurrentUser(ctx.services.pool, ctx.requireAuth().memberId),
+  ),
+  ...wire(['member.queryCurrentRights'], (_a, ctx) =>
+    currentRights(ctx.services.pool, ctx.requireAuth().memberId),
+  ),
+  ...wire(['member.queryMineTeacherList'], (_a, ctx) => {
+    const auth = ctx.requireAuth();
+    return otherTeacherAccounts(ctx.services.pool, auth.userId, auth.memberId);
+  }),
+  ...wire(['member.bindWxGzh', 'oj.member.bindWxGzh'], () => {
+    throw fail('CONFLICT', '本平台未配置微信公众号，暂不能绑定');
+  }),
+  ...wire(['oj.member.update'], async (_a, ctx) => {
+    const memberId = ctx.requireAuth().memberId;
+    await updateProfile(ctx.services.pool, memberId, body(ctx));
+    return loadCurrentUser(ctx.services.pool, memberId);
+  }),
+];
+
+// ——— teachers and teaching groups ———
+
+const teacherHandlers: HandlerEntry[] = [
+  ...wire(['bms.teacherMember.create', 'edms.teacherMember.create'], (a, ctx) => {
+    const b = body<z.output<typeof teacherCreate>>(ctx);
+    const scope = scopeOf(a, ctx);
+    if (scope.kind === 'platform' && b.organizationId === undefined) {
+      throw validationError([{ field: 'body.organizationId', message: '请选择教师所在机构' }]);
+    }
+    return createOne(ctx, scope, 'teachers', b);
+  }),
+  ...wire(['edms.teacherMember.batchCreate'], (a, ctx) => {
+    const b = body<{ rows: PersonInput[]; dryRun: boolean }>(ctx);
+    return batchOf(ctx, scopeOf(a, ctx), numbered(b.rows), b.dryRun);
+  }),
+  ...wire(['bms.teacherMember.update', 'edms.teacherMember.update'], personUpdater('teachers')),
+  ...wire(['bms.teacherMember.delete'], async (_a, ctx) => {
+    const { id } = body<{ id: number }>(ctx);
+    await deletePerson(ctx.services.pool, id);
+    return { id };
+  }),
+  ...wire(['bms.teacherMember.queryById'], personReader('teachers')),
+  ...wire(['bms.teacherMember.queryList', 'edms.teacherMember.queryList'], (a, ctx) =>
+    listTeachers(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx)),
+  ),
+  ...wire(['bms.teacherMember.querySimpleList'], async (a, ctx) => {
+    const page = await listTeachers(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx));
+    return {
+      ...page,
+      content: page.content.map((t) => ({ id: t.id, nickname: t.nickname, realName: t.realName })),
+    };
+  }),
+  ...wire(['edms.teacherMember.addToGroup'], (a, ctx) =>
+    changeGroupMembers(ctx.services.pool, scopeOf(a, ctx), body(ctx), 'add'),
+  ),
+  ...wire(['edms.teacherMember.removeFromGroup'], (a, ctx) =>
+    changeGroupMembers(ctx.services.pool, scopeOf(a, ctx), body(ctx), 'remove'),
+  ),
+  ...wire(['edms.teacherMember.setGroups'], async (a, ctx) => {
+    const scope = scopeOf(a, ctx);
+    const b = body<{ memberId: number; groupIds: number[] }>(ctx);
+    await setTeacherGroups(ctx.services.pool, scope, b.memberId, b.groupIds);
+    return toTeacherItem(await readPerson(ctx.services.pool, scope, 'teachers', b.memberId));
+  }),
+  ...wire(['edms.teacherGroup.create'], (a, ctx) =>
+    createGroup(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+  ),
+  ...wire(['edms.teacherGroup.update'], (a, ctx) =>
+    updateGroup(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+  ),
+  ...wire(['edms.teacherGroup.delete'], async (a, ctx) => {
+    const { id } = body<{ id: number }>(ctx);
+    await deleteGroup(ctx.services.pool, scopeOf(a, ctx), id);
+    return { id };
+  }),
+  ...wire(['edms.teacherGroup.queryById'], (a, ctx) =>
+    readGroup(ctx.services.pool, scopeOf(a, ctx), idOf(ctx)),
+  ),
+  ...wire(['edms.teacherGroup.queryList'], (a, ctx) =>
+    listGroups(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx)),
+  ),
+  ...wire(['edms.teacherGroup.querySimpleList'], async (a, ctx) => {
+    const page = await listGroups(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx));
+    return { ...page, content: page.content.map(({ id, name }) => ({ id, name })) };
+  }),
+];
+
+export const organizationHandlersAll: HandlerEntry[] = [
+  ...organizationHandlers,
+  ...memberHandlers,
+  ...teacherHandlers,
+];

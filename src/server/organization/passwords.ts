@@ -1,0 +1,125 @@
+/**
+ * Passwords of an organization's people: staff reset one (member/pwd) or reset and export the
+ * initial passwords of many (member/exportPwd) — only of people who never logged in, unless
+ * forced, so a printed sheet never locks out someone already using their account. A member
+ * changes their own with the old one (member/updatePwd). Any change ends the user's other
+ * sessions. Passwords are never stored readable: what was generated is shown once.
+ */
+import type { FileAnswer } from '../http/multipart.ts';
+import type { Scope } from '../access/scope.ts';
+import { withTransaction, type Pool, type Queryable } from '../db/pool.ts';
+import { fail } from '../http/app-error.ts';
+import { validationError } from '../http/validation-error.ts';
+import { xlsxAnswer } from '../http/xlsx.ts';
+import { hashPassword, verifyPassword } from '../security/password.ts';
+import { generatePassword } from './people-write.ts';
+import { assertMayEdit, readPerson } from './people.ts';
+
+async function setPassword(
+  db: Queryable,
+  userId: number,
+  passwordHash: string,
+  keepSessionId: number | null,
+) {
+  await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
+    userId,
+    passwordHash,
+  ]);
+  await db.query(
+    `UPDATE sessions SET revoked_at = now()
+      WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2`,
+    [userId, keepSessionId],
+  );
+}
+
+export async function resetPassword(
+  pool: Pool,
+  scope: Scope,
+  id: number,
+  password: string | undefined,
+) {
+  const row = await readPerson(pool, scope, 'members', id);
+  assertMayEdit(scope, row);
+  if (row.id === scope.memberId) throw fail('CONFLICT', '修改本人密码请使用「修改密码」');
+  const next = password ?? generatePassword();
+  await withTransaction(pool, async (client) =>
+    setPassword(client, row.user_id, await hashPassword(next), null),
+  );
+  return { id, password: next };
+}
+
+export async function updateOwnPassword(
+  pool: Pool,
+  auth: { userId: number; sessionId: number },
+  oldPassword: string,
+  newPassword: string,
+) {
+  const { rows } = await pool.query<{ password_hash: string }>(
+    'SELECT password_hash FROM users WHERE id = $1',
+    [auth.userId],
+  );
+  if (!rows[0] || !(await verifyPassword(oldPassword, rows[0].password_hash))) {
+    throw validationError([{ field: 'body.oldPassword', message: '原密码不正确' }]);
+  }
+  if (oldPassword === newPassword) {
+    throw validationError([{ field: 'body.newPassword', message: '新密码不能与原密码相同' }]);
+  }
+  const hash = await hashPassword(newPassword);
+  await withTransaction(pool, (client) => setPassword(client, auth.userId, hash, auth.sessionId));
+  return { updated: true as const };
+}
+
+interface ExportRow {
+  nickname: string;
+  realName: string;
+  username: string;
+  mobile: string | null;
+  password: string;
+  note: string;
+}
+
+export async function exportPasswords(
+  pool: Pool,
+  scope: Scope,
+  memberIds: number[],
+  force: boolean,
+): Promise<FileAnswer> {
+  const people = [];
+  for (const id of memberIds) {
+    const row = await readPerson(pool, scope, 'members', id);
+    assertMayEdit(scope, row);
+    people.push(row);
+  }
+  const reset = people.filter((p) => p.id !== scope.memberId && (force || !p.last_login_at));
+  const passwords = reset.map(() => generatePassword());
+  const hashes = await Promise.all(passwords.map((p) => hashPassword(p)));
+  await withTransaction(pool, async (client) => {
+    for (const [i, p] of reset.entries()) await setPassword(client, p.user_id, hashes[i]!, null);
+  });
+  const byId = new Map(reset.map((p, i) => [p.id, passwords[i]!]));
+  const rows: ExportRow[] = people.map((p) => ({
+    nickname: p.nickname,
+    realName: p.real_name,
+    username: p.username,
+    mobile: p.mobile,
+    password: byId.get(p.id) ?? '',
+    note: byId.has(p.id)
+      ? '已重置，请首次登录后修改'
+      : p.id === scope.memberId
+        ? '本人账号未重置'
+        : '已登录过，未重置（勾选强制重置可重置）',
+  }));
+  return xlsxAnswer(
+    '初始密码.xlsx',
+    '初始密码',
+    [
+      { header: '昵称', value: (r: ExportRow) => r.nickname },
+      { header: '姓名', value: (r) => r.realName },
+      { header: '用户名', width: 18, value: (r) => r.username },
+      { header: '手机号', width: 14, value: (r) => r.mobile },
+      { header: '初始密码', width: 14, value: (r) => r.password },
+      { header: '说明', width: 36, value: (r) => r.note },
+    ],
+    rows,
+  );
+}
