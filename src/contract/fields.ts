@@ -46,12 +46,24 @@ const ISO_DATE_TIME =
   /^(20|21)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-](0\d|1[0-4]):[0-5]\d)$/;
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
+/** The date part of `text` (YYYY-MM-DD…) is a day the calendar has. */
+const dayExists = (text: string) => {
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && !leap ? 28 : DAYS_IN_MONTH[month - 1]!);
+};
+
 export const isoDateTime = z
   .string()
   .max(40)
   .regex(ISO_DATE_TIME, '时间格式应为 ISO-8601，如 2026-01-01T08:00:00+08:00（2000–2199 年）')
-  .refine((text) => {
-    const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
-    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-    return day <= (month === 2 && !leap ? 28 : DAYS_IN_MONTH[month - 1]!);
-  }, '日期不存在');
+  .refine(dayExists, '日期不存在');
+
+/** A calendar day, YYYY-MM-DD, in the years 2000–2199 (a settlement's period …). */
+export const isoDate = z
+  .string()
+  .regex(
+    /^(20|21)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
+    '日期格式应为 YYYY-MM-DD（2000–2199 年）',
+  )
+  .refine(dayExists, '日期不存在');

@@ -4,6 +4,7 @@ import { chapter } from './chapter/calls.ts';
 import { dict } from './dict/calls.ts';
 import { exam } from './exam/calls.ts';
 import { grade } from './grade/calls.ts';
+import { homework } from './homework/calls.ts';
 import { memberQuestion } from './member-question/calls.ts';
 import { membership } from './membership/calls.ts';
 import { order } from './order/calls.ts';
@@ -38,6 +39,7 @@ export const domains = {
   aiToken,
   exam,
   organization,
+  homework,
 } satisfies Record<string, Record<string, CallDef>>;
 
 /** Every call of the catalogue; the server registers exactly these routes. */

@@ -28,7 +28,8 @@ import type { QuotaPolicy } from './member-question/quota.ts';
 import type { Logger } from './logger.ts';
 import type { Services } from './services.ts';
 import { resumePendingRefunds } from './orders/notifications.ts';
-import { EXAM_CLOCK_MS, startExamClock, type ExamClock } from './exam/clock.ts';
+import { startServerClock, type ServerClock } from './clock.ts';
+import { EXAM_CLOCK_MS } from './exam/clock.ts';
 import { NO_PROVIDER } from './payments/none.ts';
 import { registerSandboxPages } from './payments/sandbox/pages.ts';
 import { createSandboxProvider, type SandboxOptions } from './payments/sandbox/provider.ts';
@@ -141,13 +142,13 @@ async function installPayments(app: FastifyInstance, deps: AppDeps): Promise<Pay
   return payments;
 }
 
-/** The exam clock (server/exam/clock.ts) runs while the server listens. */
-function installExamClock(app: FastifyInstance, deps: AppDeps): void {
+/** The server's clock (server/clock.ts: exams, homework) runs while the server listens. */
+function installServerClock(app: FastifyInstance, deps: AppDeps): void {
   const intervalMs = deps.examClockMs ?? EXAM_CLOCK_MS;
   if (intervalMs <= 0) return;
-  let clock: ExamClock | undefined;
+  let clock: ServerClock | undefined;
   app.addHook('onListen', async () => {
-    clock = startExamClock(deps.pool, deps.logger, intervalMs);
+    clock = startServerClock(deps.pool, deps.logger, intervalMs);
   });
   app.addHook('onClose', async () => {
     await clock?.stop();
@@ -206,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments: await installPayments(app, deps),
   };
   appServices.set(app, services);
-  installExamClock(app, deps);
+  installServerClock(app, deps);
 
   installErrorHandlers(app);
   // One line per request, after the answer: what was called, how it ended, how long it took.

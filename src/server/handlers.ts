@@ -5,6 +5,7 @@ import { chapterHandlers } from './chapter/handlers.ts';
 import { dictHandlers } from './dict/handlers.ts';
 import { examHandlersAll } from './exam/handlers.ts';
 import { gradeHandlers } from './grade/handlers.ts';
+import { homeworkHandlersAll } from './homework/handlers.ts';
 import type { HandlerEntry } from './http/handler.ts';
 import { memberQuestionHandlers } from './member-question/handlers.ts';
 import { teacherQueryHandlers } from './member-question/teacher-handlers.ts';
@@ -32,4 +33,5 @@ export const allHandlers: readonly HandlerEntry[] = [
   ...aiTokenHandlers,
   ...examHandlersAll,
   ...organizationHandlersAll,
+  ...homeworkHandlersAll,
 ];

@@ -14,18 +14,15 @@ import { defineCalls, spec } from '../call.ts';
 import type { Access } from '../call.ts';
 import { pageOf, pageQueryOf } from '../paging.ts';
 import {
-  applyQuitBody,
   notifyCall,
-  orderActionBody,
   orderDetail,
   orderSimpleItem,
-  payAnswer,
-  payBody,
   refundBody,
   rejectQuitBody,
   remarkBody,
 } from '../order/calls.ts';
 import { queued } from '../member-question/calls.ts';
+import { enrollmentSpecs } from '../enrollment/calls.ts';
 import {
   defineResource,
   deletedAnswer,
@@ -278,108 +275,26 @@ const examCalls = {
 };
 
 // ——— examEnroll ———
-const enroll = (access: Access) =>
-  spec({
-    method: 'POST',
-    access,
-    summary: '报名考试：免费考试直接报名成功；收费考试生成待支付订单（再调用 payment）',
-    body: s.examIdBody,
-    response: orderDetail,
-  });
-const enrollPayment = (access: Access) =>
-  spec({
-    method: 'POST',
-    access,
-    summary: '支付本人的考试报名（wallet 立即支付；provider 返回收银台）',
-    body: payBody,
-    response: payAnswer,
-  });
-const enrollCancel = (access: Access) =>
-  spec({
-    method: 'POST',
-    access,
-    summary: '取消本人待支付的考试报名',
-    body: orderActionBody,
-    response: orderDetail,
-  });
-const enrollApplyQuit = (access: Access) =>
-  spec({
-    method: 'POST',
-    access,
-    summary: '申请退出考试（须填写原因；已开考的不能退出），进入审批队列',
-    body: applyQuitBody,
-    response: orderDetail,
-  });
-const staffEnrollAction = (access: Access, summary: string, body: z.ZodType = orderActionBody) =>
-  spec({ method: 'PUT', access, summary, body, response: orderDetail });
-const batch = (access: Access, summary: string, body: z.ZodType) =>
-  spec({ method: 'POST', access, summary, body, response: s.batchAnswer });
-const byIds = (access: Access) =>
-  batch(access, '按学员 id 批量报名（逐行结果：已报名、原已报名、不存在、无权）', s.batchByIdsBody);
-const byMobile = (access: Access) =>
-  batch(
-    access,
-    '按手机号批量报名（逐行结果：已报名、原已报名、手机号未注册、格式不对、无权）',
-    s.batchByMobileBody,
-  );
-const byTags = (access: Access) =>
-  batch(access, '按学员标签批量报名（逐人结果）', s.batchByTagsBody);
-const byGroups = (access: Access) =>
-  batch(access, '按班级批量报名班级全部学员（逐人结果）', s.batchByGroupsBody);
-const downloadEnrollList = (access: Access) =>
-  spec({
-    method: 'POST',
-    access,
-    responseKind: 'xlsx',
-    summary: '导出考试报名名单与成绩（xlsx）',
-    body: s.examEnrollFilter.extend({ examId: f.id }),
-    response: z.unknown(),
-  });
-const enrollList = (access: Access, summary: string) =>
-  spec({
-    method: 'POST',
-    access,
-    summary,
-    query: pageQueryOf(s.EXAM_ENROLL_SORT),
-    body: s.examEnrollFilter,
-    response: pageOf(s.examEnrollItem),
-  });
-const enrollStatistics = (access: Access) =>
-  spec({
-    method: 'GET',
-    access,
-    summary: '考试报名统计：人数、各状态、收款、退款、开考与交卷人数',
-    query: s.examIdQuery,
-    response: s.enrollStatistics,
-  });
 const mineEnrollment = z.object({
   order: orderDetail,
   exam: s.examItem,
   sittings: z.array(s.sittingItem),
 });
-const mineByEnrollId = (access: Access) =>
-  spec({
-    method: 'GET',
-    access,
-    summary: '本人的一次考试报名：订单、考试与各试卷的作答',
-    query: idQuery,
-    response: mineEnrollment,
-  });
-const mineLatest = (access: Access) =>
-  spec({
-    method: 'GET',
-    access,
-    summary: '本人在某场考试最近的报名（无则 null）',
-    query: s.examIdQuery,
-    response: mineEnrollment.nullable(),
-  });
+const e = enrollmentSpecs({
+  noun: '考试',
+  itemField: 'examId',
+  item: s.examEnrollItem,
+  filter: s.examEnrollFilter,
+  sortFields: s.EXAM_ENROLL_SORT,
+  statistics: s.enrollStatistics,
+  mine: mineEnrollment,
+  mineStatistics: s.mineStatistics,
+  quitRule: '已开考的不能退出',
+});
+const enrollStatistics = (access: Access) =>
+  e.statistics(access, '考试报名统计：人数、各状态、收款、退款、开考与交卷人数');
 const mineStatistics = (access: Access) =>
-  spec({
-    method: 'GET',
-    access,
-    summary: '本人的考试统计：报名、参加、出成绩场次，平均与最好得分率',
-    response: s.mineStatistics,
-  });
+  e.mineStatistics(access, '本人的考试统计：报名、参加、出成绩场次，平均与最好得分率');
 
 const examEnrollCalls = defineCalls({
   'bms.examEnroll.create': {
@@ -389,7 +304,7 @@ const examEnrollCalls = defineCalls({
     body: s.staffEnrollBody,
     response: orderDetail,
   },
-  'bms.examEnroll.update': staffEnrollAction('platformAdmin', '修改报名备注', remarkBody),
+  'bms.examEnroll.update': e.staffAction('platformAdmin', '修改报名备注', remarkBody),
   'bms.examEnroll.delete': {
     method: 'DELETE',
     access: 'platformAdmin',
@@ -404,7 +319,7 @@ const examEnrollCalls = defineCalls({
     query: idQuery,
     response: orderDetail,
   },
-  'bms.examEnroll.queryList': enrollList('platformAdmin', '全部考试报名'),
+  'bms.examEnroll.queryList': e.list('platformAdmin', '全部考试报名'),
   'bms.examEnroll.querySimpleList': {
     method: 'POST',
     access: 'platformAdmin',
@@ -413,56 +328,52 @@ const examEnrollCalls = defineCalls({
     body: s.examEnrollFilter,
     response: pageOf(orderSimpleItem),
   },
-  'bms.examEnroll.batchEnroll': byIds('platformAdmin'),
-  'bms.examEnroll.batchEnrollByMobile': byMobile('platformAdmin'),
-  'bms.examEnroll.batchEnrollByTags': byTags('platformAdmin'),
-  'bms.examEnroll.downloadEnrollList': downloadEnrollList('platformAdmin'),
-  'bms.examEnroll.passQuit': staffEnrollAction('platformAdmin', '同意退出考试'),
-  'bms.examEnroll.rejectQuit': staffEnrollAction(
+  'bms.examEnroll.batchEnroll': e.byIds('platformAdmin'),
+  'bms.examEnroll.batchEnrollByMobile': e.byMobile('platformAdmin'),
+  'bms.examEnroll.batchEnrollByTags': e.byTags('platformAdmin'),
+  'bms.examEnroll.downloadEnrollList': e.download('platformAdmin'),
+  'bms.examEnroll.passQuit': e.staffAction('platformAdmin', '同意退出考试'),
+  'bms.examEnroll.rejectQuit': e.staffAction(
     'platformAdmin',
     '驳回退出申请（须填写原因）',
     rejectQuitBody,
   ),
-  'bms.examEnroll.finishQuit': staffEnrollAction('platformAdmin', '完成退出'),
+  'bms.examEnroll.finishQuit': e.staffAction('platformAdmin', '完成退出'),
   'bms.examEnroll.paidNotify': notifyCall('考试报名支付成功'),
   'bms.examEnroll.refundNotify': notifyCall('考试报名退款成功'),
-  'bms.examEnroll.queryEnrollList': enrollList('platformAdmin', '某场考试（或全部）的报名名单'),
+  'bms.examEnroll.queryEnrollList': e.list('platformAdmin', '某场考试（或全部）的报名名单'),
   'bms.examEnroll.queryEnrollStatistics': enrollStatistics('platformAdmin'),
 
-  'edms.examEnroll.batchEnroll': byIds('teacher'),
-  'edms.examEnroll.batchEnrollByGroups': byGroups('teacher'),
-  'edms.examEnroll.batchEnrollByMobile': byMobile('teacher'),
-  'edms.examEnroll.downloadEnrollList': downloadEnrollList('teacher'),
-  'edms.examEnroll.queryEnrollList': enrollList('teacher', '本机构考试的报名名单'),
-  'edms.examEnroll.passQuit': staffEnrollAction('teacher', '同意退出本机构的考试'),
-  'edms.examEnroll.rejectQuit': staffEnrollAction(
+  'edms.examEnroll.batchEnroll': e.byIds('teacher'),
+  'edms.examEnroll.batchEnrollByGroups': e.byGroups('teacher'),
+  'edms.examEnroll.batchEnrollByMobile': e.byMobile('teacher'),
+  'edms.examEnroll.downloadEnrollList': e.download('teacher'),
+  'edms.examEnroll.queryEnrollList': e.list('teacher', '本机构考试的报名名单'),
+  'edms.examEnroll.passQuit': e.staffAction('teacher', '同意退出本机构的考试'),
+  'edms.examEnroll.rejectQuit': e.staffAction(
     'teacher',
     '驳回退出申请（须填写原因）',
     rejectQuitBody,
   ),
-  'edms.examEnroll.finishQuit': staffEnrollAction('teacher', '完成退出'),
+  'edms.examEnroll.finishQuit': e.staffAction('teacher', '完成退出'),
   'edms.examEnroll.queryEnrollStatistics': enrollStatistics('teacher'),
 
-  'examEnroll.enroll': enroll('member'),
-  'examEnroll.payment': enrollPayment('member'),
-  'examEnroll.cancel': enrollCancel('member'),
-  'examEnroll.applyQuit': enrollApplyQuit('member'),
-  'examEnroll.batchEnroll': byIds('teacher'),
-  'examEnroll.batchEnrollByGroups': byGroups('teacher'),
-  'examEnroll.batchEnrollByMobile': byMobile('teacher'),
-  'examEnroll.downloadEnrollList': downloadEnrollList('teacher'),
-  'examEnroll.queryEnrollList': enrollList(
+  'examEnroll.enroll': e.enroll('member'),
+  'examEnroll.payment': e.payment('member'),
+  'examEnroll.cancel': e.cancel('member'),
+  'examEnroll.applyQuit': e.applyQuit('member'),
+  'examEnroll.batchEnroll': e.byIds('teacher'),
+  'examEnroll.batchEnrollByGroups': e.byGroups('teacher'),
+  'examEnroll.batchEnrollByMobile': e.byMobile('teacher'),
+  'examEnroll.downloadEnrollList': e.download('teacher'),
+  'examEnroll.queryEnrollList': e.list(
     'member',
     '报名名单：学员本人的报名；教师本机构考试的；平台管理员全部',
   ),
-  'examEnroll.passQuit': staffEnrollAction('teacher', '同意退出考试'),
-  'examEnroll.rejectQuit': staffEnrollAction(
-    'teacher',
-    '驳回退出申请（须填写原因）',
-    rejectQuitBody,
-  ),
-  'examEnroll.finishQuit': staffEnrollAction('teacher', '完成退出'),
-  'examEnroll.refund': staffEnrollAction(
+  'examEnroll.passQuit': e.staffAction('teacher', '同意退出考试'),
+  'examEnroll.rejectQuit': e.staffAction('teacher', '驳回退出申请（须填写原因）', rejectQuitBody),
+  'examEnroll.finishQuit': e.staffAction('teacher', '完成退出'),
+  'examEnroll.refund': e.staffAction(
     'platformAdmin',
     '退款：原路退回；amountFen 可部分退款，默认退回全部未退金额',
     refundBody,
@@ -470,17 +381,17 @@ const examEnrollCalls = defineCalls({
   'examEnroll.paidNotify': notifyCall('考试报名支付成功'),
   'examEnroll.refundNotify': notifyCall('考试报名退款成功'),
   'examEnroll.queryEnrollStatistics': enrollStatistics('teacher'),
-  'examEnroll.queryMineEnrollByEnrollId': mineByEnrollId('member'),
-  'examEnroll.queryMineLatestEnroll': mineLatest('member'),
+  'examEnroll.queryMineEnrollByEnrollId': e.mineById('member'),
+  'examEnroll.queryMineLatestEnroll': e.mineLatest('member'),
   'examEnroll.queryMineStatistics': mineStatistics('member'),
 
-  'oj.examEnroll.enroll': enroll('member'),
-  'oj.examEnroll.payment': enrollPayment('member'),
-  'oj.examEnroll.cancel': enrollCancel('member'),
-  'oj.examEnroll.applyQuit': enrollApplyQuit('member'),
-  'oj.examEnroll.queryEnrollList': enrollList('member', '本人的考试报名'),
-  'oj.examEnroll.queryMineEnrollByEnrollId': mineByEnrollId('member'),
-  'oj.examEnroll.queryMineLatestEnroll': mineLatest('member'),
+  'oj.examEnroll.enroll': e.enroll('member'),
+  'oj.examEnroll.payment': e.payment('member'),
+  'oj.examEnroll.cancel': e.cancel('member'),
+  'oj.examEnroll.applyQuit': e.applyQuit('member'),
+  'oj.examEnroll.queryEnrollList': e.list('member', '本人的考试报名'),
+  'oj.examEnroll.queryMineEnrollByEnrollId': e.mineById('member'),
+  'oj.examEnroll.queryMineLatestEnroll': e.mineLatest('member'),
   'oj.examEnroll.queryMineStatistics': mineStatistics('member'),
 });
 

@@ -10,6 +10,7 @@ import { EXAM_PAPER_REVIEW_STATES } from '../../machines/lifecycles/exam-paper.t
 import { SITTING_STATES } from '../../machines/lifecycles/exam-paper-enroll.ts';
 import { judgeLanguage, judgeVerdict } from '../member-question/calls.ts';
 import { orderItem } from '../order/calls.ts';
+import { batchBodiesOf } from '../enrollment/batch.ts';
 import { questionDifficulty, questionOption, questionSample } from '../question/calls.ts';
 import { questionType } from '../question/types.ts';
 
@@ -293,7 +294,6 @@ export const examPapersBody = z.strictObject({
   examPaperIds: z.array(f.id).max(10, '一场考试最多 10 份试卷').refine(uniqueIds, '试卷不能重复'),
 });
 export const examIdBody = z.strictObject({ examId: f.id });
-export const examIdQuery = z.strictObject({ examId: f.id });
 export const examNotes = z.object({ id: z.number().int(), name: z.string(), notes: z.string() });
 
 export const scoreBucket = z.object({
@@ -349,61 +349,13 @@ export const examEnrollFilter = z.strictObject({
 });
 export const EXAM_ENROLL_SORT = ['id', 'createdAt', 'paidAt'] as const;
 
-export const batchOutcome = z.enum([
-  'enrolled',
-  'alreadyEnrolled',
-  'unknownMember',
-  'unknownMobile',
-  'invalidMobile',
-  'outOfScope',
-]);
-export const batchRow = z.object({
-  /** What the row named: a member id or a mobile, as sent. */
-  key: z.string(),
-  memberId: z.number().int().nullable(),
-  memberName: z.string().nullable(),
-  outcome: batchOutcome,
-  enrollId: z.number().int().nullable(),
-  message: z.string(),
-});
-export const batchAnswer = z.object({
-  enrolled: z.number().int(),
-  alreadyEnrolled: z.number().int(),
-  refused: z.number().int(),
-  rows: z.array(batchRow),
-});
-export type BatchAnswer = z.infer<typeof batchAnswer>;
-/**
- * Staff enrollments are free for the learner unless `charge`: then each learner gets an order
- * awaiting payment for the exam's fee.
- */
-const charge = z.boolean().default(false);
-export const MAX_BATCH = 500;
-export const batchByIdsBody = z.strictObject({
-  examId: f.id,
-  memberIds: z.array(f.id).min(1, '请选择学员').max(MAX_BATCH, `一次最多 ${MAX_BATCH} 人`),
-  charge,
-});
-export const batchByMobileBody = z.strictObject({
-  examId: f.id,
-  /** Checked row by row: a malformed mobile is that row's outcome, not the request's. */
-  mobiles: z
-    .array(z.string().trim().max(20))
-    .min(1, '请填写手机号')
-    .max(MAX_BATCH, `一次最多 ${MAX_BATCH} 个手机号`),
-  charge,
-});
-export const batchByTagsBody = z.strictObject({
-  examId: f.id,
-  tags: z.array(z.string().trim().min(1).max(32)).min(1, '请选择标签').max(20),
-  charge,
-});
-export const batchByGroupsBody = z.strictObject({
-  examId: f.id,
-  /** Classes (grades): every member of each. */
-  gradeIds: z.array(f.id).min(1, '请选择班级').max(50),
-  charge,
-});
+export type { BatchAnswer } from '../enrollment/batch.ts';
+export const {
+  byIds: batchByIdsBody,
+  byMobile: batchByMobileBody,
+  byTags: batchByTagsBody,
+  byGroups: batchByGroupsBody,
+} = batchBodiesOf('examId');
 export const staffEnrollBody = z.strictObject({
   examId: f.id,
   memberId: f.id,

@@ -17,3 +17,6 @@ export const homeworkLifecycle = defineLifecycle({
   states: REVIEWED_PUBLICATION_STATE_NAMES,
   actions: ['submit', 'pass', 'reject', 'publish', 'unpublish'],
 });
+
+/** The one state in which students see and work on homework. */
+export const HOMEWORK_OPEN = 'published' satisfies keyof typeof REVIEWED_PUBLICATION_STATE_NAMES;

@@ -8,14 +8,21 @@ import { allowedActions, type Lifecycle } from './lifecycle.ts';
 import { rechargeLifecycle } from './recharge.ts';
 
 /** The kinds of order (contract/order/calls.ts ORDER_KINDS), zod-free for the browser. */
-export const ORDER_KIND_NAMES = ['membership', 'recharge', 'aiTokens', 'exam'] as const;
+export const ORDER_KIND_NAMES = [
+  'membership',
+  'recharge',
+  'aiTokens',
+  'exam',
+  'grade',
+  'homework',
+] as const;
 export type OrderKindName = (typeof ORDER_KIND_NAMES)[number];
 
-/** Recharges on their own machine; exams are enrolled in; cards and packs are bought. */
+/** Recharges on their own machine; exams, classes and homework are enrolled in; cards and packs are bought. */
 export const orderLifecycleOf = (kind: OrderKindName): Lifecycle<string, EnrollmentAction> =>
   (kind === 'recharge'
     ? rechargeLifecycle
-    : kind === 'exam'
+    : kind === 'exam' || kind === 'grade' || kind === 'homework'
       ? enrollmentLifecycle
       : purchaseLifecycle) as unknown as Lifecycle<string, EnrollmentAction>;
 

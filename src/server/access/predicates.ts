@@ -9,6 +9,9 @@
  * |                            |          |                    | teacher_students), and their own |                    |
  * | classes (grade alias)       | all      | their organization | the classes they teach           | those they are in  |
  *
+ * (What anyone may read of a class, its public catalogue, is the class's own rule:
+ * server/grade/grades.ts.)
+ *
  * A learner's rows are their answers, enrollments, orders, sittings, homework and settlements;
  * what a learner may see of an organization's content (published, public) is the content's own
  * rule, applied on top.
@@ -40,6 +43,23 @@ export function learnerRows(scope: Scope, col: string, sql: SqlParams): string {
       }
       const me = sql.add(scope.memberId);
       return `(${col} = ${me} OR ${col} IN (${teacherStudents(me)}))`;
+    }
+  }
+}
+
+/** Classes (`alias` a grades row) the scope works in: staff manage them, learners sit in them. */
+export function gradeRows(scope: Scope, alias: string, sql: SqlParams): string {
+  switch (scope.kind) {
+    case 'platform':
+      return 'true';
+    case 'learner':
+      return `EXISTS (SELECT 1 FROM grade_members gm WHERE gm.grade_id = ${alias}.id
+        AND gm.member_id = ${sql.add(scope.memberId)})`;
+    case 'organization': {
+      const org = `${alias}.organization_id = ${sql.add(scope.organizationId)}`;
+      if (scope.role === 'orgAdmin') return org;
+      return `${org} AND EXISTS (SELECT 1 FROM grade_teachers gt WHERE gt.grade_id = ${alias}.id
+        AND gt.member_id = ${sql.add(scope.memberId)})`;
     }
   }
 }

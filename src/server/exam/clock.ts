@@ -75,31 +75,3 @@ export async function tickExamClock(pool: Pool, logger: Logger): Promise<number>
   );
   return moved;
 }
-
-export interface ExamClock {
-  stop(): Promise<void>;
-}
-
-/** Runs the clock every `intervalMs` until stopped; a tick never overlaps the previous one. */
-export function startExamClock(pool: Pool, logger: Logger, intervalMs: number): ExamClock {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const timer = setInterval(() => {
-    running = running.then(async () => {
-      if (stopped) return;
-      try {
-        await tickExamClock(pool, logger);
-      } catch (err) {
-        logger.warn({ err: (err as Error).message }, '考试时钟运行失败，稍后重试');
-      }
-    });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
-}

@@ -5,7 +5,6 @@
  * enrollment window is open; staff enroll learners one by one or in batch (by ids, mobiles,
  * tags or classes), free unless they ask to charge the fee.
  */
-import pg from 'pg';
 import type { z } from 'zod';
 import type {
   BatchAnswer,
@@ -23,7 +22,9 @@ import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';
 import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
 import { xlsxAnswer } from '../http/xlsx.ts';
-import { placeOrder, payOffline, type FlowContext } from '../orders/flow.ts';
+import { payOffline, type FlowContext } from '../orders/flow.ts';
+import { enrollCandidates, placeEnrollment } from '../enrollment/batch.ts';
+import { membersById, type Candidate } from '../enrollment/candidates.ts';
 import { EXPORT_LIMIT, shanghai, yuan } from '../orders/reports.ts';
 import { ORDER_SELECT, toOrderItem, type OrderRow } from '../orders/rows.ts';
 import { openExams, readExamRow, type ExamRow } from './exams.ts';
@@ -38,31 +39,23 @@ const sortable: SortColumns<typeof EXAM_ENROLL_SORT> = {
   paidAt: 'o.paid_at',
 };
 
-const isUniqueViolation = (err: unknown) => err instanceof pg.DatabaseError && err.code === '23505';
-
-async function placeEnrollment(
+function placeExamEnrollment(
   flow: FlowContext,
   exam: ExamRow,
   member: { memberId: number; organizationId: number },
   amountFen: number,
   remark = '',
 ): Promise<number | null> {
-  try {
-    return await placeOrder(flow, {
-      kind: 'exam',
-      memberId: member.memberId,
-      organizationId: member.organizationId,
-      itemId: exam.id,
-      itemName: exam.name,
-      itemUnits: null,
-      amountFen,
-      remark,
-    });
-  } catch (err) {
-    // One live enrollment per member and exam (migration 0010): the other enroll won.
-    if (isUniqueViolation(err)) return null;
-    throw err;
-  }
+  return placeEnrollment(flow, {
+    kind: 'exam',
+    memberId: member.memberId,
+    organizationId: member.organizationId,
+    itemId: exam.id,
+    itemName: exam.name,
+    itemUnits: null,
+    amountFen,
+    remark,
+  });
 }
 
 /** A learner enrolls themselves: the exam must be open to them and its window open. */
@@ -84,7 +77,7 @@ export async function enrollSelf(
   if (window.ended) throw fail('CONFLICT', '考试已结束，不能报名');
   if (!window.open) throw fail('CONFLICT', '不在报名时间内');
   const exam = await readExamRow(db, { kind: 'learner', ...member }, examId, false);
-  const id = await placeEnrollment(flow, exam, member, exam.price_fen);
+  const id = await placeExamEnrollment(flow, exam, member, exam.price_fen);
   if (id === null) throw fail('CONFLICT', '已报名该考试，请勿重复报名');
   return id;
 }
@@ -102,15 +95,6 @@ async function enrollableExam(db: Queryable, scope: Scope, examId: number): Prom
   return exam;
 }
 
-interface Candidate {
-  key: string;
-  memberId: number | null;
-  memberName: string | null;
-  organizationId: number | null;
-  /** Set when the row was refused before enrollment (unknown mobile …). */
-  refused?: { outcome: BatchAnswer['rows'][number]['outcome']; message: string };
-}
-
 /** Enrolls each candidate, row by row; one row's refusal never stops the others. */
 export async function batchEnroll(
   flow: FlowContext,
@@ -120,52 +104,15 @@ export async function batchEnroll(
   charge: boolean,
 ): Promise<BatchAnswer> {
   const exam = await enrollableExam(flow.services.pool, scope, examId);
-  const rows: BatchAnswer['rows'] = [];
-  const seen = new Set<number>();
-  for (const c of candidates) {
-    const row = {
-      key: c.key,
-      memberId: c.memberId,
-      memberName: c.memberName,
-      enrollId: null as number | null,
-    };
-    if (c.refused) {
-      rows.push({ ...row, ...c.refused });
-      continue;
-    }
-    if (c.memberId === null || c.organizationId === null) {
-      rows.push({ ...row, outcome: 'unknownMember', message: '学员不存在' });
-      continue;
-    }
-    if (scope.kind === 'organization' && c.organizationId !== scope.organizationId) {
-      rows.push({ ...row, outcome: 'outOfScope', message: '不是本机构的学员' });
-      continue;
-    }
-    if (seen.has(c.memberId)) {
-      rows.push({ ...row, outcome: 'alreadyEnrolled', message: '与前面的行重复' });
-      continue;
-    }
-    seen.add(c.memberId);
-    const id = await placeEnrollment(
+  return enrollCandidates(scope, candidates, (member) =>
+    placeExamEnrollment(
       flow,
       exam,
-      { memberId: c.memberId, organizationId: c.organizationId },
+      member,
       charge ? exam.price_fen : 0,
       charge ? '教师报名（学员自行支付）' : '教师报名（免费）',
-    );
-    rows.push(
-      id === null
-        ? { ...row, outcome: 'alreadyEnrolled', message: '已报名' }
-        : { ...row, enrollId: id, outcome: 'enrolled', message: '报名成功' },
-    );
-  }
-  const count = (o: string) => rows.filter((r) => r.outcome === o).length;
-  return {
-    enrolled: count('enrolled'),
-    alreadyEnrolled: count('alreadyEnrolled'),
-    refused: rows.length - count('enrolled') - count('alreadyEnrolled'),
-    rows,
-  };
+    ),
+  );
 }
 
 /** Staff place one enrollment for a member, optionally paid at the desk. */
@@ -179,7 +126,7 @@ export async function staffEnroll(
   if (!member?.memberId || member.organizationId === null) {
     throw fail('NOT_FOUND', `学员 ${input.memberId} 不存在`);
   }
-  const id = await placeEnrollment(
+  const id = await placeExamEnrollment(
     flow,
     exam,
     { memberId: member.memberId, organizationId: member.organizationId },
@@ -191,103 +138,6 @@ export async function staffEnroll(
     await payOffline(flow, { kind: 'platform' }, EXAM_KINDS, id);
   }
   return id;
-}
-
-const MEMBER_SELECT = `SELECT m.id, m.nickname, m.organization_id, u.mobile
-  FROM members m JOIN users u ON u.id = m.user_id WHERE m.status = 'active'`;
-
-interface MemberRow {
-  id: number;
-  nickname: string;
-  organization_id: number;
-  mobile: string | null;
-}
-
-const candidateOf = (key: string, m: MemberRow | undefined): Candidate => ({
-  key,
-  memberId: m?.id ?? null,
-  memberName: m?.nickname ?? null,
-  organizationId: m?.organization_id ?? null,
-});
-
-export async function membersById(db: Queryable, ids: number[]): Promise<Candidate[]> {
-  const { rows } = await db.query<MemberRow>(`${MEMBER_SELECT} AND m.id = ANY($1::int[])`, [ids]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => candidateOf(String(id), byId.get(id)));
-}
-
-/**
- * Learners by mobile: the learner account (student) of the user with that mobile, preferring
- * one in the caller's organization. Each row says what became of it.
- */
-export async function membersByMobile(
-  db: Queryable,
-  scope: Scope,
-  mobiles: string[],
-): Promise<Candidate[]> {
-  const valid = mobiles.filter((m) => /^1\d{10}$/.test(m));
-  const { rows } = await db.query<MemberRow>(
-    `${MEMBER_SELECT} AND u.mobile = ANY($1::text[]) AND m.role = 'student'
-      ORDER BY (m.organization_id = $2) DESC, m.id`,
-    [valid, scope.kind === 'organization' ? scope.organizationId : -1],
-  );
-  const byMobile = new Map<string, MemberRow>();
-  for (const r of rows) if (r.mobile && !byMobile.has(r.mobile)) byMobile.set(r.mobile, r);
-  return mobiles.map((mobile) => {
-    if (!/^1\d{10}$/.test(mobile)) {
-      return {
-        ...candidateOf(mobile, undefined),
-        refused: { outcome: 'invalidMobile' as const, message: '手机号应为 11 位数字' },
-      };
-    }
-    const m = byMobile.get(mobile);
-    return m
-      ? candidateOf(mobile, m)
-      : {
-          ...candidateOf(mobile, undefined),
-          refused: { outcome: 'unknownMobile' as const, message: '手机号未注册学员账号' },
-        };
-  });
-}
-
-/** Learners with any of the tags (in the caller's organization for a teacher). */
-export async function membersByTags(
-  db: Queryable,
-  scope: Scope,
-  tags: string[],
-): Promise<Candidate[]> {
-  const sql = new SqlParams();
-  const where = `m.tags && ${sql.add(tags)}::text[] AND m.role = 'student' AND ${managedBy(scope, 'm.organization_id', sql)}`;
-  const { rows } = await db.query<MemberRow>(
-    `${MEMBER_SELECT} AND ${where} ORDER BY m.id`,
-    sql.values,
-  );
-  return rows.map((m) => candidateOf(String(m.id), m));
-}
-
-/** Every member of the classes (a teacher: their organization's classes). */
-export async function membersOfGrades(
-  db: Queryable,
-  scope: Scope,
-  gradeIds: number[],
-): Promise<Candidate[]> {
-  const sql = new SqlParams();
-  const where = `g.id = ANY(${sql.add(gradeIds)}::int[]) AND ${managedBy(scope, 'g.organization_id', sql)}`;
-  const grades = await db.query<{ id: number }>(
-    `SELECT g.id FROM grades g WHERE ${where}`,
-    sql.values,
-  );
-  const found = new Set(grades.rows.map((g) => g.id));
-  const missing = gradeIds.filter((id) => !found.has(id));
-  if (missing.length > 0) {
-    throw fail('NOT_FOUND', `班级 ${missing.join('、')} 不存在或不属于本机构`);
-  }
-  const { rows } = await db.query<MemberRow>(
-    `${MEMBER_SELECT} AND EXISTS (SELECT 1 FROM grade_members gm
-        WHERE gm.member_id = m.id AND gm.grade_id = ANY($1::int[])) ORDER BY m.id`,
-    [gradeIds],
-  );
-  return rows.map((m) => candidateOf(String(m.id), m));
 }
 
 /** The exam enrollments the scope may read: own (learner) or in exams the staff manage. */

@@ -44,13 +44,15 @@ import {
   exportEnrollments,
   latestEnrollmentId,
   listEnrollments,
-  membersByMobile,
-  membersById,
-  membersByTags,
-  membersOfGrades,
   mineStatistics,
   staffEnroll,
 } from './enroll.ts';
+import {
+  membersById,
+  membersByMobile,
+  membersByTags,
+  membersOfGrades,
+} from '../enrollment/candidates.ts';
 import {
   checkPublishable,
   createExam,
@@ -447,7 +449,12 @@ const enrollHandlers: HandlerEntry[] = [
     membersByTags(ctx.services.pool, scope, b.tags as string[]),
   ),
   ...batchWire('batchEnrollByGroups', (ctx, scope, b) =>
-    membersOfGrades(ctx.services.pool, scope, b.gradeIds as number[]),
+    membersOfGrades(
+      ctx.services.pool,
+      scope,
+      b.gradeIds as number[],
+      (b.groups as string[] | undefined) ?? [],
+    ),
   ),
   ...wire('examEnroll', 'downloadEnrollList', (a, ctx) =>
     exportEnrollments(ctx.services.pool, scopeIn(a, ctx), body(ctx)),

@@ -1,84 +1,447 @@
-import { grade } from '../../contract/grade/calls.ts';
-import type { gradeStatus } from '../../contract/grade/calls.ts';
-import type { z } from 'zod';
-import { handle } from '../http/handler.ts';
-import { containsPattern, orderBy, pagedRows } from '../http/paging.ts';
-import type { GRADE_SORT } from '../../contract/grade/calls.ts';
-import type { SortColumns } from '../http/paging.ts';
+/**
+ * The class calls of every area (contract/grade/calls.ts) wired to this folder's stores. Scopes
+ * come from access/scope.ts; `grade/queryList`, `queryById` and `queryNotesById` of the
+ * un-prefixed area are also the public catalogue, read by visitors.
+ */
+import type { CallDef } from '../../contract/call.ts';
+import { grade as calls, type GradeItem } from '../../contract/grade/calls.ts';
+import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
+import { gradeLifecycle } from '../../machines/lifecycles/grade.ts';
+import { SCOPE_OF_AREA, type Scope } from '../access/scope.ts';
+import {
+  membersByMobile,
+  membersById,
+  membersByTags,
+  membersOfGrades,
+} from '../enrollment/candidates.ts';
+import { fail } from '../http/app-error.ts';
+import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
+import { lifecycleHandlers } from '../lifecycle/handlers.ts';
+import { moveOrder, refundOrder } from '../orders/flow.ts';
+import { detailOf, flowOf, notifyHandlers, orderHandlers } from '../orders/handlers.ts';
+import { allOrders, ownOrders, toOrderSimple } from '../orders/rows.ts';
+import type { Candidate } from '../enrollment/candidates.ts';
+import { listControls, oneControl, resetControl, setControls } from './controls.ts';
+import {
+  authorizeEnrollment,
+  batchEnroll,
+  bindTeacher,
+  enrollSelf,
+  enrollStatistics,
+  exportEnrollments,
+  GRADE_KINDS,
+  latestEnrollmentId,
+  listEnrollments,
+  mineStatistics,
+  readEnrollment,
+  setGroups,
+  staffEnroll,
+} from './enroll.ts';
+import {
+  addGradeToMine,
+  createGrade,
+  deleteGrade,
+  GRADE_ROWS,
+  gradeStatistics,
+  listGrades,
+  managedGrade,
+  readGrade,
+  updateGrade,
+} from './grades.ts';
+import {
+  createSettlement,
+  deleteSettlement,
+  exportSettlements,
+  listSettlements,
+  updateSettlement,
+} from './settlements.ts';
 
-const sortable: SortColumns<typeof GRADE_SORT> = {
-  sort: 'g.sort',
-  id: 'g.id',
-  name: 'g.name',
-  startTime: 'g.start_time',
-};
+type Ctx = HandlerContext;
+type Area = keyof typeof SCOPE_OF_AREA;
+const scopeOf = (area: Area, ctx: Ctx) => SCOPE_OF_AREA[area](ctx.requireAuth());
+/** A reader of public calls: the caller's scope, or a visitor. */
+const readerOf = (area: Area, ctx: Ctx) => (ctx.auth ? SCOPE_OF_AREA[area](ctx.auth) : null);
+const body = <T>(ctx: Ctx) => ctx.body as T;
+const query = <T>(ctx: Ctx) => ctx.query as T;
+const idOf = (ctx: Ctx) => query<{ id: number }>(ctx).id;
 
-interface GradeRow {
-  id: number;
-  name: string;
-  description: string;
-  status: z.infer<typeof gradeStatus>;
-  is_public: boolean;
-  sort: number;
-  app_id: string;
-  organization_id: number;
-  organization_name: string;
-  teacher_name: string | null;
-  member_count: number;
-  price_fen: number;
-  start_time: Date | null;
-  end_time: Date | null;
+function areaOfId(id: string): Area {
+  const prefix = id.split('.')[0]!;
+  return prefix === 'bms' || prefix === 'edms' || prefix === 'oj' ? prefix : 'app';
 }
 
-export const gradeHandlers = [
-  /**
-   * The public class catalogue: published ('1'..'5') public classes of active organizations,
-   * narrowed by the filters. Drafts and private classes belong to the teacher area (later).
-   */
-  handle(grade['grade.queryList'], async ({ query, body, services }) => {
-    const status = `grade_status(g.state, g.enroll_start_at, g.start_time, g.end_time, now())`;
-    const where = `g.is_public AND g.deleted_at IS NULL AND g.state IN ('published', 'stopped')
-      AND o.status = 'active' AND ($1::text[] IS NULL OR ${status} = ANY($1))
-      AND ($2::boolean IS NULL OR g.is_public = $2)
-      AND ($3::text[] IS NULL OR g.app_id = ANY($3))
-      AND ($4::text IS NULL OR g.name ILIKE $4)`;
-    const filters = [
-      body.statusList ?? null,
-      body.isPublic ?? null,
-      body.appIds ?? null,
-      body.name ? containsPattern(body.name) : null,
-    ];
-    const rows = await pagedRows<GradeRow>(
-      services.pool,
-      {
-        select: `g.id, g.name, g.description, ${status} AS status, g.is_public, g.sort, g.app_id,
-                 g.organization_id, o.name AS organization_name, t.nickname AS teacher_name,
-                 (SELECT count(*)::int FROM grade_members gm WHERE gm.grade_id = g.id) AS member_count,
-                 g.price_fen, g.start_time, g.end_time`,
-        from: `FROM grades g JOIN organizations o ON o.id = g.organization_id
-               LEFT JOIN members t ON t.id = g.teacher_member_id
-              WHERE ${where}`,
-        params: filters,
-        order: orderBy(query, sortable, 'g.sort ASC', 'g.id ASC'),
-      },
-      query,
-    );
-    const content = rows.content.map((r) => ({
-      id: r.id,
-      name: r.name,
-      description: r.description,
-      status: r.status,
-      isPublic: r.is_public,
-      sort: r.sort,
-      appId: r.app_id,
-      organizationId: r.organization_id,
-      organizationName: r.organization_name,
-      teacherName: r.teacher_name,
-      memberCount: r.member_count,
-      priceFen: r.price_fen,
-      startTime: r.start_time?.toISOString() ?? null,
-      endTime: r.end_time?.toISOString() ?? null,
-    }));
-    return { ...rows, content };
+/** `fn` for each call id, with the area its id starts with. */
+function wire(ids: string[], fn: (area: Area, ctx: Ctx) => Promise<unknown>): HandlerEntry[] {
+  const byId = calls as Record<string, CallDef>;
+  return ids.map((id) => {
+    const call = byId[id];
+    if (!call) throw new Error(`no call ${id}`);
+    return handle(call, (ctx) => fn(areaOfId(id), ctx) as never);
+  });
+}
+
+/** The same action in the listed areas: `grade.enroll.` + action under bms, edms, the bare area. */
+const inAreas = (group: string, action: string, areas: readonly string[]) =>
+  areas.map((a) => (a === 'app' ? `${group}.${action}` : `${a}.${group}.${action}`));
+
+const catalogueItem = (g: GradeItem) => ({
+  id: g.id,
+  name: g.name,
+  description: g.description,
+  status: g.status,
+  isPublic: g.isPublic,
+  sort: g.sort,
+  appId: g.appId,
+  organizationId: g.organizationId,
+  organizationName: g.organizationName,
+  teacherName: g.teacherName,
+  memberCount: g.memberCount,
+  priceFen: g.priceFen,
+  startTime: g.startTime,
+  endTime: g.endTime,
+});
+
+// ——— grade ———
+
+const gradeHandlersOnly: HandlerEntry[] = [
+  ...wire(['grade.queryList'], async (_a, ctx) => {
+    const page = await listGrades(ctx.services.pool, 'catalogue', body(ctx), query(ctx));
+    return { ...page, content: page.content.map(catalogueItem) };
   }),
+  ...wire(['grade.queryById', 'oj.grade.queryById'], (a, ctx) =>
+    readGrade(ctx.services.pool, readerOf(a, ctx), idOf(ctx)),
+  ),
+  ...wire(
+    [
+      'grade.queryNotesById',
+      'oj.grade.queryNotesById',
+      'bms.grade.queryNotesById',
+      'edms.grade.queryNotesById',
+    ],
+    async (a, ctx) => {
+      const g = await readGrade(ctx.services.pool, readerOf(a, ctx), idOf(ctx));
+      return { id: g.id, name: g.name, notes: g.notes };
+    },
+  ),
+  ...wire(['bms.grade.queryById', 'edms.grade.queryById'], (a, ctx) =>
+    managedGrade(ctx.services.pool, scopeOf(a, ctx), idOf(ctx)),
+  ),
+  ...wire(['bms.grade.queryList', 'edms.grade.queryList', 'oj.grade.queryList'], (a, ctx) =>
+    listGrades(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx)),
+  ),
+  ...wire(['bms.grade.querySimpleList', 'edms.grade.querySimpleList'], async (a, ctx) => {
+    const page = await listGrades(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx));
+    return {
+      ...page,
+      content: page.content.map(({ id, name, state, status }) => ({ id, name, state, status })),
+    };
+  }),
+  ...wire(['bms.grade.create', 'edms.grade.create', 'grade.create'], (a, ctx) =>
+    createGrade(ctx.services.pool, scopeOf(a, ctx), body(ctx), ctx.requireAuth().organizationId),
+  ),
+  ...wire(['bms.grade.update', 'edms.grade.update', 'grade.update'], (a, ctx) =>
+    updateGrade(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+  ),
+  ...wire(['bms.grade.delete', 'edms.grade.delete', 'grade.delete'], async (a, ctx) => {
+    const { id } = body<{ id: number }>(ctx);
+    await deleteGrade(ctx.services.pool, scopeOf(a, ctx), id);
+    return { id };
+  }),
+  ...wire(['edms.grade.addGradeToMine', 'grade.addGradeToMine'], (a, ctx) =>
+    addGradeToMine(ctx.services.pool, scopeOf(a, ctx), body<{ id: number }>(ctx).id),
+  ),
+  ...wire(
+    ['bms.grade.queryStatistics', 'edms.grade.queryStatistics', 'grade.queryStatistics'],
+    (a, ctx) => gradeStatistics(ctx.services.pool, scopeOf(a, ctx), idOf(ctx)),
+  ),
+  ...(['bms', 'edms', 'app'] as const).flatMap((area) => {
+    const prefix = area === 'app' ? 'grade' : `${area}.grade`;
+    const byId = calls as Record<string, CallDef>;
+    return lifecycleHandlers(
+      {
+        publish: byId[`${prefix}.publish`],
+        unpublish: byId[`${prefix}.unpublish`],
+        stop: byId[`${prefix}.stop`],
+      },
+      gradeLifecycle,
+      GRADE_ROWS,
+      {
+        authorize: async ({ services, scope }, id) => {
+          await managedGrade(services.pool, scope, id);
+        },
+        read: ({ services, scope }, id) => readGrade(services.pool, scope, id),
+      },
+      SCOPE_OF_AREA[area],
+    );
+  }),
+];
+
+// ——— grade/controls ———
+
+/** Controls of a class: staff who manage it; a learner in it (read only). */
+async function controlledGrade(ctx: Ctx, area: Area, gradeId: number) {
+  const scope = scopeOf(area, ctx);
+  if (scope.kind === 'learner') {
+    const { rows } = await ctx.services.pool.query(
+      'SELECT 1 FROM grade_members WHERE grade_id = $1 AND member_id = $2',
+      [gradeId, scope.memberId],
+    );
+    if (!rows[0]) throw fail('NOT_FOUND', `你不在班级 ${gradeId} 中`);
+    return;
+  }
+  await managedGrade(ctx.services.pool, scope, gradeId);
+}
+
+const controlHandlers: HandlerEntry[] = [
+  ...wire(
+    [
+      'bms.grade.controls.queryList',
+      'bms.grade.controls.querySimpleList',
+      'edms.grade.controls.queryList',
+      'oj.grade.controls.queryList',
+    ],
+    async (a, ctx) => {
+      const { gradeId } = body<{ gradeId: number }>(ctx);
+      await controlledGrade(ctx, a, gradeId);
+      return listControls(ctx.services.pool, gradeId);
+    },
+  ),
+  ...wire(['bms.grade.controls.update', 'edms.grade.controls.update'], async (a, ctx) => {
+    const b = body<{ gradeId: number; controls: { code: never; enabled: boolean }[] }>(ctx);
+    await controlledGrade(ctx, a, b.gradeId);
+    return setControls(ctx.services.pool, b.gradeId, b.controls, ctx.requireAuth().memberId);
+  }),
+  ...wire(['bms.grade.controls.create'], async (a, ctx) => {
+    const b = body<{ gradeId: number; code: never; enabled: boolean }>(ctx);
+    await controlledGrade(ctx, a, b.gradeId);
+    await setControls(ctx.services.pool, b.gradeId, [b], ctx.requireAuth().memberId);
+    return oneControl(ctx.services.pool, b.gradeId, b.code);
+  }),
+  ...wire(['bms.grade.controls.delete'], async (a, ctx) => {
+    const b = body<{ gradeId: number; code: never }>(ctx);
+    await controlledGrade(ctx, a, b.gradeId);
+    return resetControl(ctx.services.pool, b.gradeId, b.code);
+  }),
+  ...wire(['bms.grade.controls.queryById'], async (a, ctx) => {
+    const q = query<{ gradeId: number; code: never }>(ctx);
+    await controlledGrade(ctx, a, q.gradeId);
+    return oneControl(ctx.services.pool, q.gradeId, q.code);
+  }),
+];
+
+// ——— grade/enroll ———
+
+const enrollAnswer = (ctx: Ctx, id: number) => detailOf(ctx.services, allOrders(), GRADE_KINDS, id);
+
+async function mineEnrollment(ctx: Ctx, id: number) {
+  const auth = ctx.requireAuth();
+  const order = await detailOf(ctx.services, ownOrders(auth), GRADE_KINDS, id);
+  const scope = SCOPE_OF_AREA.oj(auth);
+  const enrollment = await readEnrollment(ctx.services.pool, scope, id);
+  const gradeItem = await readGrade(ctx.services.pool, scope, order.itemId ?? 0);
+  const settlements = await listSettlements(
+    ctx.services.pool,
+    scope,
+    { gradeId: gradeItem.id },
+    { page: 0, size: 100 },
+  );
+  return {
+    order,
+    grade: gradeItem,
+    groups: enrollment.groups,
+    teacherName: enrollment.teacherName,
+    settledFen: enrollment.settledFen,
+    settlements: settlements.content.filter((s) => s.enrollId === id),
+  };
+}
+
+const STAFF_AREAS = ['bms', 'edms', 'app'] as const;
+
+const staffQuit = (action: Extract<EnrollmentAction, 'passQuit' | 'rejectQuit' | 'finishQuit'>) =>
+  wire(inAreas('grade.enroll', action, STAFF_AREAS), async (a, ctx) => {
+    const { id, reason } = body<{ id: number; reason?: string }>(ctx);
+    await authorizeEnrollment(ctx.services.pool, scopeOf(a, ctx), id);
+    await moveOrder(flowOf(ctx), allOrders(), GRADE_KINDS, id, action, reason);
+    return enrollAnswer(ctx, id);
+  });
+
+type BatchBody = { gradeId: number; charge: boolean } & Record<string, unknown>;
+const batchWire = (
+  action: string,
+  resolve: (ctx: Ctx, scope: Scope, b: BatchBody) => Promise<Candidate[]>,
+) =>
+  wire(
+    inAreas('grade.enroll', action, STAFF_AREAS).filter((id) => id in calls),
+    async (a, ctx) => {
+      const b = body<BatchBody>(ctx);
+      const scope = scopeOf(a, ctx);
+      return batchEnroll(flowOf(ctx), scope, b.gradeId, await resolve(ctx, scope, b), b.charge);
+    },
+  );
+
+const enrollHandlers: HandlerEntry[] = [
+  ...wire(['grade.enroll.enroll', 'oj.grade.enroll.enroll'], async (_a, ctx) => {
+    const auth = ctx.requireAuth();
+    const id = await enrollSelf(
+      flowOf(ctx),
+      { memberId: auth.memberId, organizationId: auth.organizationId },
+      SCOPE_OF_AREA.oj(auth),
+      body<{ gradeId: number }>(ctx).gradeId,
+    );
+    return enrollAnswer(ctx, id);
+  }),
+  ...orderHandlers(
+    {
+      payment: calls['grade.enroll.pay'],
+      cancelEnrollOrder: calls['grade.enroll.cancelEnrollOrder'],
+      applyQuit: calls['grade.enroll.applyQuit'],
+    },
+    ownOrders,
+    GRADE_KINDS,
+  ),
+  ...orderHandlers(
+    {
+      payment: calls['oj.grade.enroll.pay'],
+      cancelEnrollOrder: calls['oj.grade.enroll.cancelEnrollOrder'],
+      applyQuit: calls['oj.grade.enroll.applyQuit'],
+    },
+    ownOrders,
+    GRADE_KINDS,
+  ),
+  ...staffQuit('passQuit'),
+  ...staffQuit('rejectQuit'),
+  ...staffQuit('finishQuit'),
+  ...wire(['grade.enroll.refund'], async (a, ctx) => {
+    const b = body<{ id: number; reason?: string; amountFen?: number }>(ctx);
+    await authorizeEnrollment(ctx.services.pool, scopeOf(a, ctx), b.id);
+    await refundOrder(flowOf(ctx), allOrders(), GRADE_KINDS, b.id, b);
+    return enrollAnswer(ctx, b.id);
+  }),
+  ...wire(['bms.grade.enroll.setPaid'], async (a, ctx) => {
+    const { id, reason } = body<{ id: number; reason?: string }>(ctx);
+    await authorizeEnrollment(ctx.services.pool, scopeOf(a, ctx), id);
+    await moveOrder(flowOf(ctx), allOrders(), GRADE_KINDS, id, 'setPaid', reason);
+    return enrollAnswer(ctx, id);
+  }),
+  ...batchWire('batchEnroll', (ctx, _s, b) =>
+    membersById(ctx.services.pool, b.memberIds as number[]),
+  ),
+  ...batchWire('batchEnrollByMobile', (ctx, scope, b) =>
+    membersByMobile(ctx.services.pool, scope, b.mobiles as string[]),
+  ),
+  ...batchWire('batchEnrollByTags', (ctx, scope, b) =>
+    membersByTags(ctx.services.pool, scope, b.tags as string[]),
+  ),
+  ...batchWire('batchEnrollByGroups', (ctx, scope, b) =>
+    membersOfGrades(
+      ctx.services.pool,
+      scope,
+      b.gradeIds as number[],
+      (b.groups as string[] | undefined) ?? [],
+    ),
+  ),
+  ...wire(inAreas('grade.enroll', 'downloadEnrollList', STAFF_AREAS), (a, ctx) =>
+    exportEnrollments(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+  ),
+  ...wire(
+    [
+      ...inAreas('grade.enroll', 'queryEnrollList', [...STAFF_AREAS, 'oj']),
+      'bms.grade.enroll.queryList',
+    ],
+    (a, ctx) => listEnrollments(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx)),
+  ),
+  ...wire(['bms.grade.enroll.querySimpleList'], async (a, ctx) => {
+    const page = await listEnrollments(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx));
+    return { ...page, content: page.content.map(toOrderSimple) };
+  }),
+  ...wire(inAreas('grade.enroll', 'queryEnrollStatistics', STAFF_AREAS), (a, ctx) =>
+    enrollStatistics(ctx.services.pool, scopeOf(a, ctx), query<{ gradeId: number }>(ctx).gradeId),
+  ),
+  ...wire(inAreas('grade.enroll', 'setGroups', STAFF_AREAS), (a, ctx) => {
+    const b = body<{ ids: number[]; groups: string[] }>(ctx);
+    return setGroups(ctx.services.pool, scopeOf(a, ctx), b.ids, b.groups);
+  }),
+  ...wire(inAreas('grade.enroll', 'bindTeacher', STAFF_AREAS), async (a, ctx) => {
+    const b = body<{ id: number; teacherMemberId: number }>(ctx);
+    await bindTeacher(ctx.services.pool, scopeOf(a, ctx), b.id, b.teacherMemberId);
+    return enrollAnswer(ctx, b.id);
+  }),
+  ...wire(inAreas('grade.enroll', 'unbindTeacher', STAFF_AREAS), async (a, ctx) => {
+    const { id } = body<{ id: number }>(ctx);
+    await bindTeacher(ctx.services.pool, scopeOf(a, ctx), id, null);
+    return enrollAnswer(ctx, id);
+  }),
+  ...wire(
+    ['grade.enroll.queryMineEnrollByEnrollId', 'oj.grade.enroll.queryMineEnrollByEnrollId'],
+    (_a, ctx) => mineEnrollment(ctx, idOf(ctx)),
+  ),
+  ...wire(
+    ['grade.enroll.queryMineLatestEnroll', 'oj.grade.enroll.queryMineLatestEnroll'],
+    async (_a, ctx) => {
+      const id = await latestEnrollmentId(
+        ctx.services.pool,
+        ctx.requireAuth().memberId,
+        query<{ gradeId: number }>(ctx).gradeId,
+      );
+      return id === null ? null : mineEnrollment(ctx, id);
+    },
+  ),
+  ...wire(['grade.enroll.queryMineStatistics', 'oj.grade.enroll.queryMineStatistics'], (_a, ctx) =>
+    mineStatistics(ctx.services.pool, ctx.requireAuth().memberId),
+  ),
+  ...wire(['bms.grade.enroll.create'], async (a, ctx) => {
+    const id = await staffEnroll(flowOf(ctx), scopeOf(a, ctx), body(ctx));
+    return enrollAnswer(ctx, id);
+  }),
+  ...orderHandlers(
+    {
+      queryById: calls['bms.grade.enroll.queryById'],
+      update: calls['bms.grade.enroll.update'],
+      delete: calls['bms.grade.enroll.delete'],
+    },
+    allOrders,
+    GRADE_KINDS,
+  ),
+  ...notifyHandlers({
+    paidNotify: calls['bms.grade.enroll.paidNotify'],
+    refundNotify: calls['bms.grade.enroll.refundNotify'],
+  }),
+  ...notifyHandlers({
+    paidNotify: calls['grade.enroll.paidNotify'],
+    refundNotify: calls['grade.enroll.refundNotify'],
+  }),
+];
+
+// ——— member/grade/settlement ———
+
+const settlementHandlers: HandlerEntry[] = [
+  ...wire(['edms.member.grade.settlement.create', 'member.grade.settlement.create'], (a, ctx) =>
+    createSettlement(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+  ),
+  ...wire(['edms.member.grade.settlement.update', 'member.grade.settlement.update'], (a, ctx) =>
+    updateSettlement(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+  ),
+  ...wire(['edms.member.grade.settlement.delete'], async (a, ctx) => {
+    const { id } = body<{ id: number }>(ctx);
+    await deleteSettlement(ctx.services.pool, scopeOf(a, ctx), id);
+    return { id };
+  }),
+  ...wire(
+    [
+      'edms.member.grade.settlement.queryList',
+      'member.grade.settlement.queryList',
+      'oj.member.grade.settlement.queryList',
+    ],
+    (a, ctx) => listSettlements(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx)),
+  ),
+  ...wire(['edms.member.grade.settlement.download'], (a, ctx) =>
+    exportSettlements(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+  ),
+];
+
+export const gradeHandlers: HandlerEntry[] = [
+  ...gradeHandlersOnly,
+  ...controlHandlers,
+  ...enrollHandlers,
+  ...settlementHandlers,
 ];

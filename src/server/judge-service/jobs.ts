@@ -15,11 +15,11 @@ export interface JudgeJobPayload {
   answerId: number;
 }
 
-export type AnswerKind = 'submit' | 'review' | 'debug' | 'playground' | 'exam';
+export type AnswerKind = 'submit' | 'review' | 'debug' | 'playground' | 'exam' | 'homework';
 
-/** Graded answers (submit, review, exam) are judged against the question's cases. */
+/** Graded answers (submit, review, exam, homework) are judged against the question's cases. */
 export const isGraded = (kind: AnswerKind): boolean =>
-  kind === 'submit' || kind === 'review' || kind === 'exam';
+  kind === 'submit' || kind === 'review' || kind === 'exam' || kind === 'homework';
 
 /** Exam answers go first, then practice submissions; runs on custom input are debug. */
 export const jobKindOf = (kind: AnswerKind): JobKind =>

@@ -18,6 +18,7 @@ import { withTransaction } from '../db/pool.ts';
 import type { Pool, Queryable } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { handle } from '../http/handler.ts';
+import { assertMayPractise, controlAllows } from '../grade/controls.ts';
 import { findOwned, ownedFilter } from '../http/owned-rows.ts';
 import { limitOffset, orderBy, pagedRows } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';
@@ -74,6 +75,12 @@ function requireProgramming(q: QuestionRow): void {
 const quotaCounterOf = (kind: AnswerKind): QuotaCounter =>
   isGraded(kind) ? 'submissions' : 'runs';
 
+/** A homework answer's submission: the answer it belongs to, and whether it came late. */
+export interface HomeworkLink {
+  homeworkMemberQuestionId: number;
+  late: boolean;
+}
+
 /**
  * Writes a programming answer and its judge job in one transaction, after taking one unit of
  * the daily quota its kind uses (QUOTA_USED_UP: nothing is written); returns the answer.
@@ -88,14 +95,26 @@ export async function queueAnswer(
     language: string;
     source: string;
     input: string | null;
+    link?: HomeworkLink | undefined;
   },
 ): Promise<AnswerRow> {
   const id = await withTransaction(pool, async (client) => {
-    await consumeQuota(client, quota, auth.memberId, quotaCounterOf(answer.kind));
+    // Assigned work never runs into the practice quota.
+    if (!answer.link) await consumeQuota(client, quota, auth.memberId, quotaCounterOf(answer.kind));
     const inserted = await client.query<{ id: number }>(
-      `INSERT INTO member_questions (member_id, question_id, kind, language, source, input)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [auth.memberId, answer.questionId, answer.kind, answer.language, answer.source, answer.input],
+      `INSERT INTO member_questions (member_id, question_id, kind, language, source, input,
+                                     homework_member_question_id, late)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [
+        auth.memberId,
+        answer.questionId,
+        answer.kind,
+        answer.language,
+        answer.source,
+        answer.input,
+        answer.link?.homeworkMemberQuestionId ?? null,
+        answer.link?.late ?? false,
+      ],
     );
     const answerId = inserted.rows[0]!.id;
     const jobId = await enqueue(client, { kind: jobKindOf(answer.kind), payload: { answerId } });
@@ -126,13 +145,15 @@ async function gradeObjective(
   auth: Auth,
   q: QuestionRow,
   flags: string,
-  kind: 'submit' | 'review',
+  kind: GradedKind,
+  link?: HomeworkLink,
 ): Promise<AnswerRow> {
   const correct = flags === q.answer;
   const { rows } = await pool.query<{ id: number }>(
     `INSERT INTO member_questions (member_id, question_id, kind, source, status, verdict, score,
-                                   max_score, result, judged_at)
-     VALUES ($1, $2, $7, $3, 'done', $4, $5, 100, $6::jsonb, now()) RETURNING id`,
+                                   max_score, result, judged_at, homework_member_question_id,
+                                   late)
+     VALUES ($1, $2, $7, $3, 'done', $4, $5, 100, $6::jsonb, now(), $8, $9) RETURNING id`,
     [
       auth.memberId,
       q.id,
@@ -141,10 +162,15 @@ async function gradeObjective(
       correct ? 100 : 0,
       JSON.stringify({ type: 'objective', answer: flags }),
       kind,
+      link?.homeworkMemberQuestionId ?? null,
+      link?.late ?? false,
     ],
   );
   return (await findOwnAnswer(pool, auth.memberId, rows[0]!.id))!;
 }
+
+/** The graded answer kinds: practice submissions, corrections (订正), homework submissions. */
+type GradedKind = 'submit' | 'review' | 'homework';
 
 type AnswerBody = {
   questionId: number;
@@ -157,12 +183,12 @@ type AnswerBody = {
  * A graded answer (submitAnswer, reviewSubmit): objective questions are graded at once,
  * programming answers queued for the judge. `beforeWrite` runs once the body is known valid.
  */
-async function answerQuestion(
+export async function answerQuestion(
   services: { pool: Pool; quota: QuotaPolicy },
   auth: Auth,
   body: AnswerBody,
-  kind: 'submit' | 'review',
-  beforeWrite: (q: QuestionRow) => Promise<void> = async () => undefined,
+  kind: GradedKind,
+  beforeWrite: (q: QuestionRow) => Promise<HomeworkLink | void> = async () => undefined,
 ): Promise<GradedAnswer> {
   const q = await findQuestion(services.pool, auth, body.questionId);
   if (q.type !== 'programming') {
@@ -170,8 +196,8 @@ async function answerQuestion(
       throw validationError([{ field: 'body.answer', message: '客观题请提交 answer' }]);
     }
     checkObjectiveFlags(q, body.answer);
-    await beforeWrite(q);
-    const graded = await gradeObjective(services.pool, auth, q, body.answer, kind);
+    const link = (await beforeWrite(q)) ?? undefined;
+    const graded = await gradeObjective(services.pool, auth, q, body.answer, kind, link);
     // The learner has answered: the correct flags and the analysis are theirs to read now.
     return { ...toSummary(graded), solution: { answer: q.answer, analysis: q.analysis } };
   }
@@ -181,13 +207,14 @@ async function answerQuestion(
   if (body.source === undefined) {
     throw validationError([{ field: 'body.source', message: '代码不能为空' }]);
   }
-  await beforeWrite(q);
+  const link = (await beforeWrite(q)) ?? undefined;
   const row = await queueAnswer(services.pool, services.quota, auth, {
     kind,
     questionId: q.id,
     language: body.language,
     source: body.source,
     input: null,
+    link,
   });
   return { ...toSummary(row), solution: null };
 }
@@ -209,9 +236,13 @@ async function requireFailedSubmission(db: Queryable, memberId: number, question
   }
 }
 
+/** A card's testCaseView right, or a class of the learner that lets its students see cases. */
 async function canViewCases(db: Queryable, memberId: number): Promise<boolean> {
   const { rights } = await currentRights(db, memberId);
-  return rights.some((r) => r.code === 'testCaseView');
+  return (
+    rights.some((r) => r.code === 'testCaseView') ||
+    (await controlAllows(db, memberId, 'viewTestCases'))
+  );
 }
 
 async function saveDraft(
@@ -262,8 +293,12 @@ const wrongSortable: SortColumns<typeof WRONG_ANSWER_SORT> = { answeredAt: ANSWE
 export const memberQuestionHandlers = [
   handle(
     memberQuestionApi['memberQuestion.submitAnswer'],
-    async ({ body, services, requireAuth }) =>
-      answerQuestion(services, requireAuth(), body, 'submit'),
+    async ({ body, services, requireAuth }) => {
+      const auth = requireAuth();
+      return answerQuestion(services, auth, body, 'submit', (q) =>
+        assertMayPractise(services.pool, auth.memberId, q.id),
+      );
+    },
   ),
 
   handle(
@@ -297,6 +332,7 @@ export const memberQuestionHandlers = [
     const auth = requireAuth();
     const q = await findQuestion(services.pool, auth, body.questionId);
     requireProgramming(q);
+    await assertMayPractise(services.pool, auth.memberId, q.id);
     const row = await queueAnswer(services.pool, services.quota, auth, {
       kind: 'debug',
       questionId: q.id,

@@ -12,13 +12,13 @@ import { withTransaction, type PoolClient } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { validationError } from '../http/validation-error.ts';
 import { ledgerAccount, postJournal } from '../ledger/ledger.ts';
-import { recordTransition, transitionRow, type LifecycleRows } from '../lifecycle/transition.ts';
+import { recordTransition, transitionRow } from '../lifecycle/transition.ts';
 import type { RefundRequest } from '../payments/provider.ts';
 import { NO_ONLINE_PAYMENT, notifyUrl, RETURN_PATH } from '../payments/service.ts';
 import type { Services } from '../services.ts';
 import { behaviourOf, type OrderFacts } from './kinds.ts';
 import { awardPoints } from './points.ts';
-import { findOrder, qrUrlOf, type OrderRow, type OrderScope } from './rows.ts';
+import { findOrder, ORDER_ROWS, qrUrlOf, type OrderRow, type OrderScope } from './rows.ts';
 
 export interface Actor {
   userId: number;
@@ -34,13 +34,6 @@ export interface FlowContext {
   actor: Actor;
   requestId: string;
 }
-
-export const ORDER_ROWS: LifecycleRows = {
-  entity: 'order',
-  table: 'orders',
-  column: 'state',
-  where: 'deleted_at IS NULL',
-};
 
 export interface NewOrder {
   kind: OrderKind;
@@ -60,6 +53,7 @@ export async function placeOrder(ctx: FlowContext, input: NewOrder): Promise<num
   const to = nextState(behaviour.lifecycle, 'none', 'enroll', { free });
   if (to === null) throw new Error(`the ${input.kind} lifecycle cannot enroll`);
   return withTransaction(ctx.services.pool, async (client) => {
+    await behaviour.admit?.(client, input);
     const inserted = await client.query<{ id: number }>(
       `INSERT INTO orders (kind, member_id, organization_id, item_id, item_name, item_units,
                            amount_fen, state, remark, created_by_member_id)
@@ -341,9 +335,15 @@ export async function refundOrder(
       requestId: ctx.requestId,
       reason: input.reason,
     });
-    const remaining = row.paid_fen - row.refunded_fen;
+    const kept = (await behaviour.kept?.(client, row.id)) ?? 0;
+    const remaining = row.paid_fen - row.refunded_fen - kept;
     if (remaining <= 0 || row.pay_method === null) {
-      throw fail('CONFLICT', '该订单没有可退的金额（未付款或已全部退款）');
+      throw fail(
+        'CONFLICT',
+        kept > 0
+          ? `该订单没有可退的金额（已结算课消 ${(kept / 100).toFixed(2)} 元）`
+          : '该订单没有可退的金额（未付款或已全部退款）',
+      );
     }
     const amount = input.amountFen ?? remaining;
     if (amount > remaining) {

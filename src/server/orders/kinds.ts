@@ -18,6 +18,8 @@ import { rechargeLifecycle } from '../../machines/lifecycles/recharge.ts';
 import type { PoolClient } from '../db/pool.ts';
 import { ledgerAccount, postJournal } from '../ledger/ledger.ts';
 import { endCard, grantCard } from '../membership/grants.ts';
+import { gradeOrderKind } from '../grade/order-kind.ts';
+import { homeworkOrderKind } from '../homework/order-kind.ts';
 
 /** The fields of an order row the kinds act on. */
 export interface OrderFacts {
@@ -42,6 +44,10 @@ export interface OrderKindBehaviour {
   revoke(client: PoolClient, order: OrderFacts): Promise<void>;
   /** Refuses an action the machine allows but the kind does not (FAIL), before it is taken. */
   refuse?(client: PoolClient, order: OrderFacts, action: EnrollmentAction): Promise<void>;
+  /** Checks a new order in the transaction that writes it (a class's capacity). */
+  admit?(client: PoolClient, order: { memberId: number; itemId: number | null }): Promise<void>;
+  /** Fen of a paid order its payee keeps whatever happens (class fees already consumed). */
+  kept?(client: PoolClient, orderId: number): Promise<number>;
 }
 
 const nothing = async () => undefined;
@@ -116,6 +122,8 @@ export const ORDER_KIND_BEHAVIOUR: Record<OrderKind, OrderKindBehaviour> = {
       if (sat.rows.length > 0) throw fail('CONFLICT', '已开始作答的考试不能退出');
     },
   },
+  grade: gradeOrderKind,
+  homework: homeworkOrderKind,
   recharge: {
     lifecycle: rechargeLifecycle as unknown as Lifecycle<string, EnrollmentAction>,
     notifyPaths: {

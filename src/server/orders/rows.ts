@@ -10,6 +10,15 @@ import type { Auth } from '../accounts/sessions.ts';
 import type { Queryable } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
+import type { LifecycleRows } from '../lifecycle/transition.ts';
+
+/** Where an order keeps its lifecycle state. */
+export const ORDER_ROWS: LifecycleRows = {
+  entity: 'order',
+  table: 'orders',
+  column: 'state',
+  where: 'deleted_at IS NULL',
+};
 
 export interface OrderRow {
   id: number;

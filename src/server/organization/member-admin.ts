@@ -8,6 +8,7 @@ import type { MemberRole } from '../../contract/accounts/calls.ts';
 import type { memberUpdate, profileUpdate } from '../../contract/organization/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { learnerRows, managedBy } from '../access/predicates.ts';
+import { controlAllows } from '../grade/controls.ts';
 import { isAdminScope, type Scope } from '../access/scope.ts';
 import { withTransaction, type Pool, type Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
@@ -198,6 +199,9 @@ export async function memberStatistics(db: Queryable, scope: Scope) {
 
 /** The points ranking: the caller's organization (platform staff: everyone). */
 export async function pointsRanking(db: Queryable, scope: Scope, size: number) {
+  if (scope.kind === 'learner' && !(await controlAllows(db, scope.memberId, 'viewRanking'))) {
+    throw fail('FORBIDDEN', '你所在的班级未开放排行榜');
+  }
   const sql = new SqlParams();
   const where = managedBy(scope, 'm.organization_id', sql);
   const { rows } = await db.query<{

@@ -219,8 +219,9 @@ CREATE TABLE homework_enrolls (
 );
 CREATE INDEX homework_enrolls_homework_idx ON homework_enrolls (homework_id, member_id);
 
--- A student's answer to one homework question: the draft they save, the best and latest
--- judged submission, and whether the best came late.
+-- A student's answer to one homework question: the draft they save; their submissions are
+-- member_questions rows pointing here (best and latest are read through the view below); the
+-- score is written when the homework settles, or given by hand (manual_score).
 CREATE TABLE homework_member_questions (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   order_id integer NOT NULL REFERENCES homework_enrolls (order_id),
@@ -230,12 +231,10 @@ CREATE TABLE homework_member_questions (
   language text,
   draft text NOT NULL DEFAULT '',
   saved_at timestamptz,
-  submissions integer NOT NULL DEFAULT 0,
-  latest_answer_id integer REFERENCES member_questions (id),
-  best_answer_id integer REFERENCES member_questions (id),
-  best_score numeric,
-  best_late boolean NOT NULL DEFAULT false,
   score numeric,
+  manual_score numeric,
+  remark text NOT NULL DEFAULT '',
+  voided_at timestamptz,
   UNIQUE (order_id, question_id)
 );
 CREATE INDEX homework_member_questions_homework_idx
@@ -248,3 +247,33 @@ ALTER TABLE member_questions ADD CONSTRAINT member_questions_kind_check
 ALTER TABLE member_questions
   ADD COLUMN homework_member_question_id integer REFERENCES homework_member_questions (id),
   ADD COLUMN late boolean NOT NULL DEFAULT false;
+CREATE INDEX member_questions_homework_idx ON member_questions (homework_member_question_id, id)
+  WHERE homework_member_question_id IS NOT NULL;
+
+-- Each homework answer's best submission (its points in the question's score, late ones with
+-- the homework's penalty), latest submission and count: what the grading overview, reports and
+-- settlement read, so no counter can drift from the submissions themselves.
+CREATE VIEW homework_answer_scores AS
+  SELECT q.id AS hmq_id, q.order_id, q.homework_id, q.member_id, q.question_id,
+         hq.score AS max_score, coalesce(best.earned, 0) AS best_score,
+         coalesce(best.late, false) AS best_late, best.id AS best_answer_id,
+         latest.id AS latest_answer_id, latest.status AS latest_status,
+         latest.verdict AS latest_verdict, latest.created_at AS latest_at,
+         (SELECT count(*) FROM member_questions c
+           WHERE c.homework_member_question_id = q.id)::int AS submissions,
+         (SELECT count(*) FROM member_questions c
+           WHERE c.homework_member_question_id = q.id AND c.late)::int AS late_submissions
+    FROM homework_member_questions q
+    JOIN homework_questions hq ON hq.homework_id = q.homework_id AND hq.question_id = q.question_id
+    JOIN homeworks h ON h.id = q.homework_id
+    LEFT JOIN LATERAL (
+      SELECT a.id, a.late,
+             round(hq.score * a.score / a.max_score
+               * CASE WHEN a.late THEN (100 - h.late_penalty_percent) / 100.0 ELSE 1 END, 2)
+               AS earned
+        FROM member_questions a
+       WHERE a.homework_member_question_id = q.id AND a.status = 'done' AND a.max_score > 0
+       ORDER BY 3 DESC, a.id LIMIT 1) best ON true
+    LEFT JOIN LATERAL (
+      SELECT a.id, a.status, a.verdict, a.created_at FROM member_questions a
+       WHERE a.homework_member_question_id = q.id ORDER BY a.id DESC LIMIT 1) latest ON true;

@@ -1,0 +1,42 @@
+/**
+ * The server's clock: what happens because time passed, with no client involved — exam papers
+ * handed in at their deadline, judged and settled (exam/clock.ts); homework settled when it
+ * closes (homework/clock.ts). Each tick works from rows and the database's clock only, so a
+ * restart or a second API process changes nothing.
+ */
+import type { Pool } from './db/pool.ts';
+import { tickExamClock } from './exam/clock.ts';
+import { tickHomeworkClock } from './homework/clock.ts';
+import type { Logger } from './logger.ts';
+
+export interface ServerClock {
+  stop(): Promise<void>;
+}
+
+const TICKS = [tickExamClock, tickHomeworkClock];
+
+/** Runs every tick each `intervalMs` until stopped; a round never overlaps the previous one. */
+export function startServerClock(pool: Pool, logger: Logger, intervalMs: number): ServerClock {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const timer = setInterval(() => {
+    running = running.then(async () => {
+      for (const tick of TICKS) {
+        if (stopped) return;
+        try {
+          await tick(pool, logger);
+        } catch (err) {
+          logger.warn({ err: (err as Error).message }, '服务器时钟运行失败，稍后重试');
+        }
+      }
+    });
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

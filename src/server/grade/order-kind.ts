@@ -1,0 +1,62 @@
+/**
+ * A class enrollment as an order kind (server/orders/kinds.ts): paying (or a free class) puts
+ * the learner on the roster (and gives them the class's open homework), quitting takes them off it; a full class admits nobody; the fees
+ * already settled as consumed lessons stay with the organization when a quit is refunded.
+ */
+import { grade } from '../../contract/grade/calls.ts';
+import { orderLifecycleOf } from '../../machines/lifecycles/orders.ts';
+import type { PoolClient } from '../db/pool.ts';
+import { fail } from '../http/app-error.ts';
+import { ledgerAccount } from '../ledger/ledger.ts';
+import type { OrderKindBehaviour } from '../orders/kinds.ts';
+import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
+import { assignOpenHomework } from '../homework/order-kind.ts';
+
+/** Fen settled (consumed lessons) on one class enrollment. */
+export async function settledFen(client: Pick<PoolClient, 'query'>, orderId: number) {
+  const { rows } = await client.query<{ fen: number }>(
+    `SELECT coalesce(sum(amount_fen), 0)::int AS fen FROM member_grade_settlements
+      WHERE order_id = $1 AND deleted_at IS NULL`,
+    [orderId],
+  );
+  return rows[0]!.fen;
+}
+
+export const gradeOrderKind: OrderKindBehaviour = {
+  lifecycle: orderLifecycleOf('grade'),
+  notifyPaths: {
+    paid: grade['grade.enroll.paidNotify'].path,
+    refund: grade['grade.enroll.refundNotify'].path,
+  },
+  payee: () => ledgerAccount.revenue,
+  earnsPoints: true,
+  grant: async (client, order) => {
+    await client.query(
+      `INSERT INTO grade_members (grade_id, member_id, order_id) VALUES ($1, $2, $3)
+       ON CONFLICT (grade_id, member_id) DO UPDATE SET order_id = EXCLUDED.order_id`,
+      [order.item_id, order.member_id, order.id],
+    );
+    await assignOpenHomework(client, order.item_id!, order.member_id);
+  },
+  revoke: async (client, order) => {
+    await client.query(
+      'DELETE FROM grade_members WHERE grade_id = $1 AND member_id = $2 AND order_id = $3',
+      [order.item_id, order.member_id, order.id],
+    );
+  },
+  // Places are counted under the class's row lock: two last-seat enrollments cannot both win.
+  admit: async (client, order) => {
+    const { rows } = await client.query<{ capacity: number | null; taken: number }>(
+      `SELECT g.capacity,
+              (SELECT count(*) FROM orders o WHERE o.kind = 'grade' AND o.item_id = g.id
+                  AND o.deleted_at IS NULL AND o.state = ANY($2::text[]))::int AS taken
+         FROM grades g WHERE g.id = $1 FOR UPDATE`,
+      [order.itemId, HOLDS_PLACE],
+    );
+    const row = rows[0];
+    if (row?.capacity !== null && row !== undefined && row.taken >= row.capacity) {
+      throw fail('CONFLICT', `班级名额已满（${row.capacity} 人）`);
+    }
+  },
+  kept: (client, orderId) => settledFen(client, orderId),
+};

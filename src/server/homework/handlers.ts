@@ -1,0 +1,495 @@
+/**
+ * The homework calls of every area (contract/homework/calls.ts) wired to this folder's stores.
+ * Scopes come from access/scope.ts: `bms` platform staff, `edms` the organization's staff (a
+ * teacher their classes' homework), `oj` the learner.
+ */
+import type { CallDef } from '../../contract/call.ts';
+import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
+import { homework as calls } from '../../contract/homework/calls.ts';
+import { homeworkLifecycle } from '../../machines/lifecycles/homework.ts';
+import { SCOPE_OF_AREA, type Scope } from '../access/scope.ts';
+import {
+  membersById,
+  membersByMobile,
+  membersByTags,
+  membersOfGrades,
+  type Candidate,
+} from '../enrollment/candidates.ts';
+import { fail } from '../http/app-error.ts';
+import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
+import { applyTransition } from '../lifecycle/transition.ts';
+import { answerQuestion, queueAnswer } from '../member-question/handlers.ts';
+import { toSummary } from '../member-question/answers.ts';
+import { moveOrder } from '../orders/flow.ts';
+import { detailOf, flowOf, notifyHandlers, orderHandlers } from '../orders/handlers.ts';
+import { allOrders, ownOrders, toOrderSimple } from '../orders/rows.ts';
+import {
+  gradingOverview,
+  latestAnswer,
+  linkSubmission,
+  listAnswers,
+  readAnswer,
+  saveDraft,
+  staffScore,
+  voidAnswer,
+} from './answers.ts';
+import {
+  assignToRoster,
+  batchEnroll,
+  enrollStatistics,
+  exportEnrollments,
+  latestEnrollment,
+  listEnrollments,
+  mineStatistics,
+  readEnrollment,
+} from './enroll.ts';
+import {
+  createHomework,
+  deleteHomework,
+  HOMEWORK_ROWS,
+  homeworkQuestions,
+  listHomework,
+  managedHomework,
+  readHomework,
+  updateHomework,
+  updateHomeworkQuestions,
+} from './homeworks.ts';
+import { HOMEWORK_KINDS } from './enroll.ts';
+import { settleHomework } from './settle.ts';
+
+type Ctx = HandlerContext;
+type Area = keyof typeof SCOPE_OF_AREA;
+const scopeOf = (area: Area, ctx: Ctx) => SCOPE_OF_AREA[area](ctx.requireAuth());
+const body = <T>(ctx: Ctx) => ctx.body as T;
+const query = <T>(ctx: Ctx) => ctx.query as T;
+const idOf = (ctx: Ctx) => query<{ id: number }>(ctx).id;
+const actorOf = (ctx: Ctx) => {
+  const auth = ctx.requireAuth();
+  return { userId: auth.userId, memberId: auth.memberId };
+};
+
+function areaOfId(id: string): Area {
+  const prefix = id.split('.')[0]!;
+  return prefix === 'bms' || prefix === 'edms' || prefix === 'oj' ? prefix : 'app';
+}
+
+function wire(ids: string[], fn: (area: Area, ctx: Ctx) => Promise<unknown>): HandlerEntry[] {
+  const byId = calls as Record<string, CallDef>;
+  return ids.map((id) => {
+    const call = byId[id];
+    if (!call) throw new Error(`no call ${id}`);
+    return handle(call, (ctx) => fn(areaOfId(id), ctx) as never);
+  });
+}
+
+// ——— homework ———
+
+/** A lifecycle move; publishing also assigns the homework to its roster. */
+const lifecycleWire = (ids: string[], action: 'pass' | 'reject' | 'publish' | 'unpublish') =>
+  wire(ids, async (a, ctx) => {
+    const scope = scopeOf(a, ctx);
+    const { id, reason } = body<{ id: number; reason?: string }>(ctx);
+    const current = await managedHomework(ctx.services.pool, scope, id);
+    if (action === 'publish' && current.settledAt) throw fail('CONFLICT', '作业已结算');
+    await applyTransition(ctx.services.pool, homeworkLifecycle, HOMEWORK_ROWS, {
+      id,
+      action,
+      actor: actorOf(ctx),
+      reason,
+      requestId: ctx.request.id,
+    });
+    if (action === 'reject' || action === 'pass') {
+      await ctx.services.pool.query('UPDATE homeworks SET review_reason = $2 WHERE id = $1', [
+        id,
+        action === 'reject' ? (reason ?? null) : null,
+      ]);
+    }
+    if (action === 'publish') await assignToRoster(flowOf(ctx), id);
+    return readHomework(ctx.services.pool, scope, id);
+  });
+
+const homeworkHandlers: HandlerEntry[] = [
+  ...wire(['bms.homework.create', 'edms.homework.create'], (a, ctx) =>
+    createHomework(ctx.services.pool, scopeOf(a, ctx), body(ctx), actorOf(ctx), ctx.request.id),
+  ),
+  ...wire(['bms.homework.update', 'edms.homework.update'], (a, ctx) =>
+    updateHomework(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+  ),
+  ...wire(['bms.homework.delete', 'edms.homework.delete'], async (a, ctx) => {
+    const { id } = body<{ id: number }>(ctx);
+    await deleteHomework(ctx.services.pool, scopeOf(a, ctx), id);
+    return { id };
+  }),
+  ...wire(
+    ['bms.homework.queryById', 'edms.homework.queryById', 'oj.homework.queryById'],
+    (a, ctx) => readHomework(ctx.services.pool, scopeOf(a, ctx), idOf(ctx)),
+  ),
+  ...wire(
+    ['bms.homework.queryList', 'edms.homework.queryList', 'oj.homework.queryList'],
+    (a, ctx) => listHomework(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx)),
+  ),
+  ...wire(['bms.homework.querySimpleList', 'edms.homework.querySimpleList'], async (a, ctx) => {
+    const page = await listHomework(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx));
+    return {
+      ...page,
+      content: page.content.map(({ id, title, gradeId, state, dueAt }) => ({
+        id,
+        title,
+        gradeId,
+        state,
+        dueAt,
+      })),
+    };
+  }),
+  ...wire(
+    [
+      'bms.homework.queryQuestionList',
+      'edms.homework.queryQuestionList',
+      'oj.homework.queryQuestionList',
+    ],
+    (a, ctx) =>
+      homeworkQuestions(
+        ctx.services.pool,
+        scopeOf(a, ctx),
+        body<{ homeworkId: number }>(ctx).homeworkId,
+      ),
+  ),
+  ...wire(['bms.homework.updateQuestions', 'edms.homework.updateQuestions'], (a, ctx) => {
+    const b = body<{ id: number; questions: { questionId: number; score: number }[] }>(ctx);
+    return updateHomeworkQuestions(ctx.services.pool, scopeOf(a, ctx), b.id, b.questions);
+  }),
+  ...lifecycleWire(['bms.homework.pass'], 'pass'),
+  ...lifecycleWire(['bms.homework.reject'], 'reject'),
+  ...lifecycleWire(['bms.homework.publish', 'edms.homework.publish'], 'publish'),
+  ...lifecycleWire(['bms.homework.unpublish', 'edms.homework.unpublish'], 'unpublish'),
+];
+
+// ——— homeworkEnroll ———
+
+const enrollAnswer = (ctx: Ctx, id: number) =>
+  detailOf(ctx.services, allOrders(), HOMEWORK_KINDS, id);
+
+/** Staff act on an enrollment of homework they manage. */
+async function authorizeEnrollment(ctx: Ctx, scope: Scope, id: number) {
+  const item = await readEnrollment(ctx.services.pool, scope, id);
+  if (scope.kind === 'learner') throw fail('FORBIDDEN');
+  return item;
+}
+
+const staffQuit = (
+  ids: string[],
+  action: Extract<EnrollmentAction, 'passQuit' | 'rejectQuit' | 'finishQuit'>,
+) =>
+  wire(ids, async (a, ctx) => {
+    const { id, reason } = body<{ id: number; reason?: string }>(ctx);
+    await authorizeEnrollment(ctx, scopeOf(a, ctx), id);
+    await moveOrder(flowOf(ctx), allOrders(), HOMEWORK_KINDS, id, action, reason);
+    return enrollAnswer(ctx, id);
+  });
+
+type BatchBody = { homeworkId: number } & Record<string, unknown>;
+const batchWire = (
+  ids: string[],
+  resolve: (ctx: Ctx, scope: Scope, b: BatchBody) => Promise<Candidate[]>,
+) =>
+  wire(ids, async (a, ctx) => {
+    const b = body<BatchBody>(ctx);
+    const scope = scopeOf(a, ctx);
+    return batchEnroll(flowOf(ctx), scope, b.homeworkId, await resolve(ctx, scope, b));
+  });
+
+async function report(ctx: Ctx, scope: Scope, id: number) {
+  const enroll = await readEnrollment(ctx.services.pool, scope, id);
+  const hw = await readHomework(ctx.services.pool, scope, enroll.homeworkId);
+  const questions = await homeworkQuestions(ctx.services.pool, scope, enroll.homeworkId);
+  const answers = await listAnswers(
+    ctx.services.pool,
+    scope,
+    { homeworkEnrollId: id },
+    { page: 0, size: 100 },
+  );
+  return {
+    enroll,
+    homework: hw,
+    questions: questions.questions.map((q) => {
+      const a = answers.content.find((x) => x.questionId === q.questionId);
+      return {
+        questionId: q.questionId,
+        title: q.title,
+        type: q.type,
+        maxScore: q.score,
+        earned: a ? (a.score ?? a.bestScore) : 0,
+        late: a?.bestLate ?? false,
+        submissions: a?.submissions ?? 0,
+        bestAnswerId: a?.bestAnswerId ?? null,
+        latestAnswerId: a?.latestAnswerId ?? null,
+        latestVerdict: a?.latestVerdict ?? null,
+      };
+    }),
+  };
+}
+
+const enrollList =
+  (options: { byTeacher?: boolean; byScore?: boolean } = {}) =>
+  (a: Area, ctx: Ctx) =>
+    listEnrollments(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx), options);
+
+const enrollHandlers: HandlerEntry[] = [
+  ...batchWire(
+    ['bms.homeworkEnroll.batchEnroll', 'edms.homeworkEnroll.batchEnroll'],
+    (ctx, _s, b) => membersById(ctx.services.pool, b.memberIds as number[]),
+  ),
+  ...batchWire(
+    ['bms.homeworkEnroll.batchEnrollByMobile', 'edms.homeworkEnroll.batchEnrollByMobile'],
+    (ctx, scope, b) => membersByMobile(ctx.services.pool, scope, b.mobiles as string[]),
+  ),
+  ...batchWire(['bms.homeworkEnroll.batchEnrollByTags'], (ctx, scope, b) =>
+    membersByTags(ctx.services.pool, scope, b.tags as string[]),
+  ),
+  ...batchWire(['edms.homeworkEnroll.batchEnrollByGroups'], (ctx, scope, b) =>
+    membersOfGrades(
+      ctx.services.pool,
+      scope,
+      b.gradeIds as number[],
+      (b.groups as string[] | undefined) ?? [],
+    ),
+  ),
+  ...wire(
+    ['bms.homeworkEnroll.downloadEnrollList', 'edms.homeworkEnroll.downloadEnrollList'],
+    (a, ctx) => exportEnrollments(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+  ),
+  ...staffQuit(['bms.homeworkEnroll.passQuit', 'edms.homeworkEnroll.passQuit'], 'passQuit'),
+  ...staffQuit(['bms.homeworkEnroll.rejectQuit', 'edms.homeworkEnroll.rejectQuit'], 'rejectQuit'),
+  ...staffQuit(['bms.homeworkEnroll.finishQuit', 'edms.homeworkEnroll.finishQuit'], 'finishQuit'),
+  ...notifyHandlers({
+    paidNotify: calls['bms.homeworkEnroll.paidNotify'],
+    refundNotify: calls['bms.homeworkEnroll.refundNotify'],
+  }),
+  ...wire(
+    [
+      'bms.homeworkEnroll.queryById',
+      'edms.homeworkEnroll.queryById',
+      'oj.homeworkEnroll.queryById',
+    ],
+    (a, ctx) => readEnrollment(ctx.services.pool, scopeOf(a, ctx), idOf(ctx)),
+  ),
+  ...wire(
+    [
+      'bms.homeworkEnroll.queryEnrolledMemberListByHomework',
+      'edms.homeworkEnroll.queryEnrolledMemberListByHomework',
+      'bms.homeworkEnroll.queryList',
+      'edms.homeworkEnroll.queryList',
+      'oj.homeworkEnroll.queryList',
+    ],
+    enrollList(),
+  ),
+  ...wire(
+    ['bms.homeworkEnroll.queryListByTeacher', 'edms.homeworkEnroll.queryListByTeacher'],
+    enrollList({ byTeacher: true }),
+  ),
+  ...wire(['edms.homeworkEnroll.queryMemberListSortByScore'], enrollList({ byScore: true })),
+  ...wire(['bms.homeworkEnroll.querySimpleList'], async (a, ctx) => {
+    const page = await listEnrollments(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx));
+    return {
+      ...page,
+      content: await Promise.all(
+        page.content.map(async (e) => toOrderSimple(await enrollAnswer(ctx, e.id))),
+      ),
+    };
+  }),
+  ...wire(
+    ['bms.homeworkEnroll.queryEnrollStatistics', 'edms.homeworkEnroll.queryEnrollStatistics'],
+    (a, ctx) =>
+      enrollStatistics(
+        ctx.services.pool,
+        scopeOf(a, ctx),
+        query<{ homeworkId: number }>(ctx).homeworkId,
+      ),
+  ),
+  ...wire(
+    [
+      'bms.homeworkEnroll.queryLatest',
+      'edms.homeworkEnroll.queryLatest',
+      'oj.homeworkEnroll.queryLatest',
+    ],
+    (a, ctx) =>
+      latestEnrollment(
+        ctx.services.pool,
+        scopeOf(a, ctx),
+        query<{ homeworkId?: number }>(ctx).homeworkId,
+      ),
+  ),
+  ...wire(['bms.homeworkEnroll.settle', 'edms.homeworkEnroll.settle'], async (a, ctx) => {
+    const scope = scopeOf(a, ctx);
+    const { homeworkId } = body<{ homeworkId: number }>(ctx);
+    await managedHomework(ctx.services.pool, scope, homeworkId);
+    await settleHomework(ctx.services.pool, homeworkId);
+    return enrollStatistics(ctx.services.pool, scope, homeworkId);
+  }),
+  ...wire(['bms.homeworkEnroll.create'], async (a, ctx) => {
+    const b = body<{ homeworkId: number; memberId: number }>(ctx);
+    const answer = await batchEnroll(
+      flowOf(ctx),
+      scopeOf(a, ctx),
+      b.homeworkId,
+      await membersById(ctx.services.pool, [b.memberId]),
+    );
+    const row = answer.rows[0]!;
+    if (row.enrollId === null) throw fail('CONFLICT', row.message);
+    return enrollAnswer(ctx, row.enrollId);
+  }),
+  ...orderHandlers(
+    {
+      update: calls['bms.homeworkEnroll.update'],
+      delete: calls['bms.homeworkEnroll.delete'],
+    },
+    allOrders,
+    HOMEWORK_KINDS,
+  ),
+  ...orderHandlers({ applyQuit: calls['oj.homeworkEnroll.applyQuit'] }, ownOrders, HOMEWORK_KINDS),
+  ...wire(['oj.homeworkEnroll.report', 'oj.homeworkEnroll.queryMineEnrollByEnrollId'], (a, ctx) =>
+    report(ctx, scopeOf(a, ctx), idOf(ctx)),
+  ),
+  ...wire(['oj.homeworkEnroll.queryMineLatestEnroll'], async (a, ctx) => {
+    const scope = scopeOf(a, ctx);
+    const latest = await latestEnrollment(
+      ctx.services.pool,
+      scope,
+      query<{ homeworkId: number }>(ctx).homeworkId,
+    );
+    return latest ? report(ctx, scope, latest.id) : null;
+  }),
+  ...wire(['oj.homeworkEnroll.queryMineStatistics'], (_a, ctx) =>
+    mineStatistics(ctx.services.pool, ctx.requireAuth().memberId),
+  ),
+];
+
+// ——— homeworkMemberQuestion ———
+
+const answerHandlers: HandlerEntry[] = [
+  ...wire(
+    [
+      'bms.homeworkMemberQuestion.queryById',
+      'edms.homeworkMemberQuestion.queryById',
+      'oj.homeworkMemberQuestion.queryById',
+    ],
+    (a, ctx) => readAnswer(ctx.services.pool, scopeOf(a, ctx), idOf(ctx)),
+  ),
+  ...wire(
+    [
+      'bms.homeworkMemberQuestion.queryList',
+      'bms.homeworkMemberQuestion.querySimpleList',
+      'edms.homeworkMemberQuestion.queryList',
+      'oj.homeworkMemberQuestion.queryList',
+      'oj.homeworkMemberQuestion.queryListByTeacher',
+    ],
+    (a, ctx) => listAnswers(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx)),
+  ),
+  ...wire(
+    [
+      'bms.homeworkMemberQuestion.queryListByTeacher',
+      'edms.homeworkMemberQuestion.queryListByTeacher',
+    ],
+    (a, ctx) =>
+      listAnswers(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx), { byTeacher: true }),
+  ),
+  ...wire(
+    [
+      'bms.homeworkMemberQuestion.queryLatestList',
+      'edms.homeworkMemberQuestion.queryLatestList',
+      'oj.homeworkMemberQuestion.queryLatestList',
+    ],
+    (a, ctx) =>
+      listAnswers(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx), { latestFirst: true }),
+  ),
+  ...wire(
+    [
+      'bms.homeworkMemberQuestion.queryListByHomeworkEnroll',
+      'edms.homeworkMemberQuestion.queryListByHomeworkEnroll',
+      'oj.homeworkMemberQuestion.queryListByHomeworkEnroll',
+    ],
+    (a, ctx) =>
+      listAnswers(
+        ctx.services.pool,
+        scopeOf(a, ctx),
+        { homeworkEnrollId: body<{ homeworkEnrollId: number }>(ctx).homeworkEnrollId },
+        query(ctx),
+      ),
+  ),
+  ...wire(
+    [
+      'bms.homeworkMemberQuestion.queryStatisticsGroupByMember',
+      'edms.homeworkMemberQuestion.queryStatisticsGroupByMember',
+      'oj.homeworkMemberQuestion.queryStatisticsGroupByMember',
+    ],
+    (a, ctx) =>
+      gradingOverview(
+        ctx.services.pool,
+        scopeOf(a, ctx),
+        body<{ homeworkId: number }>(ctx).homeworkId,
+      ),
+  ),
+  ...wire(['oj.homeworkMemberQuestion.queryLatest'], (_a, ctx) => {
+    const q = query<{ homeworkEnrollId: number; questionId: number }>(ctx);
+    return latestAnswer(
+      ctx.services.pool,
+      ctx.requireAuth().memberId,
+      q.homeworkEnrollId,
+      q.questionId,
+    );
+  }),
+  ...wire(['oj.homeworkMemberQuestion.save'], (_a, ctx) =>
+    saveDraft(ctx.services.pool, ctx.requireAuth().memberId, body(ctx)),
+  ),
+  ...wire(['oj.homeworkMemberQuestion.submit'], (_a, ctx) => {
+    const auth = ctx.requireAuth();
+    const b = body<{
+      homeworkEnrollId: number;
+      questionId: number;
+      language?: 'cpp' | 'python';
+      source?: string;
+      answer?: string;
+    }>(ctx);
+    return answerQuestion(ctx.services, auth, b, 'homework', () =>
+      linkSubmission(ctx.services.pool, auth, b.homeworkEnrollId, b.questionId),
+    );
+  }),
+  ...wire(['oj.homeworkMemberQuestion.debug'], async (_a, ctx) => {
+    const auth = ctx.requireAuth();
+    const b = body<{
+      homeworkEnrollId: number;
+      questionId: number;
+      language: string;
+      source: string;
+      input: string;
+    }>(ctx);
+    // A run is work on the homework: only while it is open, like a submission.
+    await linkSubmission(ctx.services.pool, auth, b.homeworkEnrollId, b.questionId);
+    const row = await queueAnswer(ctx.services.pool, ctx.services.quota, auth, {
+      kind: 'debug',
+      questionId: b.questionId,
+      language: b.language,
+      source: b.source,
+      input: b.input,
+    });
+    const summary = toSummary(row);
+    return { id: summary.id, status: summary.status };
+  }),
+  ...wire(['bms.homeworkMemberQuestion.create'], (a, ctx) =>
+    staffScore(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+  ),
+  ...wire(['bms.homeworkMemberQuestion.update'], (a, ctx) =>
+    staffScore(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+  ),
+  ...wire(['bms.homeworkMemberQuestion.delete'], async (a, ctx) => {
+    const { id } = body<{ id: number }>(ctx);
+    await voidAnswer(ctx.services.pool, scopeOf(a, ctx), id);
+    return { id };
+  }),
+];
+
+export const homeworkHandlersAll: HandlerEntry[] = [
+  ...homeworkHandlers,
+  ...enrollHandlers,
+  ...answerHandlers,
+];
