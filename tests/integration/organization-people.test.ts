@@ -211,7 +211,7 @@ describe('adding learners', () => {
     const sheet = book.worksheets[0]!;
     expect(sheet.getRow(1).getCell(1).value).toBe('昵称');
     for (let i = 0; i < 12; i++)
-      sheet.addRow([`导入${i}`, mobile(), '', '', '学员', '周日班、进阶']);
+      sheet.addRow([`导入${i}`, mobile(), '', '', '学员', '导入测试班、进阶']);
     sheet.addRow(['坏手机', '12345']);
     sheet.addRow(['坏身份', mobile(), '', '', '老师']);
     const bytes = new Uint8Array(await book.xlsx.writeBuffer());
@@ -230,7 +230,7 @@ describe('adding learners', () => {
       { row: 15, field: 'role', message: '身份：应为「学员」或「家长」，不是「老师」' },
     ]);
     const tagged = await teacher.call(api['edms.organizationMember.queryList'], {
-      body: { tag: '周日班' },
+      body: { tag: '导入测试班' },
     });
     expect(tagged.totalElements).toBe(12);
 

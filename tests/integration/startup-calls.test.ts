@@ -66,7 +66,7 @@ describe('grade.queryList (the start-up class list)', () => {
     expect(page.content.every((g) => g.isPublic && g.status !== '0')).toBe(true);
     expect(page.content.map((g) => g.name)).not.toContain('省选内部训练班');
     const first = page.content.find((g) => g.name === 'CSP-J 入门班（2026 冬季）')!;
-    expect(first).toMatchObject({ teacherName: '演示教练', memberCount: 1, priceFen: 199_900 });
+    expect(first).toMatchObject({ teacherName: '演示教练', memberCount: 31, priceFen: 199_900 });
   });
 
   it('filters by status and name, and pages', async () => {

@@ -133,7 +133,7 @@ describe('memberQuestion queryStatisticsGroupByMember', () => {
     const page = await teacher.call(
       memberQuestionApi['memberQuestion.queryStatisticsGroupByMember'],
       {
-        query: { page: 0, size: 50 },
+        query: { page: 0, size: 200 },
         body: {},
       },
     );

@@ -276,13 +276,13 @@ export const debugHomeworkAnswerBody = z.strictObject({
 export const staffAnswerCreate = z.strictObject({
   homeworkEnrollId: f.id,
   questionId: f.id,
-  /** Points given by hand (an answer handed in on paper …), within the question's score. */
-  score: z.number().min(0).max(1000),
+  /** Whole points given by hand (an answer handed in on paper …), within the question's score. */
+  score: f.wholeNumber(0, 1000),
   remark: text('备注', 200).default(''),
 });
 export const staffAnswerUpdate = z.strictObject({
   id: f.id,
-  score: z.number().min(0).max(1000),
+  score: f.wholeNumber(0, 1000),
   remark: text('备注', 200).default(''),
 });
 

@@ -266,9 +266,6 @@ export const GRADES: DemoGrade[] = [
   },
 ];
 
-/** Classes the demo student is in. */
-export const STUDENT_GRADES = ['CSP-J 入门班（2026 冬季）'];
-
 export const GRADE_APP_ID = APP_ID;
 
 export interface DemoMembership {

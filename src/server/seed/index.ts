@@ -14,12 +14,12 @@ import {
   ORGANIZATIONS,
   RIGHTS,
   STUDENT_CARD,
-  STUDENT_GRADES,
   STUDENT_WELCOME_FEN,
 } from './demo-data.ts';
 import type { DemoAccount } from './demo-data.ts';
 import { seedChapters } from './chapters.ts';
 import { seedDemoExams } from './exams.ts';
+import { seedDemoClasses } from './classes.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedQuestions } from './questions.ts';
 
@@ -172,18 +172,11 @@ async function seedMemberships(client: PoolClient) {
   }
 }
 
-/** The demo student's class places and annual card, given only when the student is new. */
+/** The demo student's annual card and wallet, given only when the student is new. */
 async function seedStudentHoldings(client: PoolClient) {
   const student = DEMO_ACCOUNTS.student;
   const memberId = await memberIdOf(client, student.username, student.members[0].organization);
   if (memberId === null) return;
-  for (const gradeName of STUDENT_GRADES) {
-    await client.query(
-      `INSERT INTO grade_members (grade_id, member_id)
-       SELECT id, $2 FROM grades WHERE name = $1 ON CONFLICT DO NOTHING`,
-      [gradeName, memberId],
-    );
-  }
   const card = MEMBERSHIPS.find((m) => m.name === STUDENT_CARD)!;
   await client.query(
     `INSERT INTO member_memberships (member_id, membership_id, start_date, expire_date)
@@ -302,6 +295,7 @@ export async function seedDatabase(pool: Pool, options: SeedOptions): Promise<Se
   if (created.includes(DEMO_ACCOUNTS.student.username)) {
     await seedDemoOrders(pool, options.logger);
     await seedDemoExams(pool, options.logger);
+    await seedDemoClasses(pool, options.logger, options.password);
   }
   // One line per account, so each reads well in plain and in JSON logs.
   for (const account of Object.values(DEMO_ACCOUNTS)) {
