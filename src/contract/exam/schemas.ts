@@ -11,8 +11,9 @@ import { SITTING_STATES } from '../../machines/lifecycles/exam-paper-enroll.ts';
 import { judgeLanguage, judgeVerdict } from '../member-question/calls.ts';
 import { orderItem } from '../order/calls.ts';
 import { batchBodiesOf } from '../enrollment/batch.ts';
-import { questionDifficulty, questionOption, questionSample } from '../question/calls.ts';
+import { questionOption, questionSample } from '../question/calls.ts';
 import { questionType } from '../question/types.ts';
+import { scoredQuestion, scoredQuestionInput, scoredQuestionsOf } from '../question/scored.ts';
 
 const text = (what: string, min: number, max: number) =>
   z.string().trim().min(min, `${what}不能为空`).max(max, `${what}最多 ${max} 个字符`);
@@ -26,23 +27,11 @@ export const examPaperReview = z.enum(
 /** Largest number of questions on a paper. */
 export const MAX_PAPER_QUESTIONS = 100;
 
-export const paperQuestionInput = z.strictObject({
-  questionId: f.id,
-  score: f.wholeNumber(1, 1000),
-});
-export const paperQuestions = z
-  .array(paperQuestionInput)
-  .max(MAX_PAPER_QUESTIONS, `一份试卷最多 ${MAX_PAPER_QUESTIONS} 道题`)
-  .refine((qs) => uniqueIds(qs.map((q) => q.questionId)), '同一道题不能重复加入试卷');
+export const paperQuestionInput = scoredQuestionInput;
+export const paperQuestions = scoredQuestionsOf('试卷', MAX_PAPER_QUESTIONS);
 
 /** A question of a paper as staff see it while building the paper. */
-export const paperQuestion = z.object({
-  questionId: z.number().int(),
-  sort: z.number().int(),
-  score: z.number().int(),
-  title: z.string(),
-  type: questionType,
-  difficulty: questionDifficulty,
+export const paperQuestion = scoredQuestion.extend({
   /** The question went into a draft or was unpublished since: learners can still sit it here. */
   publication: z.string(),
 });

@@ -15,10 +15,8 @@ import {
   sourceCode,
 } from '../member-question/calls.ts';
 import { orderState } from '../order/calls.ts';
-import { questionDifficulty } from '../question/calls.ts';
 import { questionType } from '../question/types.ts';
-
-const uniqueIds = (ids: readonly number[]) => new Set(ids).size === ids.length;
+import { scoredQuestion, scoredQuestionsOf } from '../question/scored.ts';
 
 export const homeworkState = z.enum([
   'reviewing',
@@ -31,24 +29,8 @@ export const homeworkState = z.enum([
 export const homeworkPhase = z.enum(['notStarted', 'open', 'late', 'closed']);
 
 export const MAX_HOMEWORK_QUESTIONS = 50;
-export const homeworkQuestionInput = z.strictObject({
-  questionId: f.id,
-  score: f.wholeNumber(1, 1000),
-});
-export const homeworkQuestionsInput = z
-  .array(homeworkQuestionInput)
-  .min(1, '请至少选择一道题')
-  .max(MAX_HOMEWORK_QUESTIONS, `一份作业最多 ${MAX_HOMEWORK_QUESTIONS} 道题`)
-  .refine((qs) => uniqueIds(qs.map((q) => q.questionId)), '同一道题不能重复加入作业');
-
-export const homeworkQuestion = z.object({
-  questionId: z.number().int(),
-  sort: z.number().int(),
-  score: z.number().int(),
-  title: z.string(),
-  type: questionType,
-  difficulty: questionDifficulty,
-});
+export const homeworkQuestionsInput = scoredQuestionsOf('作业', MAX_HOMEWORK_QUESTIONS, 1);
+export const homeworkQuestion = scoredQuestion;
 
 export const homeworkItem = z.object({
   id: z.number().int(),

@@ -6,9 +6,11 @@
 import pg from 'pg';
 import type { BatchAnswer } from '../../contract/enrollment/batch.ts';
 import type { Scope } from '../access/scope.ts';
-import { AppError } from '../http/app-error.ts';
-import { placeOrder, type FlowContext, type NewOrder } from '../orders/flow.ts';
-import type { Candidate } from './candidates.ts';
+import { AppError, fail } from '../http/app-error.ts';
+import type { OrderKind } from '../../contract/order/calls.ts';
+import { payOffline, placeOrder, type FlowContext, type NewOrder } from '../orders/flow.ts';
+import { allOrders } from '../orders/rows.ts';
+import { membersById, type Candidate } from './candidates.ts';
 
 const isUniqueViolation = (err: unknown) => err instanceof pg.DatabaseError && err.code === '23505';
 
@@ -86,4 +88,76 @@ export async function enrollCandidates(
     refused: rows.length - count('enrolled') - count('alreadyEnrolled'),
     rows,
   };
+}
+
+/** What is enrolled in: its order kind, id, name and fee. */
+export interface EnrollableItem {
+  kind: OrderKind;
+  id: number;
+  name: string;
+  priceFen: number;
+}
+
+/** The order enrolling a member in the item. */
+export const orderFor = (
+  item: EnrollableItem,
+  member: { memberId: number; organizationId: number },
+  amountFen: number,
+  remark: string,
+): NewOrder => ({
+  kind: item.kind,
+  memberId: member.memberId,
+  organizationId: member.organizationId,
+  itemId: item.id,
+  itemName: item.name,
+  itemUnits: null,
+  amountFen,
+  remark,
+});
+
+/** Staff enroll candidates in the item: free, unless `charge` (each then pays the fee). */
+export const batchEnrollIn = (
+  flow: FlowContext,
+  scope: Scope,
+  item: EnrollableItem,
+  candidates: Candidate[],
+  charge: boolean,
+) =>
+  enrollCandidates(scope, candidates, (member) =>
+    placeEnrollment(
+      flow,
+      orderFor(
+        item,
+        member,
+        charge ? item.priceFen : 0,
+        charge ? '教师报名（学员自行支付）' : '教师报名（免费）',
+      ),
+    ),
+  );
+
+/** Staff place one enrollment for a member at the item's fee, optionally paid at the desk. */
+export async function staffEnrollIn(
+  flow: FlowContext,
+  item: EnrollableItem,
+  input: { memberId: number; remark: string; paidOffline: boolean },
+  alreadyEnrolled: string,
+): Promise<number> {
+  const [member] = await membersById(flow.services.pool, [input.memberId]);
+  if (!member?.memberId || member.organizationId === null) {
+    throw fail('NOT_FOUND', `学员 ${input.memberId} 不存在`);
+  }
+  const id = await placeEnrollment(
+    flow,
+    orderFor(
+      item,
+      { memberId: member.memberId, organizationId: member.organizationId },
+      item.priceFen,
+      input.remark,
+    ),
+  );
+  if (id === null) throw fail('CONFLICT', alreadyEnrolled);
+  if (input.paidOffline && item.priceFen > 0) {
+    await payOffline(flow, allOrders(), [item.kind], id);
+  }
+  return id;
 }

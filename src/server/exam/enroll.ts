@@ -22,9 +22,15 @@ import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';
 import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
 import { xlsxAnswer } from '../http/xlsx.ts';
-import { payOffline, type FlowContext } from '../orders/flow.ts';
-import { enrollCandidates, placeEnrollment } from '../enrollment/batch.ts';
-import { membersById, type Candidate } from '../enrollment/candidates.ts';
+import type { FlowContext } from '../orders/flow.ts';
+import {
+  batchEnrollIn,
+  orderFor,
+  placeEnrollment,
+  staffEnrollIn,
+  type EnrollableItem,
+} from '../enrollment/batch.ts';
+import type { Candidate } from '../enrollment/candidates.ts';
 import { EXPORT_LIMIT, shanghai, yuan } from '../orders/reports.ts';
 import { ORDER_SELECT, toOrderItem, type OrderRow } from '../orders/rows.ts';
 import { openExams, readExamRow, type ExamRow } from './exams.ts';
@@ -39,24 +45,13 @@ const sortable: SortColumns<typeof EXAM_ENROLL_SORT> = {
   paidAt: 'o.paid_at',
 };
 
-function placeExamEnrollment(
-  flow: FlowContext,
-  exam: ExamRow,
-  member: { memberId: number; organizationId: number },
-  amountFen: number,
-  remark = '',
-): Promise<number | null> {
-  return placeEnrollment(flow, {
-    kind: 'exam',
-    memberId: member.memberId,
-    organizationId: member.organizationId,
-    itemId: exam.id,
-    itemName: exam.name,
-    itemUnits: null,
-    amountFen,
-    remark,
-  });
-}
+/** The exam as an item to enroll in. */
+const enrollable = (exam: ExamRow): EnrollableItem => ({
+  kind: 'exam',
+  id: exam.id,
+  name: exam.name,
+  priceFen: exam.price_fen,
+});
 
 /** A learner enrolls themselves: the exam must be open to them and its window open. */
 export async function enrollSelf(
@@ -77,7 +72,7 @@ export async function enrollSelf(
   if (window.ended) throw fail('CONFLICT', '考试已结束，不能报名');
   if (!window.open) throw fail('CONFLICT', '不在报名时间内');
   const exam = await readExamRow(db, { kind: 'learner', ...member }, examId, false);
-  const id = await placeExamEnrollment(flow, exam, member, exam.price_fen);
+  const id = await placeEnrollment(flow, orderFor(enrollable(exam), member, exam.price_fen, ''));
   if (id === null) throw fail('CONFLICT', '已报名该考试，请勿重复报名');
   return id;
 }
@@ -104,15 +99,7 @@ export async function batchEnroll(
   charge: boolean,
 ): Promise<BatchAnswer> {
   const exam = await enrollableExam(flow.services.pool, scope, examId);
-  return enrollCandidates(scope, candidates, (member) =>
-    placeExamEnrollment(
-      flow,
-      exam,
-      member,
-      charge ? exam.price_fen : 0,
-      charge ? '教师报名（学员自行支付）' : '教师报名（免费）',
-    ),
-  );
+  return batchEnrollIn(flow, scope, enrollable(exam), candidates, charge);
 }
 
 /** Staff place one enrollment for a member, optionally paid at the desk. */
@@ -122,22 +109,7 @@ export async function staffEnroll(
   input: { examId: number; memberId: number; remark: string; paidOffline: boolean },
 ): Promise<number> {
   const exam = await enrollableExam(flow.services.pool, scope, input.examId);
-  const [member] = await membersById(flow.services.pool, [input.memberId]);
-  if (!member?.memberId || member.organizationId === null) {
-    throw fail('NOT_FOUND', `学员 ${input.memberId} 不存在`);
-  }
-  const id = await placeExamEnrollment(
-    flow,
-    exam,
-    { memberId: member.memberId, organizationId: member.organizationId },
-    exam.price_fen,
-    input.remark,
-  );
-  if (id === null) throw fail('CONFLICT', '该学员已报名这场考试');
-  if (input.paidOffline && exam.price_fen > 0) {
-    await payOffline(flow, { kind: 'platform' }, EXAM_KINDS, id);
-  }
-  return id;
+  return staffEnrollIn(flow, enrollable(exam), input, '该学员已报名这场考试');
 }
 
 /** The exam enrollments the scope may read: own (learner) or in exams the staff manage. */

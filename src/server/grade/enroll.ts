@@ -20,45 +20,32 @@ import { gradeRows } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 import type { Pool, Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
-import { enrollCandidates, placeEnrollment } from '../enrollment/batch.ts';
-import { membersById, type Candidate } from '../enrollment/candidates.ts';
+import {
+  batchEnrollIn,
+  orderFor,
+  placeEnrollment,
+  staffEnrollIn,
+  type EnrollableItem,
+} from '../enrollment/batch.ts';
+import type { Candidate } from '../enrollment/candidates.ts';
 import { fail } from '../http/app-error.ts';
 import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';
 import { xlsxAnswer } from '../http/xlsx.ts';
-import { payOffline, type FlowContext } from '../orders/flow.ts';
+import type { FlowContext } from '../orders/flow.ts';
 import { EXPORT_LIMIT, shanghai, yuan } from '../orders/reports.ts';
-import { allOrders, ORDER_SELECT, toOrderItem, type OrderRow } from '../orders/rows.ts';
+import { ORDER_SELECT, toOrderItem, type OrderRow } from '../orders/rows.ts';
 import { managedGrade, readGrade, type GradeReader } from './grades.ts';
 
 export const GRADE_KINDS = ['grade'] as const;
 
-interface GradeForEnroll {
-  id: number;
-  name: string;
-  priceFen: number;
-  state: string;
-  endTime: string | null;
-}
-
-function placeGradeEnrollment(
-  flow: FlowContext,
-  grade: GradeForEnroll,
-  member: { memberId: number; organizationId: number },
-  amountFen: number,
-  remark = '',
-): Promise<number | null> {
-  return placeEnrollment(flow, {
-    kind: 'grade',
-    memberId: member.memberId,
-    organizationId: member.organizationId,
-    itemId: grade.id,
-    itemName: grade.name,
-    itemUnits: null,
-    amountFen,
-    remark,
-  });
-}
+/** The class as an item to enroll in. */
+const enrollable = (grade: { id: number; name: string; priceFen: number }): EnrollableItem => ({
+  kind: 'grade',
+  id: grade.id,
+  name: grade.name,
+  priceFen: grade.priceFen,
+});
 
 /** A learner enrolls themselves in a class open to them whose enrollment is open. */
 export async function enrollSelf(
@@ -77,7 +64,7 @@ export async function enrollSelf(
           : '不在报名时间内或班级已结课';
     throw fail('CONFLICT', `不能报名：${why}`);
   }
-  const id = await placeGradeEnrollment(flow, grade, member, grade.priceFen);
+  const id = await placeEnrollment(flow, orderFor(enrollable(grade), member, grade.priceFen, ''));
   if (id === null) throw fail('CONFLICT', '已报名该班级，请勿重复报名');
   return id;
 }
@@ -100,15 +87,7 @@ export async function batchEnroll(
   charge: boolean,
 ): Promise<BatchAnswer> {
   const grade = await enrollableByStaff(flow.services.pool, scope, gradeId);
-  return enrollCandidates(scope, candidates, (member) =>
-    placeGradeEnrollment(
-      flow,
-      grade,
-      member,
-      charge ? grade.priceFen : 0,
-      charge ? '教师报名（学员自行支付）' : '教师报名（免费）',
-    ),
-  );
+  return batchEnrollIn(flow, scope, enrollable(grade), candidates, charge);
 }
 
 export async function staffEnroll(
@@ -117,22 +96,7 @@ export async function staffEnroll(
   input: { gradeId: number; memberId: number; remark: string; paidOffline: boolean },
 ): Promise<number> {
   const grade = await enrollableByStaff(flow.services.pool, scope, input.gradeId);
-  const [member] = await membersById(flow.services.pool, [input.memberId]);
-  if (!member?.memberId || member.organizationId === null) {
-    throw fail('NOT_FOUND', `学员 ${input.memberId} 不存在`);
-  }
-  const id = await placeGradeEnrollment(
-    flow,
-    grade,
-    { memberId: member.memberId, organizationId: member.organizationId },
-    grade.priceFen,
-    input.remark,
-  );
-  if (id === null) throw fail('CONFLICT', '该学员已报名这个班级');
-  if (input.paidOffline && grade.priceFen > 0) {
-    await payOffline(flow, allOrders(), GRADE_KINDS, id);
-  }
-  return id;
+  return staffEnrollIn(flow, enrollable(grade), input, '该学员已报名这个班级');
 }
 
 /** The class enrollments the scope may read: own (learner) or in classes the staff manage. */

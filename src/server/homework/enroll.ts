@@ -19,7 +19,12 @@ import { gradeRows } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 import type { Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
-import { enrollCandidates, placeEnrollment } from '../enrollment/batch.ts';
+import {
+  batchEnrollIn,
+  orderFor,
+  placeEnrollment,
+  type EnrollableItem,
+} from '../enrollment/batch.ts';
 import type { Candidate } from '../enrollment/candidates.ts';
 import { fail } from '../http/app-error.ts';
 import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
@@ -31,28 +36,13 @@ import { CLOSES_AT } from './order-kind.ts';
 
 export const HOMEWORK_KINDS = ['homework'] as const;
 
-interface Assignable {
-  id: number;
-  title: string;
-  organizationId: number;
-}
-
-const placeHomeworkEnrollment = (
-  flow: FlowContext,
-  hw: Assignable,
-  member: { memberId: number; organizationId: number },
-  remark: string,
-) =>
-  placeEnrollment(flow, {
-    kind: 'homework',
-    memberId: member.memberId,
-    organizationId: member.organizationId,
-    itemId: hw.id,
-    itemName: hw.title,
-    itemUnits: null,
-    amountFen: 0,
-    remark,
-  });
+/** Homework as an item to enroll in: always free. */
+const enrollable = (hw: { id: number; title: string }): EnrollableItem => ({
+  kind: 'homework',
+  id: hw.id,
+  name: hw.title,
+  priceFen: 0,
+});
 
 /** Assigns published homework to the roster it targets (those not yet assigned). */
 export async function assignToRoster(flow: FlowContext, homeworkId: number): Promise<number> {
@@ -72,11 +62,14 @@ export async function assignToRoster(flow: FlowContext, homeworkId: number): Pro
   );
   let placed = 0;
   for (const r of rows) {
-    const id = await placeHomeworkEnrollment(
+    const id = await placeEnrollment(
       flow,
-      { id: homeworkId, title: r.title, organizationId: r.organization_id },
-      { memberId: r.member_id, organizationId: r.organization_id },
-      '发布作业时布置',
+      orderFor(
+        enrollable({ id: homeworkId, title: r.title }),
+        { memberId: r.member_id, organizationId: r.organization_id },
+        0,
+        '发布作业时布置',
+      ),
     );
     if (id !== null) placed++;
   }
@@ -91,9 +84,7 @@ export async function batchEnroll(
 ): Promise<BatchAnswer> {
   const hw = await managedHomework(flow.services.pool, scope, homeworkId);
   if (hw.settledAt) throw fail('CONFLICT', '作业已结算，不能再布置');
-  return enrollCandidates(scope, candidates, (member) =>
-    placeHomeworkEnrollment(flow, hw, member, '教师布置'),
-  );
+  return batchEnrollIn(flow, scope, enrollable(hw), candidates, false);
 }
 
 /** Enrollments the scope may read: a learner their own; staff those of classes they manage. */

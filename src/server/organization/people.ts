@@ -127,14 +127,25 @@ function keywordClause(keyword: string, sql: SqlParams): string {
     OR strpos(lower(u.username), lower(${k})) > 0 OR strpos(coalesce(u.mobile, ''), ${k}) > 0)`;
 }
 
-function memberWhere(scope: Scope, filter: MemberFilter, sql: SqlParams): string {
-  const clauses = [visiblePeople(scope, 'members', sql)];
+/** The filters members and teachers share, after who the scope may read. */
+function peopleClauses(
+  scope: Scope,
+  kind: PeopleKind,
+  filter: Pick<MemberFilter, 'keyword' | 'role' | 'status' | 'organizationId'>,
+  sql: SqlParams,
+): string[] {
+  const clauses = [visiblePeople(scope, kind, sql)];
   if (filter.keyword) clauses.push(keywordClause(filter.keyword, sql));
   if (filter.role) clauses.push(`m.role = ${sql.add(filter.role)}`);
   if (filter.status) clauses.push(`m.status = ${sql.add(filter.status)}`);
+  if (filter.organizationId) clauses.push(`m.organization_id = ${sql.add(filter.organizationId)}`);
+  return clauses;
+}
+
+function memberWhere(scope: Scope, filter: MemberFilter, sql: SqlParams): string {
+  const clauses = peopleClauses(scope, 'members', filter, sql);
   if (filter.approval) clauses.push(`m.approval = ${sql.add(filter.approval)}`);
   if (filter.tag) clauses.push(`${sql.add(filter.tag)} = ANY(m.tags)`);
-  if (filter.organizationId) clauses.push(`m.organization_id = ${sql.add(filter.organizationId)}`);
   if (filter.gradeId) {
     clauses.push(`EXISTS (SELECT 1 FROM grade_members gm WHERE gm.member_id = m.id
       AND gm.grade_id = ${sql.add(filter.gradeId)})`);
@@ -143,11 +154,7 @@ function memberWhere(scope: Scope, filter: MemberFilter, sql: SqlParams): string
 }
 
 function teacherWhere(scope: Scope, filter: TeacherFilter, sql: SqlParams): string {
-  const clauses = [visiblePeople(scope, 'teachers', sql)];
-  if (filter.keyword) clauses.push(keywordClause(filter.keyword, sql));
-  if (filter.role) clauses.push(`m.role = ${sql.add(filter.role)}`);
-  if (filter.status) clauses.push(`m.status = ${sql.add(filter.status)}`);
-  if (filter.organizationId) clauses.push(`m.organization_id = ${sql.add(filter.organizationId)}`);
+  const clauses = peopleClauses(scope, 'teachers', filter, sql);
   if (filter.groupId) {
     clauses.push(`EXISTS (SELECT 1 FROM teacher_group_members tgm WHERE tgm.member_id = m.id
       AND tgm.group_id = ${sql.add(filter.groupId)})`);
