@@ -176,6 +176,8 @@ describe('doing homework', () => {
         body: { homeworkEnrollId: enroll.id, questionId: choice, answer: '10' },
       });
       expect(wrong.verdict).toBe('WA');
+      // No answer key in homework: the next submission could copy it.
+      expect(wrong.solution).toBeNull();
       await student.call(api['oj.homeworkMemberQuestion.submit'], {
         body: { homeworkEnrollId: enroll.id, questionId: choice, answer: '01' },
       });
@@ -306,5 +308,52 @@ describe('doing homework', () => {
       body: { homeworkId: hw.id },
     });
     expect(list.content.map((e) => e.memberName)).toContain('插班生');
+  });
+});
+
+describe('homework under review', () => {
+  it('waits for the platform where the organization asks, and cannot be changed once passed', async () => {
+    const { api: orgAdmin } = await loginAs(platform, 'orgAdmin');
+    const { api: admin } = await loginAs(platform, 'admin');
+    const school = (
+      await orgAdmin.call(organization['edms.organization.queryList'], { body: {} })
+    ).content.find((o) => o.name === '信奥训练营示范校')!;
+    await orgAdmin.call(organization['edms.organization.update'], {
+      body: { id: school.id, homeworkReview: true },
+    });
+    try {
+      const body = {
+        gradeId,
+        title: '待审作业',
+        startAt: at(-minute),
+        dueAt: at(30 * minute),
+        questions: [{ questionId: choice, score: 10 }],
+      };
+      const first = await teacher.call(api['edms.homework.create'], { body });
+      expect(first.state).toBe('reviewing');
+      const early = await failureOf(
+        teacher.call(api['edms.homework.publish'], { body: { id: first.id } }),
+      );
+      expect(early.code).toBe(ErrorCode.TRANSITION_NOT_ALLOWED);
+      await admin.call(api['bms.homework.pass'], { body: { id: first.id } });
+      const changed = await failureOf(
+        teacher.call(api['edms.homework.update'], { body: { id: first.id, title: '改过' } }),
+      );
+      expect(changed.code).toBe(ErrorCode.FORBIDDEN);
+
+      const second = await teacher.call(api['edms.homework.create'], { body });
+      const rejected = await admin.call(api['bms.homework.reject'], {
+        body: { id: second.id, reason: '题目太少' },
+      });
+      expect(rejected).toMatchObject({ state: 'rejected', reviewReason: '题目太少' });
+      const again = await teacher.call(api['edms.homework.update'], {
+        body: { id: second.id, description: '补充了说明' },
+      });
+      expect(again.state).toBe('reviewing');
+    } finally {
+      await orgAdmin.call(organization['edms.organization.update'], {
+        body: { id: school.id, homeworkReview: false },
+      });
+    }
   });
 });

@@ -195,6 +195,11 @@ describe('adding learners', () => {
     expect(done.rows[4]).toMatchObject({ field: 'username', message: '用户名已被占用' });
     expect(done.rows[1]!.initialPassword).toBeNull();
     await logIn(b, 'Secret#2026');
+    // Linking a registered mobile never hands its login over: the parent keeps their password.
+    const takeover = await failureOf(
+      teacher.call(api['member.pwd'], { body: { id: done.rows[3]!.memberId! } }),
+    );
+    expect(takeover.code).toBe(ErrorCode.FORBIDDEN);
   });
 
   it('imports an xlsx, reporting the bad rows by column, and refuses a file that is not one', async () => {

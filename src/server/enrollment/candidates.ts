@@ -4,7 +4,7 @@
  * row either a member or the reason it is none (unknown mobile, malformed mobile …).
  */
 import type { BatchAnswer } from '../../contract/enrollment/batch.ts';
-import { managedBy } from '../access/predicates.ts';
+import { gradeRows, managedBy } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 import type { Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
@@ -37,7 +37,10 @@ const candidateOf = (key: string, m: MemberRow | undefined): Candidate => ({
 });
 
 export async function membersById(db: Queryable, ids: number[]): Promise<Candidate[]> {
-  const { rows } = await db.query<MemberRow>(`${MEMBER_SELECT} AND m.id = ANY($1::int[])`, [ids]);
+  const { rows } = await db.query<MemberRow>(
+    `${MEMBER_SELECT} AND m.role = 'student' AND m.id = ANY($1::int[])`,
+    [ids],
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => candidateOf(String(id), byId.get(id)));
 }
@@ -99,7 +102,7 @@ export async function membersOfGrades(
   groups: string[] = [],
 ): Promise<Candidate[]> {
   const sql = new SqlParams();
-  const where = `g.id = ANY(${sql.add(gradeIds)}::int[]) AND ${managedBy(scope, 'g.organization_id', sql)}`;
+  const where = `g.id = ANY(${sql.add(gradeIds)}::int[]) AND ${gradeRows(scope, 'g', sql)}`;
   const grades = await db.query<{ id: number }>(
     `SELECT g.id FROM grades g WHERE ${where} AND g.deleted_at IS NULL`,
     sql.values,
@@ -107,7 +110,7 @@ export async function membersOfGrades(
   const found = new Set(grades.rows.map((g) => g.id));
   const missing = gradeIds.filter((id) => !found.has(id));
   if (missing.length > 0) {
-    throw fail('NOT_FOUND', `班级 ${missing.join('、')} 不存在或不属于本机构`);
+    throw fail('NOT_FOUND', `班级 ${missing.join('、')} 不存在或不是你管理的班级`);
   }
   // Named groups narrow each class to the students in any of them.
   const { rows } = await db.query<MemberRow>(

@@ -19,7 +19,6 @@ import type {
   gradeFilter,
   gradeUpdate,
 } from '../../contract/grade/calls.ts';
-import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { gradeRows } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 import { withTransaction, type Pool, type PoolClient, type Queryable } from '../db/pool.ts';
@@ -29,6 +28,7 @@ import { containsPattern, orderBy, pagedRows, type SortColumns } from '../http/p
 import { refuseDuplicate } from '../http/unique.ts';
 import { validationError } from '../http/validation-error.ts';
 import type { LifecycleRows } from '../lifecycle/transition.ts';
+import { SEAT_STATES } from './order-kind.ts';
 
 export const GRADE_ROWS: LifecycleRows = {
   entity: 'grade',
@@ -39,7 +39,7 @@ export const GRADE_ROWS: LifecycleRows = {
 
 export const GRADE_STATUS_SQL = `grade_status(g.state, g.enroll_start_at, g.start_time, g.end_time, now())`;
 const TAKEN = `(SELECT count(*) FROM orders po WHERE po.kind = 'grade' AND po.item_id = g.id
-  AND po.deleted_at IS NULL AND po.state = ANY('{${HOLDS_PLACE.join(',')}}'::text[]))`;
+  AND po.deleted_at IS NULL AND po.state = ANY('{${SEAT_STATES.join(',')}}'::text[]))`;
 /** Enrollment is open: published, inside its window, not over, not full. */
 export const ENROLLABLE_SQL = `(g.state = 'published'
   AND (g.enroll_start_at IS NULL OR now() >= g.enroll_start_at)
@@ -335,7 +335,7 @@ export async function updateGrade(
       const { rows } = await client.query<{ taken: number }>(
         `SELECT count(*)::int AS taken FROM orders WHERE kind = 'grade' AND item_id = $1
             AND deleted_at IS NULL AND state = ANY($2::text[])`,
-        [input.id, HOLDS_PLACE],
+        [input.id, SEAT_STATES],
       );
       if (rows[0]!.taken > input.capacity) {
         throw validationError([

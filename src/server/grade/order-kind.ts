@@ -22,6 +22,13 @@ export async function settledFen(client: Pick<PoolClient, 'query'>, orderId: num
   return rows[0]!.fen;
 }
 
+/**
+ * The enrollments that take a seat: those holding a place, and those awaiting payment — two
+ * learners cannot both reserve the last seat and then both pay. An unpaid enrollment frees its
+ * seat when cancelled.
+ */
+export const SEAT_STATES: readonly string[] = [...HOLDS_PLACE, 'awaitingPayment'];
+
 export const gradeOrderKind: OrderKindBehaviour = {
   lifecycle: orderLifecycleOf('grade'),
   notifyPaths: {
@@ -51,7 +58,7 @@ export const gradeOrderKind: OrderKindBehaviour = {
               (SELECT count(*) FROM orders o WHERE o.kind = 'grade' AND o.item_id = g.id
                   AND o.deleted_at IS NULL AND o.state = ANY($2::text[]))::int AS taken
          FROM grades g WHERE g.id = $1 FOR UPDATE`,
-      [order.itemId, HOLDS_PLACE],
+      [order.itemId, SEAT_STATES],
     );
     const row = rows[0];
     if (row?.capacity !== null && row !== undefined && row.taken >= row.capacity) {

@@ -366,9 +366,12 @@ export async function staffScore(
       { field: 'body.score', message: `不能超过本题分值 ${current.maxScore}` },
     ]);
   }
+  // After settlement the hand score is the settled score too, also for a question never opened.
   await pool.query(
-    `UPDATE homework_member_questions SET manual_score = $2, remark = $3, voided_at = NULL,
-            score = CASE WHEN score IS NULL THEN NULL ELSE $2 END WHERE id = $1`,
+    `UPDATE homework_member_questions q SET manual_score = $2::numeric, remark = $3,
+            voided_at = NULL,
+            score = CASE WHEN h.settled_at IS NULL THEN NULL ELSE $2::numeric END
+       FROM homeworks h WHERE h.id = q.homework_id AND q.id = $1`,
     [id, input.score, input.remark],
   );
   await resumEnrollment(pool, current.enrollId);
@@ -380,8 +383,9 @@ export async function voidAnswer(pool: Pool, scope: Scope, id: number) {
   if (scope.kind === 'learner') throw fail('FORBIDDEN');
   const current = await readAnswer(pool, scope, id);
   await pool.query(
-    `UPDATE homework_member_questions SET voided_at = now(),
-            score = CASE WHEN score IS NULL THEN NULL ELSE 0 END WHERE id = $1`,
+    `UPDATE homework_member_questions q SET voided_at = now(),
+            score = CASE WHEN h.settled_at IS NULL THEN NULL ELSE 0 END
+       FROM homeworks h WHERE h.id = q.homework_id AND q.id = $1`,
     [id],
   );
   await resumEnrollment(pool, current.enrollId);

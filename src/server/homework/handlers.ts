@@ -113,7 +113,7 @@ const homeworkHandlers: HandlerEntry[] = [
     createHomework(ctx.services.pool, scopeOf(a, ctx), body(ctx), actorOf(ctx), ctx.request.id),
   ),
   ...wire(['bms.homework.update', 'edms.homework.update'], (a, ctx) =>
-    updateHomework(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+    updateHomework(ctx.services.pool, scopeOf(a, ctx), body(ctx), actorOf(ctx), ctx.request.id),
   ),
   ...wire(['bms.homework.delete', 'edms.homework.delete'], async (a, ctx) => {
     const { id } = body<{ id: number }>(ctx);
@@ -156,7 +156,14 @@ const homeworkHandlers: HandlerEntry[] = [
   ),
   ...wire(['bms.homework.updateQuestions', 'edms.homework.updateQuestions'], (a, ctx) => {
     const b = body<{ id: number; questions: { questionId: number; score: number }[] }>(ctx);
-    return updateHomeworkQuestions(ctx.services.pool, scopeOf(a, ctx), b.id, b.questions);
+    return updateHomeworkQuestions(
+      ctx.services.pool,
+      scopeOf(a, ctx),
+      b.id,
+      b.questions,
+      actorOf(ctx),
+      ctx.request.id,
+    );
   }),
   ...lifecycleWire(['bms.homework.pass'], 'pass'),
   ...lifecycleWire(['bms.homework.reject'], 'reject'),

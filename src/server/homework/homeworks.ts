@@ -27,7 +27,7 @@ import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';
 import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';
-import { recordTransition, type LifecycleRows } from '../lifecycle/transition.ts';
+import { applyTransition, recordTransition, type LifecycleRows } from '../lifecycle/transition.ts';
 import { CLOSES_AT } from './order-kind.ts';
 
 export const HOMEWORK_ROWS: LifecycleRows = {
@@ -295,13 +295,53 @@ async function assertNoSubmissions(db: Queryable, homeworkId: number, what: stri
   if (rows.length > 0) throw fail('CONFLICT', `已有学员提交，不能再${what}`);
 }
 
+/**
+ * Edits under review: where the organization reviews homework, a teacher cannot change homework
+ * that passed (it would reach learners unreviewed), and correcting rejected homework submits it
+ * again; admins' and unreviewed organizations' edits are trusted.
+ */
+async function reviewOfEdit(
+  db: Queryable,
+  scope: Scope,
+  current: HomeworkItem,
+): Promise<'resubmit' | 'free'> {
+  if (isAdminScope(scope)) return 'free';
+  const { rows } = await db.query<{ review: boolean }>(
+    'SELECT homework_review AS review FROM organizations WHERE id = $1',
+    [current.organizationId],
+  );
+  if (!rows[0]?.review) return 'free';
+  if (current.state === 'rejected') return 'resubmit';
+  if (current.state !== 'reviewing') {
+    throw fail('FORBIDDEN', '机构开启了作业审核：已通过审核的作业不能再修改，可新建一份');
+  }
+  return 'free';
+}
+
+async function resubmit(
+  pool: Pool,
+  id: number,
+  actor: { userId: number; memberId: number },
+  requestId: string,
+) {
+  await applyTransition(pool, homeworkLifecycle, HOMEWORK_ROWS, {
+    id,
+    action: 'submit',
+    actor,
+    requestId,
+  });
+}
+
 export async function updateHomework(
   pool: Pool,
   scope: Scope,
   input: z.output<typeof homeworkUpdate>,
+  actor: { userId: number; memberId: number },
+  requestId: string,
 ): Promise<HomeworkItem> {
   const current = await managedHomework(pool, scope, input.id);
   if (current.settledAt) throw fail('CONFLICT', '作业已结算，不能修改');
+  const review = await reviewOfEdit(pool, scope, current);
   const start = input.startAt ?? current.startAt;
   const due = input.dueAt ?? current.dueAt;
   const late = input.lateUntil === undefined ? current.lateUntil : input.lateUntil;
@@ -327,6 +367,7 @@ export async function updateHomework(
       input.latePenaltyPercent ?? null,
     ],
   );
+  if (review === 'resubmit') await resubmit(pool, input.id, actor, requestId);
   return readHomework(pool, scope, input.id);
 }
 
@@ -335,14 +376,18 @@ export async function updateHomeworkQuestions(
   scope: Scope,
   id: number,
   questions: { questionId: number; score: number }[],
+  actor: { userId: number; memberId: number },
+  requestId: string,
 ): Promise<HomeworkItem> {
   const current = await managedHomework(pool, scope, id);
+  const review = await reviewOfEdit(pool, scope, current);
   await checkQuestions(pool, current.organizationId, questions);
   await withTransaction(pool, async (client) => {
     await client.query('SELECT 1 FROM homeworks WHERE id = $1 FOR UPDATE', [id]);
     await assertNoSubmissions(client, id, '修改题目');
     await writeQuestions(client, id, questions);
   });
+  if (review === 'resubmit') await resubmit(pool, id, actor, requestId);
   return readHomework(pool, scope, id);
 }
 

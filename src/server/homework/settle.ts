@@ -10,12 +10,16 @@ import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { withTransaction, type Pool } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 
+/** A submission the judge will still finish (a job given up on never will). */
+export const STILL_JUDGING = `a.status NOT IN ('done', 'failed') AND coalesce(j.status, 'queued') <> 'failed'`;
+
 /** Submissions of the homework still queued or being judged. */
 export async function pendingJudging(pool: Pool, homeworkId: number): Promise<number> {
   const { rows } = await pool.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM member_questions a
        JOIN homework_member_questions q ON q.id = a.homework_member_question_id
-      WHERE q.homework_id = $1 AND a.status NOT IN ('done', 'failed')`,
+       LEFT JOIN judge_jobs j ON j.id = a.judge_job_id
+      WHERE q.homework_id = $1 AND ${STILL_JUDGING}`,
     [homeworkId],
   );
   return rows[0]!.n;

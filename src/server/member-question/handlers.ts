@@ -198,8 +198,10 @@ export async function answerQuestion(
     checkObjectiveFlags(q, body.answer);
     const link = (await beforeWrite(q)) ?? undefined;
     const graded = await gradeObjective(services.pool, auth, q, body.answer, kind, link);
-    // The learner has answered: the correct flags and the analysis are theirs to read now.
-    return { ...toSummary(graded), solution: { answer: q.answer, analysis: q.analysis } };
+    // The learner has answered: the correct flags and the analysis are theirs to read now —
+    // except in homework, where the next submission could simply copy them.
+    const solution = kind === 'homework' ? null : { answer: q.answer, analysis: q.analysis };
+    return { ...toSummary(graded), solution };
   }
   if (body.language === undefined) {
     throw validationError([{ field: 'body.language', message: '编程题请选择语言' }]);

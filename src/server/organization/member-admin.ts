@@ -120,7 +120,15 @@ export async function deletePerson(pool: Pool, id: number): Promise<void> {
     if (row.used) throw fail('CONFLICT', '该成员已有学习、订单或授课记录，不能删除（可停用）');
     if (row.role === 'orgAdmin') await assertAnotherAdmin(client, row.org, id);
     await client.query('UPDATE users SET last_member_id = NULL WHERE last_member_id = $1', [id]);
-    await client.query('DELETE FROM members WHERE id = $1', [id]);
+    try {
+      await client.query('DELETE FROM members WHERE id = $1', [id]);
+    } catch (err) {
+      // Anything else they left a mark on (a class they created, a review they made …).
+      if ((err as { code?: string }).code === '23503') {
+        throw fail('CONFLICT', '该成员在平台上有操作记录，不能删除（可停用）');
+      }
+      throw err;
+    }
   });
 }
 

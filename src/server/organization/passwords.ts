@@ -6,7 +6,9 @@
  * sessions. Passwords are never stored readable: what was generated is shown once.
  */
 import type { FileAnswer } from '../http/multipart.ts';
+import { learnerRows } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
+import { SqlParams } from '../db/sql-params.ts';
 import { withTransaction, type Pool, type Queryable } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { validationError } from '../http/validation-error.ts';
@@ -32,6 +34,28 @@ async function setPassword(
   );
 }
 
+/**
+ * Whether staff may set this login's password: platform staff any; an organization's staff only
+ * a login all of whose accounts they may read (an admin: all in their organization; a teacher:
+ * all their own students). A user with any other account — elsewhere, or one the teacher does
+ * not teach — changes their own password: adding someone's mobile never hands over their login.
+ */
+async function mayResetLogin(db: Queryable, scope: Scope, userId: number): Promise<boolean> {
+  if (scope.kind === 'platform') return true;
+  if (scope.kind === 'learner') return false;
+  const sql = new SqlParams();
+  const user = sql.add(userId);
+  const { rows } = await db.query<{ other: boolean }>(
+    `SELECT u.platform_admin OR EXISTS (SELECT 1 FROM members x WHERE x.user_id = u.id
+              AND NOT (${learnerRows(scope, 'x.id', sql)})) AS other
+       FROM users u WHERE u.id = ${user}`,
+    sql.values,
+  );
+  return rows[0]?.other === false;
+}
+
+const SHARED_LOGIN = '该用户还有你无权管理的账号，密码只能由本人修改';
+
 export async function resetPassword(
   pool: Pool,
   scope: Scope,
@@ -41,6 +65,7 @@ export async function resetPassword(
   const row = await readPerson(pool, scope, 'members', id);
   assertMayEdit(scope, row);
   if (row.id === scope.memberId) throw fail('CONFLICT', '修改本人密码请使用「修改密码」');
+  if (!(await mayResetLogin(pool, scope, row.user_id))) throw fail('FORBIDDEN', SHARED_LOGIN);
   const next = password ?? generatePassword();
   await withTransaction(pool, async (client) =>
     setPassword(client, row.user_id, await hashPassword(next), null),
@@ -90,7 +115,11 @@ export async function exportPasswords(
     assertMayEdit(scope, row);
     people.push(row);
   }
-  const reset = people.filter((p) => p.id !== scope.memberId && (force || !p.last_login_at));
+  const own = new Set<number>();
+  for (const p of people) if (await mayResetLogin(pool, scope, p.user_id)) own.add(p.id);
+  const reset = people.filter(
+    (p) => p.id !== scope.memberId && own.has(p.id) && (force || !p.last_login_at),
+  );
   const passwords = reset.map(() => generatePassword());
   const hashes = await Promise.all(passwords.map((p) => hashPassword(p)));
   await withTransaction(pool, async (client) => {
@@ -107,7 +136,9 @@ export async function exportPasswords(
       ? '已重置，请首次登录后修改'
       : p.id === scope.memberId
         ? '本人账号未重置'
-        : '已登录过，未重置（勾选强制重置可重置）',
+        : !own.has(p.id)
+          ? `未重置：${SHARED_LOGIN}`
+          : '已登录过，未重置（勾选强制重置可重置）',
   }));
   return xlsxAnswer(
     '初始密码.xlsx',

@@ -212,7 +212,8 @@ CREATE TABLE homework_enrolls (
   order_id integer PRIMARY KEY REFERENCES orders (id),
   homework_id integer NOT NULL REFERENCES homeworks (id),
   member_id integer NOT NULL REFERENCES members (id),
-  score integer,
+  -- The sum of the questions' points, which may carry two decimals (late penalties).
+  score numeric,
   max_score integer,
   settled_at timestamptz,
   UNIQUE (homework_id, member_id, order_id)
