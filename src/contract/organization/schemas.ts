@@ -327,22 +327,26 @@ export const addedToMine = z.object({
 // ——— Teachers and teaching groups ———
 
 export const teacherGroupRef = z.object({ id: z.number().int(), name: z.string() });
-export const teacherItem = z.object({
-  id: z.number().int(),
-  userId: z.number().int(),
-  username: z.string(),
-  nickname: z.string(),
-  realName: z.string(),
-  mobile: z.string().nullable(),
-  role: z.enum(['teacher', 'orgAdmin']),
-  status: activeStatus,
-  organizationId: z.number().int(),
-  organizationName: z.string(),
-  groups: z.array(teacherGroupRef),
-  grades: z.array(memberGradeRef),
-  createdAt: f.isoTime,
-  lastLoginAt: f.isoTime.nullable(),
-});
+/** A teacher: the member fields staff need, a staff role, and their teaching groups. */
+export const teacherItem = memberItem
+  .pick({
+    id: true,
+    userId: true,
+    username: true,
+    nickname: true,
+    realName: true,
+    mobile: true,
+    status: true,
+    organizationId: true,
+    organizationName: true,
+    grades: true,
+    createdAt: true,
+    lastLoginAt: true,
+  })
+  .extend({
+    role: z.enum(['teacher', 'orgAdmin']),
+    groups: z.array(teacherGroupRef),
+  });
 export const teacherCreated = teacherItem.extend({ initialPassword: z.string().nullable() });
 export const teacherSimpleItem = z.object({
   id: z.number().int(),
