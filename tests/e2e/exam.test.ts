@@ -215,7 +215,7 @@ describe('sitting an exam from enrollment to report', () => {
       await result.getByText('手机号未注册').waitFor();
       await result.getByText('手机号格式不对').waitFor();
       await desk.getByTestId('staff-enrollments').getByText('演示学生').waitFor();
-      await desk.getByTestId('score-chart').first().waitFor();
+      await desk.getByTestId('count-chart').first().waitFor();
     } finally {
       await staff.close();
     }

@@ -347,6 +347,7 @@ export const teacherItem = memberItem
     role: z.enum(['teacher', 'orgAdmin']),
     groups: z.array(teacherGroupRef),
   });
+export type TeacherItem = z.infer<typeof teacherItem>;
 export const teacherCreated = teacherItem.extend({ initialPassword: z.string().nullable() });
 export const teacherSimpleItem = z.object({
   id: z.number().int(),

@@ -3,14 +3,31 @@ import { fromPromise } from 'xstate';
 import { aiToken } from '../../contract/ai-token/refs.ts';
 import type { CallRef } from '../../contract/call.ts';
 import { exam } from '../../contract/exam/refs.ts';
+import { grade } from '../../contract/grade/refs.ts';
+import { homework } from '../../contract/homework/refs.ts';
+import { organization } from '../../contract/organization/refs.ts';
 import { membership } from '../../contract/membership/refs.ts';
 import { wallet } from '../../contract/wallet/refs.ts';
 import type { Transport } from '../../transport/client.ts';
 import type { FeatureImplementations } from '../implementations.ts';
 import type { staffEditMachine, StaffWriteCall } from './machine.ts';
 
-/** The exam writes the back office makes are the contract's calls of the same id. */
-const examCall = (id: StaffWriteCall): CallRef | undefined => (exam as Record<string, CallRef>)[id];
+/** Exam, class, homework and people writes are the contract's calls of the same id. */
+const SAME_ID: Record<string, CallRef> = { ...exam, ...grade, ...homework, ...organization };
+const sameIdCall = (id: StaffWriteCall): CallRef | undefined => SAME_ID[id];
+
+/**
+ * A multipart call (a spreadsheet upload) sends its body as form fields; a File stays a file.
+ * The event log keeps only the body's plain fields, which is all a replay needs.
+ */
+function multipartOf(body: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body)) {
+    if (value instanceof Blob) form.append(name, value);
+    else if (value !== undefined && value !== null) form.append(name, String(value));
+  }
+  return form;
+}
 
 const CALLS: Partial<Record<StaffWriteCall, CallRef>> = {
   'membership.create': membership['membership.create'],
@@ -38,16 +55,16 @@ export function createStaffEditImplementations(deps: {
 }): FeatureImplementations<typeof staffEditMachine> {
   return {
     actors: {
-      write: fromPromise(({ input, signal }) =>
-        deps.transport.call(
-          (CALLS[input.call] ?? examCall(input.call)) as (typeof membership)['membership.update'],
-          {
-            body: input.body as never,
-            skipErrorHandler: true,
-            signal,
-          },
-        ),
-      ),
+      write: fromPromise(({ input, signal }) => {
+        const call = CALLS[input.call] ?? sameIdCall(input.call);
+        if (!call) throw new Error(`no call for ${input.call}`);
+        const body = call.requestKind === 'multipart' ? multipartOf(input.body) : input.body;
+        return deps.transport.call(call as (typeof membership)['membership.update'], {
+          body: body as never,
+          skipErrorHandler: true,
+          signal,
+        });
+      }),
     },
     actions: { changed: () => deps.onChanged() },
   };

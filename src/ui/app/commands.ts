@@ -3,7 +3,7 @@
  * as a file, downloading a staff export. (Logging out and switching organization are session commands of the start-up
  * machine: send it LOGOUT or SWITCH_ORGANIZATION.)
  */
-import type { CallBody } from '../../contract/call.ts';
+import type { CallBody, CallRef } from '../../contract/call.ts';
 import { exam as examApi } from '../../contract/exam/refs.ts';
 import { order as orderApi } from '../../contract/order/refs.ts';
 import type { EventLog, SnapshotSource } from '../../streams/eventLog.ts';
@@ -31,6 +31,15 @@ export function createCommands({ eventLog, transport, states, env }: CommandDeps
     downloadExamEnrollments(area: 'bms' | 'edms', examId: number): void {
       void transport
         .call(examApi[`${area}.examEnroll.downloadEnrollList`], { body: { examId } })
+        .catch(() => {});
+    },
+    /**
+     * Downloads a staff export (a call answering xlsx: class rosters, homework results,
+     * settlements, the import template); the transport saves the file it answers.
+     */
+    download(call: CallRef, options: { body?: unknown; query?: Record<string, unknown> }): void {
+      void transport
+        .call(call as (typeof orderApi)['bms.member.order.download'], options as never)
         .catch(() => {});
     },
     /** Downloads the scrubbed event log as JSON (DESIGN.md journey 5). */

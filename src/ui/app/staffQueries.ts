@@ -32,8 +32,11 @@ const STAFF_PREFIX = 'staff:';
 export const isStaffKey = (key: string): boolean => key.startsWith(STAFF_PREFIX);
 
 /** A back-office query, keyed under `staff:` and the member's id. */
-const staffQuery = <T>(runtime: Runtime, key: string, fetch: () => Promise<T>): QueryDef<T> =>
-  defined(runtime, `${STAFF_PREFIX}${memberKey(runtime)}:${key}`, fetch);
+export const staffQuery = <T>(
+  runtime: Runtime,
+  key: string,
+  fetch: () => Promise<T>,
+): QueryDef<T> => defined(runtime, `${STAFF_PREFIX}${memberKey(runtime)}:${key}`, fetch);
 
 /** One page of every order, filtered; also the approval queue's lists (by state). */
 export function staffOrders(

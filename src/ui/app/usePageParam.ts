@@ -23,3 +23,10 @@ export function usePageParam(name = 'page'): [number, (page: number) => void] {
   );
   return [page, setPage];
 }
+
+/** The `?id=` of a screen about one row: a positive whole number, else 0 (the row is absent). */
+export function useIdParam(name = 'id'): number {
+  const [params] = useSearchParams();
+  const id = Number(params.get(name));
+  return Number.isInteger(id) && id > 0 ? id : 0;
+}

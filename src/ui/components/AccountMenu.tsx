@@ -73,7 +73,7 @@ export function AccountMenu({ user }: AccountMenuProps) {
         <MenuItem
           icon={<DashboardIcon />}
           text={t('staff.enterManage')}
-          onClick={() => navigate('/manage/orders')}
+          onClick={() => navigate('/manage/dashboard')}
           data-testid="manage-link"
         />
       ) : null}

@@ -3,7 +3,19 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { TopNav } from '../components/TopNav.tsx';
 
-type StaffMenuKey = 'approvals' | 'orders' | 'memberships' | 'wallets' | 'exams' | 'papers';
+type StaffMenuKey =
+  | 'dashboard'
+  | 'approvals'
+  | 'orders'
+  | 'memberships'
+  | 'wallets'
+  | 'exams'
+  | 'papers'
+  | 'classes'
+  | 'homework'
+  | 'members'
+  | 'teachers'
+  | 'organizations';
 
 interface StaffMenuItem {
   to: string;
@@ -13,6 +25,9 @@ interface StaffMenuItem {
 /** Platform staff's back office (DESIGN.md §6: /web/admin/…, the bms and un-prefixed calls). */
 export const ADMIN_MENU: readonly StaffMenuItem[] = [
   { to: '/admin/approvals', label: 'approvals' },
+  { to: '/admin/organizations', label: 'organizations' },
+  { to: '/admin/classes', label: 'classes' },
+  { to: '/admin/homework', label: 'homework' },
   { to: '/admin/orders', label: 'orders' },
   { to: '/admin/memberships', label: 'memberships' },
   { to: '/admin/wallets', label: 'wallets' },
@@ -22,6 +37,12 @@ export const ADMIN_MENU: readonly StaffMenuItem[] = [
 
 /** Teachers' and organization admins' back office (/web/manage/…, the edms calls). */
 export const MANAGE_MENU: readonly StaffMenuItem[] = [
+  { to: '/manage/dashboard', label: 'dashboard' },
+  { to: '/manage/approvals', label: 'approvals' },
+  { to: '/manage/classes', label: 'classes' },
+  { to: '/manage/homework', label: 'homework' },
+  { to: '/manage/members', label: 'members' },
+  { to: '/manage/teachers', label: 'teachers' },
   { to: '/manage/orders', label: 'orders' },
   { to: '/manage/exams', label: 'exams' },
   { to: '/manage/papers', label: 'papers' },

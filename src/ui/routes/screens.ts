@@ -345,6 +345,87 @@ export const screenRoutes: readonly ScreenRoute[] = [
     guard: teacherOnly,
     screen: lazyScreen(() => import('../pages/manage/Orders.tsx'), 'ManageOrders'),
   },
+  {
+    path: '/admin/classes',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/Classes.tsx'), 'AdminClasses'),
+  },
+  {
+    path: '/admin/classes/desk',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/ClassDesk.tsx'), 'AdminClassDesk'),
+  },
+  {
+    path: '/admin/homework',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/Homework.tsx'), 'AdminHomework'),
+  },
+  {
+    path: '/admin/homework/grading',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/HomeworkGrading.tsx'), 'AdminHomeworkGrading'),
+  },
+  {
+    path: '/admin/organizations',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/Organizations.tsx'), 'AdminOrganizations'),
+  },
+  {
+    path: '/manage/dashboard',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../pages/manage/Dashboard.tsx'), 'ManageDashboard'),
+  },
+  {
+    path: '/manage/approvals',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../pages/manage/Approvals.tsx'), 'ManageApprovals'),
+  },
+  {
+    path: '/manage/classes',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../pages/manage/Classes.tsx'), 'ManageClasses'),
+  },
+  {
+    path: '/manage/classes/desk',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../pages/manage/ClassDesk.tsx'), 'ManageClassDesk'),
+  },
+  {
+    path: '/manage/homework',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../pages/manage/Homework.tsx'), 'ManageHomework'),
+  },
+  {
+    path: '/manage/homework/grading',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(
+      () => import('../pages/manage/HomeworkGrading.tsx'),
+      'ManageHomeworkGrading',
+    ),
+  },
+  {
+    path: '/manage/members',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../pages/manage/Members.tsx'), 'ManageMembers'),
+  },
+  {
+    path: '/manage/teachers',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../pages/manage/Teachers.tsx'), 'ManageTeachers'),
+  },
 
   {
     path: '/about',
@@ -393,7 +474,7 @@ export const redirectRoutes: readonly RedirectRoute[] = [
   { path: '/play', to: '/play/home' },
   { path: '/user', to: '/user/accout' },
   { path: '/admin', to: '/admin/approvals' },
-  { path: '/manage', to: '/manage/orders' },
+  { path: '/manage', to: '/manage/dashboard' },
 ];
 
 /** Unknown addresses render this inside the home layout. */

@@ -44,6 +44,11 @@ export interface StaffFormRequest {
   toBody: (
     values: FormValues,
   ) => { body: Record<string, unknown> } | { field: string; message: string };
+  /**
+   * A form that is one step of a longer write (details before a question set): it hands the
+   * checked body on instead of sending it, and closes.
+   */
+  onValid?: (body: Record<string, unknown>) => void;
 }
 
 /**
@@ -83,6 +88,11 @@ export function StaffForm({
       return;
     }
     setLocal(null);
+    if (request.onValid) {
+      request.onValid(answer.body);
+      onClose();
+      return;
+    }
     setSent(true);
     staffEdit.send({ type: 'SUBMIT', call: request.call, body: answer.body });
   };

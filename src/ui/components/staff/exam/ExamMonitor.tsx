@@ -1,17 +1,7 @@
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  HTMLTable,
-  Spinner,
-  Tag,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BatchAnswer } from '../../../../contract/exam/calls.ts';
 import { examLifecycle } from '../../../../machines/lifecycles/exam.ts';
 import { orderStateName, staffActions } from '../../../../machines/lifecycles/orders.ts';
 import { useRuntime } from '../../../app/context.ts';
@@ -30,9 +20,10 @@ import { useQuery } from '../../../app/useQuery.ts';
 import { formatDateTime } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
+import { BatchEnrollPanel } from '../enrollment/BatchEnrollPanel.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 
-const ScoreChart = lazy(() => import('./ScoreChart.tsx'));
+const CountChart = lazy(() => import('../CountChart.tsx'));
 
 /** The monitor looks again this often while it is open: who started, answered, handed in. */
 const LIVE_REFRESH_MS = 3_000;
@@ -64,7 +55,12 @@ export function ExamMonitor({ area, id }: { area: ExamArea; id: number }) {
           <Controls area={area} id={id} />
           <Figures area={area} id={id} />
           <Sittings area={area} id={id} />
-          <BatchEnroll area={area} id={id} />
+          <BatchEnrollPanel
+            area={area}
+            calls={{ mobiles: `${area}.examEnroll.batchEnrollByMobile` }}
+            itemField="examId"
+            itemId={id}
+          />
           <Enrollments area={area} id={id} />
           <Ranks area={area} id={id} />
         </>
@@ -138,7 +134,13 @@ function Figures({ area, id }: { area: ExamArea; id: number }) {
                   })}
                 </span>
                 <Suspense fallback={<Spinner size={20} />}>
-                  <ScoreChart buckets={p.distribution} label={t('staffExam.distribution')} />
+                  <CountChart
+                    bars={p.distribution.map((b) => ({
+                      label: `${b.from}–${b.to}`,
+                      count: b.count,
+                    }))}
+                    label={t('staffExam.distribution')}
+                  />
                 </Suspense>
               </div>
             ))}
@@ -237,74 +239,6 @@ function Signals({
         </QueryStatus>
       </DialogBody>
     </Dialog>
-  );
-}
-
-function BatchEnroll({ area, id }: { area: ExamArea; id: number }) {
-  const { t } = useTranslation();
-  const { staffEdit } = useRuntime().actors;
-  const [text, setText] = useState('');
-  const busy = useSelector(staffEdit, (s) => s.matches('working'));
-  const call = `${area}.examEnroll.batchEnrollByMobile` as const;
-  const result = useSelector(staffEdit, (s) =>
-    s.matches('done') && s.context.last?.call === call ? (s.context.result as BatchAnswer) : null,
-  );
-  const error = useSelector(staffEdit, (s) =>
-    s.matches('failed') && s.context.last?.call === call ? s.context.error : null,
-  );
-  const mobiles = text
-    .split(/[\s,，;；]+/)
-    .map((m) => m.trim())
-    .filter(Boolean);
-  return (
-    <section className="xa-section" aria-labelledby="exam-batch">
-      <h3 id="exam-batch">{t('staffExam.batchTitle')}</h3>
-      <TextArea
-        fill
-        rows={3}
-        aria-label={t('staffExam.mobiles')}
-        placeholder={t('staffExam.mobilesHint')}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        data-testid="batch-mobiles"
-      />
-      <Button
-        intent="primary"
-        disabled={busy || mobiles.length === 0}
-        text={t('staffExam.batchEnroll', { count: mobiles.length })}
-        onClick={() =>
-          staffEdit.send({ type: 'SUBMIT', call, body: { examId: id, mobiles, charge: false } })
-        }
-        data-testid="batch-enroll"
-      />
-      {error && <Callout intent="danger">{error.message}</Callout>}
-      {result && (
-        <HTMLTable className="xa-table" data-testid="batch-result">
-          <tbody>
-            {result.rows.map((r, i) => (
-              <tr key={`${r.key}-${i}`}>
-                <td>{r.key}</td>
-                <td>{r.memberName ?? ''}</td>
-                <td>
-                  <Tag
-                    minimal
-                    intent={
-                      r.outcome === 'enrolled'
-                        ? 'success'
-                        : r.outcome === 'alreadyEnrolled'
-                          ? 'none'
-                          : 'danger'
-                    }
-                  >
-                    {t(`staffExam.outcome.${r.outcome}`)}
-                  </Tag>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      )}
-    </section>
   );
 }
 

@@ -4,15 +4,26 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import { useRuntime } from '../../../app/context.ts';
+import { organizations, staffHomeworks } from '../../../app/classStaffQueries.ts';
 import { staffExams, staffPapers } from '../../../app/staffQueries.ts';
 import { useQuery } from '../../../app/useQuery.ts';
 import { EmptyState } from '../../EmptyState.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 
+type ReviewKind = 'exam' | 'examPaper' | 'homework' | 'organization';
+
+const KIND_LABEL = {
+  exam: 'staffExam.exams',
+  examPaper: 'staffExam.papers',
+  homework: 'staffHomework.homework',
+  organization: 'staffPeople.organization',
+} as const satisfies Record<ReviewKind, string>;
+
 /**
- * The approval queue's reviews (DESIGN.md §6): organizations' exams and papers waiting for the
- * platform, each passed or rejected with a reason.
+ * The approval queue's reviews (DESIGN.md §6): organizations' exams, papers and homework, and
+ * applications to open an organization, waiting for the platform; each passed or rejected with
+ * a reason.
  */
 export function ReviewQueue() {
   const { t } = useTranslation();
@@ -20,9 +31,11 @@ export function ReviewQueue() {
   const { staffEdit } = runtime.actors;
   const exams = useQuery(staffExams(runtime, 'bms', 'reviewing', 0));
   const papers = useQuery(staffPapers(runtime, 'bms', 0, 20, 'reviewing'));
+  const homework = useQuery(staffHomeworks(runtime, 'bms', { state: 'reviewing' }, 0));
+  const applications = useQuery(organizations(runtime, 'reviewing', 0));
   const [reason, setReason] = useState<ReasonRequest | null>(null);
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
-  const decide = (kind: 'exam' | 'examPaper', id: number, name: string, pass: boolean) => {
+  const decide = (kind: ReviewKind, id: number, name: string, pass: boolean) => {
     if (pass) {
       staffEdit.send({ type: 'SUBMIT', call: `bms.${kind}.pass` as StaffWriteCall, body: { id } });
       return;
@@ -39,14 +52,13 @@ export function ReviewQueue() {
     });
   };
   const rows = (
-    kind: 'exam' | 'examPaper',
+    kind: ReviewKind,
     items: { id: number; name: string; organizationName: string | null }[],
   ) =>
     items.map((item) => (
       <tr key={`${kind}-${item.id}`}>
         <td>
-          <Tag minimal>{kind === 'exam' ? t('staffExam.exams') : t('staffExam.papers')}</Tag>{' '}
-          {item.name}
+          <Tag minimal>{t(KIND_LABEL[kind])}</Tag> {item.name}
         </td>
         <td>{item.organizationName ?? t('staffExam.platform')}</td>
         <td>
@@ -76,13 +88,36 @@ export function ReviewQueue() {
         {(examPage) => (
           <QueryStatus state={papers} failedTitle={t('staffExam.papersFailed')}>
             {(paperPage) =>
-              examPage.content.length + paperPage.content.length === 0 ? (
+              examPage.content.length +
+                paperPage.content.length +
+                (homework.data?.content.length ?? 0) +
+                (applications.data?.content.length ?? 0) ===
+              0 ? (
                 <EmptyState title={t('staff.queueEmpty')} description="" />
               ) : (
                 <HTMLTable className="xa-table" striped data-testid="queue-reviews">
                   <tbody>
                     {rows('exam', examPage.content)}
                     {rows('examPaper', paperPage.content)}
+                    {rows(
+                      'homework',
+                      (homework.data?.content ?? []).map((h) => ({
+                        id: h.id,
+                        name: t('staffHomework.titleOfClass', {
+                          title: h.title,
+                          grade: h.gradeName,
+                        }),
+                        organizationName: null,
+                      })),
+                    )}
+                    {rows(
+                      'organization',
+                      (applications.data?.content ?? []).map((o) => ({
+                        id: o.id,
+                        name: o.name,
+                        organizationName: o.applicantName,
+                      })),
+                    )}
                   </tbody>
                 </HTMLTable>
               )

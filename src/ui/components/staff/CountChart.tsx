@@ -1,26 +1,26 @@
 /**
- * The score distribution as a bar chart (chart.js, loaded only by the statistics screen: this
- * module is imported lazily, so no other screen carries the library).
+ * Counts as a bar chart (chart.js, loaded only by the statistics screens that import this module
+ * lazily, so no other screen carries the library).
  */
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
 import { useEffect, useRef } from 'react';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 
-export interface ScoreChartProps {
-  buckets: { from: number; to: number; count: number }[];
+export interface CountChartProps {
+  bars: { label: string; count: number }[];
   label: string;
 }
 
-export default function ScoreChart({ buckets, label }: ScoreChartProps) {
+export default function CountChart({ bars, label }: CountChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return undefined;
     const chart = new Chart(canvas.current, {
       type: 'bar',
       data: {
-        labels: buckets.map((b) => `${b.from}–${b.to}`),
-        datasets: [{ label, data: buckets.map((b) => b.count), backgroundColor: '#2d72d2' }],
+        labels: bars.map((b) => b.label),
+        datasets: [{ label, data: bars.map((b) => b.count), backgroundColor: '#2d72d2' }],
       },
       options: {
         animation: false,
@@ -30,9 +30,9 @@ export default function ScoreChart({ buckets, label }: ScoreChartProps) {
       },
     });
     return () => chart.destroy();
-  }, [buckets, label]);
+  }, [bars, label]);
   return (
-    <div style={{ height: 220 }} data-testid="score-chart">
+    <div style={{ height: 220 }} data-testid="count-chart">
       <canvas ref={canvas} aria-label={label} role="img" />
     </div>
   );

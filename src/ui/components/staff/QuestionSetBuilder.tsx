@@ -1,0 +1,249 @@
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  HTMLTable,
+  InputGroup,
+  Tag,
+} from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StaffWriteCall } from '../../../machines/staff-edit/machine.ts';
+import type { QueryState } from '../../../streams/queryCache.ts';
+import { useRuntime } from '../../app/context.ts';
+import { bankQuestions, type ExamArea } from '../../app/staffQueries.ts';
+import { useQuery } from '../../app/useQuery.ts';
+import { Pager } from '../Pager.tsx';
+import { QueryStatus } from '../QueryStatus.tsx';
+
+type QuestionType = 'programming' | 'single' | 'multiple' | 'judge';
+
+/** What a set's screen loads: a name and the questions with their scores. */
+export interface QuestionSet {
+  name: string;
+  questions: { questionId: number; title: string; type: QuestionType; score: number }[];
+}
+
+const whole = (text: string, min: number, max: number) => {
+  const n = Number(text);
+  return /^\d+$/.test(text.trim()) && n >= min && n <= max ? n : null;
+};
+
+interface Line {
+  questionId: number;
+  title: string;
+  type: QuestionType;
+  score: string;
+}
+
+/**
+ * Builds a question set from the bank — an exam paper's or a homework's: search, add, reorder,
+ * set each score, save with the set's `updateQuestions` call.
+ */
+export function QuestionSetBuilder({
+  area,
+  id,
+  title,
+  set,
+  saveCall,
+  bodyOf = (questions) => ({ id, questions }),
+  onClose,
+}: {
+  area: ExamArea;
+  id: number;
+  title: string;
+  /** The set as saved: its name and questions. */
+  set: QueryState<QuestionSet>;
+  saveCall: StaffWriteCall;
+  /** The save's body for the questions (default `{ id, questions }`). */
+  bodyOf?: (questions: { questionId: number; score: number }[]) => Record<string, unknown>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const runtime = useRuntime();
+  const { staffEdit } = runtime.actors;
+  const [lines, setLines] = useState<Line[] | null>(null);
+  const [keyword, setKeyword] = useState('');
+  const [search, setSearch] = useState('');
+  const [bankPage, setBankPage] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const bank = useQuery(bankQuestions(runtime, area, search, bankPage));
+  const state = useSelector(staffEdit, (s) => s.value as string);
+  const error = useSelector(staffEdit, (s) => s.context.error);
+  useEffect(() => {
+    if (lines === null && set.data) {
+      setLines(
+        set.data.questions.map((q) => ({
+          questionId: q.questionId,
+          title: q.title,
+          type: q.type,
+          score: String(q.score),
+        })),
+      );
+    }
+  }, [lines, set.data]);
+  useEffect(() => {
+    if (sent && state === 'done') onClose();
+  }, [sent, state, onClose]);
+  const current = lines ?? [];
+  const move = (i: number, by: number) => {
+    const next = [...current];
+    const [line] = next.splice(i, 1);
+    next.splice(i + by, 0, line!);
+    setLines(next);
+  };
+  const save = () => {
+    const questions = [];
+    for (const line of current) {
+      const score = whole(line.score, 1, 1000);
+      if (score === null) {
+        setProblem(t('staffExam.scoreInvalid', { title: line.title }));
+        return;
+      }
+      questions.push({ questionId: line.questionId, score });
+    }
+    setProblem(null);
+    setSent(true);
+    staffEdit.send({ type: 'SUBMIT', call: saveCall, body: bodyOf(questions) });
+  };
+  const total = current.reduce((n, l) => n + (Number(l.score) || 0), 0);
+  return (
+    <Dialog isOpen onClose={onClose} title={title} style={{ width: 860 }}>
+      <DialogBody>
+        <QueryStatus state={set} failedTitle={t('staffExam.papersFailed')}>
+          {(s) => (
+            <p className="xa-muted">
+              {s.name} · {t('staffExam.total', { score: total })}
+            </p>
+          )}
+        </QueryStatus>
+        <HTMLTable className="xa-table" data-testid="paper-lines">
+          <tbody>
+            {current.map((line, i) => (
+              <tr key={line.questionId}>
+                <td>{i + 1}</td>
+                <td>
+                  {line.title} <Tag minimal>{t(`exam.type.${line.type}`)}</Tag>
+                </td>
+                <td style={{ width: 90 }}>
+                  <InputGroup
+                    aria-label={t('staffExam.scoreOf', { title: line.title })}
+                    value={line.score}
+                    onChange={(e) =>
+                      setLines(
+                        current.map((l, j) => (j === i ? { ...l, score: e.target.value } : l)),
+                      )
+                    }
+                  />
+                </td>
+                <td>
+                  <Button
+                    size="small"
+                    icon="arrow-up"
+                    disabled={i === 0}
+                    onClick={() => move(i, -1)}
+                    aria-label={t('staffExam.up')}
+                  />
+                  <Button
+                    size="small"
+                    icon="arrow-down"
+                    disabled={i === current.length - 1}
+                    onClick={() => move(i, 1)}
+                    aria-label={t('staffExam.down')}
+                  />
+                  <Button
+                    size="small"
+                    icon="cross"
+                    onClick={() => setLines(current.filter((_, j) => j !== i))}
+                    aria-label={t('staffExam.remove')}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+        <h3>{t('staffExam.bank')}</h3>
+        <InputGroup
+          leftIcon="search"
+          placeholder={t('staffExam.searchBank')}
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              setSearch(keyword.trim());
+              setBankPage(0);
+            }
+          }}
+          data-testid="bank-search"
+        />
+        <QueryStatus state={bank} failedTitle={t('staffExam.bankFailed')}>
+          {(found) => (
+            <>
+              <HTMLTable className="xa-table" data-testid="bank-results">
+                <tbody>
+                  {found.content.map((q) => {
+                    const added = current.some((l) => l.questionId === q.id);
+                    return (
+                      <tr key={q.id}>
+                        <td>
+                          {q.title} <Tag minimal>{t(`exam.type.${q.type}`)}</Tag>
+                        </td>
+                        <td>
+                          <Button
+                            size="small"
+                            icon="plus"
+                            disabled={added}
+                            text={added ? t('staffExam.added') : t('staffExam.add')}
+                            onClick={() =>
+                              setLines([
+                                ...current,
+                                {
+                                  questionId: q.id,
+                                  title: q.title,
+                                  type: q.type,
+                                  score: q.type === 'programming' ? '40' : '5',
+                                },
+                              ])
+                            }
+                          />
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </HTMLTable>
+              <Pager
+                page={bankPage}
+                totalPages={found.totalPages}
+                totalElements={found.totalElements}
+                onChange={setBankPage}
+              />
+            </>
+          )}
+        </QueryStatus>
+        {(problem ?? (sent && state === 'failed' ? error?.message : null)) && (
+          <p className="xa-field-error" role="alert">
+            {problem ?? error?.message}
+          </p>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('checkout.close')} onClick={onClose} />
+            <Button
+              intent="primary"
+              text={t('staff.save')}
+              loading={state === 'working'}
+              onClick={save}
+              data-testid="paper-save"
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

