@@ -58,7 +58,9 @@ async function generateStudents(
   const out: { id: number; group: string }[] = [];
   for (let i = 1; i <= STUDENTS_PER_CLASS; i++) {
     const n = offset + i;
-    const name = `${SURNAMES[n % SURNAMES.length]}${GIVEN[n % GIVEN.length]}`;
+    // Shifting the given name once per round of surnames keeps the 60 names distinct.
+    const round = Math.floor(n / SURNAMES.length);
+    const name = `${SURNAMES[n % SURNAMES.length]}${GIVEN[(n + round) % GIVEN.length]}`;
     const username = `${prefix}_${String(i).padStart(2, '0')}`;
     const mobile = `137${String(n).padStart(8, '0')}`;
     const user = await pool.query<{ id: number }>(

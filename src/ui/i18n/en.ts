@@ -765,6 +765,7 @@ export const en: Catalogue = {
     membersWaiting: '{{count}} members wait for approval — review them',
   },
   staffHomework: {
+    distribution: 'Totals (share of full marks)',
     homework: 'Homework',
     listFailed: 'Could not load the homework',
     failed: 'Could not load the homework',

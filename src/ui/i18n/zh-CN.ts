@@ -755,6 +755,7 @@ export const zhCN = {
     membersWaiting: '{{count}} 名成员等待审核，去处理',
   },
   staffHomework: {
+    distribution: '总分分布（占满分）',
     homework: '作业',
     listFailed: '作业列表加载失败',
     failed: '作业加载失败',

@@ -34,9 +34,15 @@ export function ClassDesk({ area, id }: { area: StaffArea; id: number }) {
             <Tag minimal>{t(`gradeStatus.${g.status}`)}</Tag>
           </h2>
           <p className="xa-muted">
-            {at(g.startTime)} — {at(g.endTime)} · {g.schedule}
-            {g.teachers.length > 0 &&
-              ` · ${g.teachers.map((p) => (p.head ? t('staffClass.headName', { name: p.nickname }) : p.nickname)).join('、')}`}
+            {[
+              `${at(g.startTime)} — ${at(g.endTime)}`,
+              g.schedule,
+              g.teachers
+                .map((p) => (p.head ? t('staffClass.headName', { name: p.nickname }) : p.nickname))
+                .join('、'),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
           <StaffEditOutcome />
           <Figures area={area} grade={g} />

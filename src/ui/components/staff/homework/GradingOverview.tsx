@@ -1,6 +1,6 @@
-import { Button, HTMLTable, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { homework as homeworkApi } from '../../../../contract/homework/refs.ts';
 import { homeworkLifecycle } from '../../../../machines/lifecycles/homework.ts';
@@ -17,19 +17,12 @@ import { formatDateTime } from '../../../format.ts';
 import { EmptyState } from '../../EmptyState.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
+import { gradingTone } from './gradingTone.ts';
+
+const CountChart = lazy(() => import('../CountChart.tsx'));
 
 /** The overview looks again this often while it is open, so new submissions appear. */
 const LIVE_REFRESH_MS = 3_000;
-
-type Cell = Overview['members'][number]['cells'][number];
-
-/** A cell's colour: full marks, some, none, being judged, not tried. */
-function toneOf(cell: Cell, full: number): 'full' | 'partial' | 'wrong' | 'judging' | 'none' {
-  if (cell.status && cell.status !== 'done' && cell.status !== 'failed') return 'judging';
-  if (cell.bestScore === null) return cell.submissions > 0 ? 'wrong' : 'none';
-  if (cell.bestScore >= full) return 'full';
-  return cell.bestScore > 0 ? 'partial' : 'wrong';
-}
 
 /**
  * One homework's grading overview (issue 8 item 6): learners × questions, each cell the best
@@ -105,6 +98,20 @@ export function GradingOverview({ area, id }: { area: StaffArea; id: number }) {
   );
 }
 
+/** Learners' totals in five bands of the maximum, for the distribution chart. */
+function totalBands(overview: Overview): { label: string; count: number }[] {
+  const max = overview.members[0]?.maxScore ?? 0;
+  const bands = [0, 20, 40, 60, 80].map((from) => ({
+    label: `${from}–${from === 80 ? 100 : from + 19}%`,
+    count: 0,
+  }));
+  for (const m of overview.members) {
+    const percent = max > 0 ? (m.total / max) * 100 : 0;
+    bands[Math.min(4, Math.floor(percent / 20))]!.count += 1;
+  }
+  return bands;
+}
+
 function Matrix({ overview }: { overview: Overview }) {
   const { t } = useTranslation();
   if (overview.members.length === 0) {
@@ -114,58 +121,63 @@ function Matrix({ overview }: { overview: Overview }) {
   }
   const fullOf = new Map(overview.questions.map((q) => [q.questionId, q.score]));
   return (
-    <div className="xa-table-scroll">
-      <HTMLTable className="xa-table xa-grading" data-testid="grading">
-        <thead>
-          <tr>
-            <th>{t('staffClass.student')}</th>
-            {overview.questions.map((q, i) => (
-              <th key={q.questionId} title={q.title}>
-                {i + 1}. {q.title}
-                <div className="xa-muted">{q.score}</div>
-              </th>
-            ))}
-            <th>{t('staffHomework.total')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {overview.members.map((m) => (
-            <tr key={m.memberId} data-testid={`grading-row-${m.memberId}`}>
-              <td>
-                {m.memberName}
-                {m.groups.length > 0 && <div className="xa-muted">{m.groups.join('、')}</div>}
-              </td>
-              {m.cells.map((c) => {
-                const tone = toneOf(c, fullOf.get(c.questionId) ?? 0);
-                return (
-                  <td
-                    key={c.questionId}
-                    className={`xa-cell-${tone}`}
-                    data-tone={tone}
-                    title={c.verdict ? t(`practice.verdicts.${c.verdict}`) : ''}
-                  >
-                    {tone === 'judging'
-                      ? t('staffHomework.judging')
-                      : c.bestScore === null
-                        ? c.submissions > 0
-                          ? '0'
-                          : '—'
-                        : c.bestScore}
-                    {c.late && (
-                      <Tag minimal intent="warning">
-                        {t('staffHomework.late')}
-                      </Tag>
-                    )}
-                  </td>
-                );
-              })}
-              <td>
-                <strong>{m.total}</strong> / {m.maxScore}
-              </td>
+    <>
+      <Suspense fallback={<Spinner size={20} />}>
+        <CountChart label={t('staffHomework.distribution')} bars={totalBands(overview)} />
+      </Suspense>
+      <div className="xa-table-scroll">
+        <HTMLTable className="xa-table xa-grading" data-testid="grading">
+          <thead>
+            <tr>
+              <th>{t('staffClass.student')}</th>
+              {overview.questions.map((q, i) => (
+                <th key={q.questionId} title={q.title}>
+                  {i + 1}. {q.title}
+                  <div className="xa-muted">{q.score}</div>
+                </th>
+              ))}
+              <th>{t('staffHomework.total')}</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-    </div>
+          </thead>
+          <tbody>
+            {overview.members.map((m) => (
+              <tr key={m.memberId} data-testid={`grading-row-${m.memberId}`}>
+                <td>
+                  {m.memberName}
+                  {m.groups.length > 0 && <div className="xa-muted">{m.groups.join('、')}</div>}
+                </td>
+                {m.cells.map((c) => {
+                  const tone = gradingTone(c, fullOf.get(c.questionId) ?? 0);
+                  return (
+                    <td
+                      key={c.questionId}
+                      className={`xa-cell-${tone}`}
+                      data-tone={tone}
+                      title={c.verdict ? t(`practice.verdicts.${c.verdict}`) : ''}
+                    >
+                      {tone === 'judging'
+                        ? t('staffHomework.judging')
+                        : c.bestScore === null
+                          ? c.submissions > 0
+                            ? '0'
+                            : '—'
+                          : c.bestScore}
+                      {c.late && (
+                        <Tag minimal intent="warning">
+                          {t('staffHomework.late')}
+                        </Tag>
+                      )}
+                    </td>
+                  );
+                })}
+                <td>
+                  <strong>{m.total}</strong> / {m.maxScore}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
+    </>
   );
 }
