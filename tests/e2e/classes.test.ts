@@ -19,6 +19,8 @@ import { launchBrowser, logInAs, startPlatformAndBrowser, type TestBrowser } fro
 const CLASS = '周末提高班（E2E）';
 const TAG = '周末班E2E';
 const HOMEWORK = '周末班第 1 次作业';
+/** The demo student's class, paid offline ¥1 999 with ¥200 of lessons settled (the seed). */
+const PAID_CLASS = 'CSP-J 入门班（2026 冬季）';
 const PASSWORD = 'Xinao@2026';
 /** 30 fresh mobiles, the first of them the student who does the homework. */
 const MOBILES = Array.from({ length: 30 }, (_, i) => `1391234${String(i).padStart(4, '0')}`);
@@ -154,4 +156,47 @@ describe('a teacher runs a class from creation to graded homework', () => {
   it('exports a teacher log that replays exactly', async () => {
     expectReplays(await exportedLog(ui.page));
   });
+
+  it('a student applies to quit a paid class; the organization admin passes, finishes and refunds it with the keyboard', async () => {
+    const student = await launchBrowser();
+    const admin = await launchBrowser();
+    try {
+      const { page } = student;
+      await logInAs(page, platform, platform.accounts.student);
+      await page.goto(`${platform.url}/web/order`);
+      const order = page.locator('tr').filter({ hasText: PAID_CLASS });
+      await order.getByRole('button', { name: '申请退款' }).click();
+      const dialog = page.getByRole('dialog', { name: '申请退出并退款' });
+      await dialog.getByRole('button', { name: '提交申请' }).click();
+      await dialog.getByText('请填写退出原因').waitFor();
+      await dialog.getByLabel('退出原因').fill('时间冲突，无法继续上课');
+      await dialog.getByRole('button', { name: '提交申请' }).click();
+      await order.getByTestId('order-state').filter({ hasText: '退出审核中' }).waitFor();
+
+      const desk = admin.page;
+      await logInAs(desk, platform, platform.accounts.orgAdmin);
+      await desk.goto(`${platform.url}/web/manage/approvals`);
+      const queue = desk.getByTestId('class-approvals');
+      const applied = desk.getByTestId('class-queue-quitApplied').locator('tr');
+      await applied.filter({ hasText: '时间冲突' }).waitFor();
+      await queue.focus();
+      await desk.keyboard.press('p');
+      const approved = desk.getByTestId('class-queue-quitApproved').locator('tr');
+      await approved.filter({ hasText: PAID_CLASS }).waitFor();
+      await desk.keyboard.press('f');
+      const quit = desk.getByTestId('class-queue-quit').locator('tr');
+      await quit.filter({ hasText: PAID_CLASS }).waitFor();
+      await desk.keyboard.press('d');
+      const refund = desk.getByRole('dialog');
+      await refund.getByText(/退回全部 ¥1799\.00/).waitFor();
+      await refund.getByRole('button', { name: '确定' }).click();
+      await desk.getByTestId('class-queue-quit').waitFor({ state: 'detached' });
+
+      await page.reload();
+      await order.getByTestId('order-state').filter({ hasText: '已退款' }).waitFor();
+      expectReplays(await exportedLog(desk));
+    } finally {
+      await Promise.all([student.close(), admin.close()]);
+    }
+  }, 120_000);
 });
