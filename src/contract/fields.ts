@@ -59,6 +59,13 @@ export const isoDateTime = z
   .regex(ISO_DATE_TIME, '时间格式应为 ISO-8601，如 2026-01-01T08:00:00+08:00（2000–2199 年）')
   .refine(dayExists, '日期不存在');
 
+/**
+ * Whether `to` is after `from` (two isoDateTime values), true when either is missing: a form
+ * checks what it sends; the server checks an update's sent values merged with the stored ones.
+ */
+export const inOrder = (from?: string | null, to?: string | null): boolean =>
+  !from || !to || Date.parse(to) > Date.parse(from);
+
 /** A calendar day, YYYY-MM-DD, in the years 2000–2199 (a settlement's period …). */
 export const isoDate = z
   .string()

@@ -9,6 +9,7 @@ import { homeworkHandlersAll } from './homework/handlers.ts';
 import type { HandlerEntry } from './http/handler.ts';
 import { memberQuestionHandlers } from './member-question/handlers.ts';
 import { teacherQueryHandlers } from './member-question/teacher-handlers.ts';
+import { memberWrongListHandlers } from './member-question/member-wrong-list.ts';
 import { membershipHandlers } from './membership/handlers.ts';
 import { organizationHandlersAll } from './organization/handlers.ts';
 import { orderCallHandlers } from './order/handlers.ts';
@@ -27,6 +28,7 @@ export const allHandlers: readonly HandlerEntry[] = [
   ...memberQuestionHandlers,
   ...questionBankHandlers,
   ...teacherQueryHandlers,
+  ...memberWrongListHandlers,
   ...chapterHandlers,
   ...orderCallHandlers,
   ...walletHandlers,

@@ -15,6 +15,7 @@ import { replayLog, verifyReplay } from '../../src/streams/replay.ts';
 import { REPLAY_MACHINES } from '../../src/ui/app/rootMachines.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import { launchBrowser, logInAs, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+import { editorText, typeIntoEditor, verdictOf } from './practice-page.ts';
 
 const CLASS = '周末提高班（E2E）';
 const TAG = '周末班E2E';
@@ -22,6 +23,7 @@ const HOMEWORK = '周末班第 1 次作业';
 /** The demo student's class, paid offline ¥1 999 with ¥200 of lessons settled (the seed). */
 const PAID_CLASS = 'CSP-J 入门班（2026 冬季）';
 const PASSWORD = 'Xinao@2026';
+const A_PLUS_B = 'a, b = map(int, input().split())\nprint(a + b)\n';
 /** 30 fresh mobiles, the first of them the student who does the homework. */
 const MOBILES = Array.from({ length: 30 }, (_, i) => `1391234${String(i).padStart(4, '0')}`);
 
@@ -152,6 +154,49 @@ describe('a teacher runs a class from creation to graded homework', () => {
     await row.getByRole('link', { name: HOMEWORK }).click();
     await page.getByTestId('grading').getByText('周末1号').waitFor();
   }, 60_000);
+
+  it('the student does the homework; the open grading overview shows it without a reload and exports', async () => {
+    const student = await launchBrowser();
+    try {
+      const { page } = student;
+      await logInAs(page, platform, { username: MOBILES[0]!, password: PASSWORD });
+      await page.goto(`${platform.url}/web/user/homework`);
+      await page
+        .getByTestId('my-homework')
+        .locator('tr')
+        .filter({ hasText: HOMEWORK })
+        .getByRole('link', { name: '去做作业' })
+        .click();
+      await page.getByRole('heading', { name: 'A+B 问题' }).waitFor();
+      await page.getByLabel('语言').selectOption('python');
+      await expect.poll(() => editorText(page)).not.toContain('using namespace std;');
+      await typeIntoEditor(page, A_PLUS_B);
+      await page.locator('[data-testid="practice-draft"][data-draft="saved"]').waitFor();
+      await page.getByRole('button', { name: '提交', exact: true }).click();
+      await expect.poll(() => verdictOf(page), { timeout: 60_000 }).toBe('AC');
+    } finally {
+      await student.close();
+    }
+
+    // The teacher's overview was open all along: it refreshes itself.
+    const cell = ui.page
+      .getByTestId('grading')
+      .locator('tr')
+      .filter({ hasText: '周末1号' })
+      .locator('td[data-tone]');
+    await expect
+      .poll(() => cell.first().getAttribute('data-tone'), { timeout: 20_000 })
+      .toBe('full');
+    const [exported] = await Promise.all([
+      ui.page.waitForEvent('download'),
+      ui.page.getByTestId('grading-export').click(),
+    ]);
+    expect(exported.suggestedFilename()).toMatch(/\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile((await exported.path())!)) as never);
+    const rows = book.worksheets[0]!.getSheetValues().flat().map(String);
+    expect(rows).toContain('周末1号');
+  }, 120_000);
 
   it('exports a teacher log that replays exactly', async () => {
     expectReplays(await exportedLog(ui.page));

@@ -306,13 +306,19 @@ describe('quitting and refunds', () => {
     expect(settled.refundedFen).toBe(5_000);
   });
 
-  it("a coach sees their organization's card orders, and only those", async () => {
+  it("an organization admin sees their organization's card orders, a teacher only their students'", async () => {
     const mine = await buyCard(parent, quarterCard);
-    const { api: teacher } = await loginAs(platform, 'teacher');
-    const seen = await teacher.call(membership['edms.membership.order.queryList'], {
+    const { api: orgAdmin } = await loginAs(platform, 'orgAdmin');
+    const seen = await orgAdmin.call(membership['edms.membership.order.queryList'], {
       body: { orderNo: mine.orderNo },
     });
     expect(seen.content.map((o) => o.id)).toEqual([mine.id]);
+    // The parent is in none of the demo teacher's classes (docs/classes.md "Who reads what").
+    const { api: teacher } = await loginAs(platform, 'teacher');
+    const notTheirs = await teacher.call(membership['edms.membership.order.queryList'], {
+      body: { orderNo: mine.orderNo },
+    });
+    expect(notTheirs.content).toEqual([]);
     // The same coach in the other organization sees none of the demo school's orders.
     const [other] = await teacher.call(accounts['oj.member.queryMineTeacherList']);
     await teacher.call(accounts.switchOrganization, { body: { memberId: other!.id } });

@@ -324,3 +324,27 @@ describe('controls and who reads what', () => {
     expect(stats.byState).toEqual([{ state: 'enrolled', count: 1 }]);
   });
 });
+
+describe('review fixes (issue 8)', () => {
+  it('names the enrollment window’s own field, and checks it against what is stored', async () => {
+    const backwards = await failureOf(newClass({ enrollStartAt: at(3), enrollEndAt: at(1) }));
+    expect(fieldsOf(backwards)).toEqual(['body.enrollEndAt']);
+    const g = await newClass({ enrollStartAt: at(1), enrollEndAt: at(5) });
+    // Only one end of the window is sent: the other is the stored one.
+    const endFirst = await failureOf(
+      teacher.call(api['edms.grade.update'], { body: { id: g.id, enrollEndAt: at(0.5) } }),
+    );
+    expect(fieldsOf(endFirst)).toEqual(['body.enrollEndAt']);
+    const startLast = await failureOf(
+      teacher.call(api['edms.grade.update'], { body: { id: g.id, enrollStartAt: at(6) } }),
+    );
+    expect(fieldsOf(startLast)).toEqual(['body.enrollEndAt']);
+    const kept = await teacher.call(api['edms.grade.queryById'], { query: { id: g.id } });
+    expect([kept.enrollStartAt, kept.enrollEndAt]).toEqual([g.enrollStartAt, g.enrollEndAt]);
+    const end = at(4);
+    const moved = await teacher.call(api['edms.grade.update'], {
+      body: { id: g.id, enrollEndAt: end },
+    });
+    expect(Date.parse(moved.enrollEndAt!)).toBe(Date.parse(end));
+  });
+});

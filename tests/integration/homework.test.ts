@@ -357,3 +357,88 @@ describe('homework under review', () => {
     }
   });
 });
+
+describe('review fixes (issue 8)', () => {
+  it('averages the scores that count: a hand score replaces the best, a voided answer is 0', async () => {
+    const { api: admin } = await loginAs(platform, 'admin');
+    const hw = await assign();
+    const enroll = (await myEnrollment(student, hw.id))!;
+    await student.call(api['oj.homeworkMemberQuestion.submit'], {
+      body: { homeworkEnrollId: enroll.id, questionId: choice, answer: '01' },
+    });
+    // The program was handed in on paper: 30 of its 60 points by hand.
+    await admin.call(api['bms.homeworkMemberQuestion.create'], {
+      body: { homeworkEnrollId: enroll.id, questionId: aPlusB, score: 30 },
+    });
+    const averageOf = async () =>
+      (
+        await teacher.call(api['edms.homeworkEnroll.queryEnrollStatistics'], {
+          query: { homeworkId: hw.id },
+        })
+      ).averagePercent;
+    // Everyone else assigned scored nothing.
+    const { enrolled } = await teacher.call(api['edms.homeworkEnroll.queryEnrollStatistics'], {
+      query: { homeworkId: hw.id },
+    });
+    const percentOf = (points: number) => Math.round((points / enrolled) * 10) / 10;
+    expect(await averageOf()).toBe(percentOf(70));
+    const answer = await student.call(api['oj.homeworkMemberQuestion.queryLatest'], {
+      query: { homeworkEnrollId: enroll.id, questionId: choice },
+    });
+    await admin.call(api['bms.homeworkMemberQuestion.delete'], { body: { id: answer!.id } });
+    expect(await averageOf()).toBe(percentOf(30));
+  });
+
+  it('marks submissions late or on time again when the due time moves', async () => {
+    const hw = await assign({ latePenaltyPercent: 50 });
+    const enroll = (await myEnrollment(student, hw.id))!;
+    await platform.pool.query(
+      `UPDATE homeworks SET start_at = now() - interval '2 hours', due_at = now() - interval '1 hour',
+              late_until = now() + interval '2 hours' WHERE id = $1`,
+      [hw.id],
+    );
+    await student.call(api['oj.homeworkMemberQuestion.submit'], {
+      body: { homeworkEnrollId: enroll.id, questionId: choice, answer: '01' },
+    });
+    const latest = () =>
+      student.call(api['oj.homeworkMemberQuestion.queryLatest'], {
+        query: { homeworkEnrollId: enroll.id, questionId: choice },
+      });
+    expect(await latest()).toMatchObject({ bestScore: 20, bestLate: true });
+    // The teacher gives the class another hour: the submission was on time after all.
+    await teacher.call(api['edms.homework.update'], {
+      body: { id: hw.id, dueAt: at(60 * minute) },
+    });
+    expect(await latest()).toMatchObject({ bestScore: 40, bestLate: false });
+    expect((await myEnrollment(student, hw.id))!.lateCount).toBe(0);
+    // And moved back before it, it is late again.
+    await teacher.call(api['edms.homework.update'], { body: { id: hw.id, dueAt: at(-minute) } });
+    expect(await latest()).toMatchObject({ bestScore: 20, bestLate: true });
+  });
+
+  it('names the late window’s own field when it does not follow the due time', async () => {
+    const create = await failureOf(
+      teacher.call(api['edms.homework.create'], {
+        body: {
+          gradeId,
+          title: '补交早于截止',
+          startAt: at(0),
+          dueAt: at(60 * minute),
+          lateUntil: at(30 * minute),
+          questions: [{ questionId: choice, score: 10 }],
+        },
+      }),
+    );
+    expect(fieldsOf(create)).toEqual(['body.lateUntil']);
+    const hw = await assign();
+    // Only the late window is sent: it is checked against the stored due time.
+    const update = await failureOf(
+      teacher.call(api['edms.homework.update'], { body: { id: hw.id, lateUntil: at(minute) } }),
+    );
+    expect(fieldsOf(update)).toEqual(['body.lateUntil']);
+    const due = await failureOf(
+      teacher.call(api['edms.homework.update'], { body: { id: hw.id, dueAt: at(-2 * minute) } }),
+    );
+    expect(fieldsOf(due)).toEqual(['body.dueAt']);
+  });
+});

@@ -127,6 +127,26 @@ export const chapterQuestionStatistics = z.object({
   solvedMembers: z.number().int(),
 });
 
+/**
+ * One chapter as one learner worked through it (a teacher's view of a student, /chapter/student):
+ * the chapters the learner can open (the platform's and their organization's) with how many of
+ * their questions the learner tried, solved (an accepted submission or correction) and has wrong
+ * now (the latest graded answer is not AC, as in the learner's own wrong list).
+ */
+export const memberChapterProgress = z.object({
+  chapterId: z.number().int(),
+  title: z.string(),
+  /** Null for a platform chapter. */
+  organizationId: z.number().int().nullable(),
+  sort: z.number().int(),
+  questionCount: z.number().int(),
+  attempted: z.number().int(),
+  solved: z.number().int(),
+  wrong: z.number().int(),
+  lastAnsweredAt: f.isoTime.nullable(),
+});
+export const MEMBER_PROGRESS_SORT = ['sort', 'lastAnsweredAt'] as const;
+
 const questionList = (access: Access, who: string) =>
   spec({
     method: 'POST',
@@ -191,6 +211,16 @@ export const chapter = {
       query: pageQueryOf(CHAPTER_QUESTION_SORT),
       body: chapterIdBody,
       response: pageOf(learnerChapterQuestion),
+    },
+    /** An addition to the catalogue: the per-chapter progress of /chapter/student. */
+    'memberQuestion.queryChapterProgressByMember': {
+      method: 'POST',
+      access: 'teacher',
+      summary:
+        '教师：一名学员在各章节（平台章节与其机构的章节）的进度：题数、做过、通过、现有错题与最近作答时间（按章节顺序，分页；含学员已清空的记录）；只限能查看该学员的教职工（其教师、机构管理员、平台管理员），其他学员答 404',
+      query: pageQueryOf(MEMBER_PROGRESS_SORT),
+      body: z.strictObject({ memberId: f.id }),
+      response: pageOf(memberChapterProgress),
     },
     /** Spec 001 §7.5 places it with the other memberQuestion queries, in the un-prefixed area. */
     'memberQuestion.queryQuestionStatisticsByChapter': {

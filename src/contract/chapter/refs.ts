@@ -88,6 +88,11 @@ export const chapter: RefsOf<typeof defs> = {
     method: 'POST',
     path: '/oj/chapter/queryQuestion',
   },
+  'memberQuestion.queryChapterProgressByMember': {
+    id: 'memberQuestion.queryChapterProgressByMember',
+    method: 'POST',
+    path: '/memberQuestion/queryChapterProgressByMember',
+  },
   'memberQuestion.queryQuestionStatisticsByChapter': {
     id: 'memberQuestion.queryQuestionStatisticsByChapter',
     method: 'POST',

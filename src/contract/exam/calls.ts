@@ -348,7 +348,7 @@ const examEnrollCalls = defineCalls({
   'edms.examEnroll.batchEnrollByGroups': e.byGroups('teacher'),
   'edms.examEnroll.batchEnrollByMobile': e.byMobile('teacher'),
   'edms.examEnroll.downloadEnrollList': e.download('teacher'),
-  'edms.examEnroll.queryEnrollList': e.list('teacher', '本机构考试的报名名单'),
+  'edms.examEnroll.queryEnrollList': e.list('teacher', '本机构考试中（教师：本人学员）的报名名单'),
   'edms.examEnroll.passQuit': e.staffAction('teacher', '同意退出本机构的考试'),
   'edms.examEnroll.rejectQuit': e.staffAction(
     'teacher',
@@ -368,7 +368,7 @@ const examEnrollCalls = defineCalls({
   'examEnroll.downloadEnrollList': e.download('teacher'),
   'examEnroll.queryEnrollList': e.list(
     'member',
-    '报名名单：学员本人的报名；教师本机构考试的；平台管理员全部',
+    '报名名单：学员本人的报名；机构管理员本机构考试的，教师其中本人学员的；平台管理员全部',
   ),
   'examEnroll.passQuit': e.staffAction('teacher', '同意退出考试'),
   'examEnroll.rejectQuit': e.staffAction('teacher', '驳回退出申请（须填写原因）', rejectQuitBody),
@@ -490,28 +490,34 @@ const sittingCalls = defineCalls({
   'bms.examPaperEnroll.settle': settle('platformAdmin', '一份答卷或一场考试的全部答卷'),
   'bms.examPaperEnroll.querySignals': signals('platformAdmin'),
 
-  'edms.examPaperEnroll.queryById': sittingById('teacher', '本机构考试的答卷'),
-  'edms.examPaperEnroll.queryLatest': sittingLatest('teacher', '本机构某场考试最近开始的答卷'),
-  'edms.examPaperEnroll.queryList': sittingList('teacher', '本机构考试的答卷'),
+  'edms.examPaperEnroll.queryById': sittingById('teacher', '本机构考试中（教师：本人学员）的答卷'),
+  'edms.examPaperEnroll.queryLatest': sittingLatest(
+    'teacher',
+    '本机构某场考试中（教师：本人学员）最近开始的答卷',
+  ),
+  'edms.examPaperEnroll.queryList': sittingList('teacher', '本机构考试中（教师：本人学员）的答卷'),
   'edms.examPaperEnroll.queryListByTeacher': sittingList(
     'teacher',
-    '本机构考试的答卷（实时监考：谁已开考、答了几题、谁已交卷）',
+    '本机构考试中（教师：本人学员）的答卷（实时监考：谁已开考、答了几题、谁已交卷）',
   ),
-  'edms.examPaperEnroll.settle': settle('teacher', '本机构考试的答卷'),
+  'edms.examPaperEnroll.settle': settle('teacher', '本机构考试中（教师：本人学员）的答卷'),
   'edms.examPaperEnroll.querySignals': signals('teacher'),
 
   'examPaperEnroll.start': start('member'),
   'examPaperEnroll.complete': complete('member'),
   'examPaperEnroll.queryById': sittingById(
     'member',
-    '答卷：学员本人的；教师本机构考试的；平台管理员全部',
+    '答卷：学员本人的；机构管理员本机构考试的，教师其中本人学员的；平台管理员全部',
   ),
   'examPaperEnroll.queryLatest': sittingLatest('member', '本人在某场考试最近的答卷'),
   'examPaperEnroll.queryList': sittingList(
     'member',
-    '答卷：学员本人的；教师本机构考试的；平台管理员全部',
+    '答卷：学员本人的；机构管理员本机构考试的，教师其中本人学员的；平台管理员全部',
   ),
-  'examPaperEnroll.queryListByTeacher': sittingList('teacher', '本机构考试的答卷'),
+  'examPaperEnroll.queryListByTeacher': sittingList(
+    'teacher',
+    '本机构考试中（教师：本人学员）的答卷',
+  ),
   'examPaperEnroll.settle': settle('teacher', '答卷'),
   'examPaperEnroll.signal': signal('member'),
 
@@ -621,33 +627,48 @@ const answerCalls = defineCalls({
   'bms.examMemberQuestion.queryListByTeacher': answerList('platformAdmin', '全部作答'),
   'bms.examMemberQuestion.queryStatisticsGroupByMember': byMember('platformAdmin'),
 
-  'edms.examMemberQuestion.queryById': answerById('teacher', '本机构考试的作答'),
-  'edms.examMemberQuestion.queryList': answerList('teacher', '本机构考试的作答'),
+  'edms.examMemberQuestion.queryById': answerById(
+    'teacher',
+    '本机构考试中（教师：本人学员）的作答',
+  ),
+  'edms.examMemberQuestion.queryList': answerList(
+    'teacher',
+    '本机构考试中（教师：本人学员）的作答',
+  ),
   'edms.examMemberQuestion.queryLatestList': answerList(
     'teacher',
-    '本机构考试最近保存的作答（最新在前）',
+    '本机构考试中（教师：本人学员）最近保存的作答（最新在前）',
   ),
   'edms.examMemberQuestion.queryListByExamPaperEnroll': answerList(
     'teacher',
     '本机构一份答卷的全部作答',
   ),
-  'edms.examMemberQuestion.queryListByTeacher': answerList('teacher', '本机构考试的作答'),
+  'edms.examMemberQuestion.queryListByTeacher': answerList(
+    'teacher',
+    '本机构考试中（教师：本人学员）的作答',
+  ),
   'edms.examMemberQuestion.queryStatisticsGroupByMember': byMember('teacher'),
 
   'examMemberQuestion.save': save('member'),
   'examMemberQuestion.debug': debug('member'),
   'examMemberQuestion.queryById': answerById(
     'member',
-    '作答：学员本人的（成绩公布前不含得分）；教师本机构的；平台管理员全部',
+    '作答：学员本人的（成绩公布前不含得分）；机构管理员本机构考试的，教师其中本人学员的；平台管理员全部',
   ),
   'examMemberQuestion.queryLatest': answerLatest('member'),
-  'examMemberQuestion.queryList': answerList('member', '作答：学员本人的；教师本机构的；平台全部'),
+  'examMemberQuestion.queryList': answerList(
+    'member',
+    '作答：学员本人的；机构管理员本机构考试的，教师其中本人学员的；平台全部',
+  ),
   'examMemberQuestion.queryLatestList': answerList('member', '最近保存的作答（最新在前）'),
   'examMemberQuestion.queryListByExamPaperEnroll': answerList(
     'member',
     '一份答卷的全部作答（刷新或换设备后恢复作答）',
   ),
-  'examMemberQuestion.queryListByTeacher': answerList('teacher', '本机构考试的作答'),
+  'examMemberQuestion.queryListByTeacher': answerList(
+    'teacher',
+    '本机构考试中（教师：本人学员）的作答',
+  ),
   'examMemberQuestion.queryStatisticsGroupByMember': byMember('teacher'),
   'examMemberQuestion.queryQuestionStatisticsByExamPaper': byQuestion('teacher'),
 
@@ -661,7 +682,10 @@ const answerCalls = defineCalls({
     'member',
     '本人一份答卷的全部作答（刷新或换设备后恢复作答）',
   ),
-  'oj.examMemberQuestion.queryListByTeacher': answerList('teacher', '本机构考试的作答（教师）'),
+  'oj.examMemberQuestion.queryListByTeacher': answerList(
+    'teacher',
+    '本人的考试作答（教师在学员区只读本人的）',
+  ),
   'oj.examMemberQuestion.queryStatisticsGroupByMember': byMember('member'),
   'oj.examMemberQuestion.queryQuestionStatisticsByExamPaper': byQuestion('member'),
 });

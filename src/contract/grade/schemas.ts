@@ -44,6 +44,8 @@ export const gradeItem = gradeListItem.extend({
   schedule: z.string(),
   notes: z.string(),
   capacity: z.number().int().nullable(),
+  /** Seats still free (an enrollment awaiting payment holds one too); null without a capacity. */
+  seatsLeft: z.number().int().nullable(),
   lessons: z.number().int(),
   coverUrl: z.string(),
   enrollStartAt: z.string().nullable(),
@@ -86,19 +88,29 @@ const gradeFields = {
   /** The head teacher, one of the class's teachers. */
   headTeacherId: f.id.nullable().default(null),
 };
-const timesInOrder = (g: {
+type Times = {
   startTime?: string;
   endTime?: string;
   enrollStartAt?: string | null;
   enrollEndAt?: string | null;
-}) =>
-  (!g.startTime || !g.endTime || Date.parse(g.endTime) > Date.parse(g.startTime)) &&
-  (!g.enrollStartAt || !g.enrollEndAt || Date.parse(g.enrollEndAt) > Date.parse(g.enrollStartAt));
-const timesMessage = { message: '结束时间应晚于开始时间', path: ['endTime'] };
+};
+export const CLASS_TIMES_MESSAGE = '结束时间应晚于开始时间';
+export const ENROLL_WINDOW_MESSAGE = '报名截止时间应晚于报名开始时间';
+// Each refusal names the field the form shows it on.
+type Refinement = [(t: Times) => boolean, { message: string; path: string[] }];
+const classTimes: Refinement = [
+  (g: Times) => f.inOrder(g.startTime, g.endTime),
+  { message: CLASS_TIMES_MESSAGE, path: ['endTime'] },
+];
+const enrollWindow: Refinement = [
+  (g: Times) => f.inOrder(g.enrollStartAt, g.enrollEndAt),
+  { message: ENROLL_WINDOW_MESSAGE, path: ['enrollEndAt'] },
+];
 
 export const gradeCreate = z
   .strictObject({ ...gradeFields, organizationId: f.id.optional() })
-  .refine(timesInOrder, timesMessage);
+  .refine(...classTimes)
+  .refine(...enrollWindow);
 export const gradeUpdate = z
   .strictObject({
     id: f.id,
@@ -119,7 +131,8 @@ export const gradeUpdate = z
     teacherMemberIds: z.array(f.id).max(20).refine(uniqueIds, '教师不能重复').optional(),
     headTeacherId: f.id.nullable().optional(),
   })
-  .refine(timesInOrder, timesMessage);
+  .refine(...classTimes)
+  .refine(...enrollWindow);
 
 export const gradeFilter = z.strictObject({
   statusList: z.array(gradeStatus).max(6).optional(),

@@ -303,6 +303,15 @@ const answerCalls = defineCalls({
     query: s.answerKeyQuery,
     response: s.homeworkAnswerItem.nullable(),
   }),
+  'oj.homeworkMemberQuestion.querySubmissionList': spec({
+    method: 'POST',
+    access: 'member',
+    summary:
+      '本人一份作业的提交记录（可限定一道题，新的在前）：判题结果、得分、是否补交，客观题附所选选项；计分的提交都在，清空作答记录不影响',
+    query: pageQueryOf(s.HOMEWORK_SUBMISSION_SORT),
+    body: s.homeworkSubmissionFilter,
+    response: pageOf(s.homeworkSubmission),
+  }),
   'oj.homeworkMemberQuestion.queryLatestList': answerList('member', '本人最近的作答'),
   'oj.homeworkMemberQuestion.queryList': answerList('member', '本人的作业作答'),
   'oj.homeworkMemberQuestion.queryListByHomeworkEnroll': byEnroll(

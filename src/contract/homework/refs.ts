@@ -441,6 +441,11 @@ export const homework: RefsOf<typeof defs> = {
     method: 'GET',
     path: '/oj/homeworkMemberQuestion/queryLatest',
   },
+  'oj.homeworkMemberQuestion.querySubmissionList': {
+    id: 'oj.homeworkMemberQuestion.querySubmissionList',
+    method: 'POST',
+    path: '/oj/homeworkMemberQuestion/querySubmissionList',
+  },
   'oj.homeworkMemberQuestion.queryLatestList': {
     id: 'oj.homeworkMemberQuestion.queryLatestList',
     method: 'POST',

@@ -9,6 +9,7 @@ import * as f from '../fields.ts';
 import {
   answerFlags,
   answerStatus,
+  answerSummary,
   customInput,
   judgeLanguage,
   judgeVerdict,
@@ -71,13 +72,19 @@ const text = (what: string, max: number) => z.string().trim().max(max, `${what}�
 const groupNames = z
   .array(z.string().trim().min(1, '分组名不能为空').max(32))
   .max(10, '最多指定 10 个分组');
-const timesInOrder = (h: { startAt?: string; dueAt?: string; lateUntil?: string | null }) =>
-  (!h.startAt || !h.dueAt || Date.parse(h.dueAt) > Date.parse(h.startAt)) &&
-  (!h.dueAt || !h.lateUntil || Date.parse(h.lateUntil) > Date.parse(h.dueAt));
-const timesMessage = {
-  message: '截止时间应晚于开始时间，补交截止应晚于截止时间',
-  path: ['dueAt'],
-};
+type Times = { startAt?: string; dueAt?: string; lateUntil?: string | null };
+export const DUE_MESSAGE = '截止时间应晚于开始时间';
+export const LATE_MESSAGE = '补交截止应晚于截止时间';
+// Each refusal names the field the form shows it on.
+type Refinement = [(t: Times) => boolean, { message: string; path: string[] }];
+const dueAfterStart: Refinement = [
+  (h: Times) => f.inOrder(h.startAt, h.dueAt),
+  { message: DUE_MESSAGE, path: ['dueAt'] },
+];
+const lateAfterDue: Refinement = [
+  (h: Times) => f.inOrder(h.dueAt, h.lateUntil),
+  { message: LATE_MESSAGE, path: ['lateUntil'] },
+];
 
 export const homeworkCreate = z
   .strictObject({
@@ -92,7 +99,8 @@ export const homeworkCreate = z
     latePenaltyPercent: f.wholeNumber(0, 100).default(0),
     questions: homeworkQuestionsInput,
   })
-  .refine(timesInOrder, timesMessage);
+  .refine(...dueAfterStart)
+  .refine(...lateAfterDue);
 export const homeworkUpdate = z
   .strictObject({
     id: f.id,
@@ -104,7 +112,8 @@ export const homeworkUpdate = z
     lateUntil: f.isoDateTime.nullable().optional(),
     latePenaltyPercent: f.wholeNumber(0, 100).optional(),
   })
-  .refine(timesInOrder, timesMessage);
+  .refine(...dueAfterStart)
+  .refine(...lateAfterDue);
 export const homeworkFilter = z.strictObject({
   gradeId: f.id.optional(),
   state: homeworkState.optional(),
@@ -146,7 +155,11 @@ export const homeworkEnrollItem = z.object({
   lateCount: z.number().int(),
   lastSubmittedAt: z.string().nullable(),
   settledAt: z.string().nullable(),
+  /** The homework's times, so a learner's list shows the window without a second read. */
+  startAt: z.string(),
   dueAt: z.string(),
+  lateUntil: z.string().nullable(),
+  latePenaltyPercent: z.number().int(),
   phase: homeworkPhase,
   createdAt: z.string(),
 });
@@ -231,6 +244,20 @@ export const homeworkAnswerFilter = z.strictObject({
   questionId: f.id.optional(),
 });
 export const HOMEWORK_ANSWER_SORT = ['id', 'savedAt'] as const;
+
+/** One submission of a homework answer, as its learner reads it in the room's history. */
+export const homeworkSubmission = answerSummary.omit({ kind: true }).extend({
+  /** Came after the due time: marked 补交 and scored with the homework's penalty. */
+  late: z.boolean(),
+  /** An objective answer's option flags; null for a program. */
+  answer: z.string().nullable(),
+});
+export type HomeworkSubmission = z.infer<typeof homeworkSubmission>;
+export const homeworkSubmissionFilter = z.strictObject({
+  homeworkEnrollId: f.id,
+  questionId: f.id.optional(),
+});
+export const HOMEWORK_SUBMISSION_SORT = ['id'] as const;
 export const byEnrollBody = z.strictObject({ homeworkEnrollId: f.id });
 export const answerKeyQuery = z.strictObject({ homeworkEnrollId: f.id, questionId: f.id });
 

@@ -223,7 +223,7 @@ const listByTeacher = spec({
   method: 'POST',
   access: 'teacher',
   summary:
-    '教师：本机构成员的提交记录（分页，新的在前；含成员已清空的记录），可按成员、题目、结果筛选',
+    '教职工：可查看的学员（机构管理员本机构，教师本人的学员）的提交记录（分页，新的在前；含成员已清空的记录），可按成员、题目、结果筛选',
   query: pageQueryOf(ANSWER_SORT),
   body: z.strictObject({
     memberId: f.id.optional(),
@@ -237,7 +237,7 @@ const statisticsGroupByMember = spec({
   method: 'POST',
   access: 'teacher',
   summary:
-    '教师：本机构学员按成员统计提交数、通过数与通过的题目数（分页，通过题目多的在前；可限定题目）',
+    '教职工：本机构中可查看的学员（教师：本人的学员）按成员统计提交数、通过数与通过的题目数（分页，通过题目多的在前；可限定题目）',
   query: pageQueryOf(MEMBER_STATISTICS_SORT),
   body: z.strictObject({ questionId: f.id.optional() }),
   response: pageOf(memberAnswerStatistics),
@@ -387,10 +387,21 @@ export const memberQuestion = defineCalls({
   },
   'memberQuestion.queryListByTeacher': listByTeacher,
   'memberQuestion.queryStatisticsGroupByMember': statisticsGroupByMember,
+  /** An addition to the catalogue: the wrong questions of /chapter/student. */
+  'memberQuestion.queryWrongListByMember': {
+    method: 'POST',
+    access: 'teacher',
+    summary:
+      '教师：一名学员的错题（分页）：最近一次提交（含订正）已判定且不是 AC 的题目，最近作答的在前（含学员已清空的记录）；只限能查看该学员的教职工，其他学员答 404',
+    query: pageQueryOf(WRONG_ANSWER_SORT),
+    body: z.strictObject({ memberId: f.id }),
+    response: pageOf(wrongAnswer),
+  },
   'edms.memberQuestion.queryById': {
     method: 'GET',
     access: 'teacher',
-    summary: '教师：本机构成员一次作答的详情（代码、逐点结果；未通过测试点的数据总可查看）',
+    summary:
+      '教职工：可查看的学员（机构管理员本机构，教师本人的学员）一次作答的详情（代码、逐点结果；未通过测试点的数据总可查看）',
     query: z.strictObject({ id: f.id }),
     response: staffAnswerDetail,
   },
@@ -398,7 +409,7 @@ export const memberQuestion = defineCalls({
   'edms.memberQuestion.queryLatestList': {
     method: 'POST',
     access: 'teacher',
-    summary: '教师：本机构某成员对各题最近一次提交或订正（含其已清空的记录）',
+    summary: '教职工：可查看的一名学员对各题最近一次提交或订正（含其已清空的记录）',
     body: latestBody,
     response: z.array(teacherAnswerSummary),
   },
@@ -407,7 +418,7 @@ export const memberQuestion = defineCalls({
     method: 'POST',
     access: 'teacher',
     summary:
-      '教师：为本机构成员清空作答记录（可限定题目）；记录仍保留用于统计，只是不再出现在成员本人的历史与错题中；不占成员的清空次数',
+      '教职工：为可查看的学员（机构管理员本机构，教师本人的学员）清空作答记录（可限定题目）；记录仍保留用于统计，只是不再出现在成员本人的历史与错题中；不占成员的清空次数',
     body: z.strictObject({
       memberIds: z.array(f.id).min(1).max(500),
       questionId: f.id.optional(),

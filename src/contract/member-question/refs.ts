@@ -95,6 +95,11 @@ export const memberQuestion: RefsOf<typeof defs> = {
     method: 'POST',
     path: '/memberQuestion/queryStatisticsGroupByMember',
   },
+  'memberQuestion.queryWrongListByMember': {
+    id: 'memberQuestion.queryWrongListByMember',
+    method: 'POST',
+    path: '/memberQuestion/queryWrongListByMember',
+  },
   'edms.memberQuestion.queryById': {
     id: 'edms.memberQuestion.queryById',
     method: 'GET',

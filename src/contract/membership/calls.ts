@@ -308,7 +308,7 @@ export const membership = {
     ),
     'edms.organization.membership.queryList': organizationCards(
       'teacher',
-      '本机构成员持有的会员卡',
+      '可查看的学员持有的会员卡（机构管理员本机构，教师本人的学员）',
     ),
 
     'oj.membership.order.create': createMembershipOrder('member', '学员'),
@@ -322,8 +322,14 @@ export const membership = {
     'edms.membership.order.payment': membershipOrderPayment('teacher'),
     'edms.membership.order.cancel': cancelMembershipOrder('teacher'),
     'edms.membership.order.applyQuit': applyQuitMembershipOrder('teacher'),
-    'edms.membership.order.queryById': orderById('teacher', '本机构成员的会员卡订单'),
-    'edms.membership.order.queryList': orderList('teacher', '本机构成员的会员卡订单'),
+    'edms.membership.order.queryById': orderById(
+      'teacher',
+      '可查看的学员的会员卡订单（机构管理员本机构，教师本人的学员）',
+    ),
+    'edms.membership.order.queryList': orderList(
+      'teacher',
+      '可查看的学员的会员卡订单（机构管理员本机构，教师本人的学员）',
+    ),
     'edms.membership.order.queryMine': queryMine('teacher'),
 
     'bms.membership.order.create': {

@@ -13,7 +13,7 @@ export function createExamEnrollImplementations(deps: {
     actors: {
       enroll: fromPromise(({ input, signal }) =>
         deps.transport.call(exam['oj.examEnroll.enroll'], {
-          body: { examId: input.examId },
+          body: { examId: input.examId! },
           skipErrorHandler: true,
           signal,
         }),

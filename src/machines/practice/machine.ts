@@ -94,9 +94,15 @@ export interface JobRequest {
   input: string;
 }
 
+/**
+ * A graded answer in the history. Homework's history also says which came after the due time
+ * (补交) and, for an objective question, the options chosen.
+ */
+export type HistoryItem = AnswerSummary & { late?: boolean; answer?: string | null };
+
 /** One page of the member's graded answers of a question (the history panel). */
 export interface HistoryPage {
-  items: AnswerSummary[];
+  items: HistoryItem[];
   /** 0-based. */
   page: number;
   totalPages: number;

@@ -15,6 +15,11 @@
  * A learner's rows are their answers, enrollments, orders, sittings, homework and settlements;
  * what a learner may see of an organization's content (published, public) is the content's own
  * rule, applied on top.
+ *
+ * A learner's rows that belong to something staff run (`learnerRowsIn`) — a class's roster,
+ * homework and settlements, an organization's exam — are read by the learner (their own) and by
+ * the staff who run it: for a class its organization's admin and the class's teachers; for an
+ * exam its organization's admin, and its teachers for their students only.
  */
 import type { SqlParams } from '../db/sql-params.ts';
 import type { Scope } from './scope.ts';
@@ -60,6 +65,29 @@ export function gradeRows(scope: Scope, alias: string, sql: SqlParams): string {
       if (scope.role === 'orgAdmin') return org;
       return `${org} AND EXISTS (SELECT 1 FROM grade_teachers gt WHERE gt.grade_id = ${alias}.id
         AND gt.member_id = ${sql.add(scope.memberId)})`;
+    }
+  }
+}
+
+/** Where a learner's rows belong: a class (`grade`, a grades alias) or an organization's item. */
+type RunBy = { grade: string } | { organization: string };
+
+/**
+ * A learner's rows (`member` a member id column) in something staff run (`by`): the learner
+ * reads their own; platform staff all; for a class, those who manage the class (gradeRows);
+ * for an organization's item (an exam), its organization's admin all and its teachers their
+ * students' and their own (learnerRows).
+ */
+export function learnerRowsIn(scope: Scope, member: string, by: RunBy, sql: SqlParams): string {
+  switch (scope.kind) {
+    case 'platform':
+      return 'true';
+    case 'learner':
+      return learnerRows(scope, member, sql);
+    case 'organization': {
+      if ('grade' in by) return gradeRows(scope, by.grade, sql);
+      const runs = managedBy(scope, by.organization, sql);
+      return scope.role === 'orgAdmin' ? runs : `${runs} AND ${learnerRows(scope, member, sql)}`;
     }
   }
 }

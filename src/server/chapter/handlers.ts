@@ -9,6 +9,8 @@ import { handle } from '../http/handler.ts';
 import type { HandlerEntry } from '../http/handler.ts';
 import { resourceHandlers } from '../http/resource.ts';
 import { chapterStatistics, learnerChapterQuestions } from './progress.ts';
+import { memberChapterProgressPage } from './member-progress.ts';
+import { SCOPE_OF_AREA } from '../access/scope.ts';
 import { chapterQuestions, chapterStore, replaceChapterQuestions } from './store.ts';
 import type { ChapterScope } from './store.ts';
 
@@ -78,5 +80,16 @@ export const chapterHandlers: HandlerEntry[] = [
         query,
       );
     },
+  ),
+  // A student's progress as their staff read it: who may read the learner decides (learnerRows).
+  handle(
+    chapterApi['memberQuestion.queryChapterProgressByMember'],
+    ({ services, requireAuth, query, body }) =>
+      memberChapterProgressPage(
+        services.pool,
+        SCOPE_OF_AREA.app(requireAuth()),
+        body.memberId,
+        query,
+      ),
   ),
 ];

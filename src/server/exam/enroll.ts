@@ -34,7 +34,8 @@ import type { Candidate } from '../enrollment/candidates.ts';
 import { EXPORT_LIMIT, shanghai, yuan } from '../orders/reports.ts';
 import { ORDER_SELECT, toOrderItem, type OrderRow } from '../orders/rows.ts';
 import { openExams, readExamRow, type ExamRow } from './exams.ts';
-import { managedBy } from '../access/predicates.ts';
+import { visibleSittings } from './sittings.ts';
+import { learnerRowsIn } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 
 export const EXAM_KINDS = ['exam'] as const;
@@ -112,12 +113,14 @@ export async function staffEnroll(
   return staffEnrollIn(flow, enrollable(exam), input, '该学员已报名这场考试');
 }
 
-/** The exam enrollments the scope may read: own (learner) or in exams the staff manage. */
+/**
+ * The exam enrollments the scope may read (access/predicates.ts learnerRowsIn): a learner their
+ * own; in the exams an organization runs, its admin all and its teachers their students'.
+ */
 function visibleEnrollments(scope: Scope, sql: SqlParams): string {
-  const base = `o.kind = 'exam' AND o.deleted_at IS NULL`;
-  if (scope.kind === 'learner') return `${base} AND o.member_id = ${sql.add(scope.memberId)}`;
-  return `${base} AND EXISTS (SELECT 1 FROM exams e WHERE e.id = o.item_id
-    AND ${managedBy(scope, 'e.organization_id', sql)})`;
+  const rows = learnerRowsIn(scope, 'o.member_id', { organization: 'e.organization_id' }, sql);
+  return `o.kind = 'exam' AND o.deleted_at IS NULL
+    AND EXISTS (SELECT 1 FROM exams e WHERE e.id = o.item_id AND ${rows})`;
 }
 
 /** Throws NOT_FOUND unless the scope may act on the enrollment. */
@@ -251,10 +254,15 @@ export async function enrollStatistics(db: Queryable, scope: Scope, examId: numb
        FROM orders o WHERE ${where} AND o.item_id = ${exam} GROUP BY o.state ORDER BY o.state`,
     sql.values,
   );
+  // The sittings counted are those the scope reads too (a teacher: their students').
+  const seen = new SqlParams();
+  const sittings = visibleSittings(scope, seen);
   const sat = await db.query<{ started: number; completed: number }>(
-    `SELECT count(*)::int AS started, count(*) FILTER (WHERE state <> 'inProgress')::int AS completed
-       FROM exam_paper_enrolls WHERE exam_id = $1 AND deleted_at IS NULL`,
-    [examId],
+    `SELECT count(*)::int AS started,
+            count(*) FILTER (WHERE s.state <> 'inProgress')::int AS completed
+       FROM exam_paper_enrolls s JOIN exams e ON e.id = s.exam_id
+      WHERE ${sittings} AND s.exam_id = ${seen.add(examId)}`,
+    seen.values,
   );
   return {
     examId,

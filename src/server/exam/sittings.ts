@@ -27,7 +27,7 @@ import { enqueue } from '../judge-queue/index.ts';
 import { jobKindOf } from '../judge-service/jobs.ts';
 import { recordTransition, transitionRow, type LifecycleRows } from '../lifecycle/transition.ts';
 import { userOf } from './papers.ts';
-import { managedBy } from '../access/predicates.ts';
+import { learnerRowsIn } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 import { questionScore, type ScoredType } from './scoring.ts';
 
@@ -133,12 +133,13 @@ export function toSittingItem(r: SittingRow, learner: boolean): SittingItem {
   };
 }
 
-/** Sittings the scope may read: a learner their own; staff those of the exams they manage. */
+/**
+ * Sittings the scope may read (access/predicates.ts learnerRowsIn): a learner their own; in the
+ * exams an organization runs, its admin all and its teachers their students'.
+ */
 export function visibleSittings(scope: Scope, sql: SqlParams): string {
-  if (scope.kind === 'learner') {
-    return `s.deleted_at IS NULL AND s.member_id = ${sql.add(scope.memberId)}`;
-  }
-  return `s.deleted_at IS NULL AND ${managedBy(scope, 'e.organization_id', sql)}`;
+  const rows = learnerRowsIn(scope, 's.member_id', { organization: 'e.organization_id' }, sql);
+  return `s.deleted_at IS NULL AND ${rows}`;
 }
 
 export async function readSittingRow(db: Queryable, scope: Scope, id: number): Promise<SittingRow> {

@@ -16,7 +16,7 @@ import type { BatchAnswer } from '../../contract/enrollment/batch.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { orderStateName } from '../../machines/lifecycles/orders.ts';
-import { gradeRows } from '../access/predicates.ts';
+import { learnerRowsIn } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 import type { Pool, Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
@@ -101,10 +101,9 @@ export async function staffEnroll(
 
 /** The class enrollments the scope may read: own (learner) or in classes the staff manage. */
 function visibleEnrollments(scope: Scope, sql: SqlParams): string {
-  const base = `o.kind = 'grade' AND o.deleted_at IS NULL`;
-  if (scope.kind === 'learner') return `${base} AND o.member_id = ${sql.add(scope.memberId)}`;
-  return `${base} AND EXISTS (SELECT 1 FROM grades g WHERE g.id = o.item_id
-    AND ${gradeRows(scope, 'g', sql)})`;
+  const rows = learnerRowsIn(scope, 'o.member_id', { grade: 'g' }, sql);
+  return `o.kind = 'grade' AND o.deleted_at IS NULL
+    AND EXISTS (SELECT 1 FROM grades g WHERE g.id = o.item_id AND ${rows})`;
 }
 
 /** Throws NOT_FOUND unless the scope may act on the enrollment. */

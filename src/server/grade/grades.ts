@@ -11,6 +11,7 @@
  */
 import type { z } from 'zod';
 import { APP_ID } from '../../contract/envelope.ts';
+import { inOrder } from '../../contract/fields.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import type {
   GRADE_SORT,
@@ -19,6 +20,7 @@ import type {
   gradeFilter,
   gradeUpdate,
 } from '../../contract/grade/calls.ts';
+import { CLASS_TIMES_MESSAGE, ENROLL_WINDOW_MESSAGE } from '../../contract/grade/calls.ts';
 import { gradeRows } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 import { withTransaction, type Pool, type PoolClient, type Queryable } from '../db/pool.ts';
@@ -56,6 +58,7 @@ const COLUMNS = `g.id, g.name, g.description, ${GRADE_STATUS_SQL} AS status, g.i
   g.price_fen, g.start_time, g.end_time, g.state, g.schedule, g.notes, g.capacity, g.lessons,
   g.cover_url, g.enroll_start_at, g.enroll_end_at, g.teacher_member_id, g.created_at,
   ${ENROLLABLE_SQL} AS enrollable,
+  CASE WHEN g.capacity IS NULL THEN NULL ELSE greatest(g.capacity - ${TAKEN}, 0)::int END AS seats_left,
   coalesce((SELECT json_agg(json_build_object('id', m.id, 'nickname', m.nickname,
                     'head', m.id IS NOT DISTINCT FROM g.teacher_member_id) ORDER BY gt.added_at, m.id)
      FROM grade_teachers gt JOIN members m ON m.id = gt.member_id WHERE gt.grade_id = g.id),
@@ -91,6 +94,7 @@ interface GradeRow {
   teacher_member_id: number | null;
   created_at: Date;
   enrollable: boolean;
+  seats_left: number | null;
   teachers: GradeItem['teachers'];
   groups: string[];
 }
@@ -116,6 +120,7 @@ export const toGradeItem = (r: GradeRow): GradeItem => ({
   schedule: r.schedule,
   notes: r.notes,
   capacity: r.capacity,
+  seatsLeft: r.seats_left,
   lessons: r.lessons,
   coverUrl: r.cover_url,
   enrollStartAt: iso(r.enroll_start_at),
@@ -317,11 +322,21 @@ export async function updateGrade(
   input: z.output<typeof gradeUpdate>,
 ): Promise<GradeItem> {
   const current = await managedGrade(pool, scope, input.id);
-  const start = input.startTime ?? current.startTime;
-  const end = input.endTime ?? current.endTime;
-  if (start && end && Date.parse(end) <= Date.parse(start)) {
-    throw validationError([{ field: 'body.endTime', message: '结束时间应晚于开始时间' }]);
-  }
+  // What is sent, merged with what is stored: sending one end of a range checks it against the
+  // other (the contract checks only the values sent together).
+  const merged = <K extends 'startTime' | 'endTime' | 'enrollStartAt' | 'enrollEndAt'>(key: K) =>
+    input[key] === undefined ? current[key] : input[key];
+  const bad = [
+    !inOrder(merged('startTime'), merged('endTime')) && {
+      field: 'body.endTime',
+      message: CLASS_TIMES_MESSAGE,
+    },
+    !inOrder(merged('enrollStartAt'), merged('enrollEndAt')) && {
+      field: 'body.enrollEndAt',
+      message: ENROLL_WINDOW_MESSAGE,
+    },
+  ].filter((e) => e !== false);
+  if (bad.length > 0) throw validationError(bad);
   const teachers = input.teacherMemberIds;
   if (teachers) await assertStaff(pool, current.organizationId, teachers, 'body.teacherMemberIds');
   const finalTeachers = teachers ?? current.teachers.map((t) => t.id);

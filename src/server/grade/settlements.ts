@@ -13,7 +13,7 @@ import type {
   settlementUpdate,
 } from '../../contract/grade/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
-import { gradeRows } from '../access/predicates.ts';
+import { learnerRowsIn } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 import { withTransaction, type Pool, type PoolClient, type Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
@@ -69,9 +69,7 @@ const toItem = (r: SettlementRow): SettlementItem => ({
 
 /** Settlements the scope may read: a learner their own; staff those of classes they manage. */
 function visible(scope: Scope, sql: SqlParams): string {
-  const base = 's.deleted_at IS NULL';
-  if (scope.kind === 'learner') return `${base} AND s.member_id = ${sql.add(scope.memberId)}`;
-  return `${base} AND ${gradeRows(scope, 'g', sql)}`;
+  return `s.deleted_at IS NULL AND ${learnerRowsIn(scope, 's.member_id', { grade: 'g' }, sql)}`;
 }
 
 function where(scope: Scope, filter: Filter, sql: SqlParams): string {

@@ -15,7 +15,7 @@ import type {
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { HOMEWORK_OPEN } from '../../machines/lifecycles/homework.ts';
-import { gradeRows } from '../access/predicates.ts';
+import { learnerRowsIn } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 import type { Auth } from '../accounts/sessions.ts';
 import type { Pool, Queryable } from '../db/pool.ts';
@@ -120,8 +120,8 @@ export async function linkSubmission(
 
 const COLUMNS = `q.id, q.homework_id, q.order_id, q.member_id, m.nickname AS member_name,
   q.question_id, qs.title AS question_title, qs.type AS question_type, s.max_score, q.language,
-  q.draft, q.saved_at, s.submissions, s.best_score, s.best_late, q.score, q.manual_score,
-  q.voided_at, s.best_answer_id, s.latest_answer_id, s.latest_status, s.latest_verdict`;
+  q.draft, q.saved_at, s.submissions, s.effective_score, s.best_late, q.score,
+  s.best_answer_id, s.latest_answer_id, s.latest_status, s.latest_verdict`;
 const FROM = `FROM homework_member_questions q
   JOIN homework_answer_scores s ON s.hmq_id = q.id
   JOIN homeworks h ON h.id = q.homework_id JOIN grades g ON g.id = h.grade_id
@@ -141,11 +141,10 @@ interface AnswerRow {
   draft: string;
   saved_at: Date | null;
   submissions: number;
-  best_score: string;
+  /** homework_answer_scores.effective_score: voided 0, a hand score, else the best. */
+  effective_score: string;
   best_late: boolean;
   score: string | null;
-  manual_score: string | null;
-  voided_at: Date | null;
   best_answer_id: number | null;
   latest_answer_id: number | null;
   latest_status: HomeworkAnswerItem['latestStatus'];
@@ -166,7 +165,7 @@ const toItem = (r: AnswerRow): HomeworkAnswerItem => ({
   draft: r.draft,
   savedAt: r.saved_at?.toISOString() ?? null,
   submissions: r.submissions,
-  bestScore: r.voided_at ? 0 : Number(r.manual_score ?? r.best_score),
+  bestScore: Number(r.effective_score),
   bestLate: r.best_late,
   score: r.score === null ? null : Number(r.score),
   bestAnswerId: r.best_answer_id,
@@ -177,8 +176,8 @@ const toItem = (r: AnswerRow): HomeworkAnswerItem => ({
 
 /** Answers the scope may read: a learner their own; staff those of classes they manage. */
 function visibleAnswers(scope: Scope, sql: SqlParams): string {
-  if (scope.kind === 'learner') return `q.member_id = ${sql.add(scope.memberId)}`;
-  return `h.deleted_at IS NULL AND ${gradeRows(scope, 'g', sql)}`;
+  const rows = learnerRowsIn(scope, 'q.member_id', { grade: 'g' }, sql);
+  return scope.kind === 'learner' ? rows : `h.deleted_at IS NULL AND ${rows}`;
 }
 
 export async function readAnswer(db: Queryable, scope: Scope, id: number) {
@@ -262,24 +261,21 @@ export async function gradingOverview(db: Queryable, scope: Scope, homeworkId: n
     groups: string[];
     cells: {
       question_id: number;
-      best_score: string | null;
+      score: string;
       verdict: string | null;
       status: string | null;
       late: boolean;
       submissions: number;
-      manual: string | null;
-      voided: boolean;
+      manual: boolean;
     }[];
   }>(
     `SELECT o.member_id, m.nickname AS member_name, o.id AS enroll_id,
             coalesce(gm.groups, '{}') AS groups,
             coalesce((SELECT json_agg(json_build_object('question_id', s.question_id,
-                        'best_score', s.best_score, 'verdict', s.latest_verdict,
+                        'score', s.effective_score, 'verdict', s.latest_verdict,
                         'status', s.latest_status, 'late', s.best_late,
-                        'submissions', s.submissions, 'manual', q.manual_score,
-                        'voided', q.voided_at IS NOT NULL))
-               FROM homework_answer_scores s JOIN homework_member_questions q ON q.id = s.hmq_id
-              WHERE s.order_id = o.id), '[]'::json) AS cells
+                        'submissions', s.submissions, 'manual', s.manual_score IS NOT NULL))
+               FROM homework_answer_scores s WHERE s.order_id = o.id), '[]'::json) AS cells
        FROM homework_enrolls he JOIN orders o ON o.id = he.order_id
        JOIN members m ON m.id = o.member_id
        JOIN homeworks h ON h.id = he.homework_id
@@ -300,10 +296,10 @@ export async function gradingOverview(db: Queryable, scope: Scope, homeworkId: n
     members: members.rows.map((r) => {
       const cells = questions.rows.map((q) => {
         const c = r.cells.find((x) => x.question_id === q.question_id);
-        const best = c ? (c.voided ? 0 : Number(c.manual ?? c.best_score ?? 0)) : null;
+        // A cell nobody answered (no submission, no hand score) is empty, not 0.
         return {
           questionId: q.question_id,
-          bestScore: c && c.submissions + (c.manual === null ? 0 : 1) > 0 ? best : null,
+          bestScore: c && (c.submissions > 0 || c.manual) ? Number(c.score) : null,
           verdict: (c?.verdict ?? null) as never,
           status: (c?.status ?? null) as never,
           late: c?.late ?? false,

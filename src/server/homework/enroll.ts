@@ -15,7 +15,7 @@ import type {
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { orderStateName } from '../../machines/lifecycles/orders.ts';
-import { gradeRows } from '../access/predicates.ts';
+import { learnerRowsIn } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 import type { Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
@@ -89,15 +89,15 @@ export async function batchEnroll(
 
 /** Enrollments the scope may read: a learner their own; staff those of classes they manage. */
 function visibleEnrollments(scope: Scope, sql: SqlParams): string {
-  const base = `o.kind = 'homework' AND o.deleted_at IS NULL AND h.deleted_at IS NULL`;
-  if (scope.kind === 'learner') return `${base} AND o.member_id = ${sql.add(scope.memberId)}`;
-  return `${base} AND ${gradeRows(scope, 'g', sql)}`;
+  return `o.kind = 'homework' AND o.deleted_at IS NULL AND h.deleted_at IS NULL
+    AND ${learnerRowsIn(scope, 'o.member_id', { grade: 'g' }, sql)}`;
 }
 
 const COLUMNS = `o.id, he.homework_id, h.title AS homework_title, h.grade_id,
   g.name AS grade_name, o.member_id, m.nickname AS member_name,
   (SELECT u.mobile FROM users u WHERE u.id = m.user_id) AS mobile, o.state,
-  coalesce(gm.groups, '{}') AS groups, he.score, he.settled_at, h.due_at, o.created_at,
+  coalesce(gm.groups, '{}') AS groups, he.score, he.settled_at, h.start_at, h.due_at,
+  h.late_until, h.late_penalty_percent, o.created_at,
   (SELECT coalesce(sum(score), 0) FROM homework_questions hq WHERE hq.homework_id = h.id)::int
     AS max_score,
   (SELECT count(*) FROM homework_questions hq WHERE hq.homework_id = h.id)::int
@@ -111,13 +111,11 @@ const FROM = `FROM orders o JOIN homework_enrolls he ON he.order_id = o.id
   JOIN members m ON m.id = o.member_id
   LEFT JOIN grade_members gm ON gm.grade_id = h.grade_id AND gm.member_id = o.member_id
   LEFT JOIN LATERAL (
-    SELECT sum(CASE WHEN q.voided_at IS NOT NULL THEN 0
-                    ELSE coalesce(q.manual_score, s.best_score) END) AS current,
+    SELECT sum(s.effective_score) AS current,
            count(*) FILTER (WHERE s.submissions > 0)::int AS answered,
            count(*) FILTER (WHERE s.best_late)::int AS late,
            max(s.latest_at) AS last_at
-      FROM homework_answer_scores s JOIN homework_member_questions q ON q.id = s.hmq_id
-     WHERE s.order_id = o.id) stats ON true`;
+      FROM homework_answer_scores s WHERE s.order_id = o.id) stats ON true`;
 
 interface EnrollRow {
   id: number;
@@ -132,7 +130,10 @@ interface EnrollRow {
   groups: string[];
   score: string | null;
   settled_at: Date | null;
+  start_at: Date;
   due_at: Date;
+  late_until: Date | null;
+  late_penalty_percent: number;
   created_at: Date;
   max_score: number;
   question_count: number;
@@ -162,7 +163,10 @@ const toItem = (r: EnrollRow): HomeworkEnrollItem => ({
   lateCount: r.late_count,
   lastSubmittedAt: r.last_submitted_at?.toISOString() ?? null,
   settledAt: r.settled_at?.toISOString() ?? null,
+  startAt: r.start_at.toISOString(),
   dueAt: r.due_at.toISOString(),
+  lateUntil: r.late_until?.toISOString() ?? null,
+  latePenaltyPercent: r.late_penalty_percent,
   phase: r.phase,
   createdAt: r.created_at.toISOString(),
 });
@@ -261,7 +265,7 @@ export async function enrollStatistics(db: Queryable, scope: Scope, homeworkId: 
                     (SELECT sum(score) FROM homework_questions WHERE homework_id = $1) AS max_score,
                     count(*) FILTER (WHERE s.submissions > 0) AS answered,
                     count(*) FILTER (WHERE s.best_late) AS late,
-                    coalesce(sum(s.best_score), 0) AS current
+                    coalesce(sum(s.effective_score), 0) AS current
                FROM homework_enrolls he JOIN orders o ON o.id = he.order_id
                LEFT JOIN homework_answer_scores s ON s.order_id = he.order_id
               WHERE he.homework_id = $1 AND o.state = ANY($2::text[])

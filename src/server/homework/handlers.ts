@@ -56,6 +56,7 @@ import {
 } from './homeworks.ts';
 import { HOMEWORK_KINDS } from './enroll.ts';
 import { settleHomework } from './settle.ts';
+import { listSubmissions } from './submissions.ts';
 
 type Ctx = HandlerContext;
 type Area = keyof typeof SCOPE_OF_AREA;
@@ -435,6 +436,9 @@ const answerHandlers: HandlerEntry[] = [
         scopeOf(a, ctx),
         body<{ homeworkId: number }>(ctx).homeworkId,
       ),
+  ),
+  ...wire(['oj.homeworkMemberQuestion.querySubmissionList'], (a, ctx) =>
+    listSubmissions(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx)),
   ),
   ...wire(['oj.homeworkMemberQuestion.queryLatest'], (_a, ctx) => {
     const q = query<{ homeworkEnrollId: number; questionId: number }>(ctx);

@@ -17,6 +17,8 @@ import type {
   homeworkUpdate,
 } from '../../contract/homework/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
+import { inOrder } from '../../contract/fields.ts';
+import { DUE_MESSAGE, LATE_MESSAGE } from '../../contract/homework/calls.ts';
 import { HOMEWORK_OPEN, homeworkLifecycle } from '../../machines/lifecycles/homework.ts';
 import { nextState } from '../../machines/lifecycles/lifecycle.ts';
 import { submitDetails } from '../../machines/lifecycles/review.ts';
@@ -342,31 +344,45 @@ export async function updateHomework(
   const current = await managedHomework(pool, scope, input.id);
   if (current.settledAt) throw fail('CONFLICT', '作业已结算，不能修改');
   const review = await reviewOfEdit(pool, scope, current);
+  // What is sent, merged with what is stored (the contract checks only what is sent together).
   const start = input.startAt ?? current.startAt;
   const due = input.dueAt ?? current.dueAt;
   const late = input.lateUntil === undefined ? current.lateUntil : input.lateUntil;
-  if (Date.parse(due) <= Date.parse(start) || (late && Date.parse(late) <= Date.parse(due))) {
-    throw validationError([
-      { field: 'body.dueAt', message: '截止时间应晚于开始时间，补交截止应晚于截止时间' },
-    ]);
-  }
+  const bad = [
+    !inOrder(start, due) && { field: 'body.dueAt', message: DUE_MESSAGE },
+    !inOrder(due, late) && { field: 'body.lateUntil', message: LATE_MESSAGE },
+  ].filter((e) => e !== false);
+  if (bad.length > 0) throw validationError(bad);
   if (input.groups !== undefined) await assertNoSubmissions(pool, input.id, '更改布置的分组');
-  await pool.query(
-    `UPDATE homeworks SET title = coalesce($2, title), description = coalesce($3, description),
-            groups = coalesce($4, groups), start_at = $5, due_at = $6, late_until = $7,
-            late_penalty_percent = coalesce($8, late_penalty_percent), updated_at = now()
-      WHERE id = $1`,
-    [
-      input.id,
-      input.title ?? null,
-      input.description ?? null,
-      input.groups ? [...new Set(input.groups)] : null,
-      start,
-      due,
-      late,
-      input.latePenaltyPercent ?? null,
-    ],
-  );
+  await withTransaction(pool, async (client) => {
+    await client.query(
+      `UPDATE homeworks SET title = coalesce($2, title), description = coalesce($3, description),
+              groups = coalesce($4, groups), start_at = $5, due_at = $6, late_until = $7,
+              late_penalty_percent = coalesce($8, late_penalty_percent), updated_at = now()
+        WHERE id = $1`,
+      [
+        input.id,
+        input.title ?? null,
+        input.description ?? null,
+        input.groups ? [...new Set(input.groups)] : null,
+        start,
+        due,
+        late,
+        input.latePenaltyPercent ?? null,
+      ],
+    );
+    // A submission is late when it came at or after the due time (answers.ts openForWork): when
+    // the due time moves, the marks (and so the penalties) follow it.
+    if (Date.parse(due) !== Date.parse(current.dueAt)) {
+      await client.query(
+        `UPDATE member_questions a SET late = a.created_at >= $2
+           FROM homework_member_questions q
+          WHERE q.id = a.homework_member_question_id AND q.homework_id = $1
+            AND a.late IS DISTINCT FROM (a.created_at >= $2)`,
+        [input.id, due],
+      );
+    }
+  });
   if (review === 'resubmit') await resubmit(pool, input.id, actor, requestId);
   return readHomework(pool, scope, input.id);
 }

@@ -38,8 +38,7 @@ export async function settleHomework(pool: Pool, homeworkId: number): Promise<vo
     if (!rows[0].closed) throw fail('CONFLICT', '作业尚未截止，不能结算');
     await client.query(
       `UPDATE homework_member_questions q
-          SET score = CASE WHEN q.voided_at IS NOT NULL THEN 0
-                           ELSE coalesce(q.manual_score, s.best_score) END
+          SET score = s.effective_score
          FROM homework_answer_scores s WHERE s.hmq_id = q.id AND q.homework_id = $1`,
       [homeworkId],
     );

@@ -1,7 +1,8 @@
 /**
- * Reading answers as staff: a teacher within their organization (`organizationId` set), platform
- * staff across all of them (`organizationId` null). Staff see records a member cleaned from
- * their own history, and the failing case's data whatever the member's rights.
+ * Reading answers as staff, under the caller's scope (access/predicates.ts learnerRows): a
+ * teacher their students' (and their own), an organization admin their organization's,
+ * platform staff everyone's. Staff see records a member cleaned from their own history, and the
+ * failing case's data whatever the member's rights.
  */
 import type {
   AnswerSummary,
@@ -9,7 +10,10 @@ import type {
   StaffAnswerDetail,
 } from '../../contract/member-question/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
+import { learnerRows } from '../access/predicates.ts';
+import type { Scope } from '../access/scope.ts';
 import type { Queryable } from '../db/pool.ts';
+import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';
 import { orderBy, pagedRows } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';
@@ -34,7 +38,8 @@ const withMember = (row: StaffRow) => ({
 const listSortable: SortColumns<typeof ANSWER_SORT> = { id: 'a.id', createdAt: 'a.created_at' };
 
 export interface AnswerFilter {
-  organizationId: number | null;
+  /** Platform staff narrowing to one organization. */
+  organizationId?: number;
   memberId?: number;
   questionId?: number;
   /** Omitted: graded answers (submissions and reviews). */
@@ -45,41 +50,45 @@ export interface AnswerFilter {
 /** Answers, newest first, with whose they are. */
 export function staffAnswerList(
   db: Queryable,
+  scope: Scope,
   filter: AnswerFilter,
   page: PageQuery,
 ): Promise<Page<ReturnType<typeof withMember>>> {
+  const sql = new SqlParams();
+  const clauses = [
+    learnerRows(scope, 'a.member_id', sql),
+    filter.kind ? `a.kind = ${sql.add(filter.kind)}` : `a.kind IN ('submit', 'review')`,
+  ];
+  const add = (clause: (p: string) => string, value: unknown) => {
+    if (value !== undefined) clauses.push(clause(sql.add(value)));
+  };
+  add((p) => `m.organization_id = ${p}`, filter.organizationId);
+  add((p) => `a.member_id = ${p}`, filter.memberId);
+  add((p) => `a.question_id = ${p}`, filter.questionId);
+  add((p) => `a.verdict = ${p}`, filter.verdict);
   return pagedRows<StaffRow>(
     db,
     {
       select: 'a.*, m.nickname AS member_nickname, m.organization_id',
       from: `FROM (${ANSWER_SELECT}) a JOIN members m ON m.id = a.member_id
-        WHERE ($1::int IS NULL OR m.organization_id = $1)
-          AND ($2::int IS NULL OR a.member_id = $2)
-          AND ($3::int IS NULL OR a.question_id = $3)
-          AND (CASE WHEN $4::text IS NULL THEN a.kind IN ('submit', 'review') ELSE a.kind = $4 END)
-          AND ($5::text IS NULL OR a.verdict = $5)`,
-      params: [
-        filter.organizationId,
-        filter.memberId ?? null,
-        filter.questionId ?? null,
-        filter.kind ?? null,
-        filter.verdict ?? null,
-      ],
+        WHERE ${clauses.join(' AND ')}`,
+      params: sql.values,
       order: orderBy(page, listSortable, 'a.id DESC', 'a.id DESC'),
     },
     page,
   ).then((p) => ({ ...p, content: p.content.map(withMember) }));
 }
 
-/** One answer in full; NOT_FOUND outside the teacher's organization. */
+/** One answer in full; NOT_FOUND outside the scope. */
 export async function staffAnswerById(
   db: Queryable,
+  scope: Scope,
   id: number,
-  organizationId: number | null,
 ): Promise<StaffAnswerDetail> {
+  const sql = new SqlParams();
   const { rows } = await db.query<StaffRow>(
-    `${STAFF_SELECT} WHERE a.id = $1 AND ($2::int IS NULL OR m.organization_id = $2)`,
-    [id, organizationId],
+    `${STAFF_SELECT} WHERE a.id = ${sql.add(id)} AND ${learnerRows(scope, 'a.member_id', sql)}`,
+    sql.values,
   );
   const row = rows[0];
   if (!row) throw fail('NOT_FOUND', '作答记录不存在');
@@ -98,13 +107,15 @@ export async function staffAnswerById(
 /** A member's latest graded answer per question; NOT_FOUND for a member outside the scope. */
 export async function staffLatestList(
   db: Queryable,
+  scope: Scope,
   memberId: number,
   questionIds: number[],
-  organizationId: number | null,
 ) {
+  const sql = new SqlParams();
   const member = await db.query(
-    `SELECT 1 FROM members WHERE id = $1 AND ($2::int IS NULL OR organization_id = $2)`,
-    [memberId, organizationId],
+    `SELECT 1 FROM members m WHERE m.id = ${sql.add(memberId)}
+        AND ${learnerRows(scope, 'm.id', sql)}`,
+    sql.values,
   );
   if (member.rowCount === 0) throw fail('NOT_FOUND', `成员 ${memberId} 不存在`);
   const { rows } = await db.query<StaffRow>(
@@ -127,16 +138,22 @@ const statisticsSortable: SortColumns<typeof MEMBER_STATISTICS_SORT> = {
 };
 
 /**
- * Every active student of an organization with their totals (zeros for those who submitted
- * nothing). First-attempt figures count `submit` answers; reviews (订正) are counted apart, and
- * `corrected` counts questions with an accepted review whose first submission was not accepted.
+ * Every active student of an organization the scope may read (a teacher: their students) with
+ * their totals (zeros for those who submitted nothing). First-attempt figures count `submit`
+ * answers; reviews (订正) are counted apart, and `corrected` counts questions with an accepted
+ * review whose first submission was not accepted.
  */
 export async function memberStatistics(
   db: Queryable,
+  scope: Scope,
   organizationId: number,
   questionId: number | undefined,
   page: PageQuery,
 ): Promise<Page<MemberAnswerStatistics>> {
+  const sql = new SqlParams();
+  const org = sql.add(organizationId);
+  const question = sql.add(questionId ?? null);
+  const whose = learnerRows(scope, 'm.id', sql);
   const rows = await pagedRows<{
     member_id: number;
     nickname: string;
@@ -165,10 +182,11 @@ export async function memberStatistics(
       from: `FROM members m
         LEFT JOIN member_questions mq
           ON mq.member_id = m.id AND mq.kind IN ('submit', 'review')
-         AND ($2::int IS NULL OR mq.question_id = $2)
-        WHERE m.organization_id = $1 AND m.role = 'student' AND m.status = 'active'
+         AND (${question}::int IS NULL OR mq.question_id = ${question})
+        WHERE m.organization_id = ${org} AND m.role = 'student' AND m.status = 'active'
+          AND ${whose}
         GROUP BY m.id, m.nickname`,
-      params: [organizationId, questionId ?? null],
+      params: sql.values,
       order: orderBy(page, statisticsSortable, 'solved_questions DESC, accepted DESC', 'm.id ASC'),
     },
     page,
@@ -190,24 +208,30 @@ export async function memberStatistics(
 
 /**
  * Cleans members' records for them (a teacher resetting a class): hidden from the members' own
- * history and wrong list, kept for statistics. Every member must belong to the organization.
+ * history and wrong list, kept for statistics. Every member must be one the scope reads (a
+ * teacher: their students).
  */
 export async function cleanForMembers(
   db: Queryable,
-  organizationId: number,
+  scope: Scope,
   memberIds: number[],
   questionId: number | undefined,
 ): Promise<{ cleaned: number }> {
   const unique = [...new Set(memberIds)];
+  const sql = new SqlParams();
   const { rows } = await db.query<{ id: number }>(
-    `SELECT id FROM members WHERE id = ANY($1::int[]) AND organization_id = $2`,
-    [unique, organizationId],
+    `SELECT m.id FROM members m WHERE m.id = ANY(${sql.add(unique)}::int[])
+        AND ${learnerRows(scope, 'm.id', sql)}`,
+    sql.values,
   );
   const known = new Set(rows.map((r) => r.id));
   const missing = memberIds.findIndex((id) => !known.has(id));
   if (missing >= 0) {
     throw validationError([
-      { field: `body.memberIds.${missing}`, message: `成员 ${memberIds[missing]} 不属于本机构` },
+      {
+        field: `body.memberIds.${missing}`,
+        message: `成员 ${memberIds[missing]} 不是你管理的学员`,
+      },
     ]);
   }
   const { rowCount } = await db.query(

@@ -4,8 +4,9 @@
  * call (run a question's reference solution on given input). Only graded answers count: debug and
  * playground runs are a member's scratch work. Reviews (订正, kind review) are listed with the
  * submissions but counted apart in the statistics, so first-attempt figures keep their meaning.
- * A teacher sees members of their own organization only; records a learner cleaned from their
- * own history still count here.
+ * Staff read the answers of the learners their scope reads (access/predicates.ts learnerRows: a
+ * teacher their students, an organization admin their organization, platform staff all);
+ * records a learner cleaned from their own history still count here.
  */
 import { memberQuestion as memberQuestionApi } from '../../contract/member-question/calls.ts';
 import { question as questionApi } from '../../contract/question/calls.ts';
@@ -21,6 +22,7 @@ import {
   staffLatestList,
 } from './staff-queries.ts';
 import type { Auth } from '../accounts/sessions.ts';
+import { SCOPE_OF_AREA } from '../access/scope.ts';
 import { platformScope, teacherScope } from '../question/scopes.ts';
 import { referenceSolutionsOf } from '../question/store.ts';
 import type { QuestionScope } from '../question/store.ts';
@@ -58,61 +60,85 @@ function debugHandler(
   });
 }
 
+/** The reading staff's scope per area (access/scope.ts): bms platform, edms and bare staff. */
+const app = (auth: Auth) => SCOPE_OF_AREA.app(auth);
+const edms = (auth: Auth) => SCOPE_OF_AREA.edms(auth);
+const bms = (auth: Auth) => SCOPE_OF_AREA.bms(auth);
+
 export const teacherQueryHandlers = [
   handle(
     memberQuestionApi['memberQuestion.queryListByTeacher'],
     ({ query, body, services, requireAuth }) =>
-      staffAnswerList(
-        services.pool,
-        { ...body, organizationId: requireAuth().organizationId },
-        query,
-      ),
+      staffAnswerList(services.pool, app(requireAuth()), body, query),
   ),
   handle(
     memberQuestionApi['edms.memberQuestion.queryListByTeacher'],
     ({ query, body, services, requireAuth }) =>
-      staffAnswerList(
-        services.pool,
-        { ...body, organizationId: requireAuth().organizationId },
-        query,
-      ),
+      staffAnswerList(services.pool, edms(requireAuth()), body, query),
   ),
-  handle(memberQuestionApi['bms.memberQuestion.queryList'], ({ query, body, services }) =>
-    staffAnswerList(services.pool, { ...body, organizationId: body.organizationId ?? null }, query),
+  handle(
+    memberQuestionApi['bms.memberQuestion.queryList'],
+    ({ query, body, services, requireAuth }) =>
+      staffAnswerList(services.pool, bms(requireAuth()), body, query),
   ),
 
+  // The statistics are of one organization: the caller's, or the one platform staff name.
   handle(
     memberQuestionApi['memberQuestion.queryStatisticsGroupByMember'],
-    ({ query, body, services, requireAuth }) =>
-      memberStatistics(services.pool, requireAuth().organizationId, body.questionId, query),
+    ({ query, body, services, requireAuth }) => {
+      const auth = requireAuth();
+      return memberStatistics(
+        services.pool,
+        app(auth),
+        auth.organizationId,
+        body.questionId,
+        query,
+      );
+    },
   ),
   handle(
     memberQuestionApi['edms.memberQuestion.queryStatisticsGroupByMember'],
-    ({ query, body, services, requireAuth }) =>
-      memberStatistics(services.pool, requireAuth().organizationId, body.questionId, query),
+    ({ query, body, services, requireAuth }) => {
+      const auth = requireAuth();
+      return memberStatistics(
+        services.pool,
+        edms(auth),
+        auth.organizationId,
+        body.questionId,
+        query,
+      );
+    },
   ),
   handle(
     memberQuestionApi['bms.memberQuestion.queryStatisticsGroupByMember'],
-    ({ query, body, services }) =>
-      memberStatistics(services.pool, body.organizationId, body.questionId, query),
+    ({ query, body, services, requireAuth }) =>
+      memberStatistics(
+        services.pool,
+        bms(requireAuth()),
+        body.organizationId,
+        body.questionId,
+        query,
+      ),
   ),
 
   handle(memberQuestionApi['edms.memberQuestion.queryById'], ({ query, services, requireAuth }) =>
-    staffAnswerById(services.pool, query.id, requireAuth().organizationId),
+    staffAnswerById(services.pool, edms(requireAuth()), query.id),
   ),
-  handle(memberQuestionApi['bms.memberQuestion.queryById'], ({ query, services }) =>
-    staffAnswerById(services.pool, query.id, null),
+  handle(memberQuestionApi['bms.memberQuestion.queryById'], ({ query, services, requireAuth }) =>
+    staffAnswerById(services.pool, bms(requireAuth()), query.id),
   ),
   handle(
     memberQuestionApi['edms.memberQuestion.queryLatestList'],
     ({ body, services, requireAuth }) =>
-      staffLatestList(services.pool, body.memberId, body.questionIds, requireAuth().organizationId),
+      staffLatestList(services.pool, edms(requireAuth()), body.memberId, body.questionIds),
   ),
-  handle(memberQuestionApi['bms.memberQuestion.queryLatestList'], ({ body, services }) =>
-    staffLatestList(services.pool, body.memberId, body.questionIds, null),
+  handle(
+    memberQuestionApi['bms.memberQuestion.queryLatestList'],
+    ({ body, services, requireAuth }) =>
+      staffLatestList(services.pool, bms(requireAuth()), body.memberId, body.questionIds),
   ),
   handle(memberQuestionApi['edms.memberQuestion.batchClean'], ({ body, services, requireAuth }) =>
-    cleanForMembers(services.pool, requireAuth().organizationId, body.memberIds, body.questionId),
+    cleanForMembers(services.pool, edms(requireAuth()), body.memberIds, body.questionId),
   ),
 
   debugHandler(questionApi['bms.question.debug'], platformScope),

@@ -7,6 +7,7 @@ import { actionsOf } from '../../contract/resource.ts';
 import { membership } from '../../contract/membership/calls.ts';
 import { publicationOf } from '../../machines/lifecycles/publication.ts';
 import type { Auth } from '../accounts/sessions.ts';
+import { learnerScope, organizationScope, platformScope } from '../access/scope.ts';
 import { handle } from '../http/handler.ts';
 import { resourceHandlers } from '../http/resource.ts';
 import { lifecycleHandlers } from '../lifecycle/handlers.ts';
@@ -62,33 +63,19 @@ export const membershipHandlers = [
     platform,
   ),
 
-  ...resourceHandlers(actionsOf(membership, 'bms', 'memberMembership'), heldStore, platform),
+  ...resourceHandlers(actionsOf(membership, 'bms', 'memberMembership'), heldStore, platformScope),
+  // A member's own cards, whatever their role; staff read their learners' (access/predicates.ts).
   handle(membership['oj.memberMembership.queryList'], async (ctx) =>
-    listHeld(
-      ctx.services.pool,
-      { kind: 'member', memberId: ctx.requireAuth().memberId },
-      {},
-      ctx.query,
-    ),
+    listHeld(ctx.services.pool, learnerScope(ctx.requireAuth()), {}, ctx.query),
   ),
   handle(membership['edms.memberMembership.queryList'], async (ctx) =>
-    listHeld(
-      ctx.services.pool,
-      { kind: 'member', memberId: ctx.requireAuth().memberId },
-      {},
-      ctx.query,
-    ),
+    listHeld(ctx.services.pool, learnerScope(ctx.requireAuth()), {}, ctx.query),
   ),
   handle(membership['bms.organization.membership.queryList'], async (ctx) =>
-    listHeld(ctx.services.pool, { kind: 'platform' }, ctx.body, ctx.query),
+    listHeld(ctx.services.pool, platformScope(ctx.requireAuth()), ctx.body, ctx.query),
   ),
   handle(membership['edms.organization.membership.queryList'], async (ctx) =>
-    listHeld(
-      ctx.services.pool,
-      { kind: 'organization', organizationId: ctx.requireAuth().organizationId },
-      ctx.body,
-      ctx.query,
-    ),
+    listHeld(ctx.services.pool, organizationScope(ctx.requireAuth()), ctx.body, ctx.query),
   ),
 
   // Learners buy student cards; teachers any card; staff place orders for a member.
@@ -125,7 +112,8 @@ export const membershipHandlers = [
     ownOrders,
     MEMBERSHIP,
   ),
-  // A teacher pays, cancels and quits their own orders and reads their organization's.
+  // A teacher pays, cancels and quits their own orders and reads their learners' (an
+  // organization admin their organization's).
   ...orderHandlers(
     {
       queryMine: edmsOrders.queryMine,

@@ -16,7 +16,10 @@ import type {
   rightResource,
 } from '../../contract/membership/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
+import { learnerRows } from '../access/predicates.ts';
+import type { Scope } from '../access/scope.ts';
 import type { Queryable } from '../db/pool.ts';
+import { SqlParams } from '../db/sql-params.ts';
 import { withTransaction } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
@@ -313,11 +316,6 @@ export const rightStore: ResourceStore<
 
 type Held = z.input<typeof heldMembership>;
 type HeldFilter = z.output<typeof memberMembershipResource.filter>;
-/** Whose cards: the platform all, an organization its members', a member their own. */
-export type HeldScope =
-  | { kind: 'platform' }
-  | { kind: 'organization'; organizationId: number }
-  | { kind: 'member'; memberId: number };
 
 interface HeldRow extends MembershipRow {
   mm_id: number;
@@ -363,29 +361,32 @@ export const toHeld = (r: HeldRow): Held => ({
 
 export async function listHeld(
   db: Queryable,
-  scope: HeldScope,
+  /** Whose cards (access/predicates.ts learnerRows): a learner their own, staff their learners'. */
+  scope: Scope,
   filter: Partial<HeldFilter>,
   page: PageQuery,
 ): Promise<Page<Held>> {
-  const params: unknown[] = [
-    scope.kind === 'member' ? scope.memberId : (filter.memberId ?? null),
-    scope.kind === 'organization' ? scope.organizationId : (filter.organizationId ?? null),
-    filter.membershipId ?? null,
-    filter.type ?? null,
-    filter.valid ?? null,
-    filter.keyword ?? null,
-  ];
+  const sql = new SqlParams();
+  const clauses = [learnerRows(scope, 'mm.member_id', sql)];
+  const add = (clause: (p: string) => string, value: unknown) => {
+    if (value !== undefined && value !== null) clauses.push(clause(sql.add(value)));
+  };
+  add((p) => `mm.member_id = ${p}`, filter.memberId);
+  add((p) => `m.organization_id = ${p}`, filter.organizationId);
+  add((p) => `mm.membership_id = ${p}`, filter.membershipId);
+  add((p) => `ms.type = ${p}`, filter.type);
+  add(
+    (p) => `${p}::boolean = (mm.ended_at IS NULL AND mm.start_date <= now()
+      AND mm.expire_date > now())`,
+    filter.valid,
+  );
+  add((p) => `strpos(m.nickname, ${p}) > 0`, filter.keyword);
   const rows = await pagedRows<HeldRow>(
     db,
     {
       select: HELD_COLUMNS,
-      from: `${HELD_FROM}
-        WHERE ($1::int IS NULL OR mm.member_id = $1) AND ($2::int IS NULL OR m.organization_id = $2)
-          AND ($3::int IS NULL OR mm.membership_id = $3) AND ($4::text IS NULL OR ms.type = $4)
-          AND ($5::boolean IS NULL OR $5 = (mm.ended_at IS NULL AND mm.start_date <= now()
-                                            AND mm.expire_date > now()))
-          AND ($6::text IS NULL OR strpos(m.nickname, $6) > 0)`,
-      params,
+      from: `${HELD_FROM} WHERE ${clauses.join(' AND ')}`,
+      params: sql.values,
       order: orderBy(page, heldSortable, 'mm.expire_date DESC', 'mm.id DESC'),
     },
     page,
@@ -407,8 +408,9 @@ const checkPeriod = (start: string | Date, expire: string | Date) => {
   }
 };
 
+/** Held cards as platform staff work on them (bms memberMembership). */
 export const heldStore: ResourceStore<
-  unknown,
+  Scope,
   z.output<typeof memberMembershipResource.create>,
   z.output<typeof memberMembershipResource.update>,
   HeldFilter,
@@ -453,9 +455,9 @@ export const heldStore: ResourceStore<
     await withTransaction(services.pool, (client) => endHeldCard(client, id, held.member_id));
   },
   get: async ({ services }, id) => toHeld(await findHeld(services.pool, id)),
-  list: ({ services }, filter, page) => listHeld(services.pool, { kind: 'platform' }, filter, page),
-  simpleList: async ({ services }, filter, page) => {
-    const rows = await listHeld(services.pool, { kind: 'platform' }, filter, page);
+  list: ({ services, scope }, filter, page) => listHeld(services.pool, scope, filter, page),
+  simpleList: async ({ services, scope }, filter, page) => {
+    const rows = await listHeld(services.pool, scope, filter, page);
     return {
       ...rows,
       content: rows.content.map(({ id, memberId, expireDate, valid }) => ({

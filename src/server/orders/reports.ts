@@ -4,6 +4,7 @@
  */
 import type { OrderFilter, OrderKind } from '../../contract/order/calls.ts';
 import type { Queryable } from '../db/pool.ts';
+import { SqlParams } from '../db/sql-params.ts';
 import { xlsxAnswer } from '../http/xlsx.ts';
 import { behaviourOf } from './kinds.ts';
 import { ORDER_SELECT, listWhere, type OrderRow, type OrderScope } from './rows.ts';
@@ -61,11 +62,11 @@ export async function exportOrders(
   filter: Partial<OrderFilter>,
   fileName: string,
 ) {
-  const params: unknown[] = [];
-  const where = listWhere(scope, kinds, filter, params);
+  const sql = new SqlParams();
+  const where = listWhere(scope, kinds, filter, sql);
   const rows = await db.query<OrderRow>(
     `${ORDER_SELECT} WHERE ${where} ORDER BY o.id DESC LIMIT ${EXPORT_LIMIT}`,
-    params,
+    sql.values,
   );
   return xlsxAnswer(
     fileName,

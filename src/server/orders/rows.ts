@@ -1,13 +1,17 @@
 /**
  * Reading orders: one row shape, one mapping to the wire, and the scopes that say whose orders
- * a caller may see (DESIGN.md §6 "Roles in one place"): a learner their own, a coach their
+ * a caller may see (DESIGN.md §6 "Roles in one place", access/predicates.ts learnerRows): a
+ * learner their own, a teacher their students' and their own, an organization admin their
  * organization's, platform staff all.
  */
 import type { OrderDetail, OrderFilter, OrderItem, OrderKind } from '../../contract/order/calls.ts';
 import type { ORDER_SORT } from '../../contract/order/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
+import { learnerRows } from '../access/predicates.ts';
+import { learnerScope, organizationScope, type Scope } from '../access/scope.ts';
 import type { Auth } from '../accounts/sessions.ts';
 import type { Queryable } from '../db/pool.ts';
+import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';
 import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
 import type { LifecycleRows } from '../lifecycle/transition.ts';
@@ -85,32 +89,24 @@ export const toOrderSimple = ({ id, orderNo, kind, itemName, amountFen, state }:
   state,
 });
 
-/** Whose orders a caller works on. */
-export type OrderScope =
-  | { kind: 'member'; memberId: number }
-  | { kind: 'organization'; organizationId: number }
-  | { kind: 'platform' };
+/**
+ * Whose orders a caller works on: a caller's access scope, whose orders are the learner rows
+ * it may read; or every order (`all`), where no one reads (a payment notification) or where the
+ * caller was authorised through the order's item already (a class's staff acting on its
+ * enrollment) or is platform staff.
+ */
+export type OrderScope = Scope | { kind: 'all' };
 
-export const ownOrders = (auth: Auth): OrderScope => ({ kind: 'member', memberId: auth.memberId });
-export const organizationOrders = (auth: Auth): OrderScope => ({
-  kind: 'organization',
-  organizationId: auth.organizationId,
-});
-export const allOrders = (): OrderScope => ({ kind: 'platform' });
+/** The caller's own orders, whatever their role (their purchases, their quit applications). */
+export const ownOrders = (auth: Auth): OrderScope => learnerScope(auth);
+/** What an organization's staff read: an admin their organization's, a teacher their students'. */
+export const organizationOrders = (auth: Auth): OrderScope => organizationScope(auth);
+export const allOrders = (): OrderScope => ({ kind: 'all' });
 
-/** The WHERE of a scope and kinds, with its parameters from `$first` on. */
-function scopeWhere(scope: OrderScope, kinds: readonly OrderKind[], params: unknown[]): string {
-  const parts = ['o.deleted_at IS NULL'];
-  params.push(kinds);
-  parts.push(`o.kind = ANY($${params.length}::text[])`);
-  if (scope.kind === 'member') {
-    params.push(scope.memberId);
-    parts.push(`o.member_id = $${params.length}`);
-  } else if (scope.kind === 'organization') {
-    params.push(scope.organizationId);
-    parts.push(`o.organization_id = $${params.length}`);
-  }
-  return parts.join(' AND ');
+/** The WHERE of a scope and kinds. */
+function scopeWhere(scope: OrderScope, kinds: readonly OrderKind[], sql: SqlParams): string {
+  const whose = scope.kind === 'all' ? 'true' : learnerRows(scope, 'o.member_id', sql);
+  return `o.deleted_at IS NULL AND o.kind = ANY(${sql.add(kinds)}::text[]) AND ${whose}`;
 }
 
 const sortable: SortColumns<typeof ORDER_SORT> = {
@@ -125,27 +121,26 @@ export function listWhere(
   scope: OrderScope,
   kinds: readonly OrderKind[],
   filter: Partial<OrderFilter>,
-  params: unknown[],
+  sql: SqlParams,
 ): string {
   const parts = [
-    scopeWhere(scope, filter.kind ? kinds.filter((k) => k === filter.kind) : kinds, params),
+    scopeWhere(scope, filter.kind ? kinds.filter((k) => k === filter.kind) : kinds, sql),
   ];
-  const add = (sql: (n: number) => string, value: unknown) => {
+  const add = (clause: (p: string) => string, value: unknown) => {
     if (value === undefined || value === '') return;
-    params.push(value);
-    parts.push(sql(params.length));
+    parts.push(clause(sql.add(value)));
   };
-  add((n) => `o.state = $${n}`, filter.state);
-  add((n) => `o.member_id = $${n}`, filter.memberId);
-  add((n) => `o.organization_id = $${n}`, filter.organizationId);
-  add((n) => `o.item_id = $${n}`, filter.itemId);
-  add((n) => `o.order_no = $${n}`, filter.orderNo);
-  add((n) => `o.created_at >= $${n}`, filter.createdFrom);
-  add((n) => `o.created_at < $${n}`, filter.createdTo);
+  add((p) => `o.state = ${p}`, filter.state);
+  add((p) => `o.member_id = ${p}`, filter.memberId);
+  add((p) => `o.organization_id = ${p}`, filter.organizationId);
+  add((p) => `o.item_id = ${p}`, filter.itemId);
+  add((p) => `o.order_no = ${p}`, filter.orderNo);
+  add((p) => `o.created_at >= ${p}`, filter.createdFrom);
+  add((p) => `o.created_at < ${p}`, filter.createdTo);
   add(
-    (n) => `EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id AND (
-        strpos(m.nickname, $${n}) > 0 OR strpos(u.username, $${n}) > 0
-        OR strpos(coalesce(u.mobile, ''), $${n}) > 0))`,
+    (p) => `EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id AND (
+        strpos(m.nickname, ${p}) > 0 OR strpos(u.username, ${p}) > 0
+        OR strpos(coalesce(u.mobile, ''), ${p}) > 0))`,
     filter.keyword,
   );
   return parts.join(' AND ');
@@ -158,14 +153,14 @@ export async function listOrders(
   filter: Partial<OrderFilter>,
   page: PageQuery,
 ): Promise<Page<OrderItem>> {
-  const params: unknown[] = [];
-  const where = listWhere(scope, kinds, filter, params);
+  const sql = new SqlParams();
+  const where = listWhere(scope, kinds, filter, sql);
   const rows = await pagedRows<OrderRow>(
     db,
     {
       select: ORDER_COLUMNS,
       from: `${ORDER_FROM} WHERE ${where}`,
-      params,
+      params: sql.values,
       order: orderBy(page, sortable, 'o.id DESC', 'o.id DESC'),
     },
     page,
@@ -182,12 +177,11 @@ export async function findOrder(
   /** Lock the order row until the caller's transaction ends. */
   lock = false,
 ): Promise<OrderRow> {
-  const params: unknown[] = [];
-  const where = scopeWhere(scope, kinds, params);
-  params.push(id);
+  const sql = new SqlParams();
+  const where = `${scopeWhere(scope, kinds, sql)} AND o.id = ${sql.add(id)}`;
   const found = await db.query<OrderRow>(
-    `${ORDER_SELECT} WHERE ${where} AND o.id = $${params.length}${lock ? ' FOR UPDATE OF o' : ''}`,
-    params,
+    `${ORDER_SELECT} WHERE ${where}${lock ? ' FOR UPDATE OF o' : ''}`,
+    sql.values,
   );
   const row = found.rows[0];
   if (!row) throw fail('NOT_FOUND', `订单 ${id} 不存在`);

@@ -60,7 +60,11 @@ export async function seedDemoOrders(pool: Pool, logger: Logger): Promise<void> 
       memberId: student.id,
       organizationId: student.organization_id,
     });
-    const own = { kind: 'member' as const, memberId: student.id };
+    const own = {
+      kind: 'learner' as const,
+      memberId: student.id,
+      organizationId: student.organization_id,
+    };
     await payFromWallet(ctx, own, ['aiTokens'], id);
     await moveOrder(ctx, own, ['aiTokens'], id, 'applyQuit', '演示：买重了，申请退款');
   }

@@ -2,6 +2,7 @@ import { checkoutMachine } from '../../machines/checkout/machine.ts';
 import { deviceMachine } from '../../machines/deviceClass.ts';
 import { examEnrollMachine } from '../../machines/exam-enroll/machine.ts';
 import { examRoomMachine } from '../../machines/exam-room/machine.ts';
+import { gradeEnrollMachine } from '../../machines/grade-enroll/machine.ts';
 import { editorConfigMachine } from '../../machines/editorConfig.ts';
 import { loginDialogMachine } from '../../machines/login/machine.ts';
 import { membershipMachine } from '../../machines/membership.ts';
@@ -35,6 +36,7 @@ export const ROOT_MACHINES = {
   staffOrderActions: { machine: orderActionsMachine },
   staffEdit: { machine: staffEditMachine },
   examEnroll: { machine: examEnrollMachine },
+  gradeEnroll: { machine: gradeEnrollMachine },
 } satisfies ReplayMachines;
 
 /**
@@ -46,6 +48,9 @@ export const FEATURE_MACHINES = {
   playground: { machine: practiceMachine },
   objective: { machine: objectivePracticeMachine },
   examRoom: { machine: examRoomMachine },
+  // The homework room's questions: the same machines with the homework's calls.
+  homeworkPractice: { machine: practiceMachine },
+  homeworkObjective: { machine: objectivePracticeMachine },
 } satisfies ReplayMachines;
 
 /** Every machine a recorded session can name: what the replay view folds a log through. */

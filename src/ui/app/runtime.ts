@@ -21,6 +21,8 @@ import { createOrderActionsImplementations } from '../../machines/orders/impleme
 import { orderActionsMachine } from '../../machines/orders/machine.ts';
 import { createExamEnrollImplementations } from '../../machines/exam-enroll/implementations.ts';
 import { examEnrollMachine } from '../../machines/exam-enroll/machine.ts';
+import { createGradeEnrollImplementations } from '../../machines/grade-enroll/implementations.ts';
+import { gradeEnrollMachine } from '../../machines/grade-enroll/machine.ts';
 import { createStaffEditImplementations } from '../../machines/staff-edit/implementations.ts';
 import { staffEditMachine } from '../../machines/staff-edit/machine.ts';
 import { loginDialogMachine } from '../../machines/login/machine.ts';
@@ -261,6 +263,13 @@ export function createRuntime(env: RuntimeEnv) {
     eventLog.attachToActor('examEnroll'),
   );
 
+  const gradeEnroll = createActor(
+    gradeEnrollMachine.provide(
+      createGradeEnrollImplementations({ transport, onChanged: () => afterPurchase() }),
+    ),
+    eventLog.attachToActor('gradeEnroll'),
+  );
+
   const actors = {
     startup,
     loginDialog,
@@ -276,6 +285,7 @@ export function createRuntime(env: RuntimeEnv) {
     staffOrderActions,
     staffEdit,
     examEnroll,
+    gradeEnroll,
   };
 
   const featureActors: FeatureActors = createFeatureActors(

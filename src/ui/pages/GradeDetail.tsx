@@ -1,5 +1,77 @@
-import { EmptyScreen } from '../components/EmptyScreen.tsx';
+import { useTranslation } from 'react-i18next';
+import { useRuntime } from '../app/context.ts';
+import { gradeDetail, gradeNotes } from '../app/gradeQueries.ts';
+import { useIdParam } from '../app/usePageParam.ts';
+import { useQuery } from '../app/useQuery.ts';
+import { EmptyState } from '../components/EmptyState.tsx';
+import { QueryStatus } from '../components/QueryStatus.tsx';
+import { GradeEnrollment } from '../components/grade/GradeEnrollment.tsx';
+import { GradeFacts } from '../components/grade/GradeFacts.tsx';
+import '../components/grade/grade.css';
 
+/**
+ * /grade/detail?id= (issue 8 item 5), reached from the home page's class cards: the class, its
+ * teachers, schedule, seats and fee, its notes and courses, and the caller's enrollment — enroll,
+ * pay through the checkout, cancel or apply to quit, as the order's lifecycle allows.
+ */
 export default function GradeDetailPage() {
-  return <EmptyScreen page="gradeDetail" />;
+  const { t } = useTranslation();
+  const id = useIdParam();
+  if (id === 0) {
+    return (
+      <section className="xa-screen" aria-labelledby="screen-gradeDetail">
+        <h1 id="screen-gradeDetail" className="xa-screen-title">
+          {t('pages.gradeDetail.title')}
+        </h1>
+        <EmptyState title={t('grade.detail.noId')} description={t('grade.detail.noIdHint')} />
+      </section>
+    );
+  }
+  return <Detail id={id} />;
+}
+
+function Detail({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const grade = useQuery(gradeDetail(useRuntime(), id));
+  return (
+    <section className="xa-screen" aria-labelledby="screen-gradeDetail">
+      <QueryStatus state={grade} failedTitle={t('grade.detail.failed')}>
+        {(item) => (
+          <>
+            <h1 id="screen-gradeDetail" className="xa-screen-title">
+              {item.name}
+            </h1>
+            <GradeFacts grade={item} />
+            <GradeEnrollment grade={item} />
+            <Notes id={item.id} />
+            <section className="xa-section" aria-labelledby="grade-courses">
+              <h2 id="grade-courses">{t('grade.detail.courses')}</h2>
+              {/* Courses arrive with their own issue: no call binds a class to them yet. */}
+              <EmptyState
+                title={t('grade.detail.noCourses')}
+                description={t('grade.detail.noCoursesHint')}
+              />
+            </section>
+          </>
+        )}
+      </QueryStatus>
+    </section>
+  );
+}
+
+function Notes({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const notes = useQuery(gradeNotes(useRuntime(), id));
+  return (
+    <section className="xa-section" aria-labelledby="grade-notes">
+      <h2 id="grade-notes">{t('grade.detail.notes')}</h2>
+      <QueryStatus state={notes} failedTitle={t('grade.detail.failed')}>
+        {(n) => (
+          <div className="xa-grade-notes" data-testid="grade-notes">
+            {n.notes || t('grade.detail.noNotes')}
+          </div>
+        )}
+      </QueryStatus>
+    </section>
+  );
 }

@@ -1,5 +1,6 @@
 import { Card, Elevation, H3, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { GradePage, MembershipPage } from '../app/queries.ts';
 import { useRuntime } from '../app/context.ts';
 import { useQuery } from '../app/useQuery.ts';
@@ -8,7 +9,7 @@ import { QueryStatus } from '../components/QueryStatus.tsx';
 import { RollingNotice } from '../components/RollingNotice.tsx';
 import { formatDate, formatFen } from '../format.ts';
 
-/** The home page: notice, public classes and membership cards of the start-up calls. */
+/** The home page: notice, public classes (each leading to its detail) and membership cards. */
 export default function HomePage() {
   const { t } = useTranslation();
   const { queries } = useRuntime();
@@ -48,7 +49,11 @@ function ClassList({ page }: { page: GradePage }) {
     <div className="xa-card-grid" data-testid="public-classes">
       {page.content.map((grade) => (
         <Card key={grade.id} elevation={Elevation.ONE}>
-          <H3>{grade.name}</H3>
+          <H3>
+            <Link to={`/grade/detail?id=${grade.id}`} data-testid={`class-card-${grade.id}`}>
+              {grade.name}
+            </Link>
+          </H3>
           <Tag minimal intent="primary">
             {t(`gradeStatus.${grade.status}`)}
           </Tag>

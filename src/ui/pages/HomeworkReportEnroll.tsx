@@ -1,5 +1,59 @@
-import { EmptyScreen } from '../components/EmptyScreen.tsx';
+/**
+ * /homework/report/enroll?id=<homeworkEnrollId> (issue 8 item 5): one enrollment's report, as
+ * /exam/report/enroll is one sitting's — the summary, then each question's best and latest
+ * submission with the code (or options chosen) and the judge's verdicts, and every submission
+ * with its late mark.
+ */
+import { Callout } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { describeError } from '../../machines/errors.ts';
+import { useRuntime } from '../app/context.ts';
+import { enrollReport } from '../app/homeworkQueries.ts';
+import { useIdParam } from '../app/usePageParam.ts';
+import { useQuery } from '../app/useQuery.ts';
+import { EnrollAnswers } from '../components/homework/EnrollAnswers.tsx';
+import { ReportSummary } from '../components/homework/ReportSummary.tsx';
+import { PageSpinner } from '../components/PageSpinner.tsx';
 
 export default function HomeworkReportEnrollPage() {
-  return <EmptyScreen page="homeworkReportEnroll" />;
+  const { t } = useTranslation();
+  const id = useIdParam();
+  return (
+    <section className="xa-screen" aria-labelledby="screen-homeworkReportEnroll">
+      <h1 id="screen-homeworkReportEnroll" className="xa-screen-title">
+        {t('pages.homeworkReportEnroll.title')}
+      </h1>
+      {id === 0 ? (
+        <Callout intent="warning">{t('homework.room.missingId')}</Callout>
+      ) : (
+        <Report enrollId={id} />
+      )}
+    </section>
+  );
+}
+
+function Report({ enrollId }: { enrollId: number }) {
+  const { t } = useTranslation();
+  const report = useQuery(enrollReport(useRuntime(), enrollId));
+  if (report.data === undefined) {
+    return report.error === undefined ? (
+      <PageSpinner />
+    ) : (
+      <Callout intent="danger" title={t('homework.enroll.failed')} role="alert">
+        {describeError(report.error).message}
+      </Callout>
+    );
+  }
+  return (
+    <>
+      <ReportSummary report={report.data} />
+      <EnrollAnswers report={report.data} />
+      <p>
+        <Link to={`/homework/report?id=${report.data.homework.id}`}>
+          {t('homework.enroll.backToReport')}
+        </Link>
+      </p>
+    </>
+  );
 }

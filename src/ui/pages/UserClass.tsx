@@ -1,5 +1,2 @@
-import { EmptyScreen } from '../components/EmptyScreen.tsx';
-
-export default function UserClassPage() {
-  return <EmptyScreen page="userClass" />;
-}
+/** /user/class, "my classes": the same screen as /user/grade (see UserGrade.tsx for why). */
+export { default } from './UserGrade.tsx';

@@ -1,5 +1,15 @@
-import { EmptyScreen } from '../components/EmptyScreen.tsx';
+import { useTranslation } from 'react-i18next';
+import { MyHomeworkList } from '../components/homework/MyHomeworkList.tsx';
 
+/** /user/homework: the member's homework (issue 8 item 5). */
 export default function UserHomeworkPage() {
-  return <EmptyScreen page="userHomework" />;
+  const { t } = useTranslation();
+  return (
+    <section className="xa-screen" aria-labelledby="screen-userHomework">
+      <h1 id="screen-userHomework" className="xa-screen-title">
+        {t('pages.userHomework.title')}
+      </h1>
+      <MyHomeworkList />
+    </section>
+  );
 }

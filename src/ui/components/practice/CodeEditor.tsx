@@ -17,6 +17,8 @@ export interface CodeEditorProps {
   onChange: (source: string) => void;
   onRun: () => void;
   onSubmit: () => void;
+  /** Shown, not edited (homework after its deadline); the run and submit keys do nothing. */
+  readOnly?: boolean;
 }
 
 export default function CodeEditor(props: CodeEditorProps) {
@@ -27,10 +29,12 @@ export default function CodeEditor(props: CodeEditorProps) {
   });
 
   const onMount: OnMount = (editor) => {
-    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onRun());
-    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.Enter, () =>
-      latest.current.onSubmit(),
-    );
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => {
+      if (!latest.current.readOnly) latest.current.onRun();
+    });
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.Enter, () => {
+      if (!latest.current.readOnly) latest.current.onSubmit();
+    });
   };
 
   return (
@@ -45,6 +49,7 @@ export default function CodeEditor(props: CodeEditorProps) {
         automaticLayout: true,
         scrollBeyondLastLine: false,
         ariaLabel: props.ariaLabel,
+        readOnly: props.readOnly ?? false,
       }}
       onMount={onMount}
       onChange={(value) => props.onChange(value ?? '')}

@@ -85,7 +85,7 @@ function Verdict({ actor }: { actor: ObjectiveActor }) {
   );
 }
 
-function Options({ actor }: { actor: ObjectiveActor }) {
+function Options({ actor, readOnly }: { actor: ObjectiveActor; readOnly: boolean }) {
   const { t } = useTranslation();
   const objective = useObjectiveEvents(actor);
   const question = useSelector(actor, selectQuestion);
@@ -105,7 +105,7 @@ function Options({ actor }: { actor: ObjectiveActor }) {
             key={option.label}
             label={label}
             checked={checked}
-            disabled={busy}
+            disabled={busy || readOnly}
             onChange={onChange}
           />
         ) : (
@@ -115,7 +115,7 @@ function Options({ actor }: { actor: ObjectiveActor }) {
             label={label}
             value={option.label}
             checked={checked}
-            disabled={busy}
+            disabled={busy || readOnly}
             onChange={onChange}
           />
         );
@@ -125,22 +125,39 @@ function Options({ actor }: { actor: ObjectiveActor }) {
 }
 
 function History({ actor }: { actor: ObjectiveActor }) {
+  const { t } = useTranslation();
   const history = useSelector(actor, selectHistory);
+  const question = useSelector(actor, selectQuestion);
   const objective = useObjectiveEvents(actor);
   return (
     <HistoryList
       history={history}
       onPage={objective.showHistoryPage}
       cells={(item) => (
-        <td>
-          <RightWrong verdict={item.verdict} />
-        </td>
+        <>
+          <td>
+            <RightWrong verdict={item.verdict} />
+          </td>
+          {/* Where the history carries the options chosen (homework), they are shown. */}
+          {item.answer !== undefined && (
+            <td data-testid="objective-history-answer">
+              {answerText(t, item.answer, question.options.length)}
+            </td>
+          )}
+        </>
       )}
     />
   );
 }
 
-export function ObjectivePractice({ actor }: { actor: ObjectiveActor }) {
+export function ObjectivePractice({
+  actor,
+  readOnly = false,
+}: {
+  actor: ObjectiveActor;
+  /** Shown, not answered (homework before it opens, after it closes or settles). */
+  readOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const objective = useObjectiveEvents(actor);
   const question = useSelector(actor, selectQuestion);
@@ -156,18 +173,20 @@ export function ObjectivePractice({ actor }: { actor: ObjectiveActor }) {
       <StatementMarkdown markdown={question.title} />
       {question.content.trim() !== '' && <StatementMarkdown markdown={question.content} />}
       {reviewing && <ReviewHint />}
-      <Options actor={actor} />
-      <div className="xa-practice-closed">
-        <Button
-          intent="primary"
-          icon="send-message"
-          loading={busy}
-          disabled={!canSubmit}
-          onClick={objective.submit}
-        >
-          {t(reviewing ? 'practice.review.submit' : 'practice.objective.submit')}
-        </Button>
-      </div>
+      <Options actor={actor} readOnly={readOnly} />
+      {!readOnly && (
+        <div className="xa-practice-closed">
+          <Button
+            intent="primary"
+            icon="send-message"
+            loading={busy}
+            disabled={!canSubmit}
+            onClick={objective.submit}
+          >
+            {t(reviewing ? 'practice.review.submit' : 'practice.objective.submit')}
+          </Button>
+        </div>
+      )}
       {error && (
         <Callout intent="danger">
           {t('practice.objective.answerFailed', { message: error })}

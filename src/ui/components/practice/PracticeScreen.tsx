@@ -53,7 +53,7 @@ const FONT_SIZES = Array.from(
   (_, i) => FONT_SIZE_MIN + i,
 );
 
-function EditorTools({ actor }: { actor: PracticeActor }) {
+function EditorTools({ actor, readOnly }: { actor: PracticeActor; readOnly: boolean }) {
   const { t } = useTranslation();
   const practice = usePracticeEvents(actor);
   const { editorConfig } = useRuntime().actors;
@@ -75,6 +75,7 @@ function EditorTools({ actor }: { actor: PracticeActor }) {
       <HTMLSelect
         aria-label={t('practice.language')}
         value={language}
+        disabled={readOnly}
         onChange={(e) => practice.setLanguage(e.currentTarget.value as PracticeLanguage)}
         options={PRACTICE_LANGUAGES.map((value) => ({
           value,
@@ -105,7 +106,7 @@ function EditorTools({ actor }: { actor: PracticeActor }) {
   );
 }
 
-function CodeArea({ actor }: { actor: PracticeActor }) {
+function CodeArea({ actor, readOnly }: { actor: PracticeActor; readOnly: boolean }) {
   const { t } = useTranslation();
   const practice = usePracticeEvents(actor);
   const { editorConfig } = useRuntime().actors;
@@ -127,6 +128,7 @@ function CodeArea({ actor }: { actor: PracticeActor }) {
           onChange={practice.edit}
           onRun={practice.run}
           onSubmit={practice.submit}
+          readOnly={readOnly}
         />
       </Suspense>
     </div>
@@ -153,7 +155,15 @@ function useOutcomeInView(busy: boolean, result: unknown, jobError: unknown) {
   return ref;
 }
 
-function ResultArea({ actor, canSubmit }: { actor: PracticeActor; canSubmit: boolean }) {
+function ResultArea({
+  actor,
+  canSubmit,
+  readOnly,
+}: {
+  actor: PracticeActor;
+  canSubmit: boolean;
+  readOnly: boolean;
+}) {
   const { t } = useTranslation();
   const practice = usePracticeEvents(actor);
   const input = useSelector(actor, selectInput);
@@ -176,33 +186,36 @@ function ResultArea({ actor, canSubmit }: { actor: PracticeActor; canSubmit: boo
           fill
           rows={3}
           value={input}
+          disabled={readOnly}
           aria-label={t('practice.input')}
           onChange={(e) => practice.editInput(e.currentTarget.value)}
         />
       </label>
-      <div className="xa-practice-closed">
-        <Button
-          icon="play"
-          loading={busy && kind === 'debug'}
-          disabled={busy}
-          onClick={practice.run}
-        >
-          {t('practice.run')}
-        </Button>
-        {canSubmit && (
+      {!readOnly && (
+        <div className="xa-practice-closed">
           <Button
-            intent="primary"
-            icon="send-message"
-            loading={busy && isGradedJob(kind)}
+            icon="play"
+            loading={busy && kind === 'debug'}
             disabled={busy}
-            onClick={practice.submit}
+            onClick={practice.run}
           >
-            {t(reviewing ? 'practice.review.submit' : 'practice.submit')}
+            {t('practice.run')}
           </Button>
-        )}
-        {canSubmit && <QuotaLine quota={quota} />}
-        <span className="xa-practice-hint">{t('practice.runHint')}</span>
-      </div>
+          {canSubmit && (
+            <Button
+              intent="primary"
+              icon="send-message"
+              loading={busy && isGradedJob(kind)}
+              disabled={busy}
+              onClick={practice.submit}
+            >
+              {t(reviewing ? 'practice.review.submit' : 'practice.submit')}
+            </Button>
+          )}
+          {canSubmit && <QuotaLine quota={quota} />}
+          <span className="xa-practice-hint">{t('practice.runHint')}</span>
+        </div>
+      )}
       {/* A live region: a screen reader hears the status and then the verdict as they come. */}
       <div ref={outcomeRef} aria-live="polite" data-testid="practice-outcome">
         {busy && <StatusLine status={progress} starting={!following} />}
@@ -249,11 +262,17 @@ export function PracticeScreen({
   actor,
   withQuestion,
   header,
+  readOnly = false,
 }: {
   actor: PracticeActor;
   withQuestion: boolean;
   /** A line above the panels (the question screen's way back to its list). */
   header?: ReactNode;
+  /**
+   * The code and the results are shown but nothing is edited, run or submitted (homework
+   * before it opens, after it closes or settles).
+   */
+  readOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const practice = usePracticeEvents(actor);
@@ -295,9 +314,9 @@ export function PracticeScreen({
           <PanelFrame
             panel="codePanel"
             title={titles.codePanel}
-            tools={<EditorTools actor={actor} />}
+            tools={<EditorTools actor={actor} readOnly={readOnly} />}
           >
-            <CodeArea actor={actor} />
+            <CodeArea actor={actor} readOnly={readOnly} />
           </PanelFrame>
         </Panel>
       )}
@@ -307,7 +326,7 @@ export function PracticeScreen({
       {showResult && (
         <Panel id="resultPanel" defaultSize={`${vertical.result}%`} minSize="10%">
           <PanelFrame panel="resultPanel" title={titles.resultPanel}>
-            <ResultArea actor={actor} canSubmit={withQuestion} />
+            <ResultArea actor={actor} canSubmit={withQuestion} readOnly={readOnly} />
           </PanelFrame>
         </Panel>
       )}

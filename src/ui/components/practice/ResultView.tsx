@@ -1,12 +1,13 @@
 import { Callout, HTMLTable, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type {
-  AnswerDetail,
-  AnswerSummary,
-  StatusEvent,
-} from '../../../contract/member-question/calls.ts';
-import { isGradedJob, type HistoryPage, type JobKind } from '../../../machines/practice/machine.ts';
+import type { AnswerDetail, StatusEvent } from '../../../contract/member-question/calls.ts';
+import {
+  isGradedJob,
+  type HistoryItem,
+  type HistoryPage,
+  type JobKind,
+} from '../../../machines/practice/machine.ts';
 import { Pager } from '../Pager.tsx';
 import { FailingCase } from './FailingCase.tsx';
 
@@ -138,7 +139,7 @@ export function HistoryList({
   onPage,
 }: {
   history: HistoryPage;
-  cells?: (item: AnswerSummary) => ReactNode;
+  cells?: (item: HistoryItem) => ReactNode;
   /** Another page of the history (the feature's HISTORY.PAGE). */
   onPage: (page: number) => void;
 }) {
@@ -160,6 +161,14 @@ export function HistoryList({
                       {' '}
                       <Tag minimal intent="primary" data-kind="review">
                         {t('practice.review.kind')}
+                      </Tag>
+                    </>
+                  )}
+                  {item.late && (
+                    <>
+                      {' '}
+                      <Tag minimal intent="warning" data-late="true">
+                        {t('homework.late')}
                       </Tag>
                     </>
                   )}

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { GradeItem } from '../../../../contract/grade/schemas.ts';
 import { gradeLifecycle } from '../../../../machines/lifecycles/grade.ts';
-import { allowedActions } from '../../../../machines/lifecycles/lifecycle.ts';
 import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import { staffGrades, teachers, type StaffArea } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
@@ -20,6 +19,7 @@ import {
 } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
+import { LifecycleButtons } from '../LifecycleButtons.tsx';
 import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -224,20 +224,15 @@ export function StaffClasses({ area, base }: { area: StaffArea; base: '/admin' |
                 text={t('staff.edit')}
                 onClick={() => setForm(classForm(grade))}
               />
-              {allowedActions(gradeLifecycle, grade.state)
-                .flatMap((a) => GRADE_ACTIONS.filter((allowed) => allowed === a))
-                .map((action) => (
-                  <Button
-                    key={action}
-                    size="small"
-                    variant="outlined"
-                    intent={action === 'publish' ? 'success' : 'none'}
-                    disabled={busy}
-                    text={t(`staffClass.action.${action}`)}
-                    onClick={() => write(`${area}.grade.${action}`, { id: grade.id })}
-                    data-testid={`class-${action}`}
-                  />
-                ))}
+              <LifecycleButtons
+                lifecycle={gradeLifecycle}
+                state={grade.state}
+                offered={GRADE_ACTIONS}
+                label={(action) => t(`staffClass.action.${action}`)}
+                onAct={(action) => write(`${area}.grade.${action}`, { id: grade.id })}
+                busy={busy}
+                testIdPrefix="class"
+              />
               <Button
                 size="small"
                 variant="outlined"

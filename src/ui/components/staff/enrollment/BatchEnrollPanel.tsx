@@ -155,7 +155,8 @@ export function BatchEnrollPanel({
                       {t(`staffExam.outcome.${r.outcome}`)}
                     </Tag>
                   </td>
-                  <td className="xa-muted">{r.outcome === 'enrolled' ? '' : r.message}</td>
+                  {/* The outcome's name says it all, except why an item admitted nobody more. */}
+                  <td className="xa-muted">{r.outcome === 'notAdmitted' ? r.message : ''}</td>
                 </tr>
               ))}
             </tbody>

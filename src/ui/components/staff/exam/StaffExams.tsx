@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ExamItem } from '../../../../contract/exam/calls.ts';
 import { examLifecycle, EXAM_STATES } from '../../../../machines/lifecycles/exam.ts';
-import { allowedActions } from '../../../../machines/lifecycles/lifecycle.ts';
 import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { staffExams, staffPapers, type ExamArea } from '../../../app/staffQueries.ts';
@@ -20,6 +19,7 @@ import {
 } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
+import { LifecycleButtons } from '../LifecycleButtons.tsx';
 import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -240,20 +240,15 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
                 text={t('staff.edit')}
                 onClick={() => setForm(examForm(exam))}
               />
-              {allowedActions(examLifecycle, exam.state)
-                .flatMap((a) => AREA_ACTIONS[area].filter((allowed) => allowed === a))
-                .map((action) => (
-                  <Button
-                    key={action}
-                    size="small"
-                    variant="outlined"
-                    intent={action === 'publish' || action === 'pass' ? 'success' : 'none'}
-                    disabled={busy}
-                    text={t(`staffExam.action.${action}`)}
-                    onClick={() => act(exam, action)}
-                    data-testid={`exam-${action}`}
-                  />
-                ))}
+              <LifecycleButtons
+                lifecycle={examLifecycle}
+                state={exam.state}
+                offered={AREA_ACTIONS[area]}
+                label={(action) => t(`staffExam.action.${action}`)}
+                onAct={(action) => act(exam, action)}
+                busy={busy}
+                testIdPrefix="exam"
+              />
               {exam.results === 'manual' && !exam.resultsPublishedAt && (
                 <Button
                   size="small"

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { HomeworkItem } from '../../../../contract/homework/schemas.ts';
 import { homeworkLifecycle } from '../../../../machines/lifecycles/homework.ts';
-import { allowedActions } from '../../../../machines/lifecycles/lifecycle.ts';
 import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import {
   homeworkQuestions,
@@ -22,6 +21,7 @@ import { splitList } from '../enrollment/BatchEnrollPanel.tsx';
 import { QuestionSetBuilder, type QuestionSet } from '../QuestionSetBuilder.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
+import { LifecycleButtons } from '../LifecycleButtons.tsx';
 import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -233,20 +233,15 @@ export function StaffHomework({ area, base }: { area: StaffArea; base: '/admin' 
                 text={t('staffHomework.questions')}
                 onClick={() => setBuilding({ kind: 'edit', homework: hw })}
               />
-              {allowedActions(homeworkLifecycle, hw.state)
-                .flatMap((a) => AREA_ACTIONS[area].filter((allowed) => allowed === a))
-                .map((action) => (
-                  <Button
-                    key={action}
-                    size="small"
-                    variant="outlined"
-                    intent={action === 'publish' || action === 'pass' ? 'success' : 'none'}
-                    disabled={busy}
-                    text={t(`staffExam.action.${action}`)}
-                    onClick={() => act(hw, action)}
-                    data-testid={`homework-${action}`}
-                  />
-                ))}
+              <LifecycleButtons
+                lifecycle={homeworkLifecycle}
+                state={hw.state}
+                offered={AREA_ACTIONS[area]}
+                label={(action) => t(`staffExam.action.${action}`)}
+                onAct={(action) => act(hw, action)}
+                busy={busy}
+                testIdPrefix="homework"
+              />
               <Button
                 size="small"
                 variant="outlined"

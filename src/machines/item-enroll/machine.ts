@@ -1,0 +1,67 @@
+/**
+ * Enrolling in one item from its detail screen — an exam (issue 7), a class (issue 8) — keyed by
+ * the item's id field (`examId`, `gradeId`), which names the id in the event, the context and
+ * the enroll actor's input, so each kind's logs read as that kind's. A free item enrolls at once;
+ * a paid one leaves an order awaiting payment, which the screen hands to the checkout. One
+ * enrollment at a time; the outcome (or the server's refusal) stays until the next.
+ *
+ *   idle ─ENROLL─► enrolling ─► enrolled | failed      (ENROLL from enrolled or failed again)
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { OrderDetail } from '../../contract/order/calls.ts';
+import { describeError, type ErrorInfo } from '../errors.ts';
+import { notProvided } from '../notProvided.ts';
+
+/** The id fields of what can be enrolled in from a detail screen. */
+export type ItemKey = 'examId' | 'gradeId';
+/** The item being enrolled in, under its kind's id field. */
+export type ItemIds = Partial<Record<ItemKey, number>>;
+export type ItemEnrollContext = Partial<Record<ItemKey, number | null>> & {
+  order: OrderDetail | null;
+  error: ErrorInfo | null;
+};
+export type ItemEnrollEvent = ({ type: 'ENROLL' } & ItemIds) | { type: 'DISMISS' };
+
+export function itemEnrollMachineOf(id: string, key: ItemKey) {
+  return setup({
+    types: { context: {} as ItemEnrollContext, events: {} as ItemEnrollEvent },
+    actors: { enroll: fromPromise<OrderDetail, ItemIds>(notProvided('enroll')) },
+    actions: {
+      /** The member's enrollments (and the item's seats) changed: screens showing them reload. */
+      changed: () => undefined,
+    },
+  }).createMachine({
+    id,
+    context: { [key]: null, order: null, error: null },
+    initial: 'idle',
+    on: {
+      DISMISS: { target: '.idle', actions: assign({ error: null, order: null }) },
+    },
+    states: {
+      idle: { on: { ENROLL: 'enrolling' } },
+      enrolling: {
+        entry: assign(({ event }) => ({
+          [key]: event.type === 'ENROLL' ? (event[key] ?? null) : null,
+          order: null,
+          error: null,
+        })),
+        invoke: {
+          id: 'enroll',
+          src: 'enroll',
+          input: ({ context }) => ({ [key]: context[key] ?? undefined }),
+          onDone: {
+            target: 'enrolled',
+            actions: [assign({ order: ({ event }) => event.output }), 'changed'],
+          },
+          onError: {
+            target: 'failed',
+            // A refusal may mean the item changed meanwhile (someone took the last seat).
+            actions: [assign({ error: ({ event }) => describeError(event.error) }), 'changed'],
+          },
+        },
+      },
+      enrolled: { on: { ENROLL: 'enrolling' } },
+      failed: { on: { ENROLL: 'enrolling' } },
+    },
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * The homework room's actors, one per question of an enrollment, held by the runtime's feature
+ * actors (./featureActors.ts) like the practice actors: the practice and objective machines
+ * provided with the homework's calls (src/machines/homework-room/implementations.ts). Logged as
+ * `homeworkPractice:<enrollId>:<questionId>` and `homeworkObjective:<enrollId>:<questionId>`,
+ * so replay finds their machines by kind (rootMachines.ts).
+ */
+import { createActor } from 'xstate';
+import {
+  createHomeworkObjectiveImplementations,
+  createHomeworkPracticeImplementations,
+  type HomeworkRoomDeps,
+} from '../../machines/homework-room/implementations.ts';
+import {
+  objectivePracticeMachine,
+  type ObjectiveQuestion,
+} from '../../machines/objective-practice/machine.ts';
+import { practiceMachine } from '../../machines/practice/machine.ts';
+import { isHomeworkKey } from './homeworkQueries.ts';
+import type { ObjectiveActor, PracticeActor } from './practiceActors.ts';
+import { isMemberAnswersKey } from './practiceQueries.ts';
+import type { Runtime } from './runtime.ts';
+
+/** A graded answer changes the room's progress, the lists and the reports. */
+const homeworkDeps = (runtime: Runtime, homeworkEnrollId: number): HomeworkRoomDeps => ({
+  transport: runtime.transport,
+  homeworkEnrollId,
+  onGraded: () => {
+    runtime.queries.cache.invalidate(isHomeworkKey);
+    runtime.queries.cache.invalidate(isMemberAnswersKey);
+  },
+});
+
+export function homeworkPracticeActorFor(
+  runtime: Runtime,
+  homeworkEnrollId: number,
+  questionId: number,
+): PracticeActor {
+  const name = `homeworkPractice:${homeworkEnrollId}:${questionId}`;
+  return runtime.featureActors.get(name, () =>
+    createActor(
+      practiceMachine.provide(
+        createHomeworkPracticeImplementations(homeworkDeps(runtime, homeworkEnrollId)),
+      ),
+      runtime.eventLog.attachToActor(name, { input: { questionId } }),
+    ).start(),
+  );
+}
+
+/** The objective-answer actor of a homework question whose statement is loaded. */
+export function homeworkObjectiveActorFor(
+  runtime: Runtime,
+  homeworkEnrollId: number,
+  question: ObjectiveQuestion,
+): ObjectiveActor {
+  const name = `homeworkObjective:${homeworkEnrollId}:${question.id}`;
+  return runtime.featureActors.get(name, () =>
+    createActor(
+      objectivePracticeMachine.provide(
+        createHomeworkObjectiveImplementations(homeworkDeps(runtime, homeworkEnrollId)),
+      ),
+      runtime.eventLog.attachToActor(name, { input: { question } }),
+    ).start(),
+  );
+}
