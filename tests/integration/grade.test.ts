@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../src/contract/accounts/calls.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { grade as api } from '../../src/contract/grade/calls.ts';
+import { chapter as chapterApi } from '../../src/contract/chapter/calls.ts';
 import { memberQuestion } from '../../src/contract/member-question/calls.ts';
 import { organization } from '../../src/contract/organization/calls.ts';
 import type { DownloadedFile } from '../../src/transport/download.ts';
@@ -346,5 +347,85 @@ describe('review fixes (issue 8)', () => {
       body: { id: g.id, enrollEndAt: end },
     });
     expect(Date.parse(moved.enrollEndAt!)).toBe(Date.parse(end));
+  });
+});
+
+describe('the chapters a class follows', () => {
+  it('are set by its staff in order, read by its learners with their progress, and refused where they do not belong', async () => {
+    const chapters = await teacher.call(chapterApi['edms.chapter.querySimpleList'], {
+      query: { page: 0, size: 10 },
+      body: {},
+    });
+    const [first, second] = chapters.content;
+    expect(second).toBeDefined();
+    const g = await newClass({ priceFen: 0 });
+    const set = await teacher.call(api['edms.grade.updateChapters'], {
+      body: { id: g.id, chapterIds: [second!.id, first!.id] },
+    });
+    expect(set.map((c) => [c.position, c.id])).toEqual([
+      [1, second!.id],
+      [2, first!.id],
+    ]);
+
+    // Bad input names the field and writes nothing: a chapter that does not exist, a repeat.
+    const unknown = await failureOf(
+      teacher.call(api['edms.grade.updateChapters'], {
+        body: { id: g.id, chapterIds: [first!.id, 999_999] },
+      }),
+    );
+    expect(fieldsOf(unknown)).toEqual(['body.chapterIds[1]']);
+    const repeated = await failureOf(
+      teacher.call(api['edms.grade.updateChapters'], {
+        body: { id: g.id, chapterIds: [first!.id, first!.id] },
+      }),
+    );
+    expect(fieldsOf(repeated)).toEqual(['body.chapterIds']);
+    const kept = await teacher.call(api['edms.course.queryChapterListByGrade'], {
+      body: { gradeId: g.id },
+    });
+    expect(kept.map((c) => c.id)).toEqual([second!.id, first!.id]);
+    // A teacher who does not teach the class may not set them; a learner may not at all.
+    expect(
+      (
+        await failureOf(
+          outsider.call(api['edms.grade.updateChapters'], { body: { id: g.id, chapterIds: [] } }),
+        )
+      ).code,
+    ).toBe(ErrorCode.NOT_FOUND);
+
+    // Visitors read a published public class's chapters; its learner reads the questions.
+    await teacher.call(api['edms.grade.publish'], { body: { id: g.id } });
+    const visitor = sdk(platform.apiUrl);
+    const seen = await visitor.call(api['course.queryChapterListByGrade'], {
+      body: { gradeId: g.id },
+    });
+    expect(seen.map((c) => c.solvedCount)).toEqual([0, 0]);
+    const notIn = await failureOf(
+      student.call(api['oj.chapter.queryQuestionListByGrade'], {
+        query: { page: 0, size: 20 },
+        body: { gradeId: g.id, chapterId: 999_999 },
+      }),
+    );
+    expect(notIn.code).toBe(ErrorCode.NOT_FOUND);
+    const questions = await student.call(api['oj.chapter.queryQuestionListByGrade'], {
+      query: { page: 0, size: 20 },
+      body: { gradeId: g.id, chapterId: first!.id },
+    });
+    expect(questions.content.map((q) => q.position)).toEqual(
+      questions.content.map((_, i) => i + 1),
+    );
+
+    // A chapter a class follows is not deleted from under it.
+    const own = await teacher.call(chapterApi['edms.chapter.create'], {
+      body: { title: '班级专用章节', notes: '', sort: 0 },
+    });
+    await teacher.call(api['edms.grade.updateChapters'], {
+      body: { id: g.id, chapterIds: [own.id] },
+    });
+    const inUse = await failureOf(
+      teacher.call(chapterApi['edms.chapter.delete'], { body: { id: own.id } }),
+    );
+    expect(inUse.code).toBe(ErrorCode.CONFLICT);
+    expect(inUse.message).toContain(g.name);
   });
 });

@@ -23,6 +23,7 @@ import {
   lifecycleCalls,
   resourceCalls,
 } from '../resource.ts';
+import { CHAPTER_QUESTION_SORT, learnerChapterQuestion } from '../chapter/calls.ts';
 import { downloadedFile } from '../question/calls.ts';
 import * as s from './schemas.ts';
 
@@ -359,8 +360,53 @@ const settlementCalls = defineCalls({
   'oj.member.grade.settlement.queryList': settlementList('member', '本人的课消记录'),
 });
 
+// ——— The syllabus: the chapters a class follows ———
+// The catalogue files these reads under course and chapter; until courses exist (issue 9) a
+// class follows chapters directly, and the binding is the class's.
+
+const chaptersOf = (access: Access) =>
+  spec({
+    method: 'POST',
+    access,
+    summary: '班级的课程章节（按顺序），附本人已通过的题数（学员）',
+    body: s.gradeIdBody,
+    response: z.array(s.gradeChapterItem),
+  });
+const chapterQuestionsOf = (access: Access) =>
+  spec({
+    method: 'POST',
+    access,
+    summary: '班级课程中一个章节的题目（按章节内顺序，分页），附本人最近一次提交与是否已通过',
+    query: pageQueryOf(CHAPTER_QUESTION_SORT),
+    body: s.gradeChapterQuestionsBody,
+    response: pageOf(learnerChapterQuestion),
+  });
+const updateChapters = (access: Access) =>
+  spec({
+    method: 'PUT',
+    access,
+    summary:
+      '设置班级的课程章节（整体替换，按给出的顺序）：平台章节或本机构章节（新增接口，目录中无对应写接口）',
+    body: s.gradeChaptersUpdate,
+    response: z.array(s.gradeChapterItem),
+  });
+
+const syllabusCalls = defineCalls({
+  'bms.grade.updateChapters': updateChapters('platformAdmin'),
+  'edms.grade.updateChapters': updateChapters('teacher'),
+  'course.queryChapterListByGrade': chaptersOf('public'),
+  'oj.course.queryChapterListByGrade': chaptersOf('member'),
+  'bms.course.queryChapterListByGrade': chaptersOf('platformAdmin'),
+  'edms.course.queryChapterListByGrade': chaptersOf('teacher'),
+  'chapter.queryQuestionListByGrade': chapterQuestionsOf('member'),
+  'oj.chapter.queryQuestionListByGrade': chapterQuestionsOf('member'),
+  'bms.chapter.queryQuestionListByGrade': chapterQuestionsOf('platformAdmin'),
+  'edms.chapter.queryQuestionListByGrade': chapterQuestionsOf('teacher'),
+});
+
 export const grade = {
   ...gradeCalls,
+  ...syllabusCalls,
   ...controlCalls,
   ...enrollCalls,
   ...settlementCalls,

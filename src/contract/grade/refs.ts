@@ -101,6 +101,56 @@ export const grade: RefsOf<typeof defs> = {
     method: 'GET',
     path: '/oj/grade/queryNotesById',
   },
+  'bms.grade.updateChapters': {
+    id: 'bms.grade.updateChapters',
+    method: 'PUT',
+    path: '/bms/grade/updateChapters',
+  },
+  'edms.grade.updateChapters': {
+    id: 'edms.grade.updateChapters',
+    method: 'PUT',
+    path: '/edms/grade/updateChapters',
+  },
+  'course.queryChapterListByGrade': {
+    id: 'course.queryChapterListByGrade',
+    method: 'POST',
+    path: '/course/queryChapterListByGrade',
+  },
+  'oj.course.queryChapterListByGrade': {
+    id: 'oj.course.queryChapterListByGrade',
+    method: 'POST',
+    path: '/oj/course/queryChapterListByGrade',
+  },
+  'bms.course.queryChapterListByGrade': {
+    id: 'bms.course.queryChapterListByGrade',
+    method: 'POST',
+    path: '/bms/course/queryChapterListByGrade',
+  },
+  'edms.course.queryChapterListByGrade': {
+    id: 'edms.course.queryChapterListByGrade',
+    method: 'POST',
+    path: '/edms/course/queryChapterListByGrade',
+  },
+  'chapter.queryQuestionListByGrade': {
+    id: 'chapter.queryQuestionListByGrade',
+    method: 'POST',
+    path: '/chapter/queryQuestionListByGrade',
+  },
+  'oj.chapter.queryQuestionListByGrade': {
+    id: 'oj.chapter.queryQuestionListByGrade',
+    method: 'POST',
+    path: '/oj/chapter/queryQuestionListByGrade',
+  },
+  'bms.chapter.queryQuestionListByGrade': {
+    id: 'bms.chapter.queryQuestionListByGrade',
+    method: 'POST',
+    path: '/bms/chapter/queryQuestionListByGrade',
+  },
+  'edms.chapter.queryQuestionListByGrade': {
+    id: 'edms.chapter.queryQuestionListByGrade',
+    method: 'POST',
+    path: '/edms/chapter/queryQuestionListByGrade',
+  },
   'bms.grade.controls.queryList': {
     id: 'bms.grade.controls.queryList',
     method: 'POST',

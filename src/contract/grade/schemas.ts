@@ -315,3 +315,24 @@ export const settlementFilter = z.strictObject({
   to: isoDate.optional(),
 });
 export const SETTLEMENT_SORT = ['id', 'periodStart'] as const;
+
+// ——— Syllabus ———
+
+export const MAX_GRADE_CHAPTERS = 100;
+/** A chapter a class follows, in the class's order, with the reader's own progress in it. */
+export const gradeChapterItem = z.object({
+  position: z.number().int(),
+  id: z.number().int(),
+  title: z.string(),
+  questionCount: z.number().int(),
+  /** Questions the reader has solved (a learner's own; 0 for staff and visitors). */
+  solvedCount: z.number().int(),
+});
+export const gradeChaptersUpdate = z.strictObject({
+  id: f.id,
+  chapterIds: z
+    .array(f.id)
+    .max(MAX_GRADE_CHAPTERS, `一个班级最多 ${MAX_GRADE_CHAPTERS} 个章节`)
+    .refine(uniqueIds, '章节不能重复'),
+});
+export const gradeChapterQuestionsBody = z.strictObject({ gradeId: f.id, chapterId: f.id });

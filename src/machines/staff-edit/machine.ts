@@ -65,6 +65,7 @@ export const STAFF_WRITES = [
         `${area}.grade.unpublish`,
         `${area}.grade.stop`,
         `${area}.grade.controls.update`,
+        `${area}.grade.updateChapters`,
         `${area}.grade.enroll.batchEnroll`,
         `${area}.grade.enroll.batchEnrollByMobile`,
         `${area}.grade.enroll.batchEnrollByTags`,

@@ -17,7 +17,7 @@ import { QUESTIONS } from '../question/store.ts';
 import { ANSWER_SELECT, toSummary } from '../member-question/answers.ts';
 import type { AnswerRow } from '../member-question/answers.ts';
 import { chapterQuestionRows, findVisibleChapter, positionSort } from './store.ts';
-import type { ChapterCtx } from './store.ts';
+import type { ChapterCtx, ChapterQuestionRow } from './store.ts';
 import type { CHAPTER_STATISTICS_SORT } from '../../contract/chapter/calls.ts';
 import type { SortColumns } from '../http/paging.ts';
 
@@ -34,7 +34,15 @@ export async function learnerChapterQuestions(
   page: PageQuery,
 ): Promise<Page<z.input<typeof learnerChapterQuestion>>> {
   await findVisibleChapter(ctx, chapterId);
-  const rows = await chapterQuestionRows(ctx, chapterId, page);
+  return withLearnerProgress(ctx, memberId, await chapterQuestionRows(ctx, chapterId, page));
+}
+
+/** A page of a chapter's questions with the learner's latest graded answer and solved flag. */
+export async function withLearnerProgress(
+  ctx: ChapterCtx,
+  memberId: number,
+  rows: Page<ChapterQuestionRow>,
+): Promise<Page<z.input<typeof learnerChapterQuestion>>> {
   const questionIds = rows.content.map((r) => r.id);
   const own = `mq.member_id = $1 AND mq.kind IN ('submit', 'review') AND mq.cleaned_at IS NULL
     AND mq.question_id = ANY($2::int[])`;

@@ -27,6 +27,7 @@ import {
 import { containsPattern, orderBy, pagedRows } from '../http/paging.ts';
 import { QUESTIONS } from '../question/store.ts';
 import type { ResourceStore, StoreContext } from '../http/resource.ts';
+import { fail } from '../http/app-error.ts';
 import { validationError } from '../http/validation-error.ts';
 import type { CHAPTER_QUESTION_SORT, CHAPTER_SORT } from '../../contract/chapter/calls.ts';
 import type { SortColumns } from '../http/paging.ts';
@@ -146,6 +147,17 @@ export const chapterStore: ResourceStore<
   },
   async remove(ctx, id) {
     await findWritable(ctx, id);
+    const followed = await ctx.services.pool.query<{ name: string }>(
+      `SELECT g.name FROM grade_chapters gc JOIN grades g ON g.id = gc.grade_id
+        WHERE gc.chapter_id = $1 AND g.deleted_at IS NULL ORDER BY g.id LIMIT 1`,
+      [id],
+    );
+    if (followed.rows[0]) {
+      throw fail(
+        'CONFLICT',
+        `班级「${followed.rows[0].name}」的课程包含这个章节，请先从该班级的课程章节中移除`,
+      );
+    }
     // Soft delete: the chapter leaves every list, and its questions become deletable again.
     await ctx.services.pool.query(
       `UPDATE chapters SET status = 'deleted', updated_at = now() WHERE id = $1`,
@@ -169,7 +181,7 @@ export const positionSort: SortColumns<typeof CHAPTER_QUESTION_SORT> = {
   position: 'cq.position',
 };
 
-interface ChapterQuestionRow {
+export interface ChapterQuestionRow {
   position: number;
   id: number;
   organization_id: number | null;

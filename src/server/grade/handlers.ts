@@ -49,6 +49,12 @@ import {
   updateGrade,
 } from './grades.ts';
 import {
+  gradeChapterQuestions,
+  managedGradeChapters,
+  readGradeChapters,
+  setGradeChapters,
+} from './syllabus.ts';
+import {
   createSettlement,
   deleteSettlement,
   exportSettlements,
@@ -100,6 +106,28 @@ const catalogueItem = (g: GradeItem) => ({
   startTime: g.startTime,
   endTime: g.endTime,
 });
+
+// ——— the syllabus ———
+
+const syllabusHandlers: HandlerEntry[] = [
+  ...wire(['bms.grade.updateChapters', 'edms.grade.updateChapters'], (a, ctx) => {
+    const { id, chapterIds } = body<{ id: number; chapterIds: number[] }>(ctx);
+    return setGradeChapters(ctx.services.pool, scopeOf(a, ctx), id, chapterIds);
+  }),
+  ...wire(['course.queryChapterListByGrade', 'oj.course.queryChapterListByGrade'], (a, ctx) =>
+    readGradeChapters(ctx.services.pool, readerOf(a, ctx), body<{ gradeId: number }>(ctx).gradeId),
+  ),
+  ...wire(['bms.course.queryChapterListByGrade', 'edms.course.queryChapterListByGrade'], (a, ctx) =>
+    managedGradeChapters(
+      ctx.services.pool,
+      scopeOf(a, ctx),
+      body<{ gradeId: number }>(ctx).gradeId,
+    ),
+  ),
+  ...wire(inAreas('chapter', 'queryQuestionListByGrade', ['app', 'oj', 'bms', 'edms']), (a, ctx) =>
+    gradeChapterQuestions(ctx.services, ctx.requireAuth(), scopeOf(a, ctx), body(ctx), query(ctx)),
+  ),
+];
 
 // ——— grade ———
 
@@ -441,6 +469,7 @@ const settlementHandlers: HandlerEntry[] = [
 
 export const gradeHandlers: HandlerEntry[] = [
   ...gradeHandlersOnly,
+  ...syllabusHandlers,
   ...controlHandlers,
   ...enrollHandlers,
   ...settlementHandlers,

@@ -151,6 +151,17 @@ export async function seedDemoClasses(pool: Pool, logger: Logger, password: stri
     (k) => found.rows.find((r) => r.seed_key === k)!.id,
   );
 
+  // Both classes follow the demo chapters, in their order: the class page lists them.
+  await pool.query(
+    `INSERT INTO grade_chapters (grade_id, chapter_id, position)
+     SELECT g.id, c.id, row_number() OVER (PARTITION BY g.id ORDER BY c.sort, c.id)
+       FROM unnest($1::int[]) AS g(id)
+       CROSS JOIN chapters c
+      WHERE c.seed_key LIKE 'chapter:%' AND c.organization_id = $2 AND c.status = 'active'
+     ON CONFLICT DO NOTHING`,
+    [grades.rows.map((g) => g.id), teacher.organization_id],
+  );
+
   for (const [index, roster] of DEMO_CLASS_ROSTERS.entries()) {
     const gradeRow = grades.rows.find((g) => g.name === roster.grade);
     if (!gradeRow) continue;

@@ -170,6 +170,9 @@ export interface DemoGrade {
   endDays: number;
   /** Username of the teaching account in the grade's organization. */
   teacher: string | null;
+  schedule?: string;
+  lessons?: number;
+  notes?: string;
 }
 
 export const GRADES: DemoGrade[] = [
@@ -185,6 +188,10 @@ export const GRADES: DemoGrade[] = [
     startDays: 14,
     endDays: 120,
     teacher: 'demo_teacher',
+    schedule: '每周六或周日 9:00–11:30（按分组）',
+    lessons: 32,
+    notes:
+      '请自带笔记本电脑，提前安装好 Dev-C++ 或 VS Code。\n每次课后有作业，截止后两天内可补交（得分按 80% 计）。\n开课后已上课时按课时费结算，退班时退回未结算部分。',
   },
   {
     organization: DEMO_ORGANIZATION,
@@ -198,6 +205,9 @@ export const GRADES: DemoGrade[] = [
     startDays: -30,
     endDays: 150,
     teacher: 'demo_teacher',
+    schedule: '每周六 14:00–17:00，周日模拟赛',
+    lessons: 40,
+    notes: '面向已掌握 C++ 基础语法的同学；每周日晚有一场模拟赛，赛后讲评。',
   },
   {
     organization: DEMO_ORGANIZATION,

@@ -123,10 +123,11 @@ async function seedGrades(client: PoolClient) {
       : null;
     const grade_ = await client.query<{ id: number }>(
       `INSERT INTO grades (organization_id, name, description, state, is_public, sort, app_id,
-                           teacher_member_id, price_fen, enroll_start_at, start_time, end_time)
+                           teacher_member_id, price_fen, enroll_start_at, start_time, end_time,
+                           schedule, lessons, notes)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,
                now() + make_interval(days => $10), now() + make_interval(days => $11),
-               now() + make_interval(days => $12))
+               now() + make_interval(days => $12), $13, $14, $15)
        ON CONFLICT (organization_id, name) WHERE deleted_at IS NULL DO NOTHING RETURNING id`,
       [
         orgId,
@@ -141,6 +142,9 @@ async function seedGrades(client: PoolClient) {
         grade.enrollStartDays,
         grade.startDays,
         grade.endDays,
+        grade.schedule ?? '',
+        grade.lessons ?? 0,
+        grade.notes ?? '',
       ],
     );
     const id = grade_.rows[0]?.id;

@@ -3,6 +3,7 @@
  * `staff:` like the rest of the back office so any staff write marks them stale.
  */
 import type { CallBody, CallResult } from '../../contract/call.ts';
+import { chapter as chapterApi } from '../../contract/chapter/refs.ts';
 import { grade as gradeApi } from '../../contract/grade/refs.ts';
 import { homework as homeworkApi } from '../../contract/homework/refs.ts';
 import { organization as orgApi } from '../../contract/organization/refs.ts';
@@ -18,6 +19,10 @@ export type StaffGradePage = CallResult<(typeof gradeApi)['bms.grade.queryList']
 export type StaffGrade = CallResult<(typeof gradeApi)['bms.grade.queryById']>;
 export type StaffGradeSimple = CallResult<(typeof gradeApi)['bms.grade.querySimpleList']>;
 export type GradeStatistics = CallResult<(typeof gradeApi)['bms.grade.queryStatistics']>;
+export type StaffGradeChapters = CallResult<
+  (typeof gradeApi)['bms.course.queryChapterListByGrade']
+>;
+export type ChapterChoices = CallResult<(typeof chapterApi)['bms.chapter.querySimpleList']>;
 export type GradeControls = CallResult<(typeof gradeApi)['bms.grade.controls.queryList']>;
 export type RosterFilter = CallBody<(typeof gradeApi)['bms.grade.enroll.queryEnrollList']>;
 export type RosterPage = CallResult<(typeof gradeApi)['bms.grade.enroll.queryEnrollList']>;
@@ -87,6 +92,29 @@ export function gradeControls(
 ): QueryDef<GradeControls> {
   return staffQuery(runtime, `${area}:gradeControls:${gradeId}`, () =>
     runtime.transport.call(gradeApi[`${area}.grade.controls.queryList`], { body: { gradeId } }),
+  );
+}
+
+/** The chapters a class follows, in order. */
+export function staffGradeChapters(
+  runtime: Runtime,
+  area: StaffArea,
+  gradeId: number,
+): QueryDef<StaffGradeChapters> {
+  return staffQuery(runtime, `${area}:gradeChapters:${gradeId}`, () =>
+    runtime.transport.call(gradeApi[`${area}.course.queryChapterListByGrade`], {
+      body: { gradeId },
+    }),
+  );
+}
+
+/** The chapters the area may put in a class's syllabus (the platform's and its own). */
+export function chapterChoices(runtime: Runtime, area: StaffArea): QueryDef<ChapterChoices> {
+  return staffQuery(runtime, `${area}:chapterChoices`, () =>
+    runtime.transport.call(chapterApi[`${area}.chapter.querySimpleList`], {
+      query: { page: 0, size: 100, sort: 'sort,asc' },
+      body: {},
+    }),
   );
 }
 

@@ -18,6 +18,10 @@ import { staffQuery } from './staffQueries.ts';
 
 export type GradeDetail = CallResult<(typeof gradeApi)['grade.queryById']>;
 export type GradeNotes = CallResult<(typeof gradeApi)['grade.queryNotesById']>;
+export type GradeChapters = CallResult<(typeof gradeApi)['course.queryChapterListByGrade']>;
+export type GradeChapterQuestions = CallResult<
+  (typeof gradeApi)['oj.chapter.queryQuestionListByGrade']
+>;
 export type MineGradeEnrollment = CallResult<
   (typeof gradeApi)['oj.grade.enroll.queryMineLatestEnroll']
 >;
@@ -48,6 +52,30 @@ export function gradeDetail(runtime: Runtime, id: number): QueryDef<GradeDetail>
 export function gradeNotes(runtime: Runtime, id: number): QueryDef<GradeNotes> {
   return defined(runtime, `grade:${memberKey(runtime)}:notes:${id}`, () =>
     runtime.transport.call(gradeApi['grade.queryNotesById'], { query: { id } }),
+  );
+}
+
+/** The chapters the class follows, with the member's solved counts (stale when they answer). */
+export function gradeChapters(runtime: Runtime, gradeId: number): QueryDef<GradeChapters> {
+  return defined(runtime, `memberAnswers:${memberKey(runtime)}:gradeChapters:${gradeId}`, () =>
+    runtime.transport.call(gradeApi['course.queryChapterListByGrade'], { body: { gradeId } }),
+  );
+}
+
+/** One chapter's questions as the class's learner reads them, with their own progress. */
+export function gradeChapterQuestions(
+  runtime: Runtime,
+  gradeId: number,
+  chapterId: number,
+): QueryDef<GradeChapterQuestions> {
+  return defined(
+    runtime,
+    `memberAnswers:${memberKey(runtime)}:gradeChapterQuestions:${gradeId}:${chapterId}`,
+    () =>
+      runtime.transport.call(gradeApi['oj.chapter.queryQuestionListByGrade'], {
+        query: { page: 0, size: 100 },
+        body: { gradeId, chapterId },
+      }),
   );
 }
 

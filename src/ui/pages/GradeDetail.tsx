@@ -6,6 +6,7 @@ import { useQuery } from '../app/useQuery.ts';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { GradeEnrollment } from '../components/grade/GradeEnrollment.tsx';
+import { GradeChapters } from '../components/grade/GradeChapters.tsx';
 import { GradeFacts } from '../components/grade/GradeFacts.tsx';
 import '../components/grade/grade.css';
 
@@ -44,14 +45,7 @@ function Detail({ id }: { id: number }) {
             <GradeFacts grade={item} />
             <GradeEnrollment grade={item} />
             <Notes id={item.id} />
-            <section className="xa-section" aria-labelledby="grade-courses">
-              <h2 id="grade-courses">{t('grade.detail.courses')}</h2>
-              {/* Courses arrive with their own issue: no call binds a class to them yet. */}
-              <EmptyState
-                title={t('grade.detail.noCourses')}
-                description={t('grade.detail.noCoursesHint')}
-              />
-            </section>
+            <GradeChapters grade={item} />
           </>
         )}
       </QueryStatus>

@@ -12,6 +12,7 @@ import { QueryStatus } from '../../QueryStatus.tsx';
 import { BatchEnrollPanel } from '../enrollment/BatchEnrollPanel.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { ClassControls } from './ClassControls.tsx';
+import { ClassSyllabus } from './ClassSyllabus.tsx';
 import { Roster } from './Roster.tsx';
 import { Settlements } from './Settlements.tsx';
 
@@ -57,6 +58,7 @@ export function ClassDesk({ area, id }: { area: StaffArea; id: number }) {
             itemField="gradeId"
             itemId={g.id}
           />
+          <ClassSyllabus area={area} gradeId={g.id} />
           <ClassControls area={area} gradeId={g.id} />
           {area === 'edms' && <Settlements grade={g} />}
         </>

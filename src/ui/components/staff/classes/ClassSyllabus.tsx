@@ -1,0 +1,81 @@
+import { Button, HTMLTable } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  chapterChoices,
+  staffGradeChapters,
+  type StaffArea,
+} from '../../../app/classStaffQueries.ts';
+import { useRuntime } from '../../../app/context.ts';
+import { useQuery } from '../../../app/useQuery.ts';
+import { EmptyState } from '../../EmptyState.tsx';
+import { QueryStatus } from '../../QueryStatus.tsx';
+import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+
+/**
+ * The chapters a class follows (its syllabus): the platform's and the organization's chapters,
+ * chosen in the chapter list's order; learners see them on the class page with their progress.
+ */
+export function ClassSyllabus({ area, gradeId }: { area: StaffArea; gradeId: number }) {
+  const { t } = useTranslation();
+  const runtime = useRuntime();
+  const chapters = useQuery(staffGradeChapters(runtime, area, gradeId));
+  const choices = useQuery(chapterChoices(runtime, area));
+  const [form, setForm] = useState<StaffFormRequest | null>(null);
+  const edit = (): StaffFormRequest => {
+    const options = (choices.data?.content ?? []).map((c) => ({
+      value: String(c.id),
+      label: t('staffClass.chapterOption', { title: c.title, count: c.questionCount }),
+    }));
+    return {
+      title: t('staffClass.editSyllabus'),
+      call: `${area}.grade.updateChapters`,
+      fields: [{ name: 'chapterIds', label: t('staffClass.syllabus'), kind: 'multi', options }],
+      values: { chapterIds: (chapters.data ?? []).map((c) => String(c.id)) },
+      toBody: (v: FormValues) => {
+        const chosen = new Set(v.chapterIds as string[]);
+        // In the chapter list's order, which is the order staff arranged the chapters in.
+        const chapterIds = options.filter((o) => chosen.has(o.value)).map((o) => Number(o.value));
+        return { body: { id: gradeId, chapterIds } };
+      },
+    };
+  };
+  return (
+    <section className="xa-section" aria-labelledby="class-syllabus">
+      <h3 id="class-syllabus">
+        {t('staffClass.syllabus')}{' '}
+        <Button
+          size="small"
+          icon="edit"
+          text={t('staff.edit')}
+          disabled={!choices.data}
+          onClick={() => setForm(edit())}
+          data-testid="syllabus-edit"
+        />
+      </h3>
+      <QueryStatus state={chapters} failedTitle={t('staffClass.syllabusFailed')}>
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState
+              title={t('staffClass.noSyllabus')}
+              description={t('staffClass.noSyllabusHint')}
+            />
+          ) : (
+            <HTMLTable className="xa-table" striped data-testid="class-syllabus">
+              <tbody>
+                {list.map((c) => (
+                  <tr key={c.id}>
+                    <td>{c.position}</td>
+                    <td>{c.title}</td>
+                    <td>{t('grade.detail.questionCount', { count: c.questionCount })}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          )
+        }
+      </QueryStatus>
+      <StaffForm request={form} onClose={() => setForm(null)} />
+    </section>
+  );
+}
