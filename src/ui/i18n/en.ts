@@ -809,6 +809,7 @@ export const en: Catalogue = {
     late: 'Late',
   },
   staffPeople: {
+    adminWrites: 'Teachers and teaching groups are kept by the organization admin.',
     members: 'Members',
     membersFailed: 'Could not load the members',
     noMembers: 'No members match',

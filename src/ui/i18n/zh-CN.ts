@@ -798,6 +798,7 @@ export const zhCN = {
     late: '补交',
   },
   staffPeople: {
+    adminWrites: '教师与教研组由机构管理员维护。',
     members: '成员',
     membersFailed: '成员列表加载失败',
     noMembers: '没有符合条件的成员',

@@ -11,6 +11,7 @@ import { useQuery } from '../../../app/useQuery.ts';
 import { formatFen, parseYuan } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { CreateButton } from '../CreateButton.tsx';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_FEN = 10_000_000;
@@ -93,13 +94,7 @@ export function Settlements({ grade }: { grade: GradeItem }) {
     <section className="xa-section" aria-labelledby="class-settlements">
       <h3 id="class-settlements">
         {t('staffClass.settlements')}{' '}
-        <Button
-          size="small"
-          icon="plus"
-          text={t('staff.create')}
-          onClick={() => setForm(newSettlement())}
-          data-testid="settlement-create"
-        />{' '}
+        <CreateButton onClick={() => setForm(newSettlement())} testId="settlement-create" />{' '}
         <Button
           size="small"
           icon="download"

@@ -1,4 +1,4 @@
-import { Button, HTMLSelect, Tag } from '@blueprintjs/core';
+import { Button, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,9 @@ import {
 import { PagedTable } from '../../PagedTable.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { LifecycleButtons } from '../LifecycleButtons.tsx';
+import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
 import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { CreateButton } from '../CreateButton.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
 const MAX_FEN = 10_000_000;
@@ -152,24 +154,8 @@ export function StaffClasses({ area, base }: { area: StaffArea; base: '/admin' |
     <section className="xa-section" aria-labelledby="staff-classes">
       <h2 id="staff-classes">
         {t('staffClass.classes')}{' '}
-        <Button
-          size="small"
-          icon="plus"
-          text={t('staff.create')}
-          onClick={() => setForm(classForm(null))}
-          data-testid="class-create"
-        />{' '}
-        <HTMLSelect
-          aria-label={t('orders.state')}
-          value={state}
-          onChange={(e) => setState(e.currentTarget.value)}
-          options={[
-            { value: '', label: t('staff.allStates') },
-            ...Object.entries(gradeLifecycle.states)
-              .filter(([s]) => s !== 'none')
-              .map(([value, label]) => ({ value, label })),
-          ]}
-        />
+        <CreateButton onClick={() => setForm(classForm(null))} testId="class-create" />{' '}
+        <LifecycleStateSelect lifecycle={gradeLifecycle} value={state} onChange={setState} />
       </h2>
       <StaffEditOutcome />
       <PagedTable

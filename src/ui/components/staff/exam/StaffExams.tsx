@@ -1,10 +1,10 @@
-import { Button, HTMLSelect, Tag } from '@blueprintjs/core';
+import { Button, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ExamItem } from '../../../../contract/exam/calls.ts';
-import { examLifecycle, EXAM_STATES } from '../../../../machines/lifecycles/exam.ts';
+import { examLifecycle } from '../../../../machines/lifecycles/exam.ts';
 import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { staffExams, staffPapers, type ExamArea } from '../../../app/staffQueries.ts';
@@ -20,7 +20,9 @@ import {
 import { PagedTable } from '../../PagedTable.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { LifecycleButtons } from '../LifecycleButtons.tsx';
+import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
 import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { CreateButton } from '../CreateButton.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
 const MAX_FEN = 10_000_000;
@@ -177,25 +179,8 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
     <section className="xa-section" aria-labelledby="staff-exams">
       <h2 id="staff-exams">
         {t('staffExam.exams')}{' '}
-        <Button
-          size="small"
-          icon="plus"
-          text={t('staff.create')}
-          onClick={() => setForm(examForm(null))}
-          data-testid="exam-create"
-        />{' '}
-        <HTMLSelect
-          aria-label={t('orders.state')}
-          value={state}
-          onChange={(e) => setState(e.currentTarget.value)}
-          options={[
-            { value: '', label: t('exam.list.all') },
-            ...EXAM_STATES.filter((s) => s !== 'none').map((s) => ({
-              value: s,
-              label: examLifecycle.states[s],
-            })),
-          ]}
-        />
+        <CreateButton onClick={() => setForm(examForm(null))} testId="exam-create" />{' '}
+        <LifecycleStateSelect lifecycle={examLifecycle} value={state} onChange={setState} />
       </h2>
       <PagedTable
         state={exams}

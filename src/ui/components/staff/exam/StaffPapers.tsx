@@ -18,6 +18,7 @@ import { PagedTable } from '../../PagedTable.tsx';
 import { QuestionSetBuilder } from '../QuestionSetBuilder.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { CreateButton } from '../CreateButton.tsx';
 
 const whole = (text: string, min: number, max: number) => {
   const n = Number(text);
@@ -74,13 +75,7 @@ export function StaffPapers({ area }: { area: ExamArea }) {
     <section className="xa-section" aria-labelledby="staff-papers">
       <h2 id="staff-papers">
         {t('staffExam.papers')}{' '}
-        <Button
-          size="small"
-          icon="plus"
-          text={t('staff.create')}
-          onClick={() => setForm(paperForm(null))}
-          data-testid="paper-create"
-        />
+        <CreateButton onClick={() => setForm(paperForm(null))} testId="paper-create" />
       </h2>
       <PagedTable
         state={papers}

@@ -23,6 +23,7 @@ import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { LifecycleButtons } from '../LifecycleButtons.tsx';
 import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { CreateButton } from '../CreateButton.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -153,13 +154,7 @@ export function StaffHomework({ area, base }: { area: StaffArea; base: '/admin' 
     <section className="xa-section" aria-labelledby="staff-homework">
       <h2 id="staff-homework">
         {t('staffHomework.homework')}{' '}
-        <Button
-          size="small"
-          icon="plus"
-          text={t('staff.create')}
-          onClick={() => setForm(homeworkForm(null))}
-          data-testid="homework-create"
-        />{' '}
+        <CreateButton onClick={() => setForm(homeworkForm(null))} testId="homework-create" />{' '}
         <HTMLSelect
           aria-label={t('staffHomework.class')}
           value={gradeId}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { members } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
+import { useSessionUser } from '../../../app/hooks.ts';
 import { usePageParam } from '../../../app/usePageParam.ts';
 import { useQuery } from '../../../app/useQuery.ts';
 import { formatDateTime } from '../../../format.ts';
@@ -13,6 +14,7 @@ import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { MemberImport } from './MemberImport.tsx';
+import { CreateButton } from '../CreateButton.tsx';
 
 const APPROVALS = ['', 'reviewing', 'passed', 'rejected'] as const;
 
@@ -43,6 +45,8 @@ export function Members() {
   const [form, setForm] = useState<StaffFormRequest | null>(null);
   const [reason, setReason] = useState<ReasonRequest | null>(null);
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
+  // Approving learners is the organization admin's (成员审核).
+  const isAdmin = useSessionUser()?.role === 'orgAdmin';
   const issued = useSelector(staffEdit, (s) =>
     s.matches('done') &&
     (s.context.last?.call === 'member.pwd' ||
@@ -109,13 +113,7 @@ export function Members() {
     <section className="xa-section" aria-labelledby="staff-members">
       <h2 id="staff-members">
         {t('staffPeople.members')}{' '}
-        <Button
-          size="small"
-          icon="plus"
-          text={t('staff.create')}
-          onClick={() => setForm(newMember())}
-          data-testid="member-create"
-        />
+        <CreateButton onClick={() => setForm(newMember())} testId="member-create" />
       </h2>
       <div className="xa-exam-actions">
         <InputGroup
@@ -199,7 +197,7 @@ export function Members() {
                 : t('staffPeople.never')}
             </td>
             <td>
-              {m.approval === 'reviewing' && (
+              {m.approval === 'reviewing' && isAdmin && (
                 <>
                   <Button
                     size="small"

@@ -5,12 +5,14 @@ import { useTranslation } from 'react-i18next';
 import type { TeacherItem } from '../../../../contract/organization/schemas.ts';
 import { teacherGroups, teachers } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
+import { useSessionUser } from '../../../app/hooks.ts';
 import { usePageParam } from '../../../app/usePageParam.ts';
 import { useQuery } from '../../../app/useQuery.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { CreateButton } from '../CreateButton.tsx';
 
 /**
  * The organization's teachers and teaching groups (issue 8 item 2): add a teacher (an existing
@@ -26,6 +28,8 @@ export function Teachers() {
   const groups = useQuery(teacherGroups(runtime));
   const [form, setForm] = useState<StaffFormRequest | null>(null);
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
+  // Teachers read; the organization admin writes (the server refuses others all the same).
+  const isAdmin = useSessionUser()?.role === 'orgAdmin';
   const created = useSelector(staffEdit, (s) =>
     s.matches('done') && s.context.last?.call === 'edms.teacherMember.create'
       ? (s.context.result as { nickname: string; initialPassword: string | null })
@@ -97,14 +101,9 @@ export function Teachers() {
     <section className="xa-section" aria-labelledby="staff-teachers">
       <h2 id="staff-teachers">
         {t('staffPeople.teachers')}{' '}
-        <Button
-          size="small"
-          icon="plus"
-          text={t('staff.create')}
-          onClick={() => setForm(newTeacher())}
-          data-testid="teacher-create"
-        />
+        {isAdmin && <CreateButton onClick={() => setForm(newTeacher())} testId="teacher-create" />}
       </h2>
+      {!isAdmin && <p className="xa-muted">{t('staffPeople.adminWrites')}</p>}
       <StaffEditOutcome />
       {created?.initialPassword && (
         <Callout intent="success">
@@ -146,12 +145,14 @@ export function Teachers() {
             </td>
             <td className="xa-muted">{p.grades.map((g) => g.name).join('、')}</td>
             <td>
-              <Button
-                size="small"
-                variant="outlined"
-                text={t('staffPeople.setGroups')}
-                onClick={() => setForm(groupsForm(p))}
-              />
+              {isAdmin && (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  text={t('staffPeople.setGroups')}
+                  onClick={() => setForm(groupsForm(p))}
+                />
+              )}
             </td>
           </tr>
         )}
@@ -159,12 +160,7 @@ export function Teachers() {
       <section className="xa-section" aria-labelledby="teacher-groups">
         <h3 id="teacher-groups">
           {t('staffPeople.teacherGroups')}{' '}
-          <Button
-            size="small"
-            icon="plus"
-            text={t('staff.create')}
-            onClick={() => setForm(newGroup())}
-          />
+          {isAdmin && <CreateButton onClick={() => setForm(newGroup())} />}
         </h3>
         <QueryStatus state={groups} failedTitle={t('staffPeople.groupsFailed')}>
           {(found) => (
@@ -180,7 +176,7 @@ export function Teachers() {
                         size="small"
                         variant="outlined"
                         intent="danger"
-                        disabled={busy}
+                        disabled={busy || !isAdmin}
                         text={t('staff.delete')}
                         onClick={() =>
                           staffEdit.send({
