@@ -9,6 +9,7 @@ import { homeworkHandlersAll } from './homework/handlers.ts';
 import type { HandlerEntry } from './http/handler.ts';
 import { memberQuestionHandlers } from './member-question/handlers.ts';
 import { teacherQueryHandlers } from './member-question/teacher-handlers.ts';
+import { ojAliasHandlers } from './member-question/oj-aliases.ts';
 import { memberWrongListHandlers } from './member-question/member-wrong-list.ts';
 import { membershipHandlers } from './membership/handlers.ts';
 import { organizationHandlersAll } from './organization/handlers.ts';
@@ -28,6 +29,7 @@ export const allHandlers: readonly HandlerEntry[] = [
   ...memberQuestionHandlers,
   ...questionBankHandlers,
   ...teacherQueryHandlers,
+  ...ojAliasHandlers([...memberQuestionHandlers, ...teacherQueryHandlers]),
   ...memberWrongListHandlers,
   ...chapterHandlers,
   ...orderCallHandlers,

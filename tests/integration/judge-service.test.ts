@@ -304,6 +304,44 @@ describe('runs on custom input', () => {
     expect(latest.draft).toMatchObject({ language: 'python', source, input: 'abc\n' });
     expect(latest.latestRun).toMatchObject({ id: queued.id, kind: 'playground', verdict: 'AC' });
   }, 60_000);
+
+  it('answers the /oj forms of the playground and answer calls as the un-prefixed ones (spec 001 §7.6)', async () => {
+    const source = 'print(int(input()) * 2)\n';
+    await student.call(memberQuestion['oj.memberPlayground.saveAsDraft'], {
+      body: { language: 'python', source, input: '21\n' },
+    });
+    const queued = await student.call(memberQuestion['oj.memberPlayground.submitAnswer'], {
+      body: { language: 'python', source, input: '21\n' },
+    });
+    const detail = await judged(student, queued.id);
+    expect(detail.run?.stdout).toBe('42\n');
+    const viaOj = await student.call(memberQuestion['oj.memberQuestion.queryById'], {
+      query: { id: queued.id },
+    });
+    expect(viaOj).toEqual(detail);
+    const latest = await student.call(memberQuestion['oj.memberPlayground.queryLatest'], {
+      query: { language: 'python' },
+    });
+    expect(latest.draft).toMatchObject({ source, input: '21\n' });
+    const list = await student.call(memberQuestion['oj.memberQuestion.queryList'], {
+      query: { page: 0, size: 5 },
+      body: { kind: 'playground' },
+    });
+    expect(list.content[0]).toMatchObject({ id: queued.id });
+    const graded = await student.call(memberQuestion['oj.memberQuestion.queryLatestList'], {
+      body: { questionIds: [aPlusB] },
+    });
+    expect(graded).toEqual(
+      await student.call(memberQuestion['memberQuestion.queryLatestList'], {
+        body: { questionIds: [aPlusB] },
+      }),
+    );
+    // The same rules too: another member's answer is not the caller's.
+    const other = await errorOf(
+      parent.call(memberQuestion['oj.memberQuestion.queryById'], { query: { id: queued.id } }),
+    );
+    expect(other?.code).toBe(ErrorCode.NOT_FOUND);
+  }, 60_000);
 });
 
 describe('objective questions, drafts and input checks', () => {

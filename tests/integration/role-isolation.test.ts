@@ -525,6 +525,13 @@ const PROBES: Record<string, Probe> = {
     ask: () => ({ body: { questionIds: [practiceQuestion()] } }),
     seen: (a, o) => itemsOf(a).some((i) => i.id === o.answer),
   }),
+  // The /oj forms answer as the un-prefixed calls (spec 001 §7.6): the caller's own.
+  'oj.memberQuestion.queryById': mine(byId('answer')),
+  'oj.memberQuestion.queryList': mine(list('answer', () => ({}))),
+  'oj.memberQuestion.queryLatestList': mine({
+    ask: () => ({ body: { questionIds: [practiceQuestion()] } }),
+    seen: (a, o) => itemsOf(a).some((i) => i.id === o.answer),
+  }),
   'oj.memberQuestion.queryWrongCaseListById': {
     ask: (o) => ({ query: { id: o.answer } }),
     seen: (a) => Array.isArray(a),
@@ -744,6 +751,7 @@ const NOT_PROBED: Record<string, string> = {
   'memberQuestion.queryDraft': 'the caller’s own draft',
   'memberQuestion.queryQuestionStatisticsByChapter': 'counts per question of a chapter',
   'memberPlayground.queryLatest': 'the caller’s own playground',
+  'oj.memberPlayground.queryLatest': 'the caller’s own playground',
   'bms.membership.order.queryStatistics': 'counts over all card orders (platform staff only)',
   '*.examEnroll.queryMineStatistics': 'the caller’s own totals',
   '*.grade.enroll.queryMineStatistics': 'the caller’s own totals',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGE_NAMES } from '../../judge/languages.ts';
 import { VERDICTS } from '../../judge/types.ts';
-import { defineCalls, spec } from '../call.ts';
+import { defineCalls, spec, type CallSpec } from '../call.ts';
 import * as f from '../fields.ts';
 import { pageOf, pageQueryOf } from '../paging.ts';
 import { questionType } from '../question/types.ts';
@@ -243,6 +243,65 @@ const statisticsGroupByMember = spec({
   response: pageOf(memberAnswerStatistics),
 });
 
+const answerById = {
+  method: 'GET',
+  access: 'member',
+  summary: '本人一次作答的详情与判题状态（轮询直到 status 为 done 或 failed）',
+  query: z.strictObject({ id: f.id }),
+  response: answerDetail,
+} satisfies CallSpec;
+
+const latestAnswers = {
+  method: 'POST',
+  access: 'member',
+  summary: '本人对各题最近一次提交（含订正）',
+  body: z.strictObject({ questionIds: z.array(f.id).min(1).max(500) }),
+  response: z.array(answerSummary),
+} satisfies CallSpec;
+
+const answerList = {
+  method: 'POST',
+  access: 'member',
+  summary: '本人的提交记录（分页，新的在前）',
+  query: pageQueryOf(ANSWER_SORT),
+  body: z.strictObject({
+    questionId: f.id.optional(),
+    kind: answerKind.optional(),
+    /** Any of these kinds (the practice history: submissions and corrections together). */
+    kinds: z.array(answerKind).min(1).max(4).optional(),
+    verdict: judgeVerdict.optional(),
+  }),
+  response: pageOf(answerSummary),
+} satisfies CallSpec;
+
+const playgroundSave = {
+  method: 'POST',
+  access: 'member',
+  summary: '保存练习场草稿（每种语言一份）',
+  body: z.strictObject({
+    language: judgeLanguage,
+    source: z.string().max(MAX_SOURCE),
+    input: customInput.optional(),
+  }),
+  response: z.object({ saved: z.literal(true), updatedAt: f.isoTime }),
+} satisfies CallSpec;
+
+const playgroundRun = {
+  method: 'POST',
+  access: 'member',
+  summary: '在练习场运行代码（自定义输入），结果用 memberQuestion/queryById 查看',
+  body: z.strictObject({ language: judgeLanguage, source: sourceCode, input: customInput }),
+  response: queued,
+} satisfies CallSpec;
+
+const playgroundLatest = {
+  method: 'GET',
+  access: 'member',
+  summary: '练习场最近的草稿与最近一次运行',
+  query: z.strictObject({ language: judgeLanguage.optional() }),
+  response: z.object({ draft: draft.nullable(), latestRun: answerSummary.nullable() }),
+} satisfies CallSpec;
+
 export const memberQuestion = defineCalls({
   'memberQuestion.submitAnswer': {
     method: 'POST',
@@ -299,13 +358,7 @@ export const memberQuestion = defineCalls({
     }),
     response: queued,
   },
-  'memberQuestion.queryById': {
-    method: 'GET',
-    access: 'member',
-    summary: '本人一次作答的详情与判题状态（轮询直到 status 为 done 或 failed）',
-    query: z.strictObject({ id: f.id }),
-    response: answerDetail,
-  },
+  'memberQuestion.queryById': answerById,
   'memberQuestion.status': {
     method: 'GET',
     responseKind: 'event-stream',
@@ -315,13 +368,7 @@ export const memberQuestion = defineCalls({
     query: z.strictObject({ id: f.id }),
     response: statusEvent,
   },
-  'memberQuestion.queryLatestList': {
-    method: 'POST',
-    access: 'member',
-    summary: '本人对各题最近一次提交（含订正）',
-    body: z.strictObject({ questionIds: z.array(f.id).min(1).max(500) }),
-    response: z.array(answerSummary),
-  },
+  'memberQuestion.queryLatestList': latestAnswers,
   'memberQuestion.queryWrongList': {
     method: 'POST',
     access: 'member',
@@ -331,20 +378,7 @@ export const memberQuestion = defineCalls({
     body: z.strictObject({}),
     response: pageOf(wrongAnswer),
   },
-  'memberQuestion.queryList': {
-    method: 'POST',
-    access: 'member',
-    summary: '本人的提交记录（分页，新的在前）',
-    query: pageQueryOf(ANSWER_SORT),
-    body: z.strictObject({
-      questionId: f.id.optional(),
-      kind: answerKind.optional(),
-      /** Any of these kinds (the practice history: submissions and corrections together). */
-      kinds: z.array(answerKind).min(1).max(4).optional(),
-      verdict: judgeVerdict.optional(),
-    }),
-    response: pageOf(answerSummary),
-  },
+  'memberQuestion.queryList': answerList,
   'oj.memberQuestion.clean': {
     method: 'POST',
     access: 'member',
@@ -360,33 +394,26 @@ export const memberQuestion = defineCalls({
     query: z.strictObject({ id: f.id }),
     response: z.array(caseResult.extend({ data: caseData.nullable() })),
   },
-  'memberPlayground.saveAsDraft': {
-    method: 'POST',
-    access: 'member',
-    summary: '保存练习场草稿（每种语言一份）',
-    body: z.strictObject({
-      language: judgeLanguage,
-      source: z.string().max(MAX_SOURCE),
-      input: customInput.optional(),
-    }),
-    response: z.object({ saved: z.literal(true), updatedAt: f.isoTime }),
-  },
-  'memberPlayground.submitAnswer': {
-    method: 'POST',
-    access: 'member',
-    summary: '在练习场运行代码（自定义输入），结果用 memberQuestion/queryById 查看',
-    body: z.strictObject({ language: judgeLanguage, source: sourceCode, input: customInput }),
-    response: queued,
-  },
-  'memberPlayground.queryLatest': {
-    method: 'GET',
-    access: 'member',
-    summary: '练习场最近的草稿与最近一次运行',
-    query: z.strictObject({ language: judgeLanguage.optional() }),
-    response: z.object({ draft: draft.nullable(), latestRun: answerSummary.nullable() }),
-  },
+  'memberPlayground.saveAsDraft': playgroundSave,
+  'memberPlayground.submitAnswer': playgroundRun,
+  'memberPlayground.queryLatest': playgroundLatest,
   'memberQuestion.queryListByTeacher': listByTeacher,
   'memberQuestion.queryStatisticsGroupByMember': statisticsGroupByMember,
+  // Spec 001 §7.6 lists the learner's answer and playground calls under /oj as well: the same
+  // calls, answered by the same handlers (src/server/member-question/handlers.ts OJ_ALIASES).
+  'oj.memberQuestion.queryById': answerById,
+  'oj.memberQuestion.queryLatestList': latestAnswers,
+  'oj.memberQuestion.queryList': answerList,
+  // In /oj a read is the caller's own (docs/classes.md): the same statistics, of themselves.
+  'oj.memberQuestion.queryStatisticsGroupByMember': {
+    ...statisticsGroupByMember,
+    access: 'member',
+    summary:
+      '本人的提交统计：提交数、通过数与通过的题目数（与 memberQuestion/queryStatisticsGroupByMember 同形，只含本人；可限定题目）',
+  },
+  'oj.memberPlayground.saveAsDraft': playgroundSave,
+  'oj.memberPlayground.submitAnswer': playgroundRun,
+  'oj.memberPlayground.queryLatest': playgroundLatest,
   /** An addition to the catalogue: the wrong questions of /chapter/student. */
   'memberQuestion.queryWrongListByMember': {
     method: 'POST',

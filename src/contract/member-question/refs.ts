@@ -95,6 +95,41 @@ export const memberQuestion: RefsOf<typeof defs> = {
     method: 'POST',
     path: '/memberQuestion/queryStatisticsGroupByMember',
   },
+  'oj.memberQuestion.queryById': {
+    id: 'oj.memberQuestion.queryById',
+    method: 'GET',
+    path: '/oj/memberQuestion/queryById',
+  },
+  'oj.memberQuestion.queryLatestList': {
+    id: 'oj.memberQuestion.queryLatestList',
+    method: 'POST',
+    path: '/oj/memberQuestion/queryLatestList',
+  },
+  'oj.memberQuestion.queryList': {
+    id: 'oj.memberQuestion.queryList',
+    method: 'POST',
+    path: '/oj/memberQuestion/queryList',
+  },
+  'oj.memberQuestion.queryStatisticsGroupByMember': {
+    id: 'oj.memberQuestion.queryStatisticsGroupByMember',
+    method: 'POST',
+    path: '/oj/memberQuestion/queryStatisticsGroupByMember',
+  },
+  'oj.memberPlayground.saveAsDraft': {
+    id: 'oj.memberPlayground.saveAsDraft',
+    method: 'POST',
+    path: '/oj/memberPlayground/saveAsDraft',
+  },
+  'oj.memberPlayground.submitAnswer': {
+    id: 'oj.memberPlayground.submitAnswer',
+    method: 'POST',
+    path: '/oj/memberPlayground/submitAnswer',
+  },
+  'oj.memberPlayground.queryLatest': {
+    id: 'oj.memberPlayground.queryLatest',
+    method: 'GET',
+    path: '/oj/memberPlayground/queryLatest',
+  },
   'memberQuestion.queryWrongListByMember': {
     id: 'memberQuestion.queryWrongListByMember',
     method: 'POST',

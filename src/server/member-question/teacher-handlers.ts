@@ -110,6 +110,19 @@ export const teacherQueryHandlers = [
     },
   ),
   handle(
+    memberQuestionApi['oj.memberQuestion.queryStatisticsGroupByMember'],
+    ({ query, body, services, requireAuth }) => {
+      const auth = requireAuth();
+      return memberStatistics(
+        services.pool,
+        SCOPE_OF_AREA.oj(auth),
+        auth.organizationId,
+        body.questionId,
+        query,
+      );
+    },
+  ),
+  handle(
     memberQuestionApi['bms.memberQuestion.queryStatisticsGroupByMember'],
     ({ query, body, services, requireAuth }) =>
       memberStatistics(
