@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { GradeItem } from '../../../contract/grade/schemas.ts';
 import { useRuntime } from '../../app/context.ts';
+import { useSessionUser } from '../../app/hooks.ts';
 import { gradeChapterQuestions, gradeChapters } from '../../app/gradeQueries.ts';
 import { useQuery } from '../../app/useQuery.ts';
 import { EmptyState } from '../EmptyState.tsx';
@@ -17,7 +18,8 @@ export function GradeChapters({ grade }: { grade: GradeItem }) {
   const { t } = useTranslation();
   const runtime = useRuntime();
   const chapters = useQuery(gradeChapters(runtime, grade.id));
-  const loggedIn = runtime.actors.startup.getSnapshot().context.user !== null;
+  // Subscribed, so logging in from this page opens the chapters' progress at once.
+  const loggedIn = useSessionUser() !== null;
   const [open, setOpen] = useState<number | null>(null);
   return (
     <section className="xa-section" aria-labelledby="grade-courses">

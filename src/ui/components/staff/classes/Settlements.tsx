@@ -8,7 +8,7 @@ import { roster, settlements } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { usePageParam } from '../../../app/usePageParam.ts';
 import { useQuery } from '../../../app/useQuery.ts';
-import { formatFen, parseYuan } from '../../../format.ts';
+import { formatFen, parseYuan, toShanghaiInput } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
@@ -31,7 +31,8 @@ export function Settlements({ grade }: { grade: GradeItem }) {
   );
   const [form, setForm] = useState<StaffFormRequest | null>(null);
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
-  const today = new Date().toISOString().slice(0, 10);
+  // Today in Asia/Shanghai, where the periods are counted (a UTC date lags after 16:00 UTC).
+  const today = toShanghaiInput(new Date().toISOString()).slice(0, 10);
 
   const newSettlement = (): StaffFormRequest => ({
     title: t('staffClass.newSettlement'),
