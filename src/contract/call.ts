@@ -9,7 +9,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type Access = 'public' | 'member' | 'teacher' | 'orgAdmin' | 'platformAdmin';
 
-export type ResponseKind = 'json' | 'xlsx' | 'zip' | 'event-stream';
+/**
+ * `binary`: bytes served as they are stored (a file, a QR image), read by the browser through
+ * a URL (`<img src>`, a link), never through the transport.
+ */
+export type ResponseKind = 'json' | 'xlsx' | 'zip' | 'event-stream' | 'binary';
 
 /**
  * How the request body travels: a sealed JSON envelope, plain multipart (file uploads), or a
@@ -24,9 +28,25 @@ export type RequestKind = 'json' | 'multipart' | 'notify';
  */
 export const ROOT_CALL_ID = 'root';
 
+/** `DELETE common.file.{fileName}`: the method in front of a path another call also serves. */
+export const METHOD_PREFIX = /^(GET|POST|PUT|DELETE) /;
+/** Path suffixes that name a file's type rather than a segment. */
+const FILE_SUFFIX = /\.(jpg)$/;
+
 /** `oj.member.queryCurrent` → `/oj/member/queryCurrent`. */
-export const pathOfId = (id: string): string =>
-  id === ROOT_CALL_ID ? '/' : `/${id.split('.').join('/')}`;
+export const pathOfId = (id: string): string => {
+  if (id === ROOT_CALL_ID) return '/';
+  // Two extensions of the rule, both only where the spec's paths need them: a path served by
+  // two methods (GET and DELETE /common/file/{fileName}) keys its second call with the method
+  // in front (`DELETE common.file.{fileName}`), and a path naming a file keeps its suffix's dot
+  // (`common.image.qrCode.jpg` is `/common/image/qrCode.jpg`).
+  const bare = id.replace(METHOD_PREFIX, '');
+  const suffix = FILE_SUFFIX.exec(bare)?.[0] ?? '';
+  return `/${bare
+    .slice(0, bare.length - suffix.length)
+    .split('.')
+    .join('/')}${suffix}`;
+};
 
 /** `/oj/member/queryCurrent` → `oj.member.queryCurrent`. */
 export const idOfPath = (path: string): string =>

@@ -23,6 +23,7 @@ export const ErrorCode = {
   QUOTA_USED_UP: 42900,
   RATE_LIMITED: 42901,
   INTERNAL: 50000,
+  NOT_CONFIGURED: 50100,
   SERVICE_UNAVAILABLE: 50300,
 } as const;
 
@@ -59,6 +60,8 @@ export const errorCatalogue: Record<ErrorCodeName, ErrorCatalogueEntry> = {
   RATE_LIMITED: { status: 429, message: '操作过于频繁，请稍后再试' },
   INTERNAL: { status: 500, message: '服务器内部错误' },
   // The database is down or restarting: nothing was done, and retrying shortly will work.
+  /** A capability this deployment has no provider for (OCR of a document type). */
+  NOT_CONFIGURED: { status: 501, message: '服务未配置' },
   SERVICE_UNAVAILABLE: { status: 503, message: '服务暂不可用，请稍后重试' },
 };
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generatedFiles, refsPath } from '../../scripts/contract.ts';
-import { idOfPath, pathOfId } from './call.ts';
+import { METHOD_PREFIX, idOfPath, pathOfId } from './call.ts';
 import { allCalls, domains } from './index.ts';
 
 describe('what the contract generates', () => {
@@ -38,7 +38,7 @@ describe('the naming rule: a call is named by its path', () => {
           id: key,
           path: pathOfId(key),
         });
-        expect(idOfPath(call.path)).toBe(call.id);
+        expect(idOfPath(call.path)).toBe(call.id.replace(METHOD_PREFIX, ''));
       }
     }
   });

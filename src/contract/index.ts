@@ -1,15 +1,23 @@
 import { accounts } from './accounts/calls.ts';
+import { address } from './address/calls.ts';
 import { aiToken } from './ai-token/calls.ts';
+import { app } from './app/calls.ts';
 import { chapter } from './chapter/calls.ts';
+import { course } from './course/calls.ts';
 import { dict } from './dict/calls.ts';
 import { exam } from './exam/calls.ts';
+import { file } from './file/calls.ts';
 import { grade } from './grade/calls.ts';
 import { homework } from './homework/calls.ts';
+import { imageBanner } from './image-banner/calls.ts';
+import { memberDocument } from './member-document/calls.ts';
 import { memberQuestion } from './member-question/calls.ts';
 import { membership } from './membership/calls.ts';
+import { ocr } from './ocr/calls.ts';
 import { order } from './order/calls.ts';
 import { organization } from './organization/calls.ts';
 import { question } from './question/calls.ts';
+import { siteConfig } from './site-config/calls.ts';
 import { system } from './system/calls.ts';
 import { wallet } from './wallet/calls.ts';
 import type { CallDef } from './call.ts';
@@ -33,13 +41,21 @@ export const domains = {
   membership,
   question,
   chapter,
+  course,
   memberQuestion,
+  memberDocument,
   order,
   wallet,
   aiToken,
   exam,
   organization,
   homework,
+  siteConfig,
+  address,
+  imageBanner,
+  file,
+  app,
+  ocr,
 } satisfies Record<string, Record<string, CallDef>>;
 
 /** Every call of the catalogue; the server registers exactly these routes. */

@@ -34,6 +34,10 @@ import { NO_PROVIDER } from './payments/none.ts';
 import { registerSandboxPages } from './payments/sandbox/pages.ts';
 import { createSandboxProvider, type SandboxOptions } from './payments/sandbox/provider.ts';
 import type { Payments } from './payments/service.ts';
+import { AppRegistry } from './apps/registry.ts';
+import { loadConfig } from './config.ts';
+import { createFileService } from './files/service.ts';
+import type { FileService } from './files/service.ts';
 import { DEFAULT_WEB_ROOT, registerWebApp, webFallback } from './web/static.ts';
 
 declare module 'fastify' {
@@ -71,6 +75,8 @@ export interface AppDeps {
   payments?: PaymentOptions;
   /** How often the exam clock hands in expired papers and settles judged ones; 0 turns it off. */
   examClockMs?: number;
+  /** The file service; default a disk store under DATA_DIR (server/files/service.ts). */
+  files?: FileService;
 }
 
 export interface PaymentOptions {
@@ -156,7 +162,8 @@ function installServerClock(app: FastifyInstance, deps: AppDeps): void {
 }
 
 const appServices = new WeakMap<FastifyInstance, Services>();
-const servicesOf = (app: FastifyInstance): Services => appServices.get(app)!;
+/** The services an app was built with (start.ts seeds the files through them). */
+export const servicesOf = (app: FastifyInstance): Services => appServices.get(app)!;
 
 /**
  * Content-Security-Policy for the Vite-built app: only our own scripts; inline styles allowed
@@ -205,6 +212,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     quota: deps.quota ?? defaultQuotaPolicy(),
     payments: await installPayments(app, deps),
+    files: deps.files ?? (await createFileService(deps.pool, { dataDir: loadConfig().dataDir })),
+    apps: new AppRegistry(deps.pool),
   };
   appServices.set(app, services);
   installServerClock(app, deps);

@@ -1,12 +1,19 @@
 import { authHandlers } from './accounts/auth-handlers.ts';
+import { addressHandlers } from './address/handlers.ts';
 import { aiTokenHandlers } from './ai-token/handlers.ts';
+import { appHandlers } from './apps/handlers.ts';
+import { fileHandlers } from './files/handlers.ts';
+import { ocrHandlers } from './ocr/handlers.ts';
 import { memberHandlers } from './accounts/member-handlers.ts';
 import { chapterHandlers } from './chapter/handlers.ts';
+import { courseHandlers } from './course/handlers.ts';
 import { dictHandlers } from './dict/handlers.ts';
 import { examHandlersAll } from './exam/handlers.ts';
 import { gradeHandlers } from './grade/handlers.ts';
 import { homeworkHandlersAll } from './homework/handlers.ts';
 import type { HandlerEntry } from './http/handler.ts';
+import { imageBannerHandlers } from './image-banner/handlers.ts';
+import { memberDocumentHandlers } from './member-document/handlers.ts';
 import { memberQuestionHandlers } from './member-question/handlers.ts';
 import { teacherQueryHandlers } from './member-question/teacher-handlers.ts';
 import { ojAliasHandlers } from './member-question/oj-aliases.ts';
@@ -15,6 +22,7 @@ import { membershipHandlers } from './membership/handlers.ts';
 import { organizationHandlersAll } from './organization/handlers.ts';
 import { orderCallHandlers } from './order/handlers.ts';
 import { questionBankHandlers } from './question/handlers.ts';
+import { siteConfigHandlers } from './site-config/handlers.ts';
 import { systemHandlers } from './system/handlers.ts';
 import { walletHandlers } from './wallet/handlers.ts';
 
@@ -32,10 +40,18 @@ export const allHandlers: readonly HandlerEntry[] = [
   ...ojAliasHandlers([...memberQuestionHandlers, ...teacherQueryHandlers]),
   ...memberWrongListHandlers,
   ...chapterHandlers,
+  ...courseHandlers,
+  ...memberDocumentHandlers,
   ...orderCallHandlers,
   ...walletHandlers,
   ...aiTokenHandlers,
   ...examHandlersAll,
   ...organizationHandlersAll,
   ...homeworkHandlersAll,
+  ...siteConfigHandlers,
+  ...addressHandlers,
+  ...imageBannerHandlers,
+  ...fileHandlers,
+  ...appHandlers,
+  ...ocrHandlers,
 ];

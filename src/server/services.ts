@@ -5,6 +5,8 @@ import type { EnvelopeKeyring } from './envelope/keyring.ts';
 import type { QuotaPolicy } from './member-question/quota.ts';
 import type { Logger } from './logger.ts';
 import type { Payments } from './payments/service.ts';
+import type { FileService } from './files/service.ts';
+import type { AppRegistry } from './apps/registry.ts';
 
 /** What handlers use; built once per app in buildApp. */
 export interface Services {
@@ -16,4 +18,8 @@ export interface Services {
   /** Daily limits tied to card rights and the clock that picks the day. */
   quota: QuotaPolicy;
   payments: Payments;
+  /** Stored files: the store, the URL-signing secret and clock (server/files/). */
+  files: FileService;
+  /** The application ids the appid header is checked against (server/apps/). */
+  apps: AppRegistry;
 }

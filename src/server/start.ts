@@ -13,7 +13,8 @@ import { loadKeyring } from './envelope/keyring.ts';
 import { pruneExpired, startPruning } from './envelope/nonces.ts';
 import { createLogger } from './logger.ts';
 import type { Logger } from './logger.ts';
-import { seedDatabase } from './seed/index.ts';
+import { seedDatabase, seedStoredFiles } from './seed/index.ts';
+import { createFileService, urlTtlFromEnv } from './files/service.ts';
 import { ensureBubblewrap } from '../judge/sandbox/setup.ts';
 import { judgeWorkerCount, startJudgeWorkers } from './judge-service/workers.ts';
 import type { JudgeWorkers } from './judge-service/workers.ts';
@@ -51,6 +52,8 @@ export interface StartOptions {
   sandboxPayments?: NonNullable<PaymentOptions['sandbox']>;
   /** The exam clock's tick (tests tick fast); default one second. */
   examClockMs?: number;
+  /** The clock signed file URLs are made and checked by (tests expire them). */
+  fileClock?: () => number;
 }
 
 export interface RunningPlatform {
@@ -130,7 +133,13 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     const stopPruning = startPruning(pool, logger);
     cleanups.push(async () => stopPruning());
 
+    const files = await createFileService(pool, {
+      dataDir: options.dataDir ?? config.dataDir,
+      urlTtlMs: urlTtlFromEnv(options.env ?? process.env),
+      now: options.fileClock,
+    });
     const app = await buildApp({
+      files,
       pool,
       logger,
       keyring,
@@ -153,6 +162,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       examClockMs: options.examClockMs,
     });
     cleanups.push(() => app.close());
+    await seedStoredFiles({ pool, files });
     // Open status streams end first, or closing the HTTP server would wait for them.
     cleanups.push(() => closeStatusHub(pool));
     await app.listen({ port: options.port ?? config.port, host: options.host ?? config.host });

@@ -151,7 +151,7 @@ describe('a learner enrolls in a class, pays, sees it in my classes and applies 
       await desk
         .getByTestId('student-chapters')
         .locator('tr')
-        .filter({ hasText: '第一单元' })
+        .filter({ hasText: '入门：顺序结构' })
         .waitFor();
       const address = desk.url();
 

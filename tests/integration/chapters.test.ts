@@ -71,7 +71,7 @@ describe('seeded demo chapters', () => {
       body: { bank: 'organization' },
     });
     const titles = list.content.map((c) => c.title);
-    expect(titles.slice(0, 2)).toEqual(['第一单元 入门：顺序结构', '第二单元 分支结构']);
+    expect(titles.slice(0, 2)).toEqual(['入门：顺序结构', '分支结构入门']);
     const unit1 = list.content[0]!;
     expect(unit1).toMatchObject({ organizationId, questionCount: 5 });
     const questions = await teacher.call(chapterApi['edms.chapter.queryQuestionList'], {
@@ -89,7 +89,7 @@ describe('seeded demo chapters', () => {
   it('are seeded once: a second run adds nothing and keeps a teacher’s changes', async () => {
     const unit2 = (
       await teacher.call(chapterApi['edms.chapter.queryList'], {
-        body: { keyword: '第二单元', bank: 'organization' },
+        body: { keyword: '分支结构入门', bank: 'organization' },
       })
     ).content[0]!;
     const kept = await teacher.call(chapterApi['edms.chapter.queryQuestionList'], {
@@ -480,7 +480,8 @@ describe('deleting a question a chapter uses', () => {
       admin.call(questionApi['bms.question.delete'], { body: { id: aPlusB } }),
     );
     expect(conflict.code).toBe(ErrorCode.CONFLICT);
-    expect(conflict.message).toContain('第一单元 入门：顺序结构');
+    // The first chapter holding it: the platform curriculum's (seed/courses.ts) comes first.
+    expect(conflict.message).toContain('顺序结构与输入输出');
   });
 });
 

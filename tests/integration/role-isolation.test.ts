@@ -22,9 +22,11 @@ import { accounts } from '../../src/contract/accounts/calls.ts';
 import { areaOf, type Access, type CallDef } from '../../src/contract/call.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { exam } from '../../src/contract/exam/calls.ts';
+import { file } from '../../src/contract/file/calls.ts';
 import { grade } from '../../src/contract/grade/calls.ts';
 import { homework } from '../../src/contract/homework/calls.ts';
 import { allCalls } from '../../src/contract/index.ts';
+import { memberDocument } from '../../src/contract/member-document/calls.ts';
 import { memberQuestion } from '../../src/contract/member-question/calls.ts';
 import { membership } from '../../src/contract/membership/calls.ts';
 import { organization } from '../../src/contract/organization/calls.ts';
@@ -60,6 +62,10 @@ const LEARNER_GROUPS = [
   'homeworkMemberQuestion',
   'member',
   'organizationMember',
+  // A member's uploaded documents (the file service).
+  'common.file',
+  // A member's notes and files (their published ones are read by their teachers).
+  'memberDocument',
 ];
 const READ_ACTION = /^(query|download|export|report)/;
 const AREA_PREFIX = /^(bms|edms|oj)\./;
@@ -105,6 +111,10 @@ interface Rows {
   homeworkAnswer: number;
   /** The submission (a judged answer) to the homework question. */
   homeworkSubmission: number;
+  /** A document the learner uploaded (the file service's name). */
+  document: string;
+  /** The learner's published note (memberDocument). */
+  memberDocument: number;
 }
 
 interface Reader {
@@ -188,7 +198,29 @@ const NO_ROWS: Rows = {
   homeworkEnroll: -1,
   homeworkAnswer: -1,
   homeworkSubmission: -1,
+  document: '',
+  memberDocument: -1,
 };
+
+/** A member's document: a small PDF uploaded through the file service. */
+async function uploadDocument(api: Transport): Promise<string> {
+  const form = new FormData();
+  form.append('purpose', 'document');
+  form.append('file', new Blob(['%PDF-1.4\n%%EOF\n']), '资料.pdf');
+  const stored = await api.call(file['common.file.upload'], {
+    body: form as unknown as { purpose: 'document' },
+  });
+  return stored.fileName;
+}
+
+/** A member's note, published: from then on their teachers read it too. */
+async function publishedNote(api: Transport): Promise<number> {
+  const created = await api.call(memberDocument['oj.memberDocument.create'], {
+    body: { kind: 'note', title: '隔离笔记', body: '我的笔记' },
+  });
+  await api.call(memberDocument['oj.memberDocument.publish'], { body: { id: created.id } });
+  return created.id;
+}
 
 beforeAll(async () => {
   platform = await startTestPlatform({ examClockMs: 200 });
@@ -377,6 +409,8 @@ beforeAll(async () => {
       homeworkEnroll: hwEnroll.id,
       homeworkAnswer: hwAnswer.id,
       homeworkSubmission: hwSubmission.id,
+      document: await uploadDocument(s.api),
+      memberDocument: await publishedNote(s.api),
     };
   }
   // T1's own purse: a card ordered, a card held, a recharge and a wallet entry.
@@ -516,6 +550,16 @@ const named = (o: Rows) => ({ keyword: o.nickname });
  * probe names one learner's row: the request that asks for it, and how the answer shows it.
  */
 const PROBES: Record<string, Probe> = {
+  // A member's uploaded document: the URL is handed to those who may read the member's rows.
+  'common.file.queryUrl': {
+    ask: (o) => ({ query: { fileName: o.document } }),
+    seen: (a, o) => (a as { fileName: string }).fileName === o.document,
+  },
+  // A member's published note: the owner, their teachers and organization admin, platform staff
+  // (in every area, and in the public calls, which read it as the caller's role).
+  '*.memberDocument.queryById': byId('memberDocument'),
+  '*.memberDocument.queryList': list('memberDocument', () => ({ kind: 'note' })),
+  '*.memberDocument.querySimpleList': list('memberDocument', () => ({ kind: 'note' })),
   // Practice answers (memberQuestion): learners read their own; staff their learners'.
   'memberQuestion.queryById': mine(byId('answer')),
   '*.memberQuestion.queryById': byId('answer'),

@@ -148,7 +148,8 @@ export class RawClient {
       return this.send<T>(def.method, pathAndQuery, { rawBody: input.body ?? {}, appId: null });
     }
     if (def.method !== 'GET' && input.body !== undefined) {
-      const { session, sealed } = await this.seal(def.method, path, input.body);
+      // Sealed for the path as it travels: a template's braces are percent-encoded on the wire.
+      const { session, sealed } = await this.seal(def.method, encodeURI(path), input.body);
       return this.unseal(
         session,
         await this.send<T>(def.method, pathAndQuery, { rawBody: sealed }),

@@ -29,10 +29,37 @@ const chapterFields = {
     .min(0, '排序不能小于 0')
     .max(1_000_000, '排序最大 1000000')
     .default(0),
+  /** A link to the unit's video (https), or null. */
+  videoUrl: z
+    .string()
+    .trim()
+    .max(500, '视频链接最多 500 个字符')
+    .regex(/^https:\/\/[^\s]+$/, '视频链接须以 https:// 开头')
+    .nullable()
+    .default(null),
+  /** The unit's PDF handout: a file of the file service (purpose material), or null. */
+  pdfFile: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}\.pdf$/, '讲义须为上传后得到的 PDF 文件名')
+    .nullable()
+    .default(null),
+  /** Fen; 0: free. A paid unit is opened by buying it (oj/chapter/buy) or by its card right. */
+  priceFen: z
+    .number()
+    .int('价格须为整数（分）')
+    .min(0, '价格不能小于 0')
+    .max(10_000_000, '价格最高 100000 元')
+    .default(0),
+  /** The card right whose holders study the unit without buying, or null. */
+  rightCode: z.string().trim().min(1).max(64).nullable().default(null),
 };
 
 export const chapterInput = z.strictObject(chapterFields);
 export const chapterUpdate = z.strictObject({ id: f.id, ...chapterFields });
+
+/** How the reader may open a chapter's questions and material (course/calls.ts unitAccess). */
+export const chapterAccess = z.enum(['free', 'bought', 'right', 'staff', 'locked']);
 
 export const chapterFilter = z.strictObject({
   /** Part of the title. */
@@ -48,12 +75,21 @@ export const chapterListItem = z.object({
   title: z.string(),
   sort: z.number().int(),
   questionCount: z.number().int(),
+  priceFen: z.number().int(),
   status: chapterStatus,
   updatedAt: f.isoTime,
 });
 
 export const chapterItem = chapterListItem.extend({
   notes: z.string(),
+  /** Null while the unit is locked for the reader. */
+  videoUrl: z.string().nullable(),
+  pdfFile: z.string().nullable(),
+  /** A URL the reader may open the handout with (signed, expiring); null while locked. */
+  pdfUrl: z.string().nullable(),
+  rightCode: z.string().nullable(),
+  rightName: z.string().nullable(),
+  access: chapterAccess,
   createdAt: f.isoTime,
 });
 

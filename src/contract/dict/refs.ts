@@ -10,4 +10,17 @@ export const dict: RefsOf<typeof defs> = {
     path: '/dict/queryByValue',
     skipErrorHandler: true,
   },
+  'dict.create': { id: 'dict.create', method: 'POST', path: '/dict/create' },
+  'dict.update': { id: 'dict.update', method: 'PUT', path: '/dict/update' },
+  'dict.delete': { id: 'dict.delete', method: 'DELETE', path: '/dict/delete' },
+  'dict.createItem': { id: 'dict.createItem', method: 'POST', path: '/dict/createItem' },
+  'dict.updateItem': { id: 'dict.updateItem', method: 'PUT', path: '/dict/updateItem' },
+  'dict.deleteItem': { id: 'dict.deleteItem', method: 'DELETE', path: '/dict/deleteItem' },
+  'dict.queryItemList': { id: 'dict.queryItemList', method: 'POST', path: '/dict/queryItemList' },
+  'dict.queryList': { id: 'dict.queryList', method: 'POST', path: '/dict/queryList' },
+  'dict.queryBuildInList': {
+    id: 'dict.queryBuildInList',
+    method: 'POST',
+    path: '/dict/queryBuildInList',
+  },
 };

@@ -328,11 +328,22 @@ export const gradeChapterItem = z.object({
   /** Questions the reader has solved (a learner's own; 0 for staff and visitors). */
   solvedCount: z.number().int(),
 });
-export const gradeChaptersUpdate = z.strictObject({
-  id: f.id,
-  chapterIds: z
-    .array(f.id)
-    .max(MAX_GRADE_CHAPTERS, `一个班级最多 ${MAX_GRADE_CHAPTERS} 个章节`)
-    .refine(uniqueIds, '章节不能重复'),
-});
+/**
+ * Either the chapters themselves, in order, or a course to follow: binding a course fills the
+ * syllabus with its units (staff may then adjust it), `courseId: null` unbinds it.
+ */
+export const gradeChaptersUpdate = z
+  .strictObject({
+    id: f.id,
+    chapterIds: z
+      .array(f.id)
+      .max(MAX_GRADE_CHAPTERS, `一个班级最多 ${MAX_GRADE_CHAPTERS} 个章节`)
+      .refine(uniqueIds, '章节不能重复')
+      .optional(),
+    courseId: f.id.nullable().optional(),
+  })
+  .refine((b) => (b.chapterIds === undefined) !== (b.courseId === undefined), {
+    message: '请给出章节列表（chapterIds）或要跟随的课程（courseId），二者选一',
+    path: ['chapterIds'],
+  });
 export const gradeChapterQuestionsBody = z.strictObject({ gradeId: f.id, chapterId: f.id });

@@ -73,6 +73,15 @@ const questionFields = {
   referenceSolutions: z
     .partialRecord(z.enum(['cpp', 'python']), z.string().max(200_000))
     .default({}),
+  /** Fen; 0: free. A paid question is opened by buying it (oj/question/buy) or its card right. */
+  priceFen: z
+    .number()
+    .int('价格须为整数（分）')
+    .min(0, '价格不能小于 0')
+    .max(10_000_000, '价格最高 100000 元')
+    .default(0),
+  /** The card right whose holders open it without buying, or null. */
+  rightCode: z.string().trim().min(1).max(64).nullable().default(null),
 };
 
 interface RuleInput {
@@ -183,6 +192,8 @@ export const questionItem = questionListItem.extend({
   samples: z.array(questionSample),
   checkerSource: z.string().nullable(),
   referenceSolutions: z.record(z.string(), z.string()),
+  priceFen: z.number().int(),
+  rightCode: z.string().nullable(),
   dataVersion: z.string(),
   createdAt: f.isoTime,
 });
@@ -197,6 +208,13 @@ export const questionSimpleItem = z.object({
 /** What a learner sees: no answer, analysis, test data, checker source or reference solution. */
 export const learnerQuestionListItem = z.object(listFields);
 export const learnerQuestionItem = learnerQuestionListItem.extend({
+  priceFen: z.number().int(),
+  /**
+   * How the learner may open it (course/access.ts): free, bought, right, staff, or locked — a
+   * locked question answers without its statement, options and samples.
+   */
+  access: z.enum(['free', 'bought', 'right', 'staff', 'locked']),
+  rightName: z.string().nullable(),
   content: z.string(),
   options: z.array(questionOption),
   timeLimitMs: z.number().int().nullable(),

@@ -5,6 +5,7 @@
  */
 import { fromPromise } from 'xstate';
 import { aiToken } from '../../contract/ai-token/refs.ts';
+import { course } from '../../contract/course/refs.ts';
 import { membership } from '../../contract/membership/refs.ts';
 import type { OrderItem } from '../../contract/order/calls.ts';
 import { order as orderApi } from '../../contract/order/refs.ts';
@@ -68,6 +69,16 @@ async function place(
       return {
         order: await transport.call(membership['oj.membership.order.create'], {
           body: { membershipId: input.itemId },
+          skipErrorHandler: true,
+          signal,
+        }),
+        payment: null,
+      };
+    case 'chapter':
+    case 'question':
+      return {
+        order: await transport.call(course[`oj.${input.kind}.buy`], {
+          query: { id: input.itemId },
           skipErrorHandler: true,
           signal,
         }),

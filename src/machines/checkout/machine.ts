@@ -22,6 +22,8 @@ import { notProvided } from '../notProvided.ts';
 export type Purchase =
   | { kind: 'membership'; itemId: number }
   | { kind: 'aiTokens'; itemId: number }
+  | { kind: 'chapter'; itemId: number }
+  | { kind: 'question'; itemId: number }
   | { kind: 'recharge'; amountFen: number };
 
 export type PayMethod = 'wallet' | 'provider';

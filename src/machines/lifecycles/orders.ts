@@ -15,10 +15,12 @@ export const ORDER_KIND_NAMES = [
   'exam',
   'grade',
   'homework',
+  'chapter',
+  'question',
 ] as const;
 export type OrderKindName = (typeof ORDER_KIND_NAMES)[number];
 
-/** Recharges on their own machine; exams, classes and homework are enrolled in; cards and packs are bought. */
+/** Recharges on their own machine; exams, classes and homework are enrolled in; cards, packs, units and questions are bought. */
 export const orderLifecycleOf = (kind: OrderKindName): Lifecycle<string, EnrollmentAction> =>
   (kind === 'recharge'
     ? rechargeLifecycle

@@ -12,6 +12,7 @@ export function practiceEvents(actor: Sender<PracticeEvent>) {
     /** The screen's address switched between submitting and correcting (订正). */
     setMode: (mode: SubmitMode) => actor.send({ type: 'MODE', mode }),
     retry: () => actor.send({ type: 'RETRY' }),
+    reload: () => actor.send({ type: 'RELOAD' }),
     /** Another page of the history (0-based). */
     showHistoryPage: (page: number) => actor.send({ type: 'HISTORY.PAGE', page }),
   };

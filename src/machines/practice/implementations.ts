@@ -119,6 +119,9 @@ export function createPracticeImplementations(
           timeLimitMs: item.timeLimitMs,
           memoryLimitMiB: item.memoryLimitMiB,
           options: item.options.map((o) => ({ label: o.label, text: o.text })),
+          ...(item.access === 'locked'
+            ? { locked: { priceFen: item.priceFen, rightName: item.rightName } }
+            : {}),
         };
       }),
       loadDraft: fromPromise(async ({ input, signal }) => {

@@ -161,6 +161,17 @@ describe('practiceMachine', () => {
     expect(calls.histories).toBe(1);
   });
 
+  it('loads the statement again on RELOAD (a purchase opened it), keeping the code', async () => {
+    const { actor } = setupPractice();
+    await flushPromises();
+    actor.send({ type: 'EDIT', source: 'int main() {}' });
+    actor.send({ type: 'RELOAD' });
+    expect(actor.getSnapshot().value).toMatchObject({ question: 'loading' });
+    await flushPromises();
+    expect(actor.getSnapshot().value).toMatchObject({ question: 'ready' });
+    expect(actor.getSnapshot().context.source).toBe('int main() {}');
+  });
+
   it('restores a saved draft with its custom input', async () => {
     const { actor } = setupPractice(
       {},

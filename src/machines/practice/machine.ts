@@ -68,6 +68,11 @@ export interface PracticeQuestion {
   memoryLimitMiB: number | null;
   /** Objective questions: the options A–D (a true/false question has two). */
   options: PracticeOption[];
+  /**
+   * Present while the question is paid and the learner has not opened it: what it costs and
+   * the card right that would open it. The statement, options and samples are then empty.
+   */
+  locked?: { priceFen: number; rightName: string | null };
 }
 
 export const isObjectiveQuestion = (question: Pick<PracticeQuestion, 'type'>): boolean =>
@@ -181,6 +186,8 @@ export type PracticeEvent =
   /** The screen switched between submitting and correcting (订正); the next SUBMIT follows it. */
   | { type: 'MODE'; mode: SubmitMode }
   | { type: 'RETRY' }
+  /** The statement may read differently now (the learner bought the question): load it again. */
+  | { type: 'RELOAD' }
   | { type: 'ANSWER.PROGRESS'; status: StatusEvent }
   | { type: 'ANSWER.FINISHED'; detail: AnswerDetail }
   | { type: 'ANSWER.LOST'; message: string }
@@ -337,7 +344,7 @@ export const practiceMachine = setup({
             },
           },
         },
-        ready: {},
+        ready: { on: { RELOAD: 'loading' } },
         failed: { on: { RETRY: 'loading' } },
       },
     },

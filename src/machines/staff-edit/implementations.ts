@@ -2,18 +2,38 @@
 import { fromPromise } from 'xstate';
 import { aiToken } from '../../contract/ai-token/refs.ts';
 import type { CallRef } from '../../contract/call.ts';
+import { chapter } from '../../contract/chapter/refs.ts';
+import { course } from '../../contract/course/refs.ts';
+import { dict } from '../../contract/dict/refs.ts';
 import { exam } from '../../contract/exam/refs.ts';
 import { grade } from '../../contract/grade/refs.ts';
 import { homework } from '../../contract/homework/refs.ts';
+import { imageBanner } from '../../contract/image-banner/refs.ts';
 import { organization } from '../../contract/organization/refs.ts';
+import { memberDocument } from '../../contract/member-document/refs.ts';
 import { membership } from '../../contract/membership/refs.ts';
+import { siteConfig } from '../../contract/site-config/refs.ts';
 import { wallet } from '../../contract/wallet/refs.ts';
 import type { Transport } from '../../transport/client.ts';
 import type { FeatureImplementations } from '../implementations.ts';
 import type { staffEditMachine, StaffWriteCall } from './machine.ts';
 
-/** Exam, class, homework and people writes are the contract's calls of the same id. */
-const SAME_ID: Record<string, CallRef> = { ...exam, ...grade, ...homework, ...organization };
+/**
+ * Exam, class, homework, people, course, site settings, dictionary and banner writes are the
+ * contract's calls of the same id.
+ */
+const SAME_ID: Record<string, CallRef> = {
+  ...exam,
+  ...grade,
+  ...homework,
+  ...organization,
+  ...course,
+  ...chapter,
+  ...siteConfig,
+  ...dict,
+  ...imageBanner,
+  ...memberDocument,
+};
 const sameIdCall = (id: StaffWriteCall): CallRef | undefined => SAME_ID[id];
 
 /**

@@ -104,6 +104,47 @@ export const STAFF_WRITES = [
   'member.pwd',
   'bms.organization.pass',
   'bms.organization.reject',
+  // Courses and their units (issue 9 item 6).
+  ...(['bms', 'edms'] as const).flatMap(
+    (area) =>
+      [
+        `${area}.course.create`,
+        `${area}.course.update`,
+        `${area}.course.delete`,
+        `${area}.course.updateChapters`,
+        `${area}.chapter.create`,
+        `${area}.chapter.update`,
+        `${area}.chapter.delete`,
+        `${area}.chapter.updateQuestions`,
+      ] as const,
+  ),
+  'bms.course.pass',
+  'bms.course.reject',
+  // Site settings, dictionaries and banners (issue 9).
+  'common.config.create',
+  'common.config.update',
+  'common.config.delete',
+  'dict.create',
+  'dict.update',
+  'dict.delete',
+  'dict.createItem',
+  'dict.updateItem',
+  'dict.deleteItem',
+  'imageBanner.create',
+  'imageBanner.update',
+  'imageBanner.delete',
+  // Member documents: the content centre's articles and write-ups, a school's documents, and a
+  // learner's own notes and files (issue 9).
+  ...(['bms', 'edms', 'oj'] as const).flatMap(
+    (area) =>
+      [
+        `${area}.memberDocument.create`,
+        `${area}.memberDocument.update`,
+        `${area}.memberDocument.delete`,
+        `${area}.memberDocument.publish`,
+        `${area}.memberDocument.unpublish`,
+      ] as const,
+  ),
 ] as const;
 export type StaffWriteCall = (typeof STAFF_WRITES)[number];
 

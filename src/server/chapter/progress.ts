@@ -16,7 +16,12 @@ import { limitOffset, orderBy } from '../http/paging.ts';
 import { QUESTIONS } from '../question/store.ts';
 import { ANSWER_SELECT, toSummary } from '../member-question/answers.ts';
 import type { AnswerRow } from '../member-question/answers.ts';
-import { chapterQuestionRows, findVisibleChapter, positionSort } from './store.ts';
+import {
+  assertChapterOpen,
+  chapterQuestionRows,
+  findVisibleChapter,
+  positionSort,
+} from './store.ts';
 import type { ChapterCtx, ChapterQuestionRow } from './store.ts';
 import type { CHAPTER_STATISTICS_SORT } from '../../contract/chapter/calls.ts';
 import type { SortColumns } from '../http/paging.ts';
@@ -33,7 +38,7 @@ export async function learnerChapterQuestions(
   chapterId: number,
   page: PageQuery,
 ): Promise<Page<z.input<typeof learnerChapterQuestion>>> {
-  await findVisibleChapter(ctx, chapterId);
+  await assertChapterOpen(ctx, await findVisibleChapter(ctx, chapterId));
   return withLearnerProgress(ctx, memberId, await chapterQuestionRows(ctx, chapterId, page));
 }
 

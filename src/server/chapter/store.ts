@@ -29,6 +29,8 @@ import { QUESTIONS } from '../question/store.ts';
 import type { ResourceStore, StoreContext } from '../http/resource.ts';
 import { fail } from '../http/app-error.ts';
 import { validationError } from '../http/validation-error.ts';
+import { accessOf, refuseLocked, rightNames, type ContentReader } from '../course/access.ts';
+import { fileUrl } from '../files/urls.ts';
 import type { CHAPTER_QUESTION_SORT, CHAPTER_SORT } from '../../contract/chapter/calls.ts';
 import type { SortColumns } from '../http/paging.ts';
 
@@ -57,6 +59,10 @@ export interface ChapterRow {
   sort: number;
   status: Item['status'];
   question_count: number;
+  video_url: string | null;
+  pdf_file: string | null;
+  price_fen: number;
+  right_code: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -70,15 +76,67 @@ const listItemOf = (r: ChapterRow): ListItem => ({
   title: r.title,
   sort: r.sort,
   questionCount: r.question_count,
+  priceFen: r.price_fen,
   status: r.status,
   updatedAt: r.updated_at.toISOString(),
 });
 
-const itemOf = (r: ChapterRow): Item => ({
-  ...listItemOf(r),
-  notes: r.notes,
-  createdAt: r.created_at.toISOString(),
-});
+/** Who reads a chapter, for its paid content (course/access.ts): staff, or the learner. */
+export const contentReaderOfChapter = (scope: ChapterScope): ContentReader =>
+  scope.kind === 'learner' ? { staff: false, memberId: scope.memberId } : { staff: true };
+
+/** The chapter as the reader sees it: its material only when the reader may open it. */
+async function itemOf(ctx: ChapterCtx, r: ChapterRow): Promise<Item> {
+  const db = ctx.services.pool;
+  const [access, names] = await Promise.all([
+    accessOf(db, contentReaderOfChapter(ctx.scope), 'chapter', [r]).then((m) => m.get(r.id)!),
+    rightNames(db, [r.right_code]),
+  ]);
+  const open = access !== 'locked';
+  const pdfUrl = open && r.pdf_file ? await fileUrl(ctx.services, r.pdf_file) : null;
+  return {
+    ...listItemOf(r),
+    notes: r.notes,
+    videoUrl: open ? r.video_url : null,
+    pdfFile: open ? r.pdf_file : null,
+    pdfUrl,
+    rightCode: r.right_code,
+    rightName: r.right_code ? (names.get(r.right_code) ?? null) : null,
+    access,
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
+/** Refuses a learner's read of a locked chapter's questions (FORBIDDEN, saying how to open it). */
+export async function assertChapterOpen(ctx: ChapterCtx, r: ChapterRow): Promise<void> {
+  const db = ctx.services.pool;
+  const access = (await accessOf(db, contentReaderOfChapter(ctx.scope), 'chapter', [r])).get(r.id);
+  if (access !== 'locked') return;
+  const names = await rightNames(db, [r.right_code]);
+  refuseLocked('chapter', r.right_code ? (names.get(r.right_code) ?? null) : null);
+}
+
+type Material = Pick<z.output<typeof chapterInput>, 'pdfFile' | 'rightCode'>;
+
+/** The right must exist and the handout must be an uploaded file (body.rightCode, body.pdfFile). */
+async function checkMaterial(ctx: ChapterCtx, input: Material): Promise<void> {
+  const refused: { field: string; message: string }[] = [];
+  if (input.rightCode) {
+    const { rows } = await ctx.services.pool.query('SELECT 1 FROM rights WHERE code = $1', [
+      input.rightCode,
+    ]);
+    if (rows.length === 0) {
+      refused.push({ field: 'body.rightCode', message: `会员权益 ${input.rightCode} 不存在` });
+    }
+  }
+  if (input.pdfFile && (await fileUrl(ctx.services, input.pdfFile)) === null) {
+    refused.push({
+      field: 'body.pdfFile',
+      message: `讲义文件 ${input.pdfFile} 不存在，请重新上传`,
+    });
+  }
+  if (refused.length > 0) throw validationError(refused);
+}
 
 const CHAPTERS: OwnedTable = {
   table: 'chapters',
@@ -130,20 +188,44 @@ export const chapterStore: ResourceStore<
 > = {
   async create(ctx, input) {
     const { organizationId, memberId } = ownerOf(ctx.scope);
+    await checkMaterial(ctx, input);
     const { rows } = await ctx.services.pool.query<{ id: number }>(
-      `INSERT INTO chapters (organization_id, title, notes, sort, created_by)
-       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [organizationId, input.title, input.notes, input.sort, memberId],
+      `INSERT INTO chapters (organization_id, title, notes, sort, created_by, video_url, pdf_file,
+                             price_fen, right_code)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      [
+        organizationId,
+        input.title,
+        input.notes,
+        input.sort,
+        memberId,
+        input.videoUrl,
+        input.pdfFile,
+        input.priceFen,
+        input.rightCode,
+      ],
     );
-    return itemOf(await findVisibleChapter(ctx, rows[0]!.id));
+    return itemOf(ctx, await findVisibleChapter(ctx, rows[0]!.id));
   },
   async update(ctx, { id, ...input }) {
     await findWritable(ctx, id);
+    await checkMaterial(ctx, input);
     await ctx.services.pool.query(
-      `UPDATE chapters SET title = $2, notes = $3, sort = $4, updated_at = now() WHERE id = $1`,
-      [id, input.title, input.notes, input.sort],
+      `UPDATE chapters SET title = $2, notes = $3, sort = $4, video_url = $5, pdf_file = $6,
+              price_fen = $7, right_code = $8, updated_at = now()
+        WHERE id = $1`,
+      [
+        id,
+        input.title,
+        input.notes,
+        input.sort,
+        input.videoUrl,
+        input.pdfFile,
+        input.priceFen,
+        input.rightCode,
+      ],
     );
-    return itemOf(await findVisibleChapter(ctx, id));
+    return itemOf(ctx, await findVisibleChapter(ctx, id));
   },
   async remove(ctx, id) {
     await findWritable(ctx, id);
@@ -158,6 +240,17 @@ export const chapterStore: ResourceStore<
         `班级「${followed.rows[0].name}」的课程包含这个章节，请先从该班级的课程章节中移除`,
       );
     }
+    const inCourse = await ctx.services.pool.query<{ title: string }>(
+      `SELECT c.title FROM course_chapters cc JOIN courses c ON c.id = cc.course_id
+        WHERE cc.chapter_id = $1 AND c.status = 'active' ORDER BY c.id LIMIT 1`,
+      [id],
+    );
+    if (inCourse.rows[0]) {
+      throw fail(
+        'CONFLICT',
+        `课程「${inCourse.rows[0].title}」包含这个章节，请先从该课程的单元中移除`,
+      );
+    }
     // Soft delete: the chapter leaves every list, and its questions become deletable again.
     await ctx.services.pool.query(
       `UPDATE chapters SET status = 'deleted', updated_at = now() WHERE id = $1`,
@@ -165,7 +258,7 @@ export const chapterStore: ResourceStore<
     );
   },
   async get(ctx, id) {
-    return itemOf(await findVisibleChapter(ctx, id));
+    return itemOf(ctx, await findVisibleChapter(ctx, id));
   },
   list: (ctx, filter, page) => pageOfRows(ctx, filter, page, listItemOf),
   simpleList: (ctx, filter, page) =>
@@ -228,7 +321,7 @@ export async function chapterQuestions(
   chapterId: number,
   page: PageQuery,
 ): Promise<Page<z.input<typeof chapterQuestionItem>>> {
-  await findVisibleChapter(ctx, chapterId);
+  await assertChapterOpen(ctx, await findVisibleChapter(ctx, chapterId));
   const rows = await chapterQuestionRows(ctx, chapterId, page);
   return {
     ...rows,

@@ -53,6 +53,7 @@ import {
   managedGradeChapters,
   readGradeChapters,
   setGradeChapters,
+  followCourse,
 } from './syllabus.ts';
 import {
   createSettlement,
@@ -111,8 +112,10 @@ const catalogueItem = (g: GradeItem) => ({
 
 const syllabusHandlers: HandlerEntry[] = [
   ...wire(['bms.grade.updateChapters', 'edms.grade.updateChapters'], (a, ctx) => {
-    const { id, chapterIds } = body<{ id: number; chapterIds: number[] }>(ctx);
-    return setGradeChapters(ctx.services.pool, scopeOf(a, ctx), id, chapterIds);
+    const b = body<{ id: number; chapterIds?: number[]; courseId?: number | null }>(ctx);
+    return b.chapterIds
+      ? setGradeChapters(ctx.services.pool, scopeOf(a, ctx), b.id, b.chapterIds)
+      : followCourse(ctx.services.pool, scopeOf(a, ctx), b.id, b.courseId ?? null);
   }),
   ...wire(['course.queryChapterListByGrade', 'oj.course.queryChapterListByGrade'], (a, ctx) =>
     readGradeChapters(ctx.services.pool, readerOf(a, ctx), body<{ gradeId: number }>(ctx).gradeId),

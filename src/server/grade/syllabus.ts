@@ -112,6 +112,51 @@ export async function setGradeChapters(
   });
 }
 
+/**
+ * Binds the class to a course (the platform's or the class's organization's): its syllabus
+ * becomes the course's units in order, which staff may then adjust. `null` unbinds the course
+ * and keeps the syllabus as it is.
+ */
+export async function followCourse(
+  pool: Parameters<typeof withTransaction>[0],
+  scope: Scope,
+  gradeId: number,
+  courseId: number | null,
+): Promise<ChapterItem[]> {
+  return withTransaction(pool, async (db) => {
+    const grade = await managedGrade(db, scope, gradeId);
+    await db.query('SELECT id FROM grades WHERE id = $1 FOR UPDATE', [gradeId]);
+    if (courseId !== null) {
+      const { rows } = await db.query<{ organization_id: number | null }>(
+        `SELECT organization_id FROM courses WHERE id = $1 AND status = 'active'`,
+        [courseId],
+      );
+      const course = rows[0];
+      if (!course) {
+        throw validationError([{ field: 'body.courseId', message: `课程 ${courseId} 不存在` }]);
+      }
+      if (course.organization_id !== null && course.organization_id !== grade.organizationId) {
+        throw validationError([
+          { field: 'body.courseId', message: `课程 ${courseId} 属于其他机构，班级不能跟随` },
+        ]);
+      }
+      await db.query('DELETE FROM grade_chapters WHERE grade_id = $1', [gradeId]);
+      await db.query(
+        `INSERT INTO grade_chapters (grade_id, chapter_id, position)
+         SELECT $1, cc.chapter_id, row_number() OVER (ORDER BY cc.position)
+           FROM course_chapters cc JOIN chapters c ON c.id = cc.chapter_id
+          WHERE cc.course_id = $2 AND c.status = 'active'`,
+        [gradeId, courseId],
+      );
+    }
+    await db.query('UPDATE grades SET course_id = $2, updated_at = now() WHERE id = $1', [
+      gradeId,
+      courseId,
+    ]);
+    return chaptersOf(db, gradeId, null);
+  });
+}
+
 /** How the chapter store filters questions for this reader (a learner: what they may open). */
 function chapterScopeOf(auth: Auth, scope: Scope): ChapterScope {
   if (scope.kind === 'platform') return { kind: 'platform', memberId: auth.memberId };

@@ -47,7 +47,11 @@ export async function openRequestEnvelope(
 ): Promise<OpenedRequest> {
   const raw: unknown = request.body;
   const hasBody = raw !== undefined && raw !== null && request.method !== 'GET';
-  if (isUploadPath(call.path)) return { session: null, body: hasBody ? raw : undefined };
+  // The upload travels unencrypted (spec 000 §7); a client that seals its fields anyway is
+  // answered like any other call, so its envelope is opened rather than read as the fields.
+  if (isUploadPath(call.path) && !isSealedEnvelope(raw)) {
+    return { session: null, body: hasBody ? raw : undefined };
+  }
 
   try {
     if (hasBody) {

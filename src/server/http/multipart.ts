@@ -67,17 +67,22 @@ export async function readMultipart(
   return { body, files };
 }
 
-/** A binary answer (zip, xlsx download): sent as is, with a file name. */
+/**
+ * A binary answer (zip, xlsx download; a stored file, a QR image): sent as is, with a file name.
+ * `inline`: shown by the browser (an image, a PDF in the viewer) rather than saved.
+ */
 export class FileAnswer {
   constructor(
     readonly fileName: string,
     readonly contentType: string,
     readonly data: Buffer,
+    readonly options: { inline?: boolean; headers?: Record<string, string> } = {},
   ) {}
 }
 
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266), for Chinese file names. */
-export function contentDisposition(fileName: string): string {
+export function contentDisposition(fileName: string, inline = false): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  const kind = inline ? 'inline' : 'attachment';
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

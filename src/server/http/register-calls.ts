@@ -46,16 +46,42 @@ export function routeUrl(call: CallDef): string {
   return API_PREFIX + path;
 }
 
-function checkAppId(request: FastifyRequest): void {
-  const value = request.headers[APP_ID_HEADER];
+/**
+ * The appid a request carries must be an enabled app (table apps, server/apps/registry.ts).
+ * URL calls (a file, a QR image, read by `<img src>` or a link, which send no header) carry
+ * it as the `appId` query parameter instead; it is optional there.
+ */
+/** The query passes the handler's own parse (schema and the checks every field gets). */
+function queryHolds(call: CallDef, request: FastifyRequest): boolean {
+  try {
+    parseOrThrow(call.query ?? noQuery, request.query ?? {}, 'query');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function checkAppId(request: FastifyRequest, call: CallDef, services: Services) {
+  const fromUrl = call.responseKind === 'binary';
+  const value = fromUrl
+    ? (request.query as Record<string, unknown> | undefined)?.appId
+    : request.headers[APP_ID_HEADER];
+  const field = fromUrl ? 'query.appId' : `header.${APP_ID_HEADER}`;
+  // A URL whose query is malformed is refused by the handler, naming its field; its appId is
+  // only worth a lookup once the rest of the address holds.
+  if (fromUrl && call.query && !queryHolds(call, request)) return;
   if (value === undefined || value === '') {
-    throw validationError([{ field: `header.${APP_ID_HEADER}`, message: '缺少请求头 appid' }]);
+    if (fromUrl) return;
+    throw validationError([{ field, message: '缺少请求头 appid' }]);
   }
   if (!appIdValue.safeParse(value).success) {
     throw validationError([
-      { field: `header.${APP_ID_HEADER}`, message: '请求头 appid 格式不正确' },
+      { field, message: fromUrl ? 'appId 格式不正确' : '请求头 appid 格式不正确' },
     ]);
   }
+  const status = await services.apps.statusOf(value as string);
+  if (status === 'unknown') throw fail('FORBIDDEN', `应用 ${String(value)} 未登记，请求被拒绝`);
+  if (status === 'disabled') throw fail('FORBIDDEN', `应用 ${String(value)} 已停用，请求被拒绝`);
 }
 
 async function resolveAuth(request: FastifyRequest, services: Services): Promise<Auth | null> {
@@ -125,7 +151,9 @@ export function registerCalls(
       // Route hooks run before the rate-limit plugin's, which may key on the caller found here.
       onRequest: async (request: FastifyRequest) => {
         // Payment providers send no appid: their notifications prove themselves by signature.
-        if (!APP_ID_EXEMPT.has(call.id) && !notify) checkAppId(request);
+        if (!APP_ID_EXEMPT.has(call.id) && !notify) {
+          await checkAppId(request, call, options.services);
+        }
         // Fastify does not read a GET's body, so without this check one would pass unseen.
         if (call.method === 'GET' && carriesBody(request)) {
           throw validationError([{ field: 'body', message: '此接口不接受请求体' }]);
@@ -201,7 +229,8 @@ export function registerCalls(
           return reply
             .status(errorCatalogue.OK.status)
             .type(data.contentType)
-            .header('content-disposition', contentDisposition(data.fileName))
+            .header('content-disposition', contentDisposition(data.fileName, data.options.inline))
+            .headers(data.options.headers ?? {})
             .send(data.data);
         }
 

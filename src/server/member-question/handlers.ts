@@ -39,6 +39,7 @@ import type { AnswerRow } from './answers.ts';
 import { isGraded, jobKindOf } from '../judge-service/jobs.ts';
 import type { AnswerKind } from '../judge-service/jobs.ts';
 import { consumeQuota, readQuota } from './quota.ts';
+import { assertQuestionOpen } from '../question/store.ts';
 import type { QuotaCounter, QuotaPolicy } from './quota.ts';
 import type { ANSWER_SORT, WRONG_ANSWER_SORT } from '../../contract/member-question/calls.ts';
 import type { SortColumns } from '../http/paging.ts';
@@ -52,6 +53,8 @@ interface QuestionRow {
   answer: string;
   options: unknown[];
   analysis: string;
+  price_fen: number;
+  right_code: string | null;
 }
 
 /** An active question the caller may see: the platform's bank or the caller's organization's. */
@@ -62,7 +65,7 @@ const findQuestion = (db: Queryable, auth: Auth, id: number): Promise<QuestionRo
     QUESTIONS,
     learnerScope(auth),
     id,
-    'q.id, q.type, q.answer, q.options, q.analysis',
+    'q.id, q.type, q.answer, q.options, q.analysis, q.price_fen, q.right_code',
   );
 
 function requireProgramming(q: QuestionRow): void {
@@ -191,6 +194,8 @@ export async function answerQuestion(
   beforeWrite: (q: QuestionRow) => Promise<HomeworkLink | void> = async () => undefined,
 ): Promise<GradedAnswer> {
   const q = await findQuestion(services.pool, auth, body.questionId);
+  // Homework is assigned by the learner's teacher: a paid question in it is theirs to answer.
+  if (kind !== 'homework') await assertQuestionOpen(services.pool, auth.memberId, q);
   if (q.type !== 'programming') {
     if (body.answer === undefined) {
       throw validationError([{ field: 'body.answer', message: '客观题请提交 answer' }]);
@@ -335,6 +340,7 @@ export const memberQuestionHandlers = [
     const q = await findQuestion(services.pool, auth, body.questionId);
     requireProgramming(q);
     await assertMayPractise(services.pool, auth.memberId, q.id);
+    await assertQuestionOpen(services.pool, auth.memberId, q);
     const row = await queueAnswer(services.pool, services.quota, auth, {
       kind: 'debug',
       questionId: q.id,

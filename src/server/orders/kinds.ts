@@ -20,6 +20,7 @@ import { ledgerAccount, postJournal } from '../ledger/ledger.ts';
 import { endCard, grantCard } from '../membership/grants.ts';
 import { gradeOrderKind } from '../grade/order-kind.ts';
 import { homeworkOrderKind } from '../homework/order-kind.ts';
+import { contentOrderKind } from '../course/order-kind.ts';
 
 /** The fields of an order row the kinds act on. */
 export interface OrderFacts {
@@ -124,6 +125,8 @@ export const ORDER_KIND_BEHAVIOUR: Record<OrderKind, OrderKindBehaviour> = {
   },
   grade: gradeOrderKind,
   homework: homeworkOrderKind,
+  chapter: contentOrderKind('chapter'),
+  question: contentOrderKind('question'),
   recharge: {
     lifecycle: rechargeLifecycle as unknown as Lifecycle<string, EnrollmentAction>,
     notifyPaths: {

@@ -134,5 +134,18 @@ export const questionBankHandlers: HandlerEntry[] = [
   ...publicationHandlers(appCalls, teacherScope),
   importHandler(appCalls.import, teacherScope),
   ...zipHandlers(appCalls, teacherScope),
-  ...resourceHandlers(ojCalls, learnerQuestionStore, learnerScope),
+  ...resourceHandlers(
+    { queryList: ojCalls.queryList },
+    { list: learnerQuestionStore.list },
+    learnerScope,
+  ),
+  // A learner's read of one question knows who they are: a paid question may be theirs.
+  handle(ojCalls.queryById, async ({ services, requireAuth, query }) => {
+    const auth = requireAuth();
+    return learnerQuestionStore.get(
+      { services, scope: learnerScope(auth) },
+      query.id,
+      auth.memberId,
+    );
+  }),
 ];

@@ -17,6 +17,8 @@ import type {
 } from '../../contract/question/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { chapterUsing } from '../chapter/usage.ts';
+import { accessOf, refuseLocked, rightNames } from '../course/access.ts';
+import type { Queryable } from '../db/pool.ts';
 import { withTransaction } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import {
@@ -77,6 +79,8 @@ interface QuestionRow {
   samples: Item['samples'];
   checker_source: string | null;
   reference_solutions: Record<string, string>;
+  price_fen: number;
+  right_code: string | null;
   data_version: string;
   case_count: number;
   seed_key: string | null;
@@ -115,13 +119,15 @@ const itemOf = (r: QuestionRow): Item => ({
   samples: r.samples,
   checkerSource: r.checker_source,
   referenceSolutions: r.reference_solutions,
+  priceFen: r.price_fen,
+  rightCode: r.right_code,
   dataVersion: r.data_version,
   createdAt: r.created_at.toISOString(),
 });
 
 /** The learner's view: only the listed columns ever leave the database. */
 const learnerColumns = `q.id, q.type, q.title, q.difficulty, q.tags, q.source, q.content, q.options,
-  q.time_limit_ms, q.memory_limit_mib, q.samples, q.case_count`;
+  q.time_limit_ms, q.memory_limit_mib, q.samples, q.case_count, q.price_fen, q.right_code`;
 
 const learnerListItemOf = (r: QuestionRow): z.input<typeof learnerQuestionListItem> => ({
   id: r.id,
@@ -132,15 +138,47 @@ const learnerListItemOf = (r: QuestionRow): z.input<typeof learnerQuestionListIt
   source: r.source,
 });
 
-const learnerItemOf = (r: QuestionRow): z.input<typeof learnerQuestionItem> => ({
-  ...learnerListItemOf(r),
-  content: r.content,
-  options: r.options,
-  timeLimitMs: r.time_limit_ms,
-  memoryLimitMiB: r.memory_limit_mib,
-  samples: r.samples,
-  caseCount: r.case_count,
-});
+/**
+ * The learner's view of one question: a paid one they have not opened (course/access.ts) keeps
+ * its statement, options and samples to itself, and says how to open it.
+ */
+async function learnerItemOf(
+  ctx: Ctx,
+  r: QuestionRow,
+  memberId: number,
+): Promise<z.input<typeof learnerQuestionItem>> {
+  const db = ctx.services.pool;
+  const [access, names] = await Promise.all([
+    accessOf(db, { staff: false, memberId }, 'question', [r]).then((m) => m.get(r.id)!),
+    rightNames(db, [r.right_code]),
+  ]);
+  const open = access !== 'locked';
+  return {
+    ...learnerListItemOf(r),
+    priceFen: r.price_fen,
+    access,
+    rightName: r.right_code ? (names.get(r.right_code) ?? null) : null,
+    content: open ? r.content : '',
+    options: open ? r.options : [],
+    timeLimitMs: r.time_limit_ms,
+    memoryLimitMiB: r.memory_limit_mib,
+    samples: open ? r.samples : [],
+    caseCount: r.case_count,
+  };
+}
+
+/** Refuses an answer to a paid question the learner has not opened (FORBIDDEN, saying how). */
+export async function assertQuestionOpen(
+  db: Queryable,
+  memberId: number,
+  q: { id: number; price_fen: number; right_code: string | null },
+): Promise<void> {
+  if (q.price_fen === 0) return;
+  const access = (await accessOf(db, { staff: false, memberId }, 'question', [q])).get(q.id);
+  if (access !== 'locked') return;
+  const names = await rightNames(db, [q.right_code]);
+  refuseLocked('question', q.right_code ? (names.get(q.right_code) ?? null) : null);
+}
 
 /** The question bank's visibility rule, the one every reader of questions goes through. */
 export const QUESTIONS: OwnedTable = {
@@ -265,8 +303,8 @@ export const questionStore: ResourceStore<
 
 /** Learners: read only, through the learner columns. */
 export const learnerQuestionStore = {
-  async get(ctx: Ctx, id: number) {
-    return learnerItemOf(await findVisible(ctx, id, learnerColumns));
+  async get(ctx: Ctx, id: number, memberId: number) {
+    return learnerItemOf(ctx, await findVisible(ctx, id, learnerColumns), memberId);
   },
   list: (ctx: Ctx, filter: Filter, page: PageQuery) =>
     pageOfRows(ctx, learnerColumns, filter, page, learnerListItemOf),

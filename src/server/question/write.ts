@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { questionInput } from '../../contract/question/calls.ts';
 import { initialPublication } from '../../machines/lifecycles/publication.ts';
 import type { Queryable } from '../db/pool.ts';
+import { validationError } from '../http/validation-error.ts';
 
 export type QuestionInput = z.output<typeof questionInput>;
 
@@ -67,12 +68,14 @@ function columnValues(q: QuestionInput): unknown[] {
     JSON.stringify(q.samples),
     q.checkerSource,
     JSON.stringify(q.referenceSolutions),
+    q.priceFen,
+    q.rightCode,
   ];
 }
 
 const questionColumns = `type, title, content, difficulty, tags, source, options, answer, analysis,
   time_limit_ms, memory_limit_mib, checker, scoring, subtasks, samples, checker_source,
-  reference_solutions`;
+  reference_solutions, price_fen, right_code`;
 
 export interface NewQuestion {
   input: QuestionInput;
@@ -87,7 +90,17 @@ export interface NewQuestion {
   publication?: 'published';
 }
 
+/** A paid question's card right must exist (questions.right_code references rights). */
+async function refuseUnknownRight(db: Queryable, code: string | null): Promise<void> {
+  if (code === null) return;
+  const { rows } = await db.query('SELECT 1 FROM rights WHERE code = $1', [code]);
+  if (rows.length === 0) {
+    throw validationError([{ field: 'body.rightCode', message: `会员权益 ${code} 不存在` }]);
+  }
+}
+
 export async function insertQuestion(db: Queryable, q: NewQuestion): Promise<number> {
+  await refuseUnknownRight(db, q.input.rightCode);
   const values = columnValues(q.input);
   const placeholders = values.map((_, i) => `$${i + 1}`).join(', ');
   const n = values.length;
@@ -118,6 +131,7 @@ export async function updateQuestion(
   input: QuestionInput,
   cases: readonly CaseData[] | undefined,
 ): Promise<void> {
+  await refuseUnknownRight(db, input.rightCode);
   const values = columnValues(input);
   const sets = questionColumns
     .split(',')

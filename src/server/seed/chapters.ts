@@ -19,7 +19,7 @@ export interface SeedChapter {
 export const DEMO_CHAPTERS: readonly SeedChapter[] = [
   {
     slug: 'unit-1-sequence',
-    title: '第一单元 入门：顺序结构',
+    title: '入门：顺序结构',
     notes: [
       '## 学习目标',
       '',
@@ -38,7 +38,7 @@ export const DEMO_CHAPTERS: readonly SeedChapter[] = [
   },
   {
     slug: 'unit-2-branch',
-    title: '第二单元 分支结构',
+    title: '分支结构入门',
     notes: [
       '## 学习目标',
       '',

@@ -7,6 +7,7 @@
  * its report. Everything goes through the stores and flows the calls use, so the statistics
  * screens show what the product computes.
  */
+import { DEMO_COURSE_SEED_KEY } from './courses.ts';
 import { homeworkLifecycle } from '../../machines/lifecycles/homework.ts';
 import type { Scope } from '../access/scope.ts';
 import type { Auth } from '../accounts/sessions.ts';
@@ -160,6 +161,12 @@ export async function seedDemoClasses(pool: Pool, logger: Logger, password: stri
       WHERE c.seed_key LIKE 'chapter:%' AND c.organization_id = $2 AND c.status = 'active'
      ON CONFLICT DO NOTHING`,
     [grades.rows.map((g) => g.id), teacher.organization_id],
+  );
+  // …as the units of the organization's own course, which the classes follow.
+  await pool.query(
+    `UPDATE grades SET course_id = (SELECT id FROM courses WHERE seed_key = $2)
+      WHERE id = ANY($1::int[])`,
+    [grades.rows.map((g) => g.id), DEMO_COURSE_SEED_KEY],
   );
 
   for (const [index, roster] of DEMO_CLASS_ROSTERS.entries()) {

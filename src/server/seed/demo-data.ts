@@ -1,6 +1,8 @@
 import { APP_ID } from '../../contract/envelope.ts';
 import type { MemberRole } from '../../contract/accounts/calls.ts';
 import { DEFAULT_RIGHT_CODES } from '../../contract/rights.ts';
+import { DOCUMENT_TAG_DICT } from '../../contract/member-document/tags.ts';
+import { DOCUMENT_TAGS } from './document-texts.ts';
 
 /**
  * The demo data a fresh installation starts with (README "Demo accounts"). Each record has a
@@ -95,6 +97,11 @@ export const RIGHTS = DEFAULT_RIGHT_CODES.map((code) => ({
   isDefault: true,
 }));
 
+/**
+ * The platform's dictionaries: all built in (the code reads them by code), so they cannot be
+ * deleted or renamed and their item values stay (dict/store.ts). The course dictionaries store
+ * the label as the value: courses hold these words (seed/courses.ts), and a relabel keeps them.
+ */
 export const DICTS: { code: string; name: string; items: [string, string][] }[] = [
   {
     code: 'questionDifficulty',
@@ -151,6 +158,48 @@ export const DICTS: { code: string; name: string; items: [string, string][] }[] 
     items: [
       ['53', 'C++'],
       ['71', 'Python'],
+    ],
+  },
+  {
+    // The tags of member documents (content-centre articles, write-ups, notes; seed/document-texts.ts).
+    code: DOCUMENT_TAG_DICT,
+    name: '文档标签',
+    items: DOCUMENT_TAGS.map((tag) => [tag, tag]),
+  },
+  {
+    code: 'courseTag',
+    name: '课程标签',
+    items: [
+      ['语法入门', '语法入门'],
+      ['算法基础', '算法基础'],
+      ['数据结构', '数据结构'],
+      ['搜索', '搜索'],
+      ['动态规划', '动态规划'],
+      ['图论', '图论'],
+      ['数学', '数学'],
+      ['趣味编程', '趣味编程'],
+      ['GESP', 'GESP'],
+      ['CSP-J', 'CSP-J'],
+      ['CSP-S', 'CSP-S'],
+    ],
+  },
+  {
+    code: 'courseLevel',
+    name: '课程难度',
+    items: [
+      ['入门', '入门'],
+      ['普及', '普及'],
+      ['提高', '提高'],
+      ['省选', '省选'],
+    ],
+  },
+  {
+    code: 'chapterTag',
+    name: '章节标签',
+    items: [
+      ['理论', '理论'],
+      ['练习', '练习'],
+      ['测验', '测验'],
     ],
   },
 ];

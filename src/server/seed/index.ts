@@ -7,6 +7,7 @@ import { ledgerAccount, postJournal } from '../ledger/ledger.ts';
 import {
   AI_TOKEN_GOODS,
   DEMO_ACCOUNTS,
+  DEMO_ORGANIZATION,
   DICTS,
   GRADES,
   GRADE_APP_ID,
@@ -18,10 +19,17 @@ import {
 } from './demo-data.ts';
 import type { DemoAccount } from './demo-data.ts';
 import { seedChapters } from './chapters.ts';
+import { seedCourses, seedDemoCourse } from './courses.ts';
 import { seedDemoExams } from './exams.ts';
 import { seedDemoClasses } from './classes.ts';
+import { seedHomeBanners } from './banners.ts';
+import { seedFiles } from './files.ts';
+import type { Services } from '../services.ts';
+import { seedDemoDocuments, seedPlatformDocuments } from './documents.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedQuestions } from './questions.ts';
+import { seedSiteTexts } from './site.ts';
+import { seedTopics } from './topics.ts';
 
 const SEED_LOCK_ID = 7_242_026_003;
 
@@ -92,7 +100,8 @@ async function seedRightsAndDicts(client: PoolClient) {
   }
   for (const dict of DICTS) {
     await client.query(
-      'INSERT INTO dicts (code, name) VALUES ($1, $2) ON CONFLICT (code) DO NOTHING',
+      `INSERT INTO dicts (code, name, built_in) VALUES ($1, $2, true)
+       ON CONFLICT (code) DO UPDATE SET built_in = true`,
       [dict.code, dict.name],
     );
     const dictId = await idOf(client, 'SELECT id FROM dicts WHERE code = $1', [dict.code]);
@@ -277,11 +286,13 @@ export async function seedDatabase(pool: Pool, options: SeedOptions): Promise<Se
     await seedMemberships(client);
     await seedAiTokenGoods(client);
     await seedQuestions(client);
+    await seedCourses(client);
+    await seedSiteTexts(client);
+    await seedTopics(client);
     if (!options.demo) {
-      return {
-        created: [] as string[],
-        admin: await seedFirstAdmin(client, options.adminPassword),
-      };
+      const firstAdmin = await seedFirstAdmin(client, options.adminPassword);
+      await seedPlatformDocuments(client);
+      return { created: [] as string[], admin: firstAdmin };
     }
     await seedOrganizations(client);
     const createdAccounts: string[] = [];
@@ -293,6 +304,13 @@ export async function seedDatabase(pool: Pool, options: SeedOptions): Promise<Se
     await seedGrades(client);
     if (createdAccounts.includes(DEMO_ACCOUNTS.student.username)) await seedStudentHoldings(client);
     await seedChapters(client);
+    await seedDemoCourse(client, DEMO_ORGANIZATION);
+    await seedPlatformDocuments(client);
+    await seedDemoDocuments(client, {
+      student: DEMO_ACCOUNTS.student.username,
+      teacher: DEMO_ACCOUNTS.teacher.username,
+      organization: DEMO_ORGANIZATION,
+    });
     return { created: createdAccounts, admin: null };
   });
   // After the accounts are committed: the orders go through the order flow's own transactions.
@@ -316,4 +334,13 @@ export async function seedDatabase(pool: Pool, options: SeedOptions): Promise<Se
     );
   }
   return { createdAccounts: admin ? [admin.username] : created };
+}
+
+/**
+ * Seed content stored through the file service, which exists only once the app is built
+ * (start.ts calls this after buildApp): the handout and the other fixed-name files.
+ */
+export async function seedStoredFiles(services: Pick<Services, 'pool' | 'files'>): Promise<void> {
+  await seedFiles(services);
+  await seedHomeBanners(services);
 }

@@ -3,6 +3,7 @@
  * `staff:` like the rest of the back office so any staff write marks them stale.
  */
 import type { CallBody, CallResult } from '../../contract/call.ts';
+import { course as courseApi } from '../../contract/course/refs.ts';
 import { chapter as chapterApi } from '../../contract/chapter/refs.ts';
 import { grade as gradeApi } from '../../contract/grade/refs.ts';
 import { homework as homeworkApi } from '../../contract/homework/refs.ts';
@@ -22,6 +23,8 @@ export type GradeStatistics = CallResult<(typeof gradeApi)['bms.grade.queryStati
 export type StaffGradeChapters = CallResult<
   (typeof gradeApi)['bms.course.queryChapterListByGrade']
 >;
+export type GradeCourse = CallResult<(typeof courseApi)['bms.course.queryByGrade']>;
+export type CourseChoices = CallResult<(typeof courseApi)['bms.course.querySimpleList']>;
 export type ChapterChoices = CallResult<(typeof chapterApi)['bms.chapter.querySimpleList']>;
 export type GradeControls = CallResult<(typeof gradeApi)['bms.grade.controls.queryList']>;
 export type RosterFilter = CallBody<(typeof gradeApi)['bms.grade.enroll.queryEnrollList']>;
@@ -113,6 +116,27 @@ export function chapterChoices(runtime: Runtime, area: StaffArea): QueryDef<Chap
   return staffQuery(runtime, `${area}:chapterChoices`, () =>
     runtime.transport.call(chapterApi[`${area}.chapter.querySimpleList`], {
       query: { page: 0, size: 100, sort: 'sort,asc' },
+      body: {},
+    }),
+  );
+}
+
+/** The course a class follows, or null. */
+export function gradeCourse(
+  runtime: Runtime,
+  area: StaffArea,
+  gradeId: number,
+): QueryDef<GradeCourse> {
+  return staffQuery(runtime, `${area}:gradeCourse:${gradeId}`, () =>
+    runtime.transport.call(courseApi[`${area}.course.queryByGrade`], { query: { gradeId } }),
+  );
+}
+
+/** The courses a class may follow, for the picker. */
+export function courseChoices(runtime: Runtime, area: StaffArea): QueryDef<CourseChoices> {
+  return staffQuery(runtime, `${area}:courseChoices`, () =>
+    runtime.transport.call(courseApi[`${area}.course.querySimpleList`], {
+      query: { page: 0, size: 100 },
       body: {},
     }),
   );

@@ -7,6 +7,7 @@
  */
 import type { CallResult } from '../../contract/call.ts';
 import { chapter as chapterApi } from '../../contract/chapter/refs.ts';
+import { course as courseApi } from '../../contract/course/refs.ts';
 import { grade as gradeApi } from '../../contract/grade/refs.ts';
 import { memberQuestion as answersApi } from '../../contract/member-question/refs.ts';
 import { organization as organizationApi } from '../../contract/organization/refs.ts';
@@ -18,6 +19,7 @@ import { staffQuery } from './staffQueries.ts';
 
 export type GradeDetail = CallResult<(typeof gradeApi)['grade.queryById']>;
 export type GradeNotes = CallResult<(typeof gradeApi)['grade.queryNotesById']>;
+export type GradeCourse = CallResult<(typeof courseApi)['course.queryByGrade']>;
 export type GradeChapters = CallResult<(typeof gradeApi)['course.queryChapterListByGrade']>;
 export type GradeChapterQuestions = CallResult<
   (typeof gradeApi)['oj.chapter.queryQuestionListByGrade']
@@ -59,6 +61,13 @@ export function gradeNotes(runtime: Runtime, id: number): QueryDef<GradeNotes> {
 export function gradeChapters(runtime: Runtime, gradeId: number): QueryDef<GradeChapters> {
   return defined(runtime, `memberAnswers:${memberKey(runtime)}:gradeChapters:${gradeId}`, () =>
     runtime.transport.call(gradeApi['course.queryChapterListByGrade'], { body: { gradeId } }),
+  );
+}
+
+/** The course the class follows, or null (whoever may read the class reads it). */
+export function gradeCourse(runtime: Runtime, gradeId: number): QueryDef<GradeCourse> {
+  return defined(runtime, `grade:${memberKey(runtime)}:course:${gradeId}`, () =>
+    runtime.transport.call(courseApi['course.queryByGrade'], { query: { gradeId } }),
   );
 }
 

@@ -18,7 +18,7 @@ import {
 import { practiceMachine } from '../../machines/practice/machine.ts';
 import { isHomeworkKey } from './homeworkQueries.ts';
 import type { ObjectiveActor, PracticeActor } from './practiceActors.ts';
-import { isMemberAnswersKey } from './practiceQueries.ts';
+import { isMemberAnswersKey } from './cacheKeys.ts';
 import type { Runtime } from './runtime.ts';
 
 /** A graded answer changes the room's progress, the lists and the reports. */

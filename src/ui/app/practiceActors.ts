@@ -19,7 +19,7 @@ import {
   type PracticeLanguage,
   type SubmitMode,
 } from '../../machines/practice/machine.ts';
-import { isMemberAnswersKey } from './practiceQueries.ts';
+import { isMemberAnswersKey } from './cacheKeys.ts';
 import type { Runtime } from './runtime.ts';
 
 export type PracticeActor = Actor<typeof practiceMachine>;

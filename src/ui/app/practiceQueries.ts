@@ -10,6 +10,7 @@ import { DEFAULT_PAGE_SIZE, pageKey } from '../../streams/paging.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
 import { definedQuery as defined, memberKey } from './definedQuery.ts';
+import { MEMBER_ANSWERS_PREFIX } from './cacheKeys.ts';
 
 export type ProblemPage = CallResult<(typeof questionApi)['oj.question.queryList']>;
 export type WrongPage = CallResult<(typeof memberQuestion)['memberQuestion.queryWrongList']>;
@@ -22,12 +23,6 @@ type ProblemFilter = CallBody<(typeof questionApi)['oj.question.queryList']>;
 
 const filterOf = (kind: ProblemKind): ProblemFilter =>
   kind === 'programming' ? { type: 'programming' } : { types: ['single', 'multiple', 'judge'] };
-
-/** Keys whose answers change when the member's graded answers do (see isMemberAnswersKey). */
-const MEMBER_ANSWERS_PREFIX = 'memberAnswers:';
-
-/** The member's answers changed: the status columns and the wrong list are stale. */
-export const isMemberAnswersKey = (key: string): boolean => key.startsWith(MEMBER_ANSWERS_PREFIX);
 
 /** One page of the published questions of a kind a learner can open. */
 export function questionPage(

@@ -33,6 +33,7 @@ import { rollingNoticeMachine } from '../../machines/rollingNotice.ts';
 import { sessionMachine } from '../../machines/session.ts';
 import { startupMachine } from '../../machines/startup.ts';
 import { toastQueueMachine } from '../../machines/toastQueue.ts';
+import { isMemberAnswersKey } from './cacheKeys.ts';
 import { createDictCache, type DictCache } from '../../streams/dictCache.ts';
 import { createEventLog, type EventLog } from '../../streams/eventLog.ts';
 import { createTransport, type Transport } from '../../transport/client.ts';
@@ -44,6 +45,7 @@ import { createCommands } from './commands.ts';
 import { createFeatureActors, type FeatureActors } from './featureActors.ts';
 import { isCommerceKey } from './commerceQueries.ts';
 import { isStaffKey } from './staffQueries.ts';
+import { isSiteKey } from './siteQueries.ts';
 
 export interface RuntimeEnv {
   fetch: typeof fetch;
@@ -293,8 +295,14 @@ export function createRuntime(env: RuntimeEnv) {
   );
 
   const queries: Queries = createQueries(transport);
-  afterPurchase = () => queries.cache.invalidate(isCommerceKey);
-  afterStaffChange = () => queries.cache.invalidate(isStaffKey);
+  // A purchase may open units and questions, whose lists are keyed with the member's answers.
+  afterPurchase = () =>
+    queries.cache.invalidate((key) => isCommerceKey(key) || isMemberAnswersKey(key));
+  afterStaffChange = () => {
+    // The site's texts, banners and dictionaries are public reads a staff write may change.
+    queries.cache.invalidate((key) => isStaffKey(key) || isSiteKey(key));
+    dict.invalidate();
+  };
   /** Dictionary lookups, cached per code; a failure is an empty list (spec 000 §8). */
   const dict: DictCache = createDictCache(
     async (code) =>

@@ -15,24 +15,34 @@ type StaffMenuKey =
   | 'homework'
   | 'members'
   | 'teachers'
-  | 'organizations';
+  | 'organizations'
+  | 'courses'
+  | 'chapters'
+  | 'content'
+  | 'documents';
 
-interface StaffMenuItem {
-  to: string;
-  label: StaffMenuKey;
-}
+/** The site's own screens (issue 9), named in the `site` catalogue. */
+type SiteMenuKey = 'dicts' | 'banners' | 'settings';
+
+type StaffMenuItem = { to: string; label: StaffMenuKey } | { to: string; siteLabel: SiteMenuKey };
 
 /** Platform staff's back office (DESIGN.md §6: /web/admin/…, the bms and un-prefixed calls). */
 export const ADMIN_MENU: readonly StaffMenuItem[] = [
   { to: '/admin/approvals', label: 'approvals' },
   { to: '/admin/organizations', label: 'organizations' },
   { to: '/admin/classes', label: 'classes' },
+  { to: '/admin/courses', label: 'courses' },
+  { to: '/admin/chapters', label: 'chapters' },
+  { to: '/admin/content', label: 'content' },
   { to: '/admin/homework', label: 'homework' },
   { to: '/admin/orders', label: 'orders' },
   { to: '/admin/memberships', label: 'memberships' },
   { to: '/admin/wallets', label: 'wallets' },
   { to: '/admin/exams', label: 'exams' },
   { to: '/admin/papers', label: 'papers' },
+  { to: '/admin/dicts', siteLabel: 'dicts' },
+  { to: '/admin/banners', siteLabel: 'banners' },
+  { to: '/admin/settings', siteLabel: 'settings' },
 ];
 
 /** Teachers' and organization admins' back office (/web/manage/…, the edms calls). */
@@ -40,6 +50,9 @@ export const MANAGE_MENU: readonly StaffMenuItem[] = [
   { to: '/manage/dashboard', label: 'dashboard' },
   { to: '/manage/approvals', label: 'approvals' },
   { to: '/manage/classes', label: 'classes' },
+  { to: '/manage/courses', label: 'courses' },
+  { to: '/manage/chapters', label: 'chapters' },
+  { to: '/manage/documents', label: 'documents' },
   { to: '/manage/homework', label: 'homework' },
   { to: '/manage/members', label: 'members' },
   { to: '/manage/teachers', label: 'teachers' },
@@ -61,7 +74,11 @@ function StaffLayout({ menu, area }: { menu: readonly StaffMenuItem[]; area: 'ad
             {menu.map((item) => (
               <MenuItem
                 key={item.to}
-                text={t(`staff.menu.${item.label}`)}
+                text={
+                  'siteLabel' in item
+                    ? t(`site.menu.${item.siteLabel}`)
+                    : t(`staff.menu.${item.label}`)
+                }
                 active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
                 onClick={() => navigate(item.to)}
               />

@@ -16,6 +16,7 @@ export const USER_MENU: readonly { to: string; label: UserMenuKey }[] = [
   { to: '/user/wallet', label: 'wallet' },
   { to: '/order', label: 'order' },
   { to: '/user/chatHistory', label: 'chatHistory' },
+  { to: '/user/document', label: 'document' },
   { to: '/user/feedback', label: 'feedback' },
 ];
 

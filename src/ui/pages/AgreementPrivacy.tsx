@@ -1,5 +1,5 @@
-import { EmptyScreen } from '../components/EmptyScreen.tsx';
+import { SiteTextPage } from '../components/site/SiteTextPage.tsx';
 
 export default function AgreementPrivacyPage() {
-  return <EmptyScreen page="agreementPrivacy" />;
+  return <SiteTextPage page="privacyPolicy" />;
 }

@@ -1,5 +1,5 @@
-import { EmptyScreen } from '../components/EmptyScreen.tsx';
+import { SiteTextPage } from '../components/site/SiteTextPage.tsx';
 
 export default function AgreementServicePage() {
-  return <EmptyScreen page="agreementService" />;
+  return <SiteTextPage page="serviceAgreement" />;
 }

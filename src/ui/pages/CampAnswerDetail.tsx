@@ -1,14 +1,15 @@
-import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { EmptyScreen } from '../components/EmptyScreen.tsx';
+import { useParams } from 'react-router-dom';
+import { PublishedDocumentScreen } from '../components/documents/PublishedDocumentScreen.tsx';
 
+/**
+ * /camp/answer/detail/:id (issue 9, spec 000 §3 "paid solution videos"): a solution write-up
+ * with its code; a paid one opens with the card right solutionVideo, and says so otherwise.
+ */
 export default function CampAnswerDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   return (
-    <EmptyScreen
-      page="campAnswerDetail"
-      description={t('pages.campAnswerDetail.description', { id })}
-    />
+    <PublishedDocumentScreen id={id} back={{ to: '/camp', label: t('documents.backToCamp') }} />
   );
 }

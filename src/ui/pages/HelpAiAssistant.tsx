@@ -1,5 +1,5 @@
-import { EmptyScreen } from '../components/EmptyScreen.tsx';
+import { SiteTextPage } from '../components/site/SiteTextPage.tsx';
 
 export default function HelpAiAssistantPage() {
-  return <EmptyScreen page="helpAiAssistant" />;
+  return <SiteTextPage page="aiAssistantHelp" />;
 }

@@ -3,21 +3,30 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { GradePage, MembershipPage } from '../app/queries.ts';
 import { useRuntime } from '../app/context.ts';
+import { liveBanners } from '../app/siteQueries.ts';
 import { useQuery } from '../app/useQuery.ts';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { RollingNotice } from '../components/RollingNotice.tsx';
+import { BannerCarousel } from '../components/site/BannerCarousel.tsx';
 import { formatDate, formatFen } from '../format.ts';
 
-/** The home page: notice, public classes (each leading to its detail) and membership cards. */
+/**
+ * The home page: notice, banners (when staff have put some up), public classes (each leading to
+ * its detail) and membership cards.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
-  const { queries } = useRuntime();
+  const runtime = useRuntime();
+  const { queries } = runtime;
+  const banners = useQuery(liveBanners(runtime, 'home'));
   const classes = useQuery(queries.publicClasses);
   const cards = useQuery(queries.studentCards);
   return (
     <>
       <RollingNotice />
+      {/* Banners are an extra: while loading or failed, the page reads well without them. */}
+      {banners.data && <BannerCarousel banners={banners.data} />}
       <section className="xa-hero">
         <h1>{t('home.hero')}</h1>
         <p className="xa-muted">{t('home.heroDescription')}</p>

@@ -24,6 +24,7 @@ import { BackLink } from '../components/practice/BackLink.tsx';
 import { useObjectiveEvents, usePracticeEvents } from '../components/practice/hooks.ts';
 import { ObjectivePractice } from '../components/practice/ObjectivePractice.tsx';
 import { PracticeScreen } from '../components/practice/PracticeScreen.tsx';
+import { LockedQuestion } from '../components/practice/LockedQuestion.tsx';
 
 /**
  * Actors are kept per question across visits; one made in the other mode is told of the
@@ -52,12 +53,18 @@ function ObjectiveScreen({ actor, mode }: { actor: ObjectiveActor; mode: SubmitM
 function QuestionPractice({ actor, mode }: { actor: PracticeActor; mode: SubmitMode }) {
   const { t } = useTranslation();
   const runtime = useRuntime();
-  useSubmitMode(actor, usePracticeEvents(actor).setMode, mode);
+  const events = usePracticeEvents(actor);
+  useSubmitMode(actor, events.setMode, mode);
   const question = useSelector(actor, selectQuestion);
   const failed = useSelector(actor, selectQuestionFailed);
   // Until the statement says what kind of question this is, neither layout is right; a failed
   // load shows in the question panel with its retry button.
   if (!question && !failed) return <Spinner size={24} aria-label={t('app.loading')} />;
+  if (question?.locked) {
+    return (
+      <LockedQuestion question={{ ...question, locked: question.locked }} reload={events.reload} />
+    );
+  }
   const objective = question && asObjectiveQuestion(question);
   if (objective) {
     return <ObjectiveScreen actor={objectiveActorFor(runtime, objective, mode)} mode={mode} />;

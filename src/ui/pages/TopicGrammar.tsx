@@ -1,5 +1,6 @@
-import { EmptyScreen } from '../components/EmptyScreen.tsx';
+import { TopicPage } from '../components/course/TopicPage.tsx';
 
+/** /topic/grammar (issue 9 item 2): a topic page built from its setting (common/config topic.grammar). */
 export default function TopicGrammarPage() {
-  return <EmptyScreen page="topicGrammar" />;
+  return <TopicPage name="grammar" />;
 }

@@ -1,5 +1,6 @@
-import { EmptyScreen } from '../components/EmptyScreen.tsx';
+import { TopicPage } from '../components/course/TopicPage.tsx';
 
+/** /topic/quwei (issue 9 item 2): a topic page built from its setting (common/config topic.quwei). */
 export default function TopicQuweiPage() {
-  return <EmptyScreen page="topicQuwei" />;
+  return <TopicPage name="quwei" />;
 }

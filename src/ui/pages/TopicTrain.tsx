@@ -1,5 +1,6 @@
-import { EmptyScreen } from '../components/EmptyScreen.tsx';
+import { TopicPage } from '../components/course/TopicPage.tsx';
 
+/** /topic/train (issue 9 item 2): a topic page built from its setting (common/config topic.train). */
 export default function TopicTrainPage() {
-  return <EmptyScreen page="topicTrain" />;
+  return <TopicPage name="train" />;
 }

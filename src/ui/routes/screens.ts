@@ -265,6 +265,12 @@ export const screenRoutes: readonly ScreenRoute[] = [
     screen: lazyScreen(() => import('../pages/UserFeedback.tsx'), 'UserFeedback'),
   },
   {
+    path: '/user/document',
+    layout: 'user',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/UserDocument.tsx'), 'UserDocument'),
+  },
+  {
     path: '/order',
     layout: 'user',
     guard: mustLogin,
@@ -369,6 +375,25 @@ export const screenRoutes: readonly ScreenRoute[] = [
     guard: platformAdminOnly,
     screen: lazyScreen(() => import('../pages/admin/HomeworkGrading.tsx'), 'AdminHomeworkGrading'),
   },
+  // Site settings and texts, dictionaries and banners (issue 9).
+  {
+    path: '/admin/dicts',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/Dicts.tsx'), 'AdminDicts'),
+  },
+  {
+    path: '/admin/banners',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/Banners.tsx'), 'AdminBanners'),
+  },
+  {
+    path: '/admin/settings',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/Settings.tsx'), 'AdminSettings'),
+  },
   {
     path: '/admin/organizations',
     layout: 'admin',
@@ -386,6 +411,42 @@ export const screenRoutes: readonly ScreenRoute[] = [
     layout: 'manage',
     guard: teacherOnly,
     screen: lazyScreen(() => import('../pages/manage/Approvals.tsx'), 'ManageApprovals'),
+  },
+  {
+    path: '/admin/courses',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/Courses.tsx'), 'AdminCourses'),
+  },
+  {
+    path: '/admin/chapters',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/Chapters.tsx'), 'AdminChapters'),
+  },
+  {
+    path: '/manage/courses',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../pages/manage/Courses.tsx'), 'ManageCourses'),
+  },
+  {
+    path: '/manage/chapters',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../pages/manage/Chapters.tsx'), 'ManageChapters'),
+  },
+  {
+    path: '/admin/content',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/Content.tsx'), 'AdminContent'),
+  },
+  {
+    path: '/manage/documents',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../pages/manage/Documents.tsx'), 'ManageDocuments'),
   },
   {
     path: '/manage/classes',

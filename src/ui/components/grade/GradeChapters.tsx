@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { GradeItem } from '../../../contract/grade/schemas.ts';
 import { useRuntime } from '../../app/context.ts';
 import { useSessionUser } from '../../app/hooks.ts';
-import { gradeChapterQuestions, gradeChapters } from '../../app/gradeQueries.ts';
+import { gradeChapterQuestions, gradeChapters, gradeCourse } from '../../app/gradeQueries.ts';
 import { useQuery } from '../../app/useQuery.ts';
 import { EmptyState } from '../EmptyState.tsx';
 import { QueryStatus } from '../QueryStatus.tsx';
@@ -18,12 +18,19 @@ export function GradeChapters({ grade }: { grade: GradeItem }) {
   const { t } = useTranslation();
   const runtime = useRuntime();
   const chapters = useQuery(gradeChapters(runtime, grade.id));
+  const course = useQuery(gradeCourse(runtime, grade.id));
   // Subscribed, so logging in from this page opens the chapters' progress at once.
   const loggedIn = useSessionUser() !== null;
   const [open, setOpen] = useState<number | null>(null);
   return (
     <section className="xa-section" aria-labelledby="grade-courses">
       <h2 id="grade-courses">{t('grade.detail.courses')}</h2>
+      {course.data && (
+        <p data-testid="grade-course">
+          {t('grade.detail.followsCourse')}
+          <Link to={`/course/detail?id=${course.data.id}`}>{course.data.title}</Link>
+        </p>
+      )}
       <QueryStatus state={chapters} failedTitle={t('grade.detail.chaptersFailed')}>
         {(list) =>
           list.length === 0 ? (

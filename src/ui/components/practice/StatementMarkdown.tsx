@@ -41,6 +41,7 @@ export function statementHtml(
   markdown: string,
   title?: string,
   math: MarkedExtension | null = null,
+  headingOffset = HEADING_OFFSET,
 ): string {
   const marked = markedWith(math);
   const tokens = marked.lexer(markdown);
@@ -50,7 +51,7 @@ export function statementHtml(
     tokens.splice(first, 1);
   }
   marked.walkTokens(tokens, (token) => {
-    if (token.type === 'heading') token.depth = Math.min(6, token.depth + HEADING_OFFSET);
+    if (token.type === 'heading') token.depth = Math.min(6, token.depth + headingOffset);
   });
   const html = marked.parser(tokens);
   // KaTeX draws some symbols (roots, long arrows) as SVG, hence the svg profile.
@@ -87,16 +88,25 @@ function useMath(needed: boolean): MarkedExtension | null {
   return math;
 }
 
-export function StatementMarkdown(props: { markdown: string; title?: string }) {
+/**
+ * `headingOffset`: how far the text's headings move down below the surrounding page's own (3
+ * under a question panel's h3; 1 on a page whose h1 is its title, such as the site's texts).
+ */
+export function StatementMarkdown(props: {
+  markdown: string;
+  title?: string;
+  headingOffset?: number;
+  testId?: string;
+}) {
   const math = useMath(hasMath(props.markdown));
   const html = useMemo(
-    () => statementHtml(props.markdown, props.title, math),
-    [props.markdown, props.title, math],
+    () => statementHtml(props.markdown, props.title, math, props.headingOffset),
+    [props.markdown, props.title, math, props.headingOffset],
   );
   return (
     <div
       className="xa-practice-statement"
-      data-testid="practice-statement"
+      data-testid={props.testId ?? 'practice-statement'}
       data-math={math ? 'typeset' : 'text'}
       // Safe: statementHtml sanitises with DOMPurify.
       dangerouslySetInnerHTML={{ __html: html }}

@@ -17,6 +17,7 @@ import { bankQuestions, type ExamArea } from '../../app/staffQueries.ts';
 import { useQuery } from '../../app/useQuery.ts';
 import { Pager } from '../Pager.tsx';
 import { QueryStatus } from '../QueryStatus.tsx';
+import { SortableRows } from './SortableRows.tsx';
 
 type QuestionType = 'programming' | 'single' | 'multiple' | 'judge';
 
@@ -39,7 +40,7 @@ interface Line {
 }
 
 /**
- * Builds a question set from the bank — an exam paper's or a homework's: search, add, reorder,
+ * Builds a question set from the bank — an exam paper's or a homework's: search, add, drag into order,
  * set each score, save with the set's `updateQuestions` call.
  */
 export function QuestionSetBuilder({
@@ -89,12 +90,6 @@ export function QuestionSetBuilder({
     if (sent && state === 'done') onClose();
   }, [sent, state, onClose]);
   const current = lines ?? [];
-  const move = (i: number, by: number) => {
-    const next = [...current];
-    const [line] = next.splice(i, 1);
-    next.splice(i + by, 0, line!);
-    setLines(next);
-  };
   const save = () => {
     const questions = [];
     for (const line of current) {
@@ -120,51 +115,31 @@ export function QuestionSetBuilder({
             </p>
           )}
         </QueryStatus>
-        <HTMLTable className="xa-table" data-testid="paper-lines">
-          <tbody>
-            {current.map((line, i) => (
-              <tr key={line.questionId}>
-                <td>{i + 1}</td>
-                <td>
-                  {line.title} <Tag minimal>{t(`exam.type.${line.type}`)}</Tag>
-                </td>
-                <td style={{ width: 90 }}>
-                  <InputGroup
-                    aria-label={t('staffExam.scoreOf', { title: line.title })}
-                    value={line.score}
-                    onChange={(e) =>
-                      setLines(
-                        current.map((l, j) => (j === i ? { ...l, score: e.target.value } : l)),
-                      )
-                    }
-                  />
-                </td>
-                <td>
-                  <Button
-                    size="small"
-                    icon="arrow-up"
-                    disabled={i === 0}
-                    onClick={() => move(i, -1)}
-                    aria-label={t('staffExam.up')}
-                  />
-                  <Button
-                    size="small"
-                    icon="arrow-down"
-                    disabled={i === current.length - 1}
-                    onClick={() => move(i, 1)}
-                    aria-label={t('staffExam.down')}
-                  />
-                  <Button
-                    size="small"
-                    icon="cross"
-                    onClick={() => setLines(current.filter((_, j) => j !== i))}
-                    aria-label={t('staffExam.remove')}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <SortableRows
+          items={current}
+          keyOf={(line) => line.questionId}
+          labelOf={(line) => line.title}
+          onReorder={setLines}
+          onRemove={(i) => setLines(current.filter((_, j) => j !== i))}
+          testId="paper-lines"
+          cells={(line, i) => (
+            <>
+              <td>{i + 1}</td>
+              <td>
+                {line.title} <Tag minimal>{t(`exam.type.${line.type}`)}</Tag>
+              </td>
+              <td style={{ width: 90 }}>
+                <InputGroup
+                  aria-label={t('staffExam.scoreOf', { title: line.title })}
+                  value={line.score}
+                  onChange={(e) =>
+                    setLines(current.map((l, j) => (j === i ? { ...l, score: e.target.value } : l)))
+                  }
+                />
+              </td>
+            </>
+          )}
+        />
         <h3>{t('staffExam.bank')}</h3>
         <InputGroup
           leftIcon="search"

@@ -5,11 +5,17 @@ import { useRuntime } from '../../app/context.ts';
 /**
  * The last back-office write's outcome, for writes made by a button rather than a form (publish,
  * bind a teacher, a control, a quit decision): what the server refused, or that it is saved.
+ * `besideForm`: the screen also has a StaffForm, which shows the refusals that name fields.
  */
-export function StaffEditOutcome() {
+export function StaffEditOutcome({ besideForm = false }: { besideForm?: boolean }) {
   const { t } = useTranslation();
   const { staffEdit } = useRuntime().actors;
-  const failed = useSelector(staffEdit, (s) => (s.matches('failed') ? s.context.error : null));
+  // Beside a StaffForm, a refusal naming fields shows under those fields instead.
+  const failed = useSelector(staffEdit, (s) =>
+    s.matches('failed') && !(besideForm && s.context.fieldErrors.length > 0)
+      ? s.context.error
+      : null,
+  );
   const done = useSelector(staffEdit, (s) => s.matches('done'));
   if (failed) {
     return (

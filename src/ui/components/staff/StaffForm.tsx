@@ -24,13 +24,25 @@ export type FieldKind =
   | 'multi'
   | 'checkbox'
   /** A date and time in Asia/Shanghai (format.ts toShanghaiInput / fromShanghaiInput). */
-  | 'datetime';
+  | 'datetime'
+  /** The screen draws the control (`render`): an upload, a Markdown editor with its preview. */
+  | 'custom';
 
 export interface StaffField {
   name: string;
   label: string;
   kind: FieldKind;
   options?: { value: string; label: string }[];
+  /**
+   * For `custom`: the control, given the field's text value, its setter, the input id and the
+   * form's other values (a value editor that follows the chosen kind).
+   */
+  render?: (
+    value: string,
+    set: (value: string) => void,
+    id: string,
+    values: FormValues,
+  ) => React.ReactNode;
 }
 
 export type FormValues = Record<string, string | string[] | boolean>;
@@ -49,6 +61,8 @@ export interface StaffFormRequest {
    * checked body on instead of sending it, and closes.
    */
   onValid?: (body: Record<string, unknown>) => void;
+  /** A wide dialog, for an editor beside its preview. */
+  wide?: boolean;
 }
 
 /**
@@ -102,7 +116,12 @@ export function StaffForm({
     null;
 
   return (
-    <Dialog isOpen={request !== null} onClose={onClose} title={request?.title}>
+    <Dialog
+      isOpen={request !== null}
+      onClose={onClose}
+      title={request?.title}
+      style={request?.wide ? { width: 'min(1100px, 95vw)' } : undefined}
+    >
       <DialogBody>
         {request?.fields.map((field) => {
           const message = messageOf(field.name);
@@ -110,7 +129,9 @@ export function StaffForm({
           const value = values[field.name];
           const set = (v: string | string[] | boolean) => setValues({ ...values, [field.name]: v });
           let control: React.ReactNode;
-          if (field.kind === 'textarea') {
+          if (field.kind === 'custom' && field.render) {
+            control = field.render(String(value ?? ''), set, id, values);
+          } else if (field.kind === 'textarea') {
             control = (
               <TextArea
                 id={id}

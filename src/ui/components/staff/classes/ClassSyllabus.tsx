@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   chapterChoices,
+  courseChoices,
+  gradeCourse,
   staffGradeChapters,
   type StaffArea,
 } from '../../../app/classStaffQueries.ts';
@@ -13,7 +15,8 @@ import { QueryStatus } from '../../QueryStatus.tsx';
 import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 
 /**
- * The chapters a class follows (its syllabus): the platform's and the organization's chapters,
+ * The chapters a class follows (its syllabus): a course's units when the class follows a course
+ * (binding one fills the syllabus, issue 9), or the platform's and the organization's chapters
  * chosen in the chapter list's order; learners see them on the class page with their progress.
  */
 export function ClassSyllabus({ area, gradeId }: { area: StaffArea; gradeId: number }) {
@@ -21,7 +24,31 @@ export function ClassSyllabus({ area, gradeId }: { area: StaffArea; gradeId: num
   const runtime = useRuntime();
   const chapters = useQuery(staffGradeChapters(runtime, area, gradeId));
   const choices = useQuery(chapterChoices(runtime, area));
+  const followed = useQuery(gradeCourse(runtime, area, gradeId));
+  const courses = useQuery(courseChoices(runtime, area));
   const [form, setForm] = useState<StaffFormRequest | null>(null);
+  const follow = (): StaffFormRequest => ({
+    title: t('staffClass.followCourse'),
+    call: `${area}.grade.updateChapters`,
+    fields: [
+      {
+        name: 'courseId',
+        label: t('staffClass.course'),
+        kind: 'select',
+        options: [
+          { value: '', label: t('staffClass.noCourse') },
+          ...(courses.data?.content ?? []).map((c) => ({
+            value: String(c.id),
+            label: t('staffClass.courseOption', { title: c.title, count: c.unitCount }),
+          })),
+        ],
+      },
+    ],
+    values: { courseId: followed.data ? String(followed.data.id) : '' },
+    toBody: (v: FormValues) => ({
+      body: { id: gradeId, courseId: v.courseId ? Number(v.courseId) : null },
+    }),
+  });
   const edit = (): StaffFormRequest => {
     const options = (choices.data?.content ?? []).map((c) => ({
       value: String(c.id),
@@ -51,8 +78,21 @@ export function ClassSyllabus({ area, gradeId }: { area: StaffArea; gradeId: num
           disabled={!choices.data}
           onClick={() => setForm(edit())}
           data-testid="syllabus-edit"
+        />{' '}
+        <Button
+          size="small"
+          icon="learning"
+          text={t('staffClass.followCourse')}
+          disabled={!courses.data || followed.data === undefined}
+          onClick={() => setForm(follow())}
+          data-testid="syllabus-follow"
         />
       </h3>
+      <p className="xa-muted" data-testid="class-course">
+        {followed.data
+          ? t('staffClass.followsCourse', { title: followed.data.title })
+          : t('staffClass.followsNoCourse')}
+      </p>
       <QueryStatus state={chapters} failedTitle={t('staffClass.syllabusFailed')}>
         {(list) =>
           list.length === 0 ? (

@@ -1,0 +1,57 @@
+/**
+ * Where a file's bytes live. The database row (table files) says what a file is; the store only
+ * keeps bytes under a name the service chose. The disk store is the default; an S3-compatible
+ * store is the scale-out option (README "文件存储"): several API processes on several machines
+ * need one shared store, and a disk under DATA_DIR is one machine's.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { FILE_NAME_PATTERN } from '../../contract/file/purpose.ts';
+
+export interface FileStore {
+  /** Stores the bytes under the name, whole or not at all. */
+  put(fileName: string, bytes: Uint8Array): Promise<void>;
+  /** The bytes, or null when nothing is stored under the name. */
+  get(fileName: string): Promise<Buffer | null>;
+  /** Removes the bytes; removing what is not there is no error. */
+  delete(fileName: string): Promise<void>;
+}
+
+/** Files under one folder (`<DATA_DIR>/files`), named by the service's names only. */
+export class DiskFileStore implements FileStore {
+  constructor(readonly root: string) {}
+
+  private pathOf(fileName: string): string {
+    // The service never hands the store another name; this is the last line against traversal.
+    if (!FILE_NAME_PATTERN.test(fileName)) throw new Error(`bad stored file name: ${fileName}`);
+    return path.join(this.root, fileName);
+  }
+
+  async put(fileName: string, bytes: Uint8Array): Promise<void> {
+    const target = this.pathOf(fileName);
+    await fs.mkdir(this.root, { recursive: true });
+    // Written aside then renamed: a crash leaves no half file under the real name.
+    const temp = path.join(this.root, `.${fileName}.${randomBytes(6).toString('hex')}.part`);
+    try {
+      await fs.writeFile(temp, bytes, { flag: 'wx' });
+      await fs.rename(temp, target);
+    } catch (err) {
+      await fs.rm(temp, { force: true });
+      throw err;
+    }
+  }
+
+  async get(fileName: string): Promise<Buffer | null> {
+    try {
+      return await fs.readFile(this.pathOf(fileName));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+  }
+
+  async delete(fileName: string): Promise<void> {
+    await fs.rm(this.pathOf(fileName), { force: true });
+  }
+}

@@ -1,0 +1,36 @@
+import { Card, Elevation, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { PublishedPage } from '../../app/documentQueries.ts';
+import { formatDate } from '../../format.ts';
+
+type DocumentListItem = PublishedPage['content'][number];
+
+/** One document in a list: title, summary, tags, date; a paid write-up is marked. */
+export function DocumentCard({ document, to }: { document: DocumentListItem; to: string }) {
+  const { t, i18n } = useTranslation();
+  const date = document.publishedAt ?? document.updatedAt;
+  return (
+    <Card elevation={Elevation.ONE} className="xa-document-card" data-testid="document-card">
+      <h3>
+        <Link to={to}>{document.title}</Link>
+      </h3>
+      {document.summary && <p className="xa-document-summary">{document.summary}</p>}
+      <div className="xa-document-meta">
+        {document.paid && (
+          <Tag minimal intent="warning">
+            {t('documents.paid')}
+          </Tag>
+        )}
+        {document.tags.map((tag) => (
+          <Tag key={tag} minimal intent="primary">
+            {tag}
+          </Tag>
+        ))}
+        <time className="xa-muted" dateTime={date}>
+          {formatDate(date, i18n.language)}
+        </time>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,181 @@
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  HTMLTable,
+  InputGroup,
+  Tag,
+} from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StaffArea } from '../../../app/classStaffQueries.ts';
+import { useRuntime } from '../../../app/context.ts';
+import { staffChapterQuestions } from '../../../app/courseStaffQueries.ts';
+import { bankQuestions } from '../../../app/staffQueries.ts';
+import { useQuery } from '../../../app/useQuery.ts';
+import { Pager } from '../../Pager.tsx';
+import { QueryStatus } from '../../QueryStatus.tsx';
+import { SortableRows } from '../SortableRows.tsx';
+
+/** A chapter holds at most this many questions (contract/chapter MAX_CHAPTER_QUESTIONS). */
+const MAX_QUESTIONS = 200;
+
+interface Line {
+  id: number;
+  title: string;
+  type: 'programming' | 'single' | 'multiple' | 'judge';
+}
+
+/**
+ * A unit's questions in order: drag them into place, add from the question bank, remove, save
+ * with chapter/updateQuestions (the server refuses a question the chapter may not hold and
+ * names it).
+ */
+export function ChapterQuestionsEditor({
+  area,
+  chapter,
+  onClose,
+}: {
+  area: StaffArea;
+  chapter: { id: number; title: string };
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const runtime = useRuntime();
+  const { staffEdit } = runtime.actors;
+  const saved = useQuery(staffChapterQuestions(runtime, area, chapter.id));
+  const [lines, setLines] = useState<Line[] | null>(null);
+  const [keyword, setKeyword] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const bank = useQuery(bankQuestions(runtime, area, search, page));
+  const [sent, setSent] = useState(false);
+  const state = useSelector(staffEdit, (s) => s.value as string);
+  const error = useSelector(staffEdit, (s) => s.context.error);
+  const fieldErrors = useSelector(staffEdit, (s) => s.context.fieldErrors);
+
+  useEffect(() => {
+    if (lines === null && saved.data) {
+      setLines(saved.data.content.map((q) => ({ id: q.id, title: q.title, type: q.type })));
+    }
+  }, [lines, saved.data]);
+  useEffect(() => {
+    if (sent && state === 'done') onClose();
+  }, [sent, state, onClose]);
+
+  const current = lines ?? [];
+  const save = () => {
+    setSent(true);
+    staffEdit.send({
+      type: 'SUBMIT',
+      call: `${area}.chapter.updateQuestions`,
+      body: { id: chapter.id, questionIds: current.map((l) => l.id) },
+    });
+  };
+  const refusals = sent ? fieldErrors.filter((f) => f.field.startsWith('questionIds')) : [];
+
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={t('staffCourse.questionsTitle', { title: chapter.title })}
+      style={{ width: 860 }}
+    >
+      <DialogBody>
+        <QueryStatus state={saved} failedTitle={t('staffCourse.questionsFailed')}>
+          {() => (
+            <SortableRows
+              items={current}
+              keyOf={(l) => l.id}
+              labelOf={(l) => l.title}
+              onReorder={setLines}
+              onRemove={(i) => setLines(current.filter((_, j) => j !== i))}
+              testId="chapter-question-lines"
+              cells={(l, i) => (
+                <>
+                  <td>{i + 1}</td>
+                  <td>
+                    {l.title} <Tag minimal>{t(`course.chapter.type.${l.type}`)}</Tag>
+                  </td>
+                </>
+              )}
+            />
+          )}
+        </QueryStatus>
+        {(refusals.length > 0 || (sent && state === 'failed' && error)) && (
+          <p className="xa-field-error" role="alert">
+            {refusals.length > 0 ? refusals.map((f) => f.message).join('；') : error?.message}
+          </p>
+        )}
+        <h3>{t('staffExam.bank')}</h3>
+        <InputGroup
+          leftIcon="search"
+          placeholder={t('staffExam.searchBank')}
+          value={keyword}
+          onValueChange={setKeyword}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              setSearch(keyword.trim());
+              setPage(0);
+            }
+          }}
+        />
+        <QueryStatus state={bank} failedTitle={t('staffExam.bankFailed')}>
+          {(found) => (
+            <>
+              <HTMLTable className="xa-table" data-testid="chapter-bank-questions">
+                <tbody>
+                  {found.content.map((q) => {
+                    const added = current.some((l) => l.id === q.id);
+                    return (
+                      <tr key={q.id}>
+                        <td>
+                          {q.title} <Tag minimal>{t(`course.chapter.type.${q.type}`)}</Tag>
+                        </td>
+                        <td>
+                          <Button
+                            size="small"
+                            icon="plus"
+                            disabled={added || current.length >= MAX_QUESTIONS}
+                            text={added ? t('staffExam.added') : t('staffExam.add')}
+                            onClick={() =>
+                              setLines([...current, { id: q.id, title: q.title, type: q.type }])
+                            }
+                          />
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </HTMLTable>
+              <Pager
+                page={found.number}
+                totalPages={found.totalPages}
+                totalElements={found.totalElements}
+                onChange={setPage}
+                testId="chapter-bank-question-pager"
+              />
+            </>
+          )}
+        </QueryStatus>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('checkout.close')} onClick={onClose} />
+            <Button
+              intent="primary"
+              text={t('staff.save')}
+              loading={state === 'working'}
+              disabled={lines === null}
+              onClick={save}
+              data-testid="chapter-questions-save"
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,229 @@
+import { Button, InputGroup, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chapter as chapterApi } from '../../../../contract/chapter/refs.ts';
+import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
+import type { StaffArea } from '../../../app/classStaffQueries.ts';
+import { useRuntime } from '../../../app/context.ts';
+import { staffChapters, unitRights, type StaffChapter } from '../../../app/courseStaffQueries.ts';
+import { usePageParam } from '../../../app/usePageParam.ts';
+import { useQuery } from '../../../app/useQuery.ts';
+import { formatFen, parseYuan } from '../../../format.ts';
+import { FileUploadButton } from '../../files/FileUploadButton.tsx';
+import { PagedTable } from '../../PagedTable.tsx';
+import { CreateButton } from '../CreateButton.tsx';
+import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
+import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { ChapterQuestionsEditor } from './ChapterQuestionsEditor.tsx';
+
+const MAX_FEN = 10_000_000;
+
+/**
+ * The chapters (a course's units) a back office writes (issue 9 item 6): search, create and edit
+ * one — notes, its material (a PDF handout uploaded to the file service, a video link), its price
+ * and the card right that opens it — and arrange its questions. Platform chapters are read-only
+ * to teachers.
+ */
+export function StaffChapters({ area }: { area: StaffArea }) {
+  const { t } = useTranslation();
+  const runtime = useRuntime();
+  const { staffEdit } = runtime.actors;
+  const [keyword, setKeyword] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = usePageParam();
+  const chapters = useQuery(staffChapters(runtime, area, search, page));
+  const rights = useQuery(unitRights(runtime, area));
+  const [form, setForm] = useState<StaffFormRequest | null>(null);
+  const [questions, setQuestions] = useState<{ id: number; title: string } | null>(null);
+  const busy = useSelector(staffEdit, (s) => s.matches('working'));
+  const write = (call: StaffWriteCall, body: Record<string, unknown>) =>
+    staffEdit.send({ type: 'SUBMIT', call, body });
+
+  const edit = async (id: number) => {
+    const chapter = await runtime.transport.call(chapterApi[`${area}.chapter.queryById`], {
+      query: { id },
+    });
+    setForm(chapterForm(chapter));
+  };
+
+  const rightOptions = [
+    { value: '', label: t('staffCourse.noRight') },
+    ...(rights.data?.content ?? []).map((r) => ({ value: r.code, label: r.name })),
+  ];
+
+  const chapterForm = (chapter: StaffChapter | null): StaffFormRequest => ({
+    title: chapter
+      ? t('staffCourse.editChapter', { title: chapter.title })
+      : t('staffCourse.newChapter'),
+    call: chapter ? `${area}.chapter.update` : `${area}.chapter.create`,
+    wide: true,
+    fields: [
+      { name: 'title', label: t('staffCourse.chapterTitle'), kind: 'text' },
+      { name: 'notes', label: t('staffCourse.chapterNotes'), kind: 'textarea' },
+      {
+        name: 'pdfFile',
+        label: t('staffCourse.pdfFile'),
+        kind: 'custom',
+        render: (value, set) => (
+          <div className="xa-chapter-material">
+            <span className="xa-muted">{value || t('staffCourse.noPdf')}</span>
+            <FileUploadButton
+              purpose="material"
+              accept="application/pdf"
+              label={t('staffCourse.uploadPdf')}
+              onUploaded={(file) => set(file.fileName)}
+            />
+            {value && (
+              <Button
+                size="small"
+                variant="minimal"
+                text={t('staffCourse.removePdf')}
+                onClick={() => set('')}
+              />
+            )}
+          </div>
+        ),
+      },
+      { name: 'videoUrl', label: t('staffCourse.videoUrl'), kind: 'text' },
+      { name: 'priceFen', label: t('staffCourse.price'), kind: 'yuan' },
+      ...(area === 'bms'
+        ? [
+            {
+              name: 'rightCode',
+              label: t('staffCourse.right'),
+              kind: 'select' as const,
+              options: rightOptions,
+            },
+          ]
+        : []),
+      { name: 'sort', label: t('staffCourse.sort'), kind: 'number' },
+    ],
+    values: {
+      title: chapter?.title ?? '',
+      notes: chapter?.notes ?? '',
+      pdfFile: chapter?.pdfFile ?? '',
+      videoUrl: chapter?.videoUrl ?? '',
+      priceFen: formatFen(chapter?.priceFen ?? 0),
+      rightCode: chapter?.rightCode ?? '',
+      sort: String(chapter?.sort ?? 0),
+    },
+    toBody: (v: FormValues) => {
+      const priceFen = parseYuan(String(v.priceFen), 0, MAX_FEN);
+      if (priceFen === null) return { field: 'priceFen', message: t('staffExam.priceInvalid') };
+      const sort = Number(String(v.sort).trim() || '0');
+      if (!Number.isInteger(sort) || sort < 0) {
+        return { field: 'sort', message: t('staffCourse.sortInvalid') };
+      }
+      return {
+        body: {
+          ...(chapter ? { id: chapter.id } : {}),
+          title: String(v.title),
+          notes: String(v.notes),
+          pdfFile: String(v.pdfFile) || null,
+          videoUrl: String(v.videoUrl).trim() || null,
+          priceFen,
+          // A teacher's form has no right to choose: an edit keeps the stored one.
+          rightCode: area === 'bms' ? String(v.rightCode) || null : (chapter?.rightCode ?? null),
+          sort,
+        },
+      };
+    },
+  });
+
+  return (
+    <section className="xa-section" aria-labelledby="staff-chapters">
+      <h2 id="staff-chapters">
+        {t('staffCourse.chapters')}{' '}
+        <CreateButton onClick={() => setForm(chapterForm(null))} testId="chapter-create" />
+      </h2>
+      <InputGroup
+        leftIcon="search"
+        placeholder={t('staffCourse.searchChapters')}
+        value={keyword}
+        onValueChange={setKeyword}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            setSearch(keyword.trim());
+            setPage(0);
+          }
+        }}
+      />
+      <StaffEditOutcome />
+      <PagedTable
+        state={chapters}
+        failedTitle={t('staffCourse.chaptersFailed')}
+        empty={{ title: t('staffCourse.noChapters'), description: t('staffCourse.noChaptersHint') }}
+        headers={[
+          t('staffCourse.chapterTitle'),
+          t('staffCourse.questions'),
+          t('staffCourse.price'),
+          t('orders.actions'),
+        ]}
+        testId="staff-chapters"
+        page={page}
+        onPage={setPage}
+        row={(c) => {
+          const writable = area === 'bms' || c.organizationId !== null;
+          return (
+            <tr key={c.id}>
+              <td>
+                {c.title}
+                <div className="xa-muted">
+                  {c.organizationId === null ? t('staffCourse.platform') : t('staffCourse.ours')}
+                </div>
+              </td>
+              <td>{t('course.questionCount', { count: c.questionCount })}</td>
+              <td>
+                {c.priceFen === 0 ? (
+                  t('exam.list.free')
+                ) : (
+                  <Tag minimal intent="warning">
+                    {t('format.price', { amount: formatFen(c.priceFen) })}
+                  </Tag>
+                )}
+              </td>
+              <td>
+                {writable ? (
+                  <>
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      text={t('staff.edit')}
+                      onClick={() => void edit(c.id)}
+                    />
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      text={t('staffCourse.arrangeQuestions')}
+                      onClick={() => setQuestions({ id: c.id, title: c.title })}
+                      data-testid="chapter-questions-edit"
+                    />
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      intent="danger"
+                      disabled={busy}
+                      text={t('staff.delete')}
+                      onClick={() => write(`${area}.chapter.delete`, { id: c.id })}
+                    />
+                  </>
+                ) : (
+                  <span className="xa-muted">{t('staffCourse.readOnly')}</span>
+                )}
+              </td>
+            </tr>
+          );
+        }}
+      />
+      <StaffForm request={form} onClose={() => setForm(null)} />
+      {questions && (
+        <ChapterQuestionsEditor
+          area={area}
+          chapter={questions}
+          onClose={() => setQuestions(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,204 @@
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  HTMLTable,
+  InputGroup,
+} from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_COURSE_UNITS, unitName } from '../../../../contract/course/units.ts';
+import type { StaffArea } from '../../../app/classStaffQueries.ts';
+import { useRuntime } from '../../../app/context.ts';
+import { staffChapters, staffUnits, type StaffCourse } from '../../../app/courseStaffQueries.ts';
+import { useQuery } from '../../../app/useQuery.ts';
+import { Pager } from '../../Pager.tsx';
+import { QueryStatus } from '../../QueryStatus.tsx';
+import { SortableRows } from '../SortableRows.tsx';
+
+interface Line {
+  chapterId: number;
+  title: string;
+  questionCount: number;
+}
+
+/**
+ * A course's units in order (第N单元): drag them into place, add chapters from the chapter list
+ * (the platform's and the organization's), remove one, save with course/updateChapters. The
+ * server refuses another organization's chapter and names it.
+ */
+export function UnitsEditor({
+  area,
+  course,
+  onClose,
+}: {
+  area: StaffArea;
+  course: StaffCourse;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const runtime = useRuntime();
+  const { staffEdit } = runtime.actors;
+  const saved = useQuery(staffUnits(runtime, area, course.id));
+  const [lines, setLines] = useState<Line[] | null>(null);
+  const [keyword, setKeyword] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const chapters = useQuery(staffChapters(runtime, area, search, page, 10));
+  const [sent, setSent] = useState(false);
+  const state = useSelector(staffEdit, (s) => s.value as string);
+  const error = useSelector(staffEdit, (s) => s.context.error);
+  const fieldErrors = useSelector(staffEdit, (s) => s.context.fieldErrors);
+
+  useEffect(() => {
+    if (lines === null && saved.data) {
+      setLines(
+        saved.data.map((u) => ({
+          chapterId: u.chapterId,
+          title: u.title,
+          questionCount: u.questionCount,
+        })),
+      );
+    }
+  }, [lines, saved.data]);
+  useEffect(() => {
+    if (sent && state === 'done') onClose();
+  }, [sent, state, onClose]);
+
+  const current = lines ?? [];
+  const full = current.length >= MAX_COURSE_UNITS;
+  const save = () => {
+    setSent(true);
+    staffEdit.send({
+      type: 'SUBMIT',
+      call: `${area}.course.updateChapters`,
+      body: { id: course.id, chapterIds: current.map((l) => l.chapterId) },
+    });
+  };
+  const refusals = sent ? fieldErrors.filter((f) => f.field.startsWith('chapterIds')) : [];
+
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={t('staffCourse.unitsTitle', { title: course.title })}
+      style={{ width: 860 }}
+    >
+      <DialogBody>
+        <p className="xa-muted">{t('staffCourse.unitsHint', { max: MAX_COURSE_UNITS })}</p>
+        <QueryStatus state={saved} failedTitle={t('course.unitsFailed')}>
+          {() => (
+            <SortableRows
+              items={current}
+              keyOf={(l) => l.chapterId}
+              labelOf={(l) => `${unitName(current.indexOf(l) + 1)} ${l.title}`}
+              onReorder={setLines}
+              onRemove={(i) => setLines(current.filter((_, j) => j !== i))}
+              testId="course-unit-lines"
+              cells={(l, i) => (
+                <>
+                  <td className="xa-course-unit-name">{unitName(i + 1)}</td>
+                  <td>{l.title}</td>
+                  <td>{t('course.questionCount', { count: l.questionCount })}</td>
+                </>
+              )}
+            />
+          )}
+        </QueryStatus>
+        {refusals.length > 0 && (
+          <Callout intent="danger" role="alert">
+            {refusals.map((f) => (
+              <div key={f.field}>{f.message}</div>
+            ))}
+          </Callout>
+        )}
+        {sent && state === 'failed' && refusals.length === 0 && error && (
+          <p className="xa-field-error" role="alert">
+            {error.message}
+          </p>
+        )}
+        <h3>{t('staffCourse.chapterBank')}</h3>
+        <InputGroup
+          leftIcon="search"
+          placeholder={t('staffCourse.searchChapters')}
+          value={keyword}
+          onValueChange={setKeyword}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              setSearch(keyword.trim());
+              setPage(0);
+            }
+          }}
+          data-testid="chapter-search"
+        />
+        <QueryStatus state={chapters} failedTitle={t('staffCourse.chaptersFailed')}>
+          {(found) => (
+            <>
+              <HTMLTable className="xa-table" data-testid="chapter-bank">
+                <tbody>
+                  {found.content.map((c) => {
+                    const added = current.some((l) => l.chapterId === c.id);
+                    return (
+                      <tr key={c.id}>
+                        <td>
+                          {c.title}
+                          <span className="xa-muted">
+                            {' '}
+                            ·{' '}
+                            {c.organizationId === null
+                              ? t('staffCourse.platform')
+                              : t('staffCourse.ours')}
+                          </span>
+                        </td>
+                        <td>{t('course.questionCount', { count: c.questionCount })}</td>
+                        <td>
+                          <Button
+                            size="small"
+                            icon="plus"
+                            disabled={added || full}
+                            text={added ? t('staffExam.added') : t('staffExam.add')}
+                            onClick={() =>
+                              setLines([
+                                ...current,
+                                { chapterId: c.id, title: c.title, questionCount: c.questionCount },
+                              ])
+                            }
+                          />
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </HTMLTable>
+              <Pager
+                page={found.number}
+                totalPages={found.totalPages}
+                totalElements={found.totalElements}
+                onChange={setPage}
+                testId="chapter-bank-pager"
+              />
+            </>
+          )}
+        </QueryStatus>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('checkout.close')} onClick={onClose} />
+            <Button
+              intent="primary"
+              text={t('staff.save')}
+              loading={state === 'working'}
+              disabled={lines === null}
+              onClick={save}
+              data-testid="course-units-save"
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,239 @@
+import { Button, HTMLTable, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BANNER_POSITIONS } from '../../../contract/image-banner/positions.ts';
+import { useRuntime } from '../../app/context.ts';
+import { staffBanners, type BannerPage } from '../../app/siteQueries.ts';
+import { usePageParam } from '../../app/usePageParam.ts';
+import { useQuery } from '../../app/useQuery.ts';
+import { FileUploadButton } from '../../components/files/FileUploadButton.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { CreateButton } from '../../components/staff/CreateButton.tsx';
+import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
+import {
+  StaffForm,
+  type FormValues,
+  type StaffFormRequest,
+} from '../../components/staff/StaffForm.tsx';
+import { formatDateTime, fromShanghaiInput, toShanghaiInput } from '../../format.ts';
+
+type Banner = BannerPage['content'][number];
+
+const text = (v: FormValues[string] | undefined) => (typeof v === 'string' ? v.trim() : '');
+const whole = (v: FormValues[string] | undefined) =>
+  /^\d+$/.test(text(v)) ? Number(text(v)) : text(v);
+
+/**
+ * The image field: upload (file service, purpose banner) and a preview of what was chosen. The
+ * form keeps the file's name; the preview keeps the URL the upload answered.
+ */
+function BannerImageField({
+  id,
+  value,
+  initialUrl,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  initialUrl: string | null;
+  onChange: (fileName: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [preview, setPreview] = useState<string | null>(initialUrl);
+  return (
+    <div id={id} className="xa-banner-image-field">
+      {value && preview ? (
+        <img className="xa-banner-thumb" src={preview} alt={t('site.banners.preview')} />
+      ) : (
+        <p className="xa-muted">{value || t('site.banners.noImage')}</p>
+      )}
+      <FileUploadButton
+        purpose="banner"
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        label={value ? t('site.banners.replaceImage') : t('site.banners.upload')}
+        onUploaded={(file) => {
+          setPreview(file.url);
+          onChange(file.fileName);
+        }}
+      />
+      <p className="xa-muted">{t('site.banners.imageHint')}</p>
+    </div>
+  );
+}
+
+function displayWindow(
+  banner: Banner,
+  language: string,
+  t: (key: 'site.banners.always') => string,
+) {
+  if (!banner.startsAt && !banner.endsAt) return t('site.banners.always');
+  const from = banner.startsAt ? formatDateTime(banner.startsAt, language) : '…';
+  const to = banner.endsAt ? formatDateTime(banner.endsAt, language) : '…';
+  return `${from} – ${to}`;
+}
+
+/**
+ * 轮播图 (issue 9): the home page's banners, each an uploaded picture with its title (its
+ * alternative text), an optional link, an order, and an optional display window.
+ */
+export default function AdminBannersPage() {
+  const { t, i18n } = useTranslation();
+  const runtime = useRuntime();
+  const [page, setPage] = usePageParam();
+  const banners = useQuery(staffBanners(runtime, page));
+  const [form, setForm] = useState<StaffFormRequest | null>(null);
+  const { staffEdit } = runtime.actors;
+  const busy = useSelector(staffEdit, (s) => s.matches('working'));
+
+  const bannerForm = (banner?: Banner): StaffFormRequest => ({
+    title: banner
+      ? `${t('staff.edit')} · ${banner.title}`
+      : `${t('staff.create')}${t('site.banners.banner')}`,
+    call: banner ? 'imageBanner.update' : 'imageBanner.create',
+    fields: [
+      {
+        name: 'position',
+        label: t('site.banners.position'),
+        kind: 'select',
+        options: BANNER_POSITIONS.map((p) => ({
+          value: p,
+          label: t(`site.banners.positions.${p}`),
+        })),
+      },
+      { name: 'title', label: t('site.banners.title'), kind: 'text' },
+      {
+        name: 'image',
+        label: t('site.banners.image'),
+        kind: 'custom',
+        render: (value, set, id) => (
+          <BannerImageField
+            id={id}
+            value={value}
+            initialUrl={banner?.imageUrl ?? null}
+            onChange={set}
+          />
+        ),
+      },
+      { name: 'link', label: t('site.banners.link'), kind: 'text' },
+      { name: 'sort', label: t('staff.sort'), kind: 'number' },
+      { name: 'enabled', label: t('site.enabled'), kind: 'checkbox' },
+      { name: 'startsAt', label: t('site.banners.startsAt'), kind: 'datetime' },
+      { name: 'endsAt', label: t('site.banners.endsAt'), kind: 'datetime' },
+    ],
+    values: {
+      position: banner?.position ?? 'home',
+      title: banner?.title ?? '',
+      image: banner?.image ?? '',
+      link: banner?.link ?? '',
+      sort: String(banner?.sort ?? 0),
+      enabled: banner?.enabled ?? true,
+      startsAt: banner?.startsAt ? toShanghaiInput(banner.startsAt) : '',
+      endsAt: banner?.endsAt ? toShanghaiInput(banner.endsAt) : '',
+    },
+    toBody: (v) => {
+      if (!text(v.image)) return { field: 'image', message: t('site.banners.imageRequired') };
+      const times: Record<'startsAt' | 'endsAt', string | null> = { startsAt: null, endsAt: null };
+      for (const name of ['startsAt', 'endsAt'] as const) {
+        if (!text(v[name])) continue;
+        times[name] = fromShanghaiInput(text(v[name]));
+        if (!times[name]) return { field: name, message: t('site.banners.timeInvalid') };
+      }
+      return {
+        body: {
+          ...(banner ? { id: banner.id } : {}),
+          position: text(v.position),
+          title: text(v.title),
+          image: text(v.image),
+          link: text(v.link) || null,
+          sort: whole(v.sort),
+          enabled: v.enabled === true,
+          ...times,
+        },
+      };
+    },
+  });
+
+  return (
+    <section className="xa-screen" aria-labelledby="screen-admin-banners">
+      <h1 id="screen-admin-banners" className="xa-screen-title">
+        {t('site.menu.banners')}{' '}
+        <CreateButton onClick={() => setForm(bannerForm())} testId="banner-create" />
+      </h1>
+      <StaffEditOutcome besideForm />
+      <QueryStatus state={banners} failedTitle={t('site.banners.failed')}>
+        {(data) => (
+          <>
+            <HTMLTable className="xa-table" striped data-testid="banner-list">
+              <thead>
+                <tr>
+                  <th>{t('site.banners.image')}</th>
+                  <th>{t('site.banners.title')}</th>
+                  <th>{t('site.banners.position')}</th>
+                  <th>{t('site.banners.link')}</th>
+                  <th>{t('staff.sort')}</th>
+                  <th>{t('site.banners.window')}</th>
+                  <th>{t('orders.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.content.map((banner) => (
+                  <tr key={banner.id}>
+                    <td>
+                      {banner.imageUrl ? (
+                        <img className="xa-banner-thumb" src={banner.imageUrl} alt={banner.title} />
+                      ) : (
+                        <Tag minimal intent="danger">
+                          {t('site.banners.imageMissing')}
+                        </Tag>
+                      )}
+                    </td>
+                    <td>
+                      {banner.title} {!banner.enabled && <Tag minimal>{t('site.disabled')}</Tag>}
+                    </td>
+                    <td>{t(`site.banners.positions.${banner.position}`)}</td>
+                    <td className="xa-mono">{banner.link ?? ''}</td>
+                    <td>{banner.sort}</td>
+                    <td>{displayWindow(banner, i18n.language, t)}</td>
+                    <td>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        text={t('staff.edit')}
+                        onClick={() => setForm(bannerForm(banner))}
+                      />
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        intent="danger"
+                        disabled={busy}
+                        text={t('staff.delete')}
+                        onClick={() => {
+                          if (window.confirm(t('site.confirmDelete', { name: banner.title }))) {
+                            staffEdit.send({
+                              type: 'SUBMIT',
+                              call: 'imageBanner.delete',
+                              body: { id: banner.id },
+                            });
+                          }
+                        }}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+            <Pager
+              page={data.number}
+              totalPages={data.totalPages}
+              totalElements={data.totalElements}
+              onChange={setPage}
+            />
+          </>
+        )}
+      </QueryStatus>
+      <StaffForm request={form} onClose={() => setForm(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,294 @@
+import { Button, ControlGroup, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useRuntime } from '../../app/context.ts';
+import {
+  staffDictItems,
+  staffDicts,
+  type DictItems,
+  type DictPage,
+} from '../../app/siteQueries.ts';
+import { useIdParam, usePageParam } from '../../app/usePageParam.ts';
+import { useQuery } from '../../app/useQuery.ts';
+import { Pager } from '../../components/Pager.tsx';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { CreateButton } from '../../components/staff/CreateButton.tsx';
+import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
+import {
+  StaffForm,
+  type FormValues,
+  type StaffFormRequest,
+} from '../../components/staff/StaffForm.tsx';
+
+type Dict = DictPage['content'][number];
+type DictItem = DictItems[number];
+
+const text = (v: FormValues[string] | undefined) => (typeof v === 'string' ? v.trim() : '');
+/** A whole number as typed, else the text (the server names the field that is wrong). */
+const whole = (v: FormValues[string] | undefined) =>
+  /^\d+$/.test(text(v)) ? Number(text(v)) : text(v);
+
+function DeleteButton({ onDelete, name }: { onDelete: () => void; name: string }) {
+  const { t } = useTranslation();
+  const busy = useSelector(useRuntime().actors.staffEdit, (s) => s.matches('working'));
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      intent="danger"
+      disabled={busy}
+      text={t('staff.delete')}
+      onClick={() => {
+        if (window.confirm(t('site.confirmDelete', { name }))) onDelete();
+      }}
+    />
+  );
+}
+
+/** The items of the chosen dictionary, disabled ones included, in their order. */
+function ItemSection({ dict, onForm }: { dict: Dict; onForm: (f: StaffFormRequest) => void }) {
+  const { t } = useTranslation();
+  const runtime = useRuntime();
+  const items = useQuery(staffDictItems(runtime, dict.id));
+  const { staffEdit } = runtime.actors;
+  const itemForm = (item?: DictItem): StaffFormRequest => ({
+    title: item
+      ? `${t('staff.edit')} · ${item.label}`
+      : `${t('staff.create')}${t('site.dicts.item')} · ${dict.name}`,
+    call: item ? 'dict.updateItem' : 'dict.createItem',
+    fields: [
+      // A built-in dictionary's values are what rows store: they stay.
+      ...(item && dict.builtIn
+        ? []
+        : [{ name: 'value', label: t('site.dicts.value'), kind: 'text' as const }]),
+      { name: 'label', label: t('site.dicts.label'), kind: 'text' },
+      { name: 'sort', label: t('staff.sort'), kind: 'number' },
+      { name: 'enabled', label: t('site.enabled'), kind: 'checkbox' },
+      { name: 'description', label: t('staff.description'), kind: 'text' },
+    ],
+    values: {
+      value: item?.value ?? '',
+      label: item?.label ?? '',
+      sort: String(item?.sort ?? 0),
+      enabled: item?.enabled ?? true,
+      description: item?.description ?? '',
+    },
+    toBody: (v) => ({
+      body: {
+        ...(item ? { id: item.id } : { dictId: dict.id }),
+        value: item && dict.builtIn ? item.value : text(v.value),
+        label: text(v.label),
+        sort: whole(v.sort),
+        enabled: v.enabled === true,
+        description: text(v.description),
+      },
+    }),
+  });
+  return (
+    <section className="xa-section" aria-labelledby="dict-items">
+      <h2 id="dict-items">
+        {t('site.dicts.itemsOf', { name: dict.name, code: dict.code })}{' '}
+        <CreateButton onClick={() => onForm(itemForm())} testId="dict-item-create" />
+      </h2>
+      {dict.builtIn && <p className="xa-muted">{t('site.dicts.builtInHint')}</p>}
+      <QueryStatus state={items} failedTitle={t('site.dicts.failed')}>
+        {(list) => (
+          <HTMLTable className="xa-table" striped data-testid="dict-items">
+            <thead>
+              <tr>
+                <th>{t('site.dicts.value')}</th>
+                <th>{t('site.dicts.label')}</th>
+                <th>{t('staff.sort')}</th>
+                <th>{t('site.enabled')}</th>
+                <th>{t('orders.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((item) => (
+                <tr key={item.id}>
+                  <td className="xa-mono">{item.value}</td>
+                  <td>{item.label}</td>
+                  <td>{item.sort}</td>
+                  <td>{item.enabled ? '✓' : <Tag minimal>{t('site.disabled')}</Tag>}</td>
+                  <td>
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      text={t('staff.edit')}
+                      onClick={() => onForm(itemForm(item))}
+                    />
+                    {!dict.builtIn && (
+                      <DeleteButton
+                        name={item.label}
+                        onDelete={() =>
+                          staffEdit.send({
+                            type: 'SUBMIT',
+                            call: 'dict.deleteItem',
+                            body: { id: item.id },
+                          })
+                        }
+                      />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        )}
+      </QueryStatus>
+    </section>
+  );
+}
+
+/**
+ * 字典 (issue 9): every dictionary with its items. Built-in ones (the codes the system reads)
+ * keep their code and their items' values; their labels, order and enabled flags change here.
+ */
+export default function AdminDictsPage() {
+  const { t } = useTranslation();
+  const runtime = useRuntime();
+  const [page, setPage] = usePageParam();
+  const [, setParams] = useSearchParams();
+  const chosenId = useIdParam('dict');
+  const [keyword, setKeyword] = useState('');
+  const [filter, setFilter] = useState('');
+  const dicts = useQuery(staffDicts(runtime, filter, page));
+  const [form, setForm] = useState<StaffFormRequest | null>(null);
+  const { staffEdit } = runtime.actors;
+  const choose = (id: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('dict', String(id));
+      return next;
+    });
+
+  const dictForm = (dict?: Dict): StaffFormRequest => ({
+    title: dict
+      ? `${t('staff.edit')} · ${dict.name}`
+      : `${t('staff.create')}${t('site.dicts.dict')}`,
+    call: dict ? 'dict.update' : 'dict.create',
+    fields: [
+      ...(dict?.builtIn ? [] : [{ name: 'code', label: t('staff.code'), kind: 'text' as const }]),
+      { name: 'name', label: t('staff.name'), kind: 'text' },
+      { name: 'description', label: t('staff.description'), kind: 'text' },
+    ],
+    values: {
+      code: dict?.code ?? '',
+      name: dict?.name ?? '',
+      description: dict?.description ?? '',
+    },
+    toBody: (v) => ({
+      body: {
+        ...(dict ? { id: dict.id } : {}),
+        code: dict?.builtIn ? dict.code : text(v.code),
+        name: text(v.name),
+        description: text(v.description),
+      },
+    }),
+  });
+  const apply = () => {
+    setFilter(keyword.trim());
+    setPage(0);
+  };
+  const chosen = dicts.data?.content.find((d) => d.id === chosenId);
+
+  return (
+    <section className="xa-screen" aria-labelledby="screen-admin-dicts">
+      <h1 id="screen-admin-dicts" className="xa-screen-title">
+        {t('site.menu.dicts')}
+      </h1>
+      <StaffEditOutcome besideForm />
+      <section className="xa-section" aria-labelledby="dict-list">
+        <h2 id="dict-list">
+          {t('site.dicts.list')}{' '}
+          <CreateButton onClick={() => setForm(dictForm())} testId="dict-create" />
+        </h2>
+        <ControlGroup className="xa-section">
+          <InputGroup
+            aria-label={t('site.dicts.search')}
+            placeholder={t('site.dicts.search')}
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && apply()}
+          />
+          <Button intent="primary" text={t('staff.filter')} onClick={apply} />
+        </ControlGroup>
+        <QueryStatus state={dicts} failedTitle={t('site.dicts.failed')}>
+          {(data) => (
+            <>
+              <HTMLTable className="xa-table" striped interactive data-testid="dict-list">
+                <thead>
+                  <tr>
+                    <th>{t('staff.code')}</th>
+                    <th>{t('staff.name')}</th>
+                    <th>{t('site.dicts.itemCount')}</th>
+                    <th>{t('staff.description')}</th>
+                    <th>{t('orders.actions')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.content.map((dict) => (
+                    <tr key={dict.id} aria-selected={dict.id === chosenId}>
+                      <td className="xa-mono">
+                        {dict.code}{' '}
+                        {dict.builtIn && (
+                          <Tag minimal intent="primary">
+                            {t('site.dicts.builtIn')}
+                          </Tag>
+                        )}
+                      </td>
+                      <td>{dict.name}</td>
+                      <td>{dict.itemCount}</td>
+                      <td>{dict.description}</td>
+                      <td>
+                        <Button
+                          size="small"
+                          variant={dict.id === chosenId ? 'solid' : 'outlined'}
+                          intent={dict.id === chosenId ? 'primary' : 'none'}
+                          text={t('site.dicts.items')}
+                          onClick={() => choose(dict.id)}
+                        />
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          text={t('staff.edit')}
+                          onClick={() => setForm(dictForm(dict))}
+                        />
+                        {!dict.builtIn && (
+                          <DeleteButton
+                            name={dict.name}
+                            onDelete={() =>
+                              staffEdit.send({
+                                type: 'SUBMIT',
+                                call: 'dict.delete',
+                                body: { id: dict.id },
+                              })
+                            }
+                          />
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+              <Pager
+                page={data.number}
+                totalPages={data.totalPages}
+                totalElements={data.totalElements}
+                onChange={setPage}
+              />
+            </>
+          )}
+        </QueryStatus>
+      </section>
+      {chosen ? (
+        <ItemSection dict={chosen} onForm={setForm} />
+      ) : (
+        <p className="xa-muted">{t('site.dicts.choose')}</p>
+      )}
+      <StaffForm request={form} onClose={() => setForm(null)} />
+    </section>
+  );
+}
