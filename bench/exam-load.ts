@@ -22,6 +22,7 @@ import { hashPassword } from '../src/server/security/password.ts';
 import { DEMO_ACCOUNTS } from '../src/server/seed/demo-data.ts';
 import { createTransport, type Transport } from '../src/transport/client.ts';
 import { startServer, stopServer } from './support/server.ts';
+import { percentile } from './support/timing.ts';
 
 const STUDENTS = Number(process.argv[2] ?? 500);
 const DURATION_S = Number(process.argv[3] ?? 60);
@@ -32,8 +33,6 @@ const OBSERVERS = 10;
 const A_PLUS_B = 'a, b = map(int, input().split())\nprint(a + b)\n';
 const SUM_TO_N = 'n = int(input())\nprint(n * (n + 1) // 2)\n';
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Each simulated client comes from its own address, as learners in a school lab do. */

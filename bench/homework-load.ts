@@ -23,23 +23,11 @@ import { EMBEDDED_DATABASE_NAME } from '../src/server/db/embedded.ts';
 import { DEMO_ACCOUNTS } from '../src/server/seed/demo-data.ts';
 import { createTransport, type Transport } from '../src/transport/client.ts';
 import { startServer, stopServer } from './support/server.ts';
+import { percentile, timed } from './support/timing.ts';
 
 const STUDENTS = Number(process.argv[2] ?? 500);
 const QUESTIONS = Number(process.argv[3] ?? 20);
 const ROUNDS = Number(process.argv[4] ?? 40);
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-
-async function timed(rounds: number, call: () => Promise<unknown>): Promise<number[]> {
-  const ms: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const start = performance.now();
-    await call();
-    ms.push(performance.now() - start);
-  }
-  return ms.sort((a, b) => a - b);
-}
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'xinao-bench-homework-'));

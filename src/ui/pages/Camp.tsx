@@ -1,4 +1,4 @@
-import { Card, Elevation, HTMLTable, ProgressBar, Tag } from '@blueprintjs/core';
+import { Card, Elevation, HTMLTable, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -12,7 +12,7 @@ import {
 import { useSessionUser } from '../app/hooks.ts';
 import { useQuery } from '../app/useQuery.ts';
 import { QueryStatus } from '../components/QueryStatus.tsx';
-import { progressOf } from '../components/course/CourseCard.tsx';
+import { CourseProgress } from '../components/course/CourseCard.tsx';
 import { SolutionLink, useSolutionsByQuestion } from '../components/course/solutions.tsx';
 import '../components/course/course.css';
 
@@ -66,17 +66,7 @@ function Level({ level, courses }: { level: number; courses: CampCourse[] }) {
         <p className="xa-muted">{t('camp.notYet')}</p>
       ) : (
         <>
-          {loggedIn && total > 0 && (
-            <div className="xa-course-progress">
-              <ProgressBar
-                value={progressOf(solved, total)}
-                stripes={false}
-                intent="success"
-                aria-label={t('course.progressLabel')}
-              />
-              <span>{t('course.solved', { solved, total })}</span>
-            </div>
-          )}
+          {loggedIn && total > 0 && <CourseProgress solved={solved} total={total} />}
           {courses.map((c) => (
             <CampCourseUnits key={c.id} course={c} />
           ))}

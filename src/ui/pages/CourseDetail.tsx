@@ -1,4 +1,4 @@
-import { Callout, HTMLTable, ProgressBar, Tag } from '@blueprintjs/core';
+import { Callout, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { courseDetail, courseUnits, type CourseItem } from '../app/courseQueries.ts';
@@ -8,7 +8,7 @@ import { useIdParam } from '../app/usePageParam.ts';
 import { useQuery } from '../app/useQuery.ts';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
-import { progressOf } from '../components/course/CourseCard.tsx';
+import { CourseFacts, CourseProgress } from '../components/course/CourseCard.tsx';
 import { UnitAccess } from '../components/course/UnitAccess.tsx';
 import { StatementMarkdown } from '../components/practice/StatementMarkdown.tsx';
 import '../components/course/course.css';
@@ -74,38 +74,9 @@ function Head({ course }: { course: CourseItem }) {
           {course.title}
         </h1>
         <p>{course.summary}</p>
-        <div className="xa-course-tags">
-          {course.campLevel !== null && (
-            <Tag intent="warning" minimal>
-              {t('course.campLevel', { level: course.campLevel })}
-            </Tag>
-          )}
-          {course.level && <Tag minimal>{course.level}</Tag>}
-          {course.tags.map((tag) => (
-            <Tag key={tag} minimal intent="primary">
-              {tag}
-            </Tag>
-          ))}
-        </div>
-        <p className="xa-course-meta">
-          {t('course.unitsAndQuestions', {
-            units: course.unitCount,
-            questions: course.questionCount,
-          })}
-          {course.organizationName && ` · ${course.organizationName}`}
-        </p>
+        <CourseFacts course={course} />
         {loggedIn ? (
-          <div className="xa-course-progress" data-testid="course-progress">
-            <ProgressBar
-              value={progressOf(course.solvedCount, course.questionCount)}
-              stripes={false}
-              intent="success"
-              aria-label={t('course.progressLabel')}
-            />
-            <span>
-              {t('course.solved', { solved: course.solvedCount, total: course.questionCount })}
-            </span>
-          </div>
+          <CourseProgress solved={course.solvedCount} total={course.questionCount} />
         ) : (
           <Callout intent="primary" compact>
             {t('course.loginForProgress')}

@@ -6,11 +6,10 @@ import type { CoursePage } from '../../app/courseQueries.ts';
 type CourseListItem = CoursePage['content'][number];
 
 /** Solved over total as a 0–1 fraction for a progress bar (0 for an empty course). */
-export const progressOf = (solved: number, total: number) => (total === 0 ? 0 : solved / total);
+const progressOf = (solved: number, total: number) => (total === 0 ? 0 : solved / total);
 
 /** One course in a list: cover, title, summary, tags, units, and the member's progress. */
 export function CourseCard({ course, loggedIn }: { course: CourseListItem; loggedIn: boolean }) {
-  const { t } = useTranslation();
   const href = `/course/detail?id=${course.id}`;
   return (
     <Card elevation={Elevation.ONE} className="xa-course-card" data-testid="course-card">
@@ -25,6 +24,24 @@ export function CourseCard({ course, loggedIn }: { course: CourseListItem; logge
         <Link to={href}>{course.title}</Link>
       </h3>
       <p className="xa-course-summary">{course.summary}</p>
+      <CourseFacts course={course} />
+      {loggedIn && course.questionCount > 0 && (
+        <CourseProgress solved={course.solvedCount} total={course.questionCount} />
+      )}
+    </Card>
+  );
+}
+
+type CourseFactsOf = Pick<
+  CourseListItem,
+  'campLevel' | 'level' | 'tags' | 'unitCount' | 'questionCount' | 'organizationName'
+>;
+
+/** A course's GESP level, level and tags, then its size and owner. */
+export function CourseFacts({ course }: { course: CourseFactsOf }) {
+  const { t } = useTranslation();
+  return (
+    <>
       <div className="xa-course-tags">
         {course.campLevel !== null && (
           <Tag intent="warning" minimal>
@@ -45,19 +62,22 @@ export function CourseCard({ course, loggedIn }: { course: CourseListItem; logge
         })}
         {course.organizationName && ` · ${course.organizationName}`}
       </p>
-      {loggedIn && course.questionCount > 0 && (
-        <div className="xa-course-progress">
-          <ProgressBar
-            value={progressOf(course.solvedCount, course.questionCount)}
-            stripes={false}
-            intent="success"
-            aria-label={t('course.progressLabel')}
-          />
-          <span>
-            {t('course.solved', { solved: course.solvedCount, total: course.questionCount })}
-          </span>
-        </div>
-      )}
-    </Card>
+    </>
+  );
+}
+
+/** Solved over total as a bar and in words. */
+export function CourseProgress({ solved, total }: { solved: number; total: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="xa-course-progress" data-testid="course-progress">
+      <ProgressBar
+        value={progressOf(solved, total)}
+        stripes={false}
+        intent="success"
+        aria-label={t('course.progressLabel')}
+      />
+      <span>{t('course.solved', { solved, total })}</span>
+    </div>
   );
 }

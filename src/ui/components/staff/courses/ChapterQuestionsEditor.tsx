@@ -1,12 +1,4 @@
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  HTMLTable,
-  InputGroup,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +7,8 @@ import { useRuntime } from '../../../app/context.ts';
 import { staffChapterQuestions } from '../../../app/courseStaffQueries.ts';
 import { bankQuestions } from '../../../app/staffQueries.ts';
 import { useQuery } from '../../../app/useQuery.ts';
-import { Pager } from '../../Pager.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
+import { PickFromPage } from '../PickFromPage.tsx';
 import { SortableRows } from '../SortableRows.tsx';
 
 /** A chapter holds at most this many questions (contract/chapter MAX_CHAPTER_QUESTIONS). */
@@ -47,7 +39,6 @@ export function ChapterQuestionsEditor({
   const { staffEdit } = runtime.actors;
   const saved = useQuery(staffChapterQuestions(runtime, area, chapter.id));
   const [lines, setLines] = useState<Line[] | null>(null);
-  const [keyword, setKeyword] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const bank = useQuery(bankQuestions(runtime, area, search, page));
@@ -110,56 +101,25 @@ export function ChapterQuestionsEditor({
           </p>
         )}
         <h3>{t('staffExam.bank')}</h3>
-        <InputGroup
-          leftIcon="search"
+        <PickFromPage
+          state={bank}
           placeholder={t('staffExam.searchBank')}
-          value={keyword}
-          onValueChange={setKeyword}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              setSearch(keyword.trim());
-              setPage(0);
-            }
+          failedTitle={t('staffExam.bankFailed')}
+          onSearch={(keyword) => {
+            setSearch(keyword);
+            setPage(0);
           }}
-        />
-        <QueryStatus state={bank} failedTitle={t('staffExam.bankFailed')}>
-          {(found) => (
-            <>
-              <HTMLTable className="xa-table" data-testid="chapter-bank-questions">
-                <tbody>
-                  {found.content.map((q) => {
-                    const added = current.some((l) => l.id === q.id);
-                    return (
-                      <tr key={q.id}>
-                        <td>
-                          {q.title} <Tag minimal>{t(`course.chapter.type.${q.type}`)}</Tag>
-                        </td>
-                        <td>
-                          <Button
-                            size="small"
-                            icon="plus"
-                            disabled={added || current.length >= MAX_QUESTIONS}
-                            text={added ? t('staffExam.added') : t('staffExam.add')}
-                            onClick={() =>
-                              setLines([...current, { id: q.id, title: q.title, type: q.type }])
-                            }
-                          />
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </HTMLTable>
-              <Pager
-                page={found.number}
-                totalPages={found.totalPages}
-                totalElements={found.totalElements}
-                onChange={setPage}
-                testId="chapter-bank-question-pager"
-              />
-            </>
+          onPage={setPage}
+          cells={(q) => (
+            <td>
+              {q.title} <Tag minimal>{t(`course.chapter.type.${q.type}`)}</Tag>
+            </td>
           )}
-        </QueryStatus>
+          isAdded={(q) => current.some((l) => l.id === q.id)}
+          full={current.length >= MAX_QUESTIONS}
+          onAdd={(q) => setLines([...current, { id: q.id, title: q.title, type: q.type }])}
+          testId="chapter-bank-questions"
+        />
       </DialogBody>
       <DialogFooter
         actions={

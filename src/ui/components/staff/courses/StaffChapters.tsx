@@ -10,7 +10,7 @@ import { staffChapters, unitRights, type StaffChapter } from '../../../app/cours
 import { usePageParam } from '../../../app/usePageParam.ts';
 import { useQuery } from '../../../app/useQuery.ts';
 import { formatFen, parseYuan } from '../../../format.ts';
-import { FileUploadButton } from '../../files/FileUploadButton.tsx';
+import { fileField } from '../fileField.tsx';
 import { PagedTable } from '../../PagedTable.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
@@ -61,30 +61,15 @@ export function StaffChapters({ area }: { area: StaffArea }) {
     fields: [
       { name: 'title', label: t('staffCourse.chapterTitle'), kind: 'text' },
       { name: 'notes', label: t('staffCourse.chapterNotes'), kind: 'textarea' },
-      {
+      fileField({
         name: 'pdfFile',
         label: t('staffCourse.pdfFile'),
-        kind: 'custom',
-        render: (value, set) => (
-          <div className="xa-chapter-material">
-            <span className="xa-muted">{value || t('staffCourse.noPdf')}</span>
-            <FileUploadButton
-              purpose="material"
-              accept="application/pdf"
-              label={t('staffCourse.uploadPdf')}
-              onUploaded={(file) => set(file.fileName)}
-            />
-            {value && (
-              <Button
-                size="small"
-                variant="minimal"
-                text={t('staffCourse.removePdf')}
-                onClick={() => set('')}
-              />
-            )}
-          </div>
-        ),
-      },
+        purpose: 'material',
+        accept: 'application/pdf',
+        empty: t('staffCourse.noPdf'),
+        upload: t('staffCourse.uploadPdf'),
+        remove: t('staffCourse.removePdf'),
+      }),
       { name: 'videoUrl', label: t('staffCourse.videoUrl'), kind: 'text' },
       { name: 'priceFen', label: t('staffCourse.price'), kind: 'yuan' },
       ...(area === 'bms'

@@ -14,7 +14,7 @@ import { usePageParam } from '../../../app/usePageParam.ts';
 import { useQuery } from '../../../app/useQuery.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { CreateButton } from '../CreateButton.tsx';
-import { FileUploadButton } from '../../files/FileUploadButton.tsx';
+import { fileField } from '../fileField.tsx';
 import { LifecycleButtons } from '../LifecycleButtons.tsx';
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
@@ -69,30 +69,15 @@ export function StaffCourses({ area }: { area: StaffArea }) {
       { name: 'title', label: t('staffCourse.title'), kind: 'text' },
       { name: 'summary', label: t('staffCourse.summary'), kind: 'textarea' },
       { name: 'notes', label: t('staffCourse.notes'), kind: 'textarea' },
-      {
+      fileField({
         name: 'cover',
         label: t('staffCourse.cover'),
-        kind: 'custom',
-        render: (value, set) => (
-          <div className="xa-chapter-material">
-            <span className="xa-muted">{value || t('staffCourse.noCover')}</span>
-            <FileUploadButton
-              purpose="articleImage"
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              label={t('staffCourse.uploadCover')}
-              onUploaded={(file) => set(file.fileName)}
-            />
-            {value && (
-              <Button
-                size="small"
-                variant="minimal"
-                text={t('staffCourse.removeCover')}
-                onClick={() => set('')}
-              />
-            )}
-          </div>
-        ),
-      },
+        purpose: 'articleImage',
+        accept: 'image/png,image/jpeg,image/gif,image/webp',
+        empty: t('staffCourse.noCover'),
+        upload: t('staffCourse.uploadCover'),
+        remove: t('staffCourse.removeCover'),
+      }),
       {
         name: 'tags',
         label: t('staffCourse.tags'),

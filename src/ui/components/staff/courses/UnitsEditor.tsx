@@ -1,12 +1,4 @@
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  HTMLTable,
-  InputGroup,
-} from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +7,8 @@ import type { StaffArea } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { staffChapters, staffUnits, type StaffCourse } from '../../../app/courseStaffQueries.ts';
 import { useQuery } from '../../../app/useQuery.ts';
-import { Pager } from '../../Pager.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
+import { PickFromPage } from '../PickFromPage.tsx';
 import { SortableRows } from '../SortableRows.tsx';
 
 interface Line {
@@ -44,7 +36,6 @@ export function UnitsEditor({
   const { staffEdit } = runtime.actors;
   const saved = useQuery(staffUnits(runtime, area, course.id));
   const [lines, setLines] = useState<Line[] | null>(null);
-  const [keyword, setKeyword] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const chapters = useQuery(staffChapters(runtime, area, search, page, 10));
@@ -121,68 +112,37 @@ export function UnitsEditor({
           </p>
         )}
         <h3>{t('staffCourse.chapterBank')}</h3>
-        <InputGroup
-          leftIcon="search"
+        <PickFromPage
+          state={chapters}
           placeholder={t('staffCourse.searchChapters')}
-          value={keyword}
-          onValueChange={setKeyword}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              setSearch(keyword.trim());
-              setPage(0);
-            }
+          failedTitle={t('staffCourse.chaptersFailed')}
+          onSearch={(keyword) => {
+            setSearch(keyword);
+            setPage(0);
           }}
-          data-testid="chapter-search"
-        />
-        <QueryStatus state={chapters} failedTitle={t('staffCourse.chaptersFailed')}>
-          {(found) => (
+          onPage={setPage}
+          cells={(c) => (
             <>
-              <HTMLTable className="xa-table" data-testid="chapter-bank">
-                <tbody>
-                  {found.content.map((c) => {
-                    const added = current.some((l) => l.chapterId === c.id);
-                    return (
-                      <tr key={c.id}>
-                        <td>
-                          {c.title}
-                          <span className="xa-muted">
-                            {' '}
-                            ·{' '}
-                            {c.organizationId === null
-                              ? t('staffCourse.platform')
-                              : t('staffCourse.ours')}
-                          </span>
-                        </td>
-                        <td>{t('course.questionCount', { count: c.questionCount })}</td>
-                        <td>
-                          <Button
-                            size="small"
-                            icon="plus"
-                            disabled={added || full}
-                            text={added ? t('staffExam.added') : t('staffExam.add')}
-                            onClick={() =>
-                              setLines([
-                                ...current,
-                                { chapterId: c.id, title: c.title, questionCount: c.questionCount },
-                              ])
-                            }
-                          />
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </HTMLTable>
-              <Pager
-                page={found.number}
-                totalPages={found.totalPages}
-                totalElements={found.totalElements}
-                onChange={setPage}
-                testId="chapter-bank-pager"
-              />
+              <td>
+                {c.title}
+                <span className="xa-muted">
+                  {' '}
+                  · {c.organizationId === null ? t('staffCourse.platform') : t('staffCourse.ours')}
+                </span>
+              </td>
+              <td>{t('course.questionCount', { count: c.questionCount })}</td>
             </>
           )}
-        </QueryStatus>
+          isAdded={(c) => current.some((l) => l.chapterId === c.id)}
+          full={full}
+          onAdd={(c) =>
+            setLines([
+              ...current,
+              { chapterId: c.id, title: c.title, questionCount: c.questionCount },
+            ])
+          }
+          testId="chapter-bank"
+        />
       </DialogBody>
       <DialogFooter
         actions={
