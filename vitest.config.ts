@@ -13,6 +13,8 @@ export default defineConfig({
           // Pure: runs on any laptop, without bubblewrap, cgroups, root or g++.
           exclude: ['**/*.sandbox.test.ts', '**/node_modules/**'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
+          maxWorkers: 2,
         },
       },
       {
@@ -22,6 +24,9 @@ export default defineConfig({
           name: 'sandbox',
           include: ['src/**/*.sandbox.test.ts'],
           environment: 'node',
+          // Alone: its time-limit cases measure programs and must not share the cores.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -34,7 +39,12 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Each file starts its own platform (data directory, embedded Postgres, free ports), so
+          // files are independent; two at a time keep both cores busy while one waits on the
+          // judge, the database or the browser. Sharing a group with e2e lets a long browser
+          // file run beside integration files (vitest runs groups one after another).
+          sequence: { groupOrder: 2 },
+          maxWorkers: 2,
         },
       },
       {
@@ -45,7 +55,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+          maxWorkers: 2,
         },
       },
     ],
