@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { GeneratedFirstSequencer } from './tests/support/sequencer.ts';
 
 export default defineConfig({
   plugins: [react()],
   test: {
+    sequence: { sequencer: GeneratedFirstSequencer },
     projects: [
       {
         extends: true,

@@ -9,19 +9,14 @@
  *
  *   npx tsx bench/exam-load.ts [students] [durationSeconds] [judgeWorkers]
  */
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { accounts } from '../src/contract/accounts/refs.ts';
 import { exam } from '../src/contract/exam/refs.ts';
 import type { SittingQuestion } from '../src/contract/exam/calls.ts';
 import { DEFAULT_SEED_PASSWORD } from '../src/server/config.ts';
-import { EMBEDDED_DATABASE_NAME } from '../src/server/db/embedded.ts';
 import { hashPassword } from '../src/server/security/password.ts';
 import { DEMO_ACCOUNTS } from '../src/server/seed/demo-data.ts';
 import { createTransport, type Transport } from '../src/transport/client.ts';
-import { startServer, stopServer } from './support/server.ts';
+import { withPlatform } from './support/server.ts';
 import { percentile } from './support/timing.ts';
 
 const STUDENTS = Number(process.argv[2] ?? 500);
@@ -48,24 +43,10 @@ function client(apiUrl: string, n: number): Transport {
   });
 }
 
-async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'xinao-bench-exam-'));
-  const server = await startServer(
-    dataDir,
-    { JUDGE_WORKERS: String(WORKERS), TRUST_PROXY: '1' },
-    60_000,
-  );
-  const credentials = JSON.parse(readFileSync(path.join(dataDir, 'pg-credentials.json'), 'utf8'));
-  const db = new pg.Pool({
-    host: '127.0.0.1',
-    port: server.pgPort,
-    user: credentials.user,
-    password: credentials.password,
-    database: EMBEDDED_DATABASE_NAME,
-    max: 4,
-  });
-  try {
-    const apiUrl = `${server.url}/xinao/api`;
+await withPlatform(
+  'exam',
+  { JUDGE_WORKERS: String(WORKERS), TRUST_PROXY: '1' },
+  async ({ apiUrl, db }) => {
     // The learners, written straight into the database (registration is not what is measured).
     const hash = await hashPassword(DEFAULT_SEED_PASSWORD);
     await db.query(
@@ -294,11 +275,5 @@ async function main() {
       `judge: ${jobs.rows[0]!.n} exam jobs (mean ${jobs.rows[0]!.avg.toFixed(0)} ms each), queue drained ${((drained - handedIn) / 1000).toFixed(1)} s after the last hand-in`,
     );
     if (lost > 0 || wrong > 0) process.exitCode = 1;
-  } finally {
-    await db.end();
-    await stopServer(server.child);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-await main();
+  },
+);

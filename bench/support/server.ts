@@ -3,8 +3,12 @@
  * throw-away data directory and free ports: what every bench measures against.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import { EMBEDDED_DATABASE_NAME } from '../../src/server/db/embedded.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -71,4 +75,41 @@ export function stopServer(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+export interface BenchPlatform {
+  server: BenchServer;
+  /** `<url>/xinao/api` */
+  apiUrl: string;
+  /** A small pool on the platform's embedded database, for writing the bench's data set. */
+  db: pg.Pool;
+}
+
+/**
+ * Runs `body` against a fresh platform (its own data directory, `env` on top), with a database
+ * pool beside it; stops the server and removes the directory afterwards, also on failure.
+ */
+export async function withPlatform(
+  name: string,
+  env: Record<string, string>,
+  body: (platform: BenchPlatform) => Promise<void>,
+): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `xinao-bench-${name}-`));
+  const server = await startServer(dataDir, env, 60_000);
+  const credentials = JSON.parse(readFileSync(path.join(dataDir, 'pg-credentials.json'), 'utf8'));
+  const db = new pg.Pool({
+    host: '127.0.0.1',
+    port: server.pgPort,
+    user: credentials.user,
+    password: credentials.password,
+    database: EMBEDDED_DATABASE_NAME,
+    max: 4,
+  });
+  try {
+    await body({ server, apiUrl: `${server.url}/xinao/api`, db });
+  } finally {
+    await db.end();
+    await stopServer(server.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

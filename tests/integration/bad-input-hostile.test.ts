@@ -1,8 +1,8 @@
 /**
  * The bad-input property over every call of the contract (issue 13, item 3), second half:
- * schema-valid inputs with hostile content never get a 5xx, and every sort field a list declares
- * is one the server sorts by. Inputs come from the calls' own schemas
- * (tests/support/hostile-input.ts). The first half, one defect refused, is bad-input-refused.
+ * schema-valid inputs with hostile content never get a 5xx, every sort field a list declares is
+ * one the server sorts by, and every field a caller sends is bounded. Inputs come from the calls' own schemas
+ * (tests/support/hostile-input.ts). The first half, one defect refused, is bad-input-refused-*.
  */
 import { describe, expect, it } from 'vitest';
 import { accounts } from '../../src/contract/accounts/calls.ts';
@@ -10,7 +10,7 @@ import { allCalls } from '../../src/contract/index.ts';
 import { jsonSchemaOf } from '../../src/contract/json-schema.ts';
 import type { RawAnswer } from '../support/api.ts';
 import { SEED, adminPlatform, inFlight, namedFields } from '../support/bad-input.ts';
-import { validInput, validInputs } from '../support/hostile-input.ts';
+import { unboundedFields, validInput, validInputs } from '../support/hostile-input.ts';
 
 /** Schema-valid hostile inputs per call for the "never a 5xx" half. */
 const VALID_RUNS = 4;
@@ -27,6 +27,15 @@ async function statusOf(pending: Promise<RawAnswer>): Promise<number> {
     throw err;
   }
 }
+
+describe('bad input over every call of the contract', () => {
+  it('every integer and text field a caller sends has bounds a column can hold', () => {
+    const unbounded = allCalls.flatMap((call) =>
+      unboundedFields(call).map((field) => `${call.id} ${field}`),
+    );
+    expect(unbounded).toEqual([]);
+  });
+});
 
 describe('sorting', () => {
   it('every sort field a list declares is one the server sorts by', async () => {

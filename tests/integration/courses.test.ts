@@ -469,3 +469,79 @@ describe('a class following a course', () => {
     ).toBeNull();
   });
 });
+
+describe("an organization's course open to everyone", () => {
+  it('opens its own units and questions to outside learners while passed and published', async () => {
+    const own = await teacher.call(questionApi['edms.question.create'], {
+      body: {
+        type: 'single',
+        title: '校本题：2 + 2 = ?',
+        content: '求 2 + 2。',
+        options: [
+          { label: 'A', text: '4' },
+          { label: 'B', text: '5' },
+        ],
+        answer: '10',
+      },
+    });
+    await teacher.call(questionApi['edms.question.publish'], { body: { id: own.id } });
+    const unit = await teacher.call(chapterApi['edms.chapter.create'], {
+      body: { title: '校本单元：加法', notes: '两数相加。' },
+    });
+    await teacher.call(chapterApi['edms.chapter.updateQuestions'], {
+      body: { id: unit.id, questionIds: [own.id] },
+    });
+    const course = await teacher.call(courseApi['edms.course.create'], {
+      body: { title: '校本公开课：加法', published: true },
+    });
+    await teacher.call(courseApi['edms.course.updateChapters'], {
+      body: { id: course.id, chapterIds: [unit.id] },
+    });
+    // The second organization's teacher reads the learner's area as any learner outside does.
+    const outside = {
+      unit: () => otherTeacher.call(chapterApi['chapter.queryById'], { query: { id: unit.id } }),
+      questions: () =>
+        otherTeacher.call(chapterApi['oj.chapter.queryQuestion'], { body: { id: unit.id } }),
+      question: () =>
+        otherTeacher.call(questionApi['oj.question.queryById'], { query: { id: own.id } }),
+    };
+    for (const read of Object.values(outside)) {
+      expect((await failureOf(read())).code).toBe(ErrorCode.NOT_FOUND);
+    }
+
+    await admin.call(courseApi['bms.course.pass'], { body: { id: course.id } });
+    expect(await outside.unit()).toMatchObject({ title: '校本单元：加法', access: 'free' });
+    expect((await outside.questions()).content.map((q) => q.id)).toEqual([own.id]);
+    expect(await outside.question()).toMatchObject({
+      title: '校本题：2 + 2 = ?',
+      content: '求 2 + 2。',
+    });
+    const graded = await otherTeacher.call(memberQuestion['memberQuestion.submitAnswer'], {
+      body: { questionId: own.id, answer: '10' },
+    });
+    expect(graded.verdict).toBe('AC');
+
+    // Open to learners is not the other organization's bank: not listed, not collected.
+    const bank = await otherTeacher.call(chapterApi['edms.chapter.queryList'], {
+      query: { size: 100 },
+      body: {},
+    });
+    expect(bank.content.map((c) => c.id)).not.toContain(unit.id);
+    const theirs = await otherTeacher.call(chapterApi['edms.chapter.create'], {
+      body: { title: '星火单元' },
+    });
+    const collected = await failureOf(
+      otherTeacher.call(chapterApi['edms.chapter.updateQuestions'], {
+        body: { id: theirs.id, questionIds: [own.id] },
+      }),
+    );
+    expect(fieldsOf(collected)).toEqual(['body.questionIds.0']);
+
+    await teacher.call(courseApi['edms.course.update'], {
+      body: { id: course.id, published: false },
+    });
+    for (const read of Object.values(outside)) {
+      expect((await failureOf(read())).code).toBe(ErrorCode.NOT_FOUND);
+    }
+  });
+});

@@ -142,7 +142,9 @@ describe('reviewSubmit after a failed attempt', () => {
       .submissions.used;
 
     const queued = await review(student, { questionId: aPlusB, language: 'python', source: RIGHT });
-    expect(queued).toMatchObject({ kind: 'review', status: 'queued', questionId: aPlusB });
+    expect(queued).toMatchObject({ kind: 'review', questionId: aPlusB });
+    // The call answers before the verdict; an idle worker may already have taken the job.
+    expect(['queued', 'compiling', 'running']).toContain(queued.status);
     reviewId = queued.id;
     const detail = await judged(student, queued.id);
     expect(detail).toMatchObject({ kind: 'review', verdict: 'AC', score: 100, maxScore: 100 });

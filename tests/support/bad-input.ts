@@ -3,10 +3,16 @@
  * its admin's session from fresh client addresses, and a bounded number of cases in flight.
  * The property is split over files so the two test workers share it.
  */
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../src/contract/errors.ts';
+import { allCalls } from '../../src/contract/index.ts';
+import { BODY_LIMIT_BYTES } from '../../src/server/app.ts';
+import type { Queryable } from '../../src/server/db/pool.ts';
 import { accounts } from '../../src/contract/accounts/calls.ts';
 import type { ServerPublicKey } from '../../src/transport/envelope-crypto.ts';
 import { RawClient, freshClientIp } from './api.ts';
+import type { RawAnswer } from './api.ts';
+import { hostileCases } from './hostile-input.ts';
 import { startTestPlatform } from './platform.ts';
 import type { TestPlatform } from './platform.ts';
 
@@ -71,4 +77,85 @@ export function adminPlatform(): AdminPlatform {
     adminClient: () =>
       new RawClient(platform!.apiUrl, freshClientIp(), admin.jar).adoptKey(serverKey),
   };
+}
+
+/** Written by every sealed request, refused or not: the replay guard (docs/protocol.md). */
+const TABLES_EVERY_REQUEST_WRITES = new Set(['envelope_nonces']);
+
+/** One digest per table of the public schema: equal digests, equal contents. */
+async function tableDigests(pool: Queryable): Promise<Record<string, string>> {
+  const tables = await pool.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const digests: Record<string, string> = {};
+  for (const { name } of tables.rows) {
+    if (TABLES_EVERY_REQUEST_WRITES.has(name)) continue;
+    const { rows } = await pool.query<{ digest: string | null }>(
+      `SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM "${name}" t`,
+    );
+    digests[name] = rows[0]!.digest ?? 'empty';
+  }
+  return digests;
+}
+
+function refusalProblem(answer: RawAnswer, field: string): string | null {
+  const { status, body } = answer;
+  if (status >= 500) return `HTTP ${status}: ${body.message}`;
+  if (status < 400) return `accepted (HTTP ${status})`;
+  if (body.code !== ErrorCode.VALIDATION && body.code !== ErrorCode.PAYLOAD_TOO_LARGE) {
+    return `HTTP ${status} code ${body.code}: ${body.message}`;
+  }
+  const named = namedFields(body.data);
+  const names = (f: string) => f === field || f.startsWith(`${field}.`);
+  return named.some(names) ? null : `named ${named.join(', ') || 'no field'}, not ${field}`;
+}
+
+/**
+ * The one-defect half of the property for shard `shard` (1-based) of `shards`: every
+ * `shards`-th call of the contract, on the file's own platform.
+ */
+export function describeRefusals(shard: number, shards: number): void {
+  const { platform, adminClient } = adminPlatform();
+  const calls = allCalls.filter((_, index) => index % shards === shard - 1);
+  describe(`one defect: a 4xx naming the field, never a 5xx, and nothing changes (${shard}/${shards})`, () => {
+    let before: Record<string, string>;
+    let cases = 0;
+    beforeAll(async () => {
+      before = await tableDigests(platform().pool);
+    });
+
+    for (const call of calls) {
+      it(call.id, async () => {
+        const problems: string[] = [];
+        await inFlight(hostileCases(call, SEED), async (c) => {
+          cases += 1;
+          const answer = await adminClient().call(call, {
+            query: c.query,
+            ...(c.body !== undefined || call.method !== 'GET' ? { body: c.body } : {}),
+          });
+          const problem = refusalProblem(answer, c.field);
+          if (problem) problems.push(`${c.label}: ${problem}`);
+        });
+        problems.sort();
+        if (call.method !== 'GET') {
+          // Past the size limit: refused as too large, before it is parsed.
+          const client = adminClient();
+          const limit = call.bodyLimitBytes ?? BODY_LIMIT_BYTES;
+          const { sealed } = await client.seal(call.method, call.path, { x: 'x'.repeat(limit) });
+          const answer = await client.send(call.method, call.path, { rawBody: sealed });
+          cases += 1;
+          const problem = refusalProblem(answer, 'body');
+          if (problem) problems.push(`body over ${limit} bytes: ${problem}`);
+        }
+        expect(problems).toEqual([]);
+      });
+    }
+
+    it('left every table as it was', async () => {
+      console.info(`bad input: ${calls.length} calls, ${cases} single-defect cases, no 5xx`);
+      expect(cases).toBeGreaterThan(calls.length * 5);
+      expect(await tableDigests(platform().pool)).toEqual(before);
+    });
+  });
 }

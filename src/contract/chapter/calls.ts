@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { defineCalls, spec } from '../call.ts';
 import type { Access } from '../call.ts';
 import * as f from '../fields.ts';
+import { contentAccess, paidContentFields } from '../paid-content.ts';
 import { pageOf, pageQueryOf } from '../paging.ts';
 import { defineResource, resourceCalls } from '../resource.ts';
 import { answerSummary } from '../member-question/calls.ts';
@@ -44,22 +45,12 @@ const chapterFields = {
     .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}\.pdf$/, '讲义须为上传后得到的 PDF 文件名')
     .nullable()
     .default(null),
-  /** Fen; 0: free. A paid unit is opened by buying it (oj/chapter/buy) or by its card right. */
-  priceFen: z
-    .number()
-    .int('价格须为整数（分）')
-    .min(0, '价格不能小于 0')
-    .max(10_000_000, '价格最高 100000 元')
-    .default(0),
-  /** The card right whose holders study the unit without buying, or null. */
-  rightCode: z.string().trim().min(1).max(64).nullable().default(null),
+  ...paidContentFields,
 };
 
 export const chapterInput = z.strictObject(chapterFields);
 export const chapterUpdate = z.strictObject({ id: f.id, ...chapterFields });
 
-/** How the reader may open a chapter's questions and material (course/calls.ts unitAccess). */
-export const chapterAccess = z.enum(['free', 'bought', 'right', 'staff', 'locked']);
 
 export const chapterFilter = z.strictObject({
   /** Part of the title. */
@@ -89,7 +80,7 @@ export const chapterItem = chapterListItem.extend({
   pdfUrl: z.string().nullable(),
   rightCode: z.string().nullable(),
   rightName: z.string().nullable(),
-  access: chapterAccess,
+  access: contentAccess,
   createdAt: f.isoTime,
 });
 

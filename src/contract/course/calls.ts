@@ -11,7 +11,7 @@ import * as f from '../fields.ts';
 import { defineResource, lifecycleCalls, resourceCalls } from '../resource.ts';
 import { REVIEW_STATES } from '../../machines/lifecycles/review.ts';
 import { orderDetail } from '../order/calls.ts';
-import { chapterAccess } from '../chapter/calls.ts';
+import { contentAccess } from '../paid-content.ts';
 import { MAX_COURSE_UNITS } from './units.ts';
 
 export const courseReview = z.enum(REVIEW_STATES);
@@ -152,7 +152,7 @@ export const courseUnit = z.object({
   hasVideo: z.boolean(),
   hasPdf: z.boolean(),
   /** How the reader may open it: free, bought, right, staff, or locked until bought. */
-  access: chapterAccess,
+  access: contentAccess,
 });
 
 const courseIdBody = z.strictObject({ id: f.id });

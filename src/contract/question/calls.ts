@@ -16,6 +16,7 @@ import {
 import { PUBLICATION_STATES } from '../../machines/lifecycles/publication.ts';
 import { defineResource, lifecycleCalls, resourceCalls } from '../resource.ts';
 import * as f from '../fields.ts';
+import { contentAccess, paidContentFields } from '../paid-content.ts';
 import { jsonField } from '../multipart-fields.ts';
 import { idBody } from '../resource.ts';
 import { customInput, queued } from '../member-question/calls.ts';
@@ -73,15 +74,7 @@ const questionFields = {
   referenceSolutions: z
     .partialRecord(z.enum(['cpp', 'python']), z.string().max(200_000))
     .default({}),
-  /** Fen; 0: free. A paid question is opened by buying it (oj/question/buy) or its card right. */
-  priceFen: z
-    .number()
-    .int('价格须为整数（分）')
-    .min(0, '价格不能小于 0')
-    .max(10_000_000, '价格最高 100000 元')
-    .default(0),
-  /** The card right whose holders open it without buying, or null. */
-  rightCode: z.string().trim().min(1).max(64).nullable().default(null),
+  ...paidContentFields,
 };
 
 interface RuleInput {
@@ -209,11 +202,8 @@ export const questionSimpleItem = z.object({
 export const learnerQuestionListItem = z.object(listFields);
 export const learnerQuestionItem = learnerQuestionListItem.extend({
   priceFen: z.number().int(),
-  /**
-   * How the learner may open it (course/access.ts): free, bought, right, staff, or locked — a
-   * locked question answers without its statement, options and samples.
-   */
-  access: z.enum(['free', 'bought', 'right', 'staff', 'locked']),
+  /** A locked question answers without its statement, options and samples. */
+  access: contentAccess,
   rightName: z.string().nullable(),
   content: z.string(),
   options: z.array(questionOption),

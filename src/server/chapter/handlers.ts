@@ -5,7 +5,9 @@
 import { chapter as chapterApi } from '../../contract/chapter/calls.ts';
 import { actionsOf } from '../../contract/resource.ts';
 import type { Auth } from '../accounts/sessions.ts';
+import { AppError } from '../http/app-error.ts';
 import { handle } from '../http/handler.ts';
+import type { Services } from '../services.ts';
 import type { HandlerEntry } from '../http/handler.ts';
 import { resourceHandlers } from '../http/resource.ts';
 import { chapterStatistics, learnerChapterQuestions } from './progress.ts';
@@ -42,6 +44,22 @@ const appScope = (auth: Auth): ChapterScope => {
   return learnerScope(auth);
 };
 
+/**
+ * The app area's read of one chapter: a teacher reads their organization's and the platform's as
+ * staff; another organization's unit of a course open to everyone (course/open-courses.ts) they
+ * read as any learner does, its paid material locked until bought.
+ */
+async function readAppChapter(services: Services, auth: Auth, id: number) {
+  const scope = appScope(auth);
+  try {
+    return await chapterStore.get({ services, scope }, id);
+  } catch (err) {
+    const staffMiss = scope.kind === 'organization' && err instanceof AppError;
+    if (!staffMiss || err.codeName !== 'NOT_FOUND') throw err;
+    return chapterStore.get({ services, scope: learnerScope(auth) }, id);
+  }
+}
+
 type Area = typeof bmsCalls | typeof edmsCalls | typeof appCalls;
 
 const questionListHandlers = (area: Area, scopeOf: (auth: Auth) => ChapterScope) => [
@@ -58,7 +76,10 @@ export const chapterHandlers: HandlerEntry[] = [
   ...questionListHandlers(bmsCalls, platformScope),
   ...resourceHandlers(edmsCalls, chapterStore, teacherScope),
   ...questionListHandlers(edmsCalls, teacherScope),
-  ...resourceHandlers(appCalls, chapterStore, appScope),
+  ...resourceHandlers({ ...appCalls, queryById: undefined }, chapterStore, appScope),
+  handle(appCalls.queryById, ({ services, requireAuth, query }) =>
+    readAppChapter(services, requireAuth(), query.id),
+  ),
   ...questionListHandlers(appCalls, appScope),
   handle(ojCalls.queryQuestion, async ({ services, requireAuth, query, body }) => {
     const auth = requireAuth();

@@ -30,6 +30,7 @@ import type { ResourceStore, StoreContext } from '../http/resource.ts';
 import { fail } from '../http/app-error.ts';
 import { validationError } from '../http/validation-error.ts';
 import { accessOf, refuseLocked, rightNames, type ContentReader } from '../course/access.ts';
+import { unitOfOpenCourse } from '../course/open-courses.ts';
 import { fileUrl } from '../files/urls.ts';
 import type { CHAPTER_QUESTION_SORT, CHAPTER_SORT } from '../../contract/chapter/calls.ts';
 import type { SortColumns } from '../http/paging.ts';
@@ -138,11 +139,12 @@ async function checkMaterial(ctx: ChapterCtx, input: Material): Promise<void> {
   if (refused.length > 0) throw validationError(refused);
 }
 
-const CHAPTERS: OwnedTable = {
+export const CHAPTERS: OwnedTable = {
   table: 'chapters',
   alias: 'c',
   noun: '章节',
   readOnlyMessage: '平台章节只读，不能修改或删除',
+  openToLearners: unitOfOpenCourse,
 };
 
 function filtered(scope: ChapterScope, filter: Filter) {

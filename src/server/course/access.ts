@@ -5,12 +5,12 @@
  * right that covers it. Anyone else finds it locked until bought.
  */
 import type { z } from 'zod';
-import type { chapterAccess } from '../../contract/chapter/calls.ts';
+import type { contentAccess } from '../../contract/paid-content.ts';
 import { currentRights } from '../accounts/rights.ts';
 import type { Queryable } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 
-export type ContentAccess = z.infer<typeof chapterAccess>;
+export type ContentAccess = z.infer<typeof contentAccess>;
 export type PaidKind = 'chapter' | 'question';
 
 /** The reader as the content rules see them: staff, a learner, or a visitor (null). */

@@ -8,6 +8,9 @@ import type { Auth } from '../accounts/sessions.ts';
 import type { Queryable } from '../db/pool.ts';
 import { placeEnrollment } from '../enrollment/batch.ts';
 import { fail } from '../http/app-error.ts';
+import { findOwned } from '../http/owned-rows.ts';
+import { CHAPTERS } from '../chapter/store.ts';
+import { QUESTIONS } from '../question/store.ts';
 import type { FlowContext } from '../orders/flow.ts';
 import { detailOf } from '../orders/handlers.ts';
 import { ownOrders } from '../orders/rows.ts';
@@ -19,19 +22,14 @@ interface SellableRow extends PricedRow {
 }
 
 /** The unit or question as the learner may see it (NOT_FOUND otherwise). */
-async function sellable(db: Queryable, auth: Auth, kind: PaidKind, id: number) {
-  const table = kind === 'chapter' ? 'chapters' : 'questions';
-  const published = kind === 'question' ? `AND publication = 'published'` : '';
-  const { rows } = await db.query<SellableRow>(
-    `SELECT id, title, price_fen, right_code FROM ${table}
-      WHERE id = $1 AND status = 'active' ${published}
-        AND (organization_id IS NULL OR organization_id = $2)`,
-    [id, auth.organizationId],
+const sellable = (db: Queryable, auth: Auth, kind: PaidKind, id: number) =>
+  findOwned<SellableRow>(
+    db,
+    kind === 'chapter' ? CHAPTERS : QUESTIONS,
+    { kind: 'learner', organizationId: auth.organizationId },
+    id,
+    'id, title, price_fen, right_code',
   );
-  const row = rows[0];
-  if (!row) throw fail('NOT_FOUND', `${kind === 'chapter' ? '章节' : '题目'} ${id} 不存在`);
-  return row;
-}
 
 /** The learner's order waiting for payment for this item, if any. */
 async function waitingOrder(db: Queryable, memberId: number, kind: PaidKind, id: number) {

@@ -32,6 +32,7 @@ import { validationError } from '../http/validation-error.ts';
 import { recordTransition, transitionRow } from '../lifecycle/transition.ts';
 import type { Services } from '../services.ts';
 import { fileUrls } from '../files/urls.ts';
+import { openCourse } from './open-courses.ts';
 
 /** The caller as courses see them: a scope, or null for a visitor. */
 export type CourseReader = Scope | null;
@@ -118,7 +119,7 @@ const FROM = 'FROM courses c LEFT JOIN organizations o ON o.id = c.organization_
 /** The WHERE clause of the courses the reader may see. */
 export function visibleCourses(reader: CourseReader, sql: SqlParams): string {
   const active = `c.status = 'active'`;
-  const open = `(c.published AND c.review = 'passed')`;
+  const open = openCourse('c');
   if (reader === null) return `${active} AND ${open}`;
   if (reader.kind === 'platform') return active;
   const org = sql.add(reader.organizationId);

@@ -5,6 +5,8 @@
  * changes only the latter; a learner reads the same rows and changes nothing. A table with a
  * publication state (src/machines/lifecycles/publication.ts) shows another owner's rows only
  * once published: a teacher sees their own drafts, never the platform's; a learner no draft.
+ * A table may name rows of other organizations a learner reads anyway (`openToLearners`: the
+ * units and questions of a course the platform passed for everyone).
  */
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { PUBLISHED } from '../../machines/lifecycles/publication.ts';
@@ -27,6 +29,8 @@ export interface OwnedTable {
   readOnlyMessage: string;
   /** The publication column, when rows are drafts until published. */
   publication?: string;
+  /** Given the row's id expression, the SQL condition under which any learner may read it. */
+  openToLearners?: (id: string) => string;
 }
 
 export interface OwnedRow {
@@ -46,8 +50,10 @@ export function ownedFilter(t: OwnedTable, scope: OwnerScope, bank?: 'platform' 
     clauses.push(sql(`$${params.length}`));
   };
   if (scope.kind !== 'platform') {
+    const open =
+      scope.kind === 'learner' && t.openToLearners ? ` OR ${t.openToLearners(`${a}.id`)}` : '';
     add(
-      (p) => `(${a}.organization_id IS NULL OR ${a}.organization_id = ${p})`,
+      (p) => `(${a}.organization_id IS NULL OR ${a}.organization_id = ${p}${open})`,
       scope.organizationId,
     );
   }

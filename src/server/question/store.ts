@@ -18,6 +18,7 @@ import type {
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { chapterUsing } from '../chapter/usage.ts';
 import { accessOf, refuseLocked, rightNames } from '../course/access.ts';
+import { questionOfOpenCourse } from '../course/open-courses.ts';
 import type { Queryable } from '../db/pool.ts';
 import { withTransaction } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
@@ -187,6 +188,7 @@ export const QUESTIONS: OwnedTable = {
   noun: '题目',
   readOnlyMessage: '平台题库与其他机构的题目只读，不能修改或删除',
   publication: 'publication',
+  openToLearners: questionOfOpenCourse,
 };
 
 /** What the scope may see, narrowed by the list filters. */
