@@ -235,6 +235,46 @@ describe('a new student follows the public course', () => {
     await page.getByText('单元购买后长期有效。').waitFor();
   });
 
+  it('staff write a write-up of a question picked from the bank, and register an app id', async () => {
+    const staff = await launchBrowser();
+    try {
+      const desk = staff.page;
+      await logInAs(desk, platform, platform.accounts.admin);
+      await desk.goto(`${platform.url}/web/admin/content`);
+      await desk.getByTestId('platform-documents-create-solution').click();
+      const dialog = desk.getByRole('dialog');
+      await dialog.getByLabel('标题').fill('闰年判断的三种写法');
+      await dialog.getByRole('button', { name: '保存' }).click();
+      // No question yet: the form names the field and keeps what was typed.
+      await dialog.getByText('请从平台题库选择题目').waitFor();
+      await desk.getByTestId('solution-question-bank-search').fill('闰年');
+      await desk.getByTestId('solution-question-bank-search').press('Enter');
+      await desk
+        .getByTestId('solution-question-bank')
+        .getByRole('button', { name: '加入' })
+        .first()
+        .click();
+      await expect
+        .poll(() => desk.getByTestId('solution-question').textContent())
+        .toContain('闰年判断');
+      await dialog.getByLabel('正文（Markdown）').fill('先判断能否被 400 整除。');
+      await dialog.getByRole('button', { name: '保存' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await desk.getByText('闰年判断的三种写法').first().waitFor();
+
+      await desk.goto(`${platform.url}/web/admin/apps`);
+      await desk.getByTestId('app-create').click();
+      await dialog.getByLabel('应用 ID').fill('campus-screen');
+      await dialog.getByLabel('名称').fill('校园大屏');
+      await dialog.getByRole('button', { name: '保存' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await desk.getByTestId('app-list').getByText('campus-screen').waitFor();
+      expect(staff.pageErrors).toEqual([]);
+    } finally {
+      await staff.close();
+    }
+  });
+
   it('exports a log that replays exactly', async () => {
     const { page } = ui;
     await page.goto(`${platform.url}/web/course/list`);

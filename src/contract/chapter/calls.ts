@@ -51,7 +51,6 @@ const chapterFields = {
 export const chapterInput = z.strictObject(chapterFields);
 export const chapterUpdate = z.strictObject({ id: f.id, ...chapterFields });
 
-
 export const chapterFilter = z.strictObject({
   /** Part of the title. */
   keyword: z.string().trim().max(100).optional(),

@@ -2,6 +2,7 @@
 import { fromPromise } from 'xstate';
 import { aiToken } from '../../contract/ai-token/refs.ts';
 import type { CallRef } from '../../contract/call.ts';
+import { app } from '../../contract/app/refs.ts';
 import { chapter } from '../../contract/chapter/refs.ts';
 import { course } from '../../contract/course/refs.ts';
 import { dict } from '../../contract/dict/refs.ts';
@@ -32,6 +33,7 @@ const SAME_ID: Record<string, CallRef> = {
   ...siteConfig,
   ...dict,
   ...imageBanner,
+  ...app,
   ...memberDocument,
 };
 const sameIdCall = (id: StaffWriteCall): CallRef | undefined => SAME_ID[id];

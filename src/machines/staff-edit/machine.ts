@@ -133,6 +133,8 @@ export const STAFF_WRITES = [
   'imageBanner.create',
   'imageBanner.update',
   'imageBanner.delete',
+  'app.create',
+  'app.update',
   // Member documents: the content centre's articles and write-ups, a school's documents, and a
   // learner's own notes and files (issue 9).
   ...(['bms', 'edms', 'oj'] as const).flatMap(

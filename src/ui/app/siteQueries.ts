@@ -3,6 +3,7 @@
  * pages' (keyed `site:`) and the back office's (keyed under `staff:`, so a staff write marks
  * them stale).
  */
+import { app as appApi } from '../../contract/app/refs.ts';
 import type { CallBody, CallResult } from '../../contract/call.ts';
 import { dict as dictApi } from '../../contract/dict/refs.ts';
 import { ErrorCode } from '../../contract/errors.ts';
@@ -22,6 +23,7 @@ export type ConfigFilter = CallBody<(typeof configApi)['common.config.queryList'
 export type LiveBanners = CallResult<(typeof bannerApi)['imageBanner.queryListByPosition']>;
 export type BannerPage = CallResult<(typeof bannerApi)['imageBanner.queryList']>;
 export type DictPage = CallResult<(typeof dictApi)['dict.queryList']>;
+export type AppPage = CallResult<(typeof appApi)['app.queryList']>;
 export type DictItems = CallResult<(typeof dictApi)['dict.queryItemList']>;
 
 const SITE_PREFIX = 'site:';
@@ -69,6 +71,15 @@ export function staffConfigs(
 export function staffBanners(runtime: Runtime, page: number): QueryDef<BannerPage> {
   return staffQuery(runtime, pageKey('banners', page), () =>
     runtime.transport.call(bannerApi['imageBanner.queryList'], {
+      query: { page, size: DEFAULT_PAGE_SIZE },
+      body: {},
+    }),
+  );
+}
+
+export function staffApps(runtime: Runtime, page: number): QueryDef<AppPage> {
+  return staffQuery(runtime, pageKey('apps', page), () =>
+    runtime.transport.call(appApi['app.queryList'], {
       query: { page, size: DEFAULT_PAGE_SIZE },
       body: {},
     }),

@@ -248,11 +248,12 @@ export function bankQuestions(
   area: ExamArea,
   keyword: string,
   page: number,
+  bank?: 'platform',
 ): QueryDef<BankPage> {
-  return staffQuery(runtime, pageKey(`${area}:bank:${keyword}`, page), () =>
+  return staffQuery(runtime, pageKey(`${area}:bank:${bank ?? 'all'}:${keyword}`, page), () =>
     runtime.transport.call(questionApi[`${area}.question.queryList`], {
       query: { page, size: 10 },
-      body: keyword ? { keyword } : {},
+      body: { ...(keyword ? { keyword } : {}), ...(bank ? { bank } : {}) },
     }),
   );
 }

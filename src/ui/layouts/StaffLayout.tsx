@@ -22,7 +22,7 @@ type StaffMenuKey =
   | 'documents';
 
 /** The site's own screens (issue 9), named in the `site` catalogue. */
-type SiteMenuKey = 'dicts' | 'banners' | 'settings';
+type SiteMenuKey = 'dicts' | 'banners' | 'settings' | 'apps';
 
 type StaffMenuItem = { to: string; label: StaffMenuKey } | { to: string; siteLabel: SiteMenuKey };
 
@@ -43,6 +43,7 @@ export const ADMIN_MENU: readonly StaffMenuItem[] = [
   { to: '/admin/dicts', siteLabel: 'dicts' },
   { to: '/admin/banners', siteLabel: 'banners' },
   { to: '/admin/settings', siteLabel: 'settings' },
+  { to: '/admin/apps', siteLabel: 'apps' },
 ];
 
 /** Teachers' and organization admins' back office (/web/manage/…, the edms calls). */

@@ -395,6 +395,12 @@ export const screenRoutes: readonly ScreenRoute[] = [
     screen: lazyScreen(() => import('../pages/admin/Settings.tsx'), 'AdminSettings'),
   },
   {
+    path: '/admin/apps',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/Apps.tsx'), 'AdminApps'),
+  },
+  {
     path: '/admin/organizations',
     layout: 'admin',
     guard: platformAdminOnly,

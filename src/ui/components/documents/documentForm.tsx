@@ -3,6 +3,7 @@ import type { DocumentArea, DocumentItem } from '../../app/documentQueries.ts';
 import { FileUploadButton } from '../files/FileUploadButton.tsx';
 import type { FormValues, StaffField, StaffFormRequest } from '../staff/StaffForm.tsx';
 import { DocumentMarkdownField } from './DocumentMarkdownField.tsx';
+import { SolutionQuestionField } from './SolutionQuestionField.tsx';
 
 export type DocumentKind = DocumentItem['kind'];
 
@@ -54,7 +55,18 @@ export function documentForm(
   }
   if (kind === 'solution') {
     fields.push(
-      { name: 'questionId', label: t('documents.fieldQuestionId'), kind: 'text' },
+      {
+        name: 'questionId',
+        label: t('documents.fieldQuestionId'),
+        kind: 'custom',
+        render: (value, set) => (
+          <SolutionQuestionField
+            value={String(value ?? '')}
+            title={document?.questionTitle ?? null}
+            onChange={set}
+          />
+        ),
+      },
       { name: 'paid', label: t('documents.fieldPaid'), kind: 'checkbox' },
     );
   }
