@@ -15,6 +15,7 @@ import { SEED_HANDOUT_FILE_NAME } from '../../src/server/seed/files.ts';
 import type { Transport } from '../../src/transport/client.ts';
 import { RawClient, sdk } from '../support/api.ts';
 import { failureOf } from '../support/errors.ts';
+import { NOTE_IMAGES_PER_DAY } from '../../src/server/files/upload.ts';
 import { startTestPlatform } from '../support/platform.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import { loginAs } from '../support/sessions.ts';
@@ -137,6 +138,22 @@ describe('uploading', () => {
     expect(material.code).toBe(ErrorCode.FORBIDDEN);
     const anon = await refusedWithoutTrace(() => upload(anonymous, 'document', 'a.pdf', PDF));
     expect(anon.code).toBe(ErrorCode.NOT_LOGGED_IN);
+  });
+
+  it("takes a learner's note pictures, public, at most NOTE_IMAGES_PER_DAY a day", async () => {
+    const parent = (await loginAs(platform, 'parent')).api;
+    const first = await upload(parent, 'noteImage', '草稿.png', PNG);
+    expect((await get(first.url)).status).toBe(200);
+    const pdf = await refusedWithoutTrace(() => upload(parent, 'noteImage', 'a.pdf', PDF));
+    expect(pdf.code).toBe(ErrorCode.VALIDATION);
+    for (let i = 1; i < NOTE_IMAGES_PER_DAY; i += 1) {
+      await upload(parent, 'noteImage', `图${i}.png`, PNG);
+    }
+    const capped = await refusedWithoutTrace(() => upload(parent, 'noteImage', '多.png', PNG));
+    expect(capped.code).toBe(ErrorCode.QUOTA_USED_UP);
+    expect(capped.message).toContain(`${NOTE_IMAGES_PER_DAY} 张`);
+    // The cap is each member's: another's pictures still go in.
+    await upload(student, 'noteImage', '我的.png', PNG);
   });
 
   it('refuses an unknown purpose naming the field', async () => {

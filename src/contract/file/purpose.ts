@@ -2,7 +2,13 @@
  * What each kind of upload may be (issue 9): zod-free, so the upload button and the server read
  * the same table. The type is what the bytes are (sniffed), never what the name says.
  */
-export const FILE_PURPOSES = ['banner', 'articleImage', 'material', 'document'] as const;
+export const FILE_PURPOSES = [
+  'banner',
+  'articleImage',
+  'material',
+  'document',
+  'noteImage',
+] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 /** A content kind the service knows: its canonical extension, media type and accepted names. */
@@ -56,6 +62,11 @@ export const PURPOSE_RULES: Record<FilePurpose, PurposeRule> = {
   banner: { isPublic: true, maxBytes: 5 * MiB, kinds: IMAGES, label: '横幅图片' },
   articleImage: { isPublic: true, maxBytes: 5 * MiB, kinds: IMAGES, label: '文章图片' },
   material: { isPublic: false, maxBytes: 30 * MiB, kinds: ['pdf', ...IMAGES], label: '课程资料' },
+  /**
+   * A picture in a learner's note: public, so a published note shows it to every reader, and
+   * small; each member may upload NOTE_IMAGES_PER_DAY a day (server/files/upload.ts).
+   */
+  noteImage: { isPublic: true, maxBytes: 2 * MiB, kinds: IMAGES, label: '笔记图片' },
   document: {
     isPublic: false,
     maxBytes: 20 * MiB,

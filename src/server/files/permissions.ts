@@ -19,6 +19,7 @@ const UPLOADERS: Record<FilePurpose, { may: (auth: Auth) => boolean; who: string
   articleImage: { may: (a) => a.platformAdmin || isStaff(a), who: '教师或平台人员' },
   material: { may: (a) => a.platformAdmin || isStaff(a), who: '教师或平台人员' },
   document: { may: () => true, who: '登录用户' },
+  noteImage: { may: () => true, who: '登录用户' },
 };
 
 export function checkMayUpload(auth: Auth, purpose: FilePurpose, label: string): void {

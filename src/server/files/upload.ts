@@ -18,6 +18,25 @@ import { urlOf } from './urls.ts';
 
 const refuse = (message: string) => validationError([{ field: 'file', message }]);
 
+/**
+ * Note pictures any member may upload, public once stored: a day's number per member is capped
+ * so the service is not an open image host. Counted, not locked: two uploads at the same moment
+ * may pass the last place together, which a cap against abuse can afford.
+ */
+export const NOTE_IMAGES_PER_DAY = 30;
+
+async function checkNoteImageCap(services: Services, auth: Auth): Promise<void> {
+  const { rows } = await services.pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM files
+      WHERE owner_member_id = $1 AND purpose = 'noteImage'
+        AND created_at > now() - interval '1 day'`,
+    [auth.memberId],
+  );
+  if (rows[0]!.n >= NOTE_IMAGES_PER_DAY) {
+    throw fail('QUOTA_USED_UP', `24 小时内最多上传 ${NOTE_IMAGES_PER_DAY} 张笔记图片，请稍后再试`);
+  }
+}
+
 /** The name as shown back: no path, no control characters, at most 200 characters. */
 const cleanName = (name: string) =>
   // eslint-disable-next-line no-control-regex
@@ -31,6 +50,7 @@ export async function uploadFile(
 ) {
   const rule = PURPOSE_RULES[purpose];
   checkMayUpload(auth, purpose, rule.label);
+  if (purpose === 'noteImage') await checkNoteImageCap(services, auth);
   const part = parts.find((p) => p.field === 'file');
   if (!part || parts.length !== 1) throw refuse('请在字段 file 中上传一个文件');
   const originalName = cleanName(part.fileName);

@@ -18,7 +18,7 @@ const QUESTION_ID = /^[1-9]\d{0,9}$/;
 
 /**
  * The create or edit form of one document of `kind`: title, summary, tags, then what the kind
- * holds — Markdown (with image upload for staff), an uploaded file, or for a write-up its
+ * holds — Markdown (with an image upload), an uploaded file, or for a write-up its
  * question and paid flag. The server checks everything again and names the field it refuses.
  */
 export function documentForm(
@@ -28,7 +28,7 @@ export function documentForm(
   document: DocumentItem | null,
   tagOptions: { value: string; label: string }[],
 ): StaffFormRequest {
-  const images = area !== 'oj';
+  const imagePurpose = area === 'oj' ? 'noteImage' : 'articleImage';
   const fields: StaffField[] = [
     { name: 'title', label: t('documents.fieldTitle'), kind: 'text' },
     { name: 'summary', label: t('documents.fieldSummary'), kind: 'text' },
@@ -75,7 +75,7 @@ export function documentForm(
     label: kind === 'file' ? t('documents.fieldDescription') : t('documents.fieldBody'),
     kind: 'custom',
     render: (value, set, id) => (
-      <DocumentMarkdownField id={id} value={value} onChange={set} images={images} />
+      <DocumentMarkdownField id={id} value={value} onChange={set} imagePurpose={imagePurpose} />
     ),
   });
   const kindName = t(`documents.kinds.${kind}`);
