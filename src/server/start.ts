@@ -15,6 +15,8 @@ import { createLogger } from './logger.ts';
 import type { Logger } from './logger.ts';
 import { seedDatabase, seedStoredFiles } from './seed/index.ts';
 import { createFileService, urlTtlFromEnv } from './files/service.ts';
+import { DiskFileStore } from './files/store.ts';
+import { sweepOrphanFiles } from './files/sweep.ts';
 import { ensureBubblewrap } from '../judge/sandbox/setup.ts';
 import { judgeWorkerCount, startJudgeWorkers } from './judge-service/workers.ts';
 import type { JudgeWorkers } from './judge-service/workers.ts';
@@ -163,6 +165,10 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     });
     cleanups.push(() => app.close());
     await seedStoredFiles({ pool, files });
+    if (files.store instanceof DiskFileStore) {
+      const swept = await sweepOrphanFiles(pool, files.store);
+      if (swept.length > 0) logger.info({ files: swept }, '清理了无记录的上传文件');
+    }
     // Open status streams end first, or closing the HTTP server would wait for them.
     cleanups.push(() => closeStatusHub(pool));
     await app.listen({ port: options.port ?? config.port, host: options.host ?? config.host });

@@ -15,6 +15,8 @@ import { SEED_HANDOUT_FILE_NAME } from '../../src/server/seed/files.ts';
 import type { Transport } from '../../src/transport/client.ts';
 import { RawClient, sdk } from '../support/api.ts';
 import { failureOf } from '../support/errors.ts';
+import { DiskFileStore } from '../../src/server/files/store.ts';
+import { ORPHAN_AGE_MS, sweepOrphanFiles } from '../../src/server/files/sweep.ts';
 import { NOTE_IMAGES_PER_DAY } from '../../src/server/files/upload.ts';
 import { startTestPlatform } from '../support/platform.ts';
 import type { TestPlatform } from '../support/platform.ts';
@@ -316,5 +318,26 @@ describe('QR codes and scenes', () => {
       anonymous.call(file['common.queryScene'], { query: { scene: 'ZZZZZZZZZZZZ' } }),
     );
     expect(missing.code).toBe(ErrorCode.NOT_FOUND);
+  });
+});
+
+describe('bytes without a row', () => {
+  it('are swept when an hour old, with half-written leftovers; named and recent ones stay', async () => {
+    const dir = await fs.mkdtemp(path.join(platform.dataDir, 'sweep-'));
+    const store = new DiskFileStore(dir);
+    const named = (await upload(student, 'document', '留下.pdf', PDF)).fileName;
+    const orphan = `${'a'.repeat(32)}.png`;
+    const recent = `${'b'.repeat(32)}.png`;
+    const leftover = `.${'c'.repeat(32)}.png.0a1b2c.part`;
+    for (const name of [named, orphan, recent, leftover, 'README']) {
+      await fs.writeFile(path.join(dir, name), PNG);
+    }
+    const hoursAgo = new Date(Date.now() - 2 * ORPHAN_AGE_MS);
+    for (const name of [named, orphan, leftover, 'README']) {
+      await fs.utimes(path.join(dir, name), hoursAgo, hoursAgo);
+    }
+    const swept = await sweepOrphanFiles(platform.pool, store);
+    expect(swept.sort()).toEqual([leftover, orphan].sort());
+    expect((await fs.readdir(dir)).sort()).toEqual([named, recent, 'README'].sort());
   });
 });

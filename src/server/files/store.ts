@@ -54,4 +54,28 @@ export class DiskFileStore implements FileStore {
   async delete(fileName: string): Promise<void> {
     await fs.rm(this.pathOf(fileName), { force: true });
   }
+
+  /** What the folder holds, with each entry's last change (sweep.ts). */
+  async entries(): Promise<{ name: string; modifiedMs: number }[]> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.root);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw err;
+    }
+    const entries = await Promise.all(
+      names.map(async (name) => {
+        const stat = await fs.stat(path.join(this.root, name)).catch(() => null);
+        return stat?.isFile() ? { name, modifiedMs: stat.mtimeMs } : null;
+      }),
+    );
+    return entries.filter((e) => e !== null);
+  }
+
+  /** Removes a `.part` file a write left behind (never a stored file: those go by `delete`). */
+  async removeLeftover(name: string): Promise<void> {
+    if (!/^\.[A-Za-z0-9._-]+\.part$/.test(name)) throw new Error(`not a leftover: ${name}`);
+    await fs.rm(path.join(this.root, name), { force: true });
+  }
 }
