@@ -9,7 +9,13 @@ import { accounts } from '../../src/contract/accounts/calls.ts';
 import { allCalls } from '../../src/contract/index.ts';
 import { jsonSchemaOf } from '../../src/contract/json-schema.ts';
 import type { RawAnswer } from '../support/api.ts';
-import { SEED, adminPlatform, inFlight, namedFields } from '../support/bad-input.ts';
+import {
+  CALL_TIMEOUT_MS,
+  SEED,
+  adminPlatform,
+  inFlight,
+  namedFields,
+} from '../support/bad-input.ts';
 import { unboundedFields, validInput, validInputs } from '../support/hostile-input.ts';
 
 /** Schema-valid hostile inputs per call for the "never a 5xx" half. */
@@ -73,27 +79,33 @@ describe('schema-valid hostile content never gets a 5xx', () => {
   );
   let cases = 0;
   for (const [index, call] of calls.entries()) {
-    it(call.id, async () => {
-      const problems: string[] = [];
-      const queries = call.query ? validInputs(call.query, SEED + index, 'query', VALID_RUNS) : [];
-      const bodies = call.body ? validInputs(call.body, SEED + index, 'body', VALID_RUNS) : [];
-      const runs = Math.max(queries.length, bodies.length, 1);
-      await inFlight([...Array(runs).keys()], async (run) => {
-        cases += 1;
-        const query = queries[run % Math.max(queries.length, 1)] as Record<string, unknown>;
-        const body = bodies[run % Math.max(bodies.length, 1)];
-        const status = await statusOf(
-          adminClient().call(call, {
-            query,
-            ...(call.body ? { body } : call.method !== 'GET' ? { body: undefined } : {}),
-          }),
-        );
-        if (status >= 500) {
-          problems.push(`${JSON.stringify({ query, body }).slice(0, 300)}: HTTP ${status}`);
-        }
-      });
-      expect(problems).toEqual([]);
-    });
+    it(
+      call.id,
+      async () => {
+        const problems: string[] = [];
+        const queries = call.query
+          ? validInputs(call.query, SEED + index, 'query', VALID_RUNS)
+          : [];
+        const bodies = call.body ? validInputs(call.body, SEED + index, 'body', VALID_RUNS) : [];
+        const runs = Math.max(queries.length, bodies.length, 1);
+        await inFlight([...Array(runs).keys()], async (run) => {
+          cases += 1;
+          const query = queries[run % Math.max(queries.length, 1)] as Record<string, unknown>;
+          const body = bodies[run % Math.max(bodies.length, 1)];
+          const status = await statusOf(
+            adminClient().call(call, {
+              query,
+              ...(call.body ? { body } : call.method !== 'GET' ? { body: undefined } : {}),
+            }),
+          );
+          if (status >= 500) {
+            problems.push(`${JSON.stringify({ query, body }).slice(0, 300)}: HTTP ${status}`);
+          }
+        });
+        expect(problems).toEqual([]);
+      },
+      CALL_TIMEOUT_MS,
+    );
   }
   it('ran', () => {
     console.info(`hostile valid input: ${calls.length} calls, ${cases} cases, no 5xx`);
