@@ -1,5 +1,8 @@
 import { accounts } from './accounts/calls.ts';
+import { activity } from './activity/calls.ts';
+import { activityPrize } from './activity-prize/calls.ts';
 import { address } from './address/calls.ts';
+import { ai } from './ai/calls.ts';
 import { aiToken } from './ai-token/calls.ts';
 import { app } from './app/calls.ts';
 import { chapter } from './chapter/calls.ts';
@@ -56,6 +59,9 @@ export const domains = {
   file,
   app,
   ocr,
+  activity,
+  activityPrize,
+  ai,
 } satisfies Record<string, Record<string, CallDef>>;
 
 /** Every call of the catalogue; the server registers exactly these routes. */

@@ -5,7 +5,11 @@
 /** The actions of a reviewed or published resource: PUT `{id, reason?}` (resource.ts). */
 export type ResourceLifecycleAction = 'publish' | 'unpublish' | 'stop' | 'pass' | 'reject';
 
-export type LifecycleAction = ResourceLifecycleAction | EnrollmentAction | SittingAction | 'submit';
+export type LifecycleAction =
+  ResourceLifecycleAction | EnrollmentAction | SittingAction | PrizeAwardAction | 'submit';
+
+/** The actions of a prize a learner won (issue 10 item 2: collection and shipping). */
+export type PrizeAwardAction = 'collect' | 'address' | 'ship';
 
 /** The actions of a learner's sitting of an exam paper (spec 001 §4 "Exam paper enrollment"). */
 export type SittingAction =
@@ -49,4 +53,7 @@ export const LIFECYCLE_ACTION_VERBS: Record<LifecycleAction, string> = {
   settle: '结算',
   rejudge: '重新评测',
   publishResults: '公布成绩',
+  collect: '领取',
+  address: '填写收货地址',
+  ship: '发货',
 };

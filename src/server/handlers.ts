@@ -1,5 +1,8 @@
 import { authHandlers } from './accounts/auth-handlers.ts';
+import { activityPrizeHandlers } from './activity-prize/handlers.ts';
+import { activityHandlersAll } from './activity/handlers.ts';
 import { addressHandlers } from './address/handlers.ts';
+import { aiHandlers } from './ai/handlers.ts';
 import { aiTokenHandlers } from './ai-token/handlers.ts';
 import { appHandlers } from './apps/handlers.ts';
 import { fileHandlers } from './files/handlers.ts';
@@ -46,6 +49,7 @@ export const allHandlers: readonly HandlerEntry[] = [
   ...walletHandlers,
   ...aiTokenHandlers,
   ...examHandlersAll,
+  ...activityHandlersAll,
   ...organizationHandlersAll,
   ...homeworkHandlersAll,
   ...siteConfigHandlers,
@@ -54,4 +58,6 @@ export const allHandlers: readonly HandlerEntry[] = [
   ...fileHandlers,
   ...appHandlers,
   ...ocrHandlers,
+  ...activityPrizeHandlers,
+  ...aiHandlers,
 ];

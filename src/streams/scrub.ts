@@ -18,8 +18,9 @@
  */
 import type { JsonValue } from './json.ts';
 
+// recipient and address: a prize's shipping address (issue 10 item 2).
 export const SECRET_KEY =
-  /password|pwd|code|captchaCode|token|key|signature|secret|cookie|mobile|email/i;
+  /password|pwd|code|captchaCode|token|key|signature|secret|cookie|mobile|email|recipient|address/i;
 const NUMERIC_CODE_KEY = /^(code|errorCode|statusCode)$/i;
 export const SCRUBBED = '[scrubbed]';
 

@@ -13,7 +13,7 @@ import { describeError, type ErrorInfo } from '../errors.ts';
 import { notProvided } from '../notProvided.ts';
 
 /** The id fields of what can be enrolled in from a detail screen. */
-export type ItemKey = 'examId' | 'gradeId';
+export type ItemKey = 'examId' | 'gradeId' | 'activityId';
 /** The item being enrolled in, under its kind's id field. */
 export type ItemIds = Partial<Record<ItemKey, number>>;
 export type ItemEnrollContext = Partial<Record<ItemKey, number | null>> & {

@@ -17,14 +17,15 @@ export const ORDER_KIND_NAMES = [
   'homework',
   'chapter',
   'question',
+  'activity',
 ] as const;
 export type OrderKindName = (typeof ORDER_KIND_NAMES)[number];
 
-/** Recharges on their own machine; exams, classes and homework are enrolled in; cards, packs, units and questions are bought. */
+/** Recharges on their own machine; exams, classes, homework and activities are enrolled in; cards, packs, units and questions are bought. */
 export const orderLifecycleOf = (kind: OrderKindName): Lifecycle<string, EnrollmentAction> =>
   (kind === 'recharge'
     ? rechargeLifecycle
-    : kind === 'exam' || kind === 'grade' || kind === 'homework'
+    : kind === 'exam' || kind === 'grade' || kind === 'homework' || kind === 'activity'
       ? enrollmentLifecycle
       : purchaseLifecycle) as unknown as Lifecycle<string, EnrollmentAction>;
 

@@ -1,5 +1,8 @@
 /** The back office's writes over the transport; refusals show in the form that asked. */
 import { fromPromise } from 'xstate';
+import { activity } from '../../contract/activity/refs.ts';
+import { activityPrize } from '../../contract/activity-prize/refs.ts';
+import { ai } from '../../contract/ai/refs.ts';
 import { aiToken } from '../../contract/ai-token/refs.ts';
 import type { CallRef } from '../../contract/call.ts';
 import { app } from '../../contract/app/refs.ts';
@@ -35,6 +38,9 @@ const SAME_ID: Record<string, CallRef> = {
   ...imageBanner,
   ...app,
   ...memberDocument,
+  ...activity,
+  ...activityPrize,
+  ...ai,
 };
 const sameIdCall = (id: StaffWriteCall): CallRef | undefined => SAME_ID[id];
 

@@ -147,6 +147,40 @@ export const STAFF_WRITES = [
         `${area}.memberDocument.unpublish`,
       ] as const,
   ),
+  // Activities and their enrollments (issue 10 item 1).
+  ...(['bms', 'edms'] as const).flatMap(
+    (area) =>
+      [
+        `${area}.activity.create`,
+        `${area}.activity.update`,
+        `${area}.activity.delete`,
+        `${area}.activity.publish`,
+        `${area}.activity.unpublish`,
+        `${area}.activity.stop`,
+        `${area}.activityEnroll.batchEnroll`,
+        `${area}.activityEnroll.batchEnrollByMobile`,
+      ] as const,
+  ),
+  'bms.activity.pass',
+  'bms.activity.reject',
+  'bms.activityEnroll.batchEnrollByTags',
+  'edms.activityEnroll.batchEnrollByGroups',
+  // Activity prizes and their draw (issue 10 item 2).
+  ...(['bms', 'edms'] as const).flatMap(
+    (area) =>
+      [
+        `${area}.activityPrize.create`,
+        `${area}.activityPrize.update`,
+        `${area}.activityPrize.delete`,
+        `${area}.activityPrize.draw`,
+        `${area}.activityPrize.collect`,
+        `${area}.activityPrize.express`,
+      ] as const,
+  ),
+  // The AI assistant's system prompts (issue 10).
+  'bms.aiPrompt.create',
+  'bms.aiPrompt.update',
+  'bms.aiPrompt.delete',
 ] as const;
 export type StaffWriteCall = (typeof STAFF_WRITES)[number];
 

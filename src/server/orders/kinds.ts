@@ -21,6 +21,7 @@ import { endCard, grantCard } from '../membership/grants.ts';
 import { gradeOrderKind } from '../grade/order-kind.ts';
 import { homeworkOrderKind } from '../homework/order-kind.ts';
 import { contentOrderKind } from '../course/order-kind.ts';
+import { activityOrderKind } from '../activity/order-kind.ts';
 
 /** The fields of an order row the kinds act on. */
 export interface OrderFacts {
@@ -127,6 +128,7 @@ export const ORDER_KIND_BEHAVIOUR: Record<OrderKind, OrderKindBehaviour> = {
   homework: homeworkOrderKind,
   chapter: contentOrderKind('chapter'),
   question: contentOrderKind('question'),
+  activity: activityOrderKind,
   recharge: {
     lifecycle: rechargeLifecycle as unknown as Lifecycle<string, EnrollmentAction>,
     notifyPaths: {

@@ -18,10 +18,13 @@ import {
   STUDENT_WELCOME_FEN,
 } from './demo-data.ts';
 import type { DemoAccount } from './demo-data.ts';
+import { seedAiPrompts } from './ai-prompts.ts';
 import { seedChapters } from './chapters.ts';
 import { seedCourses, seedDemoCourse } from './courses.ts';
 import { seedDemoExams } from './exams.ts';
 import { seedDemoClasses } from './classes.ts';
+import { seedDemoActivities } from './activities.ts';
+import { seedDemoPrizes } from './prizes.ts';
 import { seedHomeBanners } from './banners.ts';
 import { seedFiles } from './files.ts';
 import type { Services } from '../services.ts';
@@ -285,6 +288,7 @@ export async function seedDatabase(pool: Pool, options: SeedOptions): Promise<Se
     await seedRightsAndDicts(client);
     await seedMemberships(client);
     await seedAiTokenGoods(client);
+    await seedAiPrompts(client);
     await seedQuestions(client);
     await seedCourses(client);
     await seedSiteTexts(client);
@@ -319,6 +323,9 @@ export async function seedDatabase(pool: Pool, options: SeedOptions): Promise<Se
     await seedDemoExams(pool, options.logger);
     await seedDemoClasses(pool, options.logger, options.password);
   }
+  // By seed_key on every start where the demo accounts exist (a real database has none).
+  await seedDemoActivities(pool, options.logger);
+  await seedDemoPrizes(pool, options.logger);
   // One line per account, so each reads well in plain and in JSON logs.
   for (const account of Object.values(DEMO_ACCOUNTS)) {
     if (!created.includes(account.username)) continue;

@@ -1,6 +1,9 @@
+import { aiChatMachine } from '../../machines/ai-chat/machine.ts';
 import { checkoutMachine } from '../../machines/checkout/machine.ts';
 import { deviceMachine } from '../../machines/deviceClass.ts';
 import { examEnrollMachine } from '../../machines/exam-enroll/machine.ts';
+import { activityEnrollMachine } from '../../machines/activity-enroll/machine.ts';
+import { prizeClaimMachine } from '../../machines/prize-claim/machine.ts';
 import { examRoomMachine } from '../../machines/exam-room/machine.ts';
 import { gradeEnrollMachine } from '../../machines/grade-enroll/machine.ts';
 import { editorConfigMachine } from '../../machines/editorConfig.ts';
@@ -37,6 +40,8 @@ export const ROOT_MACHINES = {
   staffEdit: { machine: staffEditMachine },
   examEnroll: { machine: examEnrollMachine },
   gradeEnroll: { machine: gradeEnrollMachine },
+  activityEnroll: { machine: activityEnrollMachine },
+  prizeClaim: { machine: prizeClaimMachine },
 } satisfies ReplayMachines;
 
 /**
@@ -51,6 +56,8 @@ export const FEATURE_MACHINES = {
   // The homework room's questions: the same machines with the homework's calls.
   homeworkPractice: { machine: practiceMachine },
   homeworkObjective: { machine: objectivePracticeMachine },
+  // The AI assistant's conversations (aiActors.ts).
+  aiChat: { machine: aiChatMachine },
 } satisfies ReplayMachines;
 
 /** Every machine a recorded session can name: what the replay view folds a log through. */

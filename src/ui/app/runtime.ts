@@ -22,6 +22,10 @@ import { orderActionsMachine } from '../../machines/orders/machine.ts';
 import { createExamEnrollImplementations } from '../../machines/exam-enroll/implementations.ts';
 import { examEnrollMachine } from '../../machines/exam-enroll/machine.ts';
 import { createGradeEnrollImplementations } from '../../machines/grade-enroll/implementations.ts';
+import { createActivityEnrollImplementations } from '../../machines/activity-enroll/implementations.ts';
+import { activityEnrollMachine } from '../../machines/activity-enroll/machine.ts';
+import { prizeClaimMachine } from '../../machines/prize-claim/machine.ts';
+import { createPrizeClaimImplementations } from '../../machines/prize-claim/implementations.ts';
 import { gradeEnrollMachine } from '../../machines/grade-enroll/machine.ts';
 import { createStaffEditImplementations } from '../../machines/staff-edit/implementations.ts';
 import { staffEditMachine } from '../../machines/staff-edit/machine.ts';
@@ -272,6 +276,20 @@ export function createRuntime(env: RuntimeEnv) {
     eventLog.attachToActor('gradeEnroll'),
   );
 
+  const activityEnroll = createActor(
+    activityEnrollMachine.provide(
+      createActivityEnrollImplementations({ transport, onChanged: () => afterPurchase() }),
+    ),
+    eventLog.attachToActor('activityEnroll'),
+  );
+
+  const prizeClaim = createActor(
+    prizeClaimMachine.provide(
+      createPrizeClaimImplementations({ transport, onChanged: () => afterPurchase() }),
+    ),
+    eventLog.attachToActor('prizeClaim'),
+  );
+
   const actors = {
     startup,
     loginDialog,
@@ -288,6 +306,8 @@ export function createRuntime(env: RuntimeEnv) {
     staffEdit,
     examEnroll,
     gradeEnroll,
+    activityEnroll,
+    prizeClaim,
   };
 
   const featureActors: FeatureActors = createFeatureActors(

@@ -10,6 +10,7 @@ type StaffMenuKey =
   | 'memberships'
   | 'wallets'
   | 'exams'
+  | 'activities'
   | 'papers'
   | 'classes'
   | 'homework'
@@ -24,7 +25,13 @@ type StaffMenuKey =
 /** The site's own screens (issue 9), named in the `site` catalogue. */
 type SiteMenuKey = 'dicts' | 'banners' | 'settings' | 'apps';
 
-type StaffMenuItem = { to: string; label: StaffMenuKey } | { to: string; siteLabel: SiteMenuKey };
+/** Screens whose label lives in their feature's own catalogue namespace. */
+type OwnMenuKey = 'staffAi.menu';
+
+type StaffMenuItem =
+  | { to: string; label: StaffMenuKey }
+  | { to: string; siteLabel: SiteMenuKey }
+  | { to: string; ownLabel: OwnMenuKey };
 
 /** Platform staff's back office (DESIGN.md §6: /web/admin/…, the bms and un-prefixed calls). */
 export const ADMIN_MENU: readonly StaffMenuItem[] = [
@@ -40,10 +47,12 @@ export const ADMIN_MENU: readonly StaffMenuItem[] = [
   { to: '/admin/wallets', label: 'wallets' },
   { to: '/admin/exams', label: 'exams' },
   { to: '/admin/papers', label: 'papers' },
+  { to: '/admin/activities', label: 'activities' },
   { to: '/admin/dicts', siteLabel: 'dicts' },
   { to: '/admin/banners', siteLabel: 'banners' },
   { to: '/admin/settings', siteLabel: 'settings' },
   { to: '/admin/apps', siteLabel: 'apps' },
+  { to: '/admin/ai-prompts', ownLabel: 'staffAi.menu' },
 ];
 
 /** Teachers' and organization admins' back office (/web/manage/…, the edms calls). */
@@ -60,6 +69,7 @@ export const MANAGE_MENU: readonly StaffMenuItem[] = [
   { to: '/manage/orders', label: 'orders' },
   { to: '/manage/exams', label: 'exams' },
   { to: '/manage/papers', label: 'papers' },
+  { to: '/manage/activities', label: 'activities' },
 ];
 
 function StaffLayout({ menu, area }: { menu: readonly StaffMenuItem[]; area: 'admin' | 'manage' }) {
@@ -76,9 +86,11 @@ function StaffLayout({ menu, area }: { menu: readonly StaffMenuItem[]; area: 'ad
               <MenuItem
                 key={item.to}
                 text={
-                  'siteLabel' in item
-                    ? t(`site.menu.${item.siteLabel}`)
-                    : t(`staff.menu.${item.label}`)
+                  'ownLabel' in item
+                    ? t(item.ownLabel)
+                    : 'siteLabel' in item
+                      ? t(`site.menu.${item.siteLabel}`)
+                      : t(`staff.menu.${item.label}`)
                 }
                 active={pathname === item.to || pathname.startsWith(`${item.to}/`)}
                 onClick={() => navigate(item.to)}

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { MyEnrollments } from '../components/exam/MyExamLists.tsx';
+import { MyActivityRecords } from '../components/activity/MyActivityRecords.tsx';
 
-/** ExamReport: the member's exams (issue 7 item 6). */
+/** ExamReport: the member's exams (issue 7 item 6) and activity records (issue 10). */
 export default function ExamReportPage() {
   const { t } = useTranslation();
   return (
@@ -10,6 +11,7 @@ export default function ExamReportPage() {
         {t('pages.examReport.title')}
       </h1>
       <MyEnrollments />
+      <MyActivityRecords />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { PageSpinner } from '../components/PageSpinner.tsx';
 import { StatementMarkdown } from '../components/practice/StatementMarkdown.tsx';
 import { QuestionStatement } from '../components/exam/QuestionStatement.tsx';
 import '../components/exam/exam.css';
+import { AiLauncher } from '../components/ai/AiLauncher.tsx';
 
 /** While the paper is judged the report is not out yet: look again this often. */
 const PENDING_REFRESH_MS = 2_000;
@@ -117,6 +118,17 @@ function Report({ report }: { report: ReportItem }) {
               {q.overridden && <Tag minimal>{t('exam.report.overridden')}</Tag>}
             </h3>
             <QuestionStatement question={q} />
+            <AiLauncher
+              input={{
+                scene: 'examReport',
+                context: {
+                  examId: report.examId,
+                  questionId: q.questionId,
+                  ...(q.judgeAnswerId === null ? {} : { answerId: q.judgeAnswerId }),
+                },
+              }}
+              testId={`ai-launcher-${i + 1}`}
+            />
             {q.type === 'programming' ? (
               <>
                 <p>

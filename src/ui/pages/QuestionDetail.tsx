@@ -25,6 +25,7 @@ import { useObjectiveEvents, usePracticeEvents } from '../components/practice/ho
 import { ObjectivePractice } from '../components/practice/ObjectivePractice.tsx';
 import { PracticeScreen } from '../components/practice/PracticeScreen.tsx';
 import { LockedQuestion } from '../components/practice/LockedQuestion.tsx';
+import { QuestionAiLauncher } from '../components/ai/QuestionAiLauncher.tsx';
 
 /**
  * Actors are kept per question across visits; one made in the other mode is told of the
@@ -69,7 +70,18 @@ function QuestionPractice({ actor, mode }: { actor: PracticeActor; mode: SubmitM
   if (objective) {
     return <ObjectiveScreen actor={objectiveActorFor(runtime, objective, mode)} mode={mode} />;
   }
-  return <PracticeScreen actor={actor} withQuestion header={<BackLink mode={mode} />} />;
+  return (
+    <PracticeScreen
+      actor={actor}
+      withQuestion
+      header={
+        <div className="xa-ai-header-row">
+          <BackLink mode={mode} />
+          {question && <QuestionAiLauncher actor={actor} questionId={question.id} />}
+        </div>
+      }
+    />
+  );
 }
 
 export default function QuestionDetailPage() {

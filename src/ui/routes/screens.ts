@@ -53,6 +53,12 @@ export const screenRoutes: readonly ScreenRoute[] = [
     screen: lazyScreen(() => import('../pages/Activity.tsx'), 'Activity'),
   },
   {
+    path: '/activity/detail',
+    layout: 'home',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../pages/ActivityDetail.tsx'), 'ActivityDetail'),
+  },
+  {
     path: '/topic/quwei',
     layout: 'home',
     guard: open,
@@ -322,6 +328,12 @@ export const screenRoutes: readonly ScreenRoute[] = [
     screen: lazyScreen(() => import('../pages/admin/ExamMonitor.tsx'), 'AdminExamMonitor'),
   },
   {
+    path: '/admin/activities',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/Activities.tsx'), 'AdminActivities'),
+  },
+  {
     path: '/admin/papers',
     layout: 'admin',
     guard: platformAdminOnly,
@@ -338,6 +350,12 @@ export const screenRoutes: readonly ScreenRoute[] = [
     layout: 'manage',
     guard: teacherOnly,
     screen: lazyScreen(() => import('../pages/manage/ExamMonitor.tsx'), 'ManageExamMonitor'),
+  },
+  {
+    path: '/manage/activities',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../pages/manage/Activities.tsx'), 'ManageActivities'),
   },
   {
     path: '/manage/papers',
@@ -387,6 +405,13 @@ export const screenRoutes: readonly ScreenRoute[] = [
     layout: 'admin',
     guard: platformAdminOnly,
     screen: lazyScreen(() => import('../pages/admin/Banners.tsx'), 'AdminBanners'),
+  },
+  // The AI assistant's system prompts (issue 10).
+  {
+    path: '/admin/ai-prompts',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/AiPrompts.tsx'), 'AdminAiPrompts'),
   },
   {
     path: '/admin/settings',

@@ -23,6 +23,7 @@ import { FailingCase } from '../practice/FailingCase.tsx';
 import { answerText } from '../practice/ObjectivePractice.tsx';
 import { InlineTitle } from '../practice/QuestionLabels.tsx';
 import { VerdictTag } from '../practice/ResultView.tsx';
+import { HomeworkAiLauncher } from '../ai/ReportAiLauncher.tsx';
 import { LateTag, QuestionMarkTag } from './HomeworkTags.tsx';
 import './homework.css';
 
@@ -36,7 +37,13 @@ export function EnrollAnswers({ report }: { report: HomeworkReport }) {
   return (
     <>
       {report.questions.map((q, i) => (
-        <QuestionAnswers key={q.questionId} enrollId={report.enroll.id} question={q} index={i} />
+        <QuestionAnswers
+          key={q.questionId}
+          enrollId={report.enroll.id}
+          homework={report.homework}
+          question={q}
+          index={i}
+        />
       ))}
     </>
   );
@@ -44,10 +51,12 @@ export function EnrollAnswers({ report }: { report: HomeworkReport }) {
 
 function QuestionAnswers({
   enrollId,
+  homework,
   question: q,
   index,
 }: {
   enrollId: number;
+  homework: HomeworkReport['homework'];
   question: ReportQuestion;
   index: number;
 }) {
@@ -63,6 +72,12 @@ function QuestionAnswers({
         </Tag>{' '}
         <QuestionMarkTag mark={questionMark(q)} /> {q.late && <LateTag />}
       </h3>
+      <HomeworkAiLauncher
+        homework={homework}
+        questionId={q.questionId}
+        answerId={q.latestAnswerId}
+        testId={`ai-launcher-${index + 1}`}
+      />
       {q.submissions === 0 ? (
         <p className="xa-muted">{t('homework.enroll.noSubmissions')}</p>
       ) : (

@@ -45,7 +45,7 @@ export function BatchEnrollPanel({
 }: {
   area: StaffArea;
   calls: BatchCalls;
-  itemField: 'examId' | 'gradeId' | 'homeworkId';
+  itemField: 'examId' | 'gradeId' | 'homeworkId' | 'activityId';
   itemId: number;
 }) {
   const { t } = useTranslation();

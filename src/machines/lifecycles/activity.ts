@@ -1,0 +1,35 @@
+/**
+ * An activity's lifecycle (spec 001 §4 activity: publish, unpublish, stop, pass, reject; issue
+ * 10 item 1): reviewed publication with `stop` (reviewed-publication.ts), the exam's shape.
+ * Creating an organization's activity submits it for platform review; the platform's own are
+ * trusted and start as drafts (待发布). Unpublishing takes it back off the list; stopping ends
+ * enrollment and the contest early, for good. "Ended" by the clock is a phase, not a state.
+ *
+ * The server moves the row through it (server/activity/), the screens show its actions.
+ */
+import { defineLifecycle } from './lifecycle.ts';
+import {
+  REVIEWED_PUBLICATION_STATE_NAMES,
+  reviewedPublicationMachineOf,
+} from './reviewed-publication.ts';
+
+export const ACTIVITY_STATES = [
+  'none',
+  'reviewing',
+  'rejected',
+  'approved',
+  'published',
+  'unpublished',
+  'stopped',
+] as const;
+export type ActivityState = (typeof ACTIVITY_STATES)[number];
+
+export const activityLifecycle = defineLifecycle({
+  noun: '活动',
+  machine: reviewedPublicationMachineOf('activity', { stoppable: true }),
+  states: { ...REVIEWED_PUBLICATION_STATE_NAMES, stopped: '已停止' },
+  actions: ['submit', 'pass', 'reject', 'publish', 'unpublish', 'stop'],
+});
+
+/** The one state in which learners see an activity and enroll. */
+export const ACTIVITY_OPEN: ActivityState = 'published';

@@ -1,0 +1,99 @@
+/** activityPrize calls (contract/activity-prize/calls.ts) in bms, edms and oj. */
+import { activityPrize as c } from '../../contract/activity-prize/calls.ts';
+import type { Auth } from '../accounts/sessions.ts';
+import { SCOPE_OF_AREA } from '../access/scope.ts';
+import { handle } from '../http/handler.ts';
+import type { HandlerContext, HandlerEntry } from '../http/handler.ts';
+import * as store from './store.ts';
+
+const actorOf = (auth: Auth, ctx: HandlerContext) => ({
+  userId: auth.userId,
+  memberId: auth.memberId,
+  requestId: ctx.request.id,
+});
+
+const staffAreas = ['bms', 'edms'] as const;
+type StaffCall =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'queryById'
+  | 'queryList'
+  | 'draw'
+  | 'queryAwardList'
+  | 'collect'
+  | 'express';
+
+function areaHandlers(area: 'bms' | 'edms'): HandlerEntry[] {
+  const scopeOf = SCOPE_OF_AREA[area];
+  // Both areas' calls share their schemas; typed as the bms one, routed by the area's path.
+  const on = <const N extends StaffCall>(name: N) =>
+    c[`${area}.activityPrize.${name}`] as (typeof c)[`bms.activityPrize.${N}`];
+  return [
+    handle(on('create'), async (ctx) =>
+      store.createPrize(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.body),
+    ),
+    handle(on('update'), async (ctx) =>
+      store.updatePrize(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.body),
+    ),
+    handle(on('delete'), async (ctx) => {
+      await store.deletePrize(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.body.id);
+      return { id: ctx.body.id };
+    }),
+    handle(on('queryById'), async (ctx) =>
+      store.getPrize(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.query.id),
+    ),
+    handle(on('queryList'), async (ctx) =>
+      store.listPrizes(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.body, ctx.query),
+    ),
+    handle(on('draw'), async (ctx) => {
+      const auth = ctx.requireAuth();
+      return store.startDraw(
+        ctx.services.pool,
+        scopeOf(auth),
+        ctx.body.activityId,
+        actorOf(auth, ctx),
+      );
+    }),
+    handle(on('queryAwardList'), async (ctx) =>
+      store.listAwards(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.body, ctx.query),
+    ),
+    handle(on('collect'), async (ctx) => {
+      const auth = ctx.requireAuth();
+      return store.collectAward(ctx.services.pool, scopeOf(auth), ctx.body.id, actorOf(auth, ctx));
+    }),
+    handle(on('express'), async (ctx) => {
+      const auth = ctx.requireAuth();
+      return store.shipAward(ctx.services.pool, scopeOf(auth), ctx.body, actorOf(auth, ctx));
+    }),
+  ];
+}
+
+const learner = SCOPE_OF_AREA.oj;
+
+export const activityPrizeHandlers: HandlerEntry[] = [
+  ...staffAreas.flatMap(areaHandlers),
+  handle(c['bms.activityPrize.querySimpleList'], async (ctx) =>
+    store.simplePrizes(
+      ctx.services.pool,
+      SCOPE_OF_AREA.bms(ctx.requireAuth()),
+      ctx.body,
+      ctx.query,
+    ),
+  ),
+  handle(c['oj.activityPrize.queryList'], async (ctx) =>
+    store.listPrizes(ctx.services.pool, learner(ctx.requireAuth()), ctx.body, ctx.query),
+  ),
+  handle(c['oj.activityPrize.lottery'], async (ctx) => {
+    const auth = ctx.requireAuth();
+    return store.lottery(ctx.services.pool, learner(auth), ctx.body.activityId, actorOf(auth, ctx));
+  }),
+  handle(c['oj.activityPrize.collect'], async (ctx) => {
+    const auth = ctx.requireAuth();
+    return store.collectAward(ctx.services.pool, learner(auth), ctx.body.id, actorOf(auth, ctx));
+  }),
+  handle(c['oj.activityPrize.express'], async (ctx) => {
+    const auth = ctx.requireAuth();
+    return store.addressAward(ctx.services.pool, learner(auth), ctx.body, actorOf(auth, ctx));
+  }),
+];

@@ -1,0 +1,385 @@
+/**
+ * Activity enrollment (issue 10 item 1): an order of kind `activity` on the shared order flow
+ * (server/orders/), so paying, cancelling, quitting, refunds, the ledger and the approval queue
+ * are the commerce issue's. A learner enrolls in a published activity until it ends or is
+ * stopped; staff enroll learners one by one or in batch (ids, mobiles, tags, classes), free
+ * unless they ask to charge the fee. Standings come from the view activity_standings.
+ */
+import type { z } from 'zod';
+import type {
+  ACTIVITY_ENROLL_SORT,
+  ActivityEnrollItem,
+  activityEnrollFilter,
+  BatchAnswer,
+  RankingRow,
+  Standing,
+} from '../../contract/activity/calls.ts';
+import type { Page, PageQuery } from '../../contract/paging.ts';
+import { ACTIVITY_OPEN } from '../../machines/lifecycles/activity.ts';
+import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
+import { orderStateName } from '../../machines/lifecycles/orders.ts';
+import { learnerRowsIn } from '../access/predicates.ts';
+import type { Scope } from '../access/scope.ts';
+import type { Queryable } from '../db/pool.ts';
+import { SqlParams } from '../db/sql-params.ts';
+import { fail } from '../http/app-error.ts';
+import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
+import { xlsxAnswer } from '../http/xlsx.ts';
+import type { FlowContext } from '../orders/flow.ts';
+import {
+  batchEnrollIn,
+  orderFor,
+  placeEnrollment,
+  staffEnrollIn,
+  type EnrollableItem,
+} from '../enrollment/batch.ts';
+import type { Candidate } from '../enrollment/candidates.ts';
+import { EXPORT_LIMIT, shanghai, yuan } from '../orders/reports.ts';
+import { ORDER_SELECT, toOrderItem, type OrderRow } from '../orders/rows.ts';
+import {
+  managedActivity,
+  openActivities,
+  readActivityRow,
+  type ActivityRow,
+} from './activities.ts';
+
+export const ACTIVITY_KINDS = ['activity'] as const;
+
+const sortable: SortColumns<typeof ACTIVITY_ENROLL_SORT> = {
+  id: 'o.id',
+  createdAt: 'o.created_at',
+  paidAt: 'o.paid_at',
+};
+
+const enrollable = (a: ActivityRow): EnrollableItem => ({
+  kind: 'activity',
+  id: a.id,
+  name: a.title,
+  priceFen: a.price_fen,
+});
+
+/** A learner enrolls themselves: published, not over. */
+export async function enrollSelf(
+  flow: FlowContext,
+  member: { memberId: number; organizationId: number },
+  activityId: number,
+): Promise<number> {
+  const db = flow.services.pool;
+  const sql = new SqlParams();
+  const where = openActivities(member.memberId, sql);
+  const found = await db.query<{ state: string; ended: boolean }>(
+    `SELECT a.state, (a.stopped_at IS NOT NULL OR now() >= a.end_at) AS ended
+       FROM activities a WHERE ${where} AND a.id = ${sql.add(activityId)}`,
+    sql.values,
+  );
+  const row = found.rows[0];
+  if (!row) throw fail('NOT_FOUND', `活动 ${activityId} 不存在`);
+  if (row.ended || row.state === 'stopped') throw fail('CONFLICT', '活动已结束，不能报名');
+  if (row.state !== ACTIVITY_OPEN) throw fail('CONFLICT', '活动未发布，不能报名');
+  const activity = await readActivityRow(db, { kind: 'learner', ...member }, activityId);
+  const id = await placeEnrollment(
+    flow,
+    orderFor(enrollable(activity), member, activity.price_fen, ''),
+  );
+  if (id === null) throw fail('CONFLICT', '已报名该活动，请勿重复报名');
+  return id;
+}
+
+/** An activity staff may enroll learners in: theirs to manage, not over. */
+async function enrollableActivity(db: Queryable, scope: Scope, id: number): Promise<ActivityRow> {
+  if (scope.kind === 'learner') throw fail('FORBIDDEN', '学员不能为他人报名');
+  const row = await managedActivity(db, scope, id);
+  if (row.phase === 'ended') throw fail('CONFLICT', '活动已结束，不能报名');
+  return row;
+}
+
+export async function batchEnroll(
+  flow: FlowContext,
+  scope: Scope,
+  activityId: number,
+  candidates: Candidate[],
+  charge: boolean,
+): Promise<BatchAnswer> {
+  const row = await enrollableActivity(flow.services.pool, scope, activityId);
+  return batchEnrollIn(flow, scope, enrollable(row), candidates, charge);
+}
+
+export async function staffEnroll(
+  flow: FlowContext,
+  scope: Scope,
+  input: { activityId: number; memberId: number; remark: string; paidOffline: boolean },
+): Promise<number> {
+  const row = await enrollableActivity(flow.services.pool, scope, input.activityId);
+  return staffEnrollIn(flow, enrollable(row), input, '该学员已报名这个活动');
+}
+
+/**
+ * The enrollments the scope may read (access/predicates.ts learnerRowsIn): a learner their
+ * own; in an organization's activities its admin all and its teachers their students'; the
+ * platform all. An organization's staff do not read enrollments in the platform's activities.
+ */
+function visibleEnrollments(scope: Scope, sql: SqlParams): string {
+  const rows = learnerRowsIn(scope, 'o.member_id', { organization: 'a.organization_id' }, sql);
+  return `o.kind = 'activity' AND o.deleted_at IS NULL
+    AND EXISTS (SELECT 1 FROM activities a WHERE a.id = o.item_id AND ${rows})`;
+}
+
+export async function authorizeEnrollment(db: Queryable, scope: Scope, id: number) {
+  const sql = new SqlParams();
+  const where = visibleEnrollments(scope, sql);
+  const { rows } = await db.query(
+    `SELECT 1 FROM orders o WHERE ${where} AND o.id = ${sql.add(id)}`,
+    sql.values,
+  );
+  if (!rows[0]) throw fail('NOT_FOUND', `报名 ${id} 不存在`);
+}
+
+type EnrollFilter = z.output<typeof activityEnrollFilter>;
+
+function enrollmentWhere(scope: Scope, filter: EnrollFilter, sql: SqlParams): string {
+  const clauses = [visibleEnrollments(scope, sql)];
+  if (filter.activityId) clauses.push(`o.item_id = ${sql.add(filter.activityId)}`);
+  if (filter.state) clauses.push(`o.state = ${sql.add(filter.state)}`);
+  if (filter.memberId) clauses.push(`o.member_id = ${sql.add(filter.memberId)}`);
+  if (filter.keyword) {
+    const k = sql.add(filter.keyword);
+    clauses.push(`EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id AND (
+      strpos(m.nickname, ${k}) > 0 OR strpos(u.username, ${k}) > 0
+      OR strpos(coalesce(u.mobile, ''), ${k}) > 0))`);
+  }
+  return clauses.join(' AND ');
+}
+
+interface EnrollRow extends OrderRow {
+  mobile: string | null;
+}
+
+interface StandingRow {
+  order_id: number;
+  score: number;
+  completed: boolean;
+  finished_at: Date | null;
+  rank: number;
+}
+const toStanding = (s: StandingRow): Standing => ({
+  score: s.score,
+  completed: s.completed,
+  finishedAt: s.finished_at?.toISOString() ?? null,
+  rank: s.rank,
+});
+
+/** The standings of enrollments (only those holding a place have one). */
+export async function standingsOf(db: Queryable, orderIds: number[]) {
+  const { rows } = await db.query<StandingRow>(
+    `SELECT s.order_id, s.score, s.completed, s.finished_at, s.rank
+       FROM activity_standings s
+      WHERE s.activity_id IN (SELECT item_id FROM orders WHERE id = ANY($1::int[]))
+        AND s.order_id = ANY($1::int[])`,
+    [orderIds],
+  );
+  return new Map(rows.map((r) => [r.order_id, toStanding(r)]));
+}
+
+async function withStandings(db: Queryable, rows: EnrollRow[]): Promise<ActivityEnrollItem[]> {
+  const standings = await standingsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    ...toOrderItem(r),
+    activityId: r.item_id ?? 0,
+    mobile: r.mobile,
+    standing: standings.get(r.id) ?? null,
+  }));
+}
+
+const ENROLL_SELECT = ORDER_SELECT.replace(
+  'SELECT ',
+  'SELECT (SELECT u.mobile FROM users u WHERE u.id = m.user_id) AS mobile, ',
+);
+
+export async function listEnrollments(
+  db: Queryable,
+  scope: Scope,
+  filter: EnrollFilter,
+  page: PageQuery,
+): Promise<Page<ActivityEnrollItem>> {
+  const sql = new SqlParams();
+  const where = enrollmentWhere(scope, filter, sql);
+  const from = ENROLL_SELECT.slice(ENROLL_SELECT.indexOf('FROM orders'));
+  const select = ENROLL_SELECT.slice('SELECT '.length, ENROLL_SELECT.indexOf('FROM orders'));
+  const rows = await pagedRows<EnrollRow>(
+    db,
+    {
+      select,
+      from: `${from} WHERE ${where}`,
+      params: sql.values,
+      order: orderBy(page, sortable, 'o.id DESC', 'o.id DESC'),
+    },
+    page,
+  );
+  return { ...rows, content: await withStandings(db, rows.content) };
+}
+
+/** The ten latest enrollments the scope reads, optionally in one activity. */
+export async function latestEnrollments(db: Queryable, scope: Scope, activityId?: number) {
+  const sql = new SqlParams();
+  const where = enrollmentWhere(scope, { activityId }, sql);
+  const { rows } = await db.query<EnrollRow>(
+    `${ENROLL_SELECT} WHERE ${where} ORDER BY o.id DESC LIMIT 10`,
+    sql.values,
+  );
+  return withStandings(db, rows);
+}
+
+export async function exportEnrollments(db: Queryable, scope: Scope, filter: EnrollFilter) {
+  if (filter.activityId) await readActivityRow(db, scope, filter.activityId);
+  const sql = new SqlParams();
+  const where = enrollmentWhere(scope, filter, sql);
+  const { rows } = await db.query<EnrollRow>(
+    `${ENROLL_SELECT} WHERE ${where} ORDER BY o.id LIMIT ${EXPORT_LIMIT}`,
+    sql.values,
+  );
+  const items = await withStandings(db, rows);
+  return xlsxAnswer(
+    '活动报名名单.xlsx',
+    '报名名单',
+    [
+      { header: '报名号', width: 24, value: (i: ActivityEnrollItem) => i.orderNo },
+      { header: '学员', value: (i) => i.memberName },
+      { header: '手机号', width: 14, value: (i) => i.mobile },
+      { header: '机构', width: 20, value: (i) => i.organizationName },
+      { header: '活动', width: 24, value: (i) => i.itemName },
+      { header: '状态', value: (i) => orderStateName(i) },
+      { header: '费用（元）', value: (i) => yuan(i.amountFen) },
+      { header: '已付（元）', value: (i) => yuan(i.paidFen) },
+      { header: '得分', value: (i) => i.standing?.score ?? '' },
+      { header: '名次', value: (i) => i.standing?.rank ?? '' },
+      { header: '完成', value: (i) => (i.standing ? (i.standing.completed ? '是' : '否') : '') },
+      { header: '报名时间', width: 20, value: (i) => shanghai(new Date(i.createdAt)) },
+    ],
+    items,
+  );
+}
+
+export async function enrollStatistics(db: Queryable, scope: Scope, activityId: number) {
+  await readActivityRow(db, scope, activityId);
+  const sql = new SqlParams();
+  const where = visibleEnrollments(scope, sql);
+  const id = sql.add(activityId);
+  const { rows } = await db.query<{ state: string; count: number; paid: number; refunded: number }>(
+    `SELECT o.state, count(*)::int AS count, coalesce(sum(o.paid_fen), 0)::int AS paid,
+            coalesce(sum(o.refunded_fen), 0)::int AS refunded
+       FROM orders o WHERE ${where} AND o.item_id = ${id} GROUP BY o.state ORDER BY o.state`,
+    sql.values,
+  );
+  // The standings counted are those of enrollments the scope reads (a teacher: their students').
+  const seen = new SqlParams();
+  const visible = visibleEnrollments(scope, seen);
+  const standings = await db.query<{
+    participated: number;
+    completed: number;
+    average: string | null;
+    highest: number | null;
+  }>(
+    `SELECT count(*) FILTER (WHERE s.score > 0 OR s.completed)::int AS participated,
+            count(*) FILTER (WHERE s.completed)::int AS completed,
+            avg(s.score) AS average, max(s.score) AS highest
+       FROM activity_standings s JOIN orders o ON o.id = s.order_id
+      WHERE ${visible} AND s.activity_id = ${seen.add(activityId)}`,
+    seen.values,
+  );
+  const st = standings.rows[0]!;
+  return {
+    activityId,
+    total: rows.reduce((n, r) => n + r.count, 0),
+    byState: rows.map((r) => ({ state: r.state, count: r.count })),
+    paidFen: rows.reduce((n, r) => n + r.paid, 0),
+    refundedFen: rows.reduce((n, r) => n + r.refunded, 0),
+    participated: st.participated,
+    completed: st.completed,
+    averageScore: st.average === null ? null : Math.round(Number(st.average) * 10) / 10,
+    highestScore: st.highest,
+  };
+}
+
+export async function mineStatistics(db: Queryable, memberId: number) {
+  const { rows } = await db.query<{
+    enrolled: number;
+    completed: number;
+    best: number | null;
+  }>(
+    `SELECT (SELECT count(*) FROM orders o WHERE o.kind = 'activity' AND o.member_id = $1
+               AND o.deleted_at IS NULL AND o.state = ANY($2::text[]))::int AS enrolled,
+            count(*) FILTER (WHERE s.completed)::int AS completed,
+            min(s.rank) FILTER (WHERE a.kind = 'contest' AND a.show_ranking) AS best
+       FROM activity_standings s JOIN activities a ON a.id = s.activity_id
+      WHERE s.member_id = $1`,
+    [memberId, HOLDS_PLACE],
+  );
+  const r = rows[0]!;
+  return { enrolled: r.enrolled, completed: r.completed, bestRank: r.best };
+}
+
+export async function latestEnrollmentId(
+  db: Queryable,
+  memberId: number,
+  activityId: number,
+): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM orders WHERE kind = 'activity' AND member_id = $1 AND item_id = $2
+        AND deleted_at IS NULL ORDER BY id DESC LIMIT 1`,
+    [memberId, activityId],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * The ranking of an activity (queryMemberListSortByScore): staff of the activity read it whole;
+ * a learner reads it when the activity shows its ranking and they may see the activity.
+ */
+export async function ranking(
+  db: Queryable,
+  scope: Scope,
+  activityId: number,
+  page: PageQuery,
+): Promise<Page<RankingRow>> {
+  const activity = await readActivityRow(db, scope, activityId);
+  if (scope.kind === 'learner' && !activity.show_ranking) {
+    throw fail('FORBIDDEN', '该活动不公开排名');
+  }
+  const result = await pagedRows<{
+    rank: number;
+    member_id: number;
+    member_name: string;
+    organization_name: string;
+    order_id: number;
+    score: number;
+    completed: boolean;
+    finished_at: Date | null;
+  }>(
+    db,
+    {
+      select: `s.rank, s.member_id, m.nickname AS member_name, org.name AS organization_name,
+        s.order_id, s.score, s.completed, s.finished_at`,
+      from: `FROM activity_standings s JOIN members m ON m.id = s.member_id
+        JOIN organizations org ON org.id = m.organization_id WHERE s.activity_id = $1`,
+      params: [activityId],
+      order: 's.rank, s.order_id',
+    },
+    page,
+  );
+  return {
+    ...result,
+    content: result.content.map((r) => ({
+      rank: r.rank,
+      memberId: r.member_id,
+      memberName: r.member_name,
+      organizationName: r.organization_name,
+      enrollId: r.order_id,
+      score: r.score,
+      completed: r.completed,
+      finishedAt: r.finished_at?.toISOString() ?? null,
+    })),
+  };
+}

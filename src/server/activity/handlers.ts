@@ -1,0 +1,317 @@
+/**
+ * The activity calls of every area (contract/activity/calls.ts) wired to this folder's stores
+ * and the shared order flow. Each area's scope is said once: `bms` platform staff, `edms` the
+ * teacher's organization, `oj` the learner.
+ */
+import type { CallDef } from '../../contract/call.ts';
+import { activity as calls } from '../../contract/activity/calls.ts';
+import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
+import { actionsOf, type ResourceArea } from '../../contract/resource.ts';
+import { activityLifecycle } from '../../machines/lifecycles/activity.ts';
+import { withTransaction } from '../db/pool.ts';
+import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
+import { transitionRow } from '../lifecycle/transition.ts';
+import { moveOrder, refundOrder } from '../orders/flow.ts';
+import { detailOf, flowOf, notifyHandlers, orderHandlers } from '../orders/handlers.ts';
+import { allOrders, ownOrders, toOrderSimple } from '../orders/rows.ts';
+import {
+  membersById,
+  membersByMobile,
+  membersByTags,
+  membersOfGrades,
+  type Candidate,
+} from '../enrollment/candidates.ts';
+import { learnerScope, SCOPE_OF_AREA, type Scope } from '../access/scope.ts';
+import {
+  ACTIVITY_ROWS,
+  checkPublishable,
+  createActivity,
+  deleteActivity,
+  listActivities,
+  managedActivity,
+  readActivity,
+  updateActivity,
+} from './activities.ts';
+import {
+  ACTIVITY_KINDS,
+  authorizeEnrollment,
+  batchEnroll,
+  enrollSelf,
+  enrollStatistics,
+  exportEnrollments,
+  latestEnrollmentId,
+  latestEnrollments,
+  listEnrollments,
+  mineStatistics,
+  ranking,
+  staffEnroll,
+  standingsOf,
+} from './enroll.ts';
+
+type Area = ResourceArea;
+type Ctx = HandlerContext;
+const AREAS: readonly Area[] = ['bms', 'edms', 'oj'];
+const scopeIn = (area: Area, ctx: Ctx): Scope => SCOPE_OF_AREA[area](ctx.requireAuth());
+const actor = (ctx: Ctx) => {
+  const auth = ctx.requireAuth();
+  return { userId: auth.userId, memberId: auth.memberId };
+};
+const body = <T>(ctx: Ctx) => ctx.body as T;
+const query = <T>(ctx: Ctx) => ctx.query as T;
+
+/** Registers `fn` for each area's action of a group where the contract has that call. */
+function wire(
+  group: string,
+  action: string,
+  fn: (area: Area, ctx: Ctx) => Promise<unknown>,
+  areas: readonly Area[] = AREAS,
+): HandlerEntry[] {
+  return areas.flatMap((area) => {
+    const call = (actionsOf(calls, area, group) as Record<string, CallDef | undefined>)[action];
+    return call ? [handle(call, (ctx) => fn(area, ctx) as never)] : [];
+  });
+}
+
+// ——— activity ———
+
+const activityHandlers: HandlerEntry[] = [
+  ...wire('activity', 'create', (a, ctx) =>
+    createActivity(ctx.services.pool, scopeIn(a, ctx), body(ctx), actor(ctx), ctx.request.id),
+  ),
+  ...wire('activity', 'update', (a, ctx) =>
+    updateActivity(ctx.services.pool, scopeIn(a, ctx), body(ctx), actor(ctx), ctx.request.id),
+  ),
+  ...wire('activity', 'delete', async (a, ctx) => {
+    const { id } = body<{ id: number }>(ctx);
+    await deleteActivity(ctx.services.pool, scopeIn(a, ctx), id);
+    return { id };
+  }),
+  ...wire('activity', 'queryById', (a, ctx) =>
+    readActivity(ctx.services.pool, scopeIn(a, ctx), query<{ id: number }>(ctx).id),
+  ),
+  ...wire('activity', 'queryList', (a, ctx) =>
+    listActivities(ctx.services.pool, scopeIn(a, ctx), body(ctx), query(ctx)),
+  ),
+  ...wire('activity', 'querySimpleList', async (a, ctx) => {
+    const page = await listActivities(ctx.services.pool, scopeIn(a, ctx), body(ctx), query(ctx));
+    return {
+      ...page,
+      content: page.content.map(({ id, title, kind, state, startAt, endAt, priceFen }) => ({
+        id,
+        title,
+        kind,
+        state,
+        startAt,
+        endAt,
+        priceFen,
+      })),
+    };
+  }),
+  ...(['publish', 'unpublish', 'stop', 'pass', 'reject'] as const).flatMap((action) =>
+    wire('activity', action, async (a, ctx) => {
+      const { id, reason } = body<{ id: number; reason?: string }>(ctx);
+      const scope = scopeIn(a, ctx);
+      await managedActivity(ctx.services.pool, scope, id);
+      await withTransaction(ctx.services.pool, async (client) => {
+        await transitionRow(client, activityLifecycle, ACTIVITY_ROWS, {
+          id,
+          action,
+          actor: actor(ctx),
+          reason,
+          requestId: ctx.request.id,
+        });
+        // Allowed by the machine; a contest needs its questions too (refused: the move is undone).
+        if (action === 'publish') await checkPublishable(client, id);
+        if (action === 'pass' || action === 'reject') {
+          await client.query('UPDATE activities SET review_reason = $2 WHERE id = $1', [
+            id,
+            action === 'reject' ? reason : null,
+          ]);
+        }
+        // Stopping closes the window now: answers after it no longer count, nobody enrolls.
+        if (action === 'stop') {
+          await client.query(
+            'UPDATE activities SET stopped_at = least(now(), end_at) WHERE id = $1',
+            [id],
+          );
+        }
+      });
+      return readActivity(ctx.services.pool, scope, id);
+    }),
+  ),
+];
+
+// ——— activityEnroll ———
+
+const ojEnroll = actionsOf(calls, 'oj', 'activityEnroll');
+const bmsEnroll = actionsOf(calls, 'bms', 'activityEnroll');
+
+const enrollAnswer = (ctx: Ctx, id: number) =>
+  detailOf(ctx.services, allOrders(), ACTIVITY_KINDS, id);
+
+/** The learner's enrollment with the activity and their standing. */
+async function mineEnrollment(ctx: Ctx, id: number) {
+  const auth = ctx.requireAuth();
+  const order = await detailOf(ctx.services, ownOrders(auth), ACTIVITY_KINDS, id);
+  const item = await readActivity(ctx.services.pool, learnerScope(auth), order.itemId ?? 0);
+  const standing = (await standingsOf(ctx.services.pool, [id])).get(id) ?? null;
+  return { order, activity: item, standing };
+}
+
+const staffQuit = (action: Extract<EnrollmentAction, 'passQuit' | 'rejectQuit' | 'finishQuit'>) =>
+  wire(
+    'activityEnroll',
+    action,
+    async (a, ctx) => {
+      const { id, reason } = body<{ id: number; reason?: string }>(ctx);
+      await authorizeEnrollment(ctx.services.pool, scopeIn(a, ctx), id);
+      await moveOrder(flowOf(ctx), allOrders(), ACTIVITY_KINDS, id, action, reason);
+      return enrollAnswer(ctx, id);
+    },
+    ['bms', 'edms'],
+  );
+
+const batchWire = (
+  action: string,
+  resolve: (ctx: Ctx, scope: Scope, b: Record<string, unknown>) => Promise<Candidate[]>,
+) =>
+  wire(
+    'activityEnroll',
+    action,
+    async (a, ctx) => {
+      const b = body<{ activityId: number; charge: boolean } & Record<string, unknown>>(ctx);
+      const scope = scopeIn(a, ctx);
+      return batchEnroll(flowOf(ctx), scope, b.activityId, await resolve(ctx, scope, b), b.charge);
+    },
+    ['bms', 'edms'],
+  );
+
+/** Staff read one enrollment they may see; a learner their own. */
+const byId = (a: Area, ctx: Ctx) => {
+  const id = query<{ id: number }>(ctx).id;
+  return a === 'oj'
+    ? detailOf(ctx.services, ownOrders(ctx.requireAuth()), ACTIVITY_KINDS, id)
+    : authorizeEnrollment(ctx.services.pool, scopeIn(a, ctx), id).then(() => enrollAnswer(ctx, id));
+};
+
+const enrollHandlers: HandlerEntry[] = [
+  ...wire(
+    'activityEnroll',
+    'enroll',
+    async (_a, ctx) => {
+      const auth = ctx.requireAuth();
+      const id = await enrollSelf(
+        flowOf(ctx),
+        { memberId: auth.memberId, organizationId: auth.organizationId },
+        body<{ activityId: number }>(ctx).activityId,
+      );
+      return enrollAnswer(ctx, id);
+    },
+    ['oj'],
+  ),
+  ...orderHandlers(
+    { payment: ojEnroll.pay, cancel: ojEnroll.cancel, applyQuit: ojEnroll.applyQuit },
+    ownOrders,
+    ACTIVITY_KINDS,
+  ),
+  ...staffQuit('passQuit'),
+  ...staffQuit('rejectQuit'),
+  ...staffQuit('finishQuit'),
+  handle(bmsEnroll.refund, async (ctx) => {
+    const b = ctx.body;
+    await refundOrder(flowOf(ctx), allOrders(), ACTIVITY_KINDS, b.id, b);
+    return enrollAnswer(ctx, b.id);
+  }),
+  ...batchWire('batchEnroll', (ctx, _s, b) =>
+    membersById(ctx.services.pool, b.memberIds as number[]),
+  ),
+  ...batchWire('batchEnrollByMobile', (ctx, scope, b) =>
+    membersByMobile(ctx.services.pool, scope, b.mobiles as string[]),
+  ),
+  ...batchWire('batchEnrollByTags', (ctx, scope, b) =>
+    membersByTags(ctx.services.pool, scope, b.tags as string[]),
+  ),
+  ...batchWire('batchEnrollByGroups', (ctx, scope, b) =>
+    membersOfGrades(
+      ctx.services.pool,
+      scope,
+      b.gradeIds as number[],
+      (b.groups as string[] | undefined) ?? [],
+    ),
+  ),
+  ...wire('activityEnroll', 'downloadEnrollList', (a, ctx) =>
+    exportEnrollments(ctx.services.pool, scopeIn(a, ctx), body(ctx)),
+  ),
+  ...(['queryList', 'queryListByTeacher'] as const).flatMap((action) =>
+    wire('activityEnroll', action, (a, ctx) =>
+      listEnrollments(ctx.services.pool, scopeIn(a, ctx), body(ctx), query(ctx)),
+    ),
+  ),
+  ...wire('activityEnroll', 'querySimpleList', async (a, ctx) => {
+    const page = await listEnrollments(ctx.services.pool, scopeIn(a, ctx), body(ctx), query(ctx));
+    return { ...page, content: page.content.map(toOrderSimple) };
+  }),
+  ...wire('activityEnroll', 'queryById', byId),
+  ...wire('activityEnroll', 'queryLatest', (a, ctx) =>
+    latestEnrollments(
+      ctx.services.pool,
+      scopeIn(a, ctx),
+      query<{ activityId?: number }>(ctx).activityId,
+    ),
+  ),
+  ...wire('activityEnroll', 'queryEnrollStatistics', (a, ctx) =>
+    enrollStatistics(
+      ctx.services.pool,
+      scopeIn(a, ctx),
+      query<{ activityId: number }>(ctx).activityId,
+    ),
+  ),
+  ...wire('activityEnroll', 'queryMemberListSortByScore', (a, ctx) =>
+    ranking(
+      ctx.services.pool,
+      scopeIn(a, ctx),
+      body<{ activityId: number }>(ctx).activityId,
+      query(ctx),
+    ),
+  ),
+  ...wire(
+    'activityEnroll',
+    'queryMineEnrollByEnrollId',
+    (_a, ctx) => mineEnrollment(ctx, query<{ id: number }>(ctx).id),
+    ['oj'],
+  ),
+  ...wire(
+    'activityEnroll',
+    'queryMineLatestEnroll',
+    async (_a, ctx) => {
+      const id = await latestEnrollmentId(
+        ctx.services.pool,
+        ctx.requireAuth().memberId,
+        query<{ activityId: number }>(ctx).activityId,
+      );
+      return id === null ? null : mineEnrollment(ctx, id);
+    },
+    ['oj'],
+  ),
+  ...wire(
+    'activityEnroll',
+    'queryMineStatistics',
+    (_a, ctx) => mineStatistics(ctx.services.pool, ctx.requireAuth().memberId),
+    ['oj'],
+  ),
+  handle(bmsEnroll.create, async (ctx) => {
+    const id = await staffEnroll(flowOf(ctx), scopeIn('bms', ctx), ctx.body as never);
+    return enrollAnswer(ctx, id);
+  }),
+  ...orderHandlers(
+    { update: bmsEnroll.update, delete: bmsEnroll.delete },
+    allOrders,
+    ACTIVITY_KINDS,
+  ),
+  ...notifyHandlers(bmsEnroll),
+];
+
+export const activityHandlersAll: readonly HandlerEntry[] = [
+  ...activityHandlers,
+  ...enrollHandlers,
+];

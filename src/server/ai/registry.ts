@@ -1,0 +1,324 @@
+/**
+ * Replies being generated, keyed by the reply's id. Generation lives here, on the server,
+ * independent of any connection: a reader that goes away loses nothing, and one that comes back
+ * replays what it missed. The reply row is the truth — its text and its deltas are written to
+ * the database as they grow (every FLUSH_MS), and its end, its status and its charge are one
+ * transaction — while this registry only fans the live deltas out to the readers of this process.
+ *
+ * A reply that was streaming when a process died is marked failed when the next one starts,
+ * and is not charged (recoverInterrupted).
+ */
+import type { AiDoneEvent, AiMessageStatus } from '../../contract/ai/calls.ts';
+import { withTransaction, type Pool, type PoolClient } from '../db/pool.ts';
+import { balanceOf, ledgerAccount, postJournal } from '../ledger/ledger.ts';
+import type { Logger } from '../logger.ts';
+import { aiConfigFromEnv, providerOf, type AiConfig } from './config.ts';
+import { AiProviderError, type AiModelProvider, type GenerateRequest } from './providers/types.ts';
+import { countTokens } from './tokens.ts';
+
+/** How often a growing reply's new text is written to its row. */
+const FLUSH_MS = 200;
+
+export interface StreamListener {
+  delta(seq: number, text: string): void;
+  done(event: AiDoneEvent): void;
+  /** The reply's end could not be stored: the reader is let go without a `done`. */
+  drop(): void;
+}
+
+/** Waits before each new try to store a reply's end (a database restarting, a lost connection). */
+const FINISH_RETRIES_MS = [500, 2000, 5000];
+
+interface Live {
+  replyId: number;
+  memberId: number;
+  deltas: string[];
+  flushed: number;
+  listeners: Set<StreamListener>;
+  abort: AbortController;
+  /** Resolves with the done event once the reply's end is committed. */
+  finished: Promise<AiDoneEvent>;
+  flushing: Promise<void>;
+  timer: NodeJS.Timeout | undefined;
+}
+
+/** Why generation was aborted from outside the provider. */
+class Stopped extends Error {}
+class ShuttingDown extends Error {}
+
+export const INTERRUPTED_MESSAGE = '服务重启，回答被中断（未扣除 AI 额度），请重新提问';
+const SHUTDOWN_MESSAGE = '服务正在停止，回答被中断（未扣除 AI 额度），请稍后重新提问';
+
+export class AiRegistry {
+  private readonly live = new Map<number, Live>();
+  readonly provider: AiModelProvider;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly logger: Logger,
+    readonly config: AiConfig,
+  ) {
+    this.provider = providerOf(config);
+  }
+
+  isLive(replyId: number): boolean {
+    return this.live.has(replyId);
+  }
+
+  /** Starts generating a stored reply; returns at once. */
+  start(replyId: number, memberId: number, request: Omit<GenerateRequest, 'signal'>): void {
+    const abort = new AbortController();
+    const entry: Live = {
+      replyId,
+      memberId,
+      deltas: [],
+      flushed: 0,
+      listeners: new Set(),
+      abort,
+      finished: Promise.resolve(null as never),
+      flushing: Promise.resolve(),
+      timer: undefined,
+    };
+    this.live.set(replyId, entry);
+    entry.timer = setInterval(() => this.flush(entry), FLUSH_MS);
+    entry.finished = this.run(entry, { ...request, signal: abort.signal });
+    // The end is observed by readers and by stop(); a failure to write it is logged there.
+    entry.finished.catch(() => undefined);
+  }
+
+  private async run(entry: Live, request: GenerateRequest): Promise<AiDoneEvent> {
+    let status: Exclude<AiMessageStatus, 'streaming'> = 'done';
+    let error: string | null = null;
+    let reported: number | null = null;
+    try {
+      const result = await this.provider.generate(request, (text) => {
+        if (entry.abort.signal.aborted) return;
+        entry.deltas.push(text);
+        const seq = entry.deltas.length;
+        for (const l of entry.listeners) l.delta(seq, text);
+      });
+      reported = result.reportedTokens;
+    } catch (err) {
+      const reason = entry.abort.signal.reason as unknown;
+      if (reason instanceof Stopped) {
+        status = 'stopped';
+      } else if (reason instanceof ShuttingDown) {
+        status = 'failed';
+        error = SHUTDOWN_MESSAGE;
+      } else {
+        status = 'failed';
+        error =
+          err instanceof AiProviderError
+            ? err.message
+            : `生成回答时出错：${(err as Error).message ?? '未知错误'}`;
+        if (!(err instanceof AiProviderError)) {
+          this.logger.error({ err, replyId: entry.replyId }, 'AI 回答生成出错');
+        }
+      }
+    }
+    clearInterval(entry.timer);
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const event = await this.finish(entry, status, error, reported);
+          for (const l of entry.listeners) l.done(event);
+          return event;
+        } catch (err) {
+          const wait = FINISH_RETRIES_MS[attempt];
+          if (wait === undefined) {
+            // The row stays `streaming`: the next start marks it failed, uncharged.
+            this.logger.error({ err, replyId: entry.replyId }, 'AI 回答结束时写入失败');
+            for (const l of entry.listeners) l.drop();
+            throw err;
+          }
+          this.logger.warn(
+            { err, replyId: entry.replyId, wait },
+            'AI 回答结束时写入失败，稍后重试',
+          );
+          await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+      }
+    } finally {
+      this.live.delete(entry.replyId);
+      entry.listeners.clear();
+    }
+  }
+
+  /** Writes the deltas not yet stored; flushes run one after another. */
+  private flush(entry: Live): Promise<void> {
+    entry.flushing = entry.flushing
+      .then(async () => {
+        if (entry.flushed >= entry.deltas.length) return;
+        await withTransaction(this.pool, (client) => this.writeDeltas(client, entry));
+      })
+      .catch((err: Error) =>
+        this.logger.warn({ err: err.message, replyId: entry.replyId }, 'AI 回答暂存失败'),
+      );
+    return entry.flushing;
+  }
+
+  private async writeDeltas(client: PoolClient, entry: Live): Promise<void> {
+    const from = entry.flushed;
+    const to = entry.deltas.length;
+    if (from >= to) return;
+    const texts = entry.deltas.slice(from, to);
+    await client.query(
+      `INSERT INTO ai_message_deltas (message_id, seq, text)
+       SELECT $1, $2 + ord, t FROM unnest($3::text[]) WITH ORDINALITY AS d(t, ord)
+       ON CONFLICT DO NOTHING`,
+      [entry.replyId, from, texts],
+    );
+    await client.query(
+      `UPDATE ai_messages SET content = content || $2, seq = $3 WHERE id = $1 AND seq = $4`,
+      [entry.replyId, texts.join(''), to, from],
+    );
+    entry.flushed = to;
+  }
+
+  /**
+   * The reply's end, in one transaction: the rest of its text, its status, and its charge. A
+   * reply that is no longer streaming was finished before (a retry): nothing moves again, and
+   * the ledger's idempotency key on the reply id would refuse a second charge anyway.
+   */
+  private async finish(
+    entry: Live,
+    status: Exclude<AiMessageStatus, 'streaming'>,
+    error: string | null,
+    reported: number | null,
+  ): Promise<AiDoneEvent> {
+    await entry.flushing;
+    const text = entry.deltas.join('');
+    const counted = status === 'failed' ? 0 : (reported ?? countTokens(text));
+    return withTransaction(this.pool, async (client) => {
+      await this.writeDeltas(client, entry);
+      const account = ledgerAccount.aiTokens(entry.memberId);
+      // The account row's lock serialises this member's charges, so the balance read is the one
+      // charged against and no reply takes more than is left.
+      const locked = await client.query<{ balance: string }>(
+        'SELECT balance FROM ledger_accounts WHERE id = $1 FOR UPDATE',
+        [account],
+      );
+      const balance = Number(locked.rows[0]?.balance ?? 0);
+      const charged = Math.min(counted, Math.max(0, balance));
+      let message = error;
+      if (charged < counted) {
+        message = `本次回答计 ${counted} 个 AI 额度，余额只剩 ${charged}，已扣除剩余额度；请购买 AI 额度后继续提问`;
+      }
+      const ended = await client.query(
+        `UPDATE ai_messages SET status = $2, tokens = $3, counted_tokens = $4, error = $5,
+                finished_at = now()
+          WHERE id = $1 AND status = 'streaming'`,
+        [entry.replyId, status, charged, counted, message],
+      );
+      if (ended.rowCount === 1 && charged > 0) {
+        await postJournal(client, {
+          idempotencyKey: `aiReply:${entry.replyId}`,
+          kind: 'aiReply',
+          reason: `AI 助手回答 ${entry.replyId}`,
+          actorMemberId: entry.memberId,
+          entries: [
+            { account, amount: -charged },
+            { account: ledgerAccount.aiTokensIssued, amount: charged },
+          ],
+        });
+      }
+      const row = await client.query<{
+        status: AiDoneEvent['status'];
+        tokens: number;
+        error: string | null;
+      }>('SELECT status, tokens, error FROM ai_messages WHERE id = $1', [entry.replyId]);
+      const r = row.rows[0]!;
+      return {
+        messageId: entry.replyId,
+        status: r.status,
+        tokens: r.tokens,
+        balance: await balanceOf(client, account),
+        ...(r.error ? { message: r.error } : {}),
+      };
+    });
+  }
+
+  /**
+   * Follows a live reply: the deltas after `after` at once, then the new ones, then its end.
+   * Answers null when the reply is not live here (it has ended: read it from the database).
+   */
+  follow(replyId: number, after: number, listener: StreamListener): (() => void) | null {
+    const entry = this.live.get(replyId);
+    if (!entry) return null;
+    // Synchronous: no delta can slip in between the replay and the subscription.
+    entry.deltas.forEach((text, i) => {
+      if (i + 1 > after) listener.delta(i + 1, text);
+    });
+    entry.listeners.add(listener);
+    return () => entry.listeners.delete(listener);
+  }
+
+  /** Stops a live reply and waits for its end to be stored; false when it is not live here. */
+  async stop(replyId: number): Promise<boolean> {
+    const entry = this.live.get(replyId);
+    if (!entry) return false;
+    entry.abort.abort(new Stopped());
+    await entry.finished.catch(() => undefined);
+    return true;
+  }
+
+  /** Ends every live reply as failed (not charged) and waits for their ends to be stored. */
+  async close(): Promise<void> {
+    const entries = [...this.live.values()];
+    for (const e of entries) e.abort.abort(new ShuttingDown());
+    await Promise.all(entries.map((e) => e.finished.catch(() => undefined)));
+  }
+
+  /** Live replies (the bench reads it). */
+  get size(): number {
+    return this.live.size;
+  }
+}
+
+/**
+ * Replies left streaming by a process that stopped: failed, not charged. One API process owns
+ * the replies it generates (docs/decisions.md "The AI assistant": several API processes would
+ * need an owner column and a heartbeat before this could run while others stream).
+ */
+export async function recoverInterrupted(pool: Pool): Promise<number> {
+  const { rowCount } = await pool.query(
+    `UPDATE ai_messages SET status = 'failed', tokens = 0, error = $1, finished_at = now()
+      WHERE status = 'streaming'`,
+    [INTERRUPTED_MESSAGE],
+  );
+  return rowCount ?? 0;
+}
+
+const registries = new WeakMap<Pool, AiRegistry>();
+
+/** Starts the assistant for a platform: recovery first, then a registry on `env`'s settings. */
+export async function startAi(
+  pool: Pool,
+  logger: Logger,
+  env: NodeJS.ProcessEnv,
+): Promise<AiRegistry> {
+  const config = aiConfigFromEnv(env);
+  const recovered = await recoverInterrupted(pool);
+  if (recovered > 0) logger.warn({ replies: recovered }, '上次停止时未完成的 AI 回答已标记为失败');
+  const registry = new AiRegistry(pool, logger, config);
+  registries.set(pool, registry);
+  logger.info(
+    { provider: registry.provider.name, model: registry.provider.model },
+    config.openai ? 'AI 助手：使用配置的模型' : 'AI 助手：使用内置判题助教',
+  );
+  return registry;
+}
+
+/** The platform's registry (a platform built without startAi gets one on the environment). */
+export function aiFor(pool: Pool, logger: Logger): AiRegistry {
+  let registry = registries.get(pool);
+  if (!registry) {
+    registry = new AiRegistry(pool, logger, aiConfigFromEnv(process.env));
+    registries.set(pool, registry);
+  }
+  return registry;
+}
+
+export async function closeAi(pool: Pool): Promise<void> {
+  await registries.get(pool)?.close();
+}

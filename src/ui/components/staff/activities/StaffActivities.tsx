@@ -1,0 +1,311 @@
+import { Button, InputGroup, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { ActivityItem } from '../../../../contract/activity/calls.ts';
+import { activityLifecycle } from '../../../../machines/lifecycles/activity.ts';
+import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
+import { staffActivities, type ActivityArea } from '../../../app/activityQueries.ts';
+import { useRuntime } from '../../../app/context.ts';
+import { usePageParam } from '../../../app/usePageParam.ts';
+import { useQuery } from '../../../app/useQuery.ts';
+import {
+  formatDateTime,
+  formatFen,
+  fromShanghaiInput,
+  parseYuan,
+  toShanghaiInput,
+} from '../../../format.ts';
+import { PagedTable } from '../../PagedTable.tsx';
+import { CreateButton } from '../CreateButton.tsx';
+import { LifecycleButtons } from '../LifecycleButtons.tsx';
+import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
+import { QuestionSetBuilder } from '../QuestionSetBuilder.tsx';
+import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
+import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { ActivityDesk } from './ActivityDesk.tsx';
+
+const DAY = 24 * 60 * 60 * 1000;
+const MAX_FEN = 10_000_000;
+
+/** Which lifecycle actions each area's screen offers (review is the platform's). */
+const AREA_ACTIONS: Record<
+  ActivityArea,
+  readonly ('pass' | 'reject' | 'publish' | 'unpublish' | 'stop')[]
+> = {
+  bms: ['pass', 'reject', 'publish', 'unpublish', 'stop'],
+  edms: ['publish', 'unpublish', 'stop'],
+};
+
+type Building =
+  { kind: 'new'; details: Record<string, unknown> } | { kind: 'edit'; activity: ActivityItem };
+
+/**
+ * Activities of the back office (issue 10 item 1; DESIGN.md §6): the list by state and title,
+ * create and edit (a contest's questions picked from the bank with the question-set builder),
+ * the lifecycle's actions for the row's state (platform review with a reason), and one
+ * activity's desk: enrollments, batch enrollment, the download, the ranking and the prizes.
+ */
+export function StaffActivities({ area }: { area: ActivityArea }) {
+  const { t, i18n } = useTranslation();
+  const runtime = useRuntime();
+  const { staffEdit } = runtime.actors;
+  const [params, setParams] = useSearchParams();
+  const selected = Number(params.get('id')) || 0;
+  const [state, setState] = useState('');
+  const [typed, setTyped] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = usePageParam();
+  const list = useQuery(staffActivities(runtime, area, state || undefined, keyword, page));
+  const [form, setForm] = useState<StaffFormRequest | null>(null);
+  const [reason, setReason] = useState<ReasonRequest | null>(null);
+  const [building, setBuilding] = useState<Building | null>(null);
+  const busy = useSelector(staffEdit, (s) => s.matches('working'));
+  const write = (call: StaffWriteCall, body: Record<string, unknown>) =>
+    staffEdit.send({ type: 'SUBMIT', call, body });
+  const at = (iso: string) => formatDateTime(iso, i18n.language);
+
+  const activityForm = (activity: ActivityItem | null): StaffFormRequest => {
+    const now = Date.now();
+    return {
+      title: activity ? t('staffActivity.editActivity') : t('staffActivity.newActivity'),
+      call: activity ? `${area}.activity.update` : `${area}.activity.create`,
+      fields: [
+        { name: 'title', label: t('staffActivity.title'), kind: 'text' },
+        ...(activity
+          ? []
+          : [
+              {
+                name: 'kind',
+                label: t('staffActivity.kind'),
+                kind: 'select' as const,
+                options: (['contest', 'event'] as const).map((k) => ({
+                  value: k,
+                  label: t(`activity.kind.${k}`),
+                })),
+              },
+            ]),
+        { name: 'summary', label: t('staffActivity.summary'), kind: 'text' },
+        { name: 'description', label: t('staffActivity.description'), kind: 'textarea' },
+        { name: 'startAt', label: t('staffActivity.startAt'), kind: 'datetime' },
+        { name: 'endAt', label: t('staffActivity.endAt'), kind: 'datetime' },
+        { name: 'price', label: t('staffActivity.price'), kind: 'yuan' },
+        { name: 'capacity', label: t('staffActivity.capacity'), kind: 'number' },
+        { name: 'showRanking', label: t('staffActivity.showRanking'), kind: 'checkbox' },
+      ],
+      values: {
+        title: activity?.title ?? '',
+        kind: activity?.kind ?? 'contest',
+        summary: activity?.summary ?? '',
+        description: activity?.description ?? '',
+        startAt: toShanghaiInput(activity?.startAt ?? new Date(now + DAY).toISOString()),
+        endAt: toShanghaiInput(activity?.endAt ?? new Date(now + 8 * DAY).toISOString()),
+        price: formatFen(activity?.priceFen ?? 0),
+        capacity: activity?.capacity ? String(activity.capacity) : '',
+        showRanking: activity?.showRanking ?? true,
+      },
+      toBody: (v: FormValues) => {
+        const times: Record<string, string> = {};
+        for (const name of ['startAt', 'endAt']) {
+          const iso = fromShanghaiInput(String(v[name]));
+          if (!iso) return { field: name, message: t('staffActivity.timeInvalid') };
+          times[name] = iso;
+        }
+        const priceFen = parseYuan(String(v.price), 0, MAX_FEN);
+        if (priceFen === null) return { field: 'price', message: t('staffActivity.priceInvalid') };
+        const capacityText = String(v.capacity).trim();
+        const capacity = capacityText === '' ? null : Number(capacityText);
+        if (
+          capacity !== null &&
+          !(Number.isInteger(capacity) && capacity >= 1 && capacity <= 100_000)
+        ) {
+          return { field: 'capacity', message: t('staffActivity.capacityInvalid') };
+        }
+        return {
+          body: {
+            ...(activity ? { id: activity.id } : { kind: v.kind }),
+            title: String(v.title),
+            summary: String(v.summary),
+            description: String(v.description),
+            ...times,
+            priceFen,
+            capacity,
+            showRanking: v.showRanking === true,
+          },
+        };
+      },
+      // A new contest picks its questions next, and is created with them in one write.
+      ...(activity
+        ? {}
+        : {
+            onValid: (details: Record<string, unknown>) => {
+              if (details.kind === 'contest') setBuilding({ kind: 'new', details });
+              else write(`${area}.activity.create`, details);
+            },
+          }),
+    };
+  };
+
+  const act = (activity: ActivityItem, action: string) => {
+    if (action === 'reject') {
+      setReason({
+        title: t('staffActivity.rejectTitle', { name: activity.title }),
+        required: true,
+        onConfirm: ({ reason: r }) => write('bms.activity.reject', { id: activity.id, reason: r }),
+      });
+      return;
+    }
+    write(`${area}.activity.${action}` as StaffWriteCall, { id: activity.id });
+  };
+
+  return (
+    <section className="xa-section" aria-labelledby="staff-activities">
+      <h2 id="staff-activities">
+        {t('staffActivity.activities')}{' '}
+        <CreateButton onClick={() => setForm(activityForm(null))} testId="activity-create" />{' '}
+        <LifecycleStateSelect lifecycle={activityLifecycle} value={state} onChange={setState} />
+      </h2>
+      <form
+        className="xa-activity-actions"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setKeyword(typed.trim());
+        }}
+      >
+        <InputGroup
+          type="search"
+          value={typed}
+          onValueChange={setTyped}
+          placeholder={t('staffActivity.search')}
+          aria-label={t('staffActivity.search')}
+        />
+      </form>
+      <PagedTable
+        state={list}
+        failedTitle={t('staffActivity.failed')}
+        empty={{ title: t('staffActivity.empty'), description: t('staffActivity.emptyHint') }}
+        headers={[
+          t('staffActivity.title'),
+          t('orders.state'),
+          t('staffActivity.when'),
+          t('staffActivity.price'),
+          t('staffActivity.enrolled'),
+          t('orders.actions'),
+        ]}
+        testId="staff-activities"
+        page={page}
+        onPage={setPage}
+        row={(a) => (
+          <tr key={a.id} className={a.id === selected ? 'xa-row-mine' : undefined}>
+            <td>
+              <Button
+                variant="minimal"
+                text={a.title}
+                onClick={() => setParams({ id: String(a.id) })}
+              />
+              <div className="xa-muted">
+                {t(`activity.kind.${a.kind}`)}
+                {a.organizationName ? ` · ${a.organizationName}` : ''}
+              </div>
+            </td>
+            <td>
+              <Tag minimal intent={a.state === 'published' ? 'success' : 'none'}>
+                {activityLifecycle.states[a.state]}
+              </Tag>{' '}
+              <Tag minimal>{t(`activity.phase.${a.phase}`)}</Tag>
+              {a.reviewReason && <div className="xa-muted">{a.reviewReason}</div>}
+            </td>
+            <td className="xa-muted">
+              {at(a.startAt)} — {at(a.stoppedAt ?? a.endAt)}
+            </td>
+            <td>
+              {a.priceFen === 0
+                ? t('activity.free')
+                : t('format.price', { amount: formatFen(a.priceFen) })}
+            </td>
+            <td>
+              {a.enrolledCount}
+              {a.capacity !== null && ` / ${a.capacity}`}
+            </td>
+            <td>
+              <Button
+                size="small"
+                variant="outlined"
+                text={t('staff.edit')}
+                disabled={a.state === 'stopped'}
+                onClick={() => setForm(activityForm(a))}
+              />
+              {a.kind === 'contest' && (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  disabled={a.state === 'stopped'}
+                  text={t('staffActivity.editQuestions')}
+                  onClick={() => setBuilding({ kind: 'edit', activity: a })}
+                />
+              )}
+              <LifecycleButtons
+                lifecycle={activityLifecycle}
+                state={a.state}
+                offered={AREA_ACTIONS[area]}
+                label={(action) => t(`staffActivity.action.${action}`)}
+                onAct={(action) => act(a, action)}
+                busy={busy}
+                testIdPrefix="activity"
+              />
+              <Button
+                size="small"
+                variant="outlined"
+                intent="danger"
+                disabled={busy}
+                text={t('staff.delete')}
+                onClick={() => write(`${area}.activity.delete`, { id: a.id })}
+              />
+            </td>
+          </tr>
+        )}
+      />
+      {selected > 0 && (
+        <ActivityDesk area={area} activityId={selected} onClose={() => setParams({})} />
+      )}
+      <StaffForm request={form} onClose={() => setForm(null)} />
+      <ReasonDialog request={reason} onClose={() => setReason(null)} />
+      {building?.kind === 'new' && (
+        <QuestionSetBuilder
+          area={area}
+          id={0}
+          title={t('staffActivity.questionsOf', { name: String(building.details.title) })}
+          set={{
+            key: 'new-activity',
+            data: { name: String(building.details.title), questions: [] },
+            error: undefined,
+            isValidating: false,
+            updatedAt: null,
+            errorCount: 0,
+          }}
+          saveCall={`${area}.activity.create`}
+          bodyOf={(questions) => ({ ...building.details, questions })}
+          onClose={() => setBuilding(null)}
+        />
+      )}
+      {building?.kind === 'edit' && (
+        <QuestionSetBuilder
+          area={area}
+          id={building.activity.id}
+          title={t('staffActivity.questionsOf', { name: building.activity.title })}
+          set={{
+            key: `activity-questions-${building.activity.id}`,
+            data: { name: building.activity.title, questions: building.activity.questions },
+            error: undefined,
+            isValidating: false,
+            updatedAt: null,
+            errorCount: 0,
+          }}
+          saveCall={`${area}.activity.update`}
+          onClose={() => setBuilding(null)}
+        />
+      )}
+    </section>
+  );
+}

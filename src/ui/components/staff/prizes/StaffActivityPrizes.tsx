@@ -1,0 +1,314 @@
+import { Alert, Button, HTMLTable, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AwardItem, PrizeItem } from '../../../../contract/activity-prize/calls.ts';
+import { PRIZE_DELIVERIES, awardActions } from '../../../../machines/lifecycles/prize-award.ts';
+import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
+import { useRuntime } from '../../../app/context.ts';
+import { staffAwards, staffPrizes, type PrizeArea } from '../../../app/prizeQueries.ts';
+import { useQuery } from '../../../app/useQuery.ts';
+import { formatDateTime } from '../../../format.ts';
+import { EmptyState } from '../../EmptyState.tsx';
+import { Pager } from '../../Pager.tsx';
+import { QueryStatus } from '../../QueryStatus.tsx';
+import { CreateButton } from '../CreateButton.tsx';
+import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
+import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import '../../prize/prize.css';
+
+const whole = (text: string, min: number, max: number): number | null => {
+  if (!/^\d+$/.test(text.trim())) return null;
+  const n = Number(text.trim());
+  return n >= min && n <= max ? n : null;
+};
+
+type Confirm = { kind: 'draw' } | { kind: 'delete'; prize: PrizeItem };
+
+/**
+ * An activity's prizes in the back office (mounted as a tab of the staff activity screen): the
+ * prizes with stock (add, edit, delete until the activity ends), the draw's commitment and the
+ * draw button with its confirmation, then the winners with their collection and shipping state:
+ * record a collection, enter or correct the carrier and tracking number.
+ */
+export function StaffActivityPrizes({ area, activityId }: { area: PrizeArea; activityId: number }) {
+  const { t, i18n } = useTranslation();
+  const runtime = useRuntime();
+  const { staffEdit } = runtime.actors;
+  const prizes = useQuery(staffPrizes(runtime, area, activityId));
+  const [page, setPage] = useState(0);
+  const awards = useQuery(staffAwards(runtime, area, activityId, page));
+  const [form, setForm] = useState<StaffFormRequest | null>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const busy = useSelector(staffEdit, (s) => s.matches('working'));
+  const write = (call: StaffWriteCall, body: Record<string, unknown>) =>
+    staffEdit.send({ type: 'SUBMIT', call, body });
+
+  const prizeForm = (prize: PrizeItem | null): StaffFormRequest => ({
+    title: prize ? t('staffPrize.editTitle', { name: prize.name }) : t('staffPrize.createTitle'),
+    call: prize ? `${area}.activityPrize.update` : `${area}.activityPrize.create`,
+    fields: [
+      { name: 'name', label: t('staffPrize.name'), kind: 'text' },
+      { name: 'description', label: t('staffPrize.description'), kind: 'textarea' },
+      {
+        name: 'delivery',
+        label: t('staffPrize.delivery'),
+        kind: 'select',
+        options: PRIZE_DELIVERIES.map((d) => ({
+          value: d,
+          label: t(`prize.delivery.${d}`),
+        })),
+      },
+      { name: 'tokens', label: t('staffPrize.tokens'), kind: 'number' },
+      { name: 'stock', label: t('staffPrize.stock'), kind: 'number' },
+      { name: 'sort', label: t('staffPrize.sort'), kind: 'number' },
+    ],
+    values: {
+      name: prize?.name ?? '',
+      description: prize?.description ?? '',
+      delivery: prize?.delivery ?? 'express',
+      tokens: prize?.tokens ? String(prize.tokens) : '',
+      stock: String(prize?.stock ?? 1),
+      sort: String(prize?.sort ?? 0),
+    },
+    toBody: (v: FormValues) => {
+      const name = String(v.name).trim();
+      if (!name) return { field: 'name', message: t('staffPrize.nameInvalid') };
+      const stock = whole(String(v.stock), 1, 10_000);
+      if (stock === null) return { field: 'stock', message: t('staffPrize.stockInvalid') };
+      const sort = whole(String(v.sort), 0, 9999);
+      if (sort === null) return { field: 'sort', message: t('staffPrize.sortInvalid') };
+      const wantsTokens = v.delivery === 'aiTokens';
+      const tokens = String(v.tokens).trim() ? whole(String(v.tokens), 1, 10_000_000) : null;
+      if (wantsTokens !== (tokens !== null) || (String(v.tokens).trim() && tokens === null)) {
+        return { field: 'tokens', message: t('staffPrize.tokensInvalid') };
+      }
+      return {
+        body: {
+          ...(prize ? { id: prize.id } : { activityId }),
+          name,
+          description: String(v.description),
+          delivery: String(v.delivery),
+          tokens,
+          stock,
+          sort,
+        },
+      };
+    },
+  });
+
+  const shipForm = (award: AwardItem): StaffFormRequest => ({
+    title: t('staffPrize.shipTitle', { member: award.memberNickname, prize: award.prizeName }),
+    call: `${area}.activityPrize.express`,
+    fields: [
+      { name: 'carrier', label: t('staffPrize.carrier'), kind: 'text' },
+      { name: 'trackingNo', label: t('staffPrize.trackingNo'), kind: 'text' },
+    ],
+    values: { carrier: award.carrier ?? '', trackingNo: award.trackingNo ?? '' },
+    toBody: (v: FormValues) => {
+      const carrier = String(v.carrier).trim();
+      if (!carrier) return { field: 'carrier', message: t('staffPrize.carrierInvalid') };
+      const trackingNo = String(v.trackingNo).trim();
+      if (!/^[A-Za-z0-9-]{6,40}$/.test(trackingNo)) {
+        return { field: 'trackingNo', message: t('staffPrize.trackingInvalid') };
+      }
+      return { body: { id: award.id, carrier, trackingNo } };
+    },
+  });
+
+  return (
+    <section className="xa-section" aria-labelledby="staff-prizes" data-testid="staff-prizes">
+      <h2 id="staff-prizes">
+        {t('staffPrize.title')}{' '}
+        <CreateButton onClick={() => setForm(prizeForm(null))} testId="prize-create" />
+      </h2>
+      <StaffEditOutcome besideForm />
+      <QueryStatus state={prizes} failedTitle={t('staffPrize.failed')}>
+        {(data) => {
+          const draw = data.draw;
+          const ended = draw ? Date.parse(draw.drawableFrom) <= Date.now() : false;
+          return data.content.length === 0 ? (
+            <EmptyState title={t('staffPrize.empty')} description={t('staffPrize.emptyHint')} />
+          ) : (
+            <>
+              <HTMLTable className="xa-table" striped data-testid="staff-prize-list">
+                <thead>
+                  <tr>
+                    <th>{t('staffPrize.name')}</th>
+                    <th>{t('staffPrize.delivery')}</th>
+                    <th>{t('staffPrize.stock')}</th>
+                    <th>{t('staffPrize.awarded')}</th>
+                    <th />
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.content.map((p) => (
+                    <tr key={p.id}>
+                      <td>
+                        {p.name}
+                        {p.description && <div className="xa-muted">{p.description}</div>}
+                      </td>
+                      <td>{t(`prize.delivery.${p.delivery}`)}</td>
+                      <td>{p.stock}</td>
+                      <td>{p.awarded}</td>
+                      <td>
+                        {!draw?.drawn && !ended && (
+                          <>
+                            <Button
+                              size="small"
+                              variant="outlined"
+                              disabled={busy}
+                              text={t('staffPrize.edit')}
+                              onClick={() => setForm(prizeForm(p))}
+                            />{' '}
+                            <Button
+                              size="small"
+                              variant="outlined"
+                              intent="danger"
+                              disabled={busy}
+                              text={t('staffPrize.delete')}
+                              onClick={() => setConfirm({ kind: 'delete', prize: p })}
+                            />
+                          </>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+              {draw && (
+                <div className="xa-prize-proof" data-testid="staff-prize-draw">
+                  <p>
+                    {t('staffPrize.commitment')}: <code>{draw.commitment}</code>
+                  </p>
+                  {draw.drawn ? (
+                    <p>
+                      <Tag intent="success">{t('staffPrize.drawn')}</Tag>{' '}
+                      {formatDateTime(draw.drawnAt!, i18n.language)} ·{' '}
+                      {t('staffPrize.participants', { n: draw.participants?.length ?? 0 })} ·{' '}
+                      {t('staffPrize.seed')}: <code>{draw.seed}</code>
+                    </p>
+                  ) : (
+                    <p>
+                      <Button
+                        intent="primary"
+                        disabled={busy || !ended}
+                        data-testid="prize-draw"
+                        text={t('staffPrize.draw')}
+                        onClick={() => setConfirm({ kind: 'draw' })}
+                      />{' '}
+                      {!ended && <span className="xa-muted">{t('staffPrize.notEnded')}</span>}
+                    </p>
+                  )}
+                </div>
+              )}
+            </>
+          );
+        }}
+      </QueryStatus>
+
+      <h3>{t('staffPrize.awards')}</h3>
+      <QueryStatus state={awards} failedTitle={t('staffPrize.failed')}>
+        {(data) =>
+          data.content.length === 0 ? (
+            <p className="xa-muted">{t('staffPrize.awardsEmpty')}</p>
+          ) : (
+            <>
+              <HTMLTable className="xa-table" striped data-testid="staff-award-list">
+                <thead>
+                  <tr>
+                    <th>{t('staffPrize.place')}</th>
+                    <th>{t('staffPrize.member')}</th>
+                    <th>{t('staffPrize.prize')}</th>
+                    <th>{t('staffPrize.state')}</th>
+                    <th>{t('staffPrize.address')}</th>
+                    <th>{t('staffPrize.shipping')}</th>
+                    <th />
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.content.map((a) => {
+                    const actions = awardActions(a.state, a.delivery);
+                    return (
+                      <tr key={a.id}>
+                        <td>{a.place}</td>
+                        <td>{a.memberNickname}</td>
+                        <td>{a.prizeName}</td>
+                        <td>
+                          <Tag minimal>{t(`prize.state.${a.state}`)}</Tag>
+                        </td>
+                        <td>
+                          {a.recipient && (
+                            <>
+                              {a.recipient} {a.mobile}
+                              <div className="xa-muted">
+                                {a.regionNames} {a.addressDetail}
+                              </div>
+                            </>
+                          )}
+                        </td>
+                        <td>{a.trackingNo && `${a.carrier} ${a.trackingNo}`}</td>
+                        <td>
+                          {actions.includes('ship') && (
+                            <Button
+                              size="small"
+                              variant="outlined"
+                              disabled={busy}
+                              text={
+                                a.state === 'shipped'
+                                  ? t('staffPrize.reship')
+                                  : t('staffPrize.ship')
+                              }
+                              onClick={() => setForm(shipForm(a))}
+                            />
+                          )}{' '}
+                          {actions.includes('collect') && (
+                            <Button
+                              size="small"
+                              variant="outlined"
+                              disabled={busy}
+                              text={t('staffPrize.collect')}
+                              onClick={() => write(`${area}.activityPrize.collect`, { id: a.id })}
+                            />
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </HTMLTable>
+              <Pager
+                page={page}
+                totalPages={data.totalPages}
+                totalElements={data.totalElements}
+                onChange={setPage}
+              />
+            </>
+          )
+        }
+      </QueryStatus>
+
+      <Alert
+        isOpen={confirm !== null}
+        intent={confirm?.kind === 'delete' ? 'danger' : 'primary'}
+        cancelButtonText={t('staffPrize.cancel')}
+        confirmButtonText={
+          confirm?.kind === 'delete' ? t('staffPrize.delete') : t('staffPrize.draw')
+        }
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => {
+          if (confirm?.kind === 'draw') write(`${area}.activityPrize.draw`, { activityId });
+          if (confirm?.kind === 'delete') {
+            write(`${area}.activityPrize.delete`, { id: confirm.prize.id });
+          }
+          setConfirm(null);
+        }}
+      >
+        {confirm?.kind === 'delete'
+          ? t('staffPrize.confirmDelete', { name: confirm.prize.name })
+          : t('staffPrize.confirmDraw')}
+      </Alert>
+      <StaffForm request={form} onClose={() => setForm(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor as waitForDom } from '@testing-library/react';
+import { waitFor } from 'xstate';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { accounts } from '../../../contract/accounts/calls.ts';
+import type * as auth from '../../../contract/accounts/calls.ts';
+import { ai, type AiPromptItem } from '../../../contract/ai/calls.ts';
+import { membership } from '../../../contract/membership/calls.ts';
+import { answer, api, success } from '../../test/fakeApi.ts';
+import { createTestRuntime, withRuntime } from '../../test/testRuntime.tsx';
+import AdminAiPromptsPage from './AiPrompts.tsx';
+
+beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  api.resetHandlers();
+});
+afterAll(() => api.close());
+
+const admin: auth.CurrentUser = {
+  id: 2,
+  userId: 2,
+  username: 'demo_admin',
+  nickname: '平台管理员',
+  mobile: null,
+  email: null,
+  role: 'orgAdmin',
+  organizationId: 1,
+  organizationName: '示范校',
+  platformAdmin: true,
+};
+const prompt: AiPromptItem = {
+  id: 3,
+  scene: 'question',
+  name: '做题助教',
+  description: '在题目页回答学员的问题',
+  system: '你是信奥训练营的编程学习助教。',
+  enabled: true,
+  sort: 0,
+  updatedAt: '2026-11-27T00:00:00.000Z',
+};
+const empty = { content: [], totalElements: 0, totalPages: 0, number: 0, size: 20 };
+
+describe('the AI prompt screen', () => {
+  it('lists the prompts by scene, says who reads them, and disables one through the staff edit machine', async () => {
+    let updated = 0;
+    answer(accounts.queryCurrent, () => success(admin));
+    answer(accounts['oj.member.queryMineTeacherList'], () => success([]));
+    answer(membership['oj.memberMembership.queryList'], () => success({ ...empty, size: 100 }));
+    answer(ai['bms.aiPrompt.queryList'], () =>
+      success({ content: [prompt], totalElements: 1, totalPages: 1, number: 0, size: 20 }),
+    );
+    answer(ai['bms.aiPrompt.update'], () => {
+      updated += 1;
+      return success({ ...prompt, enabled: false });
+    });
+    const runtime = createTestRuntime();
+    runtime.start();
+    await waitFor(runtime.actors.startup, (s) => s.matches({ session: 'ready' }));
+    const router = createMemoryRouter(
+      [{ path: '/admin/ai-prompts', element: <AdminAiPromptsPage /> }],
+      { initialEntries: ['/admin/ai-prompts'] },
+    );
+    render(withRuntime(runtime, <RouterProvider router={router} />));
+    expect(await screen.findByText('做题助教')).toBeDefined();
+    expect(screen.getByText('在题目页回答学员的问题')).toBeDefined();
+    expect(screen.getByText(/内置判题助教回答/)).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: '停用' }));
+    await waitForDom(() => expect(updated).toBe(1));
+    expect(runtime.actors.staffEdit.getSnapshot().context.last).toEqual({
+      call: 'bms.aiPrompt.update',
+      body: { id: 3, enabled: false },
+    });
+  }, 20_000);
+});

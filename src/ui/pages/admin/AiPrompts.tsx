@@ -1,0 +1,193 @@
+import { Button, HTMLTable, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AI_SCENES, type AiScene } from '../../../contract/ai/scenes.ts';
+import { staffAiPrompts, type StaffPromptPage } from '../../app/aiPromptQueries.ts';
+import { useRuntime } from '../../app/context.ts';
+import { usePageParam } from '../../app/usePageParam.ts';
+import { useQuery } from '../../app/useQuery.ts';
+import { Pager } from '../../components/Pager.tsx';
+import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { CreateButton } from '../../components/staff/CreateButton.tsx';
+import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
+import {
+  StaffForm,
+  type FormValues,
+  type StaffFormRequest,
+} from '../../components/staff/StaffForm.tsx';
+import { PromptNotice } from '../../components/staff/ai/PromptNotice.tsx';
+import { SceneSelect } from '../../components/staff/ai/SceneSelect.tsx';
+import { MarkdownEditor } from '../../components/site/MarkdownEditor.tsx';
+import { formatDateTime } from '../../format.ts';
+
+type Prompt = StaffPromptPage['content'][number];
+
+const text = (v: FormValues[string] | undefined) => (typeof v === 'string' ? v.trim() : '');
+const whole = (v: FormValues[string] | undefined) =>
+  /^\d+$/.test(text(v)) ? Number(text(v)) : text(v);
+
+/**
+ * AI 提示词 (issue 10): the system prompt of each scene of the assistant. Staff write it in
+ * Markdown beside its preview, order and enable it; learners only see the name and description.
+ */
+export default function AdminAiPromptsPage() {
+  const { t, i18n } = useTranslation();
+  const runtime = useRuntime();
+  const [page, setPage] = usePageParam();
+  const [scene, setScene] = useState<AiScene | null>(null);
+  const prompts = useQuery(staffAiPrompts(runtime, scene, page));
+  const [form, setForm] = useState<StaffFormRequest | null>(null);
+  const { staffEdit } = runtime.actors;
+  const busy = useSelector(staffEdit, (s) => s.matches('working'));
+
+  const promptForm = (prompt?: Prompt): StaffFormRequest => ({
+    title: prompt
+      ? `${t('staff.edit')} · ${prompt.name}`
+      : `${t('staff.create')}${t('staffAi.prompt')}`,
+    call: prompt ? 'bms.aiPrompt.update' : 'bms.aiPrompt.create',
+    fields: [
+      {
+        name: 'scene',
+        label: t('staffAi.scene'),
+        kind: 'select',
+        options: AI_SCENES.map((s) => ({ value: s, label: t(`staffAi.scenes.${s}`) })),
+      },
+      { name: 'name', label: t('staffAi.name'), kind: 'text' },
+      { name: 'description', label: t('staffAi.description'), kind: 'textarea' },
+      {
+        name: 'system',
+        label: t('staffAi.system'),
+        kind: 'custom',
+        render: (value, set, id) => (
+          <>
+            <p className="xa-muted">{t('staffAi.systemHint')}</p>
+            <MarkdownEditor id={id} value={value} onChange={set} />
+          </>
+        ),
+      },
+      { name: 'sort', label: t('staffAi.sort'), kind: 'number' },
+      { name: 'enabled', label: t('staffAi.enabled'), kind: 'checkbox' },
+    ],
+    values: {
+      scene: prompt?.scene ?? scene ?? 'question',
+      name: prompt?.name ?? '',
+      description: prompt?.description ?? '',
+      system: prompt?.system ?? '',
+      sort: String(prompt?.sort ?? 0),
+      enabled: prompt?.enabled ?? true,
+    },
+    toBody: (v) => ({
+      body: {
+        ...(prompt ? { id: prompt.id } : {}),
+        scene: text(v.scene),
+        name: text(v.name),
+        description: text(v.description),
+        system: text(v.system),
+        sort: whole(v.sort),
+        enabled: v.enabled === true,
+      },
+    }),
+  });
+
+  const setEnabled = (prompt: Prompt, enabled: boolean) =>
+    staffEdit.send({
+      type: 'SUBMIT',
+      call: 'bms.aiPrompt.update',
+      body: { id: prompt.id, enabled },
+    });
+
+  return (
+    <section className="xa-screen" aria-labelledby="screen-admin-ai-prompts">
+      <h1 id="screen-admin-ai-prompts" className="xa-screen-title">
+        {t('staffAi.title')}{' '}
+        <CreateButton onClick={() => setForm(promptForm())} testId="ai-prompt-create" />
+      </h1>
+      <PromptNotice />
+      <div className="xa-toolbar">
+        <SceneSelect
+          value={scene}
+          onChange={(next) => {
+            setScene(next);
+            setPage(0);
+          }}
+        />
+      </div>
+      <StaffEditOutcome besideForm />
+      <QueryStatus state={prompts} failedTitle={t('staffAi.failed')}>
+        {(data) =>
+          data.content.length === 0 ? (
+            <p className="xa-muted">{t('staffAi.empty')}</p>
+          ) : (
+            <>
+              <HTMLTable className="xa-table" striped data-testid="ai-prompt-list">
+                <thead>
+                  <tr>
+                    <th>{t('staffAi.scene')}</th>
+                    <th>{t('staffAi.name')}</th>
+                    <th>{t('staffAi.description')}</th>
+                    <th>{t('staffAi.sort')}</th>
+                    <th>{t('staffAi.updatedAt')}</th>
+                    <th>{t('staffAi.actions')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.content.map((prompt) => (
+                    <tr key={prompt.id}>
+                      <td>{t(`staffAi.scenes.${prompt.scene}`)}</td>
+                      <td>
+                        {prompt.name}{' '}
+                        {!prompt.enabled && <Tag minimal>{t('staffAi.disabled')}</Tag>}
+                      </td>
+                      <td>{prompt.description}</td>
+                      <td>{prompt.sort}</td>
+                      <td>{formatDateTime(prompt.updatedAt, i18n.language)}</td>
+                      <td>
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          text={t('staff.edit')}
+                          onClick={() => setForm(promptForm(prompt))}
+                        />
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          disabled={busy}
+                          text={prompt.enabled ? t('staffAi.disable') : t('staffAi.enable')}
+                          onClick={() => setEnabled(prompt, !prompt.enabled)}
+                        />
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          intent="danger"
+                          disabled={busy}
+                          text={t('staff.delete')}
+                          onClick={() => {
+                            if (window.confirm(t('staffAi.confirmDelete', { name: prompt.name }))) {
+                              staffEdit.send({
+                                type: 'SUBMIT',
+                                call: 'bms.aiPrompt.delete',
+                                body: { id: prompt.id },
+                              });
+                            }
+                          }}
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+              <Pager
+                page={data.number}
+                totalPages={data.totalPages}
+                totalElements={data.totalElements}
+                onChange={setPage}
+              />
+            </>
+          )
+        }
+      </QueryStatus>
+      <StaffForm request={form} onClose={() => setForm(null)} />
+    </section>
+  );
+}
