@@ -5,11 +5,14 @@
  *   questions of the seeded bank), which any learner can enroll in and complete;
  * - a paid platform contest (¥19.90, 100 places) starting next week;
  * - the demo school's event waiting for the platform's review (the queue);
- * - last month's contest, over, with the demo student and five class students enrolled and
- *   their answers recorded inside its window, so its ranking shows ties and a winner.
+ * - last month's contest, over, with five class students' answers recorded inside its window,
+ *   so its ranking shows ties and a winner (PAST_WINNER), and the demo student enrolled.
  */
 import type { Pool } from '../db/pool.ts';
 import type { Logger } from '../logger.ts';
+
+/** The class student who won last month's seeded contest (and its shipped prize, seed/prizes.ts). */
+export const PAST_WINNER = 'cspj_04';
 import type { Scope } from '../access/scope.ts';
 import { placeOrder } from '../orders/flow.ts';
 import { NO_PROVIDER } from '../payments/none.ts';
@@ -203,10 +206,13 @@ export async function seedDemoActivities(pool: Pool, logger: Logger): Promise<vo
     );
     await mark(past.id, DEMO_ACTIVITIES.past.key);
     await publish(past.id);
-    // The demo student and the first class students, with their best shares (of 100) per
-    // question and the hour of the window they answered: a winner, a tie and an unfinished one.
-    const results: [string, [number, number] | [number], number][] = [
-      [DEMO_ACCOUNTS.student.username, [100, 100], 30],
+    // Class students with their best shares (of 100) per question and the hour of the window
+    // they answered: a winner, a tie and an unfinished one. The demo student enrolled and
+    // answered nothing: their practice history stays their own (the practice, review and
+    // homework journeys start from it), and their records still show the contest.
+    const results: [string, [] | [number, number] | [number], number][] = [
+      [PAST_WINNER, [100, 100], 30],
+      [DEMO_ACCOUNTS.student.username, [], 0],
       ['cspj_01', [100, 60], 20],
       ['cspj_02', [100, 60], 20],
       ['cspj_03', [100], 10],

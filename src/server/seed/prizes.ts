@@ -1,11 +1,11 @@
 /**
  * Demo prizes (issue 10 item 2), each once by its seed_key, after the demo activities:
- * - last month's finished contest has three prizes, drawn, and the demo student's prize is
- *   addressed and shipped, so the learner's page shows the whole story and the seed to check;
+ * - last month's finished contest has three prizes, drawn, and its winner's prize (PAST_WINNER,
+ *   a class student) is addressed and shipped, so staff see the whole story and the seed to check;
  * - the open free contest has prizes (one of them AI assistant tokens) and a published
  *   commitment, not drawn yet.
  * Everyone who completed last month's contest wins something there (stock covers them), so the
- * demo student's prize does not depend on the seed.
+ * winner's prize does not depend on the seed.
  */
 import { randomUUID } from 'node:crypto';
 import type { Scope } from '../access/scope.ts';
@@ -13,7 +13,7 @@ import type { Pool } from '../db/pool.ts';
 import type { Logger } from '../logger.ts';
 import { commitmentOf, newSeed } from '../activity-prize/draw.ts';
 import { addressAward, createPrize, shipAward, startDraw } from '../activity-prize/store.ts';
-import { DEMO_ACTIVITIES } from './activities.ts';
+import { DEMO_ACTIVITIES, PAST_WINNER } from './activities.ts';
 import { DEMO_ACCOUNTS } from './demo-data.ts';
 
 const PAST_PRIZES = [
@@ -39,8 +39,10 @@ async function accountOf(pool: Pool, username: string) {
     id: number;
     user_id: number;
     organization_id: number;
+    nickname: string;
+    mobile: string | null;
   }>(
-    `SELECT m.id, m.user_id, m.organization_id FROM members m
+    `SELECT m.id, m.user_id, m.organization_id, m.nickname, u.mobile FROM members m
        JOIN users u ON u.id = m.user_id WHERE u.username = $1 ORDER BY m.id LIMIT 1`,
     [username],
   );
@@ -56,8 +58,8 @@ const prizeSeeded = async (pool: Pool, key: string) =>
 
 export async function seedDemoPrizes(pool: Pool, logger: Logger): Promise<void> {
   const admin = await accountOf(pool, DEMO_ACCOUNTS.admin.username);
-  const student = await accountOf(pool, DEMO_ACCOUNTS.student.username);
-  if (!admin || !student) return;
+  const winner = await accountOf(pool, PAST_WINNER);
+  if (!admin || !winner) return;
   const adminScope: Scope = { kind: 'platform', memberId: admin.id };
   const actor = (who: { id: number; user_id: number }) => ({
     userId: who.user_id,
@@ -103,31 +105,31 @@ export async function seedDemoPrizes(pool: Pool, logger: Logger): Promise<void> 
     await startDraw(pool, adminScope, past, actor(admin));
     const { rows } = await pool.query<{ id: number }>(
       'SELECT id FROM activity_prize_awards WHERE activity_id = $1 AND member_id = $2',
-      [past, student.id],
+      [past, winner.id],
     );
     const award = rows[0];
     if (!award) {
-      logger.warn('演示奖品：演示学生未在秋季编程挑战杯中奖（没有完成记录？），跳过发货示例');
+      logger.warn('演示奖品：秋季编程挑战杯的冠军没有中奖记录（没有完成记录？），跳过发货示例');
       return;
     }
-    const studentScope: Scope = {
+    const winnerScope: Scope = {
       kind: 'learner',
-      memberId: student.id,
-      organizationId: student.organization_id,
+      memberId: winner.id,
+      organizationId: winner.organization_id,
     };
     await addressAward(
       pool,
-      studentScope,
+      winnerScope,
       {
         id: award.id,
-        recipient: '演示学生',
-        mobile: DEMO_ACCOUNTS.student.mobile,
+        recipient: winner.nickname,
+        mobile: winner.mobile ?? '13700000000',
         provinceCode: '110000',
         cityCode: '110000',
         districtCode: '110108',
         detail: '中关村大街 1 号 信奥训练营',
       },
-      actor(student),
+      actor(winner),
     );
     await shipAward(
       pool,
