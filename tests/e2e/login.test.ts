@@ -25,9 +25,13 @@ describe('the web app in Chromium: start-up, log in through the dialog, switch, 
   it('takes the title, icon and logo from settings.json and shows the seeded home data', async () => {
     const { page } = ui;
     await page.goto(`${platform.url}/web/`);
-    await expect.poll(() => page.title()).toBe(settings.title);
+    // index.html already carries the default title, so the title alone does not say the
+    // settings were applied; wait for the logo they store as well.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('xinao.logo')))
+      .toBe(settings.logo);
+    expect(await page.title()).toBe(settings.title);
     expect(await page.locator('link[rel~="icon"]').getAttribute('href')).toBe(settings.favicon);
-    expect(await page.evaluate(() => localStorage.getItem('xinao.logo'))).toBe(settings.logo);
     await page.locator(`[data-testid="brand"] img[src="${settings.logo}"]`).waitFor();
     // Real data from the start-up calls: the seeded public classes and student cards.
     await page.getByTestId('public-classes').waitFor();
