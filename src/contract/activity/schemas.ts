@@ -8,6 +8,12 @@ import * as f from '../fields.ts';
 import { ACTIVITY_STATES } from '../../machines/lifecycles/activity.ts';
 import { orderDetail, orderItem } from '../order/calls.ts';
 import { batchBodiesOf } from '../enrollment/batch.ts';
+import {
+  ENROLL_SORT,
+  enrollCounts,
+  enrollFilterOf,
+  staffEnrollBodyOf,
+} from '../enrollment/item.ts';
 import { scoredQuestion, scoredQuestionsOf } from '../question/scored.ts';
 
 const text = (what: string, min: number, max: number) =>
@@ -164,14 +170,8 @@ export const activityEnrollItem = orderItem.extend({
   standing: standing.nullable(),
 });
 export type ActivityEnrollItem = z.infer<typeof activityEnrollItem>;
-export const activityEnrollFilter = z.strictObject({
-  activityId: f.id.optional(),
-  state: z.string().max(20).optional(),
-  memberId: f.id.optional(),
-  /** Member nickname, username or mobile contains this. */
-  keyword: z.string().trim().max(50).optional(),
-});
-export const ACTIVITY_ENROLL_SORT = ['id', 'createdAt', 'paidAt'] as const;
+export const activityEnrollFilter = enrollFilterOf('activityId');
+export const ACTIVITY_ENROLL_SORT = ENROLL_SORT;
 
 export const {
   byIds: batchByIdsBody,
@@ -179,19 +179,10 @@ export const {
   byTags: batchByTagsBody,
   byGroups: batchByGroupsBody,
 } = batchBodiesOf('activityId');
-export const staffEnrollBody = z.strictObject({
-  activityId: f.id,
-  memberId: f.id,
-  remark: z.string().trim().max(200).default(''),
-  paidOffline: z.boolean().default(false),
-});
+export const staffEnrollBody = staffEnrollBodyOf('activityId');
 
-export const enrollStatistics = z.object({
+export const enrollStatistics = enrollCounts.extend({
   activityId: z.number().int(),
-  total: z.number().int(),
-  byState: z.array(z.object({ state: z.string(), count: z.number().int() })),
-  paidFen: z.number().int(),
-  refundedFen: z.number().int(),
   /** Participants holding a place who answered at least once, and who completed. */
   participated: z.number().int(),
   completed: z.number().int(),

@@ -11,6 +11,12 @@ import { SITTING_STATES } from '../../machines/lifecycles/exam-paper-enroll.ts';
 import { judgeLanguage, judgeVerdict } from '../member-question/calls.ts';
 import { orderItem } from '../order/calls.ts';
 import { batchBodiesOf } from '../enrollment/batch.ts';
+import {
+  ENROLL_SORT,
+  enrollCounts,
+  enrollFilterOf,
+  staffEnrollBodyOf,
+} from '../enrollment/item.ts';
 import { questionOption, questionSample } from '../question/calls.ts';
 import { questionType } from '../question/types.ts';
 import { scoredQuestion, scoredQuestionInput, scoredQuestionsOf } from '../question/scored.ts';
@@ -329,14 +335,8 @@ export const examEnrollItem = orderItem.extend({
   sittings: z.array(sittingSummary),
 });
 export type ExamEnrollItem = z.infer<typeof examEnrollItem>;
-export const examEnrollFilter = z.strictObject({
-  examId: f.id.optional(),
-  state: z.string().max(20).optional(),
-  memberId: f.id.optional(),
-  /** Member nickname, username or mobile contains this. */
-  keyword: z.string().trim().max(50).optional(),
-});
-export const EXAM_ENROLL_SORT = ['id', 'createdAt', 'paidAt'] as const;
+export const examEnrollFilter = enrollFilterOf('examId');
+export const EXAM_ENROLL_SORT = ENROLL_SORT;
 
 export type { BatchAnswer } from '../enrollment/batch.ts';
 export const {
@@ -345,19 +345,10 @@ export const {
   byTags: batchByTagsBody,
   byGroups: batchByGroupsBody,
 } = batchBodiesOf('examId');
-export const staffEnrollBody = z.strictObject({
-  examId: f.id,
-  memberId: f.id,
-  remark: z.string().trim().max(200).default(''),
-  paidOffline: z.boolean().default(false),
-});
+export const staffEnrollBody = staffEnrollBodyOf('examId');
 
-export const enrollStatistics = z.object({
+export const enrollStatistics = enrollCounts.extend({
   examId: z.number().int(),
-  total: z.number().int(),
-  byState: z.array(z.object({ state: z.string(), count: z.number().int() })),
-  paidFen: z.number().int(),
-  refundedFen: z.number().int(),
   started: z.number().int(),
   completed: z.number().int(),
 });

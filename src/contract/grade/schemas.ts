@@ -6,6 +6,12 @@
 import { z } from 'zod';
 import * as f from '../fields.ts';
 import { fen, orderItem } from '../order/calls.ts';
+import {
+  ENROLL_SORT,
+  enrollCounts,
+  enrollFilterOf,
+  staffEnrollBodyOf,
+} from '../enrollment/item.ts';
 
 const text = (what: string, max: number) => z.string().trim().max(max, `${what}最多 ${max} 个字符`);
 const uniqueIds = (ids: readonly number[]) => new Set(ids).size === ids.length;
@@ -218,23 +224,13 @@ export const gradeEnrollItem = orderItem.extend({
   settledFen: z.number().int(),
 });
 export type GradeEnrollItem = z.infer<typeof gradeEnrollItem>;
-export const gradeEnrollFilter = z.strictObject({
-  gradeId: f.id.optional(),
-  state: z.string().max(20).optional(),
-  memberId: f.id.optional(),
+export const gradeEnrollFilter = enrollFilterOf('gradeId').extend({
   group: z.string().trim().max(32).optional(),
   teacherMemberId: f.id.optional(),
-  /** Member nickname, username or mobile contains this. */
-  keyword: z.string().trim().max(50).optional(),
 });
-export const GRADE_ENROLL_SORT = ['id', 'createdAt', 'paidAt'] as const;
+export const GRADE_ENROLL_SORT = ENROLL_SORT;
 
-export const staffGradeEnrollBody = z.strictObject({
-  gradeId: f.id,
-  memberId: f.id,
-  remark: z.string().trim().max(200).default(''),
-  paidOffline: z.boolean().default(false),
-});
+export const staffGradeEnrollBody = staffEnrollBodyOf('gradeId');
 export const bindTeacherBody = z.strictObject({ id: f.id, teacherMemberId: f.id });
 export const enrollIdBody = z.strictObject({ id: f.id });
 export const setGroupsBody = z.strictObject({
@@ -245,12 +241,8 @@ export const setGroupsBody = z.strictObject({
     .max(10, '一名学员最多在 10 个分组'),
 });
 export const setGroupsAnswer = z.object({ updated: z.number().int() });
-export const gradeEnrollStatistics = z.object({
+export const gradeEnrollStatistics = enrollCounts.extend({
   gradeId: z.number().int(),
-  total: z.number().int(),
-  byState: z.array(z.object({ state: z.string(), count: z.number().int() })),
-  paidFen: z.number().int(),
-  refundedFen: z.number().int(),
   settledFen: z.number().int(),
   capacity: z.number().int().nullable(),
   memberCount: z.number().int(),

@@ -70,7 +70,7 @@ export function gradeRows(scope: Scope, alias: string, sql: SqlParams): string {
 }
 
 /** Where a learner's rows belong: a class (`grade`, a grades alias) or an organization's item. */
-type RunBy = { grade: string } | { organization: string };
+export type RunBy = { grade: string } | { organization: string };
 
 /**
  * A learner's rows (`member` a member id column) in something staff run (`by`): the learner

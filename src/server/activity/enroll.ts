@@ -7,7 +7,6 @@
  */
 import type { z } from 'zod';
 import type {
-  ACTIVITY_ENROLL_SORT,
   ActivityEnrollItem,
   activityEnrollFilter,
   BatchAnswer,
@@ -18,12 +17,11 @@ import type { Page, PageQuery } from '../../contract/paging.ts';
 import { ACTIVITY_OPEN } from '../../machines/lifecycles/activity.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { orderStateName } from '../../machines/lifecycles/orders.ts';
-import { learnerRowsIn } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 import type { Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';
-import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
+import { pagedRows } from '../http/paging.ts';
 import { xlsxAnswer } from '../http/xlsx.ts';
 import type { FlowContext } from '../orders/flow.ts';
 import {
@@ -34,8 +32,9 @@ import {
   type EnrollableItem,
 } from '../enrollment/batch.ts';
 import type { Candidate } from '../enrollment/candidates.ts';
-import { EXPORT_LIMIT, shanghai, yuan } from '../orders/reports.ts';
-import { ORDER_SELECT, toOrderItem, type OrderRow } from '../orders/rows.ts';
+import { itemEnrollments, type EnrollRow } from '../enrollment/item-enrollments.ts';
+import { shanghai, yuan } from '../orders/reports.ts';
+import { toOrderItem } from '../orders/rows.ts';
 import {
   managedActivity,
   openActivities,
@@ -44,12 +43,6 @@ import {
 } from './activities.ts';
 
 export const ACTIVITY_KINDS = ['activity'] as const;
-
-const sortable: SortColumns<typeof ACTIVITY_ENROLL_SORT> = {
-  id: 'o.id',
-  createdAt: 'o.created_at',
-  paidAt: 'o.paid_at',
-};
 
 const enrollable = (a: ActivityRow): EnrollableItem => ({
   kind: 'activity',
@@ -118,40 +111,18 @@ export async function staffEnroll(
  * own; in an organization's activities its admin all and its teachers their students'; the
  * platform all. An organization's staff do not read enrollments in the platform's activities.
  */
-function visibleEnrollments(scope: Scope, sql: SqlParams): string {
-  const rows = learnerRowsIn(scope, 'o.member_id', { organization: 'a.organization_id' }, sql);
-  return `o.kind = 'activity' AND o.deleted_at IS NULL
-    AND EXISTS (SELECT 1 FROM activities a WHERE a.id = o.item_id AND ${rows})`;
-}
+const enrollments = itemEnrollments({
+  kind: 'activity',
+  items: 'activities a',
+  runBy: { organization: 'a.organization_id' },
+});
 
-export async function authorizeEnrollment(db: Queryable, scope: Scope, id: number) {
-  const sql = new SqlParams();
-  const where = visibleEnrollments(scope, sql);
-  const { rows } = await db.query(
-    `SELECT 1 FROM orders o WHERE ${where} AND o.id = ${sql.add(id)}`,
-    sql.values,
-  );
-  if (!rows[0]) throw fail('NOT_FOUND', `报名 ${id} 不存在`);
-}
+export const authorizeEnrollment = enrollments.authorize;
 
 type EnrollFilter = z.output<typeof activityEnrollFilter>;
 
-function enrollmentWhere(scope: Scope, filter: EnrollFilter, sql: SqlParams): string {
-  const clauses = [visibleEnrollments(scope, sql)];
-  if (filter.activityId) clauses.push(`o.item_id = ${sql.add(filter.activityId)}`);
-  if (filter.state) clauses.push(`o.state = ${sql.add(filter.state)}`);
-  if (filter.memberId) clauses.push(`o.member_id = ${sql.add(filter.memberId)}`);
-  if (filter.keyword) {
-    const k = sql.add(filter.keyword);
-    clauses.push(`EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id AND (
-      strpos(m.nickname, ${k}) > 0 OR strpos(u.username, ${k}) > 0
-      OR strpos(coalesce(u.mobile, ''), ${k}) > 0))`);
-  }
-  return clauses.join(' AND ');
-}
-
-interface EnrollRow extends OrderRow {
-  mobile: string | null;
+function enrollmentWhere(scope: Scope, filter: EnrollFilter, sql: SqlParams): string[] {
+  return enrollments.where(scope, { ...filter, itemId: filter.activityId }, sql);
 }
 
 interface StandingRow {
@@ -193,11 +164,6 @@ async function withStandings(db: Queryable, rows: EnrollRow[]): Promise<Activity
   }));
 }
 
-const ENROLL_SELECT = ORDER_SELECT.replace(
-  'SELECT ',
-  'SELECT (SELECT u.mobile FROM users u WHERE u.id = m.user_id) AS mobile, ',
-);
-
 export async function listEnrollments(
   db: Queryable,
   scope: Scope,
@@ -205,19 +171,7 @@ export async function listEnrollments(
   page: PageQuery,
 ): Promise<Page<ActivityEnrollItem>> {
   const sql = new SqlParams();
-  const where = enrollmentWhere(scope, filter, sql);
-  const from = ENROLL_SELECT.slice(ENROLL_SELECT.indexOf('FROM orders'));
-  const select = ENROLL_SELECT.slice('SELECT '.length, ENROLL_SELECT.indexOf('FROM orders'));
-  const rows = await pagedRows<EnrollRow>(
-    db,
-    {
-      select,
-      from: `${from} WHERE ${where}`,
-      params: sql.values,
-      order: orderBy(page, sortable, 'o.id DESC', 'o.id DESC'),
-    },
-    page,
-  );
+  const rows = await enrollments.page(db, enrollmentWhere(scope, filter, sql), sql, page);
   return { ...rows, content: await withStandings(db, rows.content) };
 }
 
@@ -225,21 +179,13 @@ export async function listEnrollments(
 export async function latestEnrollments(db: Queryable, scope: Scope, activityId?: number) {
   const sql = new SqlParams();
   const where = enrollmentWhere(scope, { activityId }, sql);
-  const { rows } = await db.query<EnrollRow>(
-    `${ENROLL_SELECT} WHERE ${where} ORDER BY o.id DESC LIMIT 10`,
-    sql.values,
-  );
-  return withStandings(db, rows);
+  return withStandings(db, await enrollments.rows(db, where, sql, 'o.id DESC', 10));
 }
 
 export async function exportEnrollments(db: Queryable, scope: Scope, filter: EnrollFilter) {
   if (filter.activityId) await readActivityRow(db, scope, filter.activityId);
   const sql = new SqlParams();
-  const where = enrollmentWhere(scope, filter, sql);
-  const { rows } = await db.query<EnrollRow>(
-    `${ENROLL_SELECT} WHERE ${where} ORDER BY o.id LIMIT ${EXPORT_LIMIT}`,
-    sql.values,
-  );
+  const rows = await enrollments.rows(db, enrollmentWhere(scope, filter, sql), sql);
   const items = await withStandings(db, rows);
   return xlsxAnswer(
     '活动报名名单.xlsx',
@@ -264,18 +210,10 @@ export async function exportEnrollments(db: Queryable, scope: Scope, filter: Enr
 
 export async function enrollStatistics(db: Queryable, scope: Scope, activityId: number) {
   await readActivityRow(db, scope, activityId);
-  const sql = new SqlParams();
-  const where = visibleEnrollments(scope, sql);
-  const id = sql.add(activityId);
-  const { rows } = await db.query<{ state: string; count: number; paid: number; refunded: number }>(
-    `SELECT o.state, count(*)::int AS count, coalesce(sum(o.paid_fen), 0)::int AS paid,
-            coalesce(sum(o.refunded_fen), 0)::int AS refunded
-       FROM orders o WHERE ${where} AND o.item_id = ${id} GROUP BY o.state ORDER BY o.state`,
-    sql.values,
-  );
+  const counts = await enrollments.counts(db, scope, activityId);
   // The standings counted are those of enrollments the scope reads (a teacher: their students').
   const seen = new SqlParams();
-  const visible = visibleEnrollments(scope, seen);
+  const visible = enrollments.visible(scope, seen);
   const standings = await db.query<{
     participated: number;
     completed: number;
@@ -292,10 +230,7 @@ export async function enrollStatistics(db: Queryable, scope: Scope, activityId: 
   const st = standings.rows[0]!;
   return {
     activityId,
-    total: rows.reduce((n, r) => n + r.count, 0),
-    byState: rows.map((r) => ({ state: r.state, count: r.count })),
-    paidFen: rows.reduce((n, r) => n + r.paid, 0),
-    refundedFen: rows.reduce((n, r) => n + r.refunded, 0),
+    ...counts,
     participated: st.participated,
     completed: st.completed,
     averageScore: st.average === null ? null : Math.round(Number(st.average) * 10) / 10,
@@ -321,18 +256,7 @@ export async function mineStatistics(db: Queryable, memberId: number) {
   return { enrolled: r.enrolled, completed: r.completed, bestRank: r.best };
 }
 
-export async function latestEnrollmentId(
-  db: Queryable,
-  memberId: number,
-  activityId: number,
-): Promise<number | null> {
-  const { rows } = await db.query<{ id: number }>(
-    `SELECT id FROM orders WHERE kind = 'activity' AND member_id = $1 AND item_id = $2
-        AND deleted_at IS NULL ORDER BY id DESC LIMIT 1`,
-    [memberId, activityId],
-  );
-  return rows[0]?.id ?? null;
-}
+export const latestEnrollmentId = enrollments.latestId;
 
 /**
  * The ranking of an activity (queryMemberListSortByScore): staff of the activity read it whole;

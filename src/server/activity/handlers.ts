@@ -15,11 +15,9 @@ import { moveOrder, refundOrder } from '../orders/flow.ts';
 import { detailOf, flowOf, notifyHandlers, orderHandlers } from '../orders/handlers.ts';
 import { allOrders, ownOrders, toOrderSimple } from '../orders/rows.ts';
 import {
-  membersById,
-  membersByMobile,
-  membersByTags,
-  membersOfGrades,
-  type Candidate,
+  BATCH_ENROLL_ACTIONS,
+  candidatesOf,
+  type BatchEnrollAction,
 } from '../enrollment/candidates.ts';
 import { learnerScope, SCOPE_OF_AREA, type Scope } from '../access/scope.ts';
 import {
@@ -171,17 +169,15 @@ const staffQuit = (action: Extract<EnrollmentAction, 'passQuit' | 'rejectQuit' |
     ['bms', 'edms'],
   );
 
-const batchWire = (
-  action: string,
-  resolve: (ctx: Ctx, scope: Scope, b: Record<string, unknown>) => Promise<Candidate[]>,
-) =>
+const batchWire = (action: BatchEnrollAction) =>
   wire(
     'activityEnroll',
     action,
     async (a, ctx) => {
       const b = body<{ activityId: number; charge: boolean } & Record<string, unknown>>(ctx);
       const scope = scopeIn(a, ctx);
-      return batchEnroll(flowOf(ctx), scope, b.activityId, await resolve(ctx, scope, b), b.charge);
+      const candidates = await candidatesOf(ctx.services.pool, scope, action, b);
+      return batchEnroll(flowOf(ctx), scope, b.activityId, candidates, b.charge);
     },
     ['bms', 'edms'],
   );
@@ -222,23 +218,7 @@ const enrollHandlers: HandlerEntry[] = [
     await refundOrder(flowOf(ctx), allOrders(), ACTIVITY_KINDS, b.id, b);
     return enrollAnswer(ctx, b.id);
   }),
-  ...batchWire('batchEnroll', (ctx, _s, b) =>
-    membersById(ctx.services.pool, b.memberIds as number[]),
-  ),
-  ...batchWire('batchEnrollByMobile', (ctx, scope, b) =>
-    membersByMobile(ctx.services.pool, scope, b.mobiles as string[]),
-  ),
-  ...batchWire('batchEnrollByTags', (ctx, scope, b) =>
-    membersByTags(ctx.services.pool, scope, b.tags as string[]),
-  ),
-  ...batchWire('batchEnrollByGroups', (ctx, scope, b) =>
-    membersOfGrades(
-      ctx.services.pool,
-      scope,
-      b.gradeIds as number[],
-      (b.groups as string[] | undefined) ?? [],
-    ),
-  ),
+  ...BATCH_ENROLL_ACTIONS.flatMap(batchWire),
   ...wire('activityEnroll', 'downloadEnrollList', (a, ctx) =>
     exportEnrollments(ctx.services.pool, scopeIn(a, ctx), body(ctx)),
   ),

@@ -121,3 +121,36 @@ export async function membersOfGrades(
   );
   return rows.map((m) => candidateOf(String(m.id), m));
 }
+
+/** The four batch forms, by the action that names them in every enrollment group. */
+export const BATCH_ENROLL_ACTIONS = [
+  'batchEnroll',
+  'batchEnrollByMobile',
+  'batchEnrollByTags',
+  'batchEnrollByGroups',
+] as const;
+export type BatchEnrollAction = (typeof BATCH_ENROLL_ACTIONS)[number];
+
+/** Whom a batch body names, read by its form (contract/enrollment/batch.ts batchBodiesOf). */
+export function candidatesOf(
+  db: Queryable,
+  scope: Scope,
+  action: BatchEnrollAction,
+  body: Record<string, unknown>,
+): Promise<Candidate[]> {
+  switch (action) {
+    case 'batchEnroll':
+      return membersById(db, body.memberIds as number[]);
+    case 'batchEnrollByMobile':
+      return membersByMobile(db, scope, body.mobiles as string[]);
+    case 'batchEnrollByTags':
+      return membersByTags(db, scope, body.tags as string[]);
+    case 'batchEnrollByGroups':
+      return membersOfGrades(
+        db,
+        scope,
+        body.gradeIds as number[],
+        (body.groups as string[] | undefined) ?? [],
+      );
+  }
+}

@@ -6,12 +6,7 @@
  * tags or classes), free unless they ask to charge the fee.
  */
 import type { z } from 'zod';
-import type {
-  BatchAnswer,
-  EXAM_ENROLL_SORT,
-  ExamEnrollItem,
-  examEnrollFilter,
-} from '../../contract/exam/calls.ts';
+import type { BatchAnswer, ExamEnrollItem, examEnrollFilter } from '../../contract/exam/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { examLifecycle, EXAM_OPEN } from '../../machines/lifecycles/exam.ts';
@@ -20,7 +15,6 @@ import { orderStateName } from '../../machines/lifecycles/orders.ts';
 import type { Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';
-import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
 import { xlsxAnswer } from '../http/xlsx.ts';
 import type { FlowContext } from '../orders/flow.ts';
 import {
@@ -31,20 +25,14 @@ import {
   type EnrollableItem,
 } from '../enrollment/batch.ts';
 import type { Candidate } from '../enrollment/candidates.ts';
-import { EXPORT_LIMIT, shanghai, yuan } from '../orders/reports.ts';
-import { ORDER_SELECT, toOrderItem, type OrderRow } from '../orders/rows.ts';
+import { itemEnrollments, type EnrollRow } from '../enrollment/item-enrollments.ts';
+import { shanghai, yuan } from '../orders/reports.ts';
+import { toOrderItem } from '../orders/rows.ts';
 import { openExams, readExamRow, type ExamRow } from './exams.ts';
 import { visibleSittings } from './sittings.ts';
-import { learnerRowsIn } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 
 export const EXAM_KINDS = ['exam'] as const;
-
-const sortable: SortColumns<typeof EXAM_ENROLL_SORT> = {
-  id: 'o.id',
-  createdAt: 'o.created_at',
-  paidAt: 'o.paid_at',
-};
 
 /** The exam as an item to enroll in. */
 const enrollable = (exam: ExamRow): EnrollableItem => ({
@@ -117,41 +105,19 @@ export async function staffEnroll(
  * The exam enrollments the scope may read (access/predicates.ts learnerRowsIn): a learner their
  * own; in the exams an organization runs, its admin all and its teachers their students'.
  */
-function visibleEnrollments(scope: Scope, sql: SqlParams): string {
-  const rows = learnerRowsIn(scope, 'o.member_id', { organization: 'e.organization_id' }, sql);
-  return `o.kind = 'exam' AND o.deleted_at IS NULL
-    AND EXISTS (SELECT 1 FROM exams e WHERE e.id = o.item_id AND ${rows})`;
-}
+const enrollments = itemEnrollments({
+  kind: 'exam',
+  items: 'exams e',
+  runBy: { organization: 'e.organization_id' },
+});
 
 /** Throws NOT_FOUND unless the scope may act on the enrollment. */
-export async function authorizeEnrollment(db: Queryable, scope: Scope, id: number) {
-  const sql = new SqlParams();
-  const where = visibleEnrollments(scope, sql);
-  const { rows } = await db.query(
-    `SELECT 1 FROM orders o WHERE ${where} AND o.id = ${sql.add(id)}`,
-    sql.values,
-  );
-  if (!rows[0]) throw fail('NOT_FOUND', `报名 ${id} 不存在`);
-}
+export const authorizeEnrollment = enrollments.authorize;
 
 type EnrollFilter = z.output<typeof examEnrollFilter>;
 
-function enrollmentWhere(scope: Scope, filter: EnrollFilter, sql: SqlParams): string {
-  const clauses = [visibleEnrollments(scope, sql)];
-  if (filter.examId) clauses.push(`o.item_id = ${sql.add(filter.examId)}`);
-  if (filter.state) clauses.push(`o.state = ${sql.add(filter.state)}`);
-  if (filter.memberId) clauses.push(`o.member_id = ${sql.add(filter.memberId)}`);
-  if (filter.keyword) {
-    const k = sql.add(filter.keyword);
-    clauses.push(`EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id AND (
-      strpos(m.nickname, ${k}) > 0 OR strpos(u.username, ${k}) > 0
-      OR strpos(coalesce(u.mobile, ''), ${k}) > 0))`);
-  }
-  return clauses.join(' AND ');
-}
-
-interface EnrollRow extends OrderRow {
-  mobile: string | null;
+function enrollmentWhere(scope: Scope, filter: EnrollFilter, sql: SqlParams): string[] {
+  return enrollments.where(scope, { ...filter, itemId: filter.examId }, sql);
 }
 
 async function withSittings(db: Queryable, rows: EnrollRow[]): Promise<ExamEnrollItem[]> {
@@ -183,11 +149,6 @@ async function withSittings(db: Queryable, rows: EnrollRow[]): Promise<ExamEnrol
   }));
 }
 
-const ENROLL_SELECT = ORDER_SELECT.replace(
-  'SELECT ',
-  'SELECT (SELECT u.mobile FROM users u WHERE u.id = m.user_id) AS mobile, ',
-);
-
 export async function listEnrollments(
   db: Queryable,
   scope: Scope,
@@ -195,29 +156,13 @@ export async function listEnrollments(
   page: PageQuery,
 ): Promise<Page<ExamEnrollItem>> {
   const sql = new SqlParams();
-  const where = enrollmentWhere(scope, filter, sql);
-  const from = ENROLL_SELECT.slice(ENROLL_SELECT.indexOf('FROM orders'));
-  const select = ENROLL_SELECT.slice('SELECT '.length, ENROLL_SELECT.indexOf('FROM orders'));
-  const rows = await pagedRows<EnrollRow>(
-    db,
-    {
-      select,
-      from: `${from} WHERE ${where}`,
-      params: sql.values,
-      order: orderBy(page, sortable, 'o.id DESC', 'o.id DESC'),
-    },
-    page,
-  );
+  const rows = await enrollments.page(db, enrollmentWhere(scope, filter, sql), sql, page);
   return { ...rows, content: await withSittings(db, rows.content) };
 }
 
 export async function exportEnrollments(db: Queryable, scope: Scope, filter: EnrollFilter) {
   const sql = new SqlParams();
-  const where = enrollmentWhere(scope, filter, sql);
-  const { rows } = await db.query<EnrollRow>(
-    `${ENROLL_SELECT} WHERE ${where} ORDER BY o.id LIMIT ${EXPORT_LIMIT}`,
-    sql.values,
-  );
+  const rows = await enrollments.rows(db, enrollmentWhere(scope, filter, sql), sql);
   const items = await withSittings(db, rows);
   const scoreOf = (i: ExamEnrollItem) =>
     i.sittings.some((s) => s.score !== null)
@@ -245,15 +190,7 @@ export async function exportEnrollments(db: Queryable, scope: Scope, filter: Enr
 
 export async function enrollStatistics(db: Queryable, scope: Scope, examId: number) {
   await readExamRow(db, scope, examId);
-  const sql = new SqlParams();
-  const where = visibleEnrollments(scope, sql);
-  const exam = sql.add(examId);
-  const { rows } = await db.query<{ state: string; count: number; paid: number; refunded: number }>(
-    `SELECT o.state, count(*)::int AS count, coalesce(sum(o.paid_fen), 0)::int AS paid,
-            coalesce(sum(o.refunded_fen), 0)::int AS refunded
-       FROM orders o WHERE ${where} AND o.item_id = ${exam} GROUP BY o.state ORDER BY o.state`,
-    sql.values,
-  );
+  const counts = await enrollments.counts(db, scope, examId);
   // The sittings counted are those the scope reads too (a teacher: their students').
   const seen = new SqlParams();
   const sittings = visibleSittings(scope, seen);
@@ -266,10 +203,7 @@ export async function enrollStatistics(db: Queryable, scope: Scope, examId: numb
   );
   return {
     examId,
-    total: rows.reduce((n, r) => n + r.count, 0),
-    byState: rows.map((r) => ({ state: r.state, count: r.count })),
-    paidFen: rows.reduce((n, r) => n + r.paid, 0),
-    refundedFen: rows.reduce((n, r) => n + r.refunded, 0),
+    ...counts,
     started: sat.rows[0]!.started,
     completed: sat.rows[0]!.completed,
   };
@@ -306,15 +240,4 @@ export async function mineStatistics(db: Queryable, memberId: number) {
 }
 
 /** The member's latest enrollment in the exam, or null. */
-export async function latestEnrollmentId(
-  db: Queryable,
-  memberId: number,
-  examId: number,
-): Promise<number | null> {
-  const { rows } = await db.query<{ id: number }>(
-    `SELECT id FROM orders WHERE kind = 'exam' AND member_id = $1 AND item_id = $2
-        AND deleted_at IS NULL ORDER BY id DESC LIMIT 1`,
-    [memberId, examId],
-  );
-  return rows[0]?.id ?? null;
-}
+export const latestEnrollmentId = enrollments.latestId;

@@ -48,10 +48,9 @@ import {
   staffEnroll,
 } from './enroll.ts';
 import {
-  membersById,
-  membersByMobile,
-  membersByTags,
-  membersOfGrades,
+  BATCH_ENROLL_ACTIONS,
+  candidatesOf,
+  type BatchEnrollAction,
 } from '../enrollment/candidates.ts';
 import {
   checkPublishable,
@@ -396,18 +395,12 @@ const staffQuit = (action: Extract<EnrollmentAction, 'passQuit' | 'rejectQuit' |
     return enrollAnswer(ctx, id);
   });
 
-const batchWire = (
-  action: string,
-  resolve: (
-    ctx: Ctx,
-    scope: Scope,
-    b: Record<string, unknown>,
-  ) => Promise<Parameters<typeof batchEnroll>[3]>,
-) =>
+const batchWire = (action: BatchEnrollAction) =>
   wire('examEnroll', action, async (a, ctx) => {
     const b = body<{ examId: number; charge: boolean } & Record<string, unknown>>(ctx);
     const scope = scopeIn(a, ctx);
-    return batchEnroll(flowOf(ctx), scope, b.examId, await resolve(ctx, scope, b), b.charge);
+    const candidates = await candidatesOf(ctx.services.pool, scope, action, b);
+    return batchEnroll(flowOf(ctx), scope, b.examId, candidates, b.charge);
   });
 
 const enrollHandlers: HandlerEntry[] = [
@@ -439,23 +432,7 @@ const enrollHandlers: HandlerEntry[] = [
     await refundOrder(flowOf(ctx), allOrders(), EXAM_KINDS, b.id, b);
     return enrollAnswer(ctx, b.id);
   }),
-  ...batchWire('batchEnroll', (ctx, _s, b) =>
-    membersById(ctx.services.pool, b.memberIds as number[]),
-  ),
-  ...batchWire('batchEnrollByMobile', (ctx, scope, b) =>
-    membersByMobile(ctx.services.pool, scope, b.mobiles as string[]),
-  ),
-  ...batchWire('batchEnrollByTags', (ctx, scope, b) =>
-    membersByTags(ctx.services.pool, scope, b.tags as string[]),
-  ),
-  ...batchWire('batchEnrollByGroups', (ctx, scope, b) =>
-    membersOfGrades(
-      ctx.services.pool,
-      scope,
-      b.gradeIds as number[],
-      (b.groups as string[] | undefined) ?? [],
-    ),
-  ),
+  ...BATCH_ENROLL_ACTIONS.flatMap(batchWire),
   ...wire('examEnroll', 'downloadEnrollList', (a, ctx) =>
     exportEnrollments(ctx.services.pool, scopeIn(a, ctx), body(ctx)),
   ),

@@ -7,16 +7,11 @@
  * their own.
  */
 import type { z } from 'zod';
-import type {
-  GRADE_ENROLL_SORT,
-  GradeEnrollItem,
-  gradeEnrollFilter,
-} from '../../contract/grade/calls.ts';
+import type { GradeEnrollItem, gradeEnrollFilter } from '../../contract/grade/calls.ts';
 import type { BatchAnswer } from '../../contract/enrollment/batch.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { orderStateName } from '../../machines/lifecycles/orders.ts';
-import { learnerRowsIn } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 import type { Pool, Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
@@ -28,13 +23,13 @@ import {
   type EnrollableItem,
 } from '../enrollment/batch.ts';
 import type { Candidate } from '../enrollment/candidates.ts';
+import { itemEnrollments, type EnrollRow } from '../enrollment/item-enrollments.ts';
 import { fail } from '../http/app-error.ts';
-import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';
 import { xlsxAnswer } from '../http/xlsx.ts';
 import type { FlowContext } from '../orders/flow.ts';
-import { EXPORT_LIMIT, shanghai, yuan } from '../orders/reports.ts';
-import { ORDER_SELECT, toOrderItem, type OrderRow } from '../orders/rows.ts';
+import { shanghai, yuan } from '../orders/reports.ts';
+import { toOrderItem } from '../orders/rows.ts';
 import { managedGrade, readGrade, type GradeReader } from './grades.ts';
 
 export const GRADE_KINDS = ['grade'] as const;
@@ -100,62 +95,41 @@ export async function staffEnroll(
 }
 
 /** The class enrollments the scope may read: own (learner) or in classes the staff manage. */
-function visibleEnrollments(scope: Scope, sql: SqlParams): string {
-  const rows = learnerRowsIn(scope, 'o.member_id', { grade: 'g' }, sql);
-  return `o.kind = 'grade' AND o.deleted_at IS NULL
-    AND EXISTS (SELECT 1 FROM grades g WHERE g.id = o.item_id AND ${rows})`;
-}
+const enrollments = itemEnrollments({
+  kind: 'grade',
+  items: 'grades g',
+  runBy: { grade: 'g' },
+  // The roster place: groups and the bound teacher; and the fees consumed so far.
+  columns: `gm.groups, gm.teacher_member_id, tm.nickname AS teacher_name,
+    (SELECT coalesce(sum(s.amount_fen), 0) FROM member_grade_settlements s
+      WHERE s.order_id = o.id AND s.deleted_at IS NULL)::int AS settled_fen`,
+  joins: `LEFT JOIN grade_members gm ON gm.order_id = o.id
+    LEFT JOIN members tm ON tm.id = gm.teacher_member_id`,
+  keywordColumns: ['m.real_name'],
+});
 
 /** Throws NOT_FOUND unless the scope may act on the enrollment. */
-export async function authorizeEnrollment(db: Queryable, scope: Scope, id: number) {
-  const sql = new SqlParams();
-  const where = visibleEnrollments(scope, sql);
-  const { rows } = await db.query(
-    `SELECT 1 FROM orders o WHERE ${where} AND o.id = ${sql.add(id)}`,
-    sql.values,
-  );
-  if (!rows[0]) throw fail('NOT_FOUND', `报名 ${id} 不存在`);
-}
+export const authorizeEnrollment = enrollments.authorize;
 
 type EnrollFilter = z.output<typeof gradeEnrollFilter>;
 
-function enrollmentWhere(scope: Scope, filter: EnrollFilter, sql: SqlParams): string {
-  const clauses = [visibleEnrollments(scope, sql)];
-  if (filter.gradeId) clauses.push(`o.item_id = ${sql.add(filter.gradeId)}`);
-  if (filter.state) clauses.push(`o.state = ${sql.add(filter.state)}`);
-  if (filter.memberId) clauses.push(`o.member_id = ${sql.add(filter.memberId)}`);
+function enrollmentWhere(scope: Scope, filter: EnrollFilter, sql: SqlParams): string[] {
+  const clauses = enrollments.where(scope, { ...filter, itemId: filter.gradeId }, sql);
   if (filter.group) clauses.push(`${sql.add(filter.group)} = ANY(gm.groups)`);
   if (filter.teacherMemberId) {
     clauses.push(`gm.teacher_member_id = ${sql.add(filter.teacherMemberId)}`);
   }
-  if (filter.keyword) {
-    const k = sql.add(filter.keyword);
-    clauses.push(`EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id AND (
-      strpos(m.nickname, ${k}) > 0 OR strpos(m.real_name, ${k}) > 0
-      OR strpos(u.username, ${k}) > 0 OR strpos(coalesce(u.mobile, ''), ${k}) > 0))`);
-  }
-  return clauses.join(' AND ');
+  return clauses;
 }
 
-interface EnrollRow extends OrderRow {
-  mobile: string | null;
+interface GradeEnrollRow extends EnrollRow {
   groups: string[] | null;
   teacher_member_id: number | null;
   teacher_name: string | null;
   settled_fen: number;
 }
 
-const ENROLL_EXTRA = `(SELECT u.mobile FROM users u WHERE u.id = m.user_id) AS mobile,
-  gm.groups, gm.teacher_member_id, tm.nickname AS teacher_name,
-  (SELECT coalesce(sum(s.amount_fen), 0) FROM member_grade_settlements s
-    WHERE s.order_id = o.id AND s.deleted_at IS NULL)::int AS settled_fen, `;
-const ENROLL_SELECT = ORDER_SELECT.replace('SELECT ', `SELECT ${ENROLL_EXTRA}`).replace(
-  'FROM orders o',
-  `FROM orders o LEFT JOIN grade_members gm ON gm.order_id = o.id
-   LEFT JOIN members tm ON tm.id = gm.teacher_member_id`,
-);
-
-const toEnrollItem = (r: EnrollRow): GradeEnrollItem => ({
+const toEnrollItem = (r: GradeEnrollRow): GradeEnrollItem => ({
   ...toOrderItem(r),
   gradeId: r.item_id ?? 0,
   mobile: r.mobile,
@@ -165,12 +139,6 @@ const toEnrollItem = (r: EnrollRow): GradeEnrollItem => ({
   settledFen: r.settled_fen,
 });
 
-const sortable: SortColumns<typeof GRADE_ENROLL_SORT> = {
-  id: 'o.id',
-  createdAt: 'o.created_at',
-  paidAt: 'o.paid_at',
-};
-
 export async function listEnrollments(
   db: Queryable,
   scope: Scope,
@@ -179,25 +147,14 @@ export async function listEnrollments(
 ): Promise<Page<GradeEnrollItem>> {
   const sql = new SqlParams();
   const where = enrollmentWhere(scope, filter, sql);
-  const from = ENROLL_SELECT.slice(ENROLL_SELECT.indexOf('FROM orders'));
-  const select = ENROLL_SELECT.slice('SELECT '.length, ENROLL_SELECT.indexOf('FROM orders'));
-  const rows = await pagedRows<EnrollRow>(
-    db,
-    {
-      select,
-      from: `${from} WHERE ${where}`,
-      params: sql.values,
-      order: orderBy(page, sortable, 'o.id DESC', 'o.id DESC'),
-    },
-    page,
-  );
+  const rows = await enrollments.page<GradeEnrollRow>(db, where, sql, page);
   return { ...rows, content: rows.content.map(toEnrollItem) };
 }
 
 export async function readEnrollment(db: Queryable, scope: Scope, id: number) {
   const sql = new SqlParams();
-  const where = `${visibleEnrollments(scope, sql)} AND o.id = ${sql.add(id)}`;
-  const { rows } = await db.query<EnrollRow>(`${ENROLL_SELECT} WHERE ${where}`, sql.values);
+  const where = [enrollments.visible(scope, sql), `o.id = ${sql.add(id)}`];
+  const rows = await enrollments.rows<GradeEnrollRow>(db, where, sql, 'o.id', 1);
   if (!rows[0]) throw fail('NOT_FOUND', `报名 ${id} 不存在`);
   return toEnrollItem(rows[0]);
 }
@@ -205,10 +162,7 @@ export async function readEnrollment(db: Queryable, scope: Scope, id: number) {
 export async function exportEnrollments(db: Queryable, scope: Scope, filter: EnrollFilter) {
   const sql = new SqlParams();
   const where = enrollmentWhere(scope, filter, sql);
-  const { rows } = await db.query<EnrollRow>(
-    `${ENROLL_SELECT} WHERE ${where} ORDER BY o.id LIMIT ${EXPORT_LIMIT}`,
-    sql.values,
-  );
+  const rows = await enrollments.rows<GradeEnrollRow>(db, where, sql);
   return xlsxAnswer(
     '班级报名名单.xlsx',
     '报名名单',
@@ -232,13 +186,7 @@ export async function exportEnrollments(db: Queryable, scope: Scope, filter: Enr
 
 export async function enrollStatistics(db: Queryable, scope: Scope, gradeId: number) {
   const grade = await managedGrade(db, scope, gradeId);
-  const { rows } = await db.query<{ state: string; count: number; paid: number; refunded: number }>(
-    `SELECT state, count(*)::int AS count, coalesce(sum(paid_fen), 0)::int AS paid,
-            coalesce(sum(refunded_fen), 0)::int AS refunded
-       FROM orders WHERE kind = 'grade' AND item_id = $1 AND deleted_at IS NULL
-      GROUP BY state ORDER BY state`,
-    [gradeId],
-  );
+  const counts = await enrollments.counts(db, scope, gradeId);
   const settled = await db.query<{ fen: number }>(
     `SELECT coalesce(sum(amount_fen), 0)::int AS fen FROM member_grade_settlements
       WHERE grade_id = $1 AND deleted_at IS NULL`,
@@ -246,10 +194,7 @@ export async function enrollStatistics(db: Queryable, scope: Scope, gradeId: num
   );
   return {
     gradeId,
-    total: rows.reduce((n, r) => n + r.count, 0),
-    byState: rows.map((r) => ({ state: r.state, count: r.count })),
-    paidFen: rows.reduce((n, r) => n + r.paid, 0),
-    refundedFen: rows.reduce((n, r) => n + r.refunded, 0),
+    ...counts,
     settledFen: settled.rows[0]!.fen,
     capacity: grade.capacity,
     memberCount: grade.memberCount,
@@ -259,7 +204,7 @@ export async function enrollStatistics(db: Queryable, scope: Scope, gradeId: num
 /** Roster rows of enrollments the staff scope manages, all of one class and holding a place. */
 async function rosterOf(db: Queryable, scope: Scope, ids: number[]) {
   const sql = new SqlParams();
-  const where = `${visibleEnrollments(scope, sql)} AND o.id = ANY(${sql.add(ids)}::int[])`;
+  const where = `${enrollments.visible(scope, sql)} AND o.id = ANY(${sql.add(ids)}::int[])`;
   const { rows } = await db.query<{ id: number; grade_id: number; on_roster: boolean }>(
     `SELECT o.id, o.item_id AS grade_id,
             EXISTS (SELECT 1 FROM grade_members gm WHERE gm.order_id = o.id) AS on_roster
@@ -343,11 +288,4 @@ export async function mineStatistics(db: Queryable, memberId: number) {
   };
 }
 
-export async function latestEnrollmentId(db: Queryable, memberId: number, gradeId: number) {
-  const { rows } = await db.query<{ id: number }>(
-    `SELECT id FROM orders WHERE kind = 'grade' AND member_id = $1 AND item_id = $2
-        AND deleted_at IS NULL ORDER BY id DESC LIMIT 1`,
-    [memberId, gradeId],
-  );
-  return rows[0]?.id ?? null;
-}
+export const latestEnrollmentId = enrollments.latestId;

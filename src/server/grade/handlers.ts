@@ -7,12 +7,11 @@ import type { CallDef } from '../../contract/call.ts';
 import { grade as calls, type GradeItem } from '../../contract/grade/calls.ts';
 import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
 import { gradeLifecycle } from '../../machines/lifecycles/grade.ts';
-import { SCOPE_OF_AREA, type Scope } from '../access/scope.ts';
+import { SCOPE_OF_AREA } from '../access/scope.ts';
 import {
-  membersByMobile,
-  membersById,
-  membersByTags,
-  membersOfGrades,
+  BATCH_ENROLL_ACTIONS,
+  candidatesOf,
+  type BatchEnrollAction,
 } from '../enrollment/candidates.ts';
 import { fail } from '../http/app-error.ts';
 import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
@@ -20,7 +19,6 @@ import { lifecycleHandlers } from '../lifecycle/handlers.ts';
 import { moveOrder, refundOrder } from '../orders/flow.ts';
 import { detailOf, flowOf, notifyHandlers, orderHandlers } from '../orders/handlers.ts';
 import { allOrders, ownOrders, toOrderSimple } from '../orders/rows.ts';
-import type { Candidate } from '../enrollment/candidates.ts';
 import { listControls, oneControl, resetControl, setControls } from './controls.ts';
 import {
   authorizeEnrollment,
@@ -297,16 +295,14 @@ const staffQuit = (action: Extract<EnrollmentAction, 'passQuit' | 'rejectQuit' |
   });
 
 type BatchBody = { gradeId: number; charge: boolean } & Record<string, unknown>;
-const batchWire = (
-  action: string,
-  resolve: (ctx: Ctx, scope: Scope, b: BatchBody) => Promise<Candidate[]>,
-) =>
+const batchWire = (action: BatchEnrollAction) =>
   wire(
     inAreas('grade.enroll', action, STAFF_AREAS).filter((id) => id in calls),
     async (a, ctx) => {
       const b = body<BatchBody>(ctx);
       const scope = scopeOf(a, ctx);
-      return batchEnroll(flowOf(ctx), scope, b.gradeId, await resolve(ctx, scope, b), b.charge);
+      const candidates = await candidatesOf(ctx.services.pool, scope, action, b);
+      return batchEnroll(flowOf(ctx), scope, b.gradeId, candidates, b.charge);
     },
   );
 
@@ -354,23 +350,7 @@ const enrollHandlers: HandlerEntry[] = [
     await moveOrder(flowOf(ctx), allOrders(), GRADE_KINDS, id, 'setPaid', reason);
     return enrollAnswer(ctx, id);
   }),
-  ...batchWire('batchEnroll', (ctx, _s, b) =>
-    membersById(ctx.services.pool, b.memberIds as number[]),
-  ),
-  ...batchWire('batchEnrollByMobile', (ctx, scope, b) =>
-    membersByMobile(ctx.services.pool, scope, b.mobiles as string[]),
-  ),
-  ...batchWire('batchEnrollByTags', (ctx, scope, b) =>
-    membersByTags(ctx.services.pool, scope, b.tags as string[]),
-  ),
-  ...batchWire('batchEnrollByGroups', (ctx, scope, b) =>
-    membersOfGrades(
-      ctx.services.pool,
-      scope,
-      b.gradeIds as number[],
-      (b.groups as string[] | undefined) ?? [],
-    ),
-  ),
+  ...BATCH_ENROLL_ACTIONS.flatMap(batchWire),
   ...wire(inAreas('grade.enroll', 'downloadEnrollList', STAFF_AREAS), (a, ctx) =>
     exportEnrollments(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
   ),

@@ -9,11 +9,10 @@ import { homework as calls } from '../../contract/homework/calls.ts';
 import { homeworkLifecycle } from '../../machines/lifecycles/homework.ts';
 import { SCOPE_OF_AREA, type Scope } from '../access/scope.ts';
 import {
+  BATCH_ENROLL_ACTIONS,
+  candidatesOf,
   membersById,
-  membersByMobile,
-  membersByTags,
-  membersOfGrades,
-  type Candidate,
+  type BatchEnrollAction,
 } from '../enrollment/candidates.ts';
 import { fail } from '../http/app-error.ts';
 import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
@@ -196,15 +195,16 @@ const staffQuit = (
   });
 
 type BatchBody = { homeworkId: number } & Record<string, unknown>;
-const batchWire = (
-  ids: string[],
-  resolve: (ctx: Ctx, scope: Scope, b: BatchBody) => Promise<Candidate[]>,
-) =>
-  wire(ids, async (a, ctx) => {
-    const b = body<BatchBody>(ctx);
-    const scope = scopeOf(a, ctx);
-    return batchEnroll(flowOf(ctx), scope, b.homeworkId, await resolve(ctx, scope, b));
-  });
+const batchWire = (action: BatchEnrollAction) =>
+  wire(
+    ['bms', 'edms'].map((area) => `${area}.homeworkEnroll.${action}`).filter((id) => id in calls),
+    async (a, ctx) => {
+      const b = body<BatchBody>(ctx);
+      const scope = scopeOf(a, ctx);
+      const candidates = await candidatesOf(ctx.services.pool, scope, action, b);
+      return batchEnroll(flowOf(ctx), scope, b.homeworkId, candidates);
+    },
+  );
 
 async function report(ctx: Ctx, scope: Scope, id: number) {
   const enroll = await readEnrollment(ctx.services.pool, scope, id);
@@ -243,25 +243,7 @@ const enrollList =
     listEnrollments(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx), options);
 
 const enrollHandlers: HandlerEntry[] = [
-  ...batchWire(
-    ['bms.homeworkEnroll.batchEnroll', 'edms.homeworkEnroll.batchEnroll'],
-    (ctx, _s, b) => membersById(ctx.services.pool, b.memberIds as number[]),
-  ),
-  ...batchWire(
-    ['bms.homeworkEnroll.batchEnrollByMobile', 'edms.homeworkEnroll.batchEnrollByMobile'],
-    (ctx, scope, b) => membersByMobile(ctx.services.pool, scope, b.mobiles as string[]),
-  ),
-  ...batchWire(['bms.homeworkEnroll.batchEnrollByTags'], (ctx, scope, b) =>
-    membersByTags(ctx.services.pool, scope, b.tags as string[]),
-  ),
-  ...batchWire(['edms.homeworkEnroll.batchEnrollByGroups'], (ctx, scope, b) =>
-    membersOfGrades(
-      ctx.services.pool,
-      scope,
-      b.gradeIds as number[],
-      (b.groups as string[] | undefined) ?? [],
-    ),
-  ),
+  ...BATCH_ENROLL_ACTIONS.flatMap(batchWire),
   ...wire(
     ['bms.homeworkEnroll.downloadEnrollList', 'edms.homeworkEnroll.downloadEnrollList'],
     (a, ctx) => exportEnrollments(ctx.services.pool, scopeOf(a, ctx), body(ctx)),

@@ -47,11 +47,11 @@ export interface OrderRow {
   updated_at: Date;
 }
 
-const ORDER_COLUMNS = `o.id, o.order_no, o.kind, o.member_id, m.nickname AS member_name,
+export const ORDER_COLUMNS = `o.id, o.order_no, o.kind, o.member_id, m.nickname AS member_name,
     o.organization_id, org.name AS organization_name, o.item_id, o.item_name, o.item_units,
     o.amount_fen, o.state, o.pay_method, o.paid_fen, o.refunded_fen, o.quit_reason, o.remark,
     o.paid_at, o.created_at, o.updated_at`;
-const ORDER_FROM = `FROM orders o
+export const ORDER_FROM = `FROM orders o
   JOIN members m ON m.id = o.member_id
   JOIN organizations org ON org.id = o.organization_id`;
 export const ORDER_SELECT = `SELECT ${ORDER_COLUMNS} ${ORDER_FROM}`;
