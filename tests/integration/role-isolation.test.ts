@@ -9,7 +9,8 @@
  * (class CB) and learner S3; and platform staff P. Each learner has one row of every kind: a
  * practice answer, a card order, a card held, a recharge order and a wallet entry, an exam
  * enrollment with its sitting and answer (an exam of their own organization's), a class
- * enrollment and its settlement, homework with its answer.
+ * enrollment and its settlement, homework with its answer, an enrollment in their
+ * organization's activity, and a conversation with the assistant.
  *
  * The calls come from the contract (src/contract): every call of the learner-row groups whose
  * action reads (query…, download…, export…, report). Each is either probed (PROBES: how to ask
@@ -19,6 +20,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../src/contract/accounts/calls.ts';
+import { activity } from '../../src/contract/activity/calls.ts';
+import { ai } from '../../src/contract/ai/calls.ts';
 import { areaOf, type Access, type CallDef } from '../../src/contract/call.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { exam } from '../../src/contract/exam/calls.ts';
@@ -66,6 +69,11 @@ const LEARNER_GROUPS = [
   'common.file',
   // A member's notes and files (their published ones are read by their teachers).
   'memberDocument',
+  // Activity enrollments (an organization's activity: its staff read their learners').
+  'activityEnroll',
+  // A learner's conversations with the assistant: theirs alone, staff included.
+  'aiSession',
+  'aiSession.message',
 ];
 const READ_ACTION = /^(query|download|export|report)/;
 const AREA_PREFIX = /^(bms|edms|oj)\./;
@@ -115,6 +123,11 @@ interface Rows {
   document: string;
   /** The learner's published note (memberDocument). */
   memberDocument: number;
+  /** An activity of the learner's organization, and their enrollment in it. */
+  activityId: number;
+  activityEnroll: number;
+  /** The learner's assistant conversation (aiSession). */
+  aiSession: number;
 }
 
 interface Reader {
@@ -200,6 +213,9 @@ const NO_ROWS: Rows = {
   homeworkSubmission: -1,
   document: '',
   memberDocument: -1,
+  activityId: -1,
+  activityEnroll: -1,
+  aiSession: -1,
 };
 
 /** A member's document: a small PDF uploaded through the file service. */
@@ -315,6 +331,16 @@ beforeAll(async () => {
     return { examId: e.id, examPaperId: paper.id };
   };
 
+  // Activities: one per learner, run by the learner's organization, passed by the platform.
+  const activityOf = async (staff: Transport, owner: Owner) => {
+    const created = await staff.call(activity['edms.activity.create'], {
+      body: { title: `隔离活动${owner}`, kind: 'event', startAt: at(-day), endAt: at(day) },
+    });
+    await P.call(activity['bms.activity.pass'], { body: { id: created.id } });
+    await staff.call(activity['edms.activity.publish'], { body: { id: created.id } });
+    return created.id;
+  };
+
   for (const owner of OWNERS) {
     const s = S[owner];
     const staff = owner === 'S3' ? TB : A;
@@ -380,6 +406,14 @@ beforeAll(async () => {
       query: { homeworkEnrollId: hwEnroll.id, questionId: q },
     }))!;
 
+    const activityId = await activityOf(staff, owner);
+    const activityEnrolled = await staff.call(activity['edms.activityEnroll.batchEnroll'], {
+      body: { activityId, memberIds: [s.memberId] },
+    });
+    const session = await s.api.call(ai['oj.aiSession.create'], {
+      body: { title: `隔离会话${owner}`, scene: 'general' },
+    });
+
     const { examId, examPaperId } = await examOf(staff, owner);
     // T1 sits S1's exam too, before S1 (whose sitting stays the exam's latest).
     if (owner === 'S1') t1Exam = await sit(T1, examId, examPaperId, q);
@@ -411,6 +445,9 @@ beforeAll(async () => {
       homeworkSubmission: hwSubmission.id,
       document: await uploadDocument(s.api),
       memberDocument: await publishedNote(s.api),
+      activityId,
+      activityEnroll: activityEnrolled.rows[0]!.enrollId!,
+      aiSession: session.id,
     };
   }
   // T1's own purse: a card ordered, a card held, a recharge and a wallet entry.
@@ -541,6 +578,7 @@ const staffOwn = (probe: Probe): Probe => ({ ...probe, mine: true, staffOwn: tru
 
 const member = (o: Rows) => ({ memberId: o.memberId });
 const inExam = (o: Rows) => ({ examId: o.examId, memberId: o.memberId });
+const inActivity = (o: Rows) => ({ activityId: o.activityId, memberId: o.memberId });
 const inGrade = (o: Rows) => ({ gradeId: o.gradeId, memberId: o.memberId });
 const inHomework = (o: Rows) => ({ homeworkId: o.homeworkId, memberId: o.memberId });
 const named = (o: Rows) => ({ keyword: o.nickname });
@@ -779,6 +817,36 @@ const PROBES: Record<string, Probe> = {
     ask: (o) => ({ query: { memberId: o.memberId } }),
     seen: (a) => Array.isArray(a),
   },
+
+  // Activities: enrollments in an organization's activity.
+  '*.activityEnroll.queryById': byId('activityEnroll'),
+  '*.activityEnroll.queryList': list('activityEnroll', inActivity),
+  '*.activityEnroll.querySimpleList': list('activityEnroll', inActivity),
+  '*.activityEnroll.queryListByTeacher': list('activityEnroll', inActivity),
+  '*.activityEnroll.queryLatest': {
+    ask: (o) => ({ query: { activityId: o.activityId } }),
+    seen: (a, o) => itemsOf(a).some((i) => i.id === o.activityEnroll),
+  },
+  '*.activityEnroll.downloadEnrollList': sheet(inActivity),
+  '*.activityEnroll.queryEnrollStatistics': figures(
+    (o) => ({ activityId: o.activityId }),
+    (a: { total: number }) => a.total,
+  ),
+  '*.activityEnroll.queryMineEnrollByEnrollId': mine(
+    byId('activityEnroll', (a) => (a as { order: Item }).order.id),
+  ),
+  '*.activityEnroll.queryMineLatestEnroll': mine({
+    ask: (o) => ({ query: { activityId: o.activityId } }),
+    seen: (a, o) => (a as { order: Item } | null)?.order.id === o.activityEnroll,
+  }),
+
+  // The assistant: a conversation is its learner's alone.
+  '*.aiSession.queryList': mine(list('aiSession', () => ({}))),
+  '*.aiSession.message.queryList': mine({
+    ask: (o) => ({ query: PAGE, body: { sessionId: o.aiSession } }),
+    // Another member's session answers 不存在; the owner's answers a page (empty or not).
+    seen: (a) => Array.isArray((a as { content?: unknown }).content),
+  }),
 };
 
 /** Read calls of these groups that read nobody else's row, and why. */
@@ -803,6 +871,9 @@ const NOT_PROBED: Record<string, string> = {
   '*.examMemberQuestion.queryStatisticsGroupByMember':
     'an exam’s rank list, shown to the exam’s readers by design (learners once results are out)',
   '*.examMemberQuestion.queryQuestionStatisticsByExamPaper': 'counts per question of a paper',
+  '*.activityEnroll.queryMemberListSortByScore':
+    'an activity’s ranking, shown to its readers by design where the activity shows it',
+  '*.activityEnroll.queryMineStatistics': 'the caller’s own totals',
 };
 
 const lookup = <T>(table: Record<string, T>, call: CallDef): T | undefined =>
