@@ -73,4 +73,47 @@ describe('the AI prompt screen', () => {
       body: { id: 3, enabled: false },
     });
   }, 20_000);
+
+  it('deletes a prompt only once the admin confirms, naming it', async () => {
+    let deleted = 0;
+    answer(accounts.queryCurrent, () => success(admin));
+    answer(accounts['oj.member.queryMineTeacherList'], () => success([]));
+    answer(membership['oj.memberMembership.queryList'], () => success({ ...empty, size: 100 }));
+    answer(ai['bms.aiPrompt.queryList'], () =>
+      success({ content: [prompt], totalElements: 1, totalPages: 1, number: 0, size: 20 }),
+    );
+    answer(ai['bms.aiPrompt.delete'], () => {
+      deleted += 1;
+      return success({ deleted: true });
+    });
+    const runtime = createTestRuntime();
+    runtime.start();
+    await waitFor(runtime.actors.startup, (s) => s.matches({ session: 'ready' }));
+    const router = createMemoryRouter(
+      [{ path: '/admin/ai-prompts', element: <AdminAiPromptsPage /> }],
+      { initialEntries: ['/admin/ai-prompts'] },
+    );
+    render(withRuntime(runtime, <RouterProvider router={router} />));
+    const asked: string[] = [];
+    let accept = false;
+    const confirm = window.confirm;
+    window.confirm = (question?: string) => {
+      asked.push(question ?? '');
+      return accept;
+    };
+    try {
+      fireEvent.click(await screen.findByRole('button', { name: '删除' }));
+      expect(asked).toEqual(['确定删除提示词「做题助教」吗？']);
+      expect(runtime.actors.staffEdit.getSnapshot().context.last).toBeNull();
+      accept = true;
+      fireEvent.click(screen.getByRole('button', { name: '删除' }));
+      await waitForDom(() => expect(deleted).toBe(1));
+      expect(runtime.actors.staffEdit.getSnapshot().context.last).toEqual({
+        call: 'bms.aiPrompt.delete',
+        body: { id: 3 },
+      });
+    } finally {
+      window.confirm = confirm;
+    }
+  }, 20_000);
 });

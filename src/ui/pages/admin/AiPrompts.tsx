@@ -10,6 +10,7 @@ import { useQuery } from '../../app/useQuery.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { CreateButton } from '../../components/staff/CreateButton.tsx';
+import { StaffDeleteButton } from '../../components/staff/StaffDeleteButton.tsx';
 import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
 import {
   StaffForm,
@@ -156,21 +157,11 @@ export default function AdminAiPromptsPage() {
                           text={prompt.enabled ? t('staffAi.disable') : t('staffAi.enable')}
                           onClick={() => setEnabled(prompt, !prompt.enabled)}
                         />
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          intent="danger"
-                          disabled={busy}
-                          text={t('staff.delete')}
-                          onClick={() => {
-                            if (window.confirm(t('staffAi.confirmDelete', { name: prompt.name }))) {
-                              staffEdit.send({
-                                type: 'SUBMIT',
-                                call: 'bms.aiPrompt.delete',
-                                body: { id: prompt.id },
-                              });
-                            }
-                          }}
+                        <StaffDeleteButton
+                          call="bms.aiPrompt.delete"
+                          id={prompt.id}
+                          name={prompt.name}
+                          confirm={t('staffAi.confirmDelete', { name: prompt.name })}
                         />
                       </td>
                     </tr>

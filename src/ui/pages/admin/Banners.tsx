@@ -1,5 +1,4 @@
 import { Button, HTMLTable, Tag } from '@blueprintjs/core';
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BANNER_POSITIONS } from '../../../contract/image-banner/positions.ts';
@@ -11,6 +10,7 @@ import { FileUploadButton } from '../../components/files/FileUploadButton.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { CreateButton } from '../../components/staff/CreateButton.tsx';
+import { StaffDeleteButton } from '../../components/staff/StaffDeleteButton.tsx';
 import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
 import {
   StaffForm,
@@ -84,8 +84,6 @@ export default function AdminBannersPage() {
   const [page, setPage] = usePageParam();
   const banners = useQuery(staffBanners(runtime, page));
   const [form, setForm] = useState<StaffFormRequest | null>(null);
-  const { staffEdit } = runtime.actors;
-  const busy = useSelector(staffEdit, (s) => s.matches('working'));
 
   const bannerForm = (banner?: Banner): StaffFormRequest => ({
     title: banner
@@ -203,21 +201,10 @@ export default function AdminBannersPage() {
                         text={t('staff.edit')}
                         onClick={() => setForm(bannerForm(banner))}
                       />
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        intent="danger"
-                        disabled={busy}
-                        text={t('staff.delete')}
-                        onClick={() => {
-                          if (window.confirm(t('site.confirmDelete', { name: banner.title }))) {
-                            staffEdit.send({
-                              type: 'SUBMIT',
-                              call: 'imageBanner.delete',
-                              body: { id: banner.id },
-                            });
-                          }
-                        }}
+                      <StaffDeleteButton
+                        call="imageBanner.delete"
+                        id={banner.id}
+                        name={banner.title}
                       />
                     </td>
                   </tr>

@@ -1,5 +1,4 @@
 import { Button, ControlGroup, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -15,6 +14,7 @@ import { useQuery } from '../../app/useQuery.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { CreateButton } from '../../components/staff/CreateButton.tsx';
+import { StaffDeleteButton } from '../../components/staff/StaffDeleteButton.tsx';
 import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
 import {
   StaffForm,
@@ -30,29 +30,11 @@ const text = (v: FormValues[string] | undefined) => (typeof v === 'string' ? v.t
 const whole = (v: FormValues[string] | undefined) =>
   /^\d+$/.test(text(v)) ? Number(text(v)) : text(v);
 
-function DeleteButton({ onDelete, name }: { onDelete: () => void; name: string }) {
-  const { t } = useTranslation();
-  const busy = useSelector(useRuntime().actors.staffEdit, (s) => s.matches('working'));
-  return (
-    <Button
-      size="small"
-      variant="outlined"
-      intent="danger"
-      disabled={busy}
-      text={t('staff.delete')}
-      onClick={() => {
-        if (window.confirm(t('site.confirmDelete', { name }))) onDelete();
-      }}
-    />
-  );
-}
-
 /** The items of the chosen dictionary, disabled ones included, in their order. */
 function ItemSection({ dict, onForm }: { dict: Dict; onForm: (f: StaffFormRequest) => void }) {
   const { t } = useTranslation();
   const runtime = useRuntime();
   const items = useQuery(staffDictItems(runtime, dict.id));
-  const { staffEdit } = runtime.actors;
   const itemForm = (item?: DictItem): StaffFormRequest => ({
     title: item
       ? `${t('staff.edit')} · ${item.label}`
@@ -120,16 +102,7 @@ function ItemSection({ dict, onForm }: { dict: Dict; onForm: (f: StaffFormReques
                       onClick={() => onForm(itemForm(item))}
                     />
                     {!dict.builtIn && (
-                      <DeleteButton
-                        name={item.label}
-                        onDelete={() =>
-                          staffEdit.send({
-                            type: 'SUBMIT',
-                            call: 'dict.deleteItem',
-                            body: { id: item.id },
-                          })
-                        }
-                      />
+                      <StaffDeleteButton call="dict.deleteItem" id={item.id} name={item.label} />
                     )}
                   </td>
                 </tr>
@@ -156,7 +129,6 @@ export default function AdminDictsPage() {
   const [filter, setFilter] = useState('');
   const dicts = useQuery(staffDicts(runtime, filter, page));
   const [form, setForm] = useState<StaffFormRequest | null>(null);
-  const { staffEdit } = runtime.actors;
   const choose = (id: number) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -257,16 +229,7 @@ export default function AdminDictsPage() {
                           onClick={() => setForm(dictForm(dict))}
                         />
                         {!dict.builtIn && (
-                          <DeleteButton
-                            name={dict.name}
-                            onDelete={() =>
-                              staffEdit.send({
-                                type: 'SUBMIT',
-                                call: 'dict.delete',
-                                body: { id: dict.id },
-                              })
-                            }
-                          />
+                          <StaffDeleteButton call="dict.delete" id={dict.id} name={dict.name} />
                         )}
                       </td>
                     </tr>

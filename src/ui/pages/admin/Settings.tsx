@@ -1,5 +1,4 @@
 import { Button, ControlGroup, HTMLTable, InputGroup, Tag, TextArea } from '@blueprintjs/core';
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,6 +14,7 @@ import { Pager } from '../../components/Pager.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { MarkdownEditor } from '../../components/site/MarkdownEditor.tsx';
 import { CreateButton } from '../../components/staff/CreateButton.tsx';
+import { StaffDeleteButton } from '../../components/staff/StaffDeleteButton.tsx';
 import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
 import {
   StaffForm,
@@ -162,8 +162,6 @@ export default function AdminSettingsPage() {
   const configs = useQuery(staffConfigs(runtime, filter ? { keyword: filter } : {}, page));
   const [form, setForm] = useState<StaffFormRequest | null>(null);
   const configForm = useConfigForm();
-  const { staffEdit } = runtime.actors;
-  const busy = useSelector(staffEdit, (s) => s.matches('working'));
   const pages = Object.keys(SITE_TEXT_KEYS) as (keyof typeof SITE_TEXT_KEYS)[];
   const apply = () => {
     setFilter(keyword.trim());
@@ -255,21 +253,10 @@ export default function AdminSettingsPage() {
                           text={t('staff.edit')}
                           onClick={() => setForm(configForm(entry))}
                         />
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          intent="danger"
-                          disabled={busy}
-                          text={t('staff.delete')}
-                          onClick={() => {
-                            if (window.confirm(t('site.confirmDelete', { name: entry.key }))) {
-                              staffEdit.send({
-                                type: 'SUBMIT',
-                                call: 'common.config.delete',
-                                body: { id: entry.id },
-                              });
-                            }
-                          }}
+                        <StaffDeleteButton
+                          call="common.config.delete"
+                          id={entry.id}
+                          name={entry.key}
                         />
                       </td>
                     </tr>
