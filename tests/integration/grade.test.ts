@@ -146,6 +146,31 @@ describe('enrollment', () => {
     expect(full.rows[0]).toMatchObject({ outcome: 'notAdmitted', message: '班级名额已满（1 人）' });
   });
 
+  it('gives the last place to one of many learners enrolled at the same moment', async () => {
+    const g = await newClass({ capacity: 1, priceFen: 0 });
+    await teacher.call(api['edms.grade.publish'], { body: { id: g.id } });
+    const learners = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        teacher.call(organization['member.create'], {
+          body: { nickname: `抢位${i}`, mobile: `1395556000${i}` },
+        }),
+      ),
+    );
+    const answers = await Promise.all(
+      learners.map((l) =>
+        teacher.call(api['edms.grade.enroll.batchEnroll'], {
+          body: { gradeId: g.id, memberIds: [l.id] },
+        }),
+      ),
+    );
+    const outcomes = answers.map((a) => a.rows[0]!.outcome).sort();
+    expect(outcomes).toEqual(['enrolled', ...Array<string>(7).fill('notAdmitted')]);
+    const stats = await teacher.call(api['edms.grade.enroll.queryEnrollStatistics'], {
+      query: { gradeId: g.id },
+    });
+    expect(stats.total).toBe(1);
+  });
+
   it('enrolls in batch row by row, groups the roster, binds its teachers, and exports it', async () => {
     const g = await newClass({ priceFen: 0 });
     await teacher.call(api['edms.grade.publish'], { body: { id: g.id } });

@@ -52,18 +52,21 @@ export const gradeOrderKind: OrderKindBehaviour = {
     );
   },
   // Places are counted under the class's row lock: two last-seat enrollments cannot both win.
+  // The count is a statement of its own, after the lock: one statement's snapshot is taken
+  // before it waits for the lock, so a count inside it would miss the place just taken.
   admit: async (client, order) => {
-    const { rows } = await client.query<{ capacity: number | null; taken: number }>(
-      `SELECT g.capacity,
-              (SELECT count(*) FROM orders o WHERE o.kind = 'grade' AND o.item_id = g.id
-                  AND o.deleted_at IS NULL AND o.state = ANY($2::text[]))::int AS taken
-         FROM grades g WHERE g.id = $1 FOR UPDATE`,
+    const { rows } = await client.query<{ capacity: number | null }>(
+      'SELECT capacity FROM grades WHERE id = $1 FOR UPDATE',
+      [order.itemId],
+    );
+    const capacity = rows[0]?.capacity ?? null;
+    if (capacity === null) return;
+    const taken = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM orders WHERE kind = 'grade' AND item_id = $1
+          AND deleted_at IS NULL AND state = ANY($2::text[])`,
       [order.itemId, SEAT_STATES],
     );
-    const row = rows[0];
-    if (row?.capacity !== null && row !== undefined && row.taken >= row.capacity) {
-      throw fail('CONFLICT', `班级名额已满（${row.capacity} 人）`);
-    }
+    if (taken.rows[0]!.n >= capacity) throw fail('CONFLICT', `班级名额已满（${capacity} 人）`);
   },
   kept: (client, orderId) => settledFen(client, orderId),
 };
