@@ -3,7 +3,6 @@
  * flows. Each area's scope is said once here: `bms` platform staff, `edms` the teacher's
  * organization, `oj` the learner, and the un-prefixed area by the caller's role.
  */
-import type { CallDef } from '../../contract/call.ts';
 import { exam as calls } from '../../contract/exam/calls.ts';
 import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
 import { actionsOf, type ResourceArea } from '../../contract/resource.ts';
@@ -18,6 +17,7 @@ import type { Auth } from '../accounts/sessions.ts';
 import { withTransaction } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
+import { wireAction, type AreaHandler } from '../http/wire.ts';
 import { transitionRow } from '../lifecycle/transition.ts';
 import { moveOrder, refundOrder } from '../orders/flow.ts';
 import { detailOf, flowOf, notifyHandlers, orderHandlers } from '../orders/handlers.ts';
@@ -93,7 +93,6 @@ const SCOPES: Record<Area, (auth: Auth) => Scope> = {
   app: roleScope,
   oj: learnerScope,
 };
-const AREAS: readonly Area[] = ['bms', 'edms', 'app', 'oj'];
 
 type Ctx = HandlerContext;
 const scopeIn = (area: Area, ctx: Ctx) => SCOPES[area](ctx.requireAuth());
@@ -106,17 +105,8 @@ const actor = (ctx: Ctx) => {
 };
 
 /** Registers `fn` for the area's action of a group when the contract has that call. */
-function wire(
-  group: string,
-  action: string,
-  fn: (area: Area, ctx: Ctx) => Promise<unknown>,
-  areas: readonly Area[] = AREAS,
-): HandlerEntry[] {
-  return areas.flatMap((area) => {
-    const call = (actionsOf(calls, area, group) as Record<string, CallDef | undefined>)[action];
-    return call ? [handle(call, (ctx) => fn(area, ctx) as never)] : [];
-  });
-}
+const wire = (group: string, action: string, fn: AreaHandler, areas?: readonly Area[]) =>
+  wireAction(calls, group, action, fn, areas);
 
 const body = <T>(ctx: Ctx) => ctx.body as T;
 const query = <T>(ctx: Ctx) => ctx.query as T;

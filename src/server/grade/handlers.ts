@@ -14,7 +14,8 @@ import {
   type BatchEnrollAction,
 } from '../enrollment/candidates.ts';
 import { fail } from '../http/app-error.ts';
-import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
+import { type HandlerContext, type HandlerEntry } from '../http/handler.ts';
+import { wireIds, type AreaHandler } from '../http/wire.ts';
 import { lifecycleHandlers } from '../lifecycle/handlers.ts';
 import { moveOrder, refundOrder } from '../orders/flow.ts';
 import { detailOf, flowOf, notifyHandlers, orderHandlers } from '../orders/handlers.ts';
@@ -70,20 +71,8 @@ const body = <T>(ctx: Ctx) => ctx.body as T;
 const query = <T>(ctx: Ctx) => ctx.query as T;
 const idOf = (ctx: Ctx) => query<{ id: number }>(ctx).id;
 
-function areaOfId(id: string): Area {
-  const prefix = id.split('.')[0]!;
-  return prefix === 'bms' || prefix === 'edms' || prefix === 'oj' ? prefix : 'app';
-}
-
 /** `fn` for each call id, with the area its id starts with. */
-function wire(ids: string[], fn: (area: Area, ctx: Ctx) => Promise<unknown>): HandlerEntry[] {
-  const byId = calls as Record<string, CallDef>;
-  return ids.map((id) => {
-    const call = byId[id];
-    if (!call) throw new Error(`no call ${id}`);
-    return handle(call, (ctx) => fn(areaOfId(id), ctx) as never);
-  });
-}
+const wire = (ids: string[], fn: AreaHandler) => wireIds(calls, ids, fn);
 
 /** The same action in the listed areas: `grade.enroll.` + action under bms, edms, the bare area. */
 const inAreas = (group: string, action: string, areas: readonly string[]) =>

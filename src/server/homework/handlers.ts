@@ -3,7 +3,6 @@
  * Scopes come from access/scope.ts: `bms` platform staff, `edms` the organization's staff (a
  * teacher their classes' homework), `oj` the learner.
  */
-import type { CallDef } from '../../contract/call.ts';
 import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
 import { homework as calls } from '../../contract/homework/calls.ts';
 import { homeworkLifecycle } from '../../machines/lifecycles/homework.ts';
@@ -15,7 +14,8 @@ import {
   type BatchEnrollAction,
 } from '../enrollment/candidates.ts';
 import { fail } from '../http/app-error.ts';
-import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
+import { type HandlerContext, type HandlerEntry } from '../http/handler.ts';
+import { wireIds, type AreaHandler } from '../http/wire.ts';
 import { applyTransition } from '../lifecycle/transition.ts';
 import { answerQuestion, queueAnswer } from '../member-question/handlers.ts';
 import { toSummary } from '../member-question/answers.ts';
@@ -68,19 +68,7 @@ const actorOf = (ctx: Ctx) => {
   return { userId: auth.userId, memberId: auth.memberId };
 };
 
-function areaOfId(id: string): Area {
-  const prefix = id.split('.')[0]!;
-  return prefix === 'bms' || prefix === 'edms' || prefix === 'oj' ? prefix : 'app';
-}
-
-function wire(ids: string[], fn: (area: Area, ctx: Ctx) => Promise<unknown>): HandlerEntry[] {
-  const byId = calls as Record<string, CallDef>;
-  return ids.map((id) => {
-    const call = byId[id];
-    if (!call) throw new Error(`no call ${id}`);
-    return handle(call, (ctx) => fn(areaOfId(id), ctx) as never);
-  });
-}
+const wire = (ids: string[], fn: AreaHandler) => wireIds(calls, ids, fn);
 
 // ——— homework ———
 

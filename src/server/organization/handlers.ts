@@ -4,7 +4,6 @@
  * the organization's staff, the un-prefixed `member` calls by role, `oj` the learner.
  */
 import type { z } from 'zod';
-import type { CallDef } from '../../contract/call.ts';
 import {
   organization as calls,
   type BatchMembersAnswer,
@@ -17,7 +16,8 @@ import { loadCurrentUser, otherTeacherAccounts } from '../accounts/members.ts';
 import { currentRights } from '../accounts/rights.ts';
 import type { Auth } from '../accounts/sessions.ts';
 import { fail } from '../http/app-error.ts';
-import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
+import { type HandlerContext, type HandlerEntry } from '../http/handler.ts';
+import { wireIds, type AreaHandler } from '../http/wire.ts';
 import { validationError } from '../http/validation-error.ts';
 import { lifecycleHandlers } from '../lifecycle/handlers.ts';
 import {
@@ -75,16 +75,7 @@ const query = <T>(ctx: Ctx) => ctx.query as T;
 const idOf = (ctx: Ctx) => query<{ id: number }>(ctx).id;
 
 /** `fn` for each of `ids` whose call exists, with the area its id starts with. */
-function wire(ids: string[], fn: (area: Area, ctx: Ctx) => Promise<unknown>): HandlerEntry[] {
-  const byId = calls as Record<string, CallDef>;
-  return ids.map((id) => {
-    const call = byId[id];
-    if (!call) throw new Error(`no call ${id}`);
-    const prefix = id.split('.')[0]!;
-    const area: Area = prefix === 'bms' || prefix === 'edms' || prefix === 'oj' ? prefix : 'app';
-    return handle(call, (ctx) => fn(area, ctx) as never);
-  });
-}
+const wire = (ids: string[], fn: AreaHandler) => wireIds(calls, ids, fn);
 
 // ——— organizations ———
 
