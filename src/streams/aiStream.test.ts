@@ -57,6 +57,9 @@ describe('parseAiStreamMessage', () => {
     expect(isRetryableStreamError({ status: 503 })).toBe(true);
     expect(isRetryableStreamError(new Error('Network Error'))).toBe(true);
     expect(isRetryableStreamError({ status: 404 })).toBe(false);
+    expect(isRetryableStreamError({ status: 401 })).toBe(false);
+    expect(isRetryableStreamError({ status: 408 })).toBe(true);
+    expect(isRetryableStreamError({ status: 429 })).toBe(true);
     expect(isRetryableStreamError(new AiStreamProtocolError('x'))).toBe(false);
   });
 });
@@ -69,7 +72,7 @@ describe('replyEvents$ (fetch-event-source)', () => {
         response([text.slice(0, 17), text.slice(17, 60), text.slice(60)]),
       ).pipe(toArray()),
     );
-    expect(events).toEqual([d(1, '答案'), d(2, '错在第 2 行'), end]);
+    expect(events).toEqual([{ kind: 'open' }, d(1, '答案'), d(2, '错在第 2 行'), end]);
   });
 
   it('errors, without retrying on its own, when the body ends before done', async () => {
@@ -232,6 +235,57 @@ describe('followReply$', () => {
         '-r 10ms s 20ms #',
         {
           r: { type: 'AI.RESUMING', after: 0, attempt: 1 },
+          s: { type: 'AI.RESUMING', after: 0, attempt: 2 },
+        },
+        failure,
+      );
+    });
+  });
+
+  it('renews the retry budget with every delta a reconnection brings', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold }) => {
+      const afters: number[] = [];
+      // Eight drops over a long answer, each after one new delta: more than the budget of two.
+      const result = followReply$(
+        (after) => {
+          afters.push(after);
+          return after < 8
+            ? cold('-o-a-#', { o: { kind: 'open' }, a: d(after + 1, `${after + 1}`) })
+            : cold('-o-e|', { o: { kind: 'open' }, e: end });
+        },
+        { scheduler, maxRetries: 2, initialDelayMs: 1 },
+      );
+      const events: string[] = [];
+      result.subscribe({
+        next: (e) => events.push(e.type === 'AI.RESUMING' ? `R${e.attempt}` : e.type),
+        error: () => events.push('ERROR'),
+      });
+      scheduler.flush();
+      expect(afters).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(events.filter((e) => e === 'AI.DELTA')).toHaveLength(8);
+      expect(events).not.toContain('R2');
+      expect(events.at(-1)).toBe('AI.DONE');
+      // The first connection is not news; every reconnection is.
+      expect(events.filter((e) => e === 'AI.CONNECTED')).toHaveLength(8);
+      expect(events.slice(0, 4)).toEqual(['AI.DELTA', 'R1', 'AI.CONNECTED', 'AI.DELTA']);
+    });
+  });
+
+  it('spends the budget on reconnections that are accepted but bring nothing', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, expectObservable }) => {
+      const failure = new Error('Network Error');
+      const result = followReply$(() => cold('-o#', { o: { kind: 'open' } }, failure), {
+        scheduler,
+        maxRetries: 2,
+        initialDelayMs: 10,
+      });
+      expectObservable(result).toBe(
+        '--r 10ms cs 20ms c#',
+        {
+          r: { type: 'AI.RESUMING', after: 0, attempt: 1 },
+          c: { type: 'AI.CONNECTED' },
           s: { type: 'AI.RESUMING', after: 0, attempt: 2 },
         },
         failure,

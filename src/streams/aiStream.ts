@@ -11,13 +11,15 @@
  *   dropped connection can end a body cleanly).
  * - `followReply$` owns reconnection in RxJS: each attempt asks for the deltas after the last
  *   seq it has, drops any delta it already has (a server may replay an overlap), retries with
- *   backoff (retry.ts, injectable scheduler) and completes after `done`.
+ *   backoff (retry.ts's delays, injectable scheduler) — a budget of drops in a row, renewed by
+ *   every new delta — and completes after `done`.
  *
  * fetch-event-source's cleanup calls `document.removeEventListener` and `window.clearTimeout`
  * unconditionally, so `replyEvents$` needs a DOM-like global: the browser, or jsdom in tests.
  */
 import { fetchEventSource, type EventSourceMessage } from '@microsoft/fetch-event-source';
 import {
+  asyncScheduler,
   catchError,
   concat,
   defer,
@@ -25,12 +27,14 @@ import {
   map,
   Observable,
   of,
+  retry,
   takeWhile,
   tap,
   throwError,
+  timer,
   type SchedulerLike,
 } from 'rxjs';
-import { retryWithBackoff } from './retry.ts';
+import { backoffDelay } from './retry.ts';
 
 export const AI_REPLY_STATUSES = ['done', 'stopped', 'failed'] as const;
 export type AiReplyEndStatus = (typeof AI_REPLY_STATUSES)[number];
@@ -56,13 +60,19 @@ export interface AiDone {
   message?: string;
 }
 
-export type AiStreamEvent = { kind: 'delta'; delta: AiDelta } | { kind: 'done'; done: AiDone };
+export type AiStreamEvent =
+  | { kind: 'delta'; delta: AiDelta }
+  | { kind: 'done'; done: AiDone }
+  /** The connection was accepted (the server answered with an event stream). */
+  | { kind: 'open' };
 
 /** What the follower emits: the chat machine's events (machines/ai-chat). */
 export type AiReplyEvent =
   | { type: 'AI.DELTA'; seq: number; text: string }
   /** The connection broke; attempt `attempt` asks again for the deltas after `after`. */
   | { type: 'AI.RESUMING'; after: number; attempt: number }
+  /** A reconnection was accepted: the reply is being followed again. */
+  | { type: 'AI.CONNECTED' }
   | { type: 'AI.DONE'; done: AiDone };
 
 /** Opens one connection: the reply's events with seq > `after`. */
@@ -177,6 +187,7 @@ export function replyEvents$(
         if (!type.startsWith('text/event-stream')) {
           throw new AiStreamProtocolError(`answered ${type || 'without a content type'}`);
         }
+        if (!subscriber.closed) subscriber.next({ kind: 'open' });
       },
       onmessage: (message: EventSourceMessage) => {
         if (subscriber.closed) return;
@@ -208,7 +219,10 @@ export interface FollowReplyOptions {
   /** The last seq the caller already has (0: none). */
   after?: number;
   scheduler?: SchedulerLike;
-  /** Reconnections before the error goes through. */
+  /**
+   * Reconnections in a row before the error goes through: a reconnection that brings a new
+   * delta starts the count again, so a long answer survives any number of spaced-out drops.
+   */
   maxRetries?: number;
   initialDelayMs?: number;
   maxDelayMs?: number;
@@ -222,23 +236,27 @@ export const AI_FOLLOW_DEFAULTS = {
   maxDelayMs: 8_000,
 } as const;
 
-/** Retry a dropped connection, a 5xx or a network failure; not a 4xx refusal or bad data. */
+/**
+ * Retry a dropped connection, a 5xx, a timeout or rate limit (408, 429) or a network failure;
+ * not another 4xx refusal (not logged in, not found: asking again changes nothing) or bad data.
+ */
 export function isRetryableStreamError(error: unknown): boolean {
   if (error instanceof AiStreamProtocolError) return false;
   const status = isRecord(error) ? error.status : undefined;
-  return typeof status !== 'number' || status >= 500;
+  return typeof status !== 'number' || status >= 500 || status === 408 || status === 429;
 }
 
 /**
  * The reply's machine events: each delta once, in seq order, then AI.DONE, then complete. A
  * dropped connection emits AI.RESUMING at once and reconnects, after the backoff, with the
- * last seq received; when the retry budget is spent the last error goes through.
+ * last seq received (AI.CONNECTED when the server accepts it); when `maxRetries` reconnections
+ * in a row have brought nothing new, the last error goes through.
  */
 export function followReply$(
   connect: AiConnect,
   {
     after = 0,
-    scheduler,
+    scheduler = asyncScheduler,
     maxRetries = AI_FOLLOW_DEFAULTS.maxRetries,
     initialDelayMs = AI_FOLLOW_DEFAULTS.initialDelayMs,
     maxDelayMs = AI_FOLLOW_DEFAULTS.maxDelayMs,
@@ -248,31 +266,41 @@ export function followReply$(
   return defer(() => {
     // Per subscription: a second subscriber follows the reply from `after` again.
     let lastSeq = after;
+    /** Failed connections since the last delta. */
     let attempts = 0;
+    const retrying = (error: unknown) => attempts <= maxRetries && shouldRetry(error);
     return defer(() => {
       const events = requireDone(connect(lastSeq)).pipe(
         // A delta already delivered (a replayed overlap) is dropped; a gap means the connection
         // lost something, so it reconnects after the last seq it has rather than misplace text.
-        filter((event) => event.kind === 'done' || event.delta.seq > lastSeq),
+        filter((event) => event.kind !== 'delta' || event.delta.seq > lastSeq),
+        // An accepted connection is news only after a drop.
+        filter((event) => event.kind !== 'open' || attempts > 0),
         tap((event) => {
           if (event.kind !== 'delta') return;
           if (event.delta.seq !== lastSeq + 1) throw new AiStreamGap(lastSeq, event.delta.seq);
           lastSeq = event.delta.seq;
+          // Progress: the budget is for drops in a row, not for the whole of a long answer.
+          attempts = 0;
         }),
         takeWhile((event) => event.kind !== 'done', true),
-        map((event): AiReplyEvent =>
-          event.kind === 'delta'
-            ? { type: 'AI.DELTA', seq: event.delta.seq, text: event.delta.text }
-            : { type: 'AI.DONE', done: event.done },
-        ),
+        map((event): AiReplyEvent => {
+          switch (event.kind) {
+            case 'delta':
+              return { type: 'AI.DELTA', seq: event.delta.seq, text: event.delta.text };
+            case 'open':
+              return { type: 'AI.CONNECTED' };
+            case 'done':
+              return { type: 'AI.DONE', done: event.done };
+          }
+        }),
       );
       // Said when the drop happens, before the backoff's wait, and only when a retry follows.
       return events.pipe(
         catchError((error: unknown) => {
           attempts += 1;
-          const retrying = attempts <= maxRetries && shouldRetry(error);
           const resuming: AiReplyEvent = { type: 'AI.RESUMING', after: lastSeq, attempt: attempts };
-          return retrying
+          return retrying(error)
             ? concat(
                 of(resuming),
                 throwError(() => error),
@@ -281,12 +309,11 @@ export function followReply$(
         }),
       );
     }).pipe(
-      retryWithBackoff({
-        maxRetries,
-        initialDelayMs,
-        maxDelayMs,
-        shouldRetry: (error) => shouldRetry(error),
-        ...(scheduler ? { scheduler } : {}),
+      retry({
+        delay: (error: unknown) =>
+          retrying(error)
+            ? timer(backoffDelay(attempts, { initialDelayMs, maxDelayMs }), scheduler)
+            : throwError(() => error),
       }),
     );
   });

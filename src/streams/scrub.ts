@@ -18,9 +18,11 @@
  */
 import type { JsonValue } from './json.ts';
 
-// recipient and address: a prize's shipping address (issue 10 item 2).
+// recipient, the address fields (`address`, `addressDetail`, `regionNames`) and `detail`
+// under an address: a prize's shipping address (issue 10 item 2). Anchored so that
+// `addressedAt`, when it was given, is kept.
 export const SECRET_KEY =
-  /password|pwd|code|captchaCode|token|key|signature|secret|cookie|mobile|email|recipient|address/i;
+  /password|pwd|code|captchaCode|token|key|signature|secret|cookie|mobile|email|recipient|address(?:detail)?$|regionNames/i;
 const NUMERIC_CODE_KEY = /^(code|errorCode|statusCode)$/i;
 export const SCRUBBED = '[scrubbed]';
 

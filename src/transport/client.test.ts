@@ -411,6 +411,22 @@ describe('transport', () => {
     expect(await response.text()).toBe('data: hello\n\n');
   });
 
+  it('gives an event stream’s refusal the server’s message', async () => {
+    const { transport } = transportFor(() =>
+      Response.json({ success: false, code: 404, message: '回答 9 不存在' }, { status: 404 }),
+    );
+    await expect(transport.stream(post, { body: { name: 'x' } })).rejects.toMatchObject({
+      message: '回答 9 不存在',
+      status: 404,
+      kind: 'api',
+    });
+    const bare = transportFor(() => new Response('<html>bad gateway</html>', { status: 502 }));
+    await expect(bare.transport.stream(post, { body: { name: 'x' } })).rejects.toMatchObject({
+      message: 'Request failed with status code 502',
+      status: 502,
+    });
+  });
+
   it('keeps the session cookie between calls outside a browser', async () => {
     let cookieSeen: string | null = null;
     const { transport } = transportFor(async (req, session) => {

@@ -338,6 +338,8 @@ export function createTransport(options: TransportOptions): Transport {
     headers.set('accept', 'text/event-stream');
     const response = await send(path, { ...init, headers }, opts.signal);
     if (!response.ok) {
+      // A refusal says why in its envelope (never sealed), as a call's does.
+      await unwrap(def, response, null);
       throw new ApiError(
         transportMessages.status(response.status),
         0,

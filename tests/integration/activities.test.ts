@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { activity } from '../../src/contract/activity/refs.ts';
+import { activityPrize } from '../../src/contract/activity-prize/refs.ts';
 import { accounts } from '../../src/contract/accounts/refs.ts';
 import { memberQuestion } from '../../src/contract/member-question/refs.ts';
 import { order as orderApi } from '../../src/contract/order/refs.ts';
@@ -587,5 +588,451 @@ describe('staff enrolling learners', () => {
       [event.id],
     );
     expect(rows).toEqual([{ completed: true, rank: 1 }]);
+  });
+});
+
+// ——— the review of issue 10: each block pins one defect the review found ———
+
+const walletBalance = async () =>
+  (await student.call(wallet['oj.memberWallet.queryList'], { body: {} })).content[0]!.balanceFen;
+
+/**
+ * Runs `call` while this test holds the activity's row lock, makes `change` (SQL, $1 = the
+ * activity) in the same transaction once the call waits on the lock, and commits: what the call
+ * decides after the lock is what a concurrent staff action left.
+ */
+async function whileLocked<T>(
+  activityId: number,
+  call: () => Promise<T>,
+  change: string,
+): Promise<PromiseSettledResult<T>> {
+  const client = await platform.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT 1 FROM activities WHERE id = $1 FOR UPDATE', [activityId]);
+    const settled = call().then(
+      (value): PromiseSettledResult<T> => ({ status: 'fulfilled', value }),
+      (reason: unknown): PromiseSettledResult<T> => ({ status: 'rejected', reason }),
+    );
+    let waiting = 0;
+    for (let i = 0; i < 250 && waiting === 0; i += 1) {
+      await new Promise((r) => setTimeout(r, 20));
+      const { rows } = await platform.pool.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted',
+      );
+      waiting = rows[0]!.n;
+    }
+    expect(waiting).toBeGreaterThan(0);
+    await client.query(change, [activityId]);
+    await client.query('COMMIT');
+    return await settled;
+  } finally {
+    client.release();
+  }
+}
+
+const codeOf = (r: PromiseSettledResult<unknown>) =>
+  r.status === 'rejected' ? (r.reason as { code: number }).code : 'fulfilled';
+
+describe('paying for a place only while the activity runs', () => {
+  it('stopping cancels the orders awaiting payment; paying after it is refused and charges nothing', async () => {
+    const paid = await platformActivity({
+      priceFen: 700,
+      startAt: iso(Date.now() + DAY),
+      endAt: iso(Date.now() + 2 * DAY),
+    });
+    const order = await student.call(activity['oj.activityEnroll.enroll'], {
+      body: { activityId: paid.id },
+    });
+    expect(order.state).toBe('awaitingPayment');
+    const checkout = await student.call(activity['oj.activityEnroll.pay'], {
+      body: { id: order.id, method: 'provider' },
+    });
+    const before = await walletBalance();
+    await admin.call(activity['bms.activity.stop'], { body: { id: paid.id } });
+    const after = await student.call(activity['oj.activityEnroll.queryById'], {
+      query: { id: order.id },
+    });
+    expect(after.state).toBe('cancelled');
+    const { rows: payments } = await platform.pool.query<{ status: string }>(
+      'SELECT status FROM payments WHERE payment_no = $1',
+      [checkout.payment!.paymentNo],
+    );
+    expect(payments[0]!.status).toBe('closed');
+    const refused = await failureOf(
+      student.call(activity['oj.activityEnroll.pay'], {
+        body: { id: order.id, method: 'wallet' },
+      }),
+    );
+    expect(refused.code).toBe(ErrorCode.TRANSITION_NOT_ALLOWED);
+    expect(await walletBalance()).toBe(before);
+    const { rows: moves } = await platform.pool.query<{ action: string; reason: string }>(
+      `SELECT action, reason FROM lifecycle_transitions WHERE entity = 'order' AND entity_id = $1
+        ORDER BY id`,
+      [order.id],
+    );
+    expect(moves.at(-1)).toEqual({ action: 'cancel', reason: '活动已停止' });
+  });
+
+  it('refuses the wallet and a checkout once it ended; a late provider payment goes back', async () => {
+    const paid = await platformActivity({ priceFen: 800 });
+    const order = await student.call(activity['oj.activityEnroll.enroll'], {
+      body: { activityId: paid.id },
+    });
+    const checkout = await student.call(activity['oj.activityEnroll.pay'], {
+      body: { id: order.id, method: 'provider' },
+    });
+    await platform.pool.query(
+      `UPDATE activities SET end_at = now() - interval '1 second' WHERE id = $1`,
+      [paid.id],
+    );
+    const before = await walletBalance();
+    const wallet1 = await failureOf(
+      student.call(activity['oj.activityEnroll.pay'], {
+        body: { id: order.id, method: 'wallet' },
+      }),
+    );
+    expect(wallet1.code).toBe(ErrorCode.CONFLICT);
+    expect(wallet1.message).toContain('活动已结束');
+    const again = await failureOf(
+      student.call(activity['oj.activityEnroll.pay'], {
+        body: { id: order.id, method: 'provider' },
+      }),
+    );
+    expect(again.code).toBe(ErrorCode.CONFLICT);
+    expect(await walletBalance()).toBe(before);
+    // The checkout opened before the end is paid at the provider now: the money is refunded.
+    const confirm = await fetch(`${platform.url}${checkout.payment!.checkoutUrl}/confirm`, {
+      method: 'POST',
+    });
+    expect(confirm.status).toBe(200);
+    let refunds: { reason: string }[] = [];
+    for (let i = 0; i < 100 && refunds.length === 0; i += 1) {
+      await new Promise((r) => setTimeout(r, 50));
+      refunds = (
+        await platform.pool.query<{ reason: string }>(
+          'SELECT reason FROM refunds WHERE order_id = $1',
+          [order.id],
+        )
+      ).rows;
+    }
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.reason).toContain('活动已结束');
+    const still = await student.call(activity['oj.activityEnroll.queryById'], {
+      query: { id: order.id },
+    });
+    expect(still).toMatchObject({ state: 'awaitingPayment', paidFen: 0 });
+  });
+});
+
+describe('an organization’s change goes back to review', () => {
+  it('sends a passed, published activity back to review when learners’ content changes, not otherwise', async () => {
+    const created = await teacher.call(activity['edms.activity.create'], {
+      body: {
+        title: '示范校改动复审赛',
+        kind: 'event',
+        startAt: iso(Date.now() - DAY),
+        endAt: iso(Date.now() + 7 * DAY),
+      },
+    });
+    await admin.call(activity['bms.activity.pass'], { body: { id: created.id } });
+    await teacher.call(activity['edms.activity.publish'], { body: { id: created.id } });
+    const capacity = await teacher.call(activity['edms.activity.update'], {
+      body: { id: created.id, capacity: 50, showRanking: false },
+    });
+    expect(capacity.state).toBe('published');
+    const same = await teacher.call(activity['edms.activity.update'], {
+      body: { id: created.id, title: '示范校改动复审赛' },
+    });
+    expect(same.state).toBe('published');
+    const edited = await teacher.call(activity['edms.activity.update'], {
+      body: { id: created.id, description: '未经审核的新说明' },
+    });
+    expect(edited).toMatchObject({ state: 'reviewing', reviewReason: null });
+    const open = await student.call(activity['oj.activity.queryList'], {
+      body: { keyword: '示范校改动复审赛' },
+    });
+    expect(open.content).toEqual([]);
+    const queue = await admin.call(activity['bms.activity.queryList'], {
+      body: { state: 'reviewing', keyword: '示范校改动复审赛' },
+    });
+    expect(queue.content.map((a) => a.id)).toEqual([created.id]);
+    // Passed again, the platform's own edit of it is trusted.
+    await admin.call(activity['bms.activity.pass'], { body: { id: created.id } });
+    const platformEdit = await admin.call(activity['bms.activity.update'], {
+      body: { id: created.id, title: '示范校改动复审赛（平台修订）' },
+    });
+    expect(platformEdit.state).toBe('approved');
+    const own = await platformActivity({});
+    const ownEdit = await admin.call(activity['bms.activity.update'], {
+      body: { id: own.id, priceFen: 100, description: '平台改价' },
+    });
+    expect(ownEdit.state).toBe('published');
+  });
+});
+
+describe('the window once results exist', () => {
+  it('keeps the start and only extends the end once started with places held', async () => {
+    const running = await platformActivity({});
+    await admin.call(activity['bms.activityEnroll.batchEnroll'], {
+      body: { activityId: running.id, memberIds: [studentMemberId] },
+    });
+    const start = await failureOf(
+      admin.call(activity['bms.activity.update'], {
+        body: { id: running.id, startAt: iso(Date.now() - 2 * DAY) },
+      }),
+    );
+    expect(start.code).toBe(ErrorCode.CONFLICT);
+    expect(start.message).toContain('开始时间');
+    const earlier = await failureOf(
+      admin.call(activity['bms.activity.update'], {
+        body: { id: running.id, endAt: iso(Date.now() + DAY) },
+      }),
+    );
+    expect(earlier.code).toBe(ErrorCode.CONFLICT);
+    expect(earlier.message).toContain('只能延后');
+    const later = await admin.call(activity['bms.activity.update'], {
+      body: { id: running.id, endAt: iso(Date.now() + 10 * DAY) },
+    });
+    expect(new Date(later.endAt).getTime()).toBeGreaterThan(Date.now() + 9 * DAY);
+    expect(later.startAt).toBe(running.startAt);
+    await platform.pool.query(
+      `UPDATE activities SET end_at = now() - interval '1 second' WHERE id = $1`,
+      [running.id],
+    );
+    const after = await failureOf(
+      admin.call(activity['bms.activity.update'], {
+        body: { id: running.id, endAt: iso(Date.now() + 20 * DAY) },
+      }),
+    );
+    expect(after.code).toBe(ErrorCode.CONFLICT);
+    expect(after.message).toContain('已结束');
+  });
+
+  it('changes no time after the prizes’ draw', async () => {
+    const drawn = await platformActivity({});
+    await admin.call(activityPrize['bms.activityPrize.create'], {
+      body: { activityId: drawn.id, name: '纪念品', delivery: 'onsite', stock: 1 },
+    });
+    await platform.pool.query(
+      `UPDATE activities SET end_at = now() - interval '1 second' WHERE id = $1`,
+      [drawn.id],
+    );
+    await admin.call(activityPrize['bms.activityPrize.draw'], { body: { activityId: drawn.id } });
+    const moved = await failureOf(
+      admin.call(activity['bms.activity.update'], {
+        body: { id: drawn.id, endAt: iso(Date.now() + DAY) },
+      }),
+    );
+    expect(moved.code).toBe(ErrorCode.CONFLICT);
+    expect(moved.message).toContain('已开奖');
+  });
+});
+
+describe('decisions taken under the activity’s row lock', () => {
+  it('refuses an enrollment when the activity is stopped while it waits', async () => {
+    const event = await platformActivity({});
+    const result = await whileLocked(
+      event.id,
+      () => student.call(activity['oj.activityEnroll.enroll'], { body: { activityId: event.id } }),
+      `UPDATE activities SET state = 'stopped', stopped_at = now() WHERE id = $1`,
+    );
+    expect(codeOf(result)).toBe(ErrorCode.CONFLICT);
+    const { rows } = await platform.pool.query(
+      `SELECT 1 FROM orders WHERE kind = 'activity' AND item_id = $1`,
+      [event.id],
+    );
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses a delete when an enrollment commits while it waits', async () => {
+    const event = await platformActivity({});
+    const result = await whileLocked(
+      event.id,
+      () => admin.call(activity['bms.activity.delete'], { body: { id: event.id } }),
+      `INSERT INTO orders (kind, member_id, organization_id, item_id, item_name, amount_fen, state)
+       SELECT 'activity', m.id, m.organization_id, $1, '并发报名', 0, 'enrolled'
+         FROM members m WHERE m.id = ${studentMemberId}`,
+    );
+    expect(codeOf(result)).toBe(ErrorCode.CONFLICT);
+    const item = await admin.call(activity['bms.activity.queryById'], { query: { id: event.id } });
+    expect(item.enrolledCount).toBe(1);
+  });
+
+  it('refuses a change when the activity is stopped while it waits', async () => {
+    const event = await platformActivity({});
+    const result = await whileLocked(
+      event.id,
+      () => admin.call(activity['bms.activity.update'], { body: { id: event.id, title: '改名' } }),
+      `UPDATE activities SET state = 'stopped', stopped_at = now() WHERE id = $1`,
+    );
+    expect(codeOf(result)).toBe(ErrorCode.CONFLICT);
+    const item = await admin.call(activity['bms.activity.queryById'], { query: { id: event.id } });
+    expect(item.title).not.toBe('改名');
+  });
+});
+
+describe('staff enroll only into reviewed activities', () => {
+  it('refuses staff and batch enrollment into an activity under review, writing nothing', async () => {
+    const pending = await teacher.call(activity['edms.activity.create'], {
+      body: {
+        title: '示范校待审活动',
+        kind: 'event',
+        startAt: iso(Date.now() - DAY),
+        endAt: iso(Date.now() + 7 * DAY),
+      },
+    });
+    expect(pending.state).toBe('reviewing');
+    const batch = await failureOf(
+      teacher.call(activity['edms.activityEnroll.batchEnroll'], {
+        body: { activityId: pending.id, memberIds: [studentMemberId] },
+      }),
+    );
+    expect(batch.code).toBe(ErrorCode.CONFLICT);
+    expect(batch.message).toContain('待审核');
+    const one = await failureOf(
+      admin.call(activity['bms.activityEnroll.create'], {
+        body: { activityId: pending.id, memberId: studentMemberId },
+      }),
+    );
+    expect(one.code).toBe(ErrorCode.CONFLICT);
+    await admin.call(activity['bms.activity.reject'], {
+      body: { id: pending.id, reason: '请补充说明' },
+    });
+    const rejected = await failureOf(
+      teacher.call(activity['edms.activityEnroll.batchEnroll'], {
+        body: { activityId: pending.id, memberIds: [studentMemberId] },
+      }),
+    );
+    expect(rejected.message).toContain('已驳回');
+    const { rows } = await platform.pool.query(
+      `SELECT 1 FROM orders WHERE kind = 'activity' AND item_id = $1`,
+      [pending.id],
+    );
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('what a learner reads of their own enrollment', () => {
+  it('hides their rank too when the activity hides its ranking; staff still read it', async () => {
+    const hidden = await platformActivity({ showRanking: false });
+    const order = await student.call(activity['oj.activityEnroll.enroll'], {
+      body: { activityId: hidden.id },
+    });
+    const latest = await student.call(activity['oj.activityEnroll.queryMineLatestEnroll'], {
+      query: { activityId: hidden.id },
+    });
+    expect(latest!.standing).toMatchObject({ completed: true, rank: null });
+    const byId = await student.call(activity['oj.activityEnroll.queryMineEnrollByEnrollId'], {
+      query: { id: order.id },
+    });
+    expect(byId.standing!.rank).toBeNull();
+    const list = await student.call(activity['oj.activityEnroll.queryList'], {
+      body: { activityId: hidden.id },
+    });
+    expect(list.content.map((e) => e.standing?.rank)).toEqual([null]);
+    const staff = await admin.call(activity['bms.activityEnroll.queryList'], {
+      body: { activityId: hidden.id },
+    });
+    expect(staff.content.map((e) => e.standing?.rank)).toEqual([1]);
+  });
+
+  it('answers the latest order, cancelled, of an activity unpublished since', async () => {
+    const paid = await platformActivity({ priceFen: 300 });
+    const order = await student.call(activity['oj.activityEnroll.enroll'], {
+      body: { activityId: paid.id },
+    });
+    await student.call(activity['oj.activityEnroll.cancel'], { body: { id: order.id } });
+    await admin.call(activity['bms.activity.unpublish'], { body: { id: paid.id } });
+    const latest = await student.call(activity['oj.activityEnroll.queryMineLatestEnroll'], {
+      query: { activityId: paid.id },
+    });
+    expect(latest).toMatchObject({
+      order: { id: order.id, state: 'cancelled' },
+      activity: { id: paid.id, state: 'unpublished', questions: [] },
+      standing: null,
+    });
+  });
+
+  it('finds nothing of another learner’s enrollment, and other organizations decide nothing', async () => {
+    const past = await named(student, DEMO_ACTIVITIES.past.title);
+    const { rows } = await platform.pool.query<{ id: number }>(
+      `SELECT o.id FROM orders o WHERE o.kind = 'activity' AND o.item_id = $1
+          AND o.member_id <> $2 ORDER BY o.id LIMIT 1`,
+      [past.id, studentMemberId],
+    );
+    const foreign = rows[0]!.id;
+    const reads = await Promise.all([
+      failureOf(student.call(activity['oj.activityEnroll.queryById'], { query: { id: foreign } })),
+      failureOf(
+        student.call(activity['oj.activityEnroll.queryMineEnrollByEnrollId'], {
+          query: { id: foreign },
+        }),
+      ),
+      failureOf(
+        student.call(activity['oj.activityEnroll.applyQuit'], {
+          body: { id: foreign, reason: '不是我的' },
+        }),
+      ),
+    ]);
+    expect(reads.map((r) => r.code)).toEqual([
+      ErrorCode.NOT_FOUND,
+      ErrorCode.NOT_FOUND,
+      ErrorCode.NOT_FOUND,
+    ]);
+    const school = await teacher.call(activity['edms.activity.create'], {
+      body: {
+        title: '示范校越权测试活动',
+        kind: 'event',
+        startAt: iso(Date.now() + DAY),
+        endAt: iso(Date.now() + 2 * DAY),
+      },
+    });
+    await admin.call(activity['bms.activity.pass'], { body: { id: school.id } });
+    await teacher.call(activity['edms.activity.publish'], { body: { id: school.id } });
+    await teacher.call(activity['edms.activityEnroll.batchEnroll'], {
+      body: { activityId: school.id, memberIds: [studentMemberId] },
+    });
+    const mine = await student.call(activity['oj.activityEnroll.queryMineLatestEnroll'], {
+      query: { activityId: school.id },
+    });
+    await student.call(activity['oj.activityEnroll.applyQuit'], {
+      body: { id: mine!.order.id, reason: '时间冲突' },
+    });
+    const schoolOrders = [{ id: mine!.order.id }];
+    const theirs = schoolOrders[0]!.id;
+    const before = await admin.call(activity['bms.activityEnroll.queryById'], {
+      query: { id: theirs },
+    });
+    for (const action of ['passQuit', 'rejectQuit', 'finishQuit'] as const) {
+      const refused = await failureOf(
+        otherTeacher.call(activity[`edms.activityEnroll.${action}`], {
+          body: { id: theirs, reason: '越权' },
+        }),
+      );
+      expect(refused.code).toBe(ErrorCode.NOT_FOUND);
+    }
+    const after = await admin.call(activity['bms.activityEnroll.queryById'], {
+      query: { id: theirs },
+    });
+    expect(after.state).toBe(before.state);
+  });
+
+  it('refuses to publish an activity whose end has passed', async () => {
+    const over = await admin.call(activity['bms.activity.create'], {
+      body: {
+        title: '已过期的活动',
+        kind: 'event',
+        startAt: iso(Date.now() - 3 * DAY),
+        endAt: iso(Date.now() - DAY),
+      },
+    });
+    const refused = await failureOf(
+      admin.call(activity['bms.activity.publish'], { body: { id: over.id } }),
+    );
+    expect(refused.code).toBe(ErrorCode.CONFLICT);
+    expect(refused.message).toContain('结束时间已过');
+    const item = await admin.call(activity['bms.activity.queryById'], { query: { id: over.id } });
+    expect(item.state).toBe('approved');
   });
 });

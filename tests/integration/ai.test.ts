@@ -20,7 +20,20 @@ import { memberQuestion } from '../../src/contract/member-question/refs.ts';
 import { wallet } from '../../src/contract/wallet/refs.ts';
 import { TEST_CACHE_DIR } from '../../src/judge/test-support.ts';
 import { countTokens } from '../../src/server/ai/tokens.ts';
-import { closeAi, INTERRUPTED_MESSAGE, recoverInterrupted } from '../../src/server/ai/registry.ts';
+import {
+  AiRegistry,
+  aiFor,
+  closeAi,
+  INTERRUPTED_MESSAGE,
+  ORPHANED_MESSAGE,
+  recoverInterrupted,
+} from '../../src/server/ai/registry.ts';
+import { aiConfigFromEnv } from '../../src/server/ai/config.ts';
+import { replyContext } from '../../src/server/ai/context.ts';
+import type { Auth } from '../../src/server/accounts/sessions.ts';
+import { sleep, type AiModelProvider } from '../../src/server/ai/providers/types.ts';
+import type { Pool } from '../../src/server/db/pool.ts';
+import { createLogger } from '../../src/server/logger.ts';
 import { DEMO_EXAMS } from '../../src/server/seed/exams.ts';
 import type { Transport } from '../../src/transport/client.ts';
 import { judged } from '../support/answers.ts';
@@ -136,6 +149,81 @@ async function setTokens(admin: Transport, memberId: number, balance: number) {
 
 async function messages(api: Transport, sessionId: number): Promise<AiMessage[]> {
   return (await api.call(ai['oj.aiSession.message.queryList'], { body: { sessionId } })).content;
+}
+
+/** A provider that says `texts`, one every `everyMs`, and stops when asked. */
+const scripted = (texts: string[], everyMs: number): AiModelProvider => ({
+  name: 'builtin',
+  model: null,
+  async generate(request, onDelta) {
+    for (const text of texts) {
+      await sleep(everyMs, request.signal);
+      onDelta(text);
+    }
+  },
+});
+
+/**
+ * `pool`, whose transactions fail at COMMIT (rolled back) while `failing` says so of the
+ * statements they ran: a database that goes away at the worst moment.
+ */
+function failingCommits(pool: Pool, failing: (statements: string[]) => boolean): Pool {
+  const bind = <T extends object>(target: T, prop: string | symbol) => {
+    const value = Reflect.get(target, prop) as unknown;
+    return typeof value === 'function'
+      ? (value as (...a: unknown[]) => unknown).bind(target)
+      : value;
+  };
+  return new Proxy(pool, {
+    get(target, prop) {
+      if (prop !== 'connect') return bind(target, prop);
+      return async () => {
+        const client = await target.connect();
+        const statements: string[] = [];
+        return new Proxy(client, {
+          get(c, p) {
+            if (p !== 'query') return bind(c, p);
+            return (text: string, ...rest: unknown[]) => {
+              if (text === 'BEGIN') statements.length = 0;
+              if (text === 'COMMIT' && failing(statements)) {
+                return Promise.reject(new Error('injected: the commit was lost'));
+              }
+              statements.push(text);
+              return (c.query as (...a: unknown[]) => unknown)(text, ...rest);
+            };
+          },
+        });
+      };
+    },
+  });
+}
+
+interface StoredReply {
+  status: string;
+  content: string;
+  tokens: number;
+  error: string | null;
+  seqs: number[];
+}
+
+/** The reply's row once it has ended, with the seqs of its stored deltas. */
+async function endedReply(pool: Pool, id: number, withinMs = 15_000): Promise<StoredReply> {
+  const until = Date.now() + withinMs;
+  for (;;) {
+    const { rows } = await pool.query<Omit<StoredReply, 'seqs'>>(
+      'SELECT status, content, tokens, error FROM ai_messages WHERE id = $1',
+      [id],
+    );
+    if (rows[0]!.status !== 'streaming') {
+      const deltas = await pool.query<{ seq: number }>(
+        'SELECT seq FROM ai_message_deltas WHERE message_id = $1 ORDER BY seq',
+        [id],
+      );
+      return { ...rows[0]!, seqs: deltas.rows.map((d) => d.seq) };
+    }
+    if (Date.now() > until) throw new Error(`reply ${id} still streaming`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 describe('with the built-in judge tutor', () => {
@@ -467,6 +555,56 @@ describe('with the built-in judge tutor', () => {
       expect(hidden.text).not.toContain(shown.detail.failingCase!.input.trim().split('\n')[0]!);
     }, 180_000);
 
+    it('never tells a learner who may not see the case what the program printed on it', async () => {
+      // A program that raises its input: the exception message is the hidden case's data.
+      const leaky = 'import sys\nraise RuntimeError("SECRET[" + sys.stdin.read().strip() + "]")\n';
+      const askAboutCrash = async (api: Transport) => {
+        const queued = await api.call(memberQuestion['memberQuestion.submitAnswer'], {
+          body: { questionId: aPlusB, language: 'python', source: leaky },
+        });
+        const detail = await judged(api, queued.id, 90_000);
+        expect(detail.verdict).toBe('RE');
+        const session = await api.call(ai['oj.aiSession.create'], {
+          body: { scene: 'question', context: { answerId: queued.id } },
+        });
+        const { reply } = await api.call(ai['oj.aiSession.message.create'], {
+          body: { sessionId: session.id, content: '为什么运行错误？' },
+        });
+        const text = joined(await readStream(api, session.id, reply.id));
+        const stored = (await messages(api, session.id)).find((m) => m.id === reply.id)!;
+        expect(stored.content).toBe(text);
+        // What a model would be sent (the same context): read as the server reads it.
+        const member = await platform.pool.query<Auth>(
+          `SELECT 0 AS "sessionId", user_id AS "userId", id AS "memberId", role,
+                  organization_id AS "organizationId", false AS "platformAdmin",
+                  now() AS "expiresAt"
+             FROM members WHERE id = $1`,
+          [api === student ? studentId : parentId],
+        );
+        const { tutor } = await replyContext(
+          platform.pool,
+          member.rows[0]!,
+          { scene: 'question', context: { answerId: queued.id } },
+          '为什么运行错误？',
+          undefined,
+        );
+        return { detail, text, failing: tutor.answer!.failing! };
+      };
+      // With the right to see cases, the exception and its message are the learner's.
+      const shown = await askAboutCrash(student);
+      expect(shown.text).toContain('RuntimeError');
+      expect(shown.text).toContain(`SECRET[${shown.detail.failingCase!.input.trim()}]`);
+      expect(shown.failing.stderr).toContain('SECRET[');
+      // Without it: the exception's name, never its message.
+      await setTokens(admin, parentId, 1000);
+      const hidden = await askAboutCrash(parent);
+      expect(hidden.detail.failingCaseHidden).toBe(true);
+      expect(hidden.text).toContain('RuntimeError');
+      expect(hidden.text).toContain('不可见');
+      expect(hidden.text).not.toContain('SECRET');
+      expect(hidden.failing).toMatchObject({ input: null, stderr: '', exception: 'RuntimeError' });
+    }, 180_000);
+
     it('refuses another member’s session, its stream and its messages as not found', async () => {
       await setTokens(admin, parentId, 1000);
       const [own] = await messages(student, sessionId);
@@ -530,6 +668,96 @@ describe('with the built-in judge tutor', () => {
       expect(await tokensOf(parent)).toBe(0);
     }, 30_000);
   });
+
+  it('lets a member with one token left have one answer, however many questions race', async () => {
+    await setTokens(admin, parentId, 1);
+    const sessions: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      sessions.push(
+        (await parent.call(ai['oj.aiSession.create'], { body: { scene: 'general' } })).id,
+      );
+    }
+    const sent = await Promise.allSettled(
+      sessions.map((sessionId) =>
+        parent.call(ai['oj.aiSession.message.create'], {
+          body: { sessionId, content: '你好，请介绍一下你自己' },
+        }),
+      ),
+    );
+    const ok = sent.filter((r) => r.status === 'fulfilled');
+    expect(ok).toHaveLength(1);
+    for (const r of sent) {
+      if (r.status === 'fulfilled') continue;
+      expect([ErrorCode.CONFLICT, ErrorCode.QUOTA_USED_UP]).toContain(
+        (r.reason as { code: number }).code,
+      );
+    }
+    const { question, reply } = (
+      ok[0] as PromiseFulfilledResult<{
+        question: AiMessage;
+        reply: AiMessage;
+      }>
+    ).value;
+    const read = await readStream(parent, question.sessionId, reply.id);
+    expect(read.done).toMatchObject({ status: 'done', tokens: 1, balance: 0 });
+    const stored = await platform.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM ai_messages WHERE session_id = ANY($1::int[])',
+      [sessions],
+    );
+    expect(stored.rows[0]!.n).toBe(2);
+    const after = await failureOf(
+      parent.call(ai['oj.aiSession.message.create'], {
+        body: { sessionId: sessions[1]!, content: '再问一次' },
+      }),
+    );
+    expect(after.code).toBe(ErrorCode.QUOTA_USED_UP);
+  }, 60_000);
+
+  it('refuses a second question while the member’s reply in another session is live', async () => {
+    await setTokens(admin, parentId, 1000);
+    const one = (await parent.call(ai['oj.aiSession.create'], { body: { scene: 'general' } })).id;
+    const two = (await parent.call(ai['oj.aiSession.create'], { body: { scene: 'general' } })).id;
+    const first = await parent.call(ai['oj.aiSession.message.create'], {
+      body: { sessionId: one, content: '你好' },
+    });
+    const refused = await failureOf(
+      parent.call(ai['oj.aiSession.message.create'], { body: { sessionId: two, content: '你好' } }),
+    );
+    expect(refused.code).toBe(ErrorCode.CONFLICT);
+    expect(refused.message).toContain('另一个会话');
+    await readStream(parent, one, first.reply.id);
+    const later = await parent.call(ai['oj.aiSession.message.create'], {
+      body: { sessionId: two, content: '你好' },
+    });
+    expect((await readStream(parent, two, later.reply.id)).done?.status).toBe('done');
+  }, 30_000);
+
+  it('answers a question sent again with the same key with the first one, charging once', async () => {
+    const session = await student.call(ai['oj.aiSession.create'], { body: { scene: 'general' } });
+    const ask = (clientKey: string) =>
+      student.call(ai['oj.aiSession.message.create'], {
+        body: { sessionId: session.id, content: '你好', clientKey },
+      });
+    const before = await tokensOf(student);
+    const first = await ask('resend-key-0001');
+    // Sent again while its reply is still being written: the same question and reply, no conflict.
+    const again = await ask('resend-key-0001');
+    expect(again.question.id).toBe(first.question.id);
+    expect(again.reply.id).toBe(first.reply.id);
+    const read = await readStream(student, session.id, first.reply.id);
+    // And once it has ended, with what it became.
+    const later = await ask('resend-key-0001');
+    expect(later.reply).toMatchObject({ id: first.reply.id, status: 'done' });
+    expect(await messages(student, session.id)).toHaveLength(2);
+    expect(await tokensOf(student)).toBe(before - read.done!.tokens);
+    // Another key is another question.
+    const other = await ask('resend-key-0002');
+    expect(other.question.id).not.toBe(first.question.id);
+    await readStream(student, session.id, other.reply.id);
+    const bad = await failureOf(ask('短'));
+    expect(bad.code).toBe(ErrorCode.VALIDATION);
+    expect(bad.fieldErrors['body.clientKey']).toContain('客户端标识');
+  }, 30_000);
 
   it('opens the report scenes on the learner’s own reported exam and homework', async () => {
     const exam = await platform.pool.query<{ exam_id: number; question_id: number; title: string }>(
@@ -629,6 +857,161 @@ describe('with the built-in judge tutor', () => {
     expect(await tokensOf(parent)).toBe(1000);
   });
 
+  describe('a reply left streaming that nothing generates', () => {
+    /** What a failed start or a failed end leaves: a streaming row, some text, no registry. */
+    async function orphan(sessionId: number): Promise<number> {
+      const { rows } = await platform.pool.query<{ id: number }>(
+        `INSERT INTO ai_messages (session_id, member_id, role, content, status, provider, seq)
+         VALUES ($1, $2, 'assistant', '半截', 'streaming', 'builtin', 1) RETURNING id`,
+        [sessionId, studentId],
+      );
+      await platform.pool.query(
+        `INSERT INTO ai_message_deltas (message_id, seq, text) VALUES ($1, 1, '半截')`,
+        [rows[0]!.id],
+      );
+      return rows[0]!.id;
+    }
+
+    it('does not block the next question: it ends failed, uncharged', async () => {
+      const session = await student.call(ai['oj.aiSession.create'], { body: { scene: 'general' } });
+      const left = await orphan(session.id);
+      const before = await tokensOf(student);
+      const next = await student.call(ai['oj.aiSession.message.create'], {
+        body: { sessionId: session.id, content: '你好' },
+      });
+      const gone = (await messages(student, session.id)).find((m) => m.id === left)!;
+      expect(gone).toMatchObject({ status: 'failed', tokens: 0, content: '半截' });
+      expect(gone.error).toBe(ORPHANED_MESSAGE);
+      const read = await readStream(student, session.id, next.reply.id);
+      expect(read.done?.status).toBe('done');
+      expect(await tokensOf(student)).toBe(before - read.done!.tokens);
+    }, 30_000);
+
+    it('is ended by a stop, which says so, and charges nothing', async () => {
+      const session = await student.call(ai['oj.aiSession.create'], { body: { scene: 'general' } });
+      const left = await orphan(session.id);
+      const before = await tokensOf(student);
+      const stopped = await student.call(ai['oj.aiSession.message.stop'], {
+        body: { messageId: left },
+      });
+      expect(stopped).toMatchObject({ status: 'failed', tokens: 0, error: ORPHANED_MESSAGE });
+      expect(await tokensOf(student)).toBe(before);
+    });
+
+    it('is ended for a reader within seconds, not polled for ever', async () => {
+      const session = await student.call(ai['oj.aiSession.create'], { body: { scene: 'general' } });
+      const left = await orphan(session.id);
+      const started = Date.now();
+      const read = await readStream(student, session.id, left);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(joined(read)).toBe('半截');
+      expect(read.done).toMatchObject({ status: 'failed', tokens: 0, message: ORPHANED_MESSAGE });
+    }, 20_000);
+
+    it('is what a reply whose generation cannot start becomes: failed at once, the next one free to go', async () => {
+      const session = await student.call(ai['oj.aiSession.create'], { body: { scene: 'general' } });
+      const registry = aiFor(platform.pool, createLogger({ level: 'silent', quiet: true }));
+      const start = registry.start.bind(registry);
+      registry.start = () => {
+        registry.start = start;
+        throw new Error('injected: cannot start');
+      };
+      const { reply } = await student.call(ai['oj.aiSession.message.create'], {
+        body: { sessionId: session.id, content: '你好' },
+      });
+      expect(reply).toMatchObject({ status: 'failed', tokens: 0, error: ORPHANED_MESSAGE });
+      const read = await readStream(student, session.id, reply.id);
+      expect(read.done).toMatchObject({ status: 'failed', tokens: 0 });
+      const next = await student.call(ai['oj.aiSession.message.create'], {
+        body: { sessionId: session.id, content: '你好' },
+      });
+      expect((await readStream(student, session.id, next.reply.id)).done?.status).toBe('done');
+    }, 30_000);
+  });
+
+  describe('the registry when the database fails under it', () => {
+    const logger = createLogger({ level: 'silent', quiet: true });
+    const texts = ['第一段，', '第二段，', '第三段，', '第四段，', '第五段，', '第六段。'];
+    const whole = texts.join('');
+
+    async function replyRow(): Promise<number> {
+      const session = await student.call(ai['oj.aiSession.create'], { body: { scene: 'general' } });
+      const { rows } = await platform.pool.query<{ id: number }>(
+        `INSERT INTO ai_messages (session_id, member_id, role, content, status, provider)
+         VALUES ($1, $2, 'assistant', '', 'streaming', 'builtin') RETURNING id`,
+        [session.id, studentId],
+      );
+      return rows[0]!.id;
+    }
+    const request = {
+      messages: [],
+      tutor: { scene: 'general' as const, question: null, answer: null, text: '你好' },
+    };
+
+    it('stores the whole text when the first try to store the end is rolled back', async () => {
+      let failed = 0;
+      const pool = failingCommits(platform.pool, (statements) => {
+        const ending = statements.some((q) => q.includes('SET status'));
+        return ending && failed++ === 0;
+      });
+      const registry = new AiRegistry(pool, logger, aiConfigFromEnv({}), scripted(texts, 0));
+      const id = await replyRow();
+      const before = await tokensOf(student);
+      registry.start(id, studentId, request);
+      const stored = await endedReply(platform.pool, id);
+      expect(failed).toBe(2);
+      expect(stored).toMatchObject({ status: 'done', content: whole, tokens: countTokens(whole) });
+      expect(stored.seqs).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(await tokensOf(student)).toBe(before - countTokens(whole));
+    }, 30_000);
+
+    it('writes again what a rolled-back flush did not store', async () => {
+      let failed = 0;
+      const pool = failingCommits(platform.pool, (statements) => {
+        const flushing =
+          statements.some((q) => q.includes('INSERT INTO ai_message_deltas')) &&
+          !statements.some((q) => q.includes('SET status'));
+        return flushing && failed++ === 0;
+      });
+      const registry = new AiRegistry(pool, logger, aiConfigFromEnv({}), scripted(texts, 120));
+      const id = await replyRow();
+      registry.start(id, studentId, request);
+      const stored = await endedReply(platform.pool, id);
+      expect(failed).toBeGreaterThan(1);
+      expect(stored).toMatchObject({ status: 'done', content: whole, tokens: countTokens(whole) });
+      expect(stored.seqs).toEqual([1, 2, 3, 4, 5, 6]);
+    }, 30_000);
+
+    it('stops a reply nobody has read for a while, charging what was produced', async () => {
+      const config = { ...aiConfigFromEnv({}), noReaderStopMs: 400 };
+      const many = Array.from({ length: 60 }, (_, i) => `第${i}句。`);
+      const registry = new AiRegistry(platform.pool, logger, config, scripted(many, 50));
+      const unread = await replyRow();
+      const before = await tokensOf(student);
+      registry.start(unread, studentId, request);
+      const stopped = await endedReply(platform.pool, unread);
+      expect(stopped.status).toBe('stopped');
+      expect(stopped.error).toContain('页面关闭');
+      expect(stopped.content.length).toBeGreaterThan(0);
+      expect(stopped.content.length).toBeLessThan(many.join('').length);
+      expect(stopped.tokens).toBe(countTokens(stopped.content));
+      expect(await tokensOf(student)).toBe(before - stopped.tokens);
+
+      // Followed throughout, the same reply runs to its end.
+      const read = await replyRow();
+      registry.start(read, studentId, request);
+      const seen: string[] = [];
+      registry.follow(read, 0, {
+        delta: (_seq, text) => seen.push(text),
+        done: () => {},
+        drop: () => {},
+      });
+      const finished = await endedReply(platform.pool, read);
+      expect(finished).toMatchObject({ status: 'done', content: many.join('') });
+      expect(seen.join('')).toBe(many.join(''));
+    }, 30_000);
+  });
+
   it('marks a reply left streaming by a stopped process failed at start-up, uncharged', async () => {
     const session = await student.call(ai['oj.aiSession.create'], { body: { scene: 'general' } });
     const before = await tokensOf(student);
@@ -686,6 +1069,18 @@ function fakeModel(seen: Seen[]): Server {
       if (ask.includes('garbage')) {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         res.end('<html>502 Bad Gateway</html>\n');
+        return;
+      }
+      if (ask.includes('empty-answer')) {
+        // A reasoning model that thought (and counted) and said nothing.
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(
+          `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: '' } }] })}\n\n`,
+        );
+        res.write(
+          `data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 100, completion_tokens: 77 } })}\n\n`,
+        );
+        res.end('data: [DONE]\n\n');
         return;
       }
       if (ask.includes('error-status')) {
@@ -752,12 +1147,21 @@ describe('with an OpenAI-compatible model (a local fake)', () => {
   const ask = (content: string) =>
     student.call(ai['oj.aiSession.message.create'], { body: { sessionId, content } });
 
-  it('streams the model’s answer and charges the tokens the model reports', async () => {
+  /** The fake's answer costs what it says, not the 42 completion tokens it reports. */
+  const ANSWER = '你好，我是测试模型。';
+  const BALANCE = 1000 - countTokens(ANSWER);
+
+  it('streams the model’s answer and charges what it delivered, not what it reports', async () => {
     const { reply } = await ask('介绍一下你自己');
     expect(reply).toMatchObject({ provider: 'openai', model: 'fake-model', status: 'streaming' });
     const read = await readStream(student, sessionId, reply.id);
-    expect(joined(read)).toBe('你好，我是测试模型。');
-    expect(read.done).toMatchObject({ status: 'done', tokens: 42, balance: 958 });
+    expect(joined(read)).toBe(ANSWER);
+    expect(countTokens(ANSWER)).not.toBe(42);
+    expect(read.done).toMatchObject({
+      status: 'done',
+      tokens: countTokens(ANSWER),
+      balance: BALANCE,
+    });
     const request = seen.at(-1)!;
     expect(request.authorization).toBe('Bearer test-key');
     expect(request.body).toMatchObject({ model: 'fake-model', stream: true });
@@ -766,23 +1170,31 @@ describe('with an OpenAI-compatible model (a local fake)', () => {
     expect(request.body.messages.at(-1)).toEqual({ role: 'user', content: '介绍一下你自己' });
   });
 
+  it('charges nothing for an empty answer, whatever the model counted', async () => {
+    const { reply } = await ask('empty-answer');
+    const read = await readStream(student, sessionId, reply.id);
+    expect(joined(read)).toBe('');
+    expect(read.done).toMatchObject({ status: 'done', tokens: 0, balance: BALANCE });
+    expect(await tokensOf(student)).toBe(BALANCE);
+  });
+
   it('cuts off a model that never answers at its first-byte limit, charging nothing', async () => {
     const started = Date.now();
     const { reply } = await ask('stall-first');
     const read = await readStream(student, sessionId, reply.id);
     const took = Date.now() - started;
-    expect(read.done).toMatchObject({ status: 'failed', tokens: 0, balance: 958 });
+    expect(read.done).toMatchObject({ status: 'failed', tokens: 0, balance: BALANCE });
     expect(read.done!.message).toContain('没有响应');
     expect(took).toBeGreaterThanOrEqual(500);
     expect(took).toBeLessThan(5000);
-    expect(await tokensOf(student)).toBe(958);
+    expect(await tokensOf(student)).toBe(BALANCE);
   });
 
   it('cuts off a model that stalls in the middle at its idle limit, keeping the text, charging nothing', async () => {
     const { reply } = await ask('stall-middle');
     const read = await readStream(student, sessionId, reply.id);
     expect(joined(read)).toBe('你好，');
-    expect(read.done).toMatchObject({ status: 'failed', tokens: 0, balance: 958 });
+    expect(read.done).toMatchObject({ status: 'failed', tokens: 0, balance: BALANCE });
     expect(read.done!.message).toContain('没有新的内容');
     const stored = (await messages(student, sessionId)).find((m) => m.id === reply.id)!;
     expect(stored).toMatchObject({ status: 'failed', tokens: 0, content: '你好，' });
@@ -794,20 +1206,20 @@ describe('with an OpenAI-compatible model (a local fake)', () => {
     await new Promise((r) => setTimeout(r, 100));
     await closeAi(platform.pool);
     const read = await reading;
-    expect(read.done).toMatchObject({ status: 'failed', tokens: 0, balance: 958 });
+    expect(read.done).toMatchObject({ status: 'failed', tokens: 0, balance: BALANCE });
     expect(read.done!.message).toContain('服务正在停止');
   });
 
   it('fails on garbage and on an error status with a Chinese message, charging nothing', async () => {
     const garbage = await ask('garbage');
     const g = await readStream(student, sessionId, garbage.reply.id);
-    expect(g.done).toMatchObject({ status: 'failed', tokens: 0, balance: 958 });
+    expect(g.done).toMatchObject({ status: 'failed', tokens: 0, balance: BALANCE });
     expect(g.done!.message).toContain('无法识别');
     const error = await ask('error-status');
     const e = await readStream(student, sessionId, error.reply.id);
-    expect(e.done).toMatchObject({ status: 'failed', tokens: 0, balance: 958 });
+    expect(e.done).toMatchObject({ status: 'failed', tokens: 0, balance: BALANCE });
     expect(e.done!.message).toContain('500');
     expect(e.done!.message).toContain('model overloaded');
-    expect(await tokensOf(student)).toBe(958);
+    expect(await tokensOf(student)).toBe(BALANCE);
   });
 });

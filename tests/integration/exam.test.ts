@@ -416,6 +416,34 @@ describe('staff writing, reviewing and publishing an exam', () => {
     await book.xlsx.load(Buffer.from(file.bytes) as never);
     expect(book.worksheets[0]!.rowCount).toBe(2);
   });
+  it('refuses staff enrollment into an exam still under review, writing nothing', async () => {
+    const now = Date.now();
+    const pending = await teacher.call(exam['edms.exam.create'], {
+      body: {
+        name: '待审核的小测',
+        enrollStartAt: new Date(now - 60_000).toISOString(),
+        enrollEndAt: new Date(now + 3_600_000).toISOString(),
+        startAt: new Date(now - 60_000).toISOString(),
+        endAt: new Date(now + 3_600_000).toISOString(),
+        examPaperIds: [paperId],
+        visibility: 'organization',
+      },
+    });
+    expect(pending.state).toBe('reviewing');
+    const refused = await failureOf(
+      teacher.call(exam['edms.examEnroll.batchEnrollByMobile'], {
+        body: { examId: pending.id, mobiles: [platform.accounts.student.mobile] },
+      }),
+    );
+    expect(refused.code).toBe(ErrorCode.CONFLICT);
+    expect(refused.message).toContain('待审核');
+    const { rows } = await platform.pool.query(
+      `SELECT 1 FROM orders WHERE kind = 'exam' AND item_id = $1`,
+      [pending.id],
+    );
+    expect(rows).toHaveLength(0);
+  });
+
   it('hands in at time-up with the last saved answer, and refuses a save after it', async () => {
     await teacher.call(exam['edms.examEnroll.batchEnrollByMobile'], {
       body: { examId, mobiles: [platform.accounts.student.mobile] },

@@ -68,7 +68,9 @@ async function insertLearners(prefix: string, n: number): Promise<number[]> {
 
 /** The published rule, reimplemented independently in a few lines. */
 function recompute(draw: DrawInfo, prizes: Pick<PrizeItem, 'id' | 'sort' | 'stock'>[]) {
-  const key = Buffer.from(draw.seed!, 'hex');
+  const listHash = createHash('sha256').update(draw.participants!.join(',')).digest();
+  expect(listHash.toString('hex')).toBe(draw.participantsHash);
+  const key = createHmac('sha256', Buffer.from(draw.seed!, 'hex')).update(listHash).digest();
   const order = draw
     .participants!.map((m) => ({
       m,
@@ -332,7 +334,7 @@ describe('collection and shipping', () => {
     const early = await failureOf(
       student.call(api['oj.activityPrize.collect'], { body: { id: award.id } }),
     );
-    expect(early.code).toBe(ErrorCode.CONFLICT);
+    expect(early.code).toBe(ErrorCode.TRANSITION_NOT_ALLOWED);
     expect(early.message).toContain('收货地址');
     const base = {
       id: award.id,
@@ -368,7 +370,7 @@ describe('collection and shipping', () => {
         body: { id: award.id, carrier: '顺丰', trackingNo: 'SF000000001' },
       }),
     );
-    expect(noAddress.code).toBe(ErrorCode.CONFLICT);
+    expect(noAddress.code).toBe(ErrorCode.TRANSITION_NOT_ALLOWED);
 
     const addressed = await student.call(api['oj.activityPrize.express'], {
       body: { ...base, districtCode: '440304' },
@@ -395,7 +397,7 @@ describe('collection and shipping', () => {
         body: { ...base, districtCode: '440304' },
       }),
     );
-    expect(lateAddress.code).toBe(ErrorCode.CONFLICT);
+    expect(lateAddress.code).toBe(ErrorCode.TRANSITION_NOT_ALLOWED);
     const received = await student.call(api['oj.activityPrize.collect'], {
       body: { id: award.id },
     });
@@ -403,7 +405,7 @@ describe('collection and shipping', () => {
     const twice = await failureOf(
       student.call(api['oj.activityPrize.collect'], { body: { id: award.id } }),
     );
-    expect(twice.code).toBe(ErrorCode.CONFLICT);
+    expect(twice.code).toBe(ErrorCode.TRANSITION_NOT_ALLOWED);
     expect(twice.message).toContain('已收货');
     const after = await student.call(api['oj.activityPrize.lottery'], {
       body: { activityId: expressActivity },
@@ -432,16 +434,16 @@ describe('collection and shipping', () => {
     ]);
     expect(twiceAtOnce.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const refused = twiceAtOnce.find((o) => o.status === 'rejected') as PromiseRejectedResult;
-    expect((refused.reason as { code: number }).code).toBe(ErrorCode.CONFLICT);
+    expect((refused.reason as { code: number }).code).toBe(ErrorCode.TRANSITION_NOT_ALLOWED);
     expect(await balance()).toBe(before + 5000);
     const again = await failureOf(
       student.call(api['oj.activityPrize.collect'], { body: { id: mine.id } }),
     );
-    expect(again.code).toBe(ErrorCode.CONFLICT);
+    expect(again.code).toBe(ErrorCode.TRANSITION_NOT_ALLOWED);
     expect(await balance()).toBe(before + 5000);
   });
 
-  it('an onsite prize is collected once, needs no address, and only by its winner', async () => {
+  it('an onsite prize needs no address and is collected once, by staff at the venue', async () => {
     const mine = (
       await student.call(api['oj.activityPrize.lottery'], { body: { activityId: onsiteActivity } })
     ).award!;
@@ -458,10 +460,17 @@ describe('collection and shipping', () => {
         },
       }),
     );
-    expect(addr.code).toBe(ErrorCode.CONFLICT);
+    expect(addr.code).toBe(ErrorCode.TRANSITION_NOT_ALLOWED);
     expect(addr.message).toContain('现场领取');
+    // The winner cannot mark it handed over themselves: staff record that at the venue.
+    const self = await failureOf(
+      student.call(api['oj.activityPrize.collect'], { body: { id: mine.id } }),
+    );
+    expect(self.code).toBe(ErrorCode.TRANSITION_NOT_ALLOWED);
+    expect(self.message).toContain('工作人员');
+    expect((await awardsOf(onsiteActivity)).find((a) => a.id === mine.id)!.state).toBe('won');
     expect(
-      (await student.call(api['oj.activityPrize.collect'], { body: { id: mine.id } })).state,
+      (await teacher.call(api['edms.activityPrize.collect'], { body: { id: mine.id } })).state,
     ).toBe('collected');
 
     const other = (await awardsOf(onsiteActivity)).find((a) => a.memberId !== studentId)!;
@@ -475,7 +484,7 @@ describe('collection and shipping', () => {
     const twice = await failureOf(
       admin.call(api['bms.activityPrize.collect'], { body: { id: other.id } }),
     );
-    expect(twice.code).toBe(ErrorCode.CONFLICT);
+    expect(twice.code).toBe(ErrorCode.TRANSITION_NOT_ALLOWED);
     const after = (await awardsOf(onsiteActivity)).find((a) => a.id === other.id)!;
     expect(after.collectedAt).toBe(done.collectedAt);
     const { rows } = await platform.pool.query<{ n: number }>(

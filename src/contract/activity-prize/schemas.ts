@@ -26,8 +26,9 @@ export const MAX_PRIZE_STOCK = 10_000;
 /** The rule the draw applies, shown with the commitment (docs/decisions.md). */
 export const DRAW_RULE =
   '参与者为活动结束时完成活动的报名学员（不按名次加权）；种子 seed 为 32 字节随机数（64 位十六进制），' +
-  '抽奖前公布 SHA-256(种子字节)；每人的签号为 HMAC-SHA256(种子字节, "活动id:学员id")，按签号从小到大排序，' +
-  '奖品按排序值、id 从小到大依次发给排在前面的参与者，每个奖品发满库存为止，每人最多一份。';
+  '抽奖前公布 SHA-256(种子字节)；开奖时计算参与者哈希 = SHA-256("学员id,学员id,…"，去重后从小到大，英文逗号分隔)，' +
+  '抽奖密钥 = HMAC-SHA256(种子字节, 参与者哈希的 32 字节)；每人的签号为 HMAC-SHA256(抽奖密钥字节, "活动id:学员id")，' +
+  '按签号从小到大排序，奖品按排序值、id 从小到大依次发给排在前面的参与者，每个奖品发满库存为止，每人最多一份。';
 
 export const prizeItem = z.object({
   id: z.number().int(),
@@ -107,6 +108,11 @@ export const drawInfo = z.object({
   drawnAt: f.isoTime.nullable(),
   /** Member ids of the eligible participants, ascending; null before the draw. */
   participants: z.array(z.number().int()).nullable(),
+  /**
+   * SHA-256 of the participants' ids joined by "," (hex), mixed into the draw key with the
+   * seed; null before the draw.
+   */
+  participantsHash: z.string().nullable(),
   winners: z.array(drawWinner).nullable(),
   /** When the draw may start: the activity's end (or its stop). */
   drawableFrom: f.isoTime,

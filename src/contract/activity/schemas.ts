@@ -159,7 +159,8 @@ export const standing = z.object({
   score: z.number().int(),
   completed: z.boolean(),
   finishedAt: f.isoTime.nullable(),
-  rank: z.number().int(),
+  /** Null for a learner when the activity does not show its ranking. */
+  rank: z.number().int().nullable(),
 });
 export type Standing = z.infer<typeof standing>;
 

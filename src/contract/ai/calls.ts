@@ -203,7 +203,7 @@ export const ai = {
       method: 'POST',
       access: 'member',
       summary:
-        '提问：保存问题并立即开始生成回答（status streaming），用 chatStream 读取；AI 额度为 0 时 QUOTA_USED_UP；考试作答中或班级关闭 AI 助手时 FORBIDDEN',
+        '提问：保存问题并立即开始生成回答（status streaming），用 chatStream 读取；AI 额度为 0 时 QUOTA_USED_UP；考试作答中或班级关闭 AI 助手时 FORBIDDEN；同一 clientKey 再次提交时返回已保存的问题与回答',
       body: z.strictObject({
         sessionId: f.id,
         content: z
@@ -212,6 +212,14 @@ export const ai = {
           .min(1, '请输入问题')
           .max(MAX_AI_CONTENT, `问题最多 ${MAX_AI_CONTENT} 个字符`),
         context: z.strictObject({ answerId: f.id.optional() }).optional(),
+        /**
+         * The client's key for this question, the same on a resend: a question already stored
+         * with it in the session is answered with that question and its reply, nothing new.
+         */
+        clientKey: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{8,64}$/, '问题的客户端标识须为 8–64 个字母、数字、- 或 _')
+          .optional(),
       }),
       response: z.object({ question: aiMessage, reply: aiMessage }),
     },

@@ -16,19 +16,23 @@ describe('outcomeOfError', () => {
     ).toEqual({
       kind: 'outOfTokens',
       message: 'AI 额度次数已用完',
+      sessionId: null,
     });
-    expect(outcomeOfError(new ApiError('考试中', ErrorCode.FORBIDDEN, 'api', 403))).toEqual({
+    expect(outcomeOfError(new ApiError('考试中', ErrorCode.FORBIDDEN, 'api', 403), 5)).toEqual({
       kind: 'forbidden',
       message: '考试中',
+      sessionId: 5,
     });
     expect(outcomeOfError(new ApiError('会话不存在', ErrorCode.NOT_FOUND, 'api', 404))).toEqual({
       kind: 'error',
       message: '会话不存在',
+      sessionId: null,
     });
     // A 403 the transport made up (no envelope) is not a server's reason to disable the panel.
-    expect(outcomeOfError(new ApiError('Network Error', 0, 'transport', undefined))).toEqual({
+    expect(outcomeOfError(new ApiError('Network Error', 0, 'transport', undefined), 5)).toEqual({
       kind: 'error',
       message: 'Network Error',
+      sessionId: 5,
     });
   });
 });
@@ -59,13 +63,18 @@ const message = (
 });
 
 /** A transport whose calls answer like the server and whose streams are `streams` in turn. */
-function fakeTransport(streams: (() => Promise<Response>)[]) {
+function fakeTransport(
+  streams: (() => Promise<Response>)[],
+  overrides: Record<string, (options: unknown) => unknown> = {},
+) {
   const calls: { id: string; options: unknown }[] = [];
   const afters: number[] = [];
   let replyId = 10;
   const transport = {
     call: async (def: { id: string }, options: unknown) => {
       calls.push({ id: def.id, options });
+      const override = overrides[def.id];
+      if (override) return override(options);
       if (def.id === 'oj.aiSession.create') return { id: 5 };
       if (def.id === 'oj.aiSession.message.create') {
         replyId += 2;
@@ -143,17 +152,86 @@ describe('createAiChatImplementations', () => {
     actor.stop();
   });
 
-  it('a refused stream is lost at once, not retried', async () => {
+  it('a refused stream is refused at once with the server’s reason, not retried or resumable', async () => {
     const { transport, afters } = fakeTransport([
       async () => {
-        throw new ApiError('Request failed with status code 404', 0, 'transport', 404);
+        throw new ApiError('会话 5 中没有回答 12', ErrorCode.NOT_FOUND, 'api', 404);
       },
     ]);
     const actor = chat(transport);
     actor.send({ type: 'SEND', content: '为什么？' });
-    await waitFor(actor, (s) => s.matches('lost'));
+    await waitFor(actor, (s) => s.matches('refused'));
     expect(afters).toEqual([0]);
-    expect(actor.getSnapshot().context.error).toContain('404');
+    expect(actor.getSnapshot().context.error).toBe('会话 5 中没有回答 12');
+    actor.stop();
+  });
+
+  it('a rate-limited stream (429) is retried, not refused', async () => {
+    let n = 0;
+    const { transport, afters } = fakeTransport([
+      async () => {
+        if (n++ === 0) throw new ApiError('请求过于频繁', ErrorCode.RATE_LIMITED, 'api', 429);
+        return eventStream(delta(1, 'A') + done);
+      },
+    ]);
+    const actor = chat(transport);
+    actor.send({ type: 'SEND', content: '为什么？' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(afters).toEqual([0, 0]);
+    actor.stop();
+  });
+
+  it('resends a refused first question to the session it created, never a second one', async () => {
+    let refuse = true;
+    const { transport, calls } = fakeTransport([async () => eventStream(delta(1, 'A') + done)], {
+      'oj.aiSession.message.create': () => {
+        if (refuse) {
+          refuse = false;
+          throw new ApiError('AI 额度次数已用完', ErrorCode.QUOTA_USED_UP, 'api', 429);
+        }
+        return {
+          question: message(11, 'user', 'done'),
+          reply: message(12, 'assistant', 'streaming'),
+        };
+      },
+    });
+    const actor = chat(transport);
+    actor.send({ type: 'SEND', content: '第一问' });
+    await waitFor(actor, (s) => s.matches('outOfTokens'));
+    actor.send({ type: 'SEND', content: '第一问' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(calls.map((c) => c.id)).toEqual([
+      'oj.aiSession.create',
+      'oj.aiSession.message.create',
+      'oj.aiSession.message.create',
+    ]);
+    expect(calls[2]!.options).toMatchObject({ body: { sessionId: 5 } });
+    actor.stop();
+  });
+
+  it('opens a long session at its end: the latest page, oldest first, following its live reply', async () => {
+    const { transport, calls } = fakeTransport([async () => eventStream(delta(1, '续') + done)], {
+      // The server's newest first (id,desc): reply 12 is still being written.
+      'oj.aiSession.message.queryList': () => ({
+        content: [
+          message(12, 'assistant', 'streaming'),
+          message(11, 'user', 'done'),
+          message(10, 'assistant', 'done'),
+        ],
+        totalElements: 412,
+        totalPages: 3,
+        number: 0,
+        size: 200,
+      }),
+    });
+    const actor = createActor(
+      aiChatMachine.provide(createAiChatImplementations({ transport, onCharged: () => undefined })),
+      { input: { scene: 'general', sessionId: 5 } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(calls[0]!.options).toMatchObject({ query: { page: 0, sort: 'id,desc' } });
+    expect(actor.getSnapshot().context.messages.map((m) => m.id)).toEqual([10, 11, 12]);
+    expect(replyOf(actor).content).toBe('续');
     actor.stop();
   });
 

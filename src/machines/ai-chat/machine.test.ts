@@ -114,6 +114,7 @@ describe('aiChatMachine transitions', () => {
       scene: 'question',
       context: { questionId: 1, answerId: 3 },
       content: '为什么错了？',
+      nonce: null,
     });
     [s] = transition(aiChatMachine, s, doneEvent('sendMessage', sent));
     expect(s.value).toEqual({ streaming: 'receiving' });
@@ -214,7 +215,11 @@ describe('aiChatMachine transitions', () => {
     [s] = transition(
       aiChatMachine,
       s,
-      doneEvent('sendMessage', { kind: 'outOfTokens', message: 'AI 额度次数已用完' }),
+      doneEvent('sendMessage', {
+        kind: 'outOfTokens',
+        message: 'AI 额度次数已用完',
+        sessionId: null,
+      }),
     );
     expect(s.value).toBe('outOfTokens');
     expect(s.context.balance).toBe(0);
@@ -229,7 +234,11 @@ describe('aiChatMachine transitions', () => {
     [s] = transition(
       aiChatMachine,
       s,
-      doneEvent('sendMessage', { kind: 'forbidden', message: '考试进行中，不能使用 AI 助手' }),
+      doneEvent('sendMessage', {
+        kind: 'forbidden',
+        message: '考试进行中，不能使用 AI 助手',
+        sessionId: null,
+      }),
     );
     expect(s.value).toBe('disabled');
     expect(s.context.disabledReason).toBe('考试进行中，不能使用 AI 助手');
@@ -241,7 +250,7 @@ describe('aiChatMachine transitions', () => {
     const [refused] = transition(
       aiChatMachine,
       s,
-      doneEvent('sendMessage', { kind: 'error', message: '会话不存在' }),
+      doneEvent('sendMessage', { kind: 'error', message: '会话不存在', sessionId: null }),
     );
     expect(refused.value).toBe('idle');
     expect(refused.context.error).toBe('会话不存在');
@@ -257,6 +266,110 @@ describe('aiChatMachine transitions', () => {
       context: { questionId: 1, answerId: 4 },
     });
     expect(s.context.context).toEqual({ questionId: 1, answerId: 4 });
+  });
+
+  it('keeps the session a refused first question created: the resend goes there', () => {
+    for (const outcome of [
+      { kind: 'outOfTokens', message: 'AI 额度次数已用完', sessionId: 5 },
+      { kind: 'error', message: 'Network Error', sessionId: 5 },
+    ] satisfies SendOutcome[]) {
+      let s = start();
+      [s] = transition(aiChatMachine, s, { type: 'SEND', content: '你好' });
+      [s] = transition(aiChatMachine, s, doneEvent('sendMessage', outcome));
+      expect(s.context.sessionId).toBe(5);
+      const [again, actions] = transition(aiChatMachine, s, { type: 'SEND', content: '你好' });
+      expect(again.value).toBe('sending');
+      const invoked = actions.find((a) => a.type === 'xstate.spawnChild') as unknown as {
+        params: { input: SendRequest };
+      };
+      expect(invoked.params.input.sessionId).toBe(5);
+    }
+    // Refused before any session existed: still none.
+    let s = start();
+    [s] = transition(aiChatMachine, s, { type: 'SEND', content: '你好' });
+    [s] = transition(
+      aiChatMachine,
+      s,
+      doneEvent('sendMessage', { kind: 'error', message: 'Network Error', sessionId: null }),
+    );
+    expect(s.context.sessionId).toBeNull();
+  });
+
+  it('sends the same text again with the same question nonce, a new text with a new one', () => {
+    const keyOf = (actions: { type: string }[]) =>
+      (
+        actions.find((a) => a.type === 'xstate.spawnChild') as unknown as {
+          params: { input: SendRequest };
+        }
+      ).params.input.nonce;
+    let s = start();
+    let actions;
+    [s, actions] = transition(aiChatMachine, s, {
+      type: 'SEND',
+      content: '你好',
+      nonce: 'key-one-1',
+    });
+    expect(keyOf(actions)).toBe('key-one-1');
+    [s] = transition(
+      aiChatMachine,
+      s,
+      doneEvent('sendMessage', { kind: 'error', message: 'timeout', sessionId: 5 }),
+    );
+    [s, actions] = transition(aiChatMachine, s, {
+      type: 'SEND',
+      content: '你好',
+      nonce: 'key-two-2',
+    });
+    expect(keyOf(actions)).toBe('key-one-1');
+    [s] = transition(aiChatMachine, s, doneEvent('sendMessage', sent));
+    expect(s.context.draftNonce).toBeNull();
+    [s] = transition(aiChatMachine, s, { type: 'AI.DONE', done: done('done') });
+    [, actions] = transition(aiChatMachine, s, {
+      type: 'SEND',
+      content: '你好',
+      nonce: 'key-three',
+    });
+    expect(keyOf(actions)).toBe('key-three');
+  });
+
+  it('a disabled panel asks again when it is opened again', () => {
+    let s = start();
+    [s] = transition(aiChatMachine, s, { type: 'SEND', content: '你好' });
+    [s] = transition(
+      aiChatMachine,
+      s,
+      doneEvent('sendMessage', { kind: 'forbidden', message: '考试作答期间', sessionId: 5 }),
+    );
+    expect(s.value).toBe('disabled');
+    [s] = transition(aiChatMachine, s, { type: 'OPENED' });
+    expect(s.value).toBe('loading');
+    expect(s.context.disabledReason).toBeNull();
+    // Opening a panel that is not disabled changes nothing.
+    const idle = start();
+    expect(transition(aiChatMachine, idle, { type: 'OPENED' })[0]).toMatchObject({
+      value: 'idle',
+    });
+  });
+
+  it('clears the reconnection notice when a reconnection is accepted, before any delta', () => {
+    let s = toStreaming();
+    [s] = transition(aiChatMachine, s, { type: 'AI.RESUMING', after: 0, attempt: 2 });
+    expect(s.context.reconnecting).toBe(2);
+    [s] = transition(aiChatMachine, s, { type: 'AI.CONNECTED' });
+    expect(s.context.reconnecting).toBe(0);
+    expect(s.value).toEqual({ streaming: 'receiving' });
+  });
+
+  it('a refused stream shows the server’s reason, offers no resume, lets a new question go', () => {
+    let s = toStreaming();
+    [s] = transition(aiChatMachine, s, { type: 'AI.RESUMING', after: 0, attempt: 1 });
+    [s] = transition(aiChatMachine, s, { type: 'AI.REFUSED', message: '会话 5 中没有回答 12' });
+    expect(s.value).toBe('refused');
+    expect(s.context).toMatchObject({ error: '会话 5 中没有回答 12', reconnecting: 0 });
+    expect(transition(aiChatMachine, s, { type: 'RESUME' })[0].value).toBe('refused');
+    expect(transition(aiChatMachine, s, { type: 'SEND', content: '再问' })[0].value).toBe(
+      'sending',
+    );
   });
 
   it('continues a session: loads its messages', () => {

@@ -7,8 +7,9 @@
  * this state after the last seq, AI.RESUMING) → done | stopped (the stop button, message/stop)
  * | failed. A refusal ends the turn in outOfTokens (QUOTA_USED_UP: buy more tokens, spec 000 §8)
  * or disabled (FORBIDDEN during an exam sitting or where a class turned the assistant off, with
- * the server's reason). When the retry budget of the connection is spent the turn is `lost`:
- * the reply goes on on the server, and RESUME follows it again.
+ * the server's reason; opening the panel again checks anew). When the retry budget of the
+ * connection is spent the turn is `lost`: the reply goes on on the server, and RESUME follows it
+ * again; a stream the server refuses (4xx) is `refused`, with its reason and no resume.
  *
  * Pure: every effect is a provided actor, and every call's outcome arrives as plain data (a
  * refusal is an output, not a thrown error object), so a recorded session replays exactly.
@@ -41,16 +42,27 @@ export interface SendRequest {
   scene: AiScene;
   context: AiContextRef;
   content: string;
+  /**
+   * The question's random nonce, kept while the same text is sent again (message/create's
+   * clientKey; not named "key": the event log scrubs such names, streams/scrub.ts).
+   */
+  nonce: string | null;
 }
 
-/** message/create's outcome, refusals included (plain data: the event log keeps it whole). */
-export type SendOutcome =
+/**
+ * message/create's outcome, refusals included (plain data: the event log keeps it whole). Each
+ * carries the session the question went to — created with the first question even when the
+ * question itself was refused or its answer lost — so a resend goes to that session and never
+ * opens another.
+ */
+export type SendOutcome = { sessionId: number | null } & (
   | { kind: 'sent'; sessionId: number; question: AiChatMessage; reply: AiChatMessage }
   /** No AI tokens left (QUOTA_USED_UP, spec 000 §8 "times used up"). */
   | { kind: 'outOfTokens'; message: string }
   /** FORBIDDEN: an exam sitting, or a class control; `message` is the server's reason. */
   | { kind: 'forbidden'; message: string }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string }
+);
 
 export interface FollowRequest {
   sessionId: number;
@@ -78,6 +90,8 @@ export interface AiChatContext {
   balance: number | null;
   /** The text sent last: kept in the box when a send is refused, so nothing typed is lost. */
   draft: string;
+  /** The draft's question nonce, until the question is taken. */
+  draftNonce: string | null;
 }
 
 export interface AiChatInput {
@@ -90,7 +104,8 @@ export interface AiChatInput {
 }
 
 export type AiChatEvent =
-  | { type: 'SEND'; content: string }
+  /** `nonce`: a fresh random one for the question (made by the intent: machines make none). */
+  | { type: 'SEND'; content: string; nonce?: string }
   | { type: 'STOP' }
   | { type: 'RESUME' }
   | { type: 'RETRY' }
@@ -98,9 +113,15 @@ export type AiChatEvent =
   | { type: 'CONTEXT'; context: AiContextRef }
   | { type: 'AI.DELTA'; seq: number; text: string }
   | { type: 'AI.RESUMING'; after: number; attempt: number }
+  /** A reconnection was accepted. */
+  | { type: 'AI.CONNECTED' }
   | { type: 'AI.DONE'; done: AiDone }
   /** The connection could not be restored: the reply goes on on the server. */
-  | { type: 'AI.LOST'; message: string };
+  | { type: 'AI.LOST'; message: string }
+  /** The server refused the stream (not logged in, no such reply): following again cannot help. */
+  | { type: 'AI.REFUSED'; message: string }
+  /** The panel was opened (again): a refusal that disabled it may no longer hold. */
+  | { type: 'OPENED' };
 
 /** What message/create takes: some text, at most MAX_AI_CONTENT characters once trimmed. */
 export const isSendable = (content: unknown): content is string =>
@@ -156,10 +177,17 @@ export const aiChatMachine = setup({
     }),
   },
   actions: {
-    takeDraft: assign(({ event }) => ({
-      draft: event.type === 'SEND' ? event.content : '',
-      error: null,
-    })),
+    takeDraft: assign(({ context, event }) => {
+      if (event.type !== 'SEND') return {};
+      // The same text sent again after its turn did not go through keeps its nonce: a question
+      // the server did take (its answer was lost on the way) is then not asked, and charged, twice.
+      const again = event.content === context.draft && context.draftNonce !== null;
+      return {
+        draft: event.content,
+        draftNonce: again ? context.draftNonce : (event.nonce ?? null),
+        error: null,
+      };
+    }),
     finishReply: assign(({ context, event }) => {
       if (event.type !== 'AI.DONE') return {};
       const { done } = event;
@@ -194,6 +222,7 @@ export const aiChatMachine = setup({
     disabledReason: input.disabledReason ?? null,
     balance: null,
     draft: '',
+    draftNonce: null,
   }),
   on: {
     CONTEXT: { actions: assign({ context: ({ event }) => event.context }) },
@@ -248,6 +277,7 @@ export const aiChatMachine = setup({
           scene: context.scene,
           context: context.context,
           content: context.draft,
+          nonce: context.draftNonce,
         }),
         onDone: [
           {
@@ -262,22 +292,34 @@ export const aiChatMachine = setup({
                 lastSeq: 0,
                 reconnecting: 0,
                 draft: '',
+                draftNonce: null,
               };
             }),
           },
+          // A refusal keeps the session the first question created: the resend goes there.
           {
             guard: sendOutcome('outOfTokens'),
             target: 'outOfTokens',
-            actions: assign({ error: ({ event }) => outcomeMessage(event.output), balance: 0 }),
+            actions: assign(({ context, event }) => ({
+              sessionId: event.output.sessionId ?? context.sessionId,
+              error: outcomeMessage(event.output),
+              balance: 0,
+            })),
           },
           {
             guard: sendOutcome('forbidden'),
             target: 'disabled',
-            actions: assign({ disabledReason: ({ event }) => outcomeMessage(event.output) }),
+            actions: assign(({ context, event }) => ({
+              sessionId: event.output.sessionId ?? context.sessionId,
+              disabledReason: outcomeMessage(event.output),
+            })),
           },
           {
             target: 'idle',
-            actions: assign({ error: ({ event }) => outcomeMessage(event.output) }),
+            actions: assign(({ context, event }) => ({
+              sessionId: event.output.sessionId ?? context.sessionId,
+              error: outcomeMessage(event.output),
+            })),
           },
         ],
         onError: {
@@ -301,6 +343,7 @@ export const aiChatMachine = setup({
           })),
         },
         'AI.RESUMING': { actions: assign({ reconnecting: ({ event }) => event.attempt }) },
+        'AI.CONNECTED': { actions: assign({ reconnecting: 0 }) },
         'AI.DONE': [
           { guard: isReplyDone('done'), target: 'done', actions: 'finishReply' },
           { guard: isReplyDone('stopped'), target: 'stopped', actions: 'finishReply' },
@@ -308,6 +351,10 @@ export const aiChatMachine = setup({
         ],
         'AI.LOST': {
           target: 'lost',
+          actions: assign({ error: ({ event }) => event.message, reconnecting: 0 }),
+        },
+        'AI.REFUSED': {
+          target: 'refused',
           actions: assign({ error: ({ event }) => event.message, reconnecting: 0 }),
         },
       },
@@ -333,9 +380,18 @@ export const aiChatMachine = setup({
     done: { on: { SEND: send } },
     stopped: { on: { SEND: send } },
     failed: { on: { SEND: send } },
+    /** The stream was refused with the server's reason: no resume, a new question may go. */
+    refused: { on: { SEND: send } },
     /** Buying tokens happens elsewhere (checkout); the next SEND tries again. */
     outOfTokens: { on: { SEND: send } },
-    disabled: {},
+    /**
+     * Refused by the server (an exam sitting, a class control) or told by the page. Opening the
+     * panel again asks anew: the exam may have ended; a refusal that still holds comes back on
+     * the next question.
+     */
+    disabled: {
+      on: { OPENED: { target: 'checking', actions: assign({ disabledReason: null }) } },
+    },
   },
 });
 

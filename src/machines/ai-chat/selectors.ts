@@ -28,4 +28,5 @@ export const selectCanSend = (s: AiChatSnapshot) =>
   s.matches('done') ||
   s.matches('stopped') ||
   s.matches('failed') ||
+  s.matches('refused') ||
   s.matches('outOfTokens');

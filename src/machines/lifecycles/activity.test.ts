@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityLifecycle } from './activity.ts';
+import { activityLifecycle, isReviewedActivity } from './activity.ts';
 import { allowedActions, isFinalState, nextState, refusalOf } from './lifecycle.ts';
 import { submitDetails } from './review.ts';
 
@@ -42,7 +42,18 @@ describe('the activity lifecycle', () => {
 
   it('lists the actions a screen shows in each state', () => {
     expect(allowedActions(activityLifecycle, 'reviewing')).toEqual(['pass', 'reject']);
-    expect(allowedActions(activityLifecycle, 'approved')).toEqual(['publish', 'stop']);
-    expect(allowedActions(activityLifecycle, 'published')).toEqual(['unpublish', 'stop']);
+    expect(allowedActions(activityLifecycle, 'approved')).toEqual(['submit', 'publish', 'stop']);
+    expect(allowedActions(activityLifecycle, 'published')).toEqual(['submit', 'unpublish', 'stop']);
+  });
+
+  it('sends a passed activity back to review when its author changes it', () => {
+    for (const from of ['approved', 'published', 'unpublished'] as const) {
+      expect(nextState(activityLifecycle, from, 'submit', submitDetails(false))).toBe('reviewing');
+      expect(isReviewedActivity(from)).toBe(true);
+    }
+    for (const from of ['none', 'reviewing', 'rejected', 'stopped'] as const) {
+      expect(isReviewedActivity(from)).toBe(false);
+    }
+    expect(nextState(activityLifecycle, 'stopped', 'submit')).toBeNull();
   });
 });

@@ -39,27 +39,41 @@ const EXPECTED: Record<
   },
 };
 
+/** The one move the table allows staff and refuses the winner: recording an onsite handover. */
+const STAFF_ONLY = (delivery: PrizeDelivery, state: PrizeAwardState, action: PrizeAwardAction) =>
+  delivery === 'onsite' && state === 'won' && action === 'collect';
+
 describe('the prize award lifecycle', () => {
-  for (const delivery of PRIZE_DELIVERIES) {
-    for (const state of PRIZE_AWARD_STATES) {
-      for (const action of prizeAwardLifecycle.actions) {
-        const to = EXPECTED[delivery][state][action] ?? null;
-        it(`${delivery}: ${state} × ${action} → ${to ?? 'refused'}`, () => {
-          expect(nextAwardState(state, action, delivery)).toBe(to);
-        });
+  for (const by of ['staff', 'learner'] as const) {
+    for (const delivery of PRIZE_DELIVERIES) {
+      for (const state of PRIZE_AWARD_STATES) {
+        for (const action of prizeAwardLifecycle.actions) {
+          const allowed = by === 'staff' || !STAFF_ONLY(delivery, state, action);
+          const to = allowed ? (EXPECTED[delivery][state][action] ?? null) : null;
+          it(`${by} · ${delivery}: ${state} × ${action} → ${to ?? 'refused'}`, () => {
+            expect(nextAwardState(state, action, delivery, by)).toBe(to);
+          });
+        }
       }
     }
   }
 
+  it('the winner collects AI tokens and confirms a shipped prize, but not an onsite handover', () => {
+    expect(awardActions('won', 'aiTokens', 'learner')).toEqual(['collect']);
+    expect(awardActions('shipped', 'express', 'learner')).toContain('collect');
+    expect(awardActions('won', 'onsite', 'learner')).toEqual([]);
+    expect(awardActions('won', 'onsite', 'staff')).toEqual(['collect']);
+  });
+
   it('a collected or received prize is final: collecting twice is refused', () => {
     expect(isFinalState(prizeAwardLifecycle, 'collected')).toBe(true);
     expect(isFinalState(prizeAwardLifecycle, 'received')).toBe(true);
-    expect(nextAwardState('collected', 'collect', 'onsite')).toBeNull();
-    expect(nextAwardState('received', 'collect', 'express')).toBeNull();
+    expect(nextAwardState('collected', 'collect', 'onsite', 'staff')).toBeNull();
+    expect(nextAwardState('received', 'collect', 'express', 'learner')).toBeNull();
   });
 
   it('without its delivery a won prize moves nowhere', () => {
-    expect(awardActions('won', 'express')).toEqual(['address']);
-    expect(awardActions('won', 'onsite')).toEqual(['collect']);
+    expect(awardActions('won', 'express', 'learner')).toEqual(['address']);
+    expect(awardActions('won', 'onsite', 'staff')).toEqual(['collect']);
   });
 });

@@ -3,7 +3,8 @@
  * hands. How it travels is the prize's `delivery`, fixed when the prize is created and passed
  * with every event:
  *
- *   won ──collect {onsite | aiTokens}──► collected   (handed over at the venue; tokens credited)
+ *   won ──collect {aiTokens}──► collected            (tokens credited; the winner or staff)
+ *   won ──collect {onsite, by staff}──► collected    (staff record the handover at the venue)
  *   won ──address {express}──► addressed ──ship──► shipped ──collect──► received
  *               addressed ──address──► addressed             (the address changed before shipping)
  *                                       shipped ──ship──► shipped (a corrected tracking number)
@@ -21,7 +22,14 @@ export type PrizeDelivery = (typeof PRIZE_DELIVERIES)[number];
 export const PRIZE_AWARD_STATES = ['won', 'collected', 'addressed', 'shipped', 'received'] as const;
 export type PrizeAwardState = (typeof PRIZE_AWARD_STATES)[number];
 
-type AwardEvent = { type: PrizeAwardAction; delivery?: PrizeDelivery };
+/**
+ * Who moves the award: the winner, or staff of the activity. An onsite prize is collected only
+ * when staff record the handover — a learner saying so themselves would make the venue's
+ * record final before anything was handed over.
+ */
+export type AwardActor = 'learner' | 'staff';
+
+type AwardEvent = { type: PrizeAwardAction; delivery?: PrizeDelivery; by?: AwardActor };
 
 const deliveryIs =
   (...deliveries: PrizeDelivery[]) =>
@@ -30,14 +38,21 @@ const deliveryIs =
 
 export const prizeAwardMachine = setup({
   types: { events: {} as AwardEvent },
-  guards: { inHand: deliveryIs('onsite', 'aiTokens'), express: deliveryIs('express') },
+  guards: {
+    credited: deliveryIs('aiTokens'),
+    handedOver: ({ event }) => deliveryIs('onsite')({ event }) && event.by === 'staff',
+    express: deliveryIs('express'),
+  },
 }).createMachine({
   id: 'prizeAward',
   initial: 'won',
   states: {
     won: {
       on: {
-        collect: { guard: 'inHand', target: 'collected' },
+        collect: [
+          { guard: 'credited', target: 'collected' },
+          { guard: 'handedOver', target: 'collected' },
+        ],
         address: { guard: 'express', target: 'addressed' },
       },
     },
@@ -61,13 +76,21 @@ export const prizeAwardLifecycle = defineLifecycle({
   actions: ['collect', 'address', 'ship'],
 });
 
-/** Where `action` leads an award of a prize delivered by `delivery`, or null when refused. */
+/**
+ * Where `action` by `by` leads an award of a prize delivered by `delivery`, or null when
+ * refused.
+ */
 export const nextAwardState = (
   state: PrizeAwardState,
   action: PrizeAwardAction,
   delivery: PrizeDelivery,
-): PrizeAwardState | null => nextState(prizeAwardLifecycle, state, action, { delivery });
+  by: AwardActor,
+): PrizeAwardState | null => nextState(prizeAwardLifecycle, state, action, { delivery, by });
 
-/** The actions allowed on an award now, for the screens' buttons. */
-export const awardActions = (state: PrizeAwardState, delivery: PrizeDelivery): PrizeAwardAction[] =>
-  prizeAwardLifecycle.actions.filter((a) => nextAwardState(state, a, delivery) !== null);
+/** The actions `by` may take on an award now, for the screens' buttons. */
+export const awardActions = (
+  state: PrizeAwardState,
+  delivery: PrizeDelivery,
+  by: AwardActor,
+): PrizeAwardAction[] =>
+  prizeAwardLifecycle.actions.filter((a) => nextAwardState(state, a, delivery, by) !== null);

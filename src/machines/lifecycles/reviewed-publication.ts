@@ -8,6 +8,8 @@
  *                                  └──reject──► rejected
  *   approved | unpublished ──publish──► published ──unpublish──► unpublished
  *   approved | published | unpublished ──stop──► stopped     (stoppable entities; final)
+ *   approved | published | unpublished ──submit──► reviewing (`resubmitReviewed`: a change
+ *                                                   is reviewed again before it is shown)
  */
 import { setup } from 'xstate';
 import { trustedSubmit, type SubmitEvent } from './review.ts';
@@ -29,8 +31,13 @@ type Event =
   | { type: 'unpublish' }
   | { type: 'stop' };
 
-export const reviewedPublicationMachineOf = (id: string, options: { stoppable: boolean }) => {
+export const reviewedPublicationMachineOf = (
+  id: string,
+  options: { stoppable: boolean; resubmitReviewed?: boolean },
+) => {
   const stop = options.stoppable ? { stop: 'stopped' } : {};
+  // Only an untrusted author's change is sent; trusted staff never submit a reviewed row.
+  const resubmit = options.resubmitReviewed ? { submit: 'reviewing' } : {};
   return setup({
     types: { events: {} as Event },
     guards: { trusted: trustedSubmit },
@@ -43,9 +50,9 @@ export const reviewedPublicationMachineOf = (id: string, options: { stoppable: b
       },
       reviewing: { on: { pass: 'approved', reject: 'rejected' } },
       rejected: { on: { submit: 'reviewing' } },
-      approved: { on: { publish: 'published', ...stop } },
-      published: { on: { unpublish: 'unpublished', ...stop } },
-      unpublished: { on: { publish: 'published', ...stop } },
+      approved: { on: { publish: 'published', ...stop, ...resubmit } },
+      published: { on: { unpublish: 'unpublished', ...stop, ...resubmit } },
+      unpublished: { on: { publish: 'published', ...stop, ...resubmit } },
       ...(options.stoppable ? { stopped: { type: 'final' as const } } : {}),
     },
   });

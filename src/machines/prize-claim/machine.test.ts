@@ -73,7 +73,17 @@ describe('a learner acting on a prize', () => {
     const actor = createActor(
       prizeClaimMachine.provide({
         actors: {
-          claim: fromPromise(async () => ({ ...award, recipient: '张同学' }) as AwardItem),
+          claim: fromPromise(
+            async () =>
+              ({
+                ...award,
+                recipient: '张同学',
+                mobile: '13800001111',
+                regionNames: '北京市 东城区',
+                addressDetail: '东城区某街 1 号',
+                addressedAt: '2026-11-20T08:00:00.000Z',
+              }) as AwardItem,
+          ),
         },
       }),
       log.attachToActor('prizeClaim'),
@@ -82,8 +92,10 @@ describe('a learner acting on a prize', () => {
     await settle();
     const json = log.exportLog({ prizeClaim: actor });
     actor.stop();
-    for (const personal of ['张同学', '13800001111', '东城区某街'])
+    for (const personal of ['张同学', '13800001111', '东城区某街', '北京市 东城区'])
       expect(json).not.toContain(personal);
+    // When it was addressed is not the address: it stays for QA.
+    expect(json).toContain('2026-11-20T08:00:00.000Z');
     const exported = parseEventLog(json);
     expect(
       verifyReplay(exported, replayLog(exported, { prizeClaim: { machine: prizeClaimMachine } })),

@@ -1,6 +1,14 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { commitmentOf, drawOrder, drawWinners, newSeed, ticketOf } from './draw.ts';
+import {
+  commitmentOf,
+  drawKeyOf,
+  drawOrder,
+  drawWinners,
+  newSeed,
+  participantsHashOf,
+  ticketOf,
+} from './draw.ts';
 
 const SEED = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
 
@@ -19,10 +27,20 @@ describe('the prize draw', () => {
     expect(() => ticketOf(SEED.toUpperCase(), 1, 1)).toThrow();
   });
 
-  it('a ticket is HMAC-SHA256(seed bytes, "activityId:memberId")', () => {
-    const expected = createHmac('sha256', Buffer.from(SEED, 'hex')).update('7:42').digest('hex');
-    expect(ticketOf(SEED, 7, 42)).toBe(expected);
-    expect(ticketOf(SEED, 42, 7)).not.toBe(expected);
+  it('hashes the final participant list, distinct and ascending, into the draw key', () => {
+    const hash = createHash('sha256').update('3,17,42').digest('hex');
+    expect(participantsHashOf([42, 3, 17, 3])).toBe(hash);
+    const key = createHmac('sha256', Buffer.from(SEED, 'hex'))
+      .update(Buffer.from(hash, 'hex'))
+      .digest('hex');
+    expect(drawKeyOf(SEED, hash)).toBe(key);
+  });
+
+  it('a ticket is HMAC-SHA256(draw key bytes, "activityId:memberId")', () => {
+    const key = drawKeyOf(SEED, participantsHashOf([42]));
+    const expected = createHmac('sha256', Buffer.from(key, 'hex')).update('7:42').digest('hex');
+    expect(ticketOf(key, 7, 42)).toBe(expected);
+    expect(ticketOf(key, 42, 7)).not.toBe(expected);
   });
 
   it('orders participants by ticket, whatever order they arrive in, each once', () => {
@@ -32,8 +50,20 @@ describe('the prize draw', () => {
       drawOrder(SEED, 3, [...members].reverse().concat(members)).map((t) => t.memberId),
     ).toEqual(order);
     expect(new Set(order).size).toBe(50);
-    const tickets = order.map((m) => BigInt(`0x${ticketOf(SEED, 3, m)}`));
+    const key = drawKeyOf(SEED, participantsHashOf(members));
+    const tickets = order.map((m) => BigInt(`0x${ticketOf(key, 3, m)}`));
     for (let i = 1; i < tickets.length; i++) expect(tickets[i]! > tickets[i - 1]!).toBe(true);
+  });
+
+  it('one participant more or less reshuffles everyone, not just the one changed', () => {
+    const members = Array.from({ length: 40 }, (_, i) => i + 1);
+    const order = drawOrder(SEED, 3, members).map((t) => t.memberId);
+    const withExtra = drawOrder(SEED, 3, [...members, 41])
+      .map((t) => t.memberId)
+      .filter((m) => m !== 41);
+    // With the seed alone the others would keep their relative order; with the list mixed in
+    // they do not.
+    expect(withExtra).not.toEqual(order);
   });
 
   it('hands out prizes by (sort, id) up to each stock, one per member', () => {

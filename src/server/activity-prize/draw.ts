@@ -5,11 +5,16 @@
  *
  * 1. seed: 32 random bytes, written as 64 lowercase hex digits; commitment = SHA-256 of the
  *    32 bytes (not of the hex text), published before the draw.
- * 2. each eligible member's ticket = HMAC-SHA256(key = the 32 seed bytes, message = UTF-8 of
- *    `${activityId}:${memberId}`), read as a 256-bit big-endian number.
- * 3. participants in ascending ticket order (a tie, which SHA-256 makes practically
+ * 2. participants hash = SHA-256 of the UTF-8 text of the eligible member ids, distinct,
+ *    ascending, joined by "," (e.g. "3,17,42"); draw key = HMAC-SHA256(key = the 32 seed
+ *    bytes, message = the 32 bytes of the participants hash). The seed was fixed before the
+ *    list was final; mixing the final list in means no change to the list (an extra enrollment,
+ *    one left out) can be made without reshuffling every ticket.
+ * 3. each eligible member's ticket = HMAC-SHA256(key = the 32 draw-key bytes, message = UTF-8
+ *    of `${activityId}:${memberId}`), read as a 256-bit big-endian number.
+ * 4. participants in ascending ticket order (a tie, which SHA-256 makes practically
  *    impossible, by ascending member id).
- * 4. prizes by ascending (sort, id); each takes the next `stock` participants in that order;
+ * 5. prizes by ascending (sort, id); each takes the next `stock` participants in that order;
  *    one prize per member; stock beyond the participants stays unawarded.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
@@ -31,6 +36,7 @@ export interface DrawWinner {
 
 export const newSeed = (): string => randomBytes(SEED_BYTES).toString('hex');
 
+/** A seed or a draw key: 32 bytes written as 64 lowercase hex digits. */
 const seedBytes = (seedHex: string): Buffer => {
   if (!/^[0-9a-f]{64}$/.test(seedHex)) throw new Error('a draw seed is 64 lowercase hex digits');
   return Buffer.from(seedHex, 'hex');
@@ -39,17 +45,33 @@ const seedBytes = (seedHex: string): Buffer => {
 export const commitmentOf = (seedHex: string): string =>
   createHash('sha256').update(seedBytes(seedHex)).digest('hex');
 
-export const ticketOf = (seedHex: string, activityId: number, memberId: number): string =>
+/** The participants as the draw reads them: distinct, ascending. */
+const participantList = (memberIds: readonly number[]): number[] =>
+  [...new Set(memberIds)].sort((a, b) => a - b);
+
+/** Step 2: SHA-256 of "id,id,…" (distinct, ascending), hex; published with the seed. */
+export const participantsHashOf = (memberIds: readonly number[]): string =>
+  createHash('sha256').update(participantList(memberIds).join(','), 'utf8').digest('hex');
+
+/** Step 2: the key the tickets are drawn with, hex. */
+export const drawKeyOf = (seedHex: string, participantsHash: string): string =>
   createHmac('sha256', seedBytes(seedHex))
+    .update(Buffer.from(participantsHash, 'hex'))
+    .digest('hex');
+
+/** Step 3: one member's ticket under the draw key. */
+export const ticketOf = (drawKeyHex: string, activityId: number, memberId: number): string =>
+  createHmac('sha256', seedBytes(drawKeyHex))
     .update(`${activityId}:${memberId}`, 'utf8')
     .digest('hex');
 
-/** The participants in draw order (step 3); duplicates count once. */
+/** The participants in draw order (steps 2–4); duplicates count once. */
 export function drawOrder(seedHex: string, activityId: number, memberIds: readonly number[]) {
-  const tickets = [...new Set(memberIds)].map((memberId) => ({
+  const key = drawKeyOf(seedHex, participantsHashOf(memberIds));
+  const tickets = participantList(memberIds).map((memberId) => ({
     memberId,
     // Equal-length hex compares as the big-endian number it spells.
-    ticket: ticketOf(seedHex, activityId, memberId),
+    ticket: ticketOf(key, activityId, memberId),
   }));
   tickets.sort((a, b) =>
     a.ticket < b.ticket ? -1 : a.ticket > b.ticket ? 1 : a.memberId - b.memberId,
@@ -57,7 +79,7 @@ export function drawOrder(seedHex: string, activityId: number, memberIds: readon
   return tickets;
 }
 
-/** Steps 2–4: who wins which prize. */
+/** Steps 2–5: who wins which prize. */
 export function drawWinners(
   seedHex: string,
   activityId: number,

@@ -45,7 +45,7 @@ import { containsPattern, orderBy, pagedRows, type SortColumns } from '../http/p
 import { validationError } from '../http/validation-error.ts';
 import { ledgerAccount, postJournal } from '../ledger/ledger.ts';
 import { recordTransition } from '../lifecycle/transition.ts';
-import { commitmentOf, drawWinners, newSeed } from './draw.ts';
+import { commitmentOf, drawWinners, newSeed, participantsHashOf } from './draw.ts';
 
 export interface Actor {
   userId: number;
@@ -127,6 +127,7 @@ async function drawInfoOf(
     seed: drawn ? row.seed : null,
     drawnAt: row.drawnAt,
     participants: drawn ? row.participants : null,
+    participantsHash: drawn ? participantsHashOf(row.participants ?? []) : null,
     winners,
     drawableFrom: activity.closesAt,
   };
@@ -461,8 +462,8 @@ type AwardPatch = Partial<
 
 /**
  * Moves an award through its lifecycle under its row's lock. A move the machine refuses — a
- * second collect, shipping what has no address — is CONFLICT naming the state and changes
- * nothing.
+ * second collect, shipping what has no address, a learner collecting an onsite prize — is
+ * TRANSITION_NOT_ALLOWED naming the state and changes nothing.
  */
 async function moveAward(
   pool: Pool,
@@ -476,18 +477,23 @@ async function moveAward(
     const award = await awardRow(client, scope, id, true);
     const from = award.state as PrizeAwardState;
     const delivery = award.delivery as PrizeDelivery;
-    const to = nextAwardState(from, action, delivery);
+    const by = scope.kind === 'learner' ? 'learner' : 'staff';
+    const to = nextAwardState(from, action, delivery, by);
     if (to === null) {
       const hint =
         from === 'won' && action === 'collect' && delivery === 'express'
           ? '：快递奖品请先填写收货地址，收到后再确认收货'
-          : from === 'won' && action === 'address'
-            ? '：该奖品为现场领取，无需填写收货地址'
-            : '';
-      throw fail('CONFLICT', `${refusalOf(prizeAwardLifecycle, from, action)}${hint}`, {
-        state: from,
-        action,
-      });
+          : from === 'won' && action === 'collect' && delivery === 'onsite'
+            ? '：现场领取的奖品由工作人员在现场发放并登记'
+            : from === 'won' && action === 'address'
+              ? '：该奖品为现场领取，无需填写收货地址'
+              : '';
+      // The machine's refusal, reported as every lifecycle's is (server/lifecycle/transition.ts).
+      throw fail(
+        'TRANSITION_NOT_ALLOWED',
+        `${refusalOf(prizeAwardLifecycle, from, action)}${hint}`,
+        { state: from, action },
+      );
     }
     const { stamp, ...columns } = patch;
     const entries = Object.entries(columns);

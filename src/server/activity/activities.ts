@@ -14,7 +14,11 @@ import type {
 } from '../../contract/activity/calls.ts';
 import { activityRules } from '../../contract/activity/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
-import { ACTIVITY_OPEN, activityLifecycle } from '../../machines/lifecycles/activity.ts';
+import {
+  ACTIVITY_OPEN,
+  activityLifecycle,
+  isReviewedActivity,
+} from '../../machines/lifecycles/activity.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { isFinalState, nextState } from '../../machines/lifecycles/lifecycle.ts';
 import { submitDetails } from '../../machines/lifecycles/review.ts';
@@ -196,6 +200,18 @@ export async function readActivityRow(db: Queryable, scope: Scope, id: number) {
   return rows[0];
 }
 
+/**
+ * The activity of a learner's own order, whatever became of it since (unpublished, sent back to
+ * review, deleted): the order names it, so its holder reads it as it is now. The questions
+ * follow the usual rule (shown only while they hold a place and it has started).
+ */
+export async function readOrderedActivity(db: Queryable, learner: Scope, id: number) {
+  const { rows } = await db.query<ActivityRow>(`SELECT ${COLUMNS} ${FROM} WHERE a.id = $1`, [id]);
+  if (!rows[0]) throw fail('NOT_FOUND', `活动 ${id} 不存在`);
+  const [item] = await toItems(db, learner, rows);
+  return item!;
+}
+
 export async function readActivity(db: Queryable, scope: Scope, id: number) {
   const [item] = await toItems(db, scope, [await readActivityRow(db, scope, id)]);
   return item!;
@@ -328,6 +344,59 @@ export async function createActivity(
   return readActivity(pool, scope, id);
 }
 
+/** Whether an update changes what learners read (not capacity or the ranking switch). */
+function changesContent(
+  row: ActivityRow,
+  input: z.output<typeof activityUpdate>,
+  stored: Question[],
+): boolean {
+  const differs = <T>(value: T | undefined, current: T) => value !== undefined && value !== current;
+  const time = (value: string | undefined, current: Date) =>
+    value !== undefined && new Date(value).getTime() !== current.getTime();
+  const set = (qs: { questionId: number; score: number }[]) =>
+    qs.map((q) => `${q.questionId}:${q.score}`).join(',');
+  return (
+    differs(input.title, row.title) ||
+    differs(input.summary, row.summary) ||
+    differs(input.description, row.description) ||
+    differs(input.kind, row.kind) ||
+    differs(input.priceFen, row.price_fen) ||
+    time(input.startAt, row.start_at) ||
+    time(input.endAt, row.end_at) ||
+    (input.questions !== undefined && set(input.questions) !== set(stored))
+  );
+}
+
+interface LockedActivity {
+  state: ActivityRow['state'];
+  start_at: Date;
+  end_at: Date;
+  started: boolean;
+  ended: boolean;
+  held: boolean;
+  drawn: boolean;
+}
+
+/**
+ * The window's rules once results exist: after the start with places held the start stays and
+ * the end may only move later, before it has passed (earlier would drop answers already
+ * scored); after the prizes' draw the window stays as the draw read it.
+ */
+function refuseWindowChange(locked: LockedActivity, input: z.output<typeof activityUpdate>) {
+  const startMoves =
+    input.startAt !== undefined && new Date(input.startAt).getTime() !== locked.start_at.getTime();
+  const endMoves =
+    input.endAt !== undefined && new Date(input.endAt).getTime() !== locked.end_at.getTime();
+  if (!startMoves && !endMoves) return;
+  if (locked.drawn) throw fail('CONFLICT', '活动已开奖，不能再修改时间');
+  if (!locked.started || !locked.held) return;
+  if (startMoves) throw fail('CONFLICT', '活动已开始且已有人报名，不能修改开始时间');
+  if (locked.ended) throw fail('CONFLICT', '活动已结束，不能修改结束时间');
+  if (new Date(input.endAt!).getTime() < locked.end_at.getTime()) {
+    throw fail('CONFLICT', '活动已开始且已有人报名，结束时间只能延后');
+  }
+}
+
 export async function updateActivity(
   pool: Pool,
   scope: Scope,
@@ -353,18 +422,33 @@ export async function updateActivity(
   if (problems.length > 0) throw validationError(problems);
   if (input.questions) await checkQuestions(pool, input.questions);
   await withTransaction(pool, async (client) => {
-    const locked = await client.query<{ started: boolean }>(
-      'SELECT now() >= start_at AS started FROM activities WHERE id = $1 FOR UPDATE',
+    // The row lock first (a stop, a delete, another change wait), then the draw's row in the
+    // order the prizes take them (activity-prize/store.ts locks only the draw's).
+    const { rows: lockedRows } = await client.query<LockedActivity>(
+      `SELECT a.state, a.start_at, a.end_at, now() >= a.start_at AS started,
+              now() >= ${CLOSES_AT} AS ended,
+              EXISTS (SELECT 1 FROM orders o WHERE o.kind = 'activity' AND o.item_id = a.id
+                 AND o.deleted_at IS NULL AND o.state = ANY(${HOLDS})) AS held,
+              false AS drawn
+         FROM activities a WHERE a.id = $1 AND a.status = 'active' FOR UPDATE`,
       [input.id],
     );
+    const locked = lockedRows[0];
+    if (!locked) throw fail('NOT_FOUND', `活动 ${input.id} 不存在`);
+    // Stopped between the read above and the lock.
+    if (isFinalState(activityLifecycle, locked.state)) {
+      throw fail('CONFLICT', '活动已停止，不能修改');
+    }
+    const draw = await client.query<{ drawn: boolean }>(
+      `SELECT drawn_at IS NOT NULL AS drawn FROM activity_prize_draws WHERE activity_id = $1
+          FOR UPDATE`,
+      [input.id],
+    );
+    locked.drawn = draw.rows[0]?.drawn ?? false;
+    refuseWindowChange(locked, input);
     if (input.questions) {
-      const taken = await client.query(
-        `SELECT 1 FROM orders WHERE kind = 'activity' AND item_id = $1 AND deleted_at IS NULL
-            AND state = ANY(${HOLDS}) LIMIT 1`,
-        [input.id],
-      );
       // Scores are read live from the questions: changing them mid-contest would rewrite results.
-      if (locked.rows[0]!.started && taken.rows.length > 0) {
+      if (locked.started && locked.held) {
         throw fail('CONFLICT', '活动已开始且已有人报名，不能再修改题目');
       }
       await writeQuestions(client, input.id, input.questions);
@@ -390,13 +474,20 @@ export async function updateActivity(
         input.showRanking ?? null,
       ],
     );
-    // An organization's change to a rejected activity submits it for review again.
-    if (scope.kind === 'organization' && nextState(activityLifecycle, row.state, 'submit')) {
+    // An organization's change to a rejected activity submits it again; a change to what
+    // learners read of a passed one sends it back to review (off the list until passed and
+    // published again). The platform's own changes are trusted.
+    const resubmit =
+      scope.kind === 'organization' &&
+      (isReviewedActivity(locked.state) ? changesContent(row, input, stored) : true) &&
+      nextState(activityLifecycle, locked.state, 'submit', submitDetails(false)) !== null;
+    if (resubmit) {
       await transitionRow(client, activityLifecycle, ACTIVITY_ROWS, {
         id: input.id,
         action: 'submit',
         actor,
         requestId,
+        details: submitDetails(false),
       });
       await client.query('UPDATE activities SET review_reason = NULL WHERE id = $1', [input.id]);
     }
@@ -404,19 +495,32 @@ export async function updateActivity(
   return readActivity(pool, scope, input.id);
 }
 
-export async function deleteActivity(pool: Queryable, scope: Scope, id: number): Promise<void> {
+/**
+ * Deletes an activity nobody holds or paid for: the count and the delete in one transaction
+ * under the row lock, so an enrollment committed meanwhile (its admit waits on the same lock)
+ * is counted.
+ */
+export async function deleteActivity(pool: Pool, scope: Scope, id: number): Promise<void> {
   await managedActivity(pool, scope, id);
-  const { rows } = await pool.query<{ enrolled: number }>(
-    `SELECT count(*)::int AS enrolled FROM orders o WHERE o.kind = 'activity' AND o.item_id = $1
-        AND o.deleted_at IS NULL AND (o.paid_fen > 0 OR o.state = ANY(${SEATS}))`,
-    [id],
-  );
-  if (rows[0]!.enrolled > 0) {
-    throw fail('CONFLICT', `活动已有 ${rows[0]!.enrolled} 人报名，不能删除（可停止活动）`);
-  }
-  await pool.query(`UPDATE activities SET status = 'deleted', updated_at = now() WHERE id = $1`, [
-    id,
-  ]);
+  await withTransaction(pool, async (client) => {
+    const locked = await client.query(
+      `SELECT 1 FROM activities WHERE id = $1 AND status = 'active' FOR UPDATE`,
+      [id],
+    );
+    if (locked.rowCount === 0) throw fail('NOT_FOUND', `活动 ${id} 不存在`);
+    const { rows } = await client.query<{ enrolled: number }>(
+      `SELECT count(*)::int AS enrolled FROM orders o WHERE o.kind = 'activity' AND o.item_id = $1
+          AND o.deleted_at IS NULL AND (o.paid_fen > 0 OR o.state = ANY(${SEATS}))`,
+      [id],
+    );
+    if (rows[0]!.enrolled > 0) {
+      throw fail('CONFLICT', `活动已有 ${rows[0]!.enrolled} 人报名，不能删除（可停止活动）`);
+    }
+    await client.query(
+      `UPDATE activities SET status = 'deleted', updated_at = now() WHERE id = $1`,
+      [id],
+    );
+  });
 }
 
 /** What must hold before an activity reaches learners: a contest has its questions. */

@@ -14,7 +14,11 @@ import type {
   Standing,
 } from '../../contract/activity/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
-import { ACTIVITY_OPEN } from '../../machines/lifecycles/activity.ts';
+import {
+  ACTIVITY_OPEN,
+  activityLifecycle,
+  isReviewedActivity,
+} from '../../machines/lifecycles/activity.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { orderStateName } from '../../machines/lifecycles/orders.ts';
 import type { Scope } from '../access/scope.ts';
@@ -78,11 +82,21 @@ export async function enrollSelf(
   return id;
 }
 
-/** An activity staff may enroll learners in: theirs to manage, not over. */
+/**
+ * An activity staff may enroll learners in: theirs to manage, passed review (a place opens its
+ * content to the learner), not over. admit (order-kind.ts) checks the review again under the
+ * row lock.
+ */
 async function enrollableActivity(db: Queryable, scope: Scope, id: number): Promise<ActivityRow> {
   if (scope.kind === 'learner') throw fail('FORBIDDEN', '学员不能为他人报名');
   const row = await managedActivity(db, scope, id);
   if (row.phase === 'ended') throw fail('CONFLICT', '活动已结束，不能报名');
+  if (!isReviewedActivity(row.state)) {
+    throw fail(
+      'CONFLICT',
+      `活动当前为「${activityLifecycle.states[row.state]}」，通过审核后才能报名`,
+    );
+  }
   return row;
 }
 
@@ -130,7 +144,7 @@ interface StandingRow {
   score: number;
   completed: boolean;
   finished_at: Date | null;
-  rank: number;
+  rank: number | null;
 }
 const toStanding = (s: StandingRow): Standing => ({
   score: s.score,
@@ -139,21 +153,30 @@ const toStanding = (s: StandingRow): Standing => ({
   rank: s.rank,
 });
 
-/** The standings of enrollments (only those holding a place have one). */
-export async function standingsOf(db: Queryable, orderIds: number[]) {
+/**
+ * The standings of enrollments (only those holding a place have one). A learner reads no rank,
+ * not even their own, in an activity that hides its ranking.
+ */
+export async function standingsOf(db: Queryable, reader: Scope, orderIds: number[]) {
   const { rows } = await db.query<StandingRow>(
-    `SELECT s.order_id, s.score, s.completed, s.finished_at, s.rank
-       FROM activity_standings s
+    `SELECT s.order_id, s.score, s.completed, s.finished_at,
+            CASE WHEN $2 AND NOT a.show_ranking THEN NULL ELSE s.rank END AS rank
+       FROM activity_standings s JOIN activities a ON a.id = s.activity_id
       WHERE s.activity_id IN (SELECT item_id FROM orders WHERE id = ANY($1::int[]))
         AND s.order_id = ANY($1::int[])`,
-    [orderIds],
+    [orderIds, reader.kind === 'learner'],
   );
   return new Map(rows.map((r) => [r.order_id, toStanding(r)]));
 }
 
-async function withStandings(db: Queryable, rows: EnrollRow[]): Promise<ActivityEnrollItem[]> {
+async function withStandings(
+  db: Queryable,
+  reader: Scope,
+  rows: EnrollRow[],
+): Promise<ActivityEnrollItem[]> {
   const standings = await standingsOf(
     db,
+    reader,
     rows.map((r) => r.id),
   );
   return rows.map((r) => ({
@@ -172,21 +195,21 @@ export async function listEnrollments(
 ): Promise<Page<ActivityEnrollItem>> {
   const sql = new SqlParams();
   const rows = await enrollments.page(db, enrollmentWhere(scope, filter, sql), sql, page);
-  return { ...rows, content: await withStandings(db, rows.content) };
+  return { ...rows, content: await withStandings(db, scope, rows.content) };
 }
 
 /** The ten latest enrollments the scope reads, optionally in one activity. */
 export async function latestEnrollments(db: Queryable, scope: Scope, activityId?: number) {
   const sql = new SqlParams();
   const where = enrollmentWhere(scope, { activityId }, sql);
-  return withStandings(db, await enrollments.rows(db, where, sql, 'o.id DESC', 10));
+  return withStandings(db, scope, await enrollments.rows(db, where, sql, 'o.id DESC', 10));
 }
 
 export async function exportEnrollments(db: Queryable, scope: Scope, filter: EnrollFilter) {
   if (filter.activityId) await readActivityRow(db, scope, filter.activityId);
   const sql = new SqlParams();
   const rows = await enrollments.rows(db, enrollmentWhere(scope, filter, sql), sql);
-  const items = await withStandings(db, rows);
+  const items = await withStandings(db, scope, rows);
   return xlsxAnswer(
     '活动报名名单.xlsx',
     '报名名单',

@@ -28,6 +28,7 @@ import {
   listActivities,
   managedActivity,
   readActivity,
+  readOrderedActivity,
   updateActivity,
 } from './activities.ts';
 import {
@@ -45,6 +46,18 @@ import {
   staffEnroll,
   standingsOf,
 } from './enroll.ts';
+import { cancelAwaitingPayment } from './order-kind.ts';
+
+/** Closes checkouts at the provider after the commit that closed them here; best effort. */
+async function closeCheckouts(ctx: HandlerContext, paymentNos: string[]): Promise<void> {
+  for (const no of paymentNos) {
+    await ctx.services.payments.provider
+      .close(no)
+      .catch((err: Error) =>
+        ctx.services.logger.warn({ paymentNo: no, err: err.message }, '关闭渠道支付失败'),
+      );
+  }
+}
 
 type Area = ResourceArea;
 type Ctx = HandlerContext;
@@ -110,7 +123,7 @@ const activityHandlers: HandlerEntry[] = [
       const { id, reason } = body<{ id: number; reason?: string }>(ctx);
       const scope = scopeIn(a, ctx);
       await managedActivity(ctx.services.pool, scope, id);
-      await withTransaction(ctx.services.pool, async (client) => {
+      const closed = await withTransaction(ctx.services.pool, async (client) => {
         await transitionRow(client, activityLifecycle, ACTIVITY_ROWS, {
           id,
           action,
@@ -126,14 +139,16 @@ const activityHandlers: HandlerEntry[] = [
             action === 'reject' ? reason : null,
           ]);
         }
-        // Stopping closes the window now: answers after it no longer count, nobody enrolls.
-        if (action === 'stop') {
-          await client.query(
-            'UPDATE activities SET stopped_at = least(now(), end_at) WHERE id = $1',
-            [id],
-          );
-        }
+        // Stopping closes the window now: answers after it no longer count, nobody enrolls,
+        // and nobody pays for a place any more.
+        if (action !== 'stop') return [];
+        await client.query(
+          'UPDATE activities SET stopped_at = least(now(), end_at) WHERE id = $1',
+          [id],
+        );
+        return cancelAwaitingPayment(client, id, { actor: actor(ctx), requestId: ctx.request.id });
       });
+      await closeCheckouts(ctx, closed);
       return readActivity(ctx.services.pool, scope, id);
     }),
   ),
@@ -147,12 +162,17 @@ const bmsEnroll = actionsOf(calls, 'bms', 'activityEnroll');
 const enrollAnswer = (ctx: Ctx, id: number) =>
   detailOf(ctx.services, allOrders(), ACTIVITY_KINDS, id);
 
-/** The learner's enrollment with the activity and their standing. */
+/**
+ * The learner's enrollment with the activity and their standing. The activity is read as the
+ * order's holder reads it, not through the list's visibility rule: a cancelled order of an
+ * activity unpublished since is still theirs to see.
+ */
 async function mineEnrollment(ctx: Ctx, id: number) {
   const auth = ctx.requireAuth();
+  const learner = learnerScope(auth);
   const order = await detailOf(ctx.services, ownOrders(auth), ACTIVITY_KINDS, id);
-  const item = await readActivity(ctx.services.pool, learnerScope(auth), order.itemId ?? 0);
-  const standing = (await standingsOf(ctx.services.pool, [id])).get(id) ?? null;
+  const item = await readOrderedActivity(ctx.services.pool, learner, order.itemId ?? 0);
+  const standing = (await standingsOf(ctx.services.pool, learner, [id])).get(id) ?? null;
   return { order, activity: item, standing };
 }
 

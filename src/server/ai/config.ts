@@ -11,6 +11,8 @@ export interface AiConfig {
   openai: OpenAiConfig | null;
   /** The built-in tutor's pace: one small piece every this many ms (0: as fast as it can). */
   builtinPieceMs: number;
+  /** A reply nobody has followed for this long (the tab was closed) is stopped. */
+  noReaderStopMs: number;
 }
 
 export const AI_DEFAULTS = {
@@ -18,6 +20,7 @@ export const AI_DEFAULTS = {
   idleTimeoutMs: 30_000,
   totalTimeoutMs: 180_000,
   builtinPieceMs: 15,
+  noReaderStopMs: 30_000,
 };
 
 function ms(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -50,6 +53,7 @@ export function aiConfigFromEnv(env: NodeJS.ProcessEnv): AiConfig {
         }
       : null,
     builtinPieceMs: ms(env, 'AI_BUILTIN_PIECE_MS', AI_DEFAULTS.builtinPieceMs, 0),
+    noReaderStopMs: ms(env, 'AI_NO_READER_STOP_MS', AI_DEFAULTS.noReaderStopMs),
   };
 }
 

@@ -2,22 +2,27 @@
  * What the assistant knows, read on the server and never taken from the client: the question
  * of the session (one the learner may see in that scene), the learner's own answer to it (given,
  * or their latest), its code, verdict, compile output and first failing case. A failing case's
- * data is shown only where the learner could read it themselves (a testCaseView right or a class
- * that lets them see cases); otherwise it is described without its data.
+ * data and the program's output on it (stderr included) are shown only where the learner could
+ * read them themselves (canViewCases); otherwise the case is described without them, and a
+ * Python exception by its built-in name alone.
  */
 import type { AiContext, AiScene } from '../../contract/ai/calls.ts';
 import type { Auth } from '../accounts/sessions.ts';
-import { currentRights } from '../accounts/rights.ts';
 import type { Queryable } from '../db/pool.ts';
-import { controlAllows } from '../grade/controls.ts';
 import { fail } from '../http/app-error.ts';
 import { findOwned } from '../http/owned-rows.ts';
 import { validationError } from '../http/validation-error.ts';
-import { failingCases, findOwnAnswer, readCaseData } from '../member-question/answers.ts';
+import {
+  canViewCases,
+  failingCases,
+  findOwnAnswer,
+  readCaseData,
+} from '../member-question/answers.ts';
 import type { AnswerRow } from '../member-question/answers.ts';
 import type { StoredResult } from '../judge-service/jobs.ts';
 import { learnerScope } from '../question/scopes.ts';
 import { QUESTIONS } from '../question/store.ts';
+import { builtinExceptionOf } from './tutor/python.ts';
 import type { TutorAnswer, TutorInput, TutorQuestion } from './tutor/tutor.ts';
 
 /** Which kinds of answer each scene talks about (debug and playground runs are not verdicts). */
@@ -125,15 +130,6 @@ async function readQuestion(
   }
 }
 
-/** A card's testCaseView right, or a class of the learner that lets its students see cases. */
-async function mayViewCases(db: Queryable, memberId: number): Promise<boolean> {
-  const { rights } = await currentRights(db, memberId);
-  return (
-    rights.some((r) => r.code === 'testCaseView') ||
-    (await controlAllows(db, memberId, 'viewTestCases'))
-  );
-}
-
 const toQuestion = (q: QuestionRow): TutorQuestion => ({
   title: q.title,
   statement: q.content,
@@ -150,7 +146,7 @@ async function toAnswer(db: Queryable, memberId: number, row: AnswerRow): Promis
   if (first) {
     const kept = result?.type === 'judge' ? result.failingOutput : undefined;
     const own = kept?.index === first.index ? kept : undefined;
-    const visible = await mayViewCases(db, memberId);
+    const visible = await canViewCases(db, memberId);
     const data = visible
       ? (await readCaseData(db, row, [first.index])).get(first.index)
       : undefined;
@@ -161,8 +157,10 @@ async function toAnswer(db: Queryable, memberId: number, row: AnswerRow): Promis
       input: data?.input ?? null,
       expected: data?.answer ?? null,
       got: data ? data.output : null,
-      // stderr is the learner's own program's output: theirs to see, whatever the case rights.
-      stderr: own?.stderr ?? '',
+      // What the program printed is the case's data too (it can print its input, or raise an
+      // exception carrying it): only where the case is visible, as memberQuestion.queryById.
+      stderr: visible ? (own?.stderr ?? '') : '',
+      exception: row.language === 'python' ? builtinExceptionOf(own?.stderr ?? '') : null,
       truncated: data?.truncated ?? false,
     };
   }

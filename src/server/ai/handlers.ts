@@ -13,7 +13,7 @@ import { balanceOf, ledgerAccount } from '../ledger/ledger.ts';
 import { SAVE_GRACE_MS } from '../exam/sittings.ts';
 import { checkSessionContext, replyContext } from './context.ts';
 import type { ChatTurn } from './providers/types.ts';
-import { aiFor } from './registry.ts';
+import { aiFor, endOrphan } from './registry.ts';
 import {
   createSession,
   findOwnMessage,
@@ -27,7 +27,7 @@ import {
   toMessage,
   type MessageRow,
 } from './store.ts';
-import { openEventStream, streamReply } from './stream.ts';
+import { openReplyStream, streamReply } from './stream.ts';
 import type { TutorInput } from './tutor/tutor.ts';
 import { pieces } from './tutor/tutor.ts';
 import { sleep } from './providers/types.ts';
@@ -50,10 +50,11 @@ async function assertMayAsk(db: Queryable, memberId: number): Promise<void> {
   if (!(await controlAllows(db, memberId, 'useAiAssistant'))) {
     throw fail('FORBIDDEN', '你所在的班级已关闭 AI 助手，如有需要请联系老师');
   }
-  if ((await balanceOf(db, ledgerAccount.aiTokens(memberId))) <= 0) {
-    throw fail('QUOTA_USED_UP', 'AI 助手次数已用完：你的 AI 额度为 0，请购买 AI 额度后再提问');
-  }
+  if ((await balanceOf(db, ledgerAccount.aiTokens(memberId))) <= 0) throw quotaUsedUp();
 }
+
+const quotaUsedUp = () =>
+  fail('QUOTA_USED_UP', 'AI 助手次数已用完：你的 AI 额度为 0，请购买 AI 额度后再提问');
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}\n…（已截断）` : s);
 
@@ -84,6 +85,7 @@ function contextText(t: TutorInput): string {
           : `第一个未通过的测试点：第 ${fc.index} 个（${fc.verdict}）\n输入：\n${clip(fc.input, 1000)}\n期望输出：\n${clip(fc.expected ?? '', 1000)}\n学员输出：\n${clip(fc.got ?? '', 1000)}`,
       );
       if (fc.stderr) parts.push(`程序的错误输出：\n${clip(fc.stderr, 1000)}`);
+      else if (fc.exception) parts.push(`程序以异常 ${fc.exception} 结束（异常信息不提供）`);
     }
   }
   return parts.join('\n\n');
@@ -96,9 +98,14 @@ async function createMessage(
     sessionId: number;
     content: string;
     context?: { answerId?: number | undefined } | undefined;
+    clientKey?: string | undefined;
   },
 ) {
   const session = await findOwnSession(services.pool, auth.memberId, body.sessionId);
+  // A resend of a question already taken: its question and reply, whatever happened since (the
+  // tokens it cost, a reply still being written), and nothing new.
+  const taken = await askedBefore(services.pool, session.id, body.clientKey);
+  if (taken) return taken;
   await assertMayAsk(services.pool, auth.memberId);
   const context = await replyContext(
     services.pool,
@@ -109,36 +116,104 @@ async function createMessage(
   );
   const registry = aiFor(services.pool, services.logger);
   const provider = registry.provider;
+  // Everything the model is sent is read before the reply row exists: a failure here stores
+  // nothing, rather than leaving a reply `streaming` that nothing generates.
+  const turns: ChatTurn[] = [
+    { role: 'system', content: await systemPromptOf(services.pool, session.scene) },
+    { role: 'system', content: `以下是平台提供的背景信息：\n\n${contextText(context.tutor)}` },
+    ...(await historyOf(services.pool, session.id, null)),
+    { role: 'user', content: body.content },
+  ];
+  let reserved: number | null = null;
   const rows = await withTransaction(services.pool, async (client) => {
-    // The session's row lock: two questions sent at once cannot both start a reply.
+    // The session's row lock, then the member's token account's: questions sent at once — in
+    // one session or in many — are decided one after another, against the balance as it is.
     await client.query('SELECT id FROM ai_sessions WHERE id = $1 FOR UPDATE', [session.id]);
-    const busy = await client.query(
-      `SELECT 1 FROM ai_messages WHERE session_id = $1 AND status = 'streaming' LIMIT 1`,
-      [session.id],
+    // The same question sent twice at once: the second waited for the first's lock.
+    const racing = await askedBefore(client, session.id, body.clientKey);
+    if (racing) return { taken: racing };
+    const account = await client.query<{ balance: string }>(
+      'SELECT balance FROM ledger_accounts WHERE id = $1 FOR UPDATE',
+      [ledgerAccount.aiTokens(auth.memberId)],
     );
-    if (busy.rowCount !== 0) {
-      throw fail('CONFLICT', '上一条回答还在生成中，请等它结束或先停止');
+    if (Number(account.rows[0]?.balance ?? 0) <= 0) throw quotaUsedUp();
+    // One reply at a time per member: the charge of a reply is taken at its end, so replies
+    // in parallel would each be let through by the same balance.
+    const streaming = await client.query<{ id: number; session_id: number }>(
+      `SELECT id, session_id FROM ai_messages WHERE member_id = $1 AND status = 'streaming'`,
+      [auth.memberId],
+    );
+    for (const r of streaming.rows) {
+      if (registry.isLive(r.id)) {
+        throw fail(
+          'CONFLICT',
+          r.session_id === session.id
+            ? '上一条回答还在生成中，请等它结束或先停止'
+            : '你在另一个会话中还有一条回答正在生成，请等它结束或先停止',
+        );
+      }
+      // Nothing generates it (one API process owns its replies): it never ends by itself.
+      await endOrphan(client, r.id);
     }
     const inserted = await client.query<MessageRow>(
-      `INSERT INTO ai_messages (session_id, member_id, role, content, status, answer_id, provider, model)
-       VALUES ($1, $2, 'user', $3, 'done', $4, NULL, NULL),
-              ($1, $2, 'assistant', '', 'streaming', $4, $5, $6)
+      `INSERT INTO ai_messages (session_id, member_id, role, content, status, answer_id, provider,
+                                model, client_key)
+       VALUES ($1, $2, 'user', $3, 'done', $4, NULL, NULL, $7),
+              ($1, $2, 'assistant', '', 'streaming', $4, $5, $6, NULL)
        RETURNING id, session_id, member_id, role, content, status, tokens, provider, model, error,
                  answer_id, seq, created_at, finished_at`,
-      [session.id, auth.memberId, body.content, context.answerId, provider.name, provider.model],
+      [
+        session.id,
+        auth.memberId,
+        body.content,
+        context.answerId,
+        provider.name,
+        provider.model,
+        body.clientKey ?? null,
+      ],
     );
     await client.query('UPDATE ai_sessions SET updated_at = now() WHERE id = $1', [session.id]);
     const sorted = [...inserted.rows].sort((a, b) => a.id - b.id);
-    return { question: sorted[0]!, reply: sorted[1]! };
+    reserved = sorted[1]!.id;
+    registry.reserve(reserved);
+    return { taken: null, question: sorted[0]!, reply: sorted[1]! };
+  }).catch((err: unknown) => {
+    if (reserved !== null) registry.release(reserved);
+    throw err;
   });
-  const messages: ChatTurn[] = [
-    { role: 'system', content: await systemPromptOf(services.pool, session.scene) },
-    { role: 'system', content: `以下是平台提供的背景信息：\n\n${contextText(context.tutor)}` },
-    ...(await historyOf(services.pool, session.id, rows.question.id)),
-    { role: 'user', content: body.content },
-  ];
-  registry.start(rows.reply.id, auth.memberId, { messages, tutor: context.tutor });
+  if (rows.taken) return rows.taken;
+  try {
+    registry.start(rows.reply.id, auth.memberId, { messages: turns, tutor: context.tutor });
+  } catch (err) {
+    registry.release(rows.reply.id);
+    services.logger.error({ err, replyId: rows.reply.id }, 'AI 回答无法开始生成');
+    await endOrphan(services.pool, rows.reply.id);
+    const failed = await findOwnMessage(services.pool, auth.memberId, rows.reply.id);
+    return { question: toMessage(rows.question), reply: toMessage(failed ?? rows.reply) };
+  }
   return { question: toMessage(rows.question), reply: toMessage(rows.reply) };
+}
+
+type AskedBefore = { question: ReturnType<typeof toMessage>; reply: ReturnType<typeof toMessage> };
+
+/** The question stored in the session with `clientKey`, and the reply that answers it. */
+async function askedBefore(
+  db: Queryable,
+  sessionId: number,
+  clientKey: string | undefined,
+): Promise<AskedBefore | null> {
+  if (clientKey === undefined) return null;
+  const { rows } = await db.query<MessageRow>(
+    `SELECT m.* FROM ai_messages q
+       JOIN LATERAL (SELECT * FROM ai_messages r WHERE r.session_id = q.session_id AND r.id >= q.id
+                      ORDER BY r.id LIMIT 2) m ON true
+      WHERE q.session_id = $1 AND q.client_key = $2
+      ORDER BY m.id`,
+    [sessionId, clientKey],
+  );
+  const [question, reply] = rows;
+  if (!question || reply?.role !== 'assistant') return null;
+  return { question: toMessage(question), reply: toMessage(reply) };
 }
 
 function sessionIdParam(params: unknown): number {
@@ -189,7 +264,14 @@ export const aiHandlers: HandlerEntry[] = [
     const auth = requireAuth();
     const row = await findOwnMessage(services.pool, auth.memberId, body.messageId);
     if (!row || row.role !== 'assistant') throw fail('NOT_FOUND', `回答 ${body.messageId} 不存在`);
-    if (row.status === 'streaming') await aiFor(services.pool, services.logger).stop(row.id);
+    if (row.status === 'streaming') {
+      const registry = aiFor(services.pool, services.logger);
+      // A streaming reply nothing generates here would never end: it ends failed, uncharged,
+      // and the answer says so (its error), rather than a stop that changes nothing.
+      if (!(await registry.stop(row.id)) && !registry.isLive(row.id)) {
+        await endOrphan(services.pool, row.id);
+      }
+    }
     return toMessage((await findOwnMessage(services.pool, auth.memberId, row.id))!);
   }),
   handle(
@@ -202,7 +284,7 @@ export const aiHandlers: HandlerEntry[] = [
       if (!row || row.role !== 'assistant' || row.session_id !== sessionId) {
         throw fail('NOT_FOUND', `会话 ${sessionId} 中没有回答 ${query.messageId}`);
       }
-      const writer = openEventStream(request, reply);
+      const writer = openReplyStream(request, reply);
       await streamReply({
         pool: services.pool,
         registry: aiFor(services.pool, services.logger),
@@ -218,7 +300,7 @@ export const aiHandlers: HandlerEntry[] = [
     ai['oj.aiSession.message.test-stream'],
     async ({ services, requireAuth, request, reply }) => {
       const auth = requireAuth();
-      const writer = openEventStream(request, reply);
+      const writer = openReplyStream(request, reply);
       const abort = new AbortController();
       void writer.closed.then(() => abort.abort(new Error('closed')));
       let seq = 0;

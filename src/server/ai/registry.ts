@@ -6,10 +6,12 @@
  * transaction — while this registry only fans the live deltas out to the readers of this process.
  *
  * A reply that was streaming when a process died is marked failed when the next one starts,
- * and is not charged (recoverInterrupted).
+ * and is not charged (recoverInterrupted). One that is streaming in the database but not live
+ * here — its start or its end could not be stored — is an orphan: the next question, a stop or
+ * a reader ends it failed, uncharged (endOrphan), so nothing waits on it for ever.
  */
 import type { AiDoneEvent, AiMessageStatus } from '../../contract/ai/calls.ts';
-import { withTransaction, type Pool, type PoolClient } from '../db/pool.ts';
+import { withTransaction, type Pool, type PoolClient, type Queryable } from '../db/pool.ts';
 import { balanceOf, ledgerAccount, postJournal } from '../ledger/ledger.ts';
 import type { Logger } from '../logger.ts';
 import { aiConfigFromEnv, providerOf, type AiConfig } from './config.ts';
@@ -40,33 +42,57 @@ interface Live {
   finished: Promise<AiDoneEvent>;
   flushing: Promise<void>;
   timer: NodeJS.Timeout | undefined;
+  /** When the last reader left (or the reply started without one); null while one follows. */
+  unfollowedAt: number | null;
 }
 
 /** Why generation was aborted from outside the provider. */
 class Stopped extends Error {}
 class ShuttingDown extends Error {}
+/** Nobody has followed the reply for config.noReaderStopMs: stopped, charged what was made. */
+class NoReader extends Stopped {}
 
 export const INTERRUPTED_MESSAGE = '服务重启，回答被中断（未扣除 AI 额度），请重新提问';
 const SHUTDOWN_MESSAGE = '服务正在停止，回答被中断（未扣除 AI 额度），请稍后重新提问';
+export const ORPHANED_MESSAGE = '回答在服务端中断（未扣除 AI 额度），请重新提问';
+const noReaderMessage = (ms: number) =>
+  `页面关闭超过 ${Math.round(ms / 1000)} 秒，回答已停止，只按已生成的部分扣除 AI 额度`;
 
 export class AiRegistry {
   private readonly live = new Map<number, Live>();
+  /** Reply rows inserted by a transaction not yet committed, or committed and not yet started. */
+  private readonly reserved = new Set<number>();
   readonly provider: AiModelProvider;
 
   constructor(
     private readonly pool: Pool,
     private readonly logger: Logger,
     readonly config: AiConfig,
+    provider?: AiModelProvider,
   ) {
-    this.provider = providerOf(config);
+    this.provider = provider ?? providerOf(config);
   }
 
+  /** Generated here (or about to be): a streaming row that is not is an orphan. */
   isLive(replyId: number): boolean {
-    return this.live.has(replyId);
+    return this.live.has(replyId) || this.reserved.has(replyId);
+  }
+
+  /**
+   * Claims a reply row inside the transaction that inserts it, so that from its commit on no
+   * other request takes it for an orphan before start(); release() if the transaction fails.
+   */
+  reserve(replyId: number): void {
+    this.reserved.add(replyId);
+  }
+
+  release(replyId: number): void {
+    this.reserved.delete(replyId);
   }
 
   /** Starts generating a stored reply; returns at once. */
   start(replyId: number, memberId: number, request: Omit<GenerateRequest, 'signal'>): void {
+    this.reserved.delete(replyId);
     const abort = new AbortController();
     const entry: Live = {
       replyId,
@@ -78,29 +104,44 @@ export class AiRegistry {
       finished: Promise.resolve(null as never),
       flushing: Promise.resolve(),
       timer: undefined,
+      unfollowedAt: Date.now(),
     };
     this.live.set(replyId, entry);
-    entry.timer = setInterval(() => this.flush(entry), FLUSH_MS);
+    entry.timer = setInterval(() => {
+      this.stopUnread(entry);
+      void this.flush(entry);
+    }, FLUSH_MS);
     entry.finished = this.run(entry, { ...request, signal: abort.signal });
     // The end is observed by readers and by stop(); a failure to write it is logged there.
     entry.finished.catch(() => undefined);
   }
 
+  /**
+   * A reply nobody has read for noReaderStopMs (the tab was closed) is stopped like the stop
+   * button would: generation that nobody will read is not charged for in full.
+   */
+  private stopUnread(entry: Live): void {
+    const since = entry.unfollowedAt;
+    if (since === null || entry.abort.signal.aborted) return;
+    if (Date.now() - since >= this.config.noReaderStopMs) entry.abort.abort(new NoReader());
+  }
+
   private async run(entry: Live, request: GenerateRequest): Promise<AiDoneEvent> {
     let status: Exclude<AiMessageStatus, 'streaming'> = 'done';
     let error: string | null = null;
-    let reported: number | null = null;
     try {
-      const result = await this.provider.generate(request, (text) => {
+      await this.provider.generate(request, (text) => {
         if (entry.abort.signal.aborted) return;
         entry.deltas.push(text);
         const seq = entry.deltas.length;
         for (const l of entry.listeners) l.delta(seq, text);
       });
-      reported = result.reportedTokens;
     } catch (err) {
       const reason = entry.abort.signal.reason as unknown;
-      if (reason instanceof Stopped) {
+      if (reason instanceof NoReader) {
+        status = 'stopped';
+        error = noReaderMessage(this.config.noReaderStopMs);
+      } else if (reason instanceof Stopped) {
         status = 'stopped';
       } else if (reason instanceof ShuttingDown) {
         status = 'failed';
@@ -120,13 +161,14 @@ export class AiRegistry {
     try {
       for (let attempt = 0; ; attempt++) {
         try {
-          const event = await this.finish(entry, status, error, reported);
+          const event = await this.finish(entry, status, error);
           for (const l of entry.listeners) l.done(event);
           return event;
         } catch (err) {
           const wait = FINISH_RETRIES_MS[attempt];
           if (wait === undefined) {
-            // The row stays `streaming`: the next start marks it failed, uncharged.
+            // The row stays `streaming` and is no longer live: an orphan, which the next
+            // question, a stop or a reader ends failed, uncharged (endOrphan).
             this.logger.error({ err, replyId: entry.replyId }, 'AI 回答结束时写入失败');
             for (const l of entry.listeners) l.drop();
             throw err;
@@ -149,7 +191,9 @@ export class AiRegistry {
     entry.flushing = entry.flushing
       .then(async () => {
         if (entry.flushed >= entry.deltas.length) return;
-        await withTransaction(this.pool, (client) => this.writeDeltas(client, entry));
+        const to = await withTransaction(this.pool, (client) => this.writeDeltas(client, entry));
+        // Only once committed: a rolled-back flush is written again by the next one.
+        entry.flushed = Math.max(entry.flushed, to);
       })
       .catch((err: Error) =>
         this.logger.warn({ err: err.message, replyId: entry.replyId }, 'AI 回答暂存失败'),
@@ -157,10 +201,14 @@ export class AiRegistry {
     return entry.flushing;
   }
 
-  private async writeDeltas(client: PoolClient, entry: Live): Promise<void> {
+  /**
+   * Writes the deltas after entry.flushed and answers how far the row then goes; the caller
+   * advances entry.flushed once its transaction has committed.
+   */
+  private async writeDeltas(client: PoolClient, entry: Live): Promise<number> {
     const from = entry.flushed;
     const to = entry.deltas.length;
-    if (from >= to) return;
+    if (from >= to) return to;
     const texts = entry.deltas.slice(from, to);
     await client.query(
       `INSERT INTO ai_message_deltas (message_id, seq, text)
@@ -168,11 +216,21 @@ export class AiRegistry {
        ON CONFLICT DO NOTHING`,
       [entry.replyId, from, texts],
     );
-    await client.query(
+    const appended = await client.query(
       `UPDATE ai_messages SET content = content || $2, seq = $3 WHERE id = $1 AND seq = $4`,
       [entry.replyId, texts.join(''), to, from],
     );
-    entry.flushed = to;
+    if (appended.rowCount !== 1) {
+      // The row is not where this process thought (a commit whose answer was lost): every
+      // delta up to `to` is in the table now, so the text is rebuilt from them.
+      await client.query(
+        `UPDATE ai_messages SET seq = $2, content = coalesce((SELECT string_agg(text, '' ORDER BY seq)
+            FROM ai_message_deltas WHERE message_id = $1 AND seq <= $2), '')
+          WHERE id = $1`,
+        [entry.replyId, to],
+      );
+    }
+    return to;
   }
 
   /**
@@ -184,13 +242,14 @@ export class AiRegistry {
     entry: Live,
     status: Exclude<AiMessageStatus, 'streaming'>,
     error: string | null,
-    reported: number | null,
   ): Promise<AiDoneEvent> {
     await entry.flushing;
     const text = entry.deltas.join('');
-    const counted = status === 'failed' ? 0 : (reported ?? countTokens(text));
-    return withTransaction(this.pool, async (client) => {
-      await this.writeDeltas(client, entry);
+    // What was delivered is what is charged: a provider's own count can include reasoning
+    // the learner never sees, or be above zero for an empty answer.
+    const counted = status === 'failed' ? 0 : countTokens(text);
+    const { event, to } = await withTransaction(this.pool, async (client) => {
+      const to = await this.writeDeltas(client, entry);
       const account = ledgerAccount.aiTokens(entry.memberId);
       // The account row's lock serialises this member's charges, so the balance read is the one
       // charged against and no reply takes more than is left.
@@ -228,14 +287,17 @@ export class AiRegistry {
         error: string | null;
       }>('SELECT status, tokens, error FROM ai_messages WHERE id = $1', [entry.replyId]);
       const r = row.rows[0]!;
-      return {
+      const event: AiDoneEvent = {
         messageId: entry.replyId,
         status: r.status,
         tokens: r.tokens,
         balance: await balanceOf(client, account),
         ...(r.error ? { message: r.error } : {}),
       };
+      return { event, to };
     });
+    entry.flushed = Math.max(entry.flushed, to);
+    return event;
   }
 
   /**
@@ -250,7 +312,11 @@ export class AiRegistry {
       if (i + 1 > after) listener.delta(i + 1, text);
     });
     entry.listeners.add(listener);
-    return () => entry.listeners.delete(listener);
+    entry.unfollowedAt = null;
+    return () => {
+      entry.listeners.delete(listener);
+      if (entry.listeners.size === 0) entry.unfollowedAt = Date.now();
+    };
   }
 
   /** Stops a live reply and waits for its end to be stored; false when it is not live here. */
@@ -287,6 +353,19 @@ export async function recoverInterrupted(pool: Pool): Promise<number> {
     [INTERRUPTED_MESSAGE],
   );
   return rowCount ?? 0;
+}
+
+/**
+ * Ends a reply row left streaming that no process generates (its start or its end could not be
+ * stored): failed, not charged, its stored text kept. True when this call ended it.
+ */
+export async function endOrphan(db: Queryable, replyId: number): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE ai_messages SET status = 'failed', tokens = 0, error = $2, finished_at = now()
+      WHERE id = $1 AND status = 'streaming'`,
+    [replyId, ORPHANED_MESSAGE],
+  );
+  return rowCount === 1;
 }
 
 const registries = new WeakMap<Pool, AiRegistry>();

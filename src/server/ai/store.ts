@@ -323,17 +323,21 @@ export async function messagePage(
   return { ...rows, content: rows.content.map(toMessage) };
 }
 
-/** Earlier turns of a session (finished ones), oldest first, for a model's conversation. */
+/**
+ * Earlier turns of a session (finished ones), oldest first, for a model's conversation: those
+ * before `beforeId`, or all of them (null).
+ */
 export async function historyOf(
   db: Queryable,
   sessionId: number,
-  beforeId: number,
+  beforeId: number | null,
   limit = 10,
 ): Promise<{ role: 'user' | 'assistant'; content: string }[]> {
   const { rows } = await db.query<{ role: 'user' | 'assistant'; content: string }>(
     `SELECT role, content FROM (
        SELECT id, role, content FROM ai_messages
-        WHERE session_id = $1 AND id < $2 AND status IN ('done', 'stopped') AND content <> ''
+        WHERE session_id = $1 AND ($2::int IS NULL OR id < $2)
+          AND status IN ('done', 'stopped') AND content <> ''
         ORDER BY id DESC LIMIT $3) t ORDER BY id`,
     [sessionId, beforeId, limit],
   );

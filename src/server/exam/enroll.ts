@@ -10,7 +10,7 @@ import type { BatchAnswer, ExamEnrollItem, examEnrollFilter } from '../../contra
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { examLifecycle, EXAM_OPEN } from '../../machines/lifecycles/exam.ts';
-import { isFinalState } from '../../machines/lifecycles/lifecycle.ts';
+import { isFinalState, nextState } from '../../machines/lifecycles/lifecycle.ts';
 import { orderStateName } from '../../machines/lifecycles/orders.ts';
 import type { Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
@@ -75,6 +75,14 @@ async function enrollableExam(db: Queryable, scope: Scope, examId: number): Prom
   }
   if (isFinalState(examLifecycle, exam.state) || exam.phase === 'ended') {
     throw fail('CONFLICT', '考试已结束，不能报名');
+  }
+  // Only a reviewed exam (the states publish or unpublish leave from) takes enrollments: a
+  // place would open an exam nobody has reviewed to the learner.
+  const reviewed = (['publish', 'unpublish'] as const).some(
+    (action) => nextState(examLifecycle, exam.state, action) !== null,
+  );
+  if (!reviewed) {
+    throw fail('CONFLICT', `考试当前为「${examLifecycle.states[exam.state]}」，通过审核后才能报名`);
   }
   return exam;
 }

@@ -8,7 +8,9 @@ import type {
   CaseData,
   StatusEvent,
 } from '../../contract/member-question/calls.ts';
+import { currentRights } from '../accounts/rights.ts';
 import type { Queryable } from '../db/pool.ts';
+import { controlAllows } from '../grade/controls.ts';
 import type { StoredResult } from '../judge-service/jobs.ts';
 
 /** Columns of an answer with its question's title and its job's state (aliases below). */
@@ -183,6 +185,20 @@ export const failingCases = (row: AnswerRow) => {
   const result = row.status === 'done' ? (row.result as StoredResult | null) : null;
   return result?.type === 'judge' ? result.cases.filter((c) => c.verdict !== 'AC') : [];
 };
+
+/**
+ * Whether a learner may read a case's data — and what their program printed on it, stderr
+ * included, since a program can print its input: a card's testCaseView right, or a class of the
+ * learner that lets its students see cases. The one rule for every reader (answer detail, wrong
+ * cases, the AI assistant).
+ */
+export async function canViewCases(db: Queryable, memberId: number): Promise<boolean> {
+  const { rights } = await currentRights(db, memberId);
+  return (
+    rights.some((r) => r.code === 'testCaseView') ||
+    (await controlAllows(db, memberId, 'viewTestCases'))
+  );
+}
 
 /** Shown case data is cut to this many bytes per file. */
 export const SHOWN_CASE_BYTES = 4096;

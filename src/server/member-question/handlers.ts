@@ -12,13 +12,12 @@ import type {
   WrongAnswer,
 } from '../../contract/member-question/calls.ts';
 import { toPage } from '../../contract/paging.ts';
-import { currentRights } from '../accounts/rights.ts';
 import type { Auth } from '../accounts/sessions.ts';
 import { withTransaction } from '../db/pool.ts';
 import type { Pool, Queryable } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { handle } from '../http/handler.ts';
-import { assertMayPractise, controlAllows } from '../grade/controls.ts';
+import { assertMayPractise } from '../grade/controls.ts';
 import { findOwned, ownedFilter } from '../http/owned-rows.ts';
 import { limitOffset, orderBy, pagedRows } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';
@@ -28,6 +27,7 @@ import { learnerScope } from '../question/scopes.ts';
 import { QUESTIONS } from '../question/store.ts';
 import {
   ANSWER_SELECT,
+  canViewCases,
   failingCases,
   findOwnAnswer,
   readCaseData,
@@ -241,15 +241,6 @@ async function requireFailedSubmission(db: Queryable, memberId: number, question
   if (rows.length === 0) {
     throw fail('CONFLICT', '该题没有未通过的提交记录，无需订正；请先用“提交”作答，未通过后再订正');
   }
-}
-
-/** A card's testCaseView right, or a class of the learner that lets its students see cases. */
-async function canViewCases(db: Queryable, memberId: number): Promise<boolean> {
-  const { rights } = await currentRights(db, memberId);
-  return (
-    rights.some((r) => r.code === 'testCaseView') ||
-    (await controlAllows(db, memberId, 'viewTestCases'))
-  );
 }
 
 async function saveDraft(

@@ -108,9 +108,15 @@ export async function settlePaid(
   ctx: Omit<FlowContext, 'services'>,
 ): Promise<void> {
   const behaviour = behaviourOf(row.kind);
+  const action = paidBy.method === 'offline' ? 'setPaid' : 'pay';
+  // The kind may refuse money the machine would take (an activity stopped meanwhile); what the
+  // machine refuses anyway is refused below, naming the order's state.
+  if (nextState(behaviour.lifecycle, row.state, action) !== null) {
+    await behaviour.refuse?.(client, row, action);
+  }
   await transitionRow(client, behaviour.lifecycle, ORDER_ROWS, {
     id: row.id,
-    action: paidBy.method === 'offline' ? 'setPaid' : 'pay',
+    action,
     actor: ctx.actor,
     requestId: ctx.requestId,
     reason: paidBy.method === 'provider' ? `支付渠道通知（${paidBy.paymentNo}）` : undefined,
@@ -227,6 +233,7 @@ export async function startCheckout(
         action: 'pay',
       });
     }
+    await behaviour.refuse?.(client, row, 'pay');
     const closed = await closePendingPayments(client, row.id);
     const inserted = await client.query<{ payment_no: string; expires_at: Date }>(
       `INSERT INTO payments (order_id, provider, amount_fen, status, checkout_url, expires_at)

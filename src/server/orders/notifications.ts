@@ -70,7 +70,18 @@ async function applyPaid(
       [row.member_id],
     );
     const actor = { userId: payer.rows[0]!.user_id, memberId: row.member_id };
-    if (nextState(behaviour.lifecycle, row.state, 'pay') !== null) {
+    // The kind may refuse the money too (an activity over meanwhile): then it goes back.
+    const refusal =
+      nextState(behaviour.lifecycle, row.state, 'pay') === null
+        ? '订单已取消或已通过其他方式支付'
+        : await (behaviour.refuse?.(client, row, 'pay') ?? Promise.resolve()).then(
+            () => null,
+            (err: unknown) => {
+              if (err instanceof AppError) return err.message;
+              throw err;
+            },
+          );
+    if (refusal === null) {
       await settlePaid(
         client,
         row,
@@ -84,11 +95,11 @@ async function applyPaid(
       );
       return 'applied';
     }
-    // The order was cancelled meanwhile, or paid another way: the money goes back.
+    // The order was cancelled meanwhile, paid another way or refused: the money goes back.
     const refund = await client.query<{ refund_no: string }>(
       `INSERT INTO refunds (order_id, payment_id, method, amount_fen, status, reason)
        VALUES ($1, $2, 'provider', $3, 'pending', $4) RETURNING refund_no`,
-      [row.id, payment.id, n.amountFen, '订单已取消或已通过其他方式支付，自动退回这笔付款'],
+      [row.id, payment.id, n.amountFen, `${refusal}，自动退回这笔付款`],
     );
     const refundNo = refund.rows[0]!.refund_no;
     await postJournal(client, {

@@ -994,6 +994,9 @@ export const en: Catalogue = {
   },
   staffActivity: {
     activities: 'Activities',
+    cancel: 'Cancel',
+    confirmDelete:
+      'Delete the activity “{{name}}”? This cannot be undone (an activity with enrollments can only be stopped).',
     newActivity: 'New activity',
     editActivity: 'Edit activity',
     title: 'Title',
@@ -2024,11 +2027,12 @@ export const en: Catalogue = {
     drawableFrom: 'The activity ends at {{at}}; the draw follows',
     drawnAt: 'Drawn at {{at}}',
     seed: 'Random seed',
+    participantsHash: 'Participants hash',
     participants: '{{n}} participants',
     winnersCount: '{{n}} winners',
     howToCheck: 'How to check',
     howToCheckSteps:
-      '1. SHA-256 of the seed’s 32 bytes equals the commitment above; 2. each participant’s ticket is HMAC-SHA256(key = the seed’s 32 bytes, message = "activityId:memberId"); 3. participants sorted by ascending ticket; 4. prizes by ascending sort value then id go to the participants in that order, each up to its quantity, one per person.',
+      '1. SHA-256 of the seed’s 32 bytes equals the commitment above; 2. the participants hash is SHA-256 of "memberId,memberId,…" (ascending, comma-separated) and equals the one published; the draw key is HMAC-SHA256(key = the seed’s 32 bytes, message = the hash’s 32 bytes); 3. each participant’s ticket is HMAC-SHA256(key = the draw key’s 32 bytes, message = "activityId:memberId"); 4. participants sorted by ascending ticket; 5. prizes by ascending sort value then id go to the participants in that order, each up to its quantity, one per person.',
     rule: 'Draw rule',
     winners: 'Winners',
     place: 'Place',
@@ -2047,6 +2051,7 @@ export const en: Catalogue = {
     },
     collect: 'Collect prize',
     confirmReceipt: 'Confirm receipt',
+    onsiteHint: 'Collect it at the venue; staff record the handover',
     collectedAt: 'Collected {{at}}',
     shippedBy: '{{carrier}}, tracking {{trackingNo}}',
     shippingTo: 'To: {{recipient}} {{region}} {{detail}}',

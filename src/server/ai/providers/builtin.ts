@@ -16,7 +16,6 @@ export function builtinProvider(pieceDelayMs: number): AiModelProvider {
         else if (request.signal.aborted) throw request.signal.reason as Error;
         onDelta(piece);
       }
-      return { reportedTokens: null };
     },
   };
 }

@@ -21,6 +21,7 @@ export interface OpenAiConfig {
 
 interface ChunkJson {
   choices?: { delta?: { content?: string | null }; finish_reason?: string | null }[];
+  /** Accepted as protocol (a usage-only chunk), not charged: registry.ts counts what was delivered. */
   usage?: { completion_tokens?: number } | null;
   error?: { message?: string };
 }
@@ -91,7 +92,6 @@ export function openAiProvider(config: OpenAiConfig): AiModelProvider {
         );
         const decoder = new TextDecoder();
         let buffer = '';
-        let reportedTokens: number | null = null;
         let sawDone = false;
         let sawData = false;
         const garbage = () =>
@@ -121,9 +121,6 @@ export function openAiProvider(config: OpenAiConfig): AiModelProvider {
           sawData = true;
           const text = json.choices?.[0]?.delta?.content;
           if (typeof text === 'string' && text.length > 0) onDelta(text);
-          if (typeof json.usage?.completion_tokens === 'number') {
-            reportedTokens = json.usage.completion_tokens;
-          }
         };
         const reader = response.body.getReader();
         try {
@@ -153,7 +150,6 @@ export function openAiProvider(config: OpenAiConfig): AiModelProvider {
         }
         if (buffer.trim()) handleLine(buffer.trim());
         if (!sawData) throw garbage();
-        return { reportedTokens };
       } finally {
         clearTimeout(clock);
         clearTimeout(total);

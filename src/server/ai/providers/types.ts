@@ -19,16 +19,14 @@ export interface GenerateRequest {
   signal: AbortSignal;
 }
 
-export interface GenerateResult {
-  /** Completion tokens as the provider reported them; null when it did not. */
-  reportedTokens: number | null;
-}
-
 export interface AiModelProvider {
   name: AiProvider;
   model: string | null;
-  /** Calls `onDelta` with each piece as it comes; rejects with AiProviderError on a fault. */
-  generate(request: GenerateRequest, onDelta: (text: string) => void): Promise<GenerateResult>;
+  /**
+   * Calls `onDelta` with each piece as it comes; rejects with AiProviderError on a fault. What
+   * it delivered is what is charged (tokens.ts), whatever the provider counts.
+   */
+  generate(request: GenerateRequest, onDelta: (text: string) => void): Promise<void>;
 }
 
 /** A provider fault: `message` is what the learner reads (Chinese); nothing is charged. */

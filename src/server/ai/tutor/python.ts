@@ -40,9 +40,60 @@ export function parsePythonTraceback(text: string): PythonError | null {
   return found;
 }
 
+/**
+ * Python's built-in exceptions: the only names said about a case the learner may not see. A
+ * program can raise an exception whose message — or whose class name, made at run time — is
+ * the case's input, so a hidden case's traceback gives nothing but a name from this list.
+ */
+const BUILTIN_EXCEPTIONS = new Set([
+  'ArithmeticError',
+  'AssertionError',
+  'AttributeError',
+  'BufferError',
+  'EOFError',
+  'Exception',
+  'FloatingPointError',
+  'GeneratorExit',
+  'ImportError',
+  'IndentationError',
+  'IndexError',
+  'KeyError',
+  'KeyboardInterrupt',
+  'LookupError',
+  'MemoryError',
+  'ModuleNotFoundError',
+  'NameError',
+  'NotImplementedError',
+  'OSError',
+  'OverflowError',
+  'RecursionError',
+  'ReferenceError',
+  'RuntimeError',
+  'StopIteration',
+  'SyntaxError',
+  'SystemError',
+  'SystemExit',
+  'TabError',
+  'TypeError',
+  'UnboundLocalError',
+  'UnicodeDecodeError',
+  'UnicodeEncodeError',
+  'UnicodeError',
+  'ValueError',
+  'ZeroDivisionError',
+]);
+
+/** The built-in exception a traceback ends with, and nothing else of it; null otherwise. */
+export function builtinExceptionOf(stderr: string): string | null {
+  const type = parsePythonTraceback(stderr)?.type;
+  return type !== undefined && BUILTIN_EXCEPTIONS.has(type) ? type : null;
+}
+
 /** What the exception usually means; `input` is the failing case's input when the learner may see it. */
 export function explainPythonError(e: PythonError, input: string | null): string {
   const m = e.message;
+  // A hidden case's exception comes without its message (builtinExceptionOf).
+  const said = m ? `（${m}）` : '';
   switch (e.type) {
     case 'SyntaxError':
       if (/was never closed|unmatched|does not match/.test(m)) {
@@ -57,7 +108,7 @@ export function explainPythonError(e: PythonError, input: string | null): string
       if (/Missing parentheses in call to 'print'/.test(m)) {
         return '这是 Python 2 的写法：Python 3 里 print 是函数，要写成 `print(...)`。';
       }
-      return `语法错误（${m}）：对照报错的行检查冒号、括号、引号和运算符是否写全。`;
+      return `语法错误${said}：对照报错的行检查冒号、括号、引号和运算符是否写全。`;
     case 'IndentationError':
     case 'TabError':
       return 'Python 用缩进表示代码块：if/for/def 下面的语句要统一缩进（建议 4 个空格），同一块里的缩进必须一致，不要混用 Tab 和空格。';
@@ -80,7 +131,7 @@ export function explainPythonError(e: PythonError, input: string | null): string
       if (/not enough values to unpack|too many values to unpack/.test(m)) {
         return '解包时左右个数不一致：例如 `a, b = map(int, input().split())` 要求这一行恰好有两个数。对照题目的输入格式检查每一行有几个数。';
       }
-      return `数值错误（${m}）：检查读入的数据格式和类型转换。`;
+      return `数值错误${said}：检查读入的数据格式和类型转换。`;
     case 'IndexError':
       return '下标越界：访问了列表中不存在的位置。检查循环范围（range 的上界不包含在内）、列表长度是否和 n 一致，以及是否访问了 -1 或 n 这样的边界。';
     case 'KeyError':
@@ -90,14 +141,14 @@ export function explainPythonError(e: PythonError, input: string | null): string
     case 'ZeroDivisionError':
       return '除数为 0：在做除法或取模之前检查除数，特别是 n = 0 或计数为 0 的边界情况。';
     case 'TypeError':
-      return `类型错误（${m}）：常见原因是把 input() 读入的字符串直接参与数值运算，忘了 int()；或把整数和字符串相加。`;
+      return `类型错误${said}：常见原因是把 input() 读入的字符串直接参与数值运算，忘了 int()；或把整数和字符串相加。`;
     case 'EOFError':
       return '读入时已经没有数据了：程序读的行数比输入多。对照题目的输入格式检查读入次数，多个数在同一行时要用 split()。';
     case 'MemoryError':
       return '内存不够：数据结构太大。检查是否创建了过大的列表（如二维列表），或者在循环里不断追加数据。';
     case 'AttributeError':
-      return `使用了对象没有的属性或方法（${m}）：检查拼写，以及变量是不是你以为的类型。`;
+      return `使用了对象没有的属性或方法${said}：检查拼写，以及变量是不是你以为的类型。`;
     default:
-      return `程序抛出了 ${e.type}${m ? `（${m}）` : ''}：对照报错的行检查变量的值和类型。`;
+      return `程序抛出了 ${e.type}${said}：对照报错的行检查变量的值和类型。`;
   }
 }

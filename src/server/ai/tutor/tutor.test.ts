@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GXX, PYTHON } from '../../../judge/languages.ts';
 import { countTokens } from '../tokens.ts';
 import { parseGccOutput } from './gcc.ts';
-import { parsePythonTraceback } from './python.ts';
+import { builtinExceptionOf, parsePythonTraceback } from './python.ts';
 import { tutorReply, pieces, type TutorAnswer, type TutorInput } from './tutor.ts';
 import { compareOutputs, largestBound, loopDepth, mleFindings, tleFindings } from './verdict.ts';
 
@@ -135,6 +135,7 @@ describe('python tracebacks', () => {
           expected: '3\n',
           got: '',
           stderr,
+          exception: 'ValueError',
           truncated: false,
         },
       }),
@@ -168,12 +169,63 @@ describe('python tracebacks', () => {
             input: null,
             expected: null,
             got: null,
-            stderr: deep,
+            stderr: '',
+            exception: 'RecursionError',
             truncated: false,
           },
         }),
       ),
     ).toContain('setrecursionlimit');
+  });
+
+  it('names a hidden case’s exception and never says its message, line or output', async () => {
+    // The program raises its input: on a hidden case that is the case's data.
+    const source = 'import sys\nraise RuntimeError("SECRET[" + sys.stdin.read() + "]")\n';
+    const stderr = await python(source, '7 8\n');
+    expect(stderr).toContain('SECRET[7 8');
+    expect(builtinExceptionOf(stderr)).toBe('RuntimeError');
+    const failing = {
+      index: 2,
+      verdict: 'RE',
+      message: null,
+      expected: null,
+      got: null,
+      exception: 'RuntimeError',
+      truncated: false,
+    };
+    // Even were its stderr passed along, a hidden case (input null) says only the name.
+    const hidden = ask(
+      answer({
+        verdict: 'RE',
+        language: 'python',
+        source,
+        failing: { ...failing, input: null, stderr },
+      }),
+    );
+    expect(hidden).toContain('RuntimeError');
+    expect(hidden).toContain('不可见');
+    expect(hidden).not.toContain('SECRET');
+    expect(hidden).not.toContain('7 8');
+    expect(hidden).not.toContain('第 2 行');
+    // A visible case is the learner's: the message is quoted.
+    const shown = ask(
+      answer({
+        verdict: 'RE',
+        language: 'python',
+        source,
+        failing: { ...failing, input: '7 8\n', stderr },
+      }),
+    );
+    expect(shown).toContain('SECRET[7 8');
+  });
+
+  it('gives only built-in exception names, not one a program made up at run time', async () => {
+    const stderr = await python(
+      'import sys\nE = type("X" + sys.stdin.read().strip() + "Error", (Exception,), {})\nraise E()\n',
+      '123\n',
+    );
+    expect(parsePythonTraceback(stderr)?.type).toContain('X123Error');
+    expect(builtinExceptionOf(stderr)).toBeNull();
   });
 });
 
@@ -200,6 +252,7 @@ describe('wrong answers', () => {
           expected: null,
           got: null,
           stderr: '',
+          exception: null,
           truncated: false,
         },
       }),

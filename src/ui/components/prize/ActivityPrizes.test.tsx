@@ -55,6 +55,7 @@ const draw: DrawInfo = {
   seed: 'b'.repeat(64),
   drawnAt: '2026-11-20T00:00:00.000Z',
   participants: [11, 12],
+  participantsHash: 'c'.repeat(64),
   winners: [{ place: 1, memberId: 11, prizeId: 2 }],
   drawableFrom: '2026-11-19T00:00:00.000Z',
 };
@@ -141,6 +142,7 @@ describe("an activity's prizes", () => {
     await start();
     expect(await screen.findByText('机械键盘')).toBeDefined();
     expect(screen.getByTestId('prize-seed').textContent).toBe('b'.repeat(64));
+    expect(screen.getByTestId('prize-participants-hash').textContent).toBe('c'.repeat(64));
     expect((await screen.findByTestId('prize-result')).textContent).toContain('恭喜中奖：机械键盘');
 
     fireEvent.click(screen.getByText('保存地址'));

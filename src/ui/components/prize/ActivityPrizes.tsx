@@ -100,6 +100,12 @@ function DrawProof({ draw, page }: { draw: DrawInfo; page: PrizePage }) {
           <p>
             {t('prize.seed')}: <code data-testid="prize-seed">{draw.seed}</code>
           </p>
+          {draw.participantsHash && (
+            <p>
+              {t('prize.participantsHash')}:{' '}
+              <code data-testid="prize-participants-hash">{draw.participantsHash}</code>
+            </p>
+          )}
           <Button
             size="small"
             variant="minimal"
@@ -178,7 +184,7 @@ function AwardCard({ award }: { award: AwardItem }) {
   const error = useSelector(prizeClaim, (s) => (s.matches('failed') ? s.context.error : null));
   const fieldErrors = useSelector(prizeClaim, (s) => s.context.fieldErrors);
   const saved = useSelector(prizeClaim, (s) => s.matches('done'));
-  const actions = awardActions(award.state, award.delivery);
+  const actions = awardActions(award.state, award.delivery, 'learner');
   const [editing, setEditing] = useState(false);
   // After a change is saved the form folds away until asked for again.
   const showForm =
@@ -209,6 +215,11 @@ function AwardCard({ award }: { award: AwardItem }) {
       {award.collectedAt && (
         <p className="xa-muted">
           {t('prize.collectedAt', { at: formatDateTime(award.collectedAt, i18n.language) })}
+        </p>
+      )}
+      {award.state === 'won' && award.delivery === 'onsite' && (
+        <p className="xa-muted" data-testid="prize-onsite-hint">
+          {t('prize.onsiteHint')}
         </p>
       )}
       {actions.includes('collect') && (

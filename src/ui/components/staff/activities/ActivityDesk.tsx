@@ -1,8 +1,9 @@
-import { Button, Callout, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Callout, HTMLTable, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activity as activityApi } from '../../../../contract/activity/refs.ts';
+import type { BatchAnswer } from '../../../../contract/enrollment/batch.ts';
 import { orderStateName } from '../../../../machines/lifecycles/orders.ts';
 import {
   staffActivity,
@@ -108,6 +109,11 @@ function Enrollments({ area, activityId }: { area: ActivityArea; activityId: num
   const [page, setPage] = useState(0);
   const [ids, setIds] = useState('');
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
+  const byIds = `${area}.activityEnroll.batchEnroll` as const;
+  // The by-ids form's answer (BatchEnrollPanel shows those of its own calls only).
+  const byIdsAnswer = useSelector(staffEdit, (s) =>
+    s.matches('done') && s.context.last?.call === byIds ? (s.context.result as BatchAnswer) : null,
+  );
   const list = useQuery(staffActivityEnrollments(runtime, area, activityId, page));
   const memberIds = splitList(ids)
     .map(Number)
@@ -137,12 +143,13 @@ function Enrollments({ area, activityId }: { area: ActivityArea; activityId: num
           onClick={() =>
             staffEdit.send({
               type: 'SUBMIT',
-              call: `${area}.activityEnroll.batchEnroll`,
+              call: byIds,
               body: { activityId, memberIds, charge: false },
             })
           }
         />
       </div>
+      {byIdsAnswer && <BatchRows answer={byIdsAnswer} />}
       <BatchEnrollPanel
         area={area}
         itemField="activityId"
@@ -191,6 +198,45 @@ function Enrollments({ area, activityId }: { area: ActivityArea; activityId: num
           </tr>
         )}
       />
+    </>
+  );
+}
+
+/** One row per id sent: its outcome, and the server's reason when it was not enrolled. */
+function BatchRows({ answer }: { answer: BatchAnswer }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="xa-muted" role="status">
+        {t('staffClass.batchSummary', answer)}
+      </p>
+      <HTMLTable className="xa-table" data-testid="activity-batch-result">
+        <tbody>
+          {answer.rows.map((r, i) => (
+            <tr key={`${r.key}-${i}`}>
+              <td>{r.key}</td>
+              <td>{r.memberName ?? ''}</td>
+              <td>
+                <Tag
+                  minimal
+                  intent={
+                    r.outcome === 'enrolled'
+                      ? 'success'
+                      : r.outcome === 'alreadyEnrolled'
+                        ? 'none'
+                        : 'danger'
+                  }
+                >
+                  {t(`staffExam.outcome.${r.outcome}`)}
+                </Tag>
+              </td>
+              <td className="xa-muted">
+                {r.outcome === 'enrolled' || r.outcome === 'alreadyEnrolled' ? '' : r.message}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
     </>
   );
 }

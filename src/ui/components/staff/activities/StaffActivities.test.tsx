@@ -1,6 +1,13 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor as waitForDom } from '@testing-library/react';
+import {
+  cleanup,
+  fireEvent,
+  render,
+  screen,
+  waitFor as waitForDom,
+  within,
+} from '@testing-library/react';
 import { waitFor } from 'xstate';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { accounts } from '../../../../contract/accounts/calls.ts';
@@ -9,7 +16,7 @@ import { activity } from '../../../../contract/activity/calls.ts';
 import { grade } from '../../../../contract/grade/calls.ts';
 import type { ActivityItem } from '../../../../contract/activity/calls.ts';
 import { membership } from '../../../../contract/membership/calls.ts';
-import { answer, api, success } from '../../../test/fakeApi.ts';
+import { answer, api, failure, success } from '../../../test/fakeApi.ts';
 import { createTestRuntime, withRuntime } from '../../../test/testRuntime.tsx';
 import { StaffActivities } from './StaffActivities.tsx';
 
@@ -115,5 +122,142 @@ describe('the staff activities screen', () => {
     fireEvent.click(screen.getByText('示范校信奥开放日'));
     expect(await screen.findByTestId('activity-statistics')).toBeDefined();
     expect(await screen.findByText('还没有人报名')).toBeDefined();
+  }, 20_000);
+
+  /** The screen for `rows`, after the session is ready, with the desk's reads answered. */
+  async function showScreen(rows: ActivityItem[]) {
+    answer(accounts.queryCurrent, () => success(admin));
+    answer(accounts['oj.member.queryMineTeacherList'], () => success([]));
+    answer(membership['oj.memberMembership.queryList'], () => success({ ...empty, size: 100 }));
+    answer(activity['bms.activity.queryList'], () =>
+      success({ content: rows, totalElements: rows.length, totalPages: 1, number: 0, size: 20 }),
+    );
+    answer(activity['bms.activity.queryById'], () => success(rows[0]!));
+    answer(activity['bms.activityEnroll.queryEnrollStatistics'], () =>
+      success({
+        activityId: rows[0]!.id,
+        total: 0,
+        byState: [],
+        paidFen: 0,
+        refundedFen: 0,
+        participated: 0,
+        completed: 0,
+        averageScore: null,
+        highestScore: null,
+      }),
+    );
+    answer(activity['bms.activityEnroll.queryList'], () => success(empty));
+    answer(grade['bms.grade.querySimpleList'], () => success({ ...empty, size: 100 }));
+    const runtime = createTestRuntime();
+    runtime.start();
+    await waitFor(runtime.actors.startup, (s) => s.matches({ session: 'ready' }));
+    const router = createMemoryRouter(
+      [{ path: '/admin/activities', element: <StaffActivities area="bms" /> }],
+      { initialEntries: ['/admin/activities'] },
+    );
+    render(withRuntime(runtime, <RouterProvider router={router} />));
+    expect(await screen.findByText(rows[0]!.title)).toBeDefined();
+    return runtime;
+  }
+
+  const approvedContest: ActivityItem = {
+    ...reviewing,
+    id: 9,
+    title: '冬季热身赛（草稿）',
+    kind: 'contest',
+    state: 'approved',
+  };
+
+  it('shows the server’s refusal of a publish in Chinese', async () => {
+    answer(activity['bms.activity.publish'], () =>
+      failure(40900, '竞赛活动还没有题目，不能发布', 409),
+    );
+    await showScreen([approvedContest]);
+    fireEvent.click(screen.getByText('发布'));
+    const outcome = await screen.findByTestId('staff-edit-outcome');
+    expect(outcome.textContent).toBe('竞赛活动还没有题目，不能发布');
+    expect(outcome.getAttribute('role')).toBe('alert');
+  }, 20_000);
+
+  it('shows each row of a batch by ids, the refused ones with their reason', async () => {
+    answer(activity['bms.activityEnroll.batchEnroll'], () =>
+      success({
+        enrolled: 1,
+        alreadyEnrolled: 0,
+        refused: 1,
+        rows: [
+          {
+            key: '11',
+            memberId: 11,
+            memberName: '小明',
+            outcome: 'enrolled',
+            enrollId: 70,
+            message: '',
+          },
+          {
+            key: '999',
+            memberId: null,
+            memberName: null,
+            outcome: 'unknownMember',
+            enrollId: null,
+            message: '学员 999 不存在',
+          },
+        ],
+      }),
+    );
+    await showScreen([approvedContest]);
+    fireEvent.click(screen.getByText('冬季热身赛（草稿）'));
+    const ids = await screen.findByLabelText('学员 id（逗号或换行分隔）');
+    fireEvent.change(ids, { target: { value: '11, 999' } });
+    fireEvent.click(screen.getByRole('button', { name: '报名' }));
+    const table = await screen.findByTestId('activity-batch-result');
+    expect(table.textContent).toContain('报名成功');
+    expect(table.textContent).toContain('学员不存在');
+    expect(table.textContent).toContain('学员 999 不存在');
+    expect(screen.getByText('报名 1 人，已在其中 0 人，未能报名 1 人')).toBeDefined();
+  }, 20_000);
+
+  it('asks before deleting, and deletes only once confirmed', async () => {
+    let deleted = 0;
+    answer(activity['bms.activity.delete'], () => {
+      deleted += 1;
+      return success({ id: approvedContest.id });
+    });
+    await showScreen([approvedContest]);
+    fireEvent.click(screen.getByTestId('activity-delete'));
+    expect(
+      await screen.findByText(
+        '确定删除活动「冬季热身赛（草稿）」吗？删除后不能恢复（已有报名的活动只能停止）。',
+      ),
+    ).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: '取消' }));
+    await waitForDom(() =>
+      expect(screen.queryByText(/确定删除活动「冬季热身赛（草稿）」/)).toBeNull(),
+    );
+    expect(deleted).toBe(0);
+    fireEvent.click(screen.getByTestId('activity-delete'));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: '删除' }));
+    await waitForDom(() => expect(deleted).toBe(1));
+  }, 20_000);
+
+  it('sends no time the editor left untouched, so a title edit moves neither', async () => {
+    let updates = 0;
+    answer(activity['bms.activity.update'], () => {
+      updates += 1;
+      return success({ ...approvedContest, title: '冬季热身赛' });
+    });
+    // Seconds the form's minutes cannot show.
+    const runtime = await showScreen([{ ...approvedContest, startAt: '2026-12-01T00:00:30.000Z' }]);
+    fireEvent.click(screen.getByRole('button', { name: '编辑' }));
+    fireEvent.change(await screen.findByLabelText('活动名称'), {
+      target: { value: '冬季热身赛' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitForDom(() => expect(updates).toBe(1));
+    const sent = runtime.actors.staffEdit.getSnapshot().context.last!.body;
+    expect(sent).toMatchObject({ id: approvedContest.id, title: '冬季热身赛' });
+    expect(sent).not.toHaveProperty('startAt');
+    expect(sent).not.toHaveProperty('endAt');
   }, 20_000);
 });

@@ -1,4 +1,4 @@
-import { Button, InputGroup, Tag } from '@blueprintjs/core';
+import { Alert, Button, InputGroup, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { LifecycleButtons } from '../LifecycleButtons.tsx';
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
 import { QuestionSetBuilder } from '../QuestionSetBuilder.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
+import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { ActivityDesk } from './ActivityDesk.tsx';
 
@@ -61,6 +62,7 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
   const [form, setForm] = useState<StaffFormRequest | null>(null);
   const [reason, setReason] = useState<ReasonRequest | null>(null);
   const [building, setBuilding] = useState<Building | null>(null);
+  const [deleting, setDeleting] = useState<ActivityItem | null>(null);
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
   const write = (call: StaffWriteCall, body: Record<string, unknown>) =>
     staffEdit.send({ type: 'SUBMIT', call, body });
@@ -107,7 +109,10 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
       },
       toBody: (v: FormValues) => {
         const times: Record<string, string> = {};
-        for (const name of ['startAt', 'endAt']) {
+        for (const name of ['startAt', 'endAt'] as const) {
+          // The form shows minutes: an untouched time is not sent, or an edit of the title would
+          // move it by its seconds (refused once started, and sent back to review).
+          if (activity && String(v[name]) === toShanghaiInput(activity[name])) continue;
           const iso = fromShanghaiInput(String(v[name]));
           if (!iso) return { field: name, message: t('staffActivity.timeInvalid') };
           times[name] = iso;
@@ -166,6 +171,8 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
         <CreateButton onClick={() => setForm(activityForm(null))} testId="activity-create" />{' '}
         <LifecycleStateSelect lifecycle={activityLifecycle} value={state} onChange={setState} />
       </h2>
+      {/* Writes skip the global error toast: a refusal (publish without questions…) shows here. */}
+      <StaffEditOutcome besideForm />
       <form
         className="xa-activity-actions"
         onSubmit={(e) => {
@@ -260,7 +267,8 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
                 intent="danger"
                 disabled={busy}
                 text={t('staff.delete')}
-                onClick={() => write(`${area}.activity.delete`, { id: a.id })}
+                data-testid="activity-delete"
+                onClick={() => setDeleting(a)}
               />
             </td>
           </tr>
@@ -270,6 +278,20 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
         <ActivityDesk area={area} activityId={selected} onClose={() => setParams({})} />
       )}
       <StaffForm request={form} onClose={() => setForm(null)} />
+      <Alert
+        isOpen={deleting !== null}
+        intent="danger"
+        icon="trash"
+        cancelButtonText={t('staffActivity.cancel')}
+        confirmButtonText={t('staff.delete')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) write(`${area}.activity.delete`, { id: deleting.id });
+          setDeleting(null);
+        }}
+      >
+        {deleting && t('staffActivity.confirmDelete', { name: deleting.title })}
+      </Alert>
       <ReasonDialog request={reason} onClose={() => setReason(null)} />
       {building?.kind === 'new' && (
         <QuestionSetBuilder

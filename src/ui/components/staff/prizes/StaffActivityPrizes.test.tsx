@@ -58,6 +58,7 @@ const pending: DrawInfo = {
   commitment: 'a'.repeat(64),
   drawn: false,
   seed: null,
+  participantsHash: null,
   drawnAt: null,
   participants: null,
   winners: null,

@@ -186,7 +186,8 @@ export function StaffActivityPrizes({ area, activityId }: { area: PrizeArea; act
                       <Tag intent="success">{t('staffPrize.drawn')}</Tag>{' '}
                       {formatDateTime(draw.drawnAt!, i18n.language)} ·{' '}
                       {t('staffPrize.participants', { n: draw.participants?.length ?? 0 })} ·{' '}
-                      {t('staffPrize.seed')}: <code>{draw.seed}</code>
+                      {t('staffPrize.seed')}: <code>{draw.seed}</code> ·{' '}
+                      {t('prize.participantsHash')}: <code>{draw.participantsHash}</code>
                     </p>
                   ) : (
                     <p>
@@ -228,7 +229,7 @@ export function StaffActivityPrizes({ area, activityId }: { area: PrizeArea; act
                 </thead>
                 <tbody>
                   {data.content.map((a) => {
-                    const actions = awardActions(a.state, a.delivery);
+                    const actions = awardActions(a.state, a.delivery, 'staff');
                     return (
                       <tr key={a.id}>
                         <td>{a.place}</td>
