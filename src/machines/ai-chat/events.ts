@@ -17,5 +17,7 @@ export function aiChatEvents(actor: Sender<AiChatEvent>) {
     retry: () => actor.send({ type: 'RETRY' }),
     /** The page's context changed (a newer answer): the next question carries it. */
     setContext: (context: AiContextRef) => actor.send({ type: 'CONTEXT', context }),
+    /** Empty the panel; the next question opens a new session. */
+    newConversation: () => actor.send({ type: 'NEW_CONVERSATION' }),
   };
 }

@@ -158,6 +158,23 @@ describe('aiChatMachine transitions', () => {
     expect(s.value).toBe('sending');
   });
 
+  it('starts a new conversation between turns: the next question opens a new session', () => {
+    let s = toStreaming();
+    // Not while a reply is being written.
+    expect(s.can({ type: 'NEW_CONVERSATION' })).toBe(false);
+    [s] = transition(aiChatMachine, s, { type: 'AI.DELTA', seq: 1, text: 'A' });
+    [s] = transition(aiChatMachine, s, { type: 'AI.DONE', done: done('done') });
+    [s] = transition(aiChatMachine, s, { type: 'NEW_CONVERSATION' });
+    expect(s.value).toBe('idle');
+    expect(s.context).toMatchObject({ sessionId: null, messages: [], replyId: null, lastSeq: 0 });
+    // The balance the last reply reported stays shown.
+    expect(s.context.balance).toBe(93);
+    // sendMessage's input is the context's session: none, so the server opens a new one.
+    [s] = transition(aiChatMachine, s, { type: 'SEND', content: '另一个问题' });
+    expect(s.value).toBe('sending');
+    expect(s.context.sessionId).toBeNull();
+  });
+
   it('ignores a done of another reply', () => {
     let s = toStreaming();
     [s] = transition(aiChatMachine, s, { type: 'AI.DONE', done: done('done', { messageId: 99 }) });

@@ -7,7 +7,8 @@
  * this state after the last seq, AI.RESUMING) → done | stopped (the stop button, message/stop)
  * | failed. A refusal ends the turn in outOfTokens (QUOTA_USED_UP: buy more tokens, spec 000 §8)
  * or disabled (FORBIDDEN during an exam sitting or where a class turned the assistant off, with
- * the server's reason; opening the panel again checks anew). When the retry budget of the
+ * the server's reason; opening the panel again checks anew). Between turns NEW_CONVERSATION
+ * empties the panel; the next question opens a new session. When the retry budget of the
  * connection is spent the turn is `lost`: the reply goes on on the server, and RESUME follows it
  * again; a stream the server refuses (4xx) is `refused`, with its reason and no resume.
  *
@@ -121,7 +122,9 @@ export type AiChatEvent =
   /** The server refused the stream (not logged in, no such reply): following again cannot help. */
   | { type: 'AI.REFUSED'; message: string }
   /** The panel was opened (again): a refusal that disabled it may no longer hold. */
-  | { type: 'OPENED' };
+  | { type: 'OPENED' }
+  /** Start over: the next question opens a new session (the old one stays in the history). */
+  | { type: 'NEW_CONVERSATION' };
 
 /** What message/create takes: some text, at most MAX_AI_CONTENT characters once trimmed. */
 export const isSendable = (content: unknown): content is string =>
@@ -161,6 +164,9 @@ const send = {
   actions: 'takeDraft',
 } as const;
 
+/** Between turns: the panel empties and the next question opens a new session. */
+const newConversation = { target: '#aiChat.idle', actions: 'startOver' } as const;
+
 export const aiChatMachine = setup({
   types: {
     context: {} as AiChatContext,
@@ -177,6 +183,16 @@ export const aiChatMachine = setup({
     }),
   },
   actions: {
+    startOver: assign({
+      sessionId: null,
+      messages: [],
+      replyId: null,
+      lastSeq: 0,
+      reconnecting: 0,
+      error: null,
+      draft: '',
+      draftNonce: null,
+    }),
     takeDraft: assign(({ context, event }) => {
       if (event.type !== 'SEND') return {};
       // The same text sent again after its turn did not go through keeps its nonce: a question
@@ -266,8 +282,8 @@ export const aiChatMachine = setup({
         },
       },
     },
-    loadFailed: { on: { RETRY: 'loading' } },
-    idle: { on: { SEND: send } },
+    loadFailed: { on: { RETRY: 'loading', NEW_CONVERSATION: newConversation } },
+    idle: { on: { SEND: send, NEW_CONVERSATION: newConversation } },
     sending: {
       invoke: {
         id: 'sendMessage',
@@ -377,13 +393,13 @@ export const aiChatMachine = setup({
       },
     },
     lost: { on: { RESUME: { target: 'streaming', actions: assign({ error: null }) } } },
-    done: { on: { SEND: send } },
-    stopped: { on: { SEND: send } },
-    failed: { on: { SEND: send } },
+    done: { on: { SEND: send, NEW_CONVERSATION: newConversation } },
+    stopped: { on: { SEND: send, NEW_CONVERSATION: newConversation } },
+    failed: { on: { SEND: send, NEW_CONVERSATION: newConversation } },
     /** The stream was refused with the server's reason: no resume, a new question may go. */
-    refused: { on: { SEND: send } },
+    refused: { on: { SEND: send, NEW_CONVERSATION: newConversation } },
     /** Buying tokens happens elsewhere (checkout); the next SEND tries again. */
-    outOfTokens: { on: { SEND: send } },
+    outOfTokens: { on: { SEND: send, NEW_CONVERSATION: newConversation } },
     /**
      * Refused by the server (an exam sitting, a class control) or told by the page. Opening the
      * panel again asks anew: the exam may have ended; a refusal that still holds comes back on

@@ -22,6 +22,9 @@ export const selectStopping = (s: AiChatSnapshot) =>
 export const selectReconnecting = (s: AiChatSnapshot) =>
   s.matches('streaming') ? s.context.reconnecting : 0;
 export const selectLost = (s: AiChatSnapshot) => s.matches('lost');
+/** A conversation is on the panel and no turn is under way: it may be set aside. */
+export const selectCanStartOver = (s: AiChatSnapshot) =>
+  s.context.messages.length > 0 && (s.can({ type: 'NEW_CONVERSATION' }) as boolean);
 /** A question may be sent now. */
 export const selectCanSend = (s: AiChatSnapshot) =>
   s.matches('idle') ||

@@ -3,13 +3,13 @@
  * and the shared order flow. Each area's scope is said once: `bms` platform staff, `edms` the
  * teacher's organization, `oj` the learner.
  */
-import type { CallDef } from '../../contract/call.ts';
 import { activity as calls } from '../../contract/activity/calls.ts';
 import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
 import { actionsOf, type ResourceArea } from '../../contract/resource.ts';
 import { activityLifecycle } from '../../machines/lifecycles/activity.ts';
 import { withTransaction } from '../db/pool.ts';
 import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
+import { wireAction, type AreaHandler } from '../http/wire.ts';
 import { transitionRow } from '../lifecycle/transition.ts';
 import { moveOrder, refundOrder } from '../orders/flow.ts';
 import { detailOf, flowOf, notifyHandlers, orderHandlers } from '../orders/handlers.ts';
@@ -70,18 +70,8 @@ const actor = (ctx: Ctx) => {
 const body = <T>(ctx: Ctx) => ctx.body as T;
 const query = <T>(ctx: Ctx) => ctx.query as T;
 
-/** Registers `fn` for each area's action of a group where the contract has that call. */
-function wire(
-  group: string,
-  action: string,
-  fn: (area: Area, ctx: Ctx) => Promise<unknown>,
-  areas: readonly Area[] = AREAS,
-): HandlerEntry[] {
-  return areas.flatMap((area) => {
-    const call = (actionsOf(calls, area, group) as Record<string, CallDef | undefined>)[action];
-    return call ? [handle(call, (ctx) => fn(area, ctx) as never)] : [];
-  });
-}
+const wire = (group: string, action: string, fn: AreaHandler, areas: readonly Area[] = AREAS) =>
+  wireAction(calls, group, action, fn, areas);
 
 // ——— activity ———
 

@@ -1974,6 +1974,7 @@ export const en: Catalogue = {
     used: 'This answer used {{count}} tokens',
     buyMore: 'Buy AI tokens',
     help: 'How it works',
+    newConversation: 'New conversation',
     question: 'Your question',
     placeholder: 'Type a question, Ctrl+Enter to send',
     length: '{{count}} / {{max}} characters',

@@ -1931,6 +1931,7 @@ export const zhCN = {
     used: '本次消耗 {{count}} 点',
     buyMore: '购买 AI 额度',
     help: '使用说明',
+    newConversation: '新对话',
     question: '你的问题',
     placeholder: '输入问题，Ctrl+Enter 发送',
     length: '{{count}} / {{max}} 字',

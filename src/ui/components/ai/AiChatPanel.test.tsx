@@ -239,6 +239,47 @@ describe('AiChatPanel', () => {
     expect(screen.getByText('已停止')).toBeTruthy();
   });
 
+  it('starts a new conversation once a reply is done: the panel empties, the next question opens a new session', async () => {
+    walletWith(100);
+    const bodies = sessionAndMessage();
+    let sessions = 0;
+    answer(ai['oj.aiSession.create'], async () => {
+      sessions += 1;
+      return success({
+        id: 5,
+        title: '为什么错了',
+        scene: 'question',
+        context: { questionId: 1 },
+        messageCount: 0,
+        createdAt: '2026-11-27T01:00:00.000Z',
+        updatedAt: '2026-11-27T01:00:00.000Z',
+      });
+    });
+    streamWith((write, end) => {
+      write(
+        sse(
+          ['delta', { seq: 1, text: '看第 2 个测试点' }],
+          ['done', { messageId: 12, status: 'done', tokens: 3, balance: 97 }],
+        ),
+      );
+      end();
+    });
+    renderPanel();
+    // Nothing to set aside yet.
+    await waitFor(() => expect(screen.getByTestId('ai-intro')).toBeTruthy());
+    expect(screen.queryByTestId('ai-new-conversation')).toBeNull();
+    ask('为什么错了？');
+    await waitFor(() => expect(screen.getByTestId('ai-reply').dataset.status).toBe('done'));
+    fireEvent.click(screen.getByTestId('ai-new-conversation'));
+    await waitFor(() => expect(screen.queryByTestId('ai-reply')).toBeNull());
+    expect(screen.getByTestId('ai-intro')).toBeTruthy();
+    ask('另一个问题');
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(sessions).toBe(2);
+    // The new session's reply streams to its end before the test lets go.
+    await waitFor(() => expect(screen.getByTestId('ai-reply').dataset.status).toBe('done'));
+  });
+
   it('out of AI tokens: says so, links to buying more, keeps the question', async () => {
     walletWith(0);
     answer(ai['oj.aiSession.create'], () =>

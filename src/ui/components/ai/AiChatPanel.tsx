@@ -15,6 +15,7 @@ import { isSendable, type AiChatMessage } from '../../../machines/ai-chat/machin
 import {
   selectBalance,
   selectCanSend,
+  selectCanStartOver,
   selectDisabledReason,
   selectDraft,
   selectError,
@@ -109,6 +110,7 @@ export function AiChatPanel({ actor }: { actor: AiChatActor }) {
   const reconnecting = useSelector(actor, selectReconnecting);
   const lost = useSelector(actor, selectLost);
   const canSend = useSelector(actor, selectCanSend);
+  const canStartOver = useSelector(actor, selectCanStartOver);
   const [text, setText] = useState(draft);
   const end = useRef<HTMLDivElement>(null);
 
@@ -132,6 +134,16 @@ export function AiChatPanel({ actor }: { actor: AiChatActor }) {
     <div className="xa-ai-panel" data-testid="ai-panel">
       <div className="xa-ai-top">
         <AiTokenBalance fromReply={balance} />
+        {canStartOver && (
+          <Button
+            size="small"
+            variant="minimal"
+            icon="add"
+            text={t('ai.newConversation')}
+            onClick={chat.newConversation}
+            data-testid="ai-new-conversation"
+          />
+        )}
         <Link to={AI_HELP_PATH} target="_blank" data-testid="ai-help-link">
           {t('ai.help')}
         </Link>
