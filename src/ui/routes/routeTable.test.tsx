@@ -131,7 +131,8 @@ describe('the route table', () => {
       const loaded = await (leaf.route.lazy as () => Promise<{ Component: unknown }>)();
       expect(typeof loaded.Component, leaf.path).toBe('function');
     }
-  });
+    // Every screen module is transformed and imported here: seconds of work on two busy cores.
+  }, 60_000);
 
   it('puts every screen in the layout and wrapper its definition names', () => {
     for (const screen of screenRoutes) {
