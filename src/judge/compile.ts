@@ -1,6 +1,7 @@
 /**
  * C++ compilation inside the sandbox, with its own limits, a per-flag-set precompiled
- * <bits/stdc++.h>, and a binary cache keyed by sha256(source + flags + compiler version).
+ * <bits/stdc++.h>, and a binary cache keyed by sha256(source + flags + include directory and its
+ * files' contents + compiler version).
  */
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
@@ -12,6 +13,8 @@ import {
   renameSync,
   writeFileSync,
   readdirSync,
+  readFileSync,
+  statSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,6 +127,27 @@ async function buildPch(cacheDir: string, flags: readonly string[]): Promise<str
   }
 }
 
+const includeDigests = new Map<string, string>();
+
+/**
+ * sha256 of the files in an include directory, so that cached binaries (checkers) are rebuilt when
+ * the headers they were compiled with change, not only when their own source does.
+ */
+function includeDigest(dir: string): string {
+  let d = includeDigests.get(dir);
+  if (d === undefined) {
+    const h = createHash('sha256');
+    for (const name of readdirSync(dir).sort()) {
+      const p = join(dir, name);
+      if (!statSync(p).isFile()) continue;
+      h.update(name).update('\0').update(readFileSync(p)).update('\0');
+    }
+    d = h.digest('hex');
+    includeDigests.set(dir, d);
+  }
+  return d;
+}
+
 export interface CompileOptions {
   cacheDir: string;
   /** Extra read-only include directory visible as /inc (e.g. testlib for checkers). */
@@ -139,7 +163,13 @@ export async function compileCpp(
   opts: CompileOptions,
 ): Promise<CompileResult> {
   const flags = [...language.flags];
-  const key = sha256(source, flags.join(' '), opts.includeDir ?? '', await gxxVersion());
+  const key = sha256(
+    source,
+    flags.join(' '),
+    opts.includeDir ?? '',
+    opts.includeDir ? includeDigest(opts.includeDir) : '',
+    await gxxVersion(),
+  );
   const binDir = join(opts.cacheDir, 'bin');
   const binary = join(binDir, key);
   if (existsSync(binary)) return { ok: true, binary, output: '', timeMs: 0, cached: true };

@@ -1,9 +1,15 @@
 /**
- * testlib-style special judges: checker.cpp from the problem directory is compiled in the sandbox
- * (with src/judge/testlib on the include path) and run there as `checker input output answer`.
- * Exit codes: 0 OK, 1 WA, 2 PE (reported as WA), 7 points (first number on the first line of
- * stderr, after an optional "points" word, is the fraction 0..1 of the case score); anything else
- * means the checker itself failed (SE).
+ * testlib special judges: checker.cpp from the problem directory is compiled in the sandbox (with
+ * src/judge/testlib — Xinao's own testlib.h — on the include path) and run there as
+ * `checker input output answer`. Every exit code means what it means in testlib:
+ *
+ *   0 ok → AC;  1 wrong answer → WA;  2 wrong output format (also testlib's "dirt", extra output
+ *   after an accepting verdict, and an unexpected EOF) → WA shown with "格式错误：";
+ *   3 FAIL (the checker or the jury's data is broken) → SE, message kept;  4 dirt, 8 unexpected EOF
+ *   (only from checkers built with other testlib options) → like 2;  7 points → the first number of
+ *   "points <value> …" is the fraction 0..1 of the case (see docs/problem-format.md);  _pc(n)
+ *   (exit code n, stderr "partially correct (n) …") → n % of the case;  anything else, a crash or
+ *   a time-out → SE.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,26 +70,50 @@ export async function runTestlibChecker(
     if (r.setupError || r.timeLimitExceeded || r.oomKilled || r.signal !== null) {
       return { fraction: 0, verdict: 'SE', message: `检查器运行失败：${message}` };
     }
-    switch (r.exitCode) {
-      case 0:
-        return { fraction: 1, verdict: 'AC', message };
-      case 1:
-        return { fraction: 0, verdict: 'WA', message };
-      case 2:
-        return { fraction: 0, verdict: 'WA', message: `格式错误：${message}` };
-      case 7: {
-        const m = /^\s*(?:points\s+)?([+-]?\d*\.?\d+(?:[eE][+-]?\d+)?)/.exec(message);
-        const fraction = m ? Math.min(1, Math.max(0, Number(m[1]))) : 0;
-        return { fraction, verdict: fraction >= 1 ? 'AC' : 'WA', message };
-      }
-      default:
+    return verdictOf(r.exitCode, message);
+  } finally {
+    removeWorkDir(dir);
+  }
+}
+
+/** The learner-facing outcome of a testlib checker that exited normally with `code`. */
+export function verdictOf(code: number | null, message: string): CheckOutcome {
+  // testlib's _pc(n) exits with code n and says "partially correct (n)"; n is a percentage. It is
+  // recognised by both, since n may coincide with another verdict's code.
+  const pc = /^partially correct \((\d+)\)/.exec(message);
+  if (pc && Number(pc[1]) === code) {
+    const fraction = Math.min(1, Math.max(0, Number(pc[1]) / 100));
+    return { fraction, verdict: fraction >= 1 ? 'AC' : 'WA', message };
+  }
+  switch (code) {
+    case 0:
+      return { fraction: 1, verdict: 'AC', message };
+    case 1:
+      return { fraction: 0, verdict: 'WA', message };
+    case 2: // _pe, _dirt and _unexpected_eof as testlib reports them by default
+    case 4: // _dirt with a DIRT_EXIT_CODE build
+    case 8: // _unexpected_eof with -DENABLE_UNEXPECTED_EOF
+      return { fraction: 0, verdict: 'WA', message: `格式错误：${message}` };
+    case 3:
+      return { fraction: 0, verdict: 'SE', message: `检查器报告失败（FAIL）：${message}` };
+    case 7: {
+      const m = /^\s*(?:points\s+)?([+-]?\d*\.?\d+(?:[eE][+-]?\d+)?)/.exec(message);
+      if (!m) {
+        // quitpi: points_info for a scorer, which Xinao does not run — no score to give.
         return {
           fraction: 0,
           verdict: 'SE',
-          message: `检查器失败（退出码 ${r.exitCode}）：${message}`,
+          message: `检查器只给出了 points_info，没有分数：${message}`,
         };
+      }
+      const fraction = Math.min(1, Math.max(0, Number(m[1])));
+      return { fraction, verdict: fraction >= 1 ? 'AC' : 'WA', message };
     }
-  } finally {
-    removeWorkDir(dir);
+    default:
+      return {
+        fraction: 0,
+        verdict: 'SE',
+        message: `检查器失败（退出码 ${code}）：${message}`,
+      };
   }
 }
