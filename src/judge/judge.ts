@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkPythonSyntax, compileCpp } from './compile.ts';
+import { runForeignChecker } from './checkers/foreign.ts';
 import { checkDefault, checkFloat, checkStrict, type CheckOutcome } from './checkers/text.ts';
 import {
   compileTestlibChecker,
@@ -125,9 +126,12 @@ function checkOutput(
   cacheDir: string,
 ): Promise<CheckOutcome> | CheckOutcome {
   const spec = problem.meta.checker;
-  if (spec.type === 'testlib') {
+  if (spec.type === 'testlib' || spec.type === 'hustoj' || spec.type === 'qduoj') {
     if (!checker) return { fraction: 0, verdict: 'SE', message: '检查器未编译' };
-    return runTestlibChecker(checker, { input, answer: answerFile, output }, cacheDir);
+    const files = { input, answer: answerFile, output };
+    return spec.type === 'testlib'
+      ? runTestlibChecker(checker, files, cacheDir)
+      : runForeignChecker(spec.type, checker, files, cacheDir);
   }
   const answer = readFileSync(answerFile);
   if (spec.type === 'strict') return checkStrict(output, answer);
@@ -408,6 +412,8 @@ export function singleCaseProblem(opts: {
       memoryLimitMiB: opts.memoryLimitMiB,
       checker: opts.checker ?? { type: 'default' },
       scoring: { mode: 'sum' },
+      io: { mode: 'stdio' },
+      interactive: false,
       samples: [],
       tags: [],
     },
