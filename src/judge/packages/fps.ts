@@ -183,10 +183,12 @@ function readItem(item: Record<string, unknown>, index: number, label: string): 
       memoryLimitMiB: memoryOf(item.memory_limit, whereTitled),
       checker,
       samples: sampleIn.map((input, k) => ({ input, output: sampleOut[k] ?? '' })),
-      source:
-        valueOf(item.source)
-          .replace(/<[^>]*>/g, '')
-          .trim() || 'FPS 导入',
+      // HUSTOJ shows <source> as the problem's categories, separated by spaces.
+      tags: valueOf(item.source)
+        .replace(/<[^>]*>/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean),
+      source: 'FPS 导入',
     },
     whereTitled,
   );

@@ -17,7 +17,7 @@ import {
   parseTimeMs,
   text,
 } from './common.ts';
-import { samplesOf } from './statement.ts';
+import { samplesOf, withoutSamples } from './statement.ts';
 import { PackageError, type PackageCase, type PackageImage, type PackageProblem } from './types.ts';
 
 /** The folders of the archive holding a Hydro problem (`''` for the archive's root). */
@@ -158,14 +158,15 @@ export function readHydroProblem(files: Map<string, Buffer>, folder: string): Pa
   let checkerSource: string | undefined;
   const checkerType = config.checker_type ?? 'default';
   if (checkerType === 'strict') checker = { type: 'strict' };
-  else if (checkerType === 'testlib') {
+  else if (checkerType === 'testlib' || checkerType === 'hustoj' || checkerType === 'qduoj') {
     const file = sourceFile(config.checker);
-    if (!file) throw new PackageError(`${cfgWhere}：checker_type 为 testlib 但没有给出 checker`);
-    checker = { type: 'testlib' };
+    if (!file)
+      throw new PackageError(`${cfgWhere}：checker_type 为 ${checkerType} 但没有给出 checker`);
+    checker = { type: checkerType };
     checkerSource = text(data(file));
   } else if (checkerType !== 'default') {
     throw new PackageError(
-      `${cfgWhere}：检查器类型 ${checkerType} 不受支持（支持 default、strict、testlib；其他格式的检查器请改写为 testlib）`,
+      `${cfgWhere}：检查器类型 ${checkerType} 不受支持（支持 default、strict、testlib、hustoj、qduoj；其他格式的检查器请改写为 testlib）`,
     );
   }
   let interactorSource: string | undefined;
@@ -180,8 +181,9 @@ export function readHydroProblem(files: Map<string, Buffer>, folder: string): Pa
     .find((n) => files.has(n));
   if (!statementName) warnings.push('包中没有题面（problem_zh.md / problem.md），题面为空');
   const images: PackageImage[] = [];
+  const written = statementName ? text(files.get(statementName)!) : '';
   const statement = collectImages(
-    statementName ? text(files.get(statementName)!) : '',
+    withoutSamples(written),
     (link) => {
       const name = link.replace(/^file:\/\//, '').replace(/^\.\//, '');
       const path = [at(`additional_file/${name}`), at(name)].find((p) => files.has(p));
@@ -203,7 +205,7 @@ export function readHydroProblem(files: Map<string, Buffer>, folder: string): Pa
       interactive: type === 'interactive',
       scoring: subtasks ? { mode: 'subtasks' } : { mode: 'sum' },
       ...(subtasks ? { subtasks } : {}),
-      samples: samplesOf(statement),
+      samples: samplesOf(written),
       tags: Array.isArray(info.tag) ? info.tag.map(String) : [],
       source: 'Hydro 导入',
     },

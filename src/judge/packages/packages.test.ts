@@ -8,6 +8,7 @@ import { readArchive, safeEntryName } from './archive.ts';
 import { parseMemoryMiB, parseTimeMs } from './common.ts';
 import { latexToMarkdown } from './latex.ts';
 import { fillPattern } from './polygon.ts';
+import { exportFpsXml, exportHydroZip, fpsLosses } from './export.ts';
 import { readPackage } from './read.ts';
 import { PackageError } from './types.ts';
 import { writeProblemDir } from './write-dir.ts';
@@ -131,6 +132,7 @@ describe('Hydro packages', () => {
       tags: ['入门'],
     });
     expect(p!.statement).toContain('![图](images/pic.png)');
+    expect(p!.statement).not.toContain('input1');
     expect(p!.images.map((i) => i.name)).toEqual(['pic.png']);
     expect(loaded[0]!.problem.cases).toHaveLength(3);
     expect(readFileSync(join(loaded[0]!.dir, 'images/pic.png'))).toEqual(PNG);
@@ -300,6 +302,7 @@ ${extra}</item>
       timeLimitMs: 1000,
       memoryLimitMiB: 128,
       samples: [{ input: '1 2', output: '3' }],
+      tags: ['原创'],
     });
     expect(p.cases.map((c) => c.answer.toString())).toEqual(['3\n', '10\n']);
     expect(p.statement).toContain('src="images/sum.png"');
@@ -493,5 +496,54 @@ describe('archives from an upload', () => {
     expect(refusal(() => readPackage(zip({ 'readme.txt': u8('x') }), 'x.zip'))).toContain(
       '不是可识别的题目包',
     );
+  });
+});
+
+describe('export and import back', () => {
+  const SEEDED = join(import.meta.dirname, '../../../seed/problems');
+  const FIXTURES = join(import.meta.dirname, '../fixtures');
+  const sources = [
+    join(SEEDED, '01-a-plus-b'),
+    join(SEEDED, '05-sum-1-to-n'),
+    join(FIXTURES, 'subtasks'),
+    join(FIXTURES, 'testlib'),
+  ];
+  const originals = sources.map((dir) => loadProblem(dir));
+  const same = (a: ReturnType<typeof loadProblem>, b: ReturnType<typeof loadProblem>) => {
+    const { source: _a, difficulty: _d1, ...metaA } = a.meta;
+    const { source: _b, difficulty: _d2, ...metaB } = b.meta;
+    expect(metaB).toEqual(metaA);
+    expect(b.cases.map((c) => [readFileSync(c.input), readFileSync(c.answer)])).toEqual(
+      a.cases.map((c) => [readFileSync(c.input), readFileSync(c.answer)]),
+    );
+    expect(b.checkerSource).toEqual(a.checkerSource);
+  };
+
+  it('through a Hydro zip is the same problem, statement included', () => {
+    const back = roundTrip(exportHydroZip(originals), 'export.zip');
+    expect(back.format).toBe('hydro');
+    expect(back.loaded).toHaveLength(originals.length);
+    back.loaded.forEach(({ dir, problem }, k) => {
+      same(originals[k]!, problem);
+      const statement = (d: string) => readFileSync(join(d, 'statement.md'), 'utf8').trim();
+      if (k < 2) expect(statement(dir)).toBe(statement(sources[k]!));
+    });
+  });
+
+  it('through FPS XML keeps limits, samples, cases and solutions, and names what FPS cannot carry', () => {
+    const plain = originals.slice(0, 2);
+    const back = roundTrip(exportFpsXml(plain), 'export.xml');
+    expect(back.format).toBe('fps');
+    // FPS carries tags as HUSTOJ categories, split at spaces (fpsLosses says so).
+    const split = (p: ReturnType<typeof loadProblem>) => ({
+      ...p,
+      meta: { ...p.meta, tags: p.meta.tags.flatMap((t) => t.split(' ')) },
+    });
+    back.loaded.forEach(({ problem }, k) => same(split(plain[k]!), problem));
+    expect(fpsLosses(plain[0]!)).toEqual([expect.stringContaining('long long')]);
+    expect(back.problems[0]!.solutions.map((s) => s.language).sort()).toEqual(['cpp', 'python']);
+    expect(back.problems[0]!.statement).toContain('<h');
+    expect(fpsLosses(originals[2]!)).toEqual([expect.stringContaining('没有子任务')]);
+    expect(fpsLosses(originals[3]!)).toEqual([expect.stringContaining('检查器 testlib 未导出')]);
   });
 });
