@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkPythonSyntax, compileCpp } from './compile.ts';
 import { runForeignChecker } from './checkers/foreign.ts';
+import { prepareFileIo, type FileIoRun } from './file-io.ts';
 import { checkDefault, checkFloat, checkStrict, type CheckOutcome } from './checkers/text.ts';
 import {
   compileTestlibChecker,
@@ -197,13 +198,23 @@ export async function judgeLoaded(
         continue;
       }
       opts.onProgress?.({ phase: 'running', case: tc.index, of: problem.cases.length });
-      const r = await runSandboxed({
-        argv: program.argv,
-        binds: program.binds,
-        stdinFile: tc.input,
-        limits,
-        cacheDir: opts.cacheDir,
-      });
+      const fileIo =
+        meta.io.mode === 'file' ? prepareFileIo(meta.io, tc.input, opts.cacheDir) : undefined;
+      let r: Awaited<ReturnType<typeof runSandboxed>>;
+      let output: Buffer | { missing: string };
+      try {
+        r = await runSandboxed({
+          argv: program.argv,
+          binds: fileIo ? [...program.binds, fileIo.bind] : program.binds,
+          ...(fileIo ? { cwd: fileIo.cwd } : { stdinFile: tc.input }),
+          limits,
+          cacheDir: opts.cacheDir,
+        });
+        // A file-I/O program answers in its output file; what it prints is not its answer.
+        output = fileIo ? readOutput(fileIo, limits.fileBytes) : r.stdout;
+      } finally {
+        fileIo?.dispose();
+      }
       const base = {
         index: tc.index,
         timeMs: Math.round(r.cpuMs),
@@ -216,13 +227,16 @@ export async function judgeLoaded(
       if (run.verdict) {
         result = { ...base, verdict: run.verdict, score: 0, message: run.message };
         fraction = 0;
+      } else if (!Buffer.isBuffer(output)) {
+        result = { ...base, verdict: 'WA', score: 0, message: output.missing };
+        fraction = 0;
       } else {
         const check = await checkOutput(
           problem,
           checker,
           tc.input,
           tc.answer,
-          r.stdout,
+          output,
           opts.cacheDir,
         );
         result = {
@@ -238,7 +252,8 @@ export async function judgeLoaded(
       skipper.record(tc.index, fraction);
       // Only the first failing case's output is kept: it is the one shown to the learner.
       if (result.verdict !== 'AC' && !failingOutput) {
-        failingOutput = captureFailingOutput(tc.index, r.stdout, r.stderr, r.outputExceeded);
+        const shown = Buffer.isBuffer(output) ? output : r.stdout;
+        failingOutput = captureFailingOutput(tc.index, shown, r.stderr, r.outputExceeded);
       }
     }
   } finally {
@@ -252,6 +267,11 @@ export async function judgeLoaded(
     ...(failingOutput ? { failingOutput } : {}),
   });
 }
+
+const readOutput = (fileIo: FileIoRun, maxBytes: number) => {
+  const read = fileIo.readOutput(maxBytes);
+  return 'output' in read ? read.output : read;
+};
 
 /** Appends to each deciding case's message which cases its zero made unnecessary. */
 function noteSkipped(cases: CaseResult[], skipped: Map<number, SkipReason[]>): void {
