@@ -90,7 +90,8 @@ export function loadProblem(dir: string): Problem {
   let interactorSource: string | undefined;
   if (meta.interactive) {
     const p = join(dir, 'interactor.cpp');
-    if (!existsSync(p)) throw new ProblemFormatError(dir, 'interactive 为 true 但缺少 interactor.cpp');
+    if (!existsSync(p))
+      throw new ProblemFormatError(dir, 'interactive 为 true 但缺少 interactor.cpp');
     interactorSource = readFileSync(p, 'utf8');
   }
   return { dir, meta, cases, checkerSource, interactorSource };
