@@ -75,3 +75,16 @@ int main(){symlink("/etc/hostname","sum.out");mkfifo("x",0644);return 0;}`,
     expect(r.cases[0]!.message).toBe('输出文件 sum.out 不是普通文件');
   }, 60_000);
 });
+
+describe('interactive problems', () => {
+  it('are refused as not yet judged, never judged as if they read a file', async () => {
+    const problem = problemFromCases([{ input: '5\n', answer: '5\n' }], { interactive: true });
+    const r = await judgeLoaded(
+      problem,
+      { language: 'python', source: 'print(5)\n' },
+      { cacheDir: TEST_CACHE_DIR },
+    );
+    expect(r.verdict).toBe('SE');
+    expect(r.compileOutput).toContain('交互题的评测尚未开放');
+  });
+});

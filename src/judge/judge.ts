@@ -164,6 +164,10 @@ export async function judgeLoaded(
     return r;
   };
 
+  if (meta.interactive) {
+    // Named, not faked: an interactor needs both programs wired through pipes in two boxes.
+    return finish(emptyResult('SE', maxScore, '交互题的评测尚未开放：这道题需要交互器与程序对话'));
+  }
   opts.onProgress?.({ phase: 'compiling' });
   let checker: TestlibChecker | undefined;
   if (problem.checkerSource !== undefined) {
