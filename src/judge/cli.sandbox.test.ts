@@ -80,4 +80,58 @@ describe('xinao judge CLI', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('源文件不存在');
   }, 30_000);
+
+  it('exports problems to a Hydro zip and FPS XML, previews them, and judges against them', async () => {
+    const dir = dataDir();
+    const zip = join(dir, 'export.zip');
+    const xml = join(dir, 'export.xml');
+    const problems = [join(FIXTURES, 'aplusb'), join(FIXTURES, 'subtasks')];
+    const hydro = await xinao(['export', '--format', 'hydro', '--out', zip, ...problems]);
+    expect(hydro.code).toBe(0);
+    const fps = await xinao(['export', '--format', 'fps', '--out', xml, ...problems]);
+    expect(fps.code).toBe(0);
+    // What FPS cannot carry is said, not silently dropped.
+    expect(fps.stderr).toContain('FPS 没有子任务');
+
+    const preview = await xinao(['package', zip]);
+    expect(preview.code).toBe(0);
+    expect(JSON.parse(preview.stdout)).toMatchObject({
+      format: 'Hydro',
+      problems: [
+        { title: 'A+B 问题', caseCount: 3, checker: '忽略行末空白比较' },
+        { scoring: '子任务 2 个，共 100 分', caseCount: 4 },
+      ],
+    });
+
+    const many = await xinao([
+      'judge',
+      '--problem',
+      xml,
+      join(FIXTURES, 'aplusb', 'solutions', 'ref.py'),
+    ]);
+    expect(many.code).toBe(2);
+    expect(many.stderr).toContain('题目包中有 2 道题，请用 --index 选择');
+    for (const pkg of [zip, xml]) {
+      const r = await xinao([
+        'judge',
+        '--problem',
+        pkg,
+        '--index',
+        '1',
+        join(FIXTURES, 'aplusb', 'solutions', 'ref.py'),
+        '--cache-dir',
+        TEST_CACHE_DIR,
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ verdict: 'AC', score: 100 });
+    }
+  }, 60_000);
+
+  it('refuses a malformed package naming the fault', async () => {
+    const dir = dataDir();
+    writeFileSync(join(dir, 'bad.xml'), '<fps version="1.2"><item><title>x</item></fps>');
+    const r = await xinao(['package', join(dir, 'bad.xml')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('bad.xml 不是合法的 XML');
+  }, 30_000);
 });

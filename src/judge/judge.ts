@@ -4,6 +4,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkPythonSyntax, compileCpp } from './compile.ts';
+import { runForeignChecker } from './checkers/foreign.ts';
+import { prepareFileIo, type FileIoRun } from './file-io.ts';
 import { checkDefault, checkFloat, checkStrict, type CheckOutcome } from './checkers/text.ts';
 import {
   compileTestlibChecker,
@@ -125,9 +127,12 @@ function checkOutput(
   cacheDir: string,
 ): Promise<CheckOutcome> | CheckOutcome {
   const spec = problem.meta.checker;
-  if (spec.type === 'testlib') {
+  if (spec.type === 'testlib' || spec.type === 'hustoj' || spec.type === 'qduoj') {
     if (!checker) return { fraction: 0, verdict: 'SE', message: '检查器未编译' };
-    return runTestlibChecker(checker, { input, answer: answerFile, output }, cacheDir);
+    const files = { input, answer: answerFile, output };
+    return spec.type === 'testlib'
+      ? runTestlibChecker(checker, files, cacheDir)
+      : runForeignChecker(spec.type, checker, files, cacheDir);
   }
   const answer = readFileSync(answerFile);
   if (spec.type === 'strict') return checkStrict(output, answer);
@@ -159,6 +164,10 @@ export async function judgeLoaded(
     return r;
   };
 
+  if (meta.interactive) {
+    // Named, not faked: an interactor needs both programs wired through pipes in two boxes.
+    return finish(emptyResult('SE', maxScore, '交互题的评测尚未开放：这道题需要交互器与程序对话'));
+  }
   opts.onProgress?.({ phase: 'compiling' });
   let checker: TestlibChecker | undefined;
   if (problem.checkerSource !== undefined) {
@@ -193,13 +202,23 @@ export async function judgeLoaded(
         continue;
       }
       opts.onProgress?.({ phase: 'running', case: tc.index, of: problem.cases.length });
-      const r = await runSandboxed({
-        argv: program.argv,
-        binds: program.binds,
-        stdinFile: tc.input,
-        limits,
-        cacheDir: opts.cacheDir,
-      });
+      const fileIo =
+        meta.io.mode === 'file' ? prepareFileIo(meta.io, tc.input, opts.cacheDir) : undefined;
+      let r: Awaited<ReturnType<typeof runSandboxed>>;
+      let output: Buffer | { missing: string };
+      try {
+        r = await runSandboxed({
+          argv: program.argv,
+          binds: fileIo ? [...program.binds, fileIo.bind] : program.binds,
+          ...(fileIo ? { cwd: fileIo.cwd } : { stdinFile: tc.input }),
+          limits,
+          cacheDir: opts.cacheDir,
+        });
+        // A file-I/O program answers in its output file; what it prints is not its answer.
+        output = fileIo ? readOutput(fileIo, limits.fileBytes) : r.stdout;
+      } finally {
+        fileIo?.dispose();
+      }
       const base = {
         index: tc.index,
         timeMs: Math.round(r.cpuMs),
@@ -212,13 +231,16 @@ export async function judgeLoaded(
       if (run.verdict) {
         result = { ...base, verdict: run.verdict, score: 0, message: run.message };
         fraction = 0;
+      } else if (!Buffer.isBuffer(output)) {
+        result = { ...base, verdict: 'WA', score: 0, message: output.missing };
+        fraction = 0;
       } else {
         const check = await checkOutput(
           problem,
           checker,
           tc.input,
           tc.answer,
-          r.stdout,
+          output,
           opts.cacheDir,
         );
         result = {
@@ -234,7 +256,8 @@ export async function judgeLoaded(
       skipper.record(tc.index, fraction);
       // Only the first failing case's output is kept: it is the one shown to the learner.
       if (result.verdict !== 'AC' && !failingOutput) {
-        failingOutput = captureFailingOutput(tc.index, r.stdout, r.stderr, r.outputExceeded);
+        const shown = Buffer.isBuffer(output) ? output : r.stdout;
+        failingOutput = captureFailingOutput(tc.index, shown, r.stderr, r.outputExceeded);
       }
     }
   } finally {
@@ -248,6 +271,11 @@ export async function judgeLoaded(
     ...(failingOutput ? { failingOutput } : {}),
   });
 }
+
+const readOutput = (fileIo: FileIoRun, maxBytes: number) => {
+  const read = fileIo.readOutput(maxBytes);
+  return 'output' in read ? read.output : read;
+};
 
 /** Appends to each deciding case's message which cases its zero made unnecessary. */
 function noteSkipped(cases: CaseResult[], skipped: Map<number, SkipReason[]>): void {
@@ -408,6 +436,8 @@ export function singleCaseProblem(opts: {
       memoryLimitMiB: opts.memoryLimitMiB,
       checker: opts.checker ?? { type: 'default' },
       scoring: { mode: 'sum' },
+      io: { mode: 'stdio' },
+      interactive: false,
       samples: [],
       tags: [],
     },

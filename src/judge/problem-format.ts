@@ -17,7 +17,39 @@ export const checkerSchema = z.discriminatedUnion('type', [
     mode: z.enum(['absolute', 'relative', 'either']).default('either'),
   }),
   z.strictObject({ type: z.literal('testlib') }),
+  /**
+   * Special judges written for other judges, kept as they are: HUSTOJ's (run as
+   * `checker input answer output`, exit 0 accepts) and QDUOJ's (`checker input output`,
+   * exit 0 accepts, 1 rejects).
+   */
+  z.strictObject({ type: z.literal('hustoj') }),
+  z.strictObject({ type: z.literal('qduoj') }),
 ]);
+
+/** Checkers compiled from the problem's checker.cpp. */
+export const COMPILED_CHECKERS = ['testlib', 'hustoj', 'qduoj'] as const;
+export const isCompiledChecker = (type: string) =>
+  (COMPILED_CHECKERS as readonly string[]).includes(type);
+
+/** A file name inside the program's box: no directory, nothing hidden. */
+const boxFileName = z
+  .string()
+  .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/, '文件名只能含字母、数字、下划线、点和连字符');
+
+/**
+ * How the program reads and writes: standard streams, or named files in its working directory
+ * (文件输入输出, as CSP/NOIP require: `freopen("sum.in", "r", stdin)`).
+ */
+export const ioSchema = z.discriminatedUnion('mode', [
+  z.strictObject({ mode: z.literal('stdio') }),
+  z
+    .strictObject({ mode: z.literal('file'), input: boxFileName, output: boxFileName })
+    .refine((io) => io.input !== io.output, {
+      path: ['output'],
+      message: '输出文件名不能与输入文件名相同',
+    }),
+]);
+export type ProblemIo = z.infer<typeof ioSchema>;
 
 export const scoringSchema = z.strictObject({ mode: z.enum(['sum', 'subtasks']) });
 

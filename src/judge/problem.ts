@@ -2,7 +2,14 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { checkerSchema, difficultySchema, scoringSchema, subtaskSchema } from './problem-format.ts';
+import {
+  checkerSchema,
+  isCompiledChecker,
+  difficultySchema,
+  ioSchema,
+  scoringSchema,
+  subtaskSchema,
+} from './problem-format.ts';
 
 export const problemSchema = z
   .object({
@@ -13,6 +20,9 @@ export const problemSchema = z
     /** Optional cap on stdout bytes; default 64 MiB. */
     outputLimitMiB: z.number().int().min(1).max(1024).optional(),
     checker: checkerSchema.default({ type: 'default' }),
+    io: ioSchema.default({ mode: 'stdio' }),
+    /** An interactor (interactor.cpp, testlib) talks to the program; its verdict decides. */
+    interactive: z.boolean().default(false),
     scoring: scoringSchema.default({ mode: 'sum' }),
     subtasks: z.array(subtaskSchema).optional(),
     samples: z.array(z.object({ input: z.string(), output: z.string() })).default([]),
@@ -36,6 +46,7 @@ export interface Problem {
   meta: ProblemMeta;
   cases: TestCaseFiles[];
   checkerSource?: string;
+  interactorSource?: string;
 }
 
 export class ProblemFormatError extends Error {
@@ -70,13 +81,20 @@ export function loadProblem(dir: string): Problem {
     }
   }
   let checkerSource: string | undefined;
-  if (meta.checker.type === 'testlib') {
+  if (isCompiledChecker(meta.checker.type)) {
     const p = join(dir, 'checker.cpp');
     if (!existsSync(p))
-      throw new ProblemFormatError(dir, 'checker.type 为 testlib 但缺少 checker.cpp');
+      throw new ProblemFormatError(dir, `checker.type 为 ${meta.checker.type} 但缺少 checker.cpp`);
     checkerSource = readFileSync(p, 'utf8');
   }
-  return { dir, meta, cases, checkerSource };
+  let interactorSource: string | undefined;
+  if (meta.interactive) {
+    const p = join(dir, 'interactor.cpp');
+    if (!existsSync(p))
+      throw new ProblemFormatError(dir, 'interactive 为 true 但缺少 interactor.cpp');
+    interactorSource = readFileSync(p, 'utf8');
+  }
+  return { dir, meta, cases, checkerSource, interactorSource };
 }
 
 function listCases(dir: string): TestCaseFiles[] {

@@ -91,6 +91,8 @@ export function problemFromCases(
       memoryLimitMiB: 64,
       checker: { type: 'default' },
       scoring: { mode: 'sum' },
+      io: { mode: 'stdio' },
+      interactive: false,
       samples: [],
       tags: [],
       ...meta,

@@ -9,6 +9,7 @@ import { questionType } from './types.ts';
 import type { Access } from '../call.ts';
 import {
   checkerSchema,
+  isCompiledChecker,
   difficultySchema,
   scoringSchema,
   subtaskSchema,
@@ -97,8 +98,8 @@ function questionRules(q: RuleInput, ctx: z.core.$RefinementCtx): void {
     if (q.timeLimitMs == null) issue('timeLimitMs', '编程题须给出时间限制');
     if (q.memoryLimitMiB == null) issue('memoryLimitMiB', '编程题须给出内存限制');
     if ((q.options?.length ?? 0) > 0) issue('options', '编程题没有选项');
-    if (q.checker?.type === 'testlib' && !q.checkerSource) {
-      issue('checkerSource', 'testlib 检查器须提供 checkerSource');
+    if (q.checker && isCompiledChecker(q.checker.type) && !q.checkerSource) {
+      issue('checkerSource', `${q.checker.type} 检查器须提供 checkerSource`);
     }
     if (q.scoring?.mode === 'subtasks' && (q.subtasks?.length ?? 0) === 0) {
       issue('subtasks', '按子任务计分须给出子任务');

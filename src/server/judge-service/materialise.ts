@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadProblem, problemSchema } from '../../judge/problem.ts';
+import { isCompiledChecker } from '../../judge/problem-format.ts';
 import type { Problem } from '../../judge/problem.ts';
 import type { Queryable } from '../db/pool.ts';
 
@@ -85,8 +86,8 @@ async function writeQuestionDir(db: Queryable, q: QuestionRow, dir: string): Pro
     [q.id],
   );
   if (cases.rows.length === 0) throw new QuestionDataError(`题目 ${q.id} 没有测试数据`);
-  if (meta.data.checker.type === 'testlib' && !q.checker_source) {
-    throw new QuestionDataError(`题目 ${q.id} 使用 testlib 检查器但没有检查器源码`);
+  if (isCompiledChecker(meta.data.checker.type) && !q.checker_source) {
+    throw new QuestionDataError(`题目 ${q.id} 使用 ${meta.data.checker.type} 检查器但没有检查器源码`);
   }
 
   const parent = join(dir, '..');
