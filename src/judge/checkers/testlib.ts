@@ -46,35 +46,59 @@ export async function compileTestlibChecker(
     : { output: r.output };
 }
 
-export async function runTestlibChecker(
+/** The files a checker is given, by their names inside its box. */
+export const CHECKER_FILES = {
+  input: '/check/input',
+  output: '/check/output',
+  answer: '/check/answer',
+} as const;
+type CheckerFile = keyof typeof CHECKER_FILES;
+
+/**
+ * Runs a compiled checker in the sandbox on the case's input, the program's output and the
+ * answer, passed in the order `args` names them (testlib's, HUSTOJ's or QDUOJ's); `verdict`
+ * reads what its exit code means. A crash, a time-out or a failed start is SE, `what` naming
+ * the checker in the message.
+ */
+export async function runChecker(
   checker: TestlibChecker,
+  args: readonly CheckerFile[],
   files: { input: string; answer: string; output: Buffer },
   cacheDir: string,
+  verdict: (code: number | null, message: string) => CheckOutcome,
+  what = '检查器',
 ): Promise<CheckOutcome> {
   const dir = makeWorkDir(cacheDir, 'check');
   try {
     const outFile = join(dir, 'output');
     writeFileSync(outFile, files.output, { mode: 0o644 });
     const r = await runSandboxed({
-      argv: ['/check/checker', '/check/input', '/check/output', '/check/answer'],
+      argv: ['/check/checker', ...args.map((a) => CHECKER_FILES[a])],
       binds: [
         { host: checker.binary, box: '/check/checker' },
-        { host: files.input, box: '/check/input' },
-        { host: outFile, box: '/check/output' },
-        { host: files.answer, box: '/check/answer' },
+        { host: files.input, box: CHECKER_FILES.input },
+        { host: outFile, box: CHECKER_FILES.output },
+        { host: files.answer, box: CHECKER_FILES.answer },
       ],
       limits: CHECKER_LIMITS,
       cacheDir,
     });
     const message = (r.stderr.toString('utf8') || r.stdout.toString('utf8')).trim().slice(0, 1000);
     if (r.setupError || r.timeLimitExceeded || r.oomKilled || r.signal !== null) {
-      return { fraction: 0, verdict: 'SE', message: `检查器运行失败：${message}` };
+      return { fraction: 0, verdict: 'SE', message: `${what}运行失败：${message}` };
     }
-    return verdictOf(r.exitCode, message);
+    return verdict(r.exitCode, message);
   } finally {
     removeWorkDir(dir);
   }
 }
+
+export const runTestlibChecker = (
+  checker: TestlibChecker,
+  files: { input: string; answer: string; output: Buffer },
+  cacheDir: string,
+): Promise<CheckOutcome> =>
+  runChecker(checker, ['input', 'output', 'answer'], files, cacheDir, verdictOf);
 
 /** The learner-facing outcome of a testlib checker that exited normally with `code`. */
 export function verdictOf(code: number | null, message: string): CheckOutcome {

@@ -33,11 +33,16 @@ export function safeEntryName(raw: string): string | null {
 
 export const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b;
 
-/** The files of the archive by normalised path (directories left out). */
+/**
+ * The files of the archive by normalised path (directories left out). `refuseName`, when given,
+ * sees each entry's name as the archive gives it, before anything is read, and answers the
+ * refusal for a name the caller does not take (or null).
+ */
 export function readArchive(
   zip: Uint8Array,
   label: string,
   limits: ArchiveLimits = PACKAGE_LIMITS,
+  refuseName?: (name: string) => string | null,
 ): Map<string, Buffer> {
   if (!isZip(zip)) throw new PackageError(`${label} 不是 zip 压缩包`);
   const files = new Map<string, Buffer>();
@@ -50,6 +55,8 @@ export function readArchive(
     if (entries > limits.maxEntries) {
       throw new PackageError(`${label} 条目过多：最多 ${limits.maxEntries} 个文件`);
     }
+    const refused = refuseName?.(file.name);
+    if (refused) throw new PackageError(refused);
     const name = safeEntryName(file.name);
     if (name === null) {
       throw new PackageError(

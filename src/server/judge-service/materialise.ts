@@ -87,7 +87,9 @@ async function writeQuestionDir(db: Queryable, q: QuestionRow, dir: string): Pro
   );
   if (cases.rows.length === 0) throw new QuestionDataError(`题目 ${q.id} 没有测试数据`);
   if (isCompiledChecker(meta.data.checker.type) && !q.checker_source) {
-    throw new QuestionDataError(`题目 ${q.id} 使用 ${meta.data.checker.type} 检查器但没有检查器源码`);
+    throw new QuestionDataError(
+      `题目 ${q.id} 使用 ${meta.data.checker.type} 检查器但没有检查器源码`,
+    );
   }
 
   const parent = join(dir, '..');

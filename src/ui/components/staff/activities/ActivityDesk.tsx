@@ -1,4 +1,4 @@
-import { Button, Callout, HTMLTable, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Button, Callout, Tab, Tabs } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { formatDateTime, formatFen } from '../../../format.ts';
 import { RankingTable } from '../../activity/Ranking.tsx';
 import { PagedTable } from '../../PagedTable.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
+import { BatchAnswerRows } from '../enrollment/BatchAnswerRows.tsx';
 import { BatchEnrollPanel, splitList } from '../enrollment/BatchEnrollPanel.tsx';
 
 /**
@@ -149,7 +150,7 @@ function Enrollments({ area, activityId }: { area: ActivityArea; activityId: num
           }
         />
       </div>
-      {byIdsAnswer && <BatchRows answer={byIdsAnswer} />}
+      {byIdsAnswer && <BatchAnswerRows testId="activity-batch-result" answer={byIdsAnswer} />}
       <BatchEnrollPanel
         area={area}
         itemField="activityId"
@@ -198,45 +199,6 @@ function Enrollments({ area, activityId }: { area: ActivityArea; activityId: num
           </tr>
         )}
       />
-    </>
-  );
-}
-
-/** One row per id sent: its outcome, and the server's reason when it was not enrolled. */
-function BatchRows({ answer }: { answer: BatchAnswer }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <p className="xa-muted" role="status">
-        {t('staffClass.batchSummary', answer)}
-      </p>
-      <HTMLTable className="xa-table" data-testid="activity-batch-result">
-        <tbody>
-          {answer.rows.map((r, i) => (
-            <tr key={`${r.key}-${i}`}>
-              <td>{r.key}</td>
-              <td>{r.memberName ?? ''}</td>
-              <td>
-                <Tag
-                  minimal
-                  intent={
-                    r.outcome === 'enrolled'
-                      ? 'success'
-                      : r.outcome === 'alreadyEnrolled'
-                        ? 'none'
-                        : 'danger'
-                  }
-                >
-                  {t(`staffExam.outcome.${r.outcome}`)}
-                </Tag>
-              </td>
-              <td className="xa-muted">
-                {r.outcome === 'enrolled' || r.outcome === 'alreadyEnrolled' ? '' : r.message}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
     </>
   );
 }

@@ -1,16 +1,9 @@
-import {
-  Button,
-  Callout,
-  HTMLSelect,
-  HTMLTable,
-  InputGroup,
-  Tag,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BatchAnswer } from '../../../../contract/enrollment/batch.ts';
+import { BatchAnswerRows } from './BatchAnswerRows.tsx';
 import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import { staffGradeChoices, type StaffArea } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
@@ -130,39 +123,7 @@ export function BatchEnrollPanel({
         data-testid="batch-enroll"
       />
       {error && <Callout intent="danger">{error.message}</Callout>}
-      {result && (
-        <>
-          <p className="xa-muted" role="status">
-            {t('staffClass.batchSummary', result)}
-          </p>
-          <HTMLTable className="xa-table" data-testid="batch-result">
-            <tbody>
-              {result.rows.map((r, i) => (
-                <tr key={`${r.key}-${i}`}>
-                  <td>{r.key}</td>
-                  <td>{r.memberName ?? ''}</td>
-                  <td>
-                    <Tag
-                      minimal
-                      intent={
-                        r.outcome === 'enrolled'
-                          ? 'success'
-                          : r.outcome === 'alreadyEnrolled'
-                            ? 'none'
-                            : 'danger'
-                      }
-                    >
-                      {t(`staffExam.outcome.${r.outcome}`)}
-                    </Tag>
-                  </td>
-                  {/* The outcome's name says it all, except why an item admitted nobody more. */}
-                  <td className="xa-muted">{r.outcome === 'notAdmitted' ? r.message : ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        </>
-      )}
+      {result && <BatchAnswerRows answer={result} testId="batch-result" />}
     </section>
   );
 }
