@@ -58,9 +58,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           sequence: { groupOrder: 2 },
-          // One browser at a time, beside an integration file: two Chromiums and a platform each
-          // on two cores made menus and dialogs miss their 30 s waits (login, class, exam files).
-          maxWorkers: 1,
+          maxWorkers: 2,
         },
       },
     ],
