@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { statfsSync } from 'node:fs';
+import { fileIoRoot } from './file-io.ts';
 import { judgeLoaded } from './judge.ts';
 import {
   TEST_CACHE_DIR,
@@ -73,6 +75,31 @@ int main(){symlink("/etc/hostname","sum.out");mkfifo("x",0644);return 0;}`,
     const r = await judge('cpp', `#include <sys/stat.h>\nint main(){mkfifo("sum.out",0644);}`);
     expect(r.verdict).toBe('WA');
     expect(r.cases[0]!.message).toBe('输出文件 sum.out 不是普通文件');
+  }, 60_000);
+});
+
+describe('what a file-I/O program may leave behind', () => {
+  it('is held by its memory limit on the judge’s tmpfs, never the host disk: MLE', async () => {
+    const problem = problemFromCases([{ input: '1 2\n', answer: '3\n' }], {
+      io: { mode: 'file', input: 'sum.in', output: 'sum.out' },
+      memoryLimitMiB: 64,
+      timeLimitMs: 3000,
+    });
+    // 40 files of 8 MiB: 320 MiB, five times the memory limit.
+    const r = await judgeLoaded(
+      problem,
+      {
+        language: 'cpp',
+        source: `#include <cstdio>
+#include <vector>
+int main(){std::vector<char> block(8<<20,'x');char name[32];
+for(int i=0;i<40;i++){std::snprintf(name,sizeof name,"f%d",i);FILE*f=std::fopen(name,"w");
+if(!f)return 3;std::fwrite(block.data(),1,block.size(),f);std::fclose(f);}return 0;}`,
+      },
+      { cacheDir: TEST_CACHE_DIR },
+    );
+    expect(r.verdict).toBe('MLE');
+    expect(statfsSync(fileIoRoot(TEST_CACHE_DIR)).type).toBe(0x01021994);
   }, 60_000);
 });
 

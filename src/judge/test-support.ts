@@ -116,9 +116,13 @@ export function leftoverCgroups(): string[] {
 
 /** Per-run work directories this process left in the cache (must be none between runs). */
 export function leftoverWorkDirs(): string[] {
-  const dir = join(TEST_CACHE_DIR, 'work');
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((n) => n.includes(`-${process.pid}-`));
+  const work = join(TEST_CACHE_DIR, 'work');
+  const io = join(TEST_CACHE_DIR, 'io');
+  return [
+    ...(existsSync(work) ? readdirSync(work).filter((n) => n.includes(`-${process.pid}-`)) : []),
+    // File-I/O runs work on the io tmpfs (file-io.ts), named `<pid>-<random>`.
+    ...(existsSync(io) ? readdirSync(io).filter((n) => n.startsWith(`${process.pid}-`)) : []),
+  ];
 }
 
 /**
