@@ -31,6 +31,8 @@ import type { Bind } from './sandbox/sandbox.ts';
 import { removeWorkDir } from './workdir.ts';
 
 const TMPFS_MAGIC = 0x01021994;
+/** util-linux's mount, by its path: no PATH lookup in a process that runs as root. */
+const MOUNT = '/usr/bin/mount';
 /** A cap on what all runs together may hold there; each run is held by its memory limit. */
 const IO_TMPFS_SIZE = '4g';
 
@@ -59,7 +61,7 @@ export function fileIoRoot(cacheDir: string): string {
     try {
       if (!isTmpfs(root)) {
         execFileSync(
-          'mount',
+          MOUNT,
           ['-t', 'tmpfs', '-o', `size=${IO_TMPFS_SIZE},mode=0711`, 'xinao-io', root],
           {
             stdio: 'pipe',
