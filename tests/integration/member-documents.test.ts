@@ -60,9 +60,10 @@ const rowCount = async () =>
     .rows[0]!.n;
 
 /** A refusal that stores nothing. */
-async function refusedWithoutTrace(call: Promise<unknown>): Promise<ApiError> {
+/** Counts the rows, then makes the call: the call starts only once the count is taken. */
+async function refusedWithoutTrace(call: () => Promise<unknown>): Promise<ApiError> {
   const before = await rowCount();
-  const error = await failureOf(call);
+  const error = await failureOf(call());
   expect(await rowCount()).toBe(before);
   return error;
 }
@@ -248,7 +249,7 @@ describe('who reads a learner’s document', () => {
   it('platform staff read both, and may unpublish it but not change it', async () => {
     const draft = await admin.call(api['bms.memberDocument.queryById'], { query: { id: draftId } });
     expect(draft.editable).toBe(false);
-    const update = await refusedWithoutTrace(
+    const update = await refusedWithoutTrace(() =>
       admin.call(api['bms.memberDocument.update'], {
         body: { id: publishedId, title: '改掉', body: '改掉' },
       }),
@@ -301,7 +302,7 @@ describe('an organization’s documents', () => {
   });
 
   it('another organization’s teacher can neither change nor unpublish it', async () => {
-    const update = await refusedWithoutTrace(
+    const update = await refusedWithoutTrace(() =>
       otherTeacher.call(api['edms.memberDocument.update'], {
         body: { id: articleId, title: '改', body: '改' },
       }),
@@ -320,7 +321,7 @@ describe('an organization’s documents', () => {
 
 describe('writes refused, nothing stored', () => {
   it('refuses kinds an area does not write, naming body.kind', async () => {
-    const learner = await refusedWithoutTrace(
+    const learner = await refusedWithoutTrace(() =>
       student.call(api['oj.memberDocument.create'], {
         body: { kind: 'article', title: '文章', body: '正文' },
       }),
@@ -328,11 +329,11 @@ describe('writes refused, nothing stored', () => {
     expect(learner.code).toBe(ErrorCode.VALIDATION);
     expect(fieldsOf(learner)).toEqual(['body.kind']);
     expect(learner.message).toContain('学员不能新建文章');
-    const staff = await refusedWithoutTrace(
+    const staff = await refusedWithoutTrace(() =>
       admin.call(api['bms.memberDocument.create'], { body: note('平台笔记') }),
     );
     expect(fieldsOf(staff)).toEqual(['body.kind']);
-    const unknown = await refusedWithoutTrace(
+    const unknown = await refusedWithoutTrace(() =>
       student.call(api['oj.memberDocument.create'], {
         body: { kind: 'poem' as never, title: '诗', body: '正文' },
       }),
@@ -341,20 +342,20 @@ describe('writes refused, nothing stored', () => {
   });
 
   it('refuses bad fields, each named', async () => {
-    const empty = await refusedWithoutTrace(
+    const empty = await refusedWithoutTrace(() =>
       student.call(api['oj.memberDocument.create'], {
         body: { kind: 'note', title: '  ', body: '   ', tags: ['不存在的标签'] },
       }),
     );
     expect(fieldsOf(empty).sort()).toEqual(['body.title']);
-    const fields = await refusedWithoutTrace(
+    const fields = await refusedWithoutTrace(() =>
       student.call(api['oj.memberDocument.create'], {
         body: { kind: 'note', title: '标题', body: ' ', tags: ['不存在的标签'], paid: true },
       }),
     );
     expect(fieldsOf(fields).sort()).toEqual(['body.body', 'body.paid', 'body.tags']);
     expect(JSON.stringify(fields.data)).toContain('不在文档标签字典');
-    const oversized = await refusedWithoutTrace(
+    const oversized = await refusedWithoutTrace(() =>
       student.call(api['oj.memberDocument.create'], {
         body: { kind: 'note', title: '长文', body: 'x'.repeat(MAX_DOCUMENT_BODY + 1) },
       }),
@@ -364,19 +365,19 @@ describe('writes refused, nothing stored', () => {
   });
 
   it('refuses a solution without a platform question, and a paid flag on an article', async () => {
-    const noQuestion = await refusedWithoutTrace(
+    const noQuestion = await refusedWithoutTrace(() =>
       admin.call(api['bms.memberDocument.create'], {
         body: { kind: 'solution', title: '题解', body: '思路' },
       }),
     );
     expect(fieldsOf(noQuestion)).toEqual(['body.questionId']);
-    const missing = await refusedWithoutTrace(
+    const missing = await refusedWithoutTrace(() =>
       admin.call(api['bms.memberDocument.create'], {
         body: { kind: 'solution', title: '题解', body: '思路', questionId: 2_000_000_000 },
       }),
     );
     expect(missing.message).toContain('题目 2000000000 不存在');
-    const paidArticle = await refusedWithoutTrace(
+    const paidArticle = await refusedWithoutTrace(() =>
       admin.call(api['bms.memberDocument.create'], {
         body: { kind: 'article', title: '文章', body: '正文', paid: true },
       }),
@@ -385,18 +386,18 @@ describe('writes refused, nothing stored', () => {
   });
 
   it('takes a file document only with the caller’s own uploaded document file', async () => {
-    const none = await refusedWithoutTrace(
+    const none = await refusedWithoutTrace(() =>
       student.call(api['oj.memberDocument.create'], { body: { kind: 'file', title: '讲义' } }),
     );
     expect(fieldsOf(none)).toEqual(['body.fileName']);
-    const missing = await refusedWithoutTrace(
+    const missing = await refusedWithoutTrace(() =>
       student.call(api['oj.memberDocument.create'], {
         body: { kind: 'file', title: '讲义', fileName: 'nothing-here.pdf' },
       }),
     );
     expect(missing.message).toContain('文件 nothing-here.pdf 不存在');
     const foreign = await upload(otherLearner, '别人的.md', Buffer.from('# 别人的笔记\n'));
-    const notMine = await refusedWithoutTrace(
+    const notMine = await refusedWithoutTrace(() =>
       student.call(api['oj.memberDocument.create'], {
         body: { kind: 'file', title: '讲义', fileName: foreign.fileName },
       }),
