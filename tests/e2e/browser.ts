@@ -47,6 +47,9 @@ export async function launchBrowser(): Promise<TestBrowser> {
       headless: true,
       locale: 'zh-CN',
       timezoneId: 'Asia/Shanghai',
+      // Menus and dialogs then appear without their scale-in, so a click's press and release
+      // land on the same item even when the page paints slowly (src/ui/styles/app.css).
+      reducedMotion: 'reduce',
     });
   } catch (error) {
     await fs.rm(profile, { recursive: true, force: true });
