@@ -177,6 +177,20 @@ async function verifyProblem(dir: string, testlibDir: string, scratchRoot: strin
   const problem = structure.problem;
   if (!problem) return row;
   row.cases = problem.cases.length;
+  // These run with a FIFO partner or in a directory of their own, which the plain runs here do
+  // not give them; the judge's own tests judge their solutions instead.
+  if (problem.meta.interactive) {
+    row.notes.push(
+      '交互题：参考解与 wrong.py 由 src/judge/interactive.sandbox.test.ts 经判题机验证',
+    );
+    return row;
+  }
+  if (problem.meta.io.mode === 'file') {
+    row.notes.push(
+      '文件输入输出：参考解由 tests/integration/question-packages.test.ts 经判题机验证',
+    );
+    return row;
+  }
 
   const scratch = mkdtempSync(join(scratchRoot, `${slug}-`));
   try {

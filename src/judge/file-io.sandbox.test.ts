@@ -102,16 +102,3 @@ if(!f)return 3;std::fwrite(block.data(),1,block.size(),f);std::fclose(f);}return
     expect(statfsSync(fileIoRoot(TEST_CACHE_DIR)).type).toBe(0x01021994);
   }, 60_000);
 });
-
-describe('interactive problems', () => {
-  it('are refused as not yet judged, never judged as if they read a file', async () => {
-    const problem = problemFromCases([{ input: '5\n', answer: '5\n' }], { interactive: true });
-    const r = await judgeLoaded(
-      problem,
-      { language: 'python', source: 'print(5)\n' },
-      { cacheDir: TEST_CACHE_DIR },
-    );
-    expect(r.verdict).toBe('SE');
-    expect(r.compileOutput).toContain('交互题的评测尚未开放');
-  });
-});

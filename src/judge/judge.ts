@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { checkPythonSyntax, compileCpp } from './compile.ts';
 import { runForeignChecker } from './checkers/foreign.ts';
 import { prepareFileIo, type FileIoRun } from './file-io.ts';
+import { decideInteractive, runInteractive } from './interactive.ts';
 import { checkDefault, checkFloat, checkStrict, type CheckOutcome } from './checkers/text.ts';
 import {
   compileTestlibChecker,
@@ -15,10 +16,16 @@ import {
 import { languageByName, type Language } from './languages.ts';
 import { loadProblem, type Problem } from './problem.ts';
 import { assertIsolation } from './sandbox/isolation.ts';
-import { runSandboxed, type Bind, type SandboxLimits } from './sandbox/sandbox.ts';
+import {
+  runSandboxed,
+  type Bind,
+  type SandboxLimits,
+  type SandboxOutcome,
+} from './sandbox/sandbox.ts';
 import { captureFailingOutput } from './failing-output.ts';
 import { SubtaskSkipper, skipNotes, type SkipReason } from './subtask-skip.ts';
 import type {
+  CaseOutcome,
   CaseResult,
   FailingOutput,
   JudgeProgress,
@@ -164,10 +171,6 @@ export async function judgeLoaded(
     return r;
   };
 
-  if (meta.interactive) {
-    // Named, not faked: an interactor needs both programs wired through pipes in two boxes.
-    return finish(emptyResult('SE', maxScore, '交互题的评测尚未开放：这道题需要交互器与程序对话'));
-  }
   opts.onProgress?.({ phase: 'compiling' });
   let checker: TestlibChecker | undefined;
   if (problem.checkerSource !== undefined) {
@@ -176,6 +179,15 @@ export async function judgeLoaded(
       return finish(emptyResult('SE', maxScore, `检查器编译失败：\n${c.output}`));
     }
     checker = c.checker;
+  }
+  let interactor: TestlibChecker | undefined;
+  if (meta.interactive) {
+    if (problem.interactorSource === undefined) {
+      return finish(emptyResult('SE', maxScore, '交互题缺少交互器 interactor.cpp'));
+    }
+    const c = await compileTestlibChecker(problem.interactorSource, opts.cacheDir);
+    if (!c.checker) return finish(emptyResult('SE', maxScore, `交互器编译失败：\n${c.output}`));
+    interactor = c.checker;
   }
   const prepared = await prepare(language, submission.source, opts.cacheDir, opts.compileLimits);
   if ('compileError' in prepared) return finish(emptyResult('CE', maxScore, prepared.compileError));
@@ -202,62 +214,26 @@ export async function judgeLoaded(
         continue;
       }
       opts.onProgress?.({ phase: 'running', case: tc.index, of: problem.cases.length });
-      const fileIo =
-        meta.io.mode === 'file' ? prepareFileIo(meta.io, tc.input, opts.cacheDir) : undefined;
-      let r: Awaited<ReturnType<typeof runSandboxed>>;
-      let output: Buffer | { missing: string };
-      try {
-        r = await runSandboxed({
-          argv: program.argv,
-          binds: fileIo ? [...program.binds, fileIo.bind] : program.binds,
-          ...(fileIo ? { cwd: fileIo.cwd } : { stdinFile: tc.input }),
-          limits,
-          cacheDir: opts.cacheDir,
-        });
-        // A file-I/O program answers in its output file; what it prints is not its answer.
-        output = fileIo ? readOutput(fileIo, limits.fileBytes) : r.stdout;
-      } finally {
-        fileIo?.dispose();
-      }
-      const base = {
+      const ran = interactor
+        ? await runInteractiveCase(problem, program, limits, interactor, checker, tc, opts.cacheDir)
+        : await runPlainCase(problem, program, limits, checker, tc, opts.cacheDir);
+      const { run: r, check } = ran;
+      const result: CaseResult = {
         index: tc.index,
         timeMs: Math.round(r.cpuMs),
         memoryKiB: Math.round(r.memoryBytes / 1024),
         maxScore: round2(perCase),
+        verdict: check.verdict,
+        score: round2(check.fraction * perCase),
+        ...(check.message ? { message: check.message } : {}),
       };
-      const run = classifyRun(r, limits.memoryBytes);
-      let result: CaseResult;
-      let fraction: number;
-      if (run.verdict) {
-        result = { ...base, verdict: run.verdict, score: 0, message: run.message };
-        fraction = 0;
-      } else if (!Buffer.isBuffer(output)) {
-        result = { ...base, verdict: 'WA', score: 0, message: output.missing };
-        fraction = 0;
-      } else {
-        const check = await checkOutput(
-          problem,
-          checker,
-          tc.input,
-          tc.answer,
-          output,
-          opts.cacheDir,
-        );
-        result = {
-          ...base,
-          verdict: check.verdict,
-          score: round2(check.fraction * perCase),
-          ...(check.message ? { message: check.message } : {}),
-        };
-        fraction = check.fraction;
-      }
+      const fraction = check.fraction;
       cases.push(result);
       fractions.push(fraction);
       skipper.record(tc.index, fraction);
       // Only the first failing case's output is kept: it is the one shown to the learner.
       if (result.verdict !== 'AC' && !failingOutput) {
-        const shown = Buffer.isBuffer(output) ? output : r.stdout;
-        failingOutput = captureFailingOutput(tc.index, shown, r.stderr, r.outputExceeded);
+        failingOutput = captureFailingOutput(tc.index, ran.shown, r.stderr, r.outputExceeded);
       }
     }
   } finally {
@@ -270,6 +246,76 @@ export async function judgeLoaded(
     skippedCases: [...skipped.keys()],
     ...(failingOutput ? { failingOutput } : {}),
   });
+}
+
+/** One case's run: the program's outcome, its verdict and score, and the output to show. */
+interface CaseRun {
+  run: SandboxOutcome;
+  check: CaseOutcome;
+  /** What the learner is shown as the program's output if this case fails. */
+  shown: Buffer;
+}
+
+type TestCase = Problem['cases'][number];
+
+async function runPlainCase(
+  problem: Problem,
+  program: Program,
+  limits: SandboxLimits,
+  checker: TestlibChecker | undefined,
+  tc: TestCase,
+  cacheDir: string,
+): Promise<CaseRun> {
+  const { io } = problem.meta;
+  const fileIo = io.mode === 'file' ? prepareFileIo(io, tc.input, cacheDir) : undefined;
+  let r: SandboxOutcome;
+  let output: Buffer | { missing: string };
+  try {
+    r = await runSandboxed({
+      argv: program.argv,
+      binds: fileIo ? [...program.binds, fileIo.bind] : program.binds,
+      ...(fileIo ? { cwd: fileIo.cwd } : { stdinFile: tc.input }),
+      limits,
+      cacheDir,
+    });
+    // A file-I/O program answers in its output file; what it prints is not its answer.
+    output = fileIo ? readOutput(fileIo, limits.fileBytes) : r.stdout;
+  } finally {
+    fileIo?.dispose();
+  }
+  const shown = Buffer.isBuffer(output) ? output : r.stdout;
+  const own = classifyRun(r, limits.memoryBytes);
+  if (own.verdict) return { run: r, shown, check: { fraction: 0, ...own, verdict: own.verdict } };
+  if (!Buffer.isBuffer(output)) {
+    return { run: r, shown, check: { fraction: 0, verdict: 'WA', message: output.missing } };
+  }
+  const check = await checkOutput(problem, checker, tc.input, tc.answer, output, cacheDir);
+  return { run: r, shown, check };
+}
+
+async function runInteractiveCase(
+  problem: Problem,
+  program: Program,
+  limits: SandboxLimits,
+  interactor: TestlibChecker,
+  checker: TestlibChecker | undefined,
+  tc: TestCase,
+  cacheDir: string,
+): Promise<CaseRun> {
+  const ran = await runInteractive({
+    program: { argv: program.argv, binds: program.binds, limits },
+    interactor,
+    input: tc.input,
+    answer: tc.answer,
+    cacheDir,
+  });
+  // The program's output went to the interactor and was not kept; `tout` is the jury's text
+  // (it may name the hidden answer), so nothing is shown as the program's output.
+  const base = { run: ran.program, shown: Buffer.alloc(0) };
+  const decision = decideInteractive(ran, limits.memoryBytes, checker !== undefined);
+  if ('decided' in decision) return { ...base, check: decision.decided };
+  const check = await checkOutput(problem, checker, tc.input, tc.answer, decision.check, cacheDir);
+  return { ...base, check };
 }
 
 const readOutput = (fileIo: FileIoRun, maxBytes: number) => {

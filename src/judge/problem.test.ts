@@ -50,4 +50,17 @@ describe('loadProblem', () => {
     );
     expect(() => loadProblem(problemDir({ title: 't' }, [1]))).toThrow(/timeLimitMs/);
   });
+
+  it('takes an interactor for an interactive problem, and refuses file I/O beside it', () => {
+    const dir = problemDir({ ...base, interactive: true }, [1]);
+    expect(() => loadProblem(dir)).toThrow(/interactor\.cpp/);
+    writeFileSync(join(dir, 'interactor.cpp'), '// interactor');
+    expect(loadProblem(dir).interactorSource).toBe('// interactor');
+    const both = problemDir(
+      { ...base, interactive: true, io: { mode: 'file', input: 'a.in', output: 'a.out' } },
+      [1],
+    );
+    writeFileSync(join(both, 'interactor.cpp'), '// interactor');
+    expect(() => loadProblem(both)).toThrow(/交互题使用标准输入输出/);
+  });
 });

@@ -31,6 +31,11 @@ export const problemSchema = z
   })
   .refine((p) => p.scoring.mode !== 'subtasks' || (p.subtasks?.length ?? 0) > 0, {
     message: 'scoring.mode "subtasks" requires a non-empty subtasks array',
+  })
+  // The interactor is the program's stdin and stdout; there is no file for it to read.
+  .refine((p) => !(p.interactive && p.io.mode === 'file'), {
+    message: '交互题使用标准输入输出，不能同时设置文件输入输出（io.mode 须为 stdio）',
+    path: ['io'],
   });
 
 export type ProblemMeta = z.infer<typeof problemSchema>;

@@ -4,6 +4,14 @@
 export const VERDICTS = ['AC', 'WA', 'TLE', 'MLE', 'RE', 'CE', 'OLE', 'SE'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
+/** How one case ended: a checker's outcome, or the run's own failure (TLE, RE…). */
+export interface CaseOutcome {
+  /** The fraction of the case's score, 0..1. */
+  fraction: number;
+  verdict: Verdict;
+  message?: string;
+}
+
 export interface CaseResult {
   /** 1-based test case number (tests/<index>.in). */
   index: number;

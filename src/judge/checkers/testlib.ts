@@ -100,8 +100,11 @@ export const runTestlibChecker = (
 ): Promise<CheckOutcome> =>
   runChecker(checker, ['input', 'output', 'answer'], files, cacheDir, verdictOf);
 
-/** The learner-facing outcome of a testlib checker that exited normally with `code`. */
-export function verdictOf(code: number | null, message: string): CheckOutcome {
+/**
+ * The learner-facing outcome of a testlib checker (or interactor, `who`) that exited normally
+ * with `code`.
+ */
+export function verdictOf(code: number | null, message: string, who = '检查器'): CheckOutcome {
   // testlib's _pc(n) exits with code n and says "partially correct (n)"; n is a percentage. It is
   // recognised by both, since n may coincide with another verdict's code.
   const pc = /^partially correct \((\d+)\)/.exec(message);
@@ -119,7 +122,7 @@ export function verdictOf(code: number | null, message: string): CheckOutcome {
     case 8: // _unexpected_eof with -DENABLE_UNEXPECTED_EOF
       return { fraction: 0, verdict: 'WA', message: `格式错误：${message}` };
     case 3:
-      return { fraction: 0, verdict: 'SE', message: `检查器报告失败（FAIL）：${message}` };
+      return { fraction: 0, verdict: 'SE', message: `${who}报告失败（FAIL）：${message}` };
     case 7: {
       const m = /^\s*(?:points\s+)?([+-]?\d*\.?\d+(?:[eE][+-]?\d+)?)/.exec(message);
       if (!m) {
@@ -127,7 +130,7 @@ export function verdictOf(code: number | null, message: string): CheckOutcome {
         return {
           fraction: 0,
           verdict: 'SE',
-          message: `检查器只给出了 points_info，没有分数：${message}`,
+          message: `${who}只给出了 points_info，没有分数：${message}`,
         };
       }
       const fraction = Math.min(1, Math.max(0, Number(m[1])));
@@ -137,7 +140,7 @@ export function verdictOf(code: number | null, message: string): CheckOutcome {
       return {
         fraction: 0,
         verdict: 'SE',
-        message: `检查器失败（退出码 ${code}）：${message}`,
+        message: `${who}失败（退出码 ${code}）：${message}`,
       };
   }
 }

@@ -19,7 +19,9 @@
  *     copies them to the sockets Node gave us. Linux refuses to open a socket through
  *     /proc/self/fd/1, so without pipes `open("/dev/stdout")` fails in a correct program. The
  *     relay stays outside the cgroup (its copying is not the program's time) and exits when
- *     both pipes are closed, that is when every process of the run is gone.
+ *     both pipes are closed, that is when every process of the run is gone;
+ *   - `--pipe-stderr` does the same for stderr alone: an interactive run's stdin and stdout are
+ *     the FIFOs joining the program and the interactor, given as they are.
  * Any failure exits with status 125 and a message on stderr, before the command runs.
  *
  * `xinao-launch --hold-netns` creates an empty network namespace (only a loopback device, which
@@ -95,7 +97,7 @@ static void stdin_to_memfd(void) {
 static void relay(int out_r, int err_r) {
   struct pollfd fds[2] = {{out_r, POLLIN, 0}, {err_r, POLLIN, 0}};
   int dest[2] = {1, 2};
-  int open_pipes = 2;
+  int open_pipes = out_r < 0 ? 1 : 2; /* poll ignores a negative fd */
   char buf[1 << 16];
   while (open_pipes > 0) {
     if (poll(fds, 2, -1) < 0) {
@@ -124,49 +126,64 @@ static void relay(int out_r, int err_r) {
   _exit(0);
 }
 
-/* `uid`/`gid`: who the command runs as, who must own the pipes to reopen them by path. */
-static void pipe_output(long uid, long gid) {
-  int out[2], err[2];
-  if (pipe2(out, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0) die("pipe");
+/*
+ * `uid`/`gid`: who the command runs as, who must own the pipes to reopen them by path.
+ * `with_stdout`: 0 leaves fd 1 as given and relays stderr alone.
+ */
+static void pipe_output(long uid, long gid, int with_stdout) {
+  int out[2] = {-1, -1}, err[2];
+  if ((with_stdout && pipe2(out, O_CLOEXEC) < 0) || pipe2(err, O_CLOEXEC) < 0) die("pipe");
   /* open("/dev/stdout") reopens the pipe through /proc/self/fd/1, which checks its owner. */
-  if (uid >= 0 && (fchown(out[1], uid, gid) < 0 || fchown(err[1], uid, gid) < 0)) die("fchown");
+  if (uid >= 0 && ((with_stdout && fchown(out[1], uid, gid) < 0) || fchown(err[1], uid, gid) < 0))
+    die("fchown");
   pid_t pid = fork();
   if (pid < 0) die("fork");
   if (pid == 0) {
-    /* Only the two pipes and fds 1 and 2: the relay holds nothing else of the run open. */
-    int o = fcntl(out[0], F_DUPFD_CLOEXEC, 100), e = fcntl(err[0], F_DUPFD_CLOEXEC, 100);
-    if (o < 0 || e < 0) _exit(1);
+    /* Only the pipes and fds 1 and 2: the relay holds nothing else of the run open. A stdout
+       given as it is (an interactive run's FIFO) is closed here, or the relay would keep the
+       interactor from seeing the program's end of input. */
+    int o = with_stdout ? fcntl(out[0], F_DUPFD_CLOEXEC, 100) : -1;
+    int e = fcntl(err[0], F_DUPFD_CLOEXEC, 100);
+    if ((with_stdout && o < 0) || e < 0) _exit(1);
     close(0);
+    if (!with_stdout) {
+      int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+      if (null < 0 || dup2(null, 1) < 0) _exit(1);
+      close(null);
+    }
     syscall(SYS_close_range, 3U, 99U, 0);
     syscall(SYS_close_range, (unsigned)(o > e ? o : e) + 1, ~0U, 0);
     relay(o, e);
   }
-  close(out[0]);
+  if (with_stdout) close(out[0]);
   close(err[0]);
-  if (dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0) die("dup2 output");
-  close(out[1]);
+  if ((with_stdout && dup2(out[1], 1) < 0) || dup2(err[1], 2) < 0) die("dup2 output");
+  if (with_stdout) close(out[1]);
   close(err[1]);
 }
 
 int main(int argc, char **argv) {
   long uid = -1, gid = -1;
   unsigned keep_fds = 2;
-  int want_memfd = 0, want_pipes = 0;
+  int want_memfd = 0, want_pipes = 0, want_stderr_pipe = 0;
   if (argc == 2 && strcmp(argv[1], "--hold-netns") == 0) return hold_netns();
   /* The flags that act before joining the cgroup are read first. */
   for (int j = 1; j < argc && strcmp(argv[j], "--") != 0; j++) {
     if (strcmp(argv[j], "--stdin-memfd") == 0) want_memfd = 1;
     else if (strcmp(argv[j], "--pipe-output") == 0) want_pipes = 1;
+    else if (strcmp(argv[j], "--pipe-stderr") == 0) want_stderr_pipe = 1;
     else if (strcmp(argv[j], "--uid") == 0 && j + 1 < argc) uid = strtol(argv[j + 1], 0, 10);
     else if (strcmp(argv[j], "--gid") == 0 && j + 1 < argc) gid = strtol(argv[j + 1], 0, 10);
   }
   if (want_memfd) stdin_to_memfd();
-  if (want_pipes) pipe_output(uid, gid);
+  if (want_pipes || want_stderr_pipe) pipe_output(uid, gid, want_pipes);
   int i = 1;
   char pid[32];
   snprintf(pid, sizeof pid, "%d\n", (int)getpid());
   for (; i < argc; i++) {
-    if (strcmp(argv[i], "--stdin-memfd") == 0 || strcmp(argv[i], "--pipe-output") == 0) continue;
+    if (strcmp(argv[i], "--stdin-memfd") == 0 || strcmp(argv[i], "--pipe-output") == 0 ||
+        strcmp(argv[i], "--pipe-stderr") == 0)
+      continue;
     if (strcmp(argv[i], "--") == 0) { i++; break; }
     if (i + 1 >= argc) { errno = EINVAL; die(argv[i]); }
     if (strcmp(argv[i], "--cgroup") == 0) {

@@ -65,6 +65,14 @@ export interface SandboxRequest {
   /** Host file given as stdin; /dev/null when absent. */
   stdinFile?: string;
   /**
+   * Descriptors given as the command's stdin and stdout instead (an interactive run's FIFOs, see
+   * interactive.ts). The run owns them: they are closed once the command has them, or when the
+   * run fails before it starts. `stdout` is then empty in the outcome.
+   */
+  wired?: { stdin: number; stdout: number };
+  /** Aborting kills every process of the run (the interactor has already given its verdict). */
+  signal?: AbortSignal;
+  /**
    * Mount /proc (default true). Compiles run without it: the compiler needs none, and a source
    * could otherwise `#include "/proc/self/mountinfo"` and read the judge's paths in the errors.
    */
@@ -178,10 +186,24 @@ export async function runSandboxed(req: SandboxRequest): Promise<SandboxOutcome>
   const launcher = await ensureLauncher(req.cacheDir);
   await (staleSwept ??= RunCgroup.sweepStale());
   const { limits } = req;
+  const { wired } = req;
   // Opened first: a missing input file then fails the run before anything needs cleaning up.
-  const stdinFd = openSync(req.stdinFile ?? '/dev/null', 'r');
+  let stdinFd: number;
+  try {
+    stdinFd = wired ? wired.stdin : openSync(req.stdinFile ?? '/dev/null', 'r');
+  } catch (e) {
+    if (wired) closeSync(wired.stdout);
+    throw e;
+  }
   const copyFds: number[] = [];
-  const closeInputs = () => [stdinFd, ...copyFds].forEach((fd) => closeSync(fd));
+  let inputsOpen = true;
+  // Closed as soon as the launcher holds its copies: a FIFO end left open here would keep the
+  // reader at the other end from ever seeing the end of its input.
+  const closeInputs = () => {
+    if (!inputsOpen) return;
+    inputsOpen = false;
+    for (const fd of [stdinFd, ...(wired ? [wired.stdout] : []), ...copyFds]) closeSync(fd);
+  };
   try {
     for (const b of req.binds ?? []) if (b.copy) copyFds.push(openSync(b.host, 'r'));
   } catch (e) {
@@ -219,8 +241,7 @@ export async function runSandboxed(req: SandboxRequest): Promise<SandboxOutcome>
       String(SANDBOX_UID),
       '--gid',
       String(SANDBOX_GID),
-      '--stdin-memfd',
-      '--pipe-output',
+      ...(wired ? ['--pipe-stderr'] : ['--stdin-memfd', '--pipe-output']),
       '--keep-fds',
       String(SECCOMP_FD + copyFds.length),
       '--',
@@ -231,7 +252,15 @@ export async function runSandboxed(req: SandboxRequest): Promise<SandboxOutcome>
       ...req.argv,
     );
     const boxArgs = ['--seccomp', String(SECCOMP_FD), ...bwrapOptions(req, netns !== null)];
-    return await supervise(launcher, launchArgs, boxArgs, [stdinFd, copyFds], cg, limits);
+    return await supervise(
+      launcher,
+      launchArgs,
+      boxArgs,
+      { stdin: stdinFd, stdout: wired?.stdout, copies: copyFds, afterSpawn: closeInputs },
+      cg,
+      limits,
+      req.signal,
+    );
   } finally {
     closeInputs();
     // The namespace goes back to the pool only once nothing of this run is left alive in it.
@@ -246,16 +275,19 @@ function supervise(
   launcher: string,
   args: string[],
   boxArgs: string[],
-  [stdinFd, copyFds]: [number, number[]],
+  fds: { stdin: number; stdout: number | undefined; copies: number[]; afterSpawn: () => void },
   cg: RunCgroup,
   limits: SandboxLimits,
+  signal: AbortSignal | undefined,
 ): Promise<SandboxOutcome> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(launcher, args, {
-      stdio: [stdinFd, 'pipe', 'pipe', 'pipe', 'pipe', ...copyFds],
+      stdio: [fds.stdin, fds.stdout ?? 'pipe', 'pipe', 'pipe', 'pipe', ...fds.copies],
       env: {},
     });
+    // spawn has forked by now: the child holds its own copies of every descriptor.
+    fds.afterSpawn();
     // bwrap reads both to their end before it sets anything up: NUL-separated arguments, and
     // the filter as raw sock_filter records.
     const argsStream = child.stdio[ARGS_FD] as Writable;
@@ -277,8 +309,11 @@ function supervise(
         void killTree();
       }
     };
-    (child.stdout as Readable).on('data', onData(stdout));
+    child.stdout?.on('data', onData(stdout));
     (child.stderr as Readable).on('data', onData(stderr));
+    const onAbort = () => void killTree();
+    if (signal?.aborted) onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
 
     const cpuLimitNs = limits.cpuMs * 1e6;
     const poll = setInterval(() => {
@@ -296,19 +331,22 @@ function supervise(
       void killTree();
     }, limits.wallMs);
 
-    child.on('error', (e) => {
+    const stopWatching = () => {
       clearInterval(poll);
       clearTimeout(wallTimer);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    child.on('error', (e) => {
+      stopWatching();
       reject(e);
     });
     child.on('exit', (code, sig) => {
       const wallMs = performance.now() - started;
-      clearInterval(poll);
-      clearTimeout(wallTimer);
+      stopWatching();
       // The main process is gone: kill anything left in the group (orphans holding our pipes),
       // then give the pipes a short, bounded time to deliver what is already buffered.
       void killTree()
-        .then(() => drain(child.stdout as Readable, child.stderr as Readable))
+        .then(() => drain(...[child.stdout, child.stderr].filter((s) => s !== null)))
         .then(() => {
           const cpuNs = cg.cpuNs();
           if (cpuNs > cpuLimitNs) timeLimitExceeded ??= 'cpu';

@@ -39,16 +39,26 @@ export function runUnsandboxed(req: SandboxRequest): Promise<SandboxOutcome> {
   const argv = req.argv.map((a) => translateBoxPath(a, binds));
   const scratch = mkdtempSync(join(tmpdir(), 'xinao-unsafe-'));
   const cwd = req.cwd && req.cwd !== '/tmp' ? translateBoxPath(req.cwd, binds) : scratch;
-  const stdinFd = openSync(req.stdinFile ?? '/dev/null', 'r');
+  const { wired } = req;
+  const stdinFd = wired ? wired.stdin : openSync(req.stdinFile ?? '/dev/null', 'r');
+  let inputsOpen = true;
+  const closeInputs = () => {
+    if (!inputsOpen) return;
+    inputsOpen = false;
+    closeSync(stdinFd);
+    if (wired) closeSync(wired.stdout);
+  };
   const { limits } = req;
   return new Promise<SandboxOutcome>((resolve, reject) => {
     const started = performance.now();
     const child = spawn(argv[0]!, argv.slice(1), {
-      stdio: [stdinFd, 'pipe', 'pipe'],
+      stdio: [stdinFd, wired?.stdout ?? 'pipe', 'pipe'],
       cwd,
       detached: true,
       env: { PATH: '/usr/bin:/bin', HOME: scratch, LANG: 'C.UTF-8' },
     });
+    // The child holds its own copies now; an interactive run's FIFO ends must not stay open here.
+    closeInputs();
     const stdout = new CappedSink(limits.stdoutBytes);
     const stderr = new CappedSink(limits.stderrBytes);
     let outputExceeded = false;
@@ -67,8 +77,9 @@ export function runUnsandboxed(req: SandboxRequest): Promise<SandboxOutcome> {
         killGroup();
       }
     };
-    (child.stdout as Readable).on('data', onData(stdout));
+    child.stdout?.on('data', onData(stdout));
     (child.stderr as Readable).on('data', onData(stderr));
+    req.signal?.addEventListener('abort', killGroup, { once: true });
     const poll = setInterval(() => {
       if (child.pid) peak = Math.max(peak, vmHwmBytes(child.pid));
       if (peak > limits.memoryBytes) killGroup();
@@ -80,7 +91,8 @@ export function runUnsandboxed(req: SandboxRequest): Promise<SandboxOutcome> {
     const cleanup = () => {
       clearInterval(poll);
       clearTimeout(timer);
-      closeSync(stdinFd);
+      req.signal?.removeEventListener('abort', killGroup);
+      closeInputs();
       rmSync(scratch, { recursive: true, force: true });
     };
     child.on('error', (e) => {
@@ -91,7 +103,7 @@ export function runUnsandboxed(req: SandboxRequest): Promise<SandboxOutcome> {
       const wallMs = performance.now() - started;
       killGroup();
       cleanup();
-      (child.stdout as Readable).destroy();
+      child.stdout?.destroy();
       (child.stderr as Readable).destroy();
       resolve({
         exitCode: code,
