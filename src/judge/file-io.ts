@@ -67,6 +67,9 @@ export function fileIoRoot(cacheDir: string): string {
             stdio: 'pipe',
           },
         );
+        // A mount that reports success but leaves no tmpfs there would send every caller
+        // round this loop for ever.
+        if (!isTmpfs(root)) throw new Error('mount 成功返回，但该目录仍不是 tmpfs');
       }
     } catch (err) {
       // Without the sandbox (a development machine, XINAO_JUDGE_UNSAFE=1) a plain folder will do.

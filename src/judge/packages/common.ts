@@ -139,7 +139,7 @@ export function checkedMeta(meta: Record<string, unknown>, where: string): Probl
   return parsed.data;
 }
 
-/** Subtasks that name cases the problem has, or a refusal. */
+/** A package must carry test data; one without any is refused, naming where it looked. */
 export function checkCaseCount(cases: readonly PackageCase[], where: string): void {
   if (cases.length === 0) throw new PackageError(`${where}：没有测试数据`);
 }

@@ -85,10 +85,13 @@ function streamWith(start: (write: (text: string) => void, end: () => void) => v
   return seen;
 }
 
+/** Answers the session and message calls; counts the messages sent and the sessions opened. */
 function sessionAndMessage() {
   const bodies: unknown[] = [];
-  answer(ai['oj.aiSession.create'], async () =>
-    success({
+  const opened = { sessions: 0 };
+  answer(ai['oj.aiSession.create'], async () => {
+    opened.sessions += 1;
+    return success({
       id: 5,
       title: '为什么错了',
       scene: 'question',
@@ -96,8 +99,8 @@ function sessionAndMessage() {
       messageCount: 0,
       createdAt: '2026-11-27T01:00:00.000Z',
       updatedAt: '2026-11-27T01:00:00.000Z',
-    }),
-  );
+    });
+  });
   // The body is sealed (envelope-crypto): counted here, its content checked in the e2e test.
   answer(ai['oj.aiSession.message.create'], async (request) => {
     bodies.push(request.url);
@@ -106,7 +109,7 @@ function sessionAndMessage() {
       reply: message(12, 'assistant', ''),
     });
   });
-  return bodies;
+  return { bodies, opened };
 }
 
 function renderPanel(questionId = 1) {
@@ -177,7 +180,7 @@ describe('aiMarkdownBlocks', () => {
 describe('AiChatPanel', () => {
   it('streams a reply as it arrives, with code to copy, the balance and who answered', async () => {
     walletWith(100);
-    const bodies = sessionAndMessage();
+    const { bodies } = sessionAndMessage();
     let finish: (() => void) | undefined;
     const seen = streamWith((write, end) => {
       write(sse(['delta', { seq: 1, text: '第 2 个测试点：' }]));
@@ -241,20 +244,7 @@ describe('AiChatPanel', () => {
 
   it('starts a new conversation once a reply is done: the panel empties, the next question opens a new session', async () => {
     walletWith(100);
-    const bodies = sessionAndMessage();
-    let sessions = 0;
-    answer(ai['oj.aiSession.create'], async () => {
-      sessions += 1;
-      return success({
-        id: 5,
-        title: '为什么错了',
-        scene: 'question',
-        context: { questionId: 1 },
-        messageCount: 0,
-        createdAt: '2026-11-27T01:00:00.000Z',
-        updatedAt: '2026-11-27T01:00:00.000Z',
-      });
-    });
+    const { bodies, opened } = sessionAndMessage();
     streamWith((write, end) => {
       write(
         sse(
@@ -275,7 +265,7 @@ describe('AiChatPanel', () => {
     expect(screen.getByTestId('ai-intro')).toBeTruthy();
     ask('另一个问题');
     await waitFor(() => expect(bodies).toHaveLength(2));
-    expect(sessions).toBe(2);
+    expect(opened.sessions).toBe(2);
     // The new session's reply streams to its end before the test lets go.
     await waitFor(() => expect(screen.getByTestId('ai-reply').dataset.status).toBe('done'));
   });

@@ -71,41 +71,11 @@ const empty = { content: [], totalElements: 0, totalPages: 0, number: 0, size: 2
 describe('the staff activities screen', () => {
   it('offers the machine’s actions for the state, rejects with a reason, and opens the desk', async () => {
     let rejected = 0;
-    answer(accounts.queryCurrent, () => success(admin));
-    answer(accounts['oj.member.queryMineTeacherList'], () => success([]));
-    answer(membership['oj.memberMembership.queryList'], () => success({ ...empty, size: 100 }));
-    answer(activity['bms.activity.queryList'], () =>
-      success({ content: [reviewing], totalElements: 1, totalPages: 1, number: 0, size: 20 }),
-    );
     answer(activity['bms.activity.reject'], () => {
       rejected += 1;
       return success({ ...reviewing, state: 'rejected', reviewReason: '请补充说明' });
     });
-    answer(activity['bms.activity.queryById'], () => success(reviewing));
-    answer(activity['bms.activityEnroll.queryEnrollStatistics'], () =>
-      success({
-        activityId: 8,
-        total: 0,
-        byState: [],
-        paidFen: 0,
-        refundedFen: 0,
-        participated: 0,
-        completed: 0,
-        averageScore: null,
-        highestScore: null,
-      }),
-    );
-    answer(activity['bms.activityEnroll.queryList'], () => success(empty));
-    answer(grade['bms.grade.querySimpleList'], () => success({ ...empty, size: 100 }));
-    const runtime = createTestRuntime();
-    runtime.start();
-    await waitFor(runtime.actors.startup, (s) => s.matches({ session: 'ready' }));
-    const router = createMemoryRouter(
-      [{ path: '/admin/activities', element: <StaffActivities area="bms" /> }],
-      { initialEntries: ['/admin/activities'] },
-    );
-    render(withRuntime(runtime, <RouterProvider router={router} />));
-    expect(await screen.findByText('示范校信奥开放日')).toBeDefined();
+    const runtime = await showScreen([reviewing]);
     // Reviewing: pass and reject only (no publish before review).
     expect(screen.queryByText('发布')).toBeNull();
     expect(screen.getByText('通过')).toBeDefined();
