@@ -127,6 +127,29 @@ describe('xinao judge CLI', () => {
     }
   }, 60_000);
 
+  it('judges an interactive problem exported as a Hydro zip, interactor and all', async () => {
+    const guess = join(FIXTURES, '..', '..', '..', 'seed', 'problems', '25-guess-number');
+    const zip = join(dataDir(), 'guess.zip');
+    expect((await xinao(['export', '--format', 'hydro', '--out', zip, guess])).code).toBe(0);
+    const preview = JSON.parse((await xinao(['package', zip])).stdout);
+    expect(preview.problems[0]).toMatchObject({ title: '猜数字（交互题）', interactive: true });
+    for (const [solution, verdict] of [
+      ['ref.cpp', 'AC'],
+      ['wrong.py', 'WA'],
+    ]) {
+      const r = await xinao([
+        'judge',
+        '--problem',
+        zip,
+        join(guess, 'solutions', solution!),
+        '--cache-dir',
+        TEST_CACHE_DIR,
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).verdict).toBe(verdict);
+    }
+  }, 60_000);
+
   it('refuses a malformed package naming the fault', async () => {
     const dir = dataDir();
     writeFileSync(join(dir, 'bad.xml'), '<fps version="1.2"><item><title>x</item></fps>');

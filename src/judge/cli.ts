@@ -8,7 +8,15 @@
  * Prints JSON. Exit 0 when done (any verdict); 2 on usage errors or a refused package;
  * 3 when the machine cannot isolate submissions (the message names what is missing).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -60,6 +68,9 @@ function problemFrom(
   const picked = problems[chosen - 1]!;
   for (const w of picked.warnings) process.stderr.write(`提示：${w}\n`);
   const dir = mkdtempSync(join(tmpdir(), 'xinao-package-'));
+  // mkdtemp makes it 0700: the sandbox user must read the cases when a checker or an
+  // interactor binds them into its box. The package is the caller's own, nothing secret.
+  chmodSync(dir, 0o755);
   writeProblemDir(picked, dir);
   return {
     problem: loadProblem(dir),
