@@ -3,16 +3,21 @@
  *  - per-case sandbox overhead: the same A+B binary run bare (spawn from Node) vs in the sandbox;
  *  - Python A+B bare vs in the sandbox;
  *  - C++ A+B compile: bare `g++ -std=c++17 -O2` of <bits/stdc++.h> vs the judge's sandboxed
- *    compile with the precompiled header (fresh source each time, so the binary cache is missed).
+ *    compile with the precompiled header (fresh source each time, so the binary cache is missed);
+ *  - one interactive case (seed/problems/25-guess-number: a binary search, 30 questions and
+ *    answers through the FIFOs) against one sandboxed A+B run: two boxes and the round trips.
  */
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { compileCpp, ensurePch } from '../src/judge/compile.ts';
 import { GXX, LANGUAGES, PYTHON, type CompiledLanguage } from '../src/judge/languages.ts';
+import { compileTestlibChecker } from '../src/judge/checkers/testlib.ts';
+import { runInteractive } from '../src/judge/interactive.ts';
 import { runSandboxed } from '../src/judge/sandbox/sandbox.ts';
+import { SEED_ROOT } from '../src/server/seed/questions.ts';
 import { bareRun, median } from './support/bare.ts';
 
 const execFileAsync = promisify(execFile);
@@ -82,6 +87,34 @@ async function main() {
     gxxJudge.push(performance.now() - t);
   }
 
+  const guess = join(SEED_ROOT, 'problems', '25-guess-number');
+  const interactor = await compileTestlibChecker(
+    readFileSync(join(guess, 'interactor.cpp'), 'utf8'),
+    cacheDir,
+  );
+  const search = await compileCpp(readFileSync(join(guess, 'solutions', 'ref.cpp'), 'utf8'), cpp, {
+    cacheDir,
+  });
+  if (!interactor.checker || !search.binary) throw new Error('guess-number did not compile');
+  const interactive: number[] = [];
+  for (let i = 0; i < N; i++) {
+    const t = performance.now();
+    // 10^9 takes the bisection all 30 questions: the problem's worst case.
+    const r = await runInteractive({
+      program: {
+        argv: ['/box/main'],
+        binds: [{ host: search.binary, box: '/box/main', copy: true }],
+        limits,
+      },
+      interactor: interactor.checker,
+      input: join(guess, 'tests', '3.in'),
+      answer: join(guess, 'tests', '3.out'),
+      cacheDir,
+    });
+    if (r.interactor.exitCode !== 0) throw new Error(r.interactor.stderr.toString());
+    interactive.push(performance.now() - t);
+  }
+
   const f = (x: number) => `${x.toFixed(1)} ms`;
   console.log(`C++ A+B run, bare spawn:            ${f(median(bare))}`);
   console.log(
@@ -92,6 +125,7 @@ async function main() {
   console.log(`Python A+B run, sandbox:            ${f(median(pyBoxed))}`);
   console.log(`C++ A+B compile, bare g++ -O2:      ${f(median(gxxBare))}`);
   console.log(`C++ A+B compile, judge (PCH, box):  ${f(median(gxxJudge))}`);
+  console.log(`Interactive case, 30 round trips:   ${f(median(interactive))}`);
 }
 
 try {
