@@ -11,9 +11,18 @@ export type Access = 'public' | 'member' | 'teacher' | 'orgAdmin' | 'platformAdm
 
 /**
  * `binary`: bytes served as they are stored (a file, a QR image), read by the browser through
- * a URL (`<img src>`, a link), never through the transport.
+ * a URL (`<img src>`, a link), never through the transport. `download`: a file whose type the
+ * answer's content-type names (a problem package: a zip or an XML file), saved like a zip.
  */
-export type ResponseKind = 'json' | 'xlsx' | 'zip' | 'event-stream' | 'binary';
+export type ResponseKind = 'json' | 'xlsx' | 'zip' | 'download' | 'event-stream' | 'binary';
+
+/**
+ * Response header of a download with something to say (exportPackage: what the chosen format
+ * could not carry, one Chinese sentence per loss naming the question): JSON text, a list of
+ * strings, percent-encoded since headers are ASCII. The transport hands it on as
+ * DownloadedFile.notes.
+ */
+export const DOWNLOAD_NOTES_HEADER = 'x-xinao-download-notes';
 
 /**
  * How the request body travels: a sealed JSON envelope, plain multipart (file uploads), or a
@@ -113,6 +122,11 @@ export interface CallSpec<
   rateLimit?: { max: number; timeWindowMs: number; per?: 'client' | 'account' };
   /** Largest JSON body (sealed) this call takes, when above the server default of 256 KiB. */
   bodyLimitBytes?: number;
+  /**
+   * Largest file a multipart call takes, when above the upload default (32 MiB): apart from
+   * bodyLimitBytes, so a call taking a large file still refuses a large sealed JSON body.
+   */
+  uploadLimitBytes?: number;
 }
 
 /** The full definition: route, access rule, schemas. The server validates with it. */

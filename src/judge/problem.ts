@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { zhCN } from 'zod/locales';
 import {
   checkerSchema,
   isCompiledChecker,
@@ -30,7 +31,7 @@ export const problemSchema = z
     source: z.string().optional(),
   })
   .refine((p) => p.scoring.mode !== 'subtasks' || (p.subtasks?.length ?? 0) > 0, {
-    message: 'scoring.mode "subtasks" requires a non-empty subtasks array',
+    message: 'scoring.mode 为 subtasks 时须给出非空的 subtasks',
   })
   // The interactor is the program's stdin and stdout; there is no file for it to read.
   .refine((p) => !(p.interactive && p.io.mode === 'file'), {
@@ -39,6 +40,19 @@ export const problemSchema = z
   });
 
 export type ProblemMeta = z.infer<typeof problemSchema>;
+
+const zhCNErrors = zhCN().localeError;
+
+/**
+ * problem.json read by the schema, with zod's own Chinese messages: they reach coaches through
+ * the CLI, package imports and a question the judge cannot read.
+ */
+export const parseProblemMeta = (raw: unknown) =>
+  problemSchema.safeParse(raw, { error: zhCNErrors });
+
+/** A refused problem.json as one line, each message after the field it names. */
+export const describeProblemIssues = (error: z.ZodError): string =>
+  error.issues.map((i) => `${i.path.join('.') || 'problem.json'}：${i.message}`).join('；');
 
 export interface TestCaseFiles {
   index: number;
@@ -70,13 +84,8 @@ export function loadProblem(dir: string): Problem {
   } catch (e) {
     throw new ProblemFormatError(dir, `problem.json 不是合法 JSON：${(e as Error).message}`);
   }
-  const parsed = problemSchema.safeParse(raw);
-  if (!parsed.success) {
-    throw new ProblemFormatError(
-      dir,
-      parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
-    );
-  }
+  const parsed = parseProblemMeta(raw);
+  if (!parsed.success) throw new ProblemFormatError(dir, describeProblemIssues(parsed.error));
   const meta = parsed.data;
   const cases = listCases(dir);
   for (const [k, st] of (meta.subtasks ?? []).entries()) {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineCalls } from '../contract/call.ts';
+import { DOWNLOAD_NOTES_HEADER, defineCalls } from '../contract/call.ts';
 import { ErrorCode } from '../contract/errors.ts';
 import { createTransport, type TransportRecord } from './client.ts';
 import {
@@ -14,6 +14,7 @@ import {
   type ServerKeyPair,
 } from './envelope-crypto.ts';
 import type { ApiError } from './errors.ts';
+import type { DownloadedFile } from './download.ts';
 
 const thing = defineCalls({
   'thing.create': {
@@ -401,6 +402,42 @@ describe('transport', () => {
       fileName: 'question-7-cases.zip',
       contentType: 'application/zip',
     });
+  });
+
+  it('downloads a file of the type the answer names, with the notes the server adds', async () => {
+    const downloads: DownloadedFile[] = [];
+    const exportCall = { ...post, id: 'thing.export', responseKind: 'download' as const };
+    const notes = ['题目 7「求和」：FPS 没有子任务，按测试点平均计分'];
+    const { transport } = transportFor(
+      () =>
+        new Response('<?xml version="1.0"?><fps/>', {
+          headers: {
+            'content-type': 'application/xml; charset=utf-8',
+            'content-disposition': 'attachment; filename="question-7.fps.xml"',
+            [DOWNLOAD_NOTES_HEADER]: encodeURIComponent(JSON.stringify(notes)),
+          },
+        }),
+      { onDownload: (f) => downloads.push(f) },
+    );
+    const file = (await transport.call(exportCall, {
+      body: { name: 'x' },
+    })) as unknown as DownloadedFile;
+    expect(file).toMatchObject({ fileName: 'question-7.fps.xml', notes });
+    expect(downloads[0]!.contentType).toContain('application/xml');
+    expect(new TextDecoder().decode(downloads[0]!.bytes)).toContain('<fps/>');
+  });
+
+  it('gives a download call’s refusal the server’s message, not a file', async () => {
+    const downloads: DownloadedFile[] = [];
+    const exportCall = { ...post, id: 'thing.export', responseKind: 'download' as const };
+    const { transport } = transportFor(
+      () => Response.json({ success: false, code: 404, message: '题目 7 不存在' }, { status: 404 }),
+      { onDownload: (f) => downloads.push(f) },
+    );
+    await expect(transport.call(exportCall, { body: { name: 'x' } })).rejects.toMatchObject({
+      message: '题目 7 不存在',
+    });
+    expect(downloads).toEqual([]);
   });
 
   it('passes an event stream through unchanged', async () => {

@@ -1,3 +1,4 @@
+import { DOWNLOAD_NOTES_HEADER } from '../contract/call.ts';
 import type { CallBody, CallQuery, CallRef, CallResult } from '../contract/call.ts';
 import {
   APP_ID,
@@ -8,7 +9,12 @@ import {
 import { ErrorCode, envelopeMessages } from '../contract/errors.ts';
 import { system } from '../contract/system/refs.ts';
 import { CookieJar } from './cookie-jar.ts';
-import { fileNameFromDisposition, saveInBrowser, type DownloadedFile } from './download.ts';
+import {
+  downloadNotes,
+  fileNameFromDisposition,
+  saveInBrowser,
+  type DownloadedFile,
+} from './download.ts';
 import {
   EnvelopeError,
   isSealedEnvelope,
@@ -200,15 +206,22 @@ export function createTransport(options: TransportOptions): Transport {
   ): Promise<{ data: unknown; code: number }> {
     const contentType = response.headers.get('content-type') ?? '';
     const zip = contentType.includes(ZIP_TYPE) || def.responseKind === 'zip';
-    if (response.ok && (zip || contentType.includes(XLSX_TYPE) || def.responseKind === 'xlsx')) {
+    // A download of a named type: anything but the JSON envelope it answers when it fails.
+    const named = def.responseKind === 'download' && !contentType.includes('json');
+    if (
+      response.ok &&
+      (zip || named || contentType.includes(XLSX_TYPE) || def.responseKind === 'xlsx')
+    ) {
       const file: DownloadedFile = {
         fileName: fileNameFromDisposition(
           response.headers.get('content-disposition'),
-          `${def.id}.${zip ? 'zip' : 'xlsx'}`,
+          `${def.id}.${zip ? 'zip' : named ? 'bin' : 'xlsx'}`,
         ),
         bytes: new Uint8Array(await response.arrayBuffer()),
         contentType: contentType || (zip ? ZIP_TYPE : XLSX_TYPE),
       };
+      const notes = downloadNotes(response.headers.get(DOWNLOAD_NOTES_HEADER));
+      if (notes) file.notes = notes;
       (options.onDownload ?? saveInBrowser)(file);
       return { data: file, code: ErrorCode.OK };
     }

@@ -17,6 +17,24 @@ export interface DownloadedFile {
   fileName: string;
   bytes: Uint8Array;
   contentType: string;
+  /** What the server says about the file (an export: what its format could not carry). */
+  notes?: string[];
+}
+
+/**
+ * The notes header (contract DOWNLOAD_NOTES_HEADER: percent-encoded JSON, a list of strings);
+ * undefined when absent or unreadable, since the file itself is still good.
+ */
+export function downloadNotes(header: string | null): string[] | undefined {
+  if (!header) return undefined;
+  try {
+    const value = JSON.parse(decodeURIComponent(header)) as unknown;
+    return Array.isArray(value) && value.every((v) => typeof v === 'string') && value.length > 0
+      ? value
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Browser: hand the file to the user as a download. Node: nothing to do, the caller gets bytes. */

@@ -59,26 +59,26 @@ afterAll(async () => {
 });
 
 describe('seeded platform bank', () => {
-  it('lists 23 programming and 20 objective questions, paged and filtered', async () => {
+  it('lists 25 programming and 20 objective questions, paged and filtered', async () => {
     const all = await admin.call(questionApi['bms.question.queryList'], {
       query: { page: 0, size: 10 },
       body: {},
     });
-    expect(all.totalElements).toBe(43);
+    expect(all.totalElements).toBe(45);
     expect(all.content).toHaveLength(10);
     expect(all.totalPages).toBe(5);
     const last = await admin.call(questionApi['bms.question.queryList'], {
       query: { page: 4, size: 10 },
       body: {},
     });
-    expect(last.content).toHaveLength(3);
-    expect(last.totalElements).toBe(43);
+    expect(last.content).toHaveLength(5);
+    expect(last.totalElements).toBe(45);
     // A page past the end has no rows to carry the total; it is still right.
     const past = await admin.call(questionApi['bms.question.queryList'], {
       query: { page: 9, size: 10 },
       body: {},
     });
-    expect(past).toMatchObject({ content: [], totalElements: 43, totalPages: 5, number: 9 });
+    expect(past).toMatchObject({ content: [], totalElements: 45, totalPages: 5, number: 9 });
     const none = await admin.call(questionApi['bms.question.queryList'], {
       body: { keyword: '没有这道题' },
     });
@@ -88,7 +88,7 @@ describe('seeded platform bank', () => {
       query: { size: 100 },
       body: { type: 'programming' },
     });
-    expect(programs.totalElements).toBe(23);
+    expect(programs.totalElements).toBe(25);
     expect(programs.content.every((q) => q.caseCount > 0 && q.organizationId === null)).toBe(true);
     expect(new Set(programs.content.map((q) => q.seedKey))).toContain('problem:01-a-plus-b');
 
@@ -133,7 +133,7 @@ describe('seeded platform bank', () => {
     const total = await platform.pool.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM questions WHERE seed_key IS NOT NULL',
     );
-    expect(total.rows[0]!.n).toBe(43);
+    expect(total.rows[0]!.n).toBe(45);
   });
 
   it('refuses an unknown sort field', async () => {

@@ -4,13 +4,14 @@
  * resource description; each area gets its calls from the factory (../resource.ts).
  */
 import { z } from 'zod';
-import { defineCalls, spec } from '../call.ts';
+import { DOWNLOAD_NOTES_HEADER, defineCalls, spec } from '../call.ts';
 import { questionType } from './types.ts';
 import type { Access } from '../call.ts';
 import {
   checkerSchema,
   isCompiledChecker,
   difficultySchema,
+  ioSchema,
   scoringSchema,
   subtaskSchema,
 } from '../../judge/problem-format.ts';
@@ -45,6 +46,9 @@ export const questionSample = z.strictObject({
   output: z.string().max(10_000),
 });
 /** One test case given inline as text (import, create). */
+/** How a programming question's program reads and writes (docs/problem-format.md `io`). */
+export const questionIo = ioSchema;
+export type QuestionIo = z.infer<typeof questionIo>;
 export const questionCaseText = z.strictObject({
   input: z.string().max(8 * 1024 * 1024),
   answer: z.string().max(8 * 1024 * 1024),
@@ -72,6 +76,11 @@ const questionFields = {
   subtasks: z.array(questionSubtask).max(50).nullable().default(null),
   samples: z.array(questionSample).max(10).default([]),
   checkerSource: z.string().max(200_000).nullable().default(null),
+  /** Standard streams, or named files in the program's box (文件输入输出, issue 14). */
+  io: questionIo.default({ mode: 'stdio' }),
+  /** 交互题: the program talks to interactorSource (a testlib interactor) through pipes. */
+  interactive: z.boolean().default(false),
+  interactorSource: z.string().max(200_000).nullable().default(null),
   referenceSolutions: z
     .partialRecord(z.enum(['cpp', 'python']), z.string().max(200_000))
     .default({}),
@@ -86,6 +95,9 @@ interface RuleInput {
   memoryLimitMiB?: number | null;
   checker?: { type: string };
   checkerSource?: string | null;
+  interactive?: boolean;
+  interactorSource?: string | null;
+  io?: { mode: string };
   scoring?: { mode: string };
   subtasks?: unknown[] | null;
 }
@@ -104,9 +116,18 @@ function questionRules(q: RuleInput, ctx: z.core.$RefinementCtx): void {
     if (q.scoring?.mode === 'subtasks' && (q.subtasks?.length ?? 0) === 0) {
       issue('subtasks', '按子任务计分须给出子任务');
     }
+    if (q.interactive && !q.interactorSource) {
+      issue('interactorSource', '交互题须提供 interactorSource（交互器源码）');
+    }
+    // The interactor is the program's stdin and stdout (docs/problem-format.md).
+    if (q.interactive && q.io && q.io.mode !== 'stdio') {
+      issue('io', '交互题使用标准输入输出，不能同时设置文件输入输出（io.mode 须为 stdio）');
+    }
     return;
   }
   if (q.type === undefined) return;
+  if (q.interactive) issue('interactive', '只有编程题可以是交互题');
+  if (q.io && q.io.mode !== 'stdio') issue('io', '只有编程题可以设置文件输入输出');
   const options = q.options ?? [];
   const answer = q.answer ?? '';
   const expected = q.type === 'judge' ? 2 : undefined;
@@ -185,6 +206,9 @@ export const questionItem = questionListItem.extend({
   subtasks: z.array(questionSubtask).nullable(),
   samples: z.array(questionSample),
   checkerSource: z.string().nullable(),
+  io: questionIo,
+  interactive: z.boolean(),
+  interactorSource: z.string().nullable(),
   referenceSolutions: z.record(z.string(), z.string()),
   priceFen: z.number().int(),
   rightCode: z.string().nullable(),
@@ -212,6 +236,9 @@ export const learnerQuestionItem = learnerQuestionListItem.extend({
   memoryLimitMiB: z.number().int().nullable(),
   samples: z.array(questionSample),
   caseCount: z.number().int(),
+  /** The statement says which mode (issue 14): files to open, or a program to talk to. */
+  io: questionIo,
+  interactive: z.boolean(),
 });
 
 /** Sealed JSON with inline cases (create, update, import): 32 MiB on the wire (~23 MiB JSON). */
@@ -263,6 +290,8 @@ export const downloadedFile = z.object({
   fileName: z.string(),
   contentType: z.string(),
   bytes: z.instanceof(Uint8Array),
+  /** What the server says about the file (exportPackage: what the format could not carry). */
+  notes: z.array(z.string()).optional(),
 });
 
 /**
@@ -328,6 +357,114 @@ const debug = (access: Access, bank: string) =>
     response: queued,
   });
 
+/**
+ * Problem packages of other judges (issue 14; docs/problem-format.md "Packages"): Polygon
+ * (problem.xml), Hydro (problem.yaml), QDUOJ (problem.json + testcase/) zips and FPS XML
+ * (HUSTOJ). The format is recognised from the content. Not in the spec's catalogue (ours).
+ */
+export const PACKAGE_FORMATS = ['polygon', 'hydro', 'fps', 'qduoj'] as const;
+export const packageFormat = z.enum(PACKAGE_FORMATS);
+export type PackageFormatName = z.infer<typeof packageFormat>;
+/** What a package problem brings, as the preview shows it before anything is saved. */
+export const packageProblemPreview = z.object({
+  /** 1-based position in the package: what importPackage's `items` name. */
+  index: z.number().int(),
+  /** Where in the package it is (a folder, an FPS item). */
+  origin: z.string(),
+  title: z.string(),
+  timeLimitMs: z.number().int(),
+  memoryLimitMiB: z.number().int(),
+  caseCount: z.number().int(),
+  /** Inputs and answers together. */
+  dataBytes: z.number().int(),
+  checker: z.enum(['default', 'strict', 'float', 'testlib', 'hustoj', 'qduoj']),
+  /** The checker in words (忽略行末空白比较, testlib 检查器 …). */
+  checkerName: z.string(),
+  io: questionIo,
+  /** 标准输入输出, or 文件 sum.in / sum.out. */
+  ioText: z.string(),
+  interactive: z.boolean(),
+  scoring: z.enum(['sum', 'subtasks']),
+  subtaskCount: z.number().int(),
+  /** 按测试点平均, or 子任务 3 个，共 100 分. */
+  scoringText: z.string(),
+  samples: z.number().int(),
+  tags: z.array(z.string()),
+  /** Pictures of the statement (stored in the file store on import). */
+  images: z.number().int(),
+  /** Every solution the package brings, as `tag（language）`. */
+  solutions: z.array(z.string()),
+  /** The languages of the reference solutions kept with the question (question debug runs them). */
+  referenceSolutions: z.array(z.enum(['cpp', 'python'])),
+  /** What the reader could not carry over or had to assume, in Chinese. */
+  warnings: z.array(z.string()),
+});
+export type PackageProblemPreview = z.infer<typeof packageProblemPreview>;
+const packagePreviewAnswer = z.object({
+  format: packageFormat,
+  /** Polygon, Hydro, FPS（HUSTOJ）, QDUOJ. */
+  formatName: z.string(),
+  problems: z.array(packageProblemPreview),
+});
+/** importPackage: form field `file`, and optionally `items` (repeated) choosing problems. */
+/** A problem's 1-based position in the package, strict decimal as multipart sends it. */
+const packageItem = f.wholeNumber(1, 10_000);
+const importPackageBody = z.strictObject({
+  /** Repeated field (spec 001 §7 arrays); sent once it is one string. */
+  items: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? [value] : value),
+      z.array(packageItem).min(1, 'items 至少选一题').max(200, '一次最多导入 200 题'),
+    )
+    .optional(),
+});
+/** exportPackage: the questions, in this order, as one Hydro zip or one FPS XML file. */
+const exportPackageBody = z.strictObject({
+  ids: z.array(f.id).min(1, '至少导出 1 道题').max(200, '一次最多导出 200 道题'),
+  format: z.enum(['hydro', 'fps'], { error: 'format 须为 hydro 或 fps' }),
+});
+/**
+ * The package's largest upload. It is read whole into memory, then unpacked under the archive
+ * reader's caps (src/judge/packages/archive.ts PACKAGE_LIMITS: 5000 files, 64 MiB a file,
+ * 512 MiB in all), so a small zip that inflates to gigabytes is refused as it inflates.
+ */
+export const PACKAGE_UPLOAD_LIMIT_BYTES = 128 * 1024 * 1024;
+
+const previewPackage = (access: Access, bank: string) =>
+  spec({
+    method: 'POST',
+    requestKind: 'multipart',
+    access,
+    rateLimit: IMPORT_RATE_LIMIT,
+    uploadLimitBytes: PACKAGE_UPLOAD_LIMIT_BYTES,
+    summary: `预览题目包（Polygon/Hydro/QDUOJ 的 zip 或 FPS XML，表单字段 file），不保存；导入目标为${bank}`,
+    body: z.strictObject({}),
+    response: packagePreviewAnswer,
+  });
+
+const importPackage = (access: Access, bank: string) =>
+  spec({
+    method: 'POST',
+    requestKind: 'multipart',
+    access,
+    rateLimit: IMPORT_RATE_LIMIT,
+    uploadLimitBytes: PACKAGE_UPLOAD_LIMIT_BYTES,
+    summary: `导入题目包（表单字段 file；items 可重复，选择多题包中的第几题，默认全部）到${bank}，全部成功或全部不导入，导入后为草稿`,
+    body: importPackageBody,
+    response: importAnswer,
+  });
+
+const exportPackage = (access: Access, bank: string) =>
+  spec({
+    method: 'POST',
+    responseKind: 'download',
+    access,
+    rateLimit: IMPORT_RATE_LIMIT,
+    summary: `导出题目（${bank}）为 Hydro zip 或 FPS XML；该格式无法携带的内容列在响应头 ${DOWNLOAD_NOTES_HEADER}`,
+    body: exportPackageBody,
+    response: downloadedFile,
+  });
+
 const allOps = ['create', 'update', 'delete', 'queryById', 'queryList', 'querySimpleList'] as const;
 const teacherNote = '教师：本机构题目可写，平台题库只读（仅上架题目）';
 /** Not in the catalogue: questions get the publication lifecycle so drafts stay with staff. */
@@ -386,6 +523,9 @@ export const question = {
     'bms.question.unzipAndParse': unzipAndParse('platformAdmin'),
     'bms.question.exportCase': exportCase('platformAdmin'),
     'bms.question.debug': debug('platformAdmin', '任一题库'),
+    'bms.question.previewPackage': previewPackage('platformAdmin', '平台题库'),
+    'bms.question.importPackage': importPackage('platformAdmin', '平台题库'),
+    'bms.question.exportPackage': exportPackage('platformAdmin', '任一题库'),
     'edms.question.import': importJson('teacher', '本机构题库'),
     'edms.question.queryRandomList': {
       method: 'POST',
@@ -398,9 +538,15 @@ export const question = {
     'edms.question.unzipAndParse': unzipAndParse('teacher'),
     'edms.question.exportCase': exportCase('teacher'),
     'edms.question.debug': debug('teacher', '本机构题库与平台题库'),
+    'edms.question.previewPackage': previewPackage('teacher', '本机构题库'),
+    'edms.question.importPackage': importPackage('teacher', '本机构题库'),
+    'edms.question.exportPackage': exportPackage('teacher', '本机构题库与平台上架题目'),
     'question.import': importJson('teacher', '本机构题库'),
     'question.unzipAndParse': unzipAndParse('teacher'),
     'question.exportCase': exportCase('teacher'),
     'question.debug': debug('teacher', '本机构题库与平台题库'),
+    'question.previewPackage': previewPackage('teacher', '本机构题库'),
+    'question.importPackage': importPackage('teacher', '本机构题库'),
+    'question.exportPackage': exportPackage('teacher', '本机构题库与平台上架题目'),
   }),
 };

@@ -121,6 +121,24 @@ export const question: RefsOf<typeof defs> = {
     responseKind: 'zip',
   },
   'bms.question.debug': { id: 'bms.question.debug', method: 'POST', path: '/bms/question/debug' },
+  'bms.question.previewPackage': {
+    id: 'bms.question.previewPackage',
+    method: 'POST',
+    path: '/bms/question/previewPackage',
+    requestKind: 'multipart',
+  },
+  'bms.question.importPackage': {
+    id: 'bms.question.importPackage',
+    method: 'POST',
+    path: '/bms/question/importPackage',
+    requestKind: 'multipart',
+  },
+  'bms.question.exportPackage': {
+    id: 'bms.question.exportPackage',
+    method: 'POST',
+    path: '/bms/question/exportPackage',
+    responseKind: 'download',
+  },
   'edms.question.import': {
     id: 'edms.question.import',
     method: 'POST',
@@ -154,6 +172,24 @@ export const question: RefsOf<typeof defs> = {
     method: 'POST',
     path: '/edms/question/debug',
   },
+  'edms.question.previewPackage': {
+    id: 'edms.question.previewPackage',
+    method: 'POST',
+    path: '/edms/question/previewPackage',
+    requestKind: 'multipart',
+  },
+  'edms.question.importPackage': {
+    id: 'edms.question.importPackage',
+    method: 'POST',
+    path: '/edms/question/importPackage',
+    requestKind: 'multipart',
+  },
+  'edms.question.exportPackage': {
+    id: 'edms.question.exportPackage',
+    method: 'POST',
+    path: '/edms/question/exportPackage',
+    responseKind: 'download',
+  },
   'question.import': { id: 'question.import', method: 'POST', path: '/question/import' },
   'question.unzipAndParse': {
     id: 'question.unzipAndParse',
@@ -168,4 +204,22 @@ export const question: RefsOf<typeof defs> = {
     responseKind: 'zip',
   },
   'question.debug': { id: 'question.debug', method: 'POST', path: '/question/debug' },
+  'question.previewPackage': {
+    id: 'question.previewPackage',
+    method: 'POST',
+    path: '/question/previewPackage',
+    requestKind: 'multipart',
+  },
+  'question.importPackage': {
+    id: 'question.importPackage',
+    method: 'POST',
+    path: '/question/importPackage',
+    requestKind: 'multipart',
+  },
+  'question.exportPackage': {
+    id: 'question.exportPackage',
+    method: 'POST',
+    path: '/question/exportPackage',
+    responseKind: 'download',
+  },
 };

@@ -1,5 +1,5 @@
 /** What the package readers share: limits in other judges' notations, case pairing, statements. */
-import { problemSchema, type ProblemMeta } from '../problem.ts';
+import { describeProblemIssues, parseProblemMeta, type ProblemMeta } from '../problem.ts';
 import { PackageError, type PackageCase, type PackageImage } from './types.ts';
 
 /** `1s`, `1.5s`, `1000ms`, `1000` (bare: milliseconds, as Hydro reads it) → ms. */
@@ -131,10 +131,9 @@ export function collectImages(
 
 /** problem.json as the judge will read it, or a refusal naming what is wrong. */
 export function checkedMeta(meta: Record<string, unknown>, where: string): ProblemMeta {
-  const parsed = problemSchema.safeParse(meta);
+  const parsed = parseProblemMeta(meta);
   if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('；');
-    throw new PackageError(`${where}：题目设置不合规（${detail}）`);
+    throw new PackageError(`${where}：题目设置不合规（${describeProblemIssues(parsed.error)}）`);
   }
   return parsed.data;
 }

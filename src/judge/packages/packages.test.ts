@@ -431,24 +431,35 @@ describe('Polygon packages', () => {
       '不含生成的测试数据：第 2 个测试点（tests/02）',
     );
   });
-  it('reads an interactor and file names', () => {
-    const withInteractor = files({
-      'problem.xml': u8(
-        xml(tests)
-          .replace('input-file="" output-file=""', 'input-file="sum.in" output-file="sum.out"')
-          .replace(
-            '<solutions>',
-            '<interactor><source path="files/interactor.cpp" type="cpp.g++17"/></interactor><solutions>',
-          ),
-      ),
-      'files/interactor.cpp': u8('int main(){}'),
-    });
-    const p = readPackage(zip(withInteractor), 'i.zip').problems[0]!;
-    expect(p.meta).toMatchObject({
-      interactive: true,
+  it('reads an interactor, and file names, and refuses the two together', () => {
+    const problemXml = (io: boolean, interactor: boolean) => {
+      let text = xml(tests);
+      if (io) {
+        text = text.replace(
+          'input-file="" output-file=""',
+          'input-file="sum.in" output-file="sum.out"',
+        );
+      }
+      if (interactor) {
+        text = text.replace(
+          '<solutions>',
+          '<interactor><source path="files/interactor.cpp" type="cpp.g++17"/></interactor><solutions>',
+        );
+      }
+      return files({ 'problem.xml': u8(text), 'files/interactor.cpp': u8('int main(){}') });
+    };
+    const interactive = readPackage(zip(problemXml(false, true)), 'i.zip').problems[0]!;
+    expect(interactive.meta).toMatchObject({ interactive: true, io: { mode: 'stdio' } });
+    expect(interactive.interactorSource).toBe('int main(){}');
+    const fileIo = readPackage(zip(problemXml(true, false)), 'f.zip').problems[0]!;
+    expect(fileIo.meta).toMatchObject({
+      interactive: false,
       io: { mode: 'file', input: 'sum.in', output: 'sum.out' },
     });
-    expect(p.interactorSource).toBe('int main(){}');
+    // The interactor is the program's stdin and stdout: there is no file for it to read.
+    expect(refusal(() => readPackage(zip(problemXml(true, true)), 'both.zip'))).toContain(
+      '交互题使用标准输入输出',
+    );
   });
   it('turns LaTeX lists, emphasis and Polygon’s formula marks into Markdown', () => {
     expect(latexToMarkdown('\\begin{itemize}\\item 第一 \\item 第二\\end{itemize}')).toBe(

@@ -118,6 +118,11 @@ export function createPracticeImplementations(
           samples: item.samples.map((s) => ({ input: s.input, output: s.output })),
           timeLimitMs: item.timeLimitMs,
           memoryLimitMiB: item.memoryLimitMiB,
+          io:
+            item.io.mode === 'file'
+              ? { mode: 'file', input: item.io.input, output: item.io.output }
+              : { mode: 'stdio' },
+          interactive: item.interactive,
           options: item.options.map((o) => ({ label: o.label, text: o.text })),
           ...(item.access === 'locked'
             ? { locked: { priceFen: item.priceFen, rightName: item.rightName } }

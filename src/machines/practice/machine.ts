@@ -36,7 +36,11 @@ import type {
   AnswerSummary,
   StatusEvent,
 } from '../../contract/member-question/calls.ts';
-import type { QuestionDifficulty, QuestionType } from '../../contract/question/calls.ts';
+import type {
+  QuestionDifficulty,
+  QuestionIo,
+  QuestionType,
+} from '../../contract/question/calls.ts';
 import { notProvided } from '../notProvided.ts';
 
 export type PracticeLanguage = 'cpp' | 'python';
@@ -66,6 +70,13 @@ export interface PracticeQuestion {
   samples: { input: string; output: string }[];
   timeLimitMs: number | null;
   memoryLimitMiB: number | null;
+  /**
+   * How the program reads and writes (issue 14): standard streams, or the named files. Absent
+   * where the question comes from elsewhere (an exam or homework paper), which means stdio.
+   */
+  io?: QuestionIo;
+  /** 交互题: the program talks to an interactor and must flush after each output. */
+  interactive?: boolean;
   /** Objective questions: the options A–D (a true/false question has two). */
   options: PracticeOption[];
   /**

@@ -14,6 +14,7 @@ import { grade } from '../../contract/grade/refs.ts';
 import { homework } from '../../contract/homework/refs.ts';
 import { imageBanner } from '../../contract/image-banner/refs.ts';
 import { organization } from '../../contract/organization/refs.ts';
+import { question } from '../../contract/question/refs.ts';
 import { memberDocument } from '../../contract/member-document/refs.ts';
 import { membership } from '../../contract/membership/refs.ts';
 import { siteConfig } from '../../contract/site-config/refs.ts';
@@ -23,8 +24,8 @@ import type { FeatureImplementations } from '../implementations.ts';
 import type { staffEditMachine, StaffWriteCall } from './machine.ts';
 
 /**
- * Exam, class, homework, people, course, site settings, dictionary and banner writes are the
- * contract's calls of the same id.
+ * Exam, class, homework, people, course, site settings, dictionary, banner and question-bank
+ * writes are the contract's calls of the same id.
  */
 const SAME_ID: Record<string, CallRef> = {
   ...exam,
@@ -41,6 +42,7 @@ const SAME_ID: Record<string, CallRef> = {
   ...activity,
   ...activityPrize,
   ...ai,
+  ...question,
 };
 const sameIdCall = (id: StaffWriteCall): CallRef | undefined => SAME_ID[id];
 

@@ -177,6 +177,25 @@ export const STAFF_WRITES = [
         `${area}.activityPrize.express`,
       ] as const,
   ),
+  // The question bank's list: publish, unpublish and delete (issue 14).
+  ...(['bms', 'edms'] as const).flatMap(
+    (area) =>
+      [
+        `${area}.question.delete`,
+        `${area}.question.publish`,
+        `${area}.question.unpublish`,
+      ] as const,
+  ),
+  // The question editor: the question, a test-data zip checked, then its cases replaced (issue 14).
+  ...(['bms', 'edms'] as const).flatMap(
+    (area) =>
+      [
+        `${area}.question.create`,
+        `${area}.question.update`,
+        `${area}.question.unzipAndParse`,
+        `${area}.question.importZip`,
+      ] as const,
+  ),
   // The AI assistant's system prompts (issue 10).
   'bms.aiPrompt.create',
   'bms.aiPrompt.update',

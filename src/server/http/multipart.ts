@@ -33,8 +33,10 @@ async function uploadedFile(part: MultipartFile): Promise<UploadedFile> {
   };
 }
 
+/** `fileSize`: the call's own cap on the file (CallSpec.uploadLimitBytes), else the default. */
 export async function readMultipart(
   request: FastifyRequest,
+  fileSize: number = MULTIPART_LIMITS.fileSize,
 ): Promise<{ body: Record<string, string | string[]>; files: UploadedFile[] }> {
   if (!request.isMultipart()) {
     throw fail('VALIDATION', '此接口需以 multipart/form-data 上传');
@@ -42,7 +44,7 @@ export async function readMultipart(
   const body: Record<string, string | string[]> = {};
   const files: UploadedFile[] = [];
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: { ...MULTIPART_LIMITS, fileSize } })) {
       if (part.type === 'file') {
         files.push(await uploadedFile(part));
         continue;
@@ -55,10 +57,7 @@ export async function readMultipart(
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw fail(
-        'PAYLOAD_TOO_LARGE',
-        `上传文件过大：最大 ${MULTIPART_LIMITS.fileSize / 1024 / 1024} MiB`,
-      );
+      throw fail('PAYLOAD_TOO_LARGE', `上传文件过大：最大 ${fileSize / 1024 / 1024} MiB`);
     }
     if (code?.startsWith('FST_'))
       throw fail('VALIDATION', `上传内容不合规：${(err as Error).message}`);

@@ -171,7 +171,9 @@ export function registerCalls(
             : await openRequestEnvelope(call, request, options.envelope);
         let auth = callers.get(request) ?? null;
         // Multipart bodies (never sealed) are streamed only once the caller may make the call.
-        const upload = multipart ? await readMultipart(request) : { body: undefined, files: [] };
+        const upload = multipart
+          ? await readMultipart(request, call.uploadLimitBytes)
+          : { body: undefined, files: [] };
         if (multipart) opened.body = upload.body;
         const notifyFields = notify && request.method === 'GET' ? 'query' : 'body';
         const query =

@@ -2,13 +2,13 @@
  * Turns a question in the database into a problem directory on this worker's disk
  * (docs/problem-format.md), so the judge reads files as it does for seed problems. Test data
  * lives in Postgres so any worker on any machine can judge any question; each worker keeps a
- * cache keyed by the question's data_version, which changes whenever the cases or the checker
- * do, so a stale copy is never used.
+ * cache keyed by the question's data_version, which changes whenever the cases, the checker,
+ * the I/O mode or the interactor do, so a stale copy is never used.
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadProblem, problemSchema } from '../../judge/problem.ts';
+import { describeProblemIssues, loadProblem, parseProblemMeta } from '../../judge/problem.ts';
 import { isCompiledChecker } from '../../judge/problem-format.ts';
 import type { Problem } from '../../judge/problem.ts';
 import type { Queryable } from '../db/pool.ts';
@@ -29,6 +29,9 @@ interface QuestionRow {
   scoring: unknown;
   subtasks: unknown;
   checker_source: string | null;
+  io: unknown;
+  interactive: boolean;
+  interactor_source: string | null;
   data_version: string;
   updated_at: Date;
 }
@@ -51,7 +54,8 @@ export async function materialiseQuestion(
 ): Promise<Problem> {
   const { rows } = await db.query<QuestionRow>(
     `SELECT id, type, title, difficulty, time_limit_ms, memory_limit_mib, checker, scoring,
-            subtasks, checker_source, data_version, updated_at
+            subtasks, checker_source, io, interactive, interactor_source, data_version,
+            updated_at
        FROM questions WHERE id = $1`,
     [questionId],
   );
@@ -68,7 +72,7 @@ export async function materialiseQuestion(
 }
 
 async function writeQuestionDir(db: Queryable, q: QuestionRow, dir: string): Promise<void> {
-  const meta = problemSchema.safeParse({
+  const meta = parseProblemMeta({
     title: q.title,
     difficulty: q.difficulty,
     timeLimitMs: q.time_limit_ms,
@@ -76,10 +80,13 @@ async function writeQuestionDir(db: Queryable, q: QuestionRow, dir: string): Pro
     checker: q.checker,
     scoring: q.scoring,
     subtasks: q.subtasks ?? undefined,
+    io: q.io,
+    interactive: q.interactive,
   });
   if (!meta.success) {
-    const detail = meta.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new QuestionDataError(`题目 ${q.id} 的判题设置无效：${detail}`);
+    throw new QuestionDataError(
+      `题目 ${q.id} 的判题设置无效：${describeProblemIssues(meta.error)}`,
+    );
   }
   const cases = await db.query<{ idx: number; input: Buffer; answer: Buffer }>(
     `SELECT idx, input, answer FROM question_cases WHERE question_id = $1 ORDER BY idx`,
@@ -90,6 +97,9 @@ async function writeQuestionDir(db: Queryable, q: QuestionRow, dir: string): Pro
     throw new QuestionDataError(
       `题目 ${q.id} 使用 ${meta.data.checker.type} 检查器但没有检查器源码`,
     );
+  }
+  if (meta.data.interactive && !q.interactor_source) {
+    throw new QuestionDataError(`题目 ${q.id} 是交互题但没有交互器源码`);
   }
 
   const parent = join(dir, '..');
@@ -106,6 +116,8 @@ async function writeQuestionDir(db: Queryable, q: QuestionRow, dir: string): Pro
     }
     if (q.checker_source)
       writeFileSync(join(tmp, 'checker.cpp'), q.checker_source, { mode: 0o644 });
+    if (meta.data.interactive && q.interactor_source)
+      writeFileSync(join(tmp, 'interactor.cpp'), q.interactor_source, { mode: 0o644 });
     try {
       renameSync(tmp, dir);
     } catch (err) {

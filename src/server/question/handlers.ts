@@ -1,8 +1,8 @@
 /**
  * The question bank's calls in every area (contract/question/calls.ts): the CRUD calls come
  * from the resource helper and publish/unpublish from the lifecycle helper, each with the
- * area's scope; import, random draw and the zip calls (importZip, unzipAndParse, exportCase)
- * are written here.
+ * area's scope; import, random draw, the zip calls (importZip, unzipAndParse, exportCase) and
+ * the problem-package calls (previewPackage, importPackage, exportPackage) are written here.
  */
 import { question as questionApi } from '../../contract/question/calls.ts';
 import type { CallDef } from '../../contract/call.ts';
@@ -19,7 +19,9 @@ import { FileAnswer } from '../http/multipart.ts';
 import type { UploadedFile } from '../http/multipart.ts';
 import { resourceHandlers } from '../http/resource.ts';
 import { lifecycleHandlers } from '../lifecycle/handlers.ts';
+import { DOWNLOAD_NOTES_HEADER } from '../../contract/call.ts';
 import { readCaseZip, writeCaseZip } from './case-zip.ts';
+import { exportPackage, importPackage, previewPackage } from './packages.ts';
 import { dataVersion } from './write.ts';
 import {
   casesOf,
@@ -85,6 +87,7 @@ const zipHandlers = (
         cases,
         question?.checker ?? { type: 'default' },
         question?.checkerSource ?? null,
+        question ?? undefined,
       ),
       cases: cases.map((c, i) => ({
         index: i + 1,
@@ -115,17 +118,43 @@ const importZipHandler = (
     replaceCases({ services, scope: scopeOf(requireAuth()) }, body.id, readCaseZip(zipOf(files))),
   );
 
+/** Problem packages of other judges (packages.ts): preview, import, export. */
+const packageHandlers = (
+  area: typeof bmsCalls | typeof edmsCalls | typeof appCalls,
+  scopeOf: (auth: Auth) => QuestionScope,
+): HandlerEntry[] => [
+  handle(area.previewPackage, async ({ files }) => previewPackage(files)),
+  handle(area.importPackage, async ({ services, requireAuth, body, files }) => ({
+    ids: await importPackage({ services, scope: scopeOf(requireAuth()) }, files, body.items),
+  })),
+  handle(area.exportPackage, async ({ services, requireAuth, body }) => {
+    const out = await exportPackage(
+      { services, scope: scopeOf(requireAuth()) },
+      body.ids,
+      body.format,
+    );
+    const headers: Record<string, string> =
+      out.losses.length > 0
+        ? { [DOWNLOAD_NOTES_HEADER]: encodeURIComponent(JSON.stringify(out.losses)) }
+        : {};
+    // Sent raw by register-calls; the contract's response describes what the client receives.
+    return new FileAnswer(out.fileName, out.contentType, out.data, { headers }) as never;
+  }),
+];
+
 export const questionBankHandlers: HandlerEntry[] = [
   ...resourceHandlers(bmsCalls, questionStore, platformScope),
   ...publicationHandlers(bmsCalls, platformScope),
   importHandler(bmsCalls.import, platformScope),
   importZipHandler(bmsCalls.importZip, platformScope),
   ...zipHandlers(bmsCalls, platformScope),
+  ...packageHandlers(bmsCalls, platformScope),
   ...resourceHandlers(edmsCalls, questionStore, teacherScope),
   ...publicationHandlers(edmsCalls, teacherScope),
   importHandler(edmsCalls.import, teacherScope),
   importZipHandler(edmsCalls.importZip, teacherScope),
   ...zipHandlers(edmsCalls, teacherScope),
+  ...packageHandlers(edmsCalls, teacherScope),
   handle(edmsCalls.queryRandomList, async ({ services, requireAuth, body }) => {
     const { count, ...filter } = body;
     return randomQuestions({ services, scope: teacherScope(requireAuth()) }, filter, count);
@@ -134,6 +163,7 @@ export const questionBankHandlers: HandlerEntry[] = [
   ...publicationHandlers(appCalls, teacherScope),
   importHandler(appCalls.import, teacherScope),
   ...zipHandlers(appCalls, teacherScope),
+  ...packageHandlers(appCalls, teacherScope),
   ...resourceHandlers(
     { queryList: ojCalls.queryList },
     { list: learnerQuestionStore.list },

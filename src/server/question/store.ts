@@ -79,6 +79,9 @@ interface QuestionRow {
   subtasks: Item['subtasks'];
   samples: Item['samples'];
   checker_source: string | null;
+  io: Item['io'];
+  interactive: boolean;
+  interactor_source: string | null;
   reference_solutions: Record<string, string>;
   price_fen: number;
   right_code: string | null;
@@ -119,6 +122,9 @@ const itemOf = (r: QuestionRow): Item => ({
   subtasks: r.subtasks,
   samples: r.samples,
   checkerSource: r.checker_source,
+  io: r.io,
+  interactive: r.interactive,
+  interactorSource: r.interactor_source,
   referenceSolutions: r.reference_solutions,
   priceFen: r.price_fen,
   rightCode: r.right_code,
@@ -128,7 +134,8 @@ const itemOf = (r: QuestionRow): Item => ({
 
 /** The learner's view: only the listed columns ever leave the database. */
 const learnerColumns = `q.id, q.type, q.title, q.difficulty, q.tags, q.source, q.content, q.options,
-  q.time_limit_ms, q.memory_limit_mib, q.samples, q.case_count, q.price_fen, q.right_code`;
+  q.time_limit_ms, q.memory_limit_mib, q.samples, q.case_count, q.price_fen, q.right_code, q.io,
+  q.interactive`;
 
 const learnerListItemOf = (r: QuestionRow): z.input<typeof learnerQuestionListItem> => ({
   id: r.id,
@@ -165,6 +172,8 @@ async function learnerItemOf(
     memoryLimitMiB: r.memory_limit_mib,
     samples: open ? r.samples : [],
     caseCount: r.case_count,
+    io: r.io,
+    interactive: r.interactive,
   };
 }
 

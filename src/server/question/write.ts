@@ -1,7 +1,7 @@
 /**
  * Writing questions and their test cases: shared by the create/update/import calls and by the
  * seed. data_version is a sha256 over what a verdict depends on (cases, checker, checker
- * source), so a judge worker's case cache is keyed by it.
+ * source, I/O mode, interactor), so a judge worker's case cache is keyed by it.
  */
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
@@ -24,11 +24,39 @@ export const casesFromText = (cases: { input: string; answer: string }[]): CaseD
     answer: Buffer.from(c.answer, 'utf8'),
   }));
 
-/** Length-prefixed, so no two different case lists hash alike. */
+/** What a verdict depends on besides the cases and the checker (issue 14). */
+export interface JudgeMode {
+  io: unknown;
+  interactive: boolean;
+  interactorSource: string | null;
+}
+
+const isStdio = (io: unknown) =>
+  typeof io === 'object' && io !== null && (io as { mode?: unknown }).mode === 'stdio';
+
+/** JSON with every object's keys sorted, at every depth (jsonb gives them back reordered). */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Length-prefixed, so no two different case lists hash alike. A question judged the plain way
+ * (stdio, not interactive) hashes its checker alone, so versions from before issue 14 hold;
+ * otherwise the first part is the checker together with the mode, an object without the
+ * checker's `type` key, which no checker alone can equal.
+ */
 export function dataVersion(
   cases: readonly CaseData[],
   checker: unknown,
   checkerSource: string | null,
+  mode?: JudgeMode,
 ): string {
   const hash = createHash('sha256');
   const part = (bytes: Buffer) => {
@@ -36,9 +64,21 @@ export function dataVersion(
     length.writeBigUInt64BE(BigInt(bytes.length));
     hash.update(length).update(bytes);
   };
-  // Sorted keys: the checker comes back from jsonb with its keys reordered.
-  const flat = checker as Record<string, unknown>;
-  part(Buffer.from(JSON.stringify(flat, Object.keys(flat).sort())));
+  const plain = !mode || (isStdio(mode.io) && !mode.interactive && mode.interactorSource === null);
+  part(
+    Buffer.from(
+      canonicalJson(
+        plain
+          ? checker
+          : {
+              checker,
+              io: mode.io,
+              interactive: mode.interactive,
+              interactorSource: mode.interactorSource,
+            },
+      ),
+    ),
+  );
   part(Buffer.from(checkerSource ?? ''));
   for (const c of cases) {
     part(c.input);
@@ -70,12 +110,15 @@ function columnValues(q: QuestionInput): unknown[] {
     JSON.stringify(q.referenceSolutions),
     q.priceFen,
     q.rightCode,
+    JSON.stringify(programming ? q.io : { mode: 'stdio' }),
+    programming && q.interactive,
+    programming ? q.interactorSource : null,
   ];
 }
 
 const questionColumns = `type, title, content, difficulty, tags, source, options, answer, analysis,
   time_limit_ms, memory_limit_mib, checker, scoring, subtasks, samples, checker_source,
-  reference_solutions, price_fen, right_code`;
+  reference_solutions, price_fen, right_code, io, interactive, interactor_source`;
 
 export interface NewQuestion {
   input: QuestionInput;
@@ -114,7 +157,7 @@ export async function insertQuestion(db: Queryable, q: NewQuestion): Promise<num
       q.organizationId,
       q.createdBy,
       q.seedKey ?? null,
-      dataVersion(q.cases, q.input.checker, q.input.checkerSource),
+      dataVersion(q.cases, q.input.checker, q.input.checkerSource, q.input),
       q.cases.length,
       q.publication ?? initialPublication,
     ],
@@ -166,14 +209,24 @@ export async function readCases(db: Queryable, questionId: number): Promise<Case
 /** Recomputes data_version and case_count from what is stored. */
 export async function refreshDataVersion(db: Queryable, questionId: number): Promise<void> {
   const cases = await readCases(db, questionId);
-  const row = await db.query<{ checker: unknown; checker_source: string | null }>(
-    'SELECT checker, checker_source FROM questions WHERE id = $1',
+  const row = await db.query<{
+    checker: unknown;
+    checker_source: string | null;
+    io: unknown;
+    interactive: boolean;
+    interactor_source: string | null;
+  }>(
+    'SELECT checker, checker_source, io, interactive, interactor_source FROM questions WHERE id = $1',
     [questionId],
   );
   const q = row.rows[0]!;
   await db.query('UPDATE questions SET data_version = $2, case_count = $3 WHERE id = $1', [
     questionId,
-    dataVersion(cases, q.checker, q.checker_source),
+    dataVersion(cases, q.checker, q.checker_source, {
+      io: q.io,
+      interactive: q.interactive,
+      interactorSource: q.interactor_source,
+    }),
     cases.length,
   ]);
 }

@@ -42,6 +42,9 @@ function readProblem(dir: string): { input: QuestionInput; cases: CaseData[] } {
     subtasks: meta.subtasks ?? null,
     samples: meta.samples,
     checkerSource: problem.checkerSource ?? null,
+    io: meta.io,
+    interactive: meta.interactive,
+    interactorSource: problem.interactorSource ?? null,
     referenceSolutions,
   });
   const cases = problem.cases.map((c) => ({

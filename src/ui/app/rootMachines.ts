@@ -11,6 +11,7 @@ import { loginDialogMachine } from '../../machines/login/machine.ts';
 import { membershipMachine } from '../../machines/membership.ts';
 import { orderActionsMachine } from '../../machines/orders/machine.ts';
 import { staffEditMachine } from '../../machines/staff-edit/machine.ts';
+import { questionPackagesMachine } from '../../machines/question-packages/machine.ts';
 import { objectivePracticeMachine } from '../../machines/objective-practice/machine.ts';
 import { practiceMachine } from '../../machines/practice/machine.ts';
 import { registerMachine } from '../../machines/register/machine.ts';
@@ -38,6 +39,7 @@ export const ROOT_MACHINES = {
   orderActions: { machine: orderActionsMachine },
   staffOrderActions: { machine: orderActionsMachine },
   staffEdit: { machine: staffEditMachine },
+  questionPackages: { machine: questionPackagesMachine },
   examEnroll: { machine: examEnrollMachine },
   gradeEnroll: { machine: gradeEnrollMachine },
   activityEnroll: { machine: activityEnrollMachine },

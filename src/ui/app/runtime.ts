@@ -29,6 +29,8 @@ import { createPrizeClaimImplementations } from '../../machines/prize-claim/impl
 import { gradeEnrollMachine } from '../../machines/grade-enroll/machine.ts';
 import { createStaffEditImplementations } from '../../machines/staff-edit/implementations.ts';
 import { staffEditMachine } from '../../machines/staff-edit/machine.ts';
+import { createQuestionPackagesImplementations } from '../../machines/question-packages/implementations.ts';
+import { questionPackagesMachine } from '../../machines/question-packages/machine.ts';
 import { loginDialogMachine } from '../../machines/login/machine.ts';
 import { createRegisterImplementations } from '../../machines/register/implementations.ts';
 import { membershipMachine } from '../../machines/membership.ts';
@@ -107,6 +109,16 @@ function reportError(toastQueue: Actor<typeof toastQueueMachine>, env: RuntimeEn
  */
 const UNLOGGED_ANSWERS: ReadonlySet<string> = new Set([accounts['bms.devInbox.queryList'].id]);
 
+/**
+ * A download is logged by its name, type and size: its bytes (a package export, a roster) would
+ * fill the bounded log with numbers no replay reads.
+ */
+function withoutBytes(data: unknown): unknown {
+  if (typeof data !== 'object' || data === null) return data;
+  const { bytes, ...rest } = data as { bytes?: unknown };
+  return bytes instanceof Uint8Array ? { ...rest, size: bytes.byteLength } : data;
+}
+
 export function createRuntime(env: RuntimeEnv) {
   const apiBase = env.apiBase ?? API_PREFIX;
   const webBase = env.webBase ?? WEB_BASE;
@@ -129,7 +141,7 @@ export function createRuntime(env: RuntimeEnv) {
         ok: record.ok,
         code: record.code,
         durationMs: record.durationMs,
-        data: UNLOGGED_ANSWERS.has(record.callId) ? undefined : record.data,
+        data: UNLOGGED_ANSWERS.has(record.callId) ? undefined : withoutBytes(record.data),
       }),
   });
 
@@ -250,6 +262,12 @@ export function createRuntime(env: RuntimeEnv) {
     ),
     eventLog.attachToActor('staffEdit'),
   );
+  const questionPackages = createActor(
+    questionPackagesMachine.provide(
+      createQuestionPackagesImplementations({ transport, onChanged: () => afterStaffChange() }),
+    ),
+    eventLog.attachToActor('questionPackages'),
+  );
 
   const orderActions = createActor(
     orderActionsMachine.provide(
@@ -304,6 +322,7 @@ export function createRuntime(env: RuntimeEnv) {
     orderActions,
     staffOrderActions,
     staffEdit,
+    questionPackages,
     examEnroll,
     gradeEnroll,
     activityEnroll,

@@ -26,7 +26,7 @@ type StaffMenuKey =
 type SiteMenuKey = 'dicts' | 'banners' | 'settings' | 'apps';
 
 /** Screens whose label lives in their feature's own catalogue namespace. */
-type OwnMenuKey = 'staffAi.menu';
+type OwnMenuKey = 'staffAi.menu' | 'questionBank.menu';
 
 type StaffMenuItem =
   | { to: string; label: StaffMenuKey }
@@ -40,6 +40,7 @@ export const ADMIN_MENU: readonly StaffMenuItem[] = [
   { to: '/admin/classes', label: 'classes' },
   { to: '/admin/courses', label: 'courses' },
   { to: '/admin/chapters', label: 'chapters' },
+  { to: '/admin/questions', ownLabel: 'questionBank.menu' },
   { to: '/admin/content', label: 'content' },
   { to: '/admin/homework', label: 'homework' },
   { to: '/admin/orders', label: 'orders' },
@@ -62,6 +63,7 @@ export const MANAGE_MENU: readonly StaffMenuItem[] = [
   { to: '/manage/classes', label: 'classes' },
   { to: '/manage/courses', label: 'courses' },
   { to: '/manage/chapters', label: 'chapters' },
+  { to: '/manage/questions', ownLabel: 'questionBank.menu' },
   { to: '/manage/documents', label: 'documents' },
   { to: '/manage/homework', label: 'homework' },
   { to: '/manage/members', label: 'members' },

@@ -455,6 +455,31 @@ export const screenRoutes: readonly ScreenRoute[] = [
     guard: platformAdminOnly,
     screen: lazyScreen(() => import('../pages/admin/Chapters.tsx'), 'AdminChapters'),
   },
+  // The question bank and its packages (issue 14); the editor is /…/questions/edit.
+  {
+    path: '/admin/questions',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/Questions.tsx'), 'AdminQuestions'),
+  },
+  {
+    path: '/manage/questions',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../pages/manage/Questions.tsx'), 'ManageQuestions'),
+  },
+  {
+    path: '/admin/questions/edit',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../pages/admin/QuestionEdit.tsx'), 'AdminQuestionEdit'),
+  },
+  {
+    path: '/manage/questions/edit',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../pages/manage/QuestionEdit.tsx'), 'ManageQuestionEdit'),
+  },
   {
     path: '/manage/courses',
     layout: 'manage',

@@ -1,4 +1,4 @@
-import { Button, Callout, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { PracticeQuestion } from '../../../machines/practice/machine.ts';
 import { DifficultyTag, InlineTitle } from './QuestionLabels.tsx';
@@ -39,6 +39,7 @@ export function QuestionBody(props: {
         {question.memoryLimitMiB !== null &&
           t('practice.memoryLimit', { value: question.memoryLimitMiB })}
       </p>
+      <IoMode question={question} />
       <StatementMarkdown markdown={question.content} title={question.title} />
       {listSamples && <h4>{t('practice.samples')}</h4>}
       {(listSamples ? question.samples : []).map((sample, i) => (
@@ -50,5 +51,38 @@ export function QuestionBody(props: {
         </div>
       ))}
     </article>
+  );
+}
+
+/**
+ * Which mode the program runs in, beside the limits (issue 14): the files it must open, or that
+ * it talks to an interactor. Standard input and output, the usual case, says nothing.
+ */
+function IoMode({ question }: { question: PracticeQuestion }) {
+  const { t } = useTranslation();
+  const io = question.io;
+  const file = io?.mode === 'file' ? io : null;
+  if (!file && !question.interactive) return null;
+  return (
+    <div className="xa-practice-io" data-testid="question-io-mode">
+      {file && (
+        <p>
+          <Tag intent="warning" minimal>
+            {t('questionEditor.mode.file', { input: file.input, output: file.output })}
+          </Tag>{' '}
+          <span className="xa-muted">
+            {t('questionEditor.mode.fileHint', { input: file.input, output: file.output })}
+          </span>
+        </p>
+      )}
+      {question.interactive && (
+        <p>
+          <Tag intent="primary" minimal>
+            {t('questionEditor.mode.interactive')}
+          </Tag>{' '}
+          <span className="xa-muted">{t('questionEditor.mode.interactiveHint')}</span>
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,66 @@
+import { FormGroup, TextArea } from '@blueprintjs/core';
+
+/** Where a refusal shows: the message placed for a field (questionDraft.ts placeErrors). */
+export type MessageAt = (place: string) => string | null;
+
+/** A labelled control with the refusal naming it, in Chinese, right under it. */
+export function Field(props: {
+  id: string;
+  label: string;
+  /** The refusals shown here: a field's name, or several shown together. */
+  place: string | readonly string[];
+  at: MessageAt;
+  helper?: string;
+  inline?: boolean;
+  children: React.ReactNode;
+}) {
+  const places = typeof props.place === 'string' ? [props.place] : props.place;
+  const message =
+    places
+      .map((p) => props.at(p))
+      .filter((m) => m !== null)
+      .join('；') || null;
+  return (
+    <FormGroup
+      label={props.label}
+      labelFor={props.id}
+      inline={props.inline}
+      intent={message ? 'danger' : 'none'}
+      helperText={
+        message ? (
+          <span role="alert" data-field-error={places.join(' ')}>
+            {message}
+          </span>
+        ) : (
+          props.helper
+        )
+      }
+    >
+      {props.children}
+    </FormGroup>
+  );
+}
+
+/** Source code or raw text: monospaced, kept exactly as typed. */
+export function CodeArea(props: {
+  id: string;
+  value: string;
+  rows?: number;
+  danger?: boolean;
+  placeholder?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextArea
+      id={props.id}
+      fill
+      rows={props.rows ?? 10}
+      className="xa-mono"
+      spellCheck={false}
+      placeholder={props.placeholder}
+      intent={props.danger ? 'danger' : 'none'}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+    />
+  );
+}

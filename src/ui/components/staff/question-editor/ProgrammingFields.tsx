@@ -1,0 +1,406 @@
+import { Button, Checkbox, HTMLSelect, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { CodeArea, Field, type MessageAt } from './Field.tsx';
+import {
+  CHECKER_TYPES,
+  FLOAT_MODES,
+  needsCheckerSource,
+  type CheckerType,
+  type FloatMode,
+  type QuestionDraft,
+} from './questionDraft.ts';
+
+const MAX_SAMPLES = 10;
+const MAX_SUBTASKS = 50;
+
+type Set = (patch: Partial<QuestionDraft>) => void;
+
+/**
+ * What only a programming question has: limits, how the program reads and writes (standard
+ * streams or named files; an interactor), the checker, scoring and subtasks, samples and
+ * reference solutions.
+ */
+export function ProgrammingFields({
+  draft,
+  set,
+  at,
+}: {
+  draft: QuestionDraft;
+  set: Set;
+  at: MessageAt;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <section className="xa-section" aria-labelledby="qe-limits">
+        <h2 id="qe-limits">{t('questionEditor.limits')}</h2>
+        <div className="xa-qe-row">
+          <Field id="qe-time" label={t('questionEditor.timeLimit')} place="timeLimitMs" at={at}>
+            <InputGroup
+              id="qe-time"
+              inputMode="numeric"
+              rightElement={<span className="xa-qe-unit">ms</span>}
+              value={draft.timeLimitMs}
+              intent={at('timeLimitMs') ? 'danger' : 'none'}
+              onValueChange={(v) => set({ timeLimitMs: v })}
+            />
+          </Field>
+          <Field
+            id="qe-memory"
+            label={t('questionEditor.memoryLimit')}
+            place="memoryLimitMiB"
+            at={at}
+          >
+            <InputGroup
+              id="qe-memory"
+              inputMode="numeric"
+              rightElement={<span className="xa-qe-unit">MiB</span>}
+              value={draft.memoryLimitMiB}
+              intent={at('memoryLimitMiB') ? 'danger' : 'none'}
+              onValueChange={(v) => set({ memoryLimitMiB: v })}
+            />
+          </Field>
+        </div>
+      </section>
+
+      <IoFields draft={draft} set={set} at={at} />
+      <CheckerFields draft={draft} set={set} at={at} />
+      <ScoringFields draft={draft} set={set} at={at} />
+
+      <section className="xa-section" aria-labelledby="qe-samples">
+        <h2 id="qe-samples">{t('questionEditor.samples')}</h2>
+        <Field id="qe-samples-list" label="" place="samples" at={at}>
+          <div id="qe-samples-list">
+            {draft.samples.length === 0 && (
+              <p className="xa-muted">{t('questionEditor.noSamples')}</p>
+            )}
+            {draft.samples.map((sample, i) => (
+              <fieldset key={i} className="xa-qe-sample" data-testid="qe-sample">
+                <legend>{t('questionEditor.sample', { index: i + 1 })}</legend>
+                <Field
+                  id={`qe-sample-${i}-input`}
+                  label={t('questionEditor.sampleInput')}
+                  place={`samples.${i}`}
+                  at={at}
+                >
+                  <CodeArea
+                    id={`qe-sample-${i}-input`}
+                    rows={4}
+                    value={sample.input}
+                    onChange={(input) =>
+                      set({
+                        samples: draft.samples.map((s, k) => (k === i ? { ...s, input } : s)),
+                      })
+                    }
+                  />
+                </Field>
+                <Field
+                  id={`qe-sample-${i}-output`}
+                  label={t('questionEditor.sampleOutput')}
+                  place={`samples.${i}.output`}
+                  at={at}
+                >
+                  <CodeArea
+                    id={`qe-sample-${i}-output`}
+                    rows={4}
+                    value={sample.output}
+                    onChange={(output) =>
+                      set({
+                        samples: draft.samples.map((s, k) => (k === i ? { ...s, output } : s)),
+                      })
+                    }
+                  />
+                </Field>
+                <Button
+                  size="small"
+                  variant="minimal"
+                  intent="danger"
+                  icon="trash"
+                  text={t('questionEditor.removeSample', { index: i + 1 })}
+                  onClick={() => set({ samples: draft.samples.filter((_, k) => k !== i) })}
+                />
+              </fieldset>
+            ))}
+            <Button
+              size="small"
+              icon="add"
+              disabled={draft.samples.length >= MAX_SAMPLES}
+              text={t('questionEditor.addSample')}
+              onClick={() => set({ samples: [...draft.samples, { input: '', output: '' }] })}
+            />
+          </div>
+        </Field>
+      </section>
+
+      <section className="xa-section" aria-labelledby="qe-solutions">
+        <h2 id="qe-solutions">{t('questionEditor.solutions')}</h2>
+        <p className="xa-muted">{t('questionEditor.solutionsHint')}</p>
+        <Field id="qe-cpp" label="C++" place="referenceSolutions.cpp" at={at}>
+          <CodeArea id="qe-cpp" value={draft.cpp} onChange={(cpp) => set({ cpp })} />
+        </Field>
+        <Field id="qe-python" label="Python" place="referenceSolutions.python" at={at}>
+          <CodeArea id="qe-python" value={draft.python} onChange={(python) => set({ python })} />
+        </Field>
+      </section>
+    </>
+  );
+}
+
+/** 标准输入输出 or 文件输入输出 with the two names; 交互题 with its interactor. */
+function IoFields({ draft, set, at }: { draft: QuestionDraft; set: Set; at: MessageAt }) {
+  const { t } = useTranslation();
+  return (
+    <section className="xa-section" aria-labelledby="qe-io">
+      <h2 id="qe-io">{t('questionEditor.io')}</h2>
+      <Field id="qe-io-mode" label={t('questionEditor.ioMode')} place="io" at={at}>
+        <RadioGroup
+          inline
+          name="qe-io-mode"
+          selectedValue={draft.ioMode}
+          onChange={(e) => set({ ioMode: e.currentTarget.value === 'file' ? 'file' : 'stdio' })}
+        >
+          <Radio value="stdio" label={t('questionEditor.stdio')} />
+          <Radio value="file" label={t('questionEditor.fileIo')} />
+        </RadioGroup>
+      </Field>
+      {draft.ioMode === 'file' && (
+        <>
+          <div className="xa-qe-row">
+            <Field
+              id="qe-input-file"
+              label={t('questionEditor.inputFile')}
+              place="io.input"
+              at={at}
+            >
+              <InputGroup
+                id="qe-input-file"
+                className="xa-mono"
+                placeholder="sum.in"
+                value={draft.inputFile}
+                intent={at('io.input') ? 'danger' : 'none'}
+                onValueChange={(inputFile) => set({ inputFile })}
+              />
+            </Field>
+            <Field
+              id="qe-output-file"
+              label={t('questionEditor.outputFile')}
+              place="io.output"
+              at={at}
+            >
+              <InputGroup
+                id="qe-output-file"
+                className="xa-mono"
+                placeholder="sum.out"
+                value={draft.outputFile}
+                intent={at('io.output') ? 'danger' : 'none'}
+                onValueChange={(outputFile) => set({ outputFile })}
+              />
+            </Field>
+          </div>
+          <p className="xa-muted">{t('questionEditor.fileIoHint')}</p>
+        </>
+      )}
+      <Field id="qe-interactive" label="" place="interactive" at={at}>
+        <Checkbox
+          id="qe-interactive"
+          label={t('questionEditor.interactive')}
+          checked={draft.interactive}
+          onChange={(e) => set({ interactive: e.currentTarget.checked })}
+        />
+      </Field>
+      {draft.interactive && (
+        <Field
+          id="qe-interactor"
+          label={t('questionEditor.interactorSource')}
+          helper={t('questionEditor.interactorHint')}
+          place="interactorSource"
+          at={at}
+        >
+          <CodeArea
+            id="qe-interactor"
+            rows={14}
+            danger={at('interactorSource') !== null}
+            value={draft.interactorSource}
+            onChange={(interactorSource) => set({ interactorSource })}
+          />
+        </Field>
+      )}
+    </section>
+  );
+}
+
+function CheckerFields({ draft, set, at }: { draft: QuestionDraft; set: Set; at: MessageAt }) {
+  const { t } = useTranslation();
+  return (
+    <section className="xa-section" aria-labelledby="qe-checker">
+      <h2 id="qe-checker">{t('questionEditor.checker')}</h2>
+      <Field id="qe-checker-type" label={t('questionEditor.checkerType')} place="checker" at={at}>
+        <HTMLSelect
+          id="qe-checker-type"
+          value={draft.checkerType}
+          options={CHECKER_TYPES.map((c) => ({
+            value: c,
+            label: t(`questionEditor.checkers.${c}`),
+          }))}
+          onChange={(e) => set({ checkerType: e.target.value as CheckerType })}
+        />
+      </Field>
+      {draft.checkerType === 'float' && (
+        <div className="xa-qe-row">
+          <Field
+            id="qe-epsilon"
+            label={t('questionEditor.epsilon')}
+            place="checker.epsilon"
+            at={at}
+          >
+            <InputGroup
+              id="qe-epsilon"
+              inputMode="decimal"
+              value={draft.epsilon}
+              intent={at('checker.epsilon') ? 'danger' : 'none'}
+              onValueChange={(epsilon) => set({ epsilon })}
+            />
+          </Field>
+          <Field
+            id="qe-float-mode"
+            label={t('questionEditor.floatMode')}
+            place="checker.mode"
+            at={at}
+          >
+            <HTMLSelect
+              id="qe-float-mode"
+              value={draft.floatMode}
+              options={FLOAT_MODES.map((m) => ({
+                value: m,
+                label: t(`questionEditor.floatModes.${m}`),
+              }))}
+              onChange={(e) => set({ floatMode: e.target.value as FloatMode })}
+            />
+          </Field>
+        </div>
+      )}
+      {needsCheckerSource(draft.checkerType) && (
+        <Field
+          id="qe-checker-source"
+          label={t('questionEditor.checkerSource')}
+          helper={t(`questionEditor.checkerHints.${draft.checkerType}`)}
+          place="checkerSource"
+          at={at}
+        >
+          <CodeArea
+            id="qe-checker-source"
+            rows={14}
+            danger={at('checkerSource') !== null}
+            value={draft.checkerSource}
+            onChange={(checkerSource) => set({ checkerSource })}
+          />
+        </Field>
+      )}
+    </section>
+  );
+}
+
+function ScoringFields({ draft, set, at }: { draft: QuestionDraft; set: Set; at: MessageAt }) {
+  const { t } = useTranslation();
+  const setSubtask = (i: number, patch: Partial<QuestionDraft['subtasks'][number]>) =>
+    set({ subtasks: draft.subtasks.map((s, k) => (k === i ? { ...s, ...patch } : s)) });
+  return (
+    <section className="xa-section" aria-labelledby="qe-scoring">
+      <h2 id="qe-scoring">{t('questionEditor.scoring')}</h2>
+      <Field id="qe-scoring-mode" label={t('questionEditor.scoringMode')} place="scoring" at={at}>
+        <HTMLSelect
+          id="qe-scoring-mode"
+          value={draft.scoring}
+          options={[
+            { value: 'sum', label: t('questionEditor.scoringSum') },
+            { value: 'subtasks', label: t('questionEditor.scoringSubtasks') },
+          ]}
+          onChange={(e) => {
+            const scoring = e.target.value === 'subtasks' ? 'subtasks' : 'sum';
+            set({
+              scoring,
+              subtasks:
+                scoring === 'subtasks' && draft.subtasks.length === 0
+                  ? [{ cases: '', score: '', mode: 'min' }]
+                  : draft.subtasks,
+            });
+          }}
+        />
+      </Field>
+      {draft.scoring === 'subtasks' && (
+        <Field id="qe-subtasks" label="" place="subtasks" at={at}>
+          <div id="qe-subtasks">
+            {draft.subtasks.map((s, i) => (
+              <div key={i} className="xa-qe-row" data-testid="qe-subtask">
+                <Field
+                  id={`qe-subtask-${i}-cases`}
+                  label={t('questionEditor.subtaskCases', { index: i + 1 })}
+                  helper={i === 0 ? t('questionEditor.subtaskCasesHint') : undefined}
+                  place={`subtasks.${i}.cases`}
+                  at={at}
+                >
+                  <InputGroup
+                    id={`qe-subtask-${i}-cases`}
+                    placeholder="1-3, 5"
+                    value={s.cases}
+                    intent={at(`subtasks.${i}.cases`) ? 'danger' : 'none'}
+                    onValueChange={(cases) => setSubtask(i, { cases })}
+                  />
+                </Field>
+                <Field
+                  id={`qe-subtask-${i}-score`}
+                  label={t('questionEditor.subtaskScore')}
+                  place={`subtasks.${i}.score`}
+                  at={at}
+                >
+                  <InputGroup
+                    id={`qe-subtask-${i}-score`}
+                    inputMode="decimal"
+                    value={s.score}
+                    intent={at(`subtasks.${i}.score`) ? 'danger' : 'none'}
+                    onValueChange={(score) => setSubtask(i, { score })}
+                  />
+                </Field>
+                <Field
+                  id={`qe-subtask-${i}-mode`}
+                  label={t('questionEditor.subtaskMode')}
+                  place={`subtasks.${i}`}
+                  at={at}
+                >
+                  <HTMLSelect
+                    id={`qe-subtask-${i}-mode`}
+                    value={s.mode}
+                    options={[
+                      { value: 'min', label: t('questionEditor.subtaskMin') },
+                      { value: 'sum', label: t('questionEditor.subtaskSum') },
+                    ]}
+                    onChange={(e) =>
+                      setSubtask(i, { mode: e.target.value === 'sum' ? 'sum' : 'min' })
+                    }
+                  />
+                </Field>
+                <Button
+                  size="small"
+                  variant="minimal"
+                  intent="danger"
+                  icon="trash"
+                  aria-label={t('questionEditor.removeSubtask', { index: i + 1 })}
+                  onClick={() => set({ subtasks: draft.subtasks.filter((_, k) => k !== i) })}
+                />
+              </div>
+            ))}
+            <Button
+              size="small"
+              icon="add"
+              disabled={draft.subtasks.length >= MAX_SUBTASKS}
+              text={t('questionEditor.addSubtask')}
+              onClick={() =>
+                set({ subtasks: [...draft.subtasks, { cases: '', score: '', mode: 'min' }] })
+              }
+            />
+          </div>
+        </Field>
+      )}
+    </section>
+  );
+}
