@@ -101,15 +101,15 @@ describe('practising a problem in Chromium: run, submit, switch language', () =>
     await page.goto(`${platform.url}/web/play/home`);
     const list = page.getByTestId('problem-list');
     await list.getByRole('link', { name: 'A+B 问题' }).waitFor();
-    // 23 seeded programming problems, 20 a page.
+    // 25 seeded programming problems, 20 a page.
     expect(await list.getByRole('link').count()).toBe(20);
     const pager = page.getByTestId('programming-pager');
-    expect(await pager.textContent()).toContain('共 23 条');
+    expect(await pager.textContent()).toContain('共 25 条');
     await pager.getByRole('button', { name: '下一页' }).click();
     await expect.poll(() => page.url()).toMatch(/[?&]page=2\b/);
-    await expect.poll(() => list.getByRole('link').count()).toBe(3);
+    await expect.poll(() => list.getByRole('link').count()).toBe(5);
     await page.reload();
-    await expect.poll(() => page.getByTestId('problem-list').getByRole('link').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('problem-list').getByRole('link').count()).toBe(5);
     const beyond = page.getByTestId('problem-list').getByRole('link').first();
     const title = (await beyond.textContent())!;
     expect(title).not.toBe('A+B 问题');

@@ -36,6 +36,7 @@ import { loginAs } from '../support/sessions.ts';
 
 const APPLE = path.resolve(import.meta.dirname, '../../seed/problems/24-apple-boxes');
 const appleSolution = (name: string) => readFileSync(path.join(APPLE, 'solutions', name), 'utf8');
+const GUESS = path.resolve(import.meta.dirname, '../../seed/problems/25-guess-number');
 
 let platform: TestPlatform;
 let admin: Transport;
@@ -360,6 +361,14 @@ describe('interactive questions (交互题)', () => {
     expect(seen.interactive).toBe(true);
     expect(seen).not.toHaveProperty('interactorSource');
   });
+
+  it('is judged through the queue: the binary search AC, the linear search WA', async () => {
+    const solution = (file: string) => readFileSync(path.join(GUESS, 'solutions', file), 'utf8');
+    const ac = await submitAsLearner(guessId, 'cpp', solution('ref.cpp'));
+    expect(ac).toMatchObject({ verdict: 'AC', score: 100 });
+    const wa = await submitAsLearner(guessId, 'python', solution('wrong.py'));
+    expect(wa.verdict).toBe('WA');
+  }, 120_000);
 
   it('a worker’s problem directory carries the interactor and the mode', async () => {
     const cache = mkdtempSync(path.join(platform.dataDir, 'materialise-'));

@@ -38,6 +38,8 @@ const PROGRAM = {
   samples: [],
   timeLimitMs: 1000,
   memoryLimitMiB: 256,
+  io: { mode: 'stdio' },
+  interactive: false,
   options: [],
 };
 

@@ -1,4 +1,4 @@
-import { FormGroup, TextArea } from '@blueprintjs/core';
+import { FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
 
 /** Where a refusal shows: the message placed for a field (questionDraft.ts placeErrors). */
 export type MessageAt = (place: string) => string | null;
@@ -38,6 +38,44 @@ export function Field(props: {
     >
       {props.children}
     </FormGroup>
+  );
+}
+
+/** A one-line text field inside its Field, red while a refusal names `place`. */
+export function TextField(props: {
+  id: string;
+  label: string;
+  place: string;
+  at: MessageAt;
+  value: string;
+  onChange: (value: string) => void;
+  helper?: string;
+  placeholder?: string;
+  inputMode?: 'numeric' | 'decimal';
+  /** A unit shown at the end of the box (ms, MiB). */
+  unit?: string;
+  /** File names and the like, shown monospaced. */
+  mono?: boolean;
+}) {
+  return (
+    <Field
+      id={props.id}
+      label={props.label}
+      helper={props.helper}
+      place={props.place}
+      at={props.at}
+    >
+      <InputGroup
+        id={props.id}
+        className={props.mono ? 'xa-mono' : undefined}
+        placeholder={props.placeholder}
+        inputMode={props.inputMode}
+        rightElement={props.unit ? <span className="xa-qe-unit">{props.unit}</span> : undefined}
+        value={props.value}
+        intent={props.at(props.place) ? 'danger' : 'none'}
+        onValueChange={props.onChange}
+      />
+    </Field>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Button, Checkbox, HTMLSelect, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { CodeArea, Field, type MessageAt } from './Field.tsx';
+import { CodeArea, Field, TextField, type MessageAt } from './Field.tsx';
 import {
   CHECKER_TYPES,
   FLOAT_MODES,
@@ -35,31 +35,26 @@ export function ProgrammingFields({
       <section className="xa-section" aria-labelledby="qe-limits">
         <h2 id="qe-limits">{t('questionEditor.limits')}</h2>
         <div className="xa-qe-row">
-          <Field id="qe-time" label={t('questionEditor.timeLimit')} place="timeLimitMs" at={at}>
-            <InputGroup
-              id="qe-time"
-              inputMode="numeric"
-              rightElement={<span className="xa-qe-unit">ms</span>}
-              value={draft.timeLimitMs}
-              intent={at('timeLimitMs') ? 'danger' : 'none'}
-              onValueChange={(v) => set({ timeLimitMs: v })}
-            />
-          </Field>
-          <Field
+          <TextField
+            id="qe-time"
+            label={t('questionEditor.timeLimit')}
+            place="timeLimitMs"
+            at={at}
+            inputMode="numeric"
+            unit="ms"
+            value={draft.timeLimitMs}
+            onChange={(v) => set({ timeLimitMs: v })}
+          />
+          <TextField
             id="qe-memory"
             label={t('questionEditor.memoryLimit')}
             place="memoryLimitMiB"
             at={at}
-          >
-            <InputGroup
-              id="qe-memory"
-              inputMode="numeric"
-              rightElement={<span className="xa-qe-unit">MiB</span>}
-              value={draft.memoryLimitMiB}
-              intent={at('memoryLimitMiB') ? 'danger' : 'none'}
-              onValueChange={(v) => set({ memoryLimitMiB: v })}
-            />
-          </Field>
+            inputMode="numeric"
+            unit="MiB"
+            value={draft.memoryLimitMiB}
+            onChange={(v) => set({ memoryLimitMiB: v })}
+          />
         </div>
       </section>
 
@@ -166,36 +161,26 @@ function IoFields({ draft, set, at }: { draft: QuestionDraft; set: Set; at: Mess
       {draft.ioMode === 'file' && (
         <>
           <div className="xa-qe-row">
-            <Field
+            <TextField
               id="qe-input-file"
               label={t('questionEditor.inputFile')}
               place="io.input"
               at={at}
-            >
-              <InputGroup
-                id="qe-input-file"
-                className="xa-mono"
-                placeholder="sum.in"
-                value={draft.inputFile}
-                intent={at('io.input') ? 'danger' : 'none'}
-                onValueChange={(inputFile) => set({ inputFile })}
-              />
-            </Field>
-            <Field
+              mono
+              placeholder="sum.in"
+              value={draft.inputFile}
+              onChange={(inputFile) => set({ inputFile })}
+            />
+            <TextField
               id="qe-output-file"
               label={t('questionEditor.outputFile')}
               place="io.output"
               at={at}
-            >
-              <InputGroup
-                id="qe-output-file"
-                className="xa-mono"
-                placeholder="sum.out"
-                value={draft.outputFile}
-                intent={at('io.output') ? 'danger' : 'none'}
-                onValueChange={(outputFile) => set({ outputFile })}
-              />
-            </Field>
+              mono
+              placeholder="sum.out"
+              value={draft.outputFile}
+              onChange={(outputFile) => set({ outputFile })}
+            />
           </div>
           <p className="xa-muted">{t('questionEditor.fileIoHint')}</p>
         </>
@@ -247,20 +232,15 @@ function CheckerFields({ draft, set, at }: { draft: QuestionDraft; set: Set; at:
       </Field>
       {draft.checkerType === 'float' && (
         <div className="xa-qe-row">
-          <Field
+          <TextField
             id="qe-epsilon"
             label={t('questionEditor.epsilon')}
             place="checker.epsilon"
             at={at}
-          >
-            <InputGroup
-              id="qe-epsilon"
-              inputMode="decimal"
-              value={draft.epsilon}
-              intent={at('checker.epsilon') ? 'danger' : 'none'}
-              onValueChange={(epsilon) => set({ epsilon })}
-            />
-          </Field>
+            inputMode="decimal"
+            value={draft.epsilon}
+            onChange={(epsilon) => set({ epsilon })}
+          />
           <Field
             id="qe-float-mode"
             label={t('questionEditor.floatMode')}

@@ -21,7 +21,7 @@ import { FileUploadButton } from '../../files/FileUploadButton.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { MarkdownEditor } from '../../site/MarkdownEditor.tsx';
 import { CaseData } from './CaseData.tsx';
-import { Field } from './Field.tsx';
+import { Field, TextField } from './Field.tsx';
 import { ProgrammingFields } from './ProgrammingFields.tsx';
 import {
   bodyOf,
@@ -207,14 +207,14 @@ function QuestionForm({ area, stored }: { area: StaffArea; stored: EditedQuestio
             />
           )}
         </Field>
-        <Field id="qe-title-input" label={t('questionEditor.title')} place="title" at={at}>
-          <InputGroup
-            id="qe-title-input"
-            value={draft.title}
-            intent={at('title') ? 'danger' : 'none'}
-            onValueChange={(title) => set({ title })}
-          />
-        </Field>
+        <TextField
+          id="qe-title-input"
+          label={t('questionEditor.title')}
+          place="title"
+          at={at}
+          value={draft.title}
+          onChange={(title) => set({ title })}
+        />
         <div className="xa-qe-row">
           <Field
             id="qe-difficulty"
@@ -232,37 +232,32 @@ function QuestionForm({ area, stored }: { area: StaffArea; stored: EditedQuestio
               onChange={(e) => set({ difficulty: e.target.value as Difficulty })}
             />
           </Field>
-          <Field
+          <TextField
             id="qe-tags"
             label={t('questionEditor.tags')}
             helper={t('questionEditor.tagsHint')}
             place="tags"
             at={at}
-          >
-            <InputGroup
-              id="qe-tags"
-              value={draft.tags}
-              intent={at('tags') ? 'danger' : 'none'}
-              onValueChange={(tags) => set({ tags })}
-            />
-          </Field>
-          <Field id="qe-source" label={t('questionEditor.source')} place="source" at={at}>
-            <InputGroup
-              id="qe-source"
-              value={draft.source}
-              intent={at('source') ? 'danger' : 'none'}
-              onValueChange={(source) => set({ source })}
-            />
-          </Field>
-          <Field id="qe-price" label={t('questionEditor.price')} place="priceFen" at={at}>
-            <InputGroup
-              id="qe-price"
-              inputMode="decimal"
-              value={draft.price}
-              intent={at('priceFen') ? 'danger' : 'none'}
-              onValueChange={(price) => set({ price })}
-            />
-          </Field>
+            value={draft.tags}
+            onChange={(tags) => set({ tags })}
+          />
+          <TextField
+            id="qe-source"
+            label={t('questionEditor.source')}
+            place="source"
+            at={at}
+            value={draft.source}
+            onChange={(source) => set({ source })}
+          />
+          <TextField
+            id="qe-price"
+            label={t('questionEditor.price')}
+            place="priceFen"
+            at={at}
+            inputMode="decimal"
+            value={draft.price}
+            onChange={(price) => set({ price })}
+          />
         </div>
       </section>
 
