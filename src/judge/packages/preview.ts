@@ -3,6 +3,7 @@
  * title, limits, case count, checker, I/O mode, scoring, what it brings besides, and what the
  * reader had to drop or assume.
  */
+import { isCompiledChecker } from '../problem-format.ts';
 import type { PackageFormat, PackageProblem } from './types.ts';
 
 export interface PackagePreview {
@@ -42,7 +43,11 @@ export function previewOf(p: PackageProblem): PackagePreview {
     memoryLimitMiB: m.memoryLimitMiB,
     caseCount: p.cases.length,
     dataBytes: p.cases.reduce((n, c) => n + c.input.length + c.answer.length, 0),
-    checker: CHECKER_NAMES[m.checker.type] ?? m.checker.type,
+    // An interactive problem's interactor decides; only a compiled checker then reads tout.
+    checker:
+      m.interactive && !isCompiledChecker(m.checker.type)
+        ? '由交互器判定'
+        : (CHECKER_NAMES[m.checker.type] ?? m.checker.type),
     io: m.io.mode === 'file' ? `文件 ${m.io.input} / ${m.io.output}` : '标准输入输出',
     interactive: m.interactive,
     scoring:
