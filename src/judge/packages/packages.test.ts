@@ -10,6 +10,7 @@ import { latexToMarkdown } from './latex.ts';
 import { fillPattern } from './polygon.ts';
 import { exportFpsXml, exportHydroZip, fpsLosses } from './export.ts';
 import { readPackage } from './read.ts';
+import { previewOf } from './preview.ts';
 import { PackageError } from './types.ts';
 import { writeProblemDir } from './write-dir.ts';
 
@@ -451,6 +452,10 @@ describe('Polygon packages', () => {
     const interactive = readPackage(zip(problemXml(false, true)), 'i.zip').problems[0]!;
     expect(interactive.meta).toMatchObject({ interactive: true, io: { mode: 'stdio' } });
     expect(interactive.interactorSource).toBe('int main(){}');
+    // Its testlib checker reads what the interactor leaves; without one the interactor decides.
+    expect(previewOf(interactive).checker).toBe('testlib 检查器');
+    const alone = { ...interactive, meta: { ...interactive.meta, checker: { type: 'default' } } };
+    expect(previewOf(alone as typeof interactive).checker).toBe('由交互器判定');
     const fileIo = readPackage(zip(problemXml(true, false)), 'f.zip').problems[0]!;
     expect(fileIo.meta).toMatchObject({
       interactive: false,
