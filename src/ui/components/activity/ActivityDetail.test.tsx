@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { accounts } from '../../../contract/accounts/calls.ts';
 import type * as auth from '../../../contract/accounts/calls.ts';
 import { activity } from '../../../contract/activity/calls.ts';
+import { activityPrize } from '../../../contract/activity-prize/calls.ts';
 import type { ActivityItem } from '../../../contract/activity/calls.ts';
 import { membership } from '../../../contract/membership/calls.ts';
 import type { OrderDetail } from '../../../contract/order/calls.ts';
@@ -120,6 +121,9 @@ describe('the activity detail screen', () => {
     answer(activity['oj.activityEnroll.queryMemberListSortByScore'], () =>
       success({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 20 }),
     );
+    answer(activityPrize['oj.activityPrize.queryList'], () =>
+      success({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 100 }),
+    );
     answer(activity['oj.activityEnroll.enroll'], () => {
       enrollCalls += 1;
       enrolled = true;
@@ -137,9 +141,13 @@ describe('the activity detail screen', () => {
     render(withRuntime(runtime, <RouterProvider router={router} />));
     expect(await screen.findByText('报名后即可看到题目。')).toBeDefined();
     fireEvent.click(await screen.findByTestId('activity-enroll'));
-    await waitForDom(() => expect(screen.getByTestId('activity-questions')).toBeDefined());
+    // The questions and the standing come from two reads refetched after enrolling: either may
+    // arrive first.
+    await waitForDom(() => {
+      expect(screen.getByTestId('activity-questions')).toBeDefined();
+      expect(screen.getByTestId('activity-my-standing').textContent).toContain('我的得分：40 / 40');
+    });
     expect(screen.getByText('A+B 问题')).toBeDefined();
-    expect(screen.getByTestId('activity-my-standing').textContent).toContain('我的得分：40 / 40');
     expect(screen.getByTestId('activity-enroll-state').textContent).toContain('已报名');
     expect(enrollCalls).toBe(1);
     expect(runtime.actors.activityEnroll.getSnapshot().context).toMatchObject({ activityId: 4 });
