@@ -99,6 +99,10 @@ export async function runInteractive(opts: {
 }): Promise<InteractiveRun> {
   const dir = makeWorkDir(opts.cacheDir, 'interact');
   try {
+    const tout = join(dir, 'tout');
+    writeFileSync(tout, '', { mode: 0o600 });
+    chownSync(tout, SANDBOX_UID, SANDBOX_GID);
+    // From here on every descriptor opened is handed to a run, which closes it.
     const toProgram = openFifo(join(dir, 'to-program'));
     let toInteractor: { read: number; write: number };
     try {
@@ -108,10 +112,6 @@ export async function runInteractive(opts: {
       closeSync(toProgram.write);
       throw e;
     }
-    const tout = join(dir, 'tout');
-    writeFileSync(tout, '', { mode: 0o600 });
-    chownSync(tout, SANDBOX_UID, SANDBOX_GID);
-
     const stop = new AbortController();
     // Each run owns the two descriptors it is given and closes them once its box holds them, so
     // either side sees the end of its input as soon as the other side is gone.

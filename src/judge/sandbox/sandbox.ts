@@ -179,12 +179,20 @@ function bwrapOptions(req: SandboxRequest, netnsHeld: boolean): string[] {
 let staleSwept: Promise<unknown> | undefined;
 
 export async function runSandboxed(req: SandboxRequest): Promise<SandboxOutcome> {
-  if (!isolationReady()) {
-    if (unsafeAllowed()) return runUnsandboxed(req);
-    throw new IsolationUnavailableError(missingIsolation());
+  let launcher: string;
+  try {
+    if (!isolationReady()) {
+      if (unsafeAllowed()) return runUnsandboxed(req);
+      throw new IsolationUnavailableError(missingIsolation());
+    }
+    launcher = await ensureLauncher(req.cacheDir);
+    await (staleSwept ??= RunCgroup.sweepStale());
+  } catch (e) {
+    // The run owns wired descriptors from the start: left open here, the other side of an
+    // interactive run would wait on them until its own time ran out.
+    if (req.wired) for (const fd of [req.wired.stdin, req.wired.stdout]) closeSync(fd);
+    throw e;
   }
-  const launcher = await ensureLauncher(req.cacheDir);
-  await (staleSwept ??= RunCgroup.sweepStale());
   const { limits } = req;
   const { wired } = req;
   // Opened first: a missing input file then fails the run before anything needs cleaning up.
