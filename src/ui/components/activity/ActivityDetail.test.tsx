@@ -121,8 +121,9 @@ describe('the activity detail screen', () => {
     answer(activity['oj.activityEnroll.queryMemberListSortByScore'], () =>
       success({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 20 }),
     );
+    // No prizes: the answer carries no draw either, as the server gives it.
     answer(activityPrize['oj.activityPrize.queryList'], () =>
-      success({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 100 }),
+      success({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 100, draw: null }),
     );
     answer(activity['oj.activityEnroll.enroll'], () => {
       enrollCalls += 1;
