@@ -123,12 +123,9 @@ export function MemberImport() {
                       {t(`staffPeople.outcome.${r.outcome}`)}
                     </Tag>
                   </td>
-                  <td className="xa-muted">
-                    {r.field
-                      ? t('staffPeople.fieldMessage', { field: r.field, message: r.message })
-                      : r.outcome === 'refused'
-                        ? r.message
-                        : ''}
+                  {/* The server's message names the field once, in Chinese (member-import.ts). */}
+                  <td className="xa-muted" data-testid="import-reason">
+                    {r.outcome === 'refused' ? r.message : ''}
                   </td>
                   <td className="xa-mono">{r.initialPassword ?? ''}</td>
                 </tr>
