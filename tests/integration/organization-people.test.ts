@@ -219,6 +219,7 @@ describe('adding learners', () => {
       sheet.addRow([`导入${i}`, mobile(), '', '', '学员', '导入测试班、进阶']);
     sheet.addRow(['坏手机', '12345']);
     sheet.addRow(['坏身份', mobile(), '', '', '老师']);
+    sheet.addRow(['长姓名', mobile(), '', '', '学员', '', '张'.repeat(21)]);
     const bytes = new Uint8Array(await book.xlsx.writeBuffer());
     const form = (data: Uint8Array, name = 'students.xlsx', dryRun = 'false') => {
       const f = new FormData();
@@ -229,10 +230,12 @@ describe('adding learners', () => {
     const result = await teacher.call(api['edms.organizationMember.batchImport'], {
       body: form(bytes) as never,
     });
-    expect(result).toMatchObject({ created: 12, refused: 2 });
+    expect(result).toMatchObject({ created: 12, refused: 3 });
+    // Each refusal names its column once, in Chinese (issue 25 item 5).
     expect(result.rows.filter((r) => r.outcome === 'refused')).toMatchObject([
-      { row: 14, field: 'mobile' },
+      { row: 14, field: 'mobile', message: '手机号：请输入 11 位手机号' },
       { row: 15, field: 'role', message: '身份：应为「学员」或「家长」，不是「老师」' },
+      { row: 16, field: 'realName', message: '姓名最多 20 个字符' },
     ]);
     const tagged = await teacher.call(api['edms.organizationMember.queryList'], {
       body: { tag: '导入测试班' },
@@ -265,6 +268,14 @@ describe('approval, passwords and roles', () => {
     const school = (
       await orgAdmin.call(api['edms.organization.queryList'], { body: {} })
     ).content.find((o) => o.name === '信奥训练营示范校')!;
+    // The switch is the admin's: a teacher is refused (issue 25 item 4, /manage/organization).
+    const byTeacherSwitch = await failureOf(
+      teacher.call(api['edms.organization.update'], {
+        body: { id: school.id, memberApproval: true },
+      }),
+    );
+    expect(byTeacherSwitch.code).toBe(ErrorCode.FORBIDDEN);
+    expect(byTeacherSwitch.message).toBe('只有机构管理员可以修改机构资料');
     await orgAdmin.call(api['edms.organization.update'], {
       body: { id: school.id, memberApproval: true },
     });
