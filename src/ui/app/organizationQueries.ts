@@ -8,7 +8,7 @@ import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
 import { staffQuery } from './staffQueries.ts';
 
-export type OwnOrganizationPage = CallResult<(typeof orgApi)['edms.organization.queryList']>;
+type OwnOrganizationPage = CallResult<(typeof orgApi)['edms.organization.queryList']>;
 
 /** The caller's organization and their own applications, newest first. */
 export function ownOrganizations(runtime: Runtime): QueryDef<OwnOrganizationPage> {
