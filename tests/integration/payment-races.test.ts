@@ -13,6 +13,7 @@ import { accounts } from '../../src/contract/accounts/refs.ts';
 import { API_PREFIX } from '../../src/contract/envelope.ts';
 import { order } from '../../src/contract/order/refs.ts';
 import { wallet } from '../../src/contract/wallet/refs.ts';
+import { lostRace, withRetriedTransaction, withTransaction } from '../../src/server/db/pool.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import type { Transport } from '../../src/transport/client.ts';
 import { ApiError } from '../../src/transport/errors.ts';
@@ -258,4 +259,43 @@ describe('the other pairs on the same rows', () => {
     expect(problems).toEqual([]);
     expect((await checkLedger(platform.pool)).problems).toEqual([]);
   }, 600_000);
+});
+
+describe('a transaction that loses a deadlock anyway', () => {
+  /** Two transactions taking two rows in opposite orders, each waiting for the other's first. */
+  async function crossed(run: typeof withTransaction) {
+    let arrived = 0;
+    let release = () => {};
+    const both = new Promise<void>((resolve) => (release = resolve));
+    const tx = (first: number, second: number) =>
+      run(platform.pool, async (client) => {
+        await client.query('UPDATE race_rows SET n = n + 1 WHERE id = $1', [first]);
+        arrived += 1;
+        if (arrived === 2) release();
+        await both;
+        await client.query('UPDATE race_rows SET n = n + 1 WHERE id = $1', [second]);
+      });
+    return Promise.allSettled([tx(1, 2), tx(2, 1)]);
+  }
+
+  it('is run again and commits, where a plain transaction answered the deadlock', async () => {
+    await platform.pool.query('CREATE TABLE race_rows (id int PRIMARY KEY, n int NOT NULL)');
+    try {
+      await platform.pool.query('INSERT INTO race_rows VALUES (1, 0), (2, 0)');
+      const plain = await crossed(withTransaction);
+      const failed = plain.filter((r) => r.status === 'rejected');
+      expect(failed).toHaveLength(1);
+      expect(lostRace((failed[0] as PromiseRejectedResult).reason)).toBe(true);
+
+      const retried = await crossed(withRetriedTransaction);
+      expect(retried.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+      const { rows } = await platform.pool.query<{ n: number }>(
+        'SELECT n FROM race_rows ORDER BY id',
+      );
+      // Once each from the plain run's winner, twice each from the retried pair.
+      expect(rows.map((r) => r.n)).toEqual([3, 3]);
+    } finally {
+      await platform.pool.query('DROP TABLE race_rows');
+    }
+  }, 60_000);
 });
