@@ -263,6 +263,7 @@ describe('the other pairs on the same rows', () => {
 
 describe('a transaction that loses a deadlock anyway', () => {
   /** Two transactions taking two rows in opposite orders, each waiting for the other's first. */
+  const quiet = { warn: () => undefined };
   async function crossed(run: typeof withTransaction) {
     let arrived = 0;
     let release = () => {};
@@ -287,7 +288,9 @@ describe('a transaction that loses a deadlock anyway', () => {
       expect(failed).toHaveLength(1);
       expect(lostRace((failed[0] as PromiseRejectedResult).reason)).toBe(true);
 
-      const retried = await crossed(withRetriedTransaction);
+      const retried = await crossed((pool, work) =>
+        withRetriedTransaction({ pool, logger: quiet }, work),
+      );
       expect(retried.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
       const { rows } = await platform.pool.query<{ n: number }>(
         'SELECT n FROM race_rows ORDER BY id',

@@ -50,23 +50,22 @@ export const lostRace = (err: unknown): boolean =>
   RETRIED_CODES.has((err as { code?: unknown }).code as string);
 
 /**
- * withTransaction, run again (a few times, after a short random pause) when the database
+ * withTransaction (on `db.pool`, logging to `db.logger`), run again (a few times, after a short random pause) when the database
  * chose it as a deadlock's victim or could not serialize it: a lost race is the database's
  * problem, not the caller's, and must not answer 500. `work` must have no effect outside the
  * transaction (it may run more than once); what it answers is from the attempt that committed.
  * Lock order prevents deadlocks (orders/locks.ts); this is what remains if one happens anyway.
  */
 export async function withRetriedTransaction<T>(
-  pool: pg.Pool,
+  db: { pool: pg.Pool; logger: Pick<Logger, 'warn'> },
   work: (client: pg.PoolClient) => Promise<T>,
-  logger?: Pick<Logger, 'warn'>,
 ): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await withTransaction(pool, work);
+      return await withTransaction(db.pool, work);
     } catch (err) {
       if (!lostRace(err) || attempt >= RETRY_ATTEMPTS) throw err;
-      logger?.warn({ attempt, err: (err as Error).message }, '事务与并发请求冲突，重试');
+      db.logger.warn({ attempt, err: (err as Error).message }, '事务与并发请求冲突，重试');
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
     }
   }

@@ -1,7 +1,8 @@
 /**
  * The order flow every kind shares (issue 6 items 1–3): place, pay (wallet, provider checkout,
  * or at the desk), cancel, the quit actions, and refunds the way the money came. Each runs in
- * one transaction under the order's row lock; the kind's machine allows or refuses the action
+ * one transaction under the order's row lock, taken first (locks.ts), and runs again if it loses
+ * a deadlock anyway (withRetriedTransaction); the kind's machine allows or refuses the action
  * (server/lifecycle/transition.ts), and money moves only as ledger journals with idempotency
  * keys, so two conflicting calls end in exactly one outcome.
  */
@@ -52,48 +53,44 @@ export async function placeOrder(ctx: FlowContext, input: NewOrder): Promise<num
   const free = input.amountFen === 0;
   const to = nextState(behaviour.lifecycle, 'none', 'enroll', { free });
   if (to === null) throw new Error(`the ${input.kind} lifecycle cannot enroll`);
-  return withRetriedTransaction(
-    ctx.services.pool,
-    async (client) => {
-      await behaviour.admit?.(client, input);
-      const inserted = await client.query<{ id: number }>(
-        `INSERT INTO orders (kind, member_id, organization_id, item_id, item_name, item_units,
+  return withRetriedTransaction(ctx.services, async (client) => {
+    await behaviour.admit?.(client, input);
+    const inserted = await client.query<{ id: number }>(
+      `INSERT INTO orders (kind, member_id, organization_id, item_id, item_name, item_units,
                            amount_fen, state, remark, created_by_member_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-        [
-          input.kind,
-          input.memberId,
-          input.organizationId,
-          input.itemId,
-          input.itemName,
-          input.itemUnits,
-          input.amountFen,
-          to,
-          input.remark ?? '',
-          ctx.actor.memberId,
-        ],
-      );
-      const id = inserted.rows[0]!.id;
-      await recordTransition(
-        client,
-        ORDER_ROWS.entity,
-        { id, action: 'enroll', actor: ctx.actor, requestId: ctx.requestId },
-        'none',
+      [
+        input.kind,
+        input.memberId,
+        input.organizationId,
+        input.itemId,
+        input.itemName,
+        input.itemUnits,
+        input.amountFen,
         to,
-      );
-      if (free) {
-        await behaviour.grant(client, {
-          id,
-          kind: input.kind,
-          member_id: input.memberId,
-          item_id: input.itemId,
-          item_units: input.itemUnits,
-        });
-      }
-      return id;
-    },
-    ctx.services.logger,
-  );
+        input.remark ?? '',
+        ctx.actor.memberId,
+      ],
+    );
+    const id = inserted.rows[0]!.id;
+    await recordTransition(
+      client,
+      ORDER_ROWS.entity,
+      { id, action: 'enroll', actor: ctx.actor, requestId: ctx.requestId },
+      'none',
+      to,
+    );
+    if (free) {
+      await behaviour.grant(client, {
+        id,
+        kind: input.kind,
+        member_id: input.memberId,
+        item_id: input.itemId,
+        item_units: input.itemUnits,
+      });
+    }
+    return id;
+  });
 }
 
 export type PaidBy =
@@ -186,20 +183,16 @@ export async function payFromWallet(
   kinds: readonly OrderKind[],
   orderId: number,
 ): Promise<void> {
-  const closed = await withRetriedTransaction(
-    ctx.services.pool,
-    async (client) => {
-      const row = await findOrder(client, scope, kinds, orderId, true);
-      if (behaviourOf(row.kind).payee(row) === ledgerAccount.wallet(row.member_id)) {
-        throw fail('CONFLICT', '充值订单只能通过支付渠道支付');
-      }
-      await assertWalletOpen(client, row.member_id);
-      const nos = await closePendingPayments(client, row.id);
-      await settlePaid(client, row, { method: 'wallet' }, ctx);
-      return nos;
-    },
-    ctx.services.logger,
-  );
+  const closed = await withRetriedTransaction(ctx.services, async (client) => {
+    const row = await findOrder(client, scope, kinds, orderId, true);
+    if (behaviourOf(row.kind).payee(row) === ledgerAccount.wallet(row.member_id)) {
+      throw fail('CONFLICT', '充值订单只能通过支付渠道支付');
+    }
+    await assertWalletOpen(client, row.member_id);
+    const nos = await closePendingPayments(client, row.id);
+    await settlePaid(client, row, { method: 'wallet' }, ctx);
+    return nos;
+  });
   await closeAtProvider(ctx, closed);
 }
 
@@ -210,16 +203,12 @@ export async function payOffline(
   kinds: readonly OrderKind[],
   orderId: number,
 ): Promise<void> {
-  const closed = await withRetriedTransaction(
-    ctx.services.pool,
-    async (client) => {
-      const row = await findOrder(client, scope, kinds, orderId, true);
-      const nos = await closePendingPayments(client, row.id);
-      await settlePaid(client, row, { method: 'offline' }, ctx);
-      return nos;
-    },
-    ctx.services.logger,
-  );
+  const closed = await withRetriedTransaction(ctx.services, async (client) => {
+    const row = await findOrder(client, scope, kinds, orderId, true);
+    const nos = await closePendingPayments(client, row.id);
+    await settlePaid(client, row, { method: 'offline' }, ctx);
+    return nos;
+  });
   await closeAtProvider(ctx, closed);
 }
 
@@ -236,29 +225,25 @@ export async function startCheckout(
 ): Promise<PaymentItem> {
   const { payments, pool } = ctx.services;
   if (!payments.online) throw fail('CONFLICT', NO_ONLINE_PAYMENT);
-  const opened = await withRetriedTransaction(
-    pool,
-    async (client) => {
-      const row = await findOrder(client, scope, kinds, orderId, true);
-      const behaviour = behaviourOf(row.kind);
-      if (nextState(behaviour.lifecycle, row.state, 'pay') === null) {
-        throw fail('TRANSITION_NOT_ALLOWED', refusalOf(behaviour.lifecycle, row.state, 'pay'), {
-          state: row.state,
-          action: 'pay',
-        });
-      }
-      await behaviour.refuse?.(client, row, 'pay');
-      const closed = await closePendingPayments(client, row.id);
-      const inserted = await client.query<{ payment_no: string; expires_at: Date }>(
-        `INSERT INTO payments (order_id, provider, amount_fen, status, checkout_url, expires_at)
+  const opened = await withRetriedTransaction(ctx.services, async (client) => {
+    const row = await findOrder(client, scope, kinds, orderId, true);
+    const behaviour = behaviourOf(row.kind);
+    if (nextState(behaviour.lifecycle, row.state, 'pay') === null) {
+      throw fail('TRANSITION_NOT_ALLOWED', refusalOf(behaviour.lifecycle, row.state, 'pay'), {
+        state: row.state,
+        action: 'pay',
+      });
+    }
+    await behaviour.refuse?.(client, row, 'pay');
+    const closed = await closePendingPayments(client, row.id);
+    const inserted = await client.query<{ payment_no: string; expires_at: Date }>(
+      `INSERT INTO payments (order_id, provider, amount_fen, status, checkout_url, expires_at)
        VALUES ($1, $2, $3, 'pending', '', now() + make_interval(secs => $4::float8 / 1000))
        RETURNING payment_no, expires_at`,
-        [row.id, payments.provider.name, row.amount_fen, payments.checkoutTtlMs],
-      );
-      return { row, behaviour, closed, ...inserted.rows[0]! };
-    },
-    ctx.services.logger,
-  );
+      [row.id, payments.provider.name, row.amount_fen, payments.checkoutTtlMs],
+    );
+    return { row, behaviour, closed, ...inserted.rows[0]! };
+  });
   await closeAtProvider(ctx, opened.closed);
   const { payment_no: paymentNo, expires_at: expiresAt, row } = opened;
   let checkoutUrl: string;
@@ -313,26 +298,22 @@ export async function moveOrder(
   action: EnrollmentAction,
   reason?: string,
 ): Promise<void> {
-  const closed = await withRetriedTransaction(
-    ctx.services.pool,
-    async (client) => {
-      const row = await findOrder(client, scope, kinds, orderId, true);
-      await behaviourOf(row.kind).refuse?.(client, row, action);
-      await transitionRow(client, behaviourOf(row.kind).lifecycle, ORDER_ROWS, {
-        id: row.id,
-        action,
-        actor: ctx.actor,
-        requestId: ctx.requestId,
-        reason,
-      });
-      await ACTION_EFFECTS[action]?.(client, row, reason);
-      // A cancelled order can no longer be paid: its checkout closes with it.
-      return action === 'cancel' || action === 'cancelEnrollOrder'
-        ? closePendingPayments(client, row.id)
-        : [];
-    },
-    ctx.services.logger,
-  );
+  const closed = await withRetriedTransaction(ctx.services, async (client) => {
+    const row = await findOrder(client, scope, kinds, orderId, true);
+    await behaviourOf(row.kind).refuse?.(client, row, action);
+    await transitionRow(client, behaviourOf(row.kind).lifecycle, ORDER_ROWS, {
+      id: row.id,
+      action,
+      actor: ctx.actor,
+      requestId: ctx.requestId,
+      reason,
+    });
+    await ACTION_EFFECTS[action]?.(client, row, reason);
+    // A cancelled order can no longer be paid: its checkout closes with it.
+    return action === 'cancel' || action === 'cancelEnrollOrder'
+      ? closePendingPayments(client, row.id)
+      : [];
+  });
   await closeAtProvider(ctx, closed);
 }
 
@@ -352,90 +333,86 @@ export async function refundOrder(
   input: { amountFen?: number | undefined; reason?: string | undefined },
 ): Promise<void> {
   let providerRefund: RefundRequest | null = null;
-  await withRetriedTransaction(
-    ctx.services.pool,
-    async (client) => {
-      providerRefund = null;
-      const row = await findOrder(client, scope, kinds, orderId, true);
-      const behaviour = behaviourOf(row.kind);
-      await transitionRow(client, behaviour.lifecycle, ORDER_ROWS, {
-        id: row.id,
-        action: 'refund',
-        actor: ctx.actor,
-        requestId: ctx.requestId,
-        reason: input.reason,
-      });
-      const kept = (await behaviour.kept?.(client, row.id)) ?? 0;
-      const remaining = row.paid_fen - row.refunded_fen - kept;
-      if (remaining <= 0 || row.pay_method === null) {
-        throw fail(
-          'CONFLICT',
-          kept > 0
-            ? `该订单没有可退的金额（已结算课消 ${(kept / 100).toFixed(2)} 元）`
-            : '该订单没有可退的金额（未付款或已全部退款）',
-        );
-      }
-      const amount = input.amountFen ?? remaining;
-      if (amount > remaining) {
-        throw validationError([
-          { field: 'body.amountFen', message: `最多可退 ${(remaining / 100).toFixed(2)} 元` },
-        ]);
-      }
-      const paid = await client.query<{ id: number; payment_no: string; provider: string }>(
-        `SELECT id, payment_no, provider FROM payments WHERE order_id = $1 AND status = 'paid'
-        ORDER BY paid_at DESC LIMIT 1`,
-        [row.id],
+  await withRetriedTransaction(ctx.services, async (client) => {
+    providerRefund = null; // a lost race runs the transaction again from scratch
+    const row = await findOrder(client, scope, kinds, orderId, true);
+    const behaviour = behaviourOf(row.kind);
+    await transitionRow(client, behaviour.lifecycle, ORDER_ROWS, {
+      id: row.id,
+      action: 'refund',
+      actor: ctx.actor,
+      requestId: ctx.requestId,
+      reason: input.reason,
+    });
+    const kept = (await behaviour.kept?.(client, row.id)) ?? 0;
+    const remaining = row.paid_fen - row.refunded_fen - kept;
+    if (remaining <= 0 || row.pay_method === null) {
+      throw fail(
+        'CONFLICT',
+        kept > 0
+          ? `该订单没有可退的金额（已结算课消 ${(kept / 100).toFixed(2)} 元）`
+          : '该订单没有可退的金额（未付款或已全部退款）',
       );
-      const payment = row.pay_method === 'provider' ? paid.rows[0] : undefined;
-      if (row.pay_method === 'provider' && !payment) {
-        throw new Error(`order ${row.id} was paid by provider but has no paid payment`);
-      }
-      const immediate = row.pay_method !== 'provider';
-      const refund = await client.query<{ refund_no: string }>(
-        `INSERT INTO refunds (order_id, payment_id, method, amount_fen, status, reason, settled_at)
+    }
+    const amount = input.amountFen ?? remaining;
+    if (amount > remaining) {
+      throw validationError([
+        { field: 'body.amountFen', message: `最多可退 ${(remaining / 100).toFixed(2)} 元` },
+      ]);
+    }
+    const paid = await client.query<{ id: number; payment_no: string; provider: string }>(
+      `SELECT id, payment_no, provider FROM payments WHERE order_id = $1 AND status = 'paid'
+        ORDER BY paid_at DESC LIMIT 1`,
+      [row.id],
+    );
+    const payment = row.pay_method === 'provider' ? paid.rows[0] : undefined;
+    if (row.pay_method === 'provider' && !payment) {
+      throw new Error(`order ${row.id} was paid by provider but has no paid payment`);
+    }
+    const immediate = row.pay_method !== 'provider';
+    const refund = await client.query<{ refund_no: string }>(
+      `INSERT INTO refunds (order_id, payment_id, method, amount_fen, status, reason, settled_at)
        VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $5 = 'succeeded' THEN now() END)
        RETURNING refund_no`,
-        [
-          row.id,
-          payment?.id ?? null,
-          row.pay_method,
-          amount,
-          immediate ? 'succeeded' : 'pending',
-          input.reason ?? null,
-        ],
-      );
-      const refundNo = refund.rows[0]!.refund_no;
-      const to = payment
-        ? ledgerAccount.refundsPending(payment.provider)
-        : refundAccountOf(row.pay_method as 'wallet' | 'offline', row.member_id);
-      await postJournal(client, {
-        idempotencyKey: `refund:${refundNo}`,
-        kind: 'refund',
-        orderId: row.id,
-        reason: input.reason ?? null,
-        actorMemberId: ctx.actor.memberId,
-        requestId: ctx.requestId,
-        entries: [
-          { account: behaviour.payee(row), amount: -amount },
-          { account: to, amount },
-        ],
-      });
-      await client.query('UPDATE orders SET refunded_fen = refunded_fen + $2 WHERE id = $1', [
+      [
         row.id,
+        payment?.id ?? null,
+        row.pay_method,
         amount,
-      ]);
-      if (behaviour.earnsPoints) await awardPoints(client, row, -amount, 'refund');
-      if (payment) {
-        providerRefund = {
-          paymentNo: payment.payment_no,
-          refundNo,
-          amountFen: amount,
-          notifyUrl: notifyUrl(ctx.services.payments, behaviour.notifyPaths.refund),
-        };
-      }
-    },
-    ctx.services.logger,
-  );
+        immediate ? 'succeeded' : 'pending',
+        input.reason ?? null,
+      ],
+    );
+    const refundNo = refund.rows[0]!.refund_no;
+    const to = payment
+      ? ledgerAccount.refundsPending(payment.provider)
+      : refundAccountOf(row.pay_method as 'wallet' | 'offline', row.member_id);
+    await postJournal(client, {
+      idempotencyKey: `refund:${refundNo}`,
+      kind: 'refund',
+      orderId: row.id,
+      reason: input.reason ?? null,
+      actorMemberId: ctx.actor.memberId,
+      requestId: ctx.requestId,
+      entries: [
+        { account: behaviour.payee(row), amount: -amount },
+        { account: to, amount },
+      ],
+    });
+    await client.query('UPDATE orders SET refunded_fen = refunded_fen + $2 WHERE id = $1', [
+      row.id,
+      amount,
+    ]);
+    if (behaviour.earnsPoints) await awardPoints(client, row, -amount, 'refund');
+    if (payment) {
+      providerRefund = {
+        paymentNo: payment.payment_no,
+        refundNo,
+        amountFen: amount,
+        notifyUrl: notifyUrl(ctx.services.payments, behaviour.notifyPaths.refund),
+      };
+    }
+  });
   if (providerRefund) await requestProviderRefund(ctx.services, providerRefund);
 }
 

@@ -36,99 +36,95 @@ async function applyPaid(
   n: Extract<ProviderNotification, { kind: 'paid' }>,
 ): Promise<NotifyOutcome> {
   const provider = services.payments.provider;
-  // What the committed attempt decided (a lost race runs the transaction again from scratch).
   let autoRefund: RefundRequest | null = null;
-  const outcome = await withRetriedTransaction(
-    services.pool,
-    async (client) => {
-      autoRefund = null;
-      // The order first, then the payment (orders/locks.ts): the member's paths lock in that order.
-      await lockOrderOfPayment(client, n.paymentNo);
-      const found = await client.query<{
-        id: number;
-        order_id: number;
-        provider: string;
-        amount_fen: number;
-        status: 'pending' | 'paid' | 'closed';
-      }>(
-        `SELECT id, order_id, provider, amount_fen, status FROM payments WHERE payment_no = $1
+  const outcome = await withRetriedTransaction(services, async (client) => {
+    // What the committed attempt decided: a lost race runs the transaction again from scratch.
+    autoRefund = null;
+    // The order first, then the payment (orders/locks.ts): the member's paths lock in that order.
+    await lockOrderOfPayment(client, n.paymentNo);
+    const found = await client.query<{
+      id: number;
+      order_id: number;
+      provider: string;
+      amount_fen: number;
+      status: 'pending' | 'paid' | 'closed';
+    }>(
+      `SELECT id, order_id, provider, amount_fen, status FROM payments WHERE payment_no = $1
        FOR UPDATE`,
-        [n.paymentNo],
+      [n.paymentNo],
+    );
+    const payment = found.rows[0];
+    if (!payment || payment.provider !== provider.name) {
+      throw new NotificationRefused('unknown', `没有支付单 ${n.paymentNo}`);
+    }
+    if (payment.amount_fen !== n.amountFen) {
+      throw new NotificationRefused(
+        'mismatch',
+        `支付单 ${n.paymentNo} 金额为 ${payment.amount_fen} 分，通知为 ${n.amountFen} 分`,
       );
-      const payment = found.rows[0];
-      if (!payment || payment.provider !== provider.name) {
-        throw new NotificationRefused('unknown', `没有支付单 ${n.paymentNo}`);
-      }
-      if (payment.amount_fen !== n.amountFen) {
-        throw new NotificationRefused(
-          'mismatch',
-          `支付单 ${n.paymentNo} 金额为 ${payment.amount_fen} 分，通知为 ${n.amountFen} 分`,
-        );
-      }
-      if (payment.status === 'paid') return 'duplicate';
+    }
+    if (payment.status === 'paid') return 'duplicate';
+    await client.query(
+      `UPDATE payments SET status = 'paid', paid_at = now(), provider_trade_no = $2 WHERE id = $1`,
+      [payment.id, n.tradeNo],
+    );
+    const row = await findOrder(client, allOrders(), ORDER_KINDS, payment.order_id, true);
+    const behaviour = behaviourOf(row.kind);
+    const payer = await client.query<{ user_id: number }>(
+      'SELECT user_id FROM members WHERE id = $1',
+      [row.member_id],
+    );
+    const actor = { userId: payer.rows[0]!.user_id, memberId: row.member_id };
+    // The kind may refuse the money too (an activity over meanwhile): then it goes back.
+    const refusal =
+      nextState(behaviour.lifecycle, row.state, 'pay') === null
+        ? '订单已取消或已通过其他方式支付'
+        : await (behaviour.refuse?.(client, row, 'pay') ?? Promise.resolve()).then(
+            () => null,
+            (err: unknown) => {
+              if (err instanceof AppError) return err.message;
+              throw err;
+            },
+          );
+    if (refusal === null) {
+      await settlePaid(
+        client,
+        row,
+        { method: 'provider', provider: provider.name, paymentNo: n.paymentNo },
+        { actor, requestId: `notify:${n.notifyId}` },
+      );
+      // Any other checkout of the order can no longer be paid.
       await client.query(
-        `UPDATE payments SET status = 'paid', paid_at = now(), provider_trade_no = $2 WHERE id = $1`,
-        [payment.id, n.tradeNo],
+        `UPDATE payments SET status = 'closed' WHERE order_id = $1 AND status = 'pending'`,
+        [row.id],
       );
-      const row = await findOrder(client, allOrders(), ORDER_KINDS, payment.order_id, true);
-      const behaviour = behaviourOf(row.kind);
-      const payer = await client.query<{ user_id: number }>(
-        'SELECT user_id FROM members WHERE id = $1',
-        [row.member_id],
-      );
-      const actor = { userId: payer.rows[0]!.user_id, memberId: row.member_id };
-      // The kind may refuse the money too (an activity over meanwhile): then it goes back.
-      const refusal =
-        nextState(behaviour.lifecycle, row.state, 'pay') === null
-          ? '订单已取消或已通过其他方式支付'
-          : await (behaviour.refuse?.(client, row, 'pay') ?? Promise.resolve()).then(
-              () => null,
-              (err: unknown) => {
-                if (err instanceof AppError) return err.message;
-                throw err;
-              },
-            );
-      if (refusal === null) {
-        await settlePaid(
-          client,
-          row,
-          { method: 'provider', provider: provider.name, paymentNo: n.paymentNo },
-          { actor, requestId: `notify:${n.notifyId}` },
-        );
-        // Any other checkout of the order can no longer be paid.
-        await client.query(
-          `UPDATE payments SET status = 'closed' WHERE order_id = $1 AND status = 'pending'`,
-          [row.id],
-        );
-        return 'applied';
-      }
-      // The order was cancelled meanwhile, paid another way or refused: the money goes back.
-      const refund = await client.query<{ refund_no: string }>(
-        `INSERT INTO refunds (order_id, payment_id, method, amount_fen, status, reason)
+      return 'applied';
+    }
+    // The order was cancelled meanwhile, paid another way or refused: the money goes back.
+    const refund = await client.query<{ refund_no: string }>(
+      `INSERT INTO refunds (order_id, payment_id, method, amount_fen, status, reason)
        VALUES ($1, $2, 'provider', $3, 'pending', $4) RETURNING refund_no`,
-        [row.id, payment.id, n.amountFen, `${refusal}，自动退回这笔付款`],
-      );
-      const refundNo = refund.rows[0]!.refund_no;
-      await postJournal(client, {
-        idempotencyKey: `paid:${n.paymentNo}`,
-        kind: 'paidAfterClose',
-        orderId: row.id,
-        requestId: `notify:${n.notifyId}`,
-        entries: [
-          { account: ledgerAccount.provider(provider.name), amount: -n.amountFen },
-          { account: ledgerAccount.refundsPending(provider.name), amount: n.amountFen },
-        ],
-      });
-      autoRefund = {
-        paymentNo: n.paymentNo,
-        refundNo,
-        amountFen: n.amountFen,
-        notifyUrl: notifyUrl(services.payments, behaviour.notifyPaths.refund),
-      };
-      return 'refunded';
-    },
-    services.logger,
-  );
+      [row.id, payment.id, n.amountFen, `${refusal}，自动退回这笔付款`],
+    );
+    const refundNo = refund.rows[0]!.refund_no;
+    await postJournal(client, {
+      idempotencyKey: `paid:${n.paymentNo}`,
+      kind: 'paidAfterClose',
+      orderId: row.id,
+      requestId: `notify:${n.notifyId}`,
+      entries: [
+        { account: ledgerAccount.provider(provider.name), amount: -n.amountFen },
+        { account: ledgerAccount.refundsPending(provider.name), amount: n.amountFen },
+      ],
+    });
+    autoRefund = {
+      paymentNo: n.paymentNo,
+      refundNo,
+      amountFen: n.amountFen,
+      notifyUrl: notifyUrl(services.payments, behaviour.notifyPaths.refund),
+    };
+    return 'refunded';
+  });
   if (autoRefund) await requestProviderRefund(services, autoRefund);
   return outcome;
 }
@@ -138,54 +134,47 @@ async function applyRefund(
   n: Extract<ProviderNotification, { kind: 'refund' }>,
 ): Promise<NotifyOutcome> {
   const provider = services.payments.provider;
-  return withRetriedTransaction(
-    services.pool,
-    async (client) => {
-      await lockOrderOfRefund(client, n.refundNo);
-      const found = await client.query<{
-        id: number;
-        order_id: number;
-        amount_fen: number;
-        status: 'pending' | 'succeeded';
-        payment_no: string | null;
-      }>(
-        `SELECT r.id, r.order_id, r.amount_fen, r.status, p.payment_no
+  return withRetriedTransaction(services, async (client) => {
+    await lockOrderOfRefund(client, n.refundNo);
+    const found = await client.query<{
+      id: number;
+      order_id: number;
+      amount_fen: number;
+      status: 'pending' | 'succeeded';
+      payment_no: string | null;
+    }>(
+      `SELECT r.id, r.order_id, r.amount_fen, r.status, p.payment_no
          FROM refunds r LEFT JOIN payments p ON p.id = r.payment_id
         WHERE r.refund_no = $1 AND r.method = 'provider' FOR UPDATE OF r`,
-        [n.refundNo],
+      [n.refundNo],
+    );
+    const refund = found.rows[0];
+    if (!refund || refund.payment_no !== n.paymentNo) {
+      throw new NotificationRefused('unknown', `没有退款单 ${n.refundNo}（支付单 ${n.paymentNo}）`);
+    }
+    if (refund.amount_fen !== n.amountFen) {
+      throw new NotificationRefused(
+        'mismatch',
+        `退款单 ${n.refundNo} 金额为 ${refund.amount_fen} 分，通知为 ${n.amountFen} 分`,
       );
-      const refund = found.rows[0];
-      if (!refund || refund.payment_no !== n.paymentNo) {
-        throw new NotificationRefused(
-          'unknown',
-          `没有退款单 ${n.refundNo}（支付单 ${n.paymentNo}）`,
-        );
-      }
-      if (refund.amount_fen !== n.amountFen) {
-        throw new NotificationRefused(
-          'mismatch',
-          `退款单 ${n.refundNo} 金额为 ${refund.amount_fen} 分，通知为 ${n.amountFen} 分`,
-        );
-      }
-      if (refund.status === 'succeeded') return 'duplicate';
-      await client.query(
-        `UPDATE refunds SET status = 'succeeded', settled_at = now() WHERE id = $1`,
-        [refund.id],
-      );
-      await postJournal(client, {
-        idempotencyKey: `refundSettled:${n.refundNo}`,
-        kind: 'refundSettled',
-        orderId: refund.order_id,
-        requestId: `notify:${n.notifyId}`,
-        entries: [
-          { account: ledgerAccount.refundsPending(provider.name), amount: -n.amountFen },
-          { account: ledgerAccount.provider(provider.name), amount: n.amountFen },
-        ],
-      });
-      return 'applied';
-    },
-    services.logger,
-  );
+    }
+    if (refund.status === 'succeeded') return 'duplicate';
+    await client.query(
+      `UPDATE refunds SET status = 'succeeded', settled_at = now() WHERE id = $1`,
+      [refund.id],
+    );
+    await postJournal(client, {
+      idempotencyKey: `refundSettled:${n.refundNo}`,
+      kind: 'refundSettled',
+      orderId: refund.order_id,
+      requestId: `notify:${n.notifyId}`,
+      entries: [
+        { account: ledgerAccount.refundsPending(provider.name), amount: -n.amountFen },
+        { account: ledgerAccount.provider(provider.name), amount: n.amountFen },
+      ],
+    });
+    return 'applied';
+  });
 }
 
 async function record(
