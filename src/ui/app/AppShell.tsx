@@ -1,7 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { ProgressBar } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { Outlet, useNavigation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { ToastContainer } from '../components/ToastContainer.tsx';
 import { useRuntime } from './context.ts';
 import { loadFormValidation } from '../../machines/login/implementations.ts';
@@ -27,12 +27,27 @@ export function AppShell() {
       {navigation.state === 'loading' ? (
         <ProgressBar className="xa-progress" intent="primary" />
       ) : null}
+      <RouteReporter />
       <Outlet />
       <ToastContainer />
       <LoginDialogHost />
       <PayDialogHost />
     </>
   );
+}
+
+/**
+ * Tells the machines that keep a screen's outcome which screen is shown (issue 25 item 3): a
+ * staff write's refusal stays on the screen that made it. Before paint, so the next screen never
+ * shows the last one's message even for a frame.
+ */
+function RouteReporter() {
+  const { staffEdit } = useRuntime().actors;
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    staffEdit.send({ type: 'ROUTE', path: pathname });
+  }, [staffEdit, pathname]);
+  return null;
 }
 
 function LoginDialogHost() {
