@@ -241,6 +241,9 @@ export type StaffEditEvent =
 
 const cleared = { result: null, error: null, fieldErrors: [] as FieldError[] };
 
+/** The toast that says write `seq` is saved (the next screen takes it away). */
+export const savedToastId = (seq: number): string => `staff-saved:${seq}`;
+
 /** Whether the outcome in `context` belongs to the screen shown now. */
 export const outcomeIsHere = (context: Pick<StaffEditContext, 'route' | 'origin'>): boolean =>
   context.origin === context.route;

@@ -131,10 +131,7 @@ async function papersOf(db: Queryable, examIds: number[]): Promise<Map<number, E
  * an organization's staff their organization's, a learner none. The one rule: the server
  * refuses with it (assertManages) and tells each row's screen with it (`manageable`).
  */
-export function managesExam(
-  reader: ExamReader,
-  row: { organization_id: number | null },
-): boolean {
+export function managesExam(reader: ExamReader, row: { organization_id: number | null }): boolean {
   if (!reader || reader.kind === 'learner') return false;
   return reader.kind === 'platform' || row.organization_id === reader.organizationId;
 }
@@ -167,11 +164,7 @@ const toItem = (reader: ExamReader, r: ExamRow, papers: ExamPaperOfExam[]): Exam
   updatedAt: r.updated_at.toISOString(),
 });
 
-async function withPapers(
-  db: Queryable,
-  reader: ExamReader,
-  rows: ExamRow[],
-): Promise<ExamItem[]> {
+async function withPapers(db: Queryable, reader: ExamReader, rows: ExamRow[]): Promise<ExamItem[]> {
   const papers = await papersOf(
     db,
     rows.map((r) => r.id),

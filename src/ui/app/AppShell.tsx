@@ -5,6 +5,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { ToastContainer } from '../components/ToastContainer.tsx';
 import { useRuntime } from './context.ts';
 import { loadFormValidation } from '../../machines/login/implementations.ts';
+import { savedToastId } from '../../machines/staff-edit/machine.ts';
 
 // The dialog's forms load on first use, keeping them out of the first screen's JavaScript;
 // their validation (zod and the contract schemas) comes along, so a submit never waits for it.
@@ -42,11 +43,17 @@ export function AppShell() {
  * shows the last one's message even for a frame.
  */
 function RouteReporter() {
-  const { staffEdit } = useRuntime().actors;
+  const { staffEdit, toastQueue } = useRuntime().actors;
   const { pathname } = useLocation();
   useLayoutEffect(() => {
+    // The last 已保存 belongs to the screen left behind too.
+    const saved = savedToastId(staffEdit.getSnapshot().context.seq);
+    const toasts = toastQueue.getSnapshot().context;
+    if ([...toasts.visible, ...toasts.queued].some((toast) => toast.id === saved)) {
+      toastQueue.send({ type: 'HIDE', id: saved });
+    }
     staffEdit.send({ type: 'ROUTE', path: pathname });
-  }, [staffEdit, pathname]);
+  }, [staffEdit, toastQueue, pathname]);
   return null;
 }
 

@@ -28,7 +28,7 @@ import { prizeClaimMachine } from '../../machines/prize-claim/machine.ts';
 import { createPrizeClaimImplementations } from '../../machines/prize-claim/implementations.ts';
 import { gradeEnrollMachine } from '../../machines/grade-enroll/machine.ts';
 import { createStaffEditImplementations } from '../../machines/staff-edit/implementations.ts';
-import { staffEditMachine } from '../../machines/staff-edit/machine.ts';
+import { savedToastId, staffEditMachine } from '../../machines/staff-edit/machine.ts';
 import { createQuestionPackagesImplementations } from '../../machines/question-packages/implementations.ts';
 import { questionPackagesMachine } from '../../machines/question-packages/machine.ts';
 import { loginDialogMachine } from '../../machines/login/machine.ts';
@@ -269,7 +269,7 @@ export function createRuntime(env: RuntimeEnv) {
           toastQueue.send({
             type: 'SHOW',
             toast: {
-              id: `staff-saved:${seq}`,
+              id: savedToastId(seq),
               message: env.translate('staff.saved'),
               intent: 'success',
               timeoutMs: STAFF_SAVED_TOAST_MS,
