@@ -131,7 +131,7 @@ async function papersOf(db: Queryable, examIds: number[]): Promise<Map<number, E
  * an organization's staff their organization's, a learner none. The one rule: the server
  * refuses with it (assertManages) and tells each row's screen with it (`manageable`).
  */
-export function managesExam(reader: ExamReader, row: { organization_id: number | null }): boolean {
+function managesExam(reader: ExamReader, row: { organization_id: number | null }): boolean {
   if (!reader || reader.kind === 'learner') return false;
   return reader.kind === 'platform' || row.organization_id === reader.organizationId;
 }
