@@ -102,6 +102,14 @@ describe('a coach’s exam list', () => {
     });
     expect(named(managed, DEMO_EXAMS.free)).toBeUndefined();
     expect(managed.content.every((e) => e.manageable)).toBe(true);
+    // A simple list says nothing of who manages a row: a teacher's holds only theirs.
+    const simple = await teacher.call(exam['edms.exam.querySimpleList'], {
+      query: { size: 50 },
+      body: {},
+    });
+    const names = simple.content.map((e) => e.name);
+    expect(names).toContain('教练自建周测');
+    expect(names).not.toContain(DEMO_EXAMS.free);
   });
 
   it('tells a learner nothing is theirs to manage, and platform staff everything is', async () => {

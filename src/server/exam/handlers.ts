@@ -259,13 +259,10 @@ const examHandlers: HandlerEntry[] = [
     listExams(ctx.services.pool, readerOf(a, ctx), body(ctx), query(ctx), listView(a, body(ctx))),
   ),
   ...wire('exam', 'querySimpleList', async (a, ctx) => {
-    const page = await listExams(
-      ctx.services.pool,
-      readerOf(a, ctx),
-      body(ctx),
-      query(ctx),
-      listView(a, body(ctx)),
-    );
+    // A simple item carries no `manageable`: a teacher's picks only what they manage.
+    const filter = body<{ manage?: boolean }>(ctx);
+    const view = a === 'edms' || filter.manage === true ? 'managed' : 'open';
+    const page = await listExams(ctx.services.pool, readerOf(a, ctx), body(ctx), query(ctx), view);
     return {
       ...page,
       content: page.content.map(({ id, name, state, startAt, endAt, priceFen }) => ({
