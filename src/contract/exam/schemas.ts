@@ -176,6 +176,12 @@ export const examItem = z.object({
   phase: examPhase,
   papers: z.array(examPaperOfExam),
   enrolledCount: z.number().int(),
+  /**
+   * Whether the caller may manage this exam (edit, delete, move it through its lifecycle): the
+   * server's own rule (its organization's staff, or platform staff), so a screen offers exactly
+   * what the server would allow. False for learners and visitors.
+   */
+  manageable: z.boolean(),
   /** The server's clock when it answered: the exam room counts down from it. */
   serverNow: f.isoTime,
   createdAt: f.isoTime,

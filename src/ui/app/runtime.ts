@@ -28,7 +28,7 @@ import { prizeClaimMachine } from '../../machines/prize-claim/machine.ts';
 import { createPrizeClaimImplementations } from '../../machines/prize-claim/implementations.ts';
 import { gradeEnrollMachine } from '../../machines/grade-enroll/machine.ts';
 import { createStaffEditImplementations } from '../../machines/staff-edit/implementations.ts';
-import { staffEditMachine } from '../../machines/staff-edit/machine.ts';
+import { savedToastId, staffEditMachine } from '../../machines/staff-edit/machine.ts';
 import { createQuestionPackagesImplementations } from '../../machines/question-packages/implementations.ts';
 import { questionPackagesMachine } from '../../machines/question-packages/machine.ts';
 import { loginDialogMachine } from '../../machines/login/machine.ts';
@@ -60,8 +60,8 @@ export interface RuntimeEnv {
   window: Pick<Window, 'open' | 'innerWidth' | 'addEventListener' | 'removeEventListener'>;
   userAgent: string;
   now: () => number;
-  /** Translates an i18n key at the moment a toast is raised (e.g. the 提示 title). */
-  translate: (key: 'toast.title') => string;
+  /** Translates an i18n key at the moment a toast is raised (e.g. the 提示 title, 已保存). */
+  translate: (key: 'toast.title' | 'staff.saved') => string;
   /** Client-side navigation (the router's navigate), for "return to" after a login. */
   navigate: (to: string) => void;
   apiBase?: string;
@@ -118,6 +118,9 @@ function withoutBytes(data: unknown): unknown {
   const { bytes, ...rest } = data as { bytes?: unknown };
   return bytes instanceof Uint8Array ? { ...rest, size: bytes.byteLength } : data;
 }
+
+/** How long 已保存 stays: long enough to read, short enough not to cover the next action. */
+const STAFF_SAVED_TOAST_MS = 2_000;
 
 export function createRuntime(env: RuntimeEnv) {
   const apiBase = env.apiBase ?? API_PREFIX;
@@ -258,7 +261,21 @@ export function createRuntime(env: RuntimeEnv) {
   );
   const staffEdit = createActor(
     staffEditMachine.provide(
-      createStaffEditImplementations({ transport, onChanged: () => afterStaffChange() }),
+      createStaffEditImplementations({
+        transport,
+        onChanged: () => afterStaffChange(),
+        // 已保存 is transient: a toast, not a banner that follows the person to other screens.
+        onSaved: (seq) =>
+          toastQueue.send({
+            type: 'SHOW',
+            toast: {
+              id: savedToastId(seq),
+              message: env.translate('staff.saved'),
+              intent: 'success',
+              timeoutMs: STAFF_SAVED_TOAST_MS,
+            },
+          }),
+      }),
     ),
     eventLog.attachToActor('staffEdit'),
   );

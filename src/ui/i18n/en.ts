@@ -624,6 +624,7 @@ export const en: Catalogue = {
     },
     when: 'When',
     enrolled: 'Enrolled',
+    readOnly: 'View only: managed by {{owner}}',
     noExamsHint: 'Press New to schedule an exam.',
     owner: 'Owner',
     platform: 'Platform',

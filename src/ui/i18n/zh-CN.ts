@@ -615,6 +615,7 @@ export const zhCN = {
     },
     when: '考试时间',
     enrolled: '报名人数',
+    readOnly: '仅查看：由{{owner}}管理',
     noExamsHint: '点「新建」编排一场考试。',
     owner: '所属',
     platform: '平台',
