@@ -1,9 +1,9 @@
 /**
- * Issue 25 item 6 in Chromium against the real server: the demo student applies to quit their
- * class from 我的班级 with a reason; the class's teacher rejects it with a reason from their own
- * class desk (班级 → the class → its roster); the student then sees the decision and the
- * teacher's reason on 我的班级 and in 订单管理, not just 已报名 and their own reason. Both event
- * logs replay exactly.
+ * Issue 25 item 6 in Chromium against the real server: the demo student sees the seeded
+ * rejection of an earlier application, then applies to quit their class from 我的班级 again;
+ * the class's teacher rejects it with a reason from their own class desk (班级 → the class →
+ * its roster); the student then sees the decision and the teacher's reason on 我的班级 and in
+ * 订单管理, not just 已报名 and their own reason. Both event logs replay exactly.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -18,6 +18,8 @@ import { launchBrowser, logInAs, startPlatformAndBrowser, type TestBrowser } fro
 const CLASS = 'CSP-J 入门班（2026 冬季）';
 const OWN_REASON = '周末要上别的课';
 const TEACHER_REASON = '本期已过半，期末再申请';
+/** The teacher's reason for rejecting the student's earlier application (the seed). */
+const SEEDED_REASON = '周日班已满，请本期继续在周六班上课';
 
 async function expectLogReplays(page: Page) {
   await page.getByTestId('account-menu').click();
@@ -51,6 +53,12 @@ describe('a rejected quit application tells the learner so', () => {
     await page.goto(`${platform.url}/web/user/grade`);
     const row = page.getByTestId('my-classes').locator('tr').filter({ hasText: CLASS });
     await row.getByTestId('my-class-state').filter({ hasText: '已报名' }).waitFor();
+    // On a fresh start the seed's earlier rejection is there to see.
+    await row
+      .getByTestId('quit-decision')
+      .filter({ hasText: '退出申请未通过' })
+      .filter({ hasText: SEEDED_REASON })
+      .waitFor();
     await row.getByRole('button', { name: '申请退出' }).click();
     const quit = page.getByRole('dialog', { name: '申请退出并退款' });
     await quit.getByLabel('退出原因').fill(OWN_REASON);
