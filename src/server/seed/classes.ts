@@ -22,7 +22,8 @@ import { applyTransition } from '../lifecycle/transition.ts';
 import { settleHomework } from '../homework/settle.ts';
 import type { Logger } from '../logger.ts';
 import { answerQuestion } from '../member-question/handlers.ts';
-import type { FlowContext } from '../orders/flow.ts';
+import { moveOrder, type FlowContext } from '../orders/flow.ts';
+import { allOrders } from '../orders/rows.ts';
 import { hashPassword } from '../security/password.ts';
 import type { Services } from '../services.ts';
 import { NO_PROVIDER } from '../payments/none.ts';
@@ -222,6 +223,27 @@ export async function seedDemoClasses(pool: Pool, logger: Logger, password: stri
         amountFen: 20_000,
         remark: '首两次课',
       });
+      // The student once applied to leave it and the teacher said no, with a reason: 我的班级
+      // and /order show the decision, not just 已报名 (issue 25 item 6).
+      const studentFlow: FlowContext = {
+        services,
+        actor: { userId: student.user_id, memberId: student.id },
+        requestId,
+      };
+      const own: Scope = {
+        kind: 'learner',
+        memberId: student.id,
+        organizationId: student.organization_id,
+      };
+      await moveOrder(studentFlow, own, ['grade'], paid, 'applyQuit', '想换到周日班上课');
+      await moveOrder(
+        teacherFlow,
+        allOrders(),
+        ['grade'],
+        paid,
+        'rejectQuit',
+        '周日班已满，请本期继续在周六班上课',
+      );
       await seedHomework(services, teacherScope, teacherFlow, gradeRow.id, students, student, [
         choiceA!,
         choiceB!,

@@ -387,6 +387,11 @@ export function createRuntime(env: RuntimeEnv) {
       toastQueue.on('openVipCardList', () => {
         env.window.open(`${webBase}vipCardList`, '_blank', 'noopener');
       }),
+      // Enrolling in a paid item pays in one go (issue 25 item 7): the order it placed opens
+      // the pay dialog at once, for every kind alike; closing it leaves the order payable later.
+      ...[examEnroll, gradeEnroll, activityEnroll].map((enroll) =>
+        enroll.on('awaitingPayment', ({ order }) => checkout.send({ type: 'PAY', order })),
+      ),
     );
 
     // Whose cards: reload the member's cards whenever the logged-in member changes.

@@ -329,6 +329,13 @@ export const en: Catalogue = {
     submit: 'Submit',
     refunded: '¥{{amount}} refunded',
     quitReasonShown: 'Reason: {{reason}}',
+    quitReasonWas: 'My reason to quit: {{reason}}',
+    quitDecision: {
+      rejected: 'Quit application rejected',
+      approved: 'Quit application approved',
+      reason: 'Reason: {{reason}}',
+      by: 'By {{name}} at {{at}}',
+    },
     cancelled: 'The order was cancelled',
     quitApplied: 'Your request was sent for approval',
   },

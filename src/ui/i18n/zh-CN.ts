@@ -328,6 +328,13 @@ export const zhCN = {
     submit: '提交申请',
     refunded: '已退 ¥{{amount}}',
     quitReasonShown: '退出原因：{{reason}}',
+    quitReasonWas: '我的退出原因：{{reason}}',
+    quitDecision: {
+      rejected: '退出申请未通过',
+      approved: '退出申请已同意',
+      reason: '原因：{{reason}}',
+      by: '{{name}} 于 {{at}} 处理',
+    },
     cancelled: '订单已取消',
     quitApplied: '已提交申请，等待审核',
   },

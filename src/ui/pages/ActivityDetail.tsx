@@ -16,6 +16,7 @@ import { useRuntime } from '../app/context.ts';
 import { useSession } from '../app/hooks.ts';
 import { useQuery } from '../app/useQuery.ts';
 import { QueryStatus } from '../components/QueryStatus.tsx';
+import { QuitNote } from '../components/QuitNote.tsx';
 import { ActivityFacts } from '../components/activity/ActivityFacts.tsx';
 import { PrizeSection } from '../components/activity/PrizeSection.tsx';
 import { RankingTable } from '../components/activity/Ranking.tsx';
@@ -88,6 +89,7 @@ function Enrollment({ activity }: { activity: ActivityItem }) {
                 {t('activity.detail.enrollState', { state: orderStateName(enrollment.order) })}
               </div>
             )}
+            {enrollment && <QuitNote order={enrollment.order} />}
             {enrollError && (
               <Callout intent="danger" role="alert">
                 {t('activity.detail.enrollFailed', { message: enrollError.message ?? '' })}
