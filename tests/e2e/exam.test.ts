@@ -100,7 +100,8 @@ describe('sitting an exam from enrollment to report', () => {
     // (200) that the screen shows and asks again about, never as an error status.
     const reportStatuses: number[] = [];
     page.on('response', (response) => {
-      if (response.url().includes('/examPaperEnroll/report')) reportStatuses.push(response.status());
+      if (response.url().includes('/examPaperEnroll/report'))
+        reportStatuses.push(response.status());
     });
     await page.getByRole('link', { name: '查看成绩' }).click();
     const score = page.getByTestId('exam-report-score');

@@ -259,12 +259,14 @@ describe('practising a problem in Chromium: run, submit, switch language', () =>
       '[data-testid="practice-failing-case"], [data-testid="practice-failing-case-hidden"]',
     );
     await failing.first().waitFor();
-    await expect.poll(() => topOnScreen(failing.first())).toBe(true);
+    await expect.poll(() => topOnScreen(failing.first()), { timeout: 10_000 }).toBe(true);
     if ((await page.getByTestId('practice-failing-case').count()) > 0) {
       const heading = page.getByTestId('practice-failing-case').locator('h4');
-      await expect.poll(() => visibleOnScreen(heading)).toBe(true);
+      await expect.poll(() => visibleOnScreen(heading), { timeout: 10_000 }).toBe(true);
       expect(await heading.locator('[data-verdict]').getAttribute('data-verdict')).toBe('WA');
-      await expect.poll(() => topOnScreen(page.getByTestId('case-input'))).toBe(true);
+      await expect
+        .poll(() => topOnScreen(page.getByTestId('case-input')), { timeout: 10_000 })
+        .toBe(true);
     }
     expect(await page.getByTestId('practice-outcome').getAttribute('aria-live')).toBe('polite');
     const newest = page.getByTestId('practice-history').locator('tbody tr').first();

@@ -154,8 +154,13 @@ function useOutcomeInView(busy: boolean, result: unknown, jobError: unknown) {
     const changed =
       before.busy !== busy || before.result !== result || before.jobError !== jobError;
     if (!changed || !(busy || result || jobError)) return;
-    const target = !busy && result && failingCase.current ? failingCase.current : outcome.current;
-    target?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    if (!busy && result && failingCase.current) {
+      // `nearest`: a case taller than the panel comes in top first, a shorter one whole; the
+      // page around the panel stays where it is.
+      failingCase.current.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    } else {
+      outcome.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    }
   }, [busy, result, jobError]);
   const failingCaseRef = useCallback((element: HTMLElement | null) => {
     failingCase.current = element;
