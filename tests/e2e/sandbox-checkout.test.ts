@@ -44,6 +44,8 @@ describe('the sandbox checkout page', () => {
     await page.goto(`${platform.url}${answer.payment!.checkoutUrl}`);
     await page.getByRole('button', { name: '确认支付' }).waitFor();
 
+    // Headless Chromium asks for an undeclared icon only now and then: the page must declare one.
+    expect(await page.locator('link[rel="icon"]').count()).toBe(1);
     const icon = await page.locator('link[rel="icon"]').getAttribute('href');
     expect(icon).toBeTruthy();
     const loaded = await page.evaluate(async (href) => {
