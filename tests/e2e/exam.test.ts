@@ -113,6 +113,8 @@ describe('sitting an exam from enrollment to report', () => {
     // A+B accepted: at least its 40 points.
     expect(Number(text.split(' ')[0])).toBeGreaterThanOrEqual(40);
     await page.getByTestId('exam-report-question-5').getByText('AC').first().waitFor();
+    // The program's language is named as people say it, not by its id.
+    await page.getByTestId('exam-report-question-5').getByText('你的代码 · Python').waitFor();
   }, 180_000);
 
   it('hands a one-minute exam in by itself at time-up with the last saved answer', async () => {

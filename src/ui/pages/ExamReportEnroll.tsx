@@ -12,6 +12,7 @@ import { StatementMarkdown } from '../components/practice/StatementMarkdown.tsx'
 import { QuestionStatement } from '../components/exam/QuestionStatement.tsx';
 import '../components/exam/exam.css';
 import { AiLauncher } from '../components/ai/AiLauncher.tsx';
+import { languageName } from '../components/practice/languageName.ts';
 
 /** While the paper is judged the report is not out yet: look again this often. */
 const JUDGING_REFRESH_MS = 2_000;
@@ -156,7 +157,9 @@ function Report({ report }: { report: ReportItem }) {
                 )}
                 {q.source && (
                   <>
-                    <strong>{t('exam.report.code')}</strong>
+                    <strong>
+                      {t('exam.report.code')} · {languageName(t, q.language)}
+                    </strong>
                     <pre className="xa-mono">{q.source}</pre>
                   </>
                 )}
