@@ -474,8 +474,6 @@ export type ReportItem = z.infer<typeof reportItem>;
  * again shortly) or `unpublished` (settled, waiting for staff to publish the results). Not
  * being out yet is a state of the sitting, not an error; staff always get the report.
  */
-export const REPORT_STATUSES = ['ready', 'judging', 'unpublished'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const reportAnswer = z.discriminatedUnion('status', [
   reportItem.extend({ status: z.literal('ready') }),
   z.object({
