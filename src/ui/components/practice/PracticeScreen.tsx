@@ -189,6 +189,9 @@ function ResultArea({
   const history = useSelector(actor, selectHistory);
   const quota = useSelector(actor, selectQuota);
   const reviewing = useSelector(actor, selectReviewing);
+  // While the draft loads the machine takes no input edits (the draft's input replaces it):
+  // the box waits too, rather than dropping what is typed into it.
+  const draftLoading = useSelector(actor, selectCodeLoading);
   const { outcome: outcomeRef, failingCaseRef } = useOutcomeInView(busy, result, jobError);
   return (
     <>
@@ -199,7 +202,7 @@ function ResultArea({
           fill
           rows={3}
           value={input}
-          disabled={readOnly}
+          disabled={readOnly || draftLoading}
           aria-label={t('practice.input')}
           onChange={(e) => practice.editInput(e.currentTarget.value)}
         />
