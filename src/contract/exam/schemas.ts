@@ -474,6 +474,24 @@ export const reportQuestion = sittingQuestion.extend({
 });
 export const reportItem = sittingItem.extend({ questions: z.array(reportQuestion) });
 export type ReportItem = z.infer<typeof reportItem>;
+/**
+ * What a learner's report call answers once the paper is handed in: the report when results
+ * are out (`ready`), else where it stands — `judging` (the judge is still at the programs: ask
+ * again shortly) or `unpublished` (settled, waiting for staff to publish the results). Not
+ * being out yet is a state of the sitting, not an error; staff always get the report.
+ */
+export const reportAnswer = z.discriminatedUnion('status', [
+  reportItem.extend({ status: z.literal('ready') }),
+  z.object({
+    status: z.enum(['judging', 'unpublished']),
+    id: z.number().int(),
+    examId: z.number().int(),
+    examName: z.string(),
+    state: sittingState,
+    completedAt: f.isoTime.nullable(),
+  }),
+]);
+export type ReportAnswer = z.infer<typeof reportAnswer>;
 
 // ——— Answers (examMemberQuestion) ———
 

@@ -7,6 +7,7 @@ export const en: Catalogue = {
     loading: 'Loading…',
     retry: 'Retry',
     backHome: 'Back to home',
+    close: 'Close',
   },
   nav: {
     home: 'Home',
@@ -541,7 +542,7 @@ export const en: Catalogue = {
       OLE: 'Output limit exceeded',
       SE: 'System error',
     },
-    languages: { cpp: 'C++', python: 'Python' },
+    languages: { cpp: 'C++', cpp14: 'C++14', cpp20: 'C++20', python: 'Python' },
     problems: 'Programming problems',
     noProblems: 'No programming problems yet',
     loginToPlay: 'Log in to use the playground',
@@ -1206,7 +1207,8 @@ export const en: Catalogue = {
     report: {
       title: 'Result',
       failed: 'Could not load the result',
-      pending: 'No result yet: the paper is {{state}}; this page refreshes by itself.',
+      judging: 'Your paper is being judged; the result shows here by itself when it is ready.',
+      unpublished: 'Your paper is judged; the result shows here once the teacher publishes it.',
       score: 'Score',
       rank: 'Rank',
       rankOf: '{{rank}} of {{of}}',

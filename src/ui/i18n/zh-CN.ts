@@ -8,6 +8,7 @@ export const zhCN = {
     loading: '加载中…',
     retry: '重试',
     backHome: '返回首页',
+    close: '关闭',
   },
   nav: {
     home: '首页',
@@ -538,7 +539,7 @@ export const zhCN = {
       OLE: '输出超限',
       SE: '系统错误',
     },
-    languages: { cpp: 'C++', python: 'Python' },
+    languages: { cpp: 'C++', cpp14: 'C++14', cpp20: 'C++20', python: 'Python' },
     problems: '编程题',
     noProblems: '暂无编程题',
     loginToPlay: '登录后可使用练习场',
@@ -1179,7 +1180,8 @@ export const zhCN = {
     report: {
       title: '成绩报告',
       failed: '成绩报告加载失败',
-      pending: '成绩尚未出来：答卷{{state}}，稍后自动刷新。',
+      judging: '答卷评测中，成绩出来后本页会自动显示。',
+      unpublished: '答卷已评完，成绩待老师公布后可在此查看。',
       score: '得分',
       rank: '名次',
       rankOf: '第 {{rank}} 名 / 共 {{of}} 人',
