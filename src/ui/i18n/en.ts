@@ -875,11 +875,17 @@ export const en: Catalogue = {
     doImport: 'Import',
     tooBig: 'The file is over 1 MB; split it first',
     checked:
-      'Checked: {{created}} to create, {{linked}} to link, {{refused}} rows with problems (nothing written)',
-    imported: 'Imported: {{created}} created, {{linked}} linked, {{refused}} rows refused',
+      'Checked: {{created}} to create, {{linked}} to link, {{pending}} to invite, {{refused}} rows with problems (nothing written)',
+    imported:
+      'Imported: {{created}} created, {{linked}} linked, {{pending}} awaiting the learner, {{refused}} rows refused',
     row: 'Row',
     outcomeLabel: 'Outcome',
-    outcome: { created: 'Created', linked: 'Linked', refused: 'Refused' },
+    outcome: {
+      created: 'Created',
+      linked: 'Linked',
+      pending: 'Awaiting the learner',
+      refused: 'Refused',
+    },
     reason: 'Reason',
     fieldMessage: '{{field}}: {{message}}',
     initialPassword: 'Initial password',

@@ -865,11 +865,12 @@ export const zhCN = {
     doImport: '导入',
     tooBig: '文件超过 1 MB，请拆分后再导入',
     checked:
-      '检查完成：可新建 {{created}} 人，可关联 {{linked}} 人，有问题 {{refused}} 行（未写入）',
-    imported: '导入完成：新建 {{created}} 人，关联 {{linked}} 人，拒绝 {{refused}} 行',
+      '检查完成：可新建 {{created}} 人，可关联 {{linked}} 人，需邀请 {{pending}} 人，有问题 {{refused}} 行（未写入）',
+    imported:
+      '导入完成：新建 {{created}} 人，关联 {{linked}} 人，待学员确认 {{pending}} 人，拒绝 {{refused}} 行',
     row: '行',
     outcomeLabel: '结果',
-    outcome: { created: '新建', linked: '关联', refused: '拒绝' },
+    outcome: { created: '新建', linked: '关联', pending: '待学员确认', refused: '拒绝' },
     reason: '原因',
     fieldMessage: '{{field}}：{{message}}',
     initialPassword: '初始密码',
