@@ -223,6 +223,7 @@ export const ownInvitationItem = z.object({
   /** The account made on acceptance. */
   memberId: z.number().int().nullable(),
 });
+export type OwnInvitationItem = z.infer<typeof ownInvitationItem>;
 export const invitationIdBody = z.strictObject({ id: f.id });
 export const INVITATION_SORT = ['id'] as const;
 export const invitationFilter = z.strictObject({ state: invitationState.optional() });

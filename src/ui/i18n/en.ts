@@ -407,6 +407,20 @@ export const en: Catalogue = {
     teacherAccounts: 'My other teacher accounts',
     noTeacherAccounts: 'No other teacher accounts',
   },
+  invitations: {
+    title: 'Invitations',
+    hint: 'When an organization adds you by your mobile number, you join only once you accept here; if you decline, they see nothing of yours.',
+    failed: 'Could not load the invitations',
+    none: 'No invitations',
+    organization: 'Organization',
+    role: 'Role',
+    invitedBy: 'Invited by',
+    at: 'Invited at',
+    state: 'State',
+    states: { pending: 'Waiting for you', accepted: 'Accepted', declined: 'Declined' },
+    accept: 'Accept',
+    decline: 'Decline',
+  },
   devInbox: {
     title: 'Dev inbox',
     description:
@@ -888,6 +902,7 @@ export const en: Catalogue = {
     },
     reason: 'Reason',
     fieldMessage: '{{field}}: {{message}}',
+    awaitingLearner: 'Awaiting the learner',
     initialPassword: 'Initial password',
     teachers: 'Teachers',
     teachersFailed: 'Could not load the teachers',

@@ -406,6 +406,20 @@ export const zhCN = {
     teacherAccounts: '我的其他教师账号',
     noTeacherAccounts: '没有其他教师账号',
   },
+  invitations: {
+    title: '机构邀请',
+    hint: '机构老师用你的手机号添加你时，需要你在这里确认后才会加入该机构；拒绝后对方看不到你的任何资料。',
+    failed: '机构邀请加载失败',
+    none: '没有机构邀请',
+    organization: '机构',
+    role: '身份',
+    invitedBy: '邀请人',
+    at: '邀请时间',
+    state: '状态',
+    states: { pending: '待确认', accepted: '已接受', declined: '已拒绝' },
+    accept: '接受',
+    decline: '拒绝',
+  },
   devInbox: {
     title: '开发收件箱',
     description:
@@ -873,6 +887,7 @@ export const zhCN = {
     outcome: { created: '新建', linked: '关联', pending: '待学员确认', refused: '拒绝' },
     reason: '原因',
     fieldMessage: '{{field}}：{{message}}',
+    awaitingLearner: '待学员确认',
     initialPassword: '初始密码',
     teachers: '教师',
     teachersFailed: '教师列表加载失败',
