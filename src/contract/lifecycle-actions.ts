@@ -6,7 +6,15 @@
 export type ResourceLifecycleAction = 'publish' | 'unpublish' | 'stop' | 'pass' | 'reject';
 
 export type LifecycleAction =
-  ResourceLifecycleAction | EnrollmentAction | SittingAction | PrizeAwardAction | 'submit';
+  | ResourceLifecycleAction
+  | EnrollmentAction
+  | SittingAction
+  | PrizeAwardAction
+  | MemberInvitationAction
+  | 'submit';
+
+/** The actions of an invitation to join an organization (issue 25 item 13: the learner's consent). */
+export type MemberInvitationAction = 'acceptInvitation' | 'declineInvitation';
 
 /** The actions of a prize a learner won (issue 10 item 2: collection and shipping). */
 export type PrizeAwardAction = 'collect' | 'address' | 'ship';
@@ -56,4 +64,6 @@ export const LIFECYCLE_ACTION_VERBS: Record<LifecycleAction, string> = {
   collect: '领取',
   address: '填写收货地址',
   ship: '发货',
+  acceptInvitation: '接受邀请',
+  declineInvitation: '拒绝邀请',
 };

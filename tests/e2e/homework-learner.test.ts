@@ -67,9 +67,9 @@ describe('a learner does their homework, from the list to the report', () => {
       'lateUntil',
     );
 
-    // 第 1 题: 7 / 2 in C++ is 3 (B).
+    // 第 1 题: hexadecimal 2F is 47 (B).
     const objective = page.getByTestId('objective-practice');
-    await pick(objective, 'B. 3');
+    await pick(objective, 'B. 47');
     await objective.getByRole('button', { name: '提交答案' }).click();
     const verdict = objective.getByTestId('objective-verdict');
     await expect.poll(() => verdict.getAttribute('data-verdict')).toBe('AC');

@@ -14,6 +14,7 @@ import { sdk } from '../support/api.ts';
 import { failureOf } from '../support/errors.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
 import { loginAs } from '../support/sessions.ts';
+import { madeMember } from '../support/people.ts';
 
 let platform: TestPlatform;
 let admin: Transport;
@@ -127,9 +128,11 @@ describe('opening an organization', () => {
 describe('adding learners', () => {
   it('creates a learner with a password shown once, theirs to log in with, the teacher’s to see', async () => {
     const m = mobile();
-    const created = await teacher.call(api['edms.organizationMember.create'], {
-      body: { nickname: '小明', mobile: m, realName: '王小明', tags: ['周六班'] },
-    });
+    const created = madeMember(
+      await teacher.call(api['edms.organizationMember.create'], {
+        body: { nickname: '小明', mobile: m, realName: '王小明', tags: ['周六班'] },
+      }),
+    );
     expect(created).toMatchObject({ role: 'student', approval: 'passed', tags: ['周六班'] });
     expect(created.initialPassword).toMatch(/^[A-Za-z0-9]{10}$/);
     const { user } = await logIn(m, created.initialPassword!);
@@ -281,9 +284,11 @@ describe('approval, passwords and roles', () => {
     });
     try {
       const m = mobile();
-      const held = await teacher.call(api['member.create'], {
-        body: { nickname: '待审', mobile: m, password: 'Waiting#2026' },
-      });
+      const held = madeMember(
+        await teacher.call(api['member.create'], {
+          body: { nickname: '待审', mobile: m, password: 'Waiting#2026' },
+        }),
+      );
       expect(held.approval).toBe('reviewing');
       const refused = await failureOf(logIn(m, 'Waiting#2026'));
       expect(refused.code).not.toBe(0);
@@ -324,8 +329,12 @@ describe('approval, passwords and roles', () => {
 
   it('resets and exports only passwords nobody has used, unless forced', async () => {
     const [fresh, used] = [mobile(), mobile()];
-    const a = await teacher.call(api['member.create'], { body: { nickname: '新', mobile: fresh } });
-    const b = await teacher.call(api['member.create'], { body: { nickname: '旧', mobile: used } });
+    const a = madeMember(
+      await teacher.call(api['member.create'], { body: { nickname: '新', mobile: fresh } }),
+    );
+    const b = madeMember(
+      await teacher.call(api['member.create'], { body: { nickname: '旧', mobile: used } }),
+    );
     await logIn(used, b.initialPassword!);
     const downloads: DownloadedFile[] = [];
     const files = createTransport({
@@ -346,9 +355,11 @@ describe('approval, passwords and roles', () => {
   });
 
   it('lets only an admin change roles, never their own', async () => {
-    const m = await teacher.call(api['member.create'], {
-      body: { nickname: '角色', mobile: mobile() },
-    });
+    const m = madeMember(
+      await teacher.call(api['member.create'], {
+        body: { nickname: '角色', mobile: mobile() },
+      }),
+    );
     const byTeacher = await failureOf(
       teacher.call(api['member.configRoles'], { body: { id: m.id, role: 'parent' } }),
     );
@@ -420,9 +431,11 @@ describe('teachers and teaching groups', () => {
 
 describe('the rest of the member calls', () => {
   it('answers the card, statistics, lookups and the learner’s own profile', async () => {
-    const m = await teacher.call(api['member.create'], {
-      body: { nickname: '卡片', mobile: mobile(), studentNo: 'S001' },
-    });
+    const m = madeMember(
+      await teacher.call(api['member.create'], {
+        body: { nickname: '卡片', mobile: mobile(), studentNo: 'S001' },
+      }),
+    );
     const card = await teacher.call(api['member.generateMemberCardById'], { query: { id: m.id } });
     expect(card.cardNo).toMatch(/^XA\d{12}$/);
     // mod 97 of the number followed by the check code is 1.

@@ -144,7 +144,9 @@ export async function seedDemoClasses(pool: Pool, logger: Logger, password: stri
       WHERE o.name = $1 AND g.name = ANY($2::text[]) AND g.deleted_at IS NULL`,
     [DEMO_ORGANIZATION, DEMO_CLASS_ROSTERS.map((r) => r.grade)],
   );
-  const keys = ['question:1', 'question:4', 'question:15', 'problem:01-a-plus-b'];
+  // Not the objective questions the demo student practises on the practice page (question:1,
+  // question:15): open homework seals its objective questions from practice (issue 25 item 12).
+  const keys = ['question:5', 'question:4', 'question:16', 'problem:01-a-plus-b'];
   const found = await pool.query<{ id: number; seed_key: string }>(
     `SELECT id, seed_key FROM questions WHERE seed_key = ANY($1::text[])`,
     [keys],

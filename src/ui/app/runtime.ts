@@ -26,6 +26,8 @@ import { createActivityEnrollImplementations } from '../../machines/activity-enr
 import { activityEnrollMachine } from '../../machines/activity-enroll/machine.ts';
 import { prizeClaimMachine } from '../../machines/prize-claim/machine.ts';
 import { createPrizeClaimImplementations } from '../../machines/prize-claim/implementations.ts';
+import { invitationAnswerMachine } from '../../machines/invitation-answer/machine.ts';
+import { createInvitationAnswerImplementations } from '../../machines/invitation-answer/implementations.ts';
 import { gradeEnrollMachine } from '../../machines/grade-enroll/machine.ts';
 import { createStaffEditImplementations } from '../../machines/staff-edit/implementations.ts';
 import { savedToastId, staffEditMachine } from '../../machines/staff-edit/machine.ts';
@@ -325,6 +327,13 @@ export function createRuntime(env: RuntimeEnv) {
     eventLog.attachToActor('prizeClaim'),
   );
 
+  const invitationAnswer = createActor(
+    invitationAnswerMachine.provide(
+      createInvitationAnswerImplementations({ transport, onChanged: () => afterPurchase() }),
+    ),
+    eventLog.attachToActor('invitationAnswer'),
+  );
+
   const actors = {
     startup,
     loginDialog,
@@ -344,6 +353,7 @@ export function createRuntime(env: RuntimeEnv) {
     gradeEnroll,
     activityEnroll,
     prizeClaim,
+    invitationAnswer,
   };
 
   const featureActors: FeatureActors = createFeatureActors(

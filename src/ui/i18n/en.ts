@@ -416,6 +416,20 @@ export const en: Catalogue = {
     teacherAccounts: 'My other teacher accounts',
     noTeacherAccounts: 'No other teacher accounts',
   },
+  invitations: {
+    title: 'Invitations',
+    hint: 'When an organization adds you by your mobile number, you join only once you accept here; if you decline, they see nothing of yours.',
+    failed: 'Could not load the invitations',
+    none: 'No invitations',
+    organization: 'Organization',
+    role: 'Role',
+    invitedBy: 'Invited by',
+    at: 'Invited at',
+    state: 'State',
+    states: { pending: 'Waiting for you', accepted: 'Accepted', declined: 'Declined' },
+    accept: 'Accept',
+    decline: 'Decline',
+  },
   devInbox: {
     title: 'Dev inbox',
     description:
@@ -933,12 +947,19 @@ export const en: Catalogue = {
     doImport: 'Import',
     tooBig: 'The file is over 1 MB; split it first',
     checked:
-      'Checked: {{created}} to create, {{linked}} to link, {{refused}} rows with problems (nothing written)',
-    imported: 'Imported: {{created}} created, {{linked}} linked, {{refused}} rows refused',
+      'Checked: {{created}} to create, {{linked}} to link, {{pending}} to invite, {{refused}} rows with problems (nothing written)',
+    imported:
+      'Imported: {{created}} created, {{linked}} linked, {{pending}} awaiting the learner, {{refused}} rows refused',
     row: 'Row',
     outcomeLabel: 'Outcome',
-    outcome: { created: 'Created', linked: 'Linked', refused: 'Refused' },
+    outcome: {
+      created: 'Created',
+      linked: 'Linked',
+      pending: 'Awaiting the learner',
+      refused: 'Refused',
+    },
     reason: 'Reason',
+    awaitingLearner: 'Awaiting the learner',
     initialPassword: 'Initial password',
     teachers: 'Teachers',
     teachersFailed: 'Could not load the teachers',

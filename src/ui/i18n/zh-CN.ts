@@ -415,6 +415,20 @@ export const zhCN = {
     teacherAccounts: '我的其他教师账号',
     noTeacherAccounts: '没有其他教师账号',
   },
+  invitations: {
+    title: '机构邀请',
+    hint: '机构老师用你的手机号添加你时，需要你在这里确认后才会加入该机构；拒绝后对方看不到你的任何资料。',
+    failed: '机构邀请加载失败',
+    none: '没有机构邀请',
+    organization: '机构',
+    role: '身份',
+    invitedBy: '邀请人',
+    at: '邀请时间',
+    state: '状态',
+    states: { pending: '待确认', accepted: '已接受', declined: '已拒绝' },
+    accept: '接受',
+    decline: '拒绝',
+  },
   devInbox: {
     title: '开发收件箱',
     description:
@@ -920,12 +934,14 @@ export const zhCN = {
     doImport: '导入',
     tooBig: '文件超过 1 MB，请拆分后再导入',
     checked:
-      '检查完成：可新建 {{created}} 人，可关联 {{linked}} 人，有问题 {{refused}} 行（未写入）',
-    imported: '导入完成：新建 {{created}} 人，关联 {{linked}} 人，拒绝 {{refused}} 行',
+      '检查完成：可新建 {{created}} 人，可关联 {{linked}} 人，需邀请 {{pending}} 人，有问题 {{refused}} 行（未写入）',
+    imported:
+      '导入完成：新建 {{created}} 人，关联 {{linked}} 人，待学员确认 {{pending}} 人，拒绝 {{refused}} 行',
     row: '行',
     outcomeLabel: '结果',
-    outcome: { created: '新建', linked: '关联', refused: '拒绝' },
+    outcome: { created: '新建', linked: '关联', pending: '待学员确认', refused: '拒绝' },
     reason: '原因',
+    awaitingLearner: '待学员确认',
     initialPassword: '初始密码',
     teachers: '教师',
     teachersFailed: '教师列表加载失败',
