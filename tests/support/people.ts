@@ -3,8 +3,7 @@
 type Answer = { invitation: object | null };
 type Account<T extends Answer> = Extract<T, { invitation: null }>;
 
-const isAccount = <T extends Answer>(answer: T): answer is Account<T> =>
-  answer.invitation === null;
+const isAccount = <T extends Answer>(answer: T): answer is Account<T> => answer.invitation === null;
 
 /** The account a single add made; fails the test when it answered an invitation instead. */
 export function madeMember<T extends Answer>(answer: T): Account<T> {
