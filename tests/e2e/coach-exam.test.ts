@@ -3,8 +3,10 @@
  * menus: the coach creates an exam, finds it under 待审核 in their own list, and after the
  * platform's review publishes it from 待发布 and monitors it (enrolls the student by mobile).
  * The platform's exams in the same list offer no action the server would refuse. A refused
- * delete says why beside the row, and the next screen says nothing of it. As platform staff, a
- * banner's save says 已保存 and the next screen does not. Both event logs replay exactly.
+ * delete says why beside the row, and the next screen says nothing of it. Then the
+ * organization admin switches 考试审核 off on /manage/organization, and the coach builds a paper,
+ * creates an exam, publishes it and monitors it with no platform admin involved. As platform
+ * staff, a banner's save says 已保存 and the next screen does not. Every event log replays exactly.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -20,6 +22,9 @@ import type { TestPlatform } from '../support/platform.ts';
 import { launchBrowser, logInAs, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
 
 const EXAM = '教练周测（E2E）';
+/** The journey where the organization does not ask for exam review. */
+const TRUSTED_PAPER = '教练自组卷（免审）';
+const TRUSTED_EXAM = '教练免审周测（E2E）';
 /** A paper of the platform's, passed: a coach may put it in their exam. */
 const PAPER = '信奥入门模拟卷（一）（已通过）';
 
@@ -146,6 +151,86 @@ describe('a coach runs their own exam from their own list', () => {
   it('exports a coach log that replays exactly', async () => {
     expectReplays(await exportedLog(ui.page));
   });
+
+  it('lets the organization admin switch 考试审核 off; the coach sees it off and cannot switch it', async () => {
+    const desk = await launchBrowser();
+    try {
+      const { page } = desk;
+      await logInAs(page, platform, platform.accounts.orgAdmin);
+      await page.goto(`${platform.url}/web/manage/dashboard`);
+      await openFromMenu(page, '机构');
+      const review = page.getByTestId('org-examReview');
+      expect(await review.isChecked()).toBe(true);
+      await review.click({ force: true });
+      await page.locator('[data-testid="org-examReview"]:not(:checked)').waitFor();
+      expectReplays(await exportedLog(page));
+    } finally {
+      await desk.close();
+    }
+    const { page } = ui;
+    await openFromMenu(page, '机构');
+    const seen = page.getByTestId('org-examReview');
+    await page.locator('[data-testid="org-examReview"]:not(:checked)').waitFor();
+    expect(await seen.isDisabled()).toBe(true);
+  }, 90_000);
+
+  it('with it off, the coach builds a paper, creates, publishes and monitors an exam on their own', async () => {
+    const { page } = ui;
+    await openFromMenu(page, '试卷');
+    await page.getByTestId('paper-create').click();
+    const form = page.getByRole('dialog', { name: '新建试卷' });
+    await form.getByLabel('试卷名称').fill(TRUSTED_PAPER);
+    await form.getByLabel('时长（分钟）').fill('30');
+    await form.getByRole('button', { name: '保存' }).click();
+    await form.waitFor({ state: 'detached' });
+    const paper = page.getByTestId('staff-papers').locator('tr').filter({ hasText: TRUSTED_PAPER });
+    await paper.getByText('已通过').waitFor();
+    await paper.getByRole('button', { name: '组卷' }).click();
+    const builder = page.getByRole('dialog', { name: '组卷：选题、排序、设置分值' });
+    await builder.getByTestId('bank-search').fill('A+B');
+    await builder.getByTestId('bank-search').press('Enter');
+    await builder
+      .getByTestId('bank-results')
+      .locator('tr')
+      .filter({ hasText: 'A+B 问题' })
+      .getByRole('button', { name: '加入' })
+      .click();
+    await builder.getByLabel('「A+B 问题」的分值').fill('100');
+    await builder.getByTestId('paper-save').click();
+    await builder.waitFor({ state: 'detached' });
+    await paper.getByText('1 题 · 满分 100 · 30 分钟').waitFor();
+    // A trusted change keeps the paper passed: nothing goes to the platform.
+    await paper.getByText('已通过').waitFor();
+
+    await openFromMenu(page, '考试');
+    await page.getByTestId('exam-create').click();
+    const examForm = page.getByRole('dialog', { name: '新建考试' });
+    await examForm.getByLabel('考试名称').fill(TRUSTED_EXAM);
+    const shanghai = (ms: number) =>
+      new Date(Date.now() + ms + 8 * 3600_000).toISOString().slice(0, 16);
+    await examForm.getByLabel('报名开始').fill(shanghai(-3600_000));
+    await examForm.getByLabel('报名截止').fill(shanghai(3600_000));
+    await examForm.getByLabel('考试开始').fill(shanghai(-3600_000));
+    await examForm.getByLabel('考试结束').fill(shanghai(7200_000));
+    await examForm.getByText(`${TRUSTED_PAPER}（已通过）`).click();
+    await examForm.getByRole('button', { name: '保存' }).click();
+    await examForm.waitFor({ state: 'detached' });
+
+    // Straight to 待发布: no review to wait for.
+    await page.getByLabel('状态', { exact: true }).selectOption('approved');
+    const mine = rowOf(page, TRUSTED_EXAM);
+    await mine.getByText('待发布').waitFor();
+    await mine.getByTestId('exam-publish').click();
+    await page.getByLabel('状态', { exact: true }).selectOption('');
+    await mine.getByText('已发布').waitFor();
+
+    await mine.getByRole('link', { name: TRUSTED_EXAM }).click();
+    await page.getByTestId('batch-mobiles').fill(platform.accounts.student.mobile);
+    await page.getByTestId('batch-enroll').click();
+    await page.getByTestId('batch-result').getByText('报名成功').waitFor();
+    await page.getByTestId('staff-enrollments').getByText('演示学生').waitFor();
+    expectReplays(await exportedLog(page));
+  }, 120_000);
 
   it('as platform staff, says 已保存 for a banner once, and not on the next screen', async () => {
     const staff = await launchBrowser();

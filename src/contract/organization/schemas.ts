@@ -32,6 +32,8 @@ export const organizationItem = z.object({
   reviewReason: z.string().nullable(),
   memberApproval: z.boolean(),
   homeworkReview: z.boolean(),
+  /** 考试审核: the organization's exams and exam papers wait for platform review. */
+  examReview: z.boolean(),
   applicantName: z.string().nullable(),
   studentCount: z.number().int(),
   teacherCount: z.number().int(),
@@ -54,6 +56,7 @@ const organizationFields = {
   address: text('地址', 200).default(''),
   memberApproval: z.boolean().default(false),
   homeworkReview: z.boolean().default(false),
+  examReview: z.boolean().default(true),
 };
 /**
  * Applying (edms) or creating (bms). Platform staff may name the first admin by the mobile of a
@@ -73,6 +76,7 @@ export const organizationUpdate = z.strictObject({
   address: text('地址', 200).optional(),
   memberApproval: z.boolean().optional(),
   homeworkReview: z.boolean().optional(),
+  examReview: z.boolean().optional(),
   /** Platform staff only. */
   status: activeStatus.optional(),
   isPublic: z.boolean().optional(),

@@ -27,7 +27,7 @@ import { containsPattern, orderBy, pagedRows, type SortColumns } from '../http/p
 import type { StoreContext } from '../http/resource.ts';
 import { validationError } from '../http/validation-error.ts';
 import { recordTransition, transitionRow, type LifecycleRows } from '../lifecycle/transition.ts';
-import { userOf, visiblePapers } from './papers.ts';
+import { trustedExamAuthor, userOf, visiblePapers } from './papers.ts';
 import { managedBy } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 
@@ -352,12 +352,8 @@ export async function createExam(
   const organizationId = scope.kind === 'organization' ? scope.organizationId : null;
   await checkAudience(ctx, input, organizationId);
   await checkPapers(ctx, input.examPaperIds, 'body.examPaperIds');
-  const state = nextState(
-    examLifecycle,
-    'none',
-    'submit',
-    submitDetails(scope.kind === 'platform'),
-  )!;
+  const trusted = await trustedExamAuthor(ctx.services.pool, scope);
+  const state = nextState(examLifecycle, 'none', 'submit', submitDetails(trusted))!;
   const id = await withTransaction(ctx.services.pool, async (client) => {
     const inserted = await client.query<{ id: number }>(
       `INSERT INTO exams (organization_id, name, description, notes, state, enroll_start_at,
@@ -447,7 +443,9 @@ export async function updateExam(
         input.results ?? null,
       ],
     );
-    // An organization's change to a rejected exam submits it for review again.
+    // An organization's change to a rejected exam submits it for review again, with or without
+    // 考试审核: the rejection was the platform's, and nothing else moves the exam out of it (a
+    // reviewed exam is never submitted again: lifecycles/exam.ts).
     if (
       ctx.scope.kind === 'organization' &&
       nextState(examLifecycle, row.state, 'submit') !== null

@@ -1,6 +1,6 @@
 /**
  * Exam papers (issue 7 item 1): an ordered set of bank questions with a score each, reviewed by
- * the platform when an organization writes it (lifecycles/exam-paper.ts). Platform staff see and
+ * the platform when an organization that asks for 考试审核 writes it (lifecycles/exam-paper.ts). Platform staff see and
  * change every paper; a teacher their organization's, and reads the platform's passed papers; a
  * learner reads the papers of exams they hold a place in, never the answers.
  */
@@ -28,6 +28,7 @@ import type { StoreContext } from '../http/resource.ts';
 import { validationError } from '../http/validation-error.ts';
 import { recordTransition, transitionRow, type LifecycleRows } from '../lifecycle/transition.ts';
 import type { Scope } from '../access/scope.ts';
+import { asksForReview } from '../organization/review.ts';
 
 type Item = z.input<typeof examPaperItem>;
 type ListItem = z.input<typeof examPaperListItem>;
@@ -249,16 +250,30 @@ async function writeQuestions(
   );
 }
 
-/** An organization's change sends a reviewed paper back to review (lifecycles/exam-paper.ts). */
+/**
+ * Whether what staff in `scope` write — an exam or a paper — skips platform review: platform
+ * staff's always; an organization's where it does not ask for 考试审核 (`exam_review`).
+ */
+export async function trustedExamAuthor(db: Queryable, scope: Scope): Promise<boolean> {
+  if (scope.kind === 'platform') return true;
+  if (scope.kind === 'learner') return false;
+  return !(await asksForReview(db, scope.organizationId, 'exam'));
+}
+
+/**
+ * An organization's change sends a reviewed paper back to review (lifecycles/exam-paper.ts)
+ * where it asks for 考试审核. A rejected paper goes back to the platform either way: the
+ * rejection was the platform's, and nothing else moves the paper out of it.
+ */
 async function resubmit(client: PoolClient, ctx: Ctx, id: number, requestId: string) {
   if (ctx.scope.kind !== 'organization') return;
   const { rows } = await client.query<{ review: 'reviewing' | 'passed' | 'rejected' }>(
     'SELECT review FROM exam_papers WHERE id = $1',
     [id],
   );
-  if (nextState(examPaperLifecycle, rows[0]!.review, 'submit', submitDetails(false)) === null) {
-    return;
-  }
+  const review = rows[0]!.review;
+  if (nextState(examPaperLifecycle, review, 'submit', submitDetails(false)) === null) return;
+  if (review !== 'rejected' && (await trustedExamAuthor(client, ctx.scope))) return;
   await transitionRow(client, examPaperLifecycle, PAPER_ROWS, {
     id,
     action: 'submit',
@@ -293,7 +308,7 @@ export const paperStore = {
   async create(ctx: Ctx, input: z.output<typeof examPaperCreate>, requestId: string) {
     if (ctx.scope.kind === 'learner') throw fail('FORBIDDEN', '学员不能编写试卷');
     await checkQuestions(ctx.services.pool, ctx.scope, input.questions, 'body.questions');
-    const trusted = ctx.scope.kind === 'platform';
+    const trusted = await trustedExamAuthor(ctx.services.pool, ctx.scope);
     const review = nextState(examPaperLifecycle, 'none', 'submit', submitDetails(trusted))!;
     const scope = ctx.scope;
     const id = await withTransaction(ctx.services.pool, async (client) => {

@@ -31,6 +31,7 @@ import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';
 import { applyTransition, recordTransition, type LifecycleRows } from '../lifecycle/transition.ts';
 import { CLOSES_AT } from './order-kind.ts';
+import { asksForReview } from '../organization/review.ts';
 
 export const HOMEWORK_ROWS: LifecycleRows = {
   entity: 'homework',
@@ -240,9 +241,8 @@ export async function createHomework(
 ): Promise<HomeworkItem> {
   if (scope.kind === 'learner') throw fail('FORBIDDEN', '学员不能布置作业');
   const sql = new SqlParams();
-  const grade = await pool.query<{ organization_id: number; state: string; review: boolean }>(
-    `SELECT g.organization_id, g.state, o.homework_review AS review
-       FROM grades g JOIN organizations o ON o.id = g.organization_id
+  const grade = await pool.query<{ organization_id: number; state: string }>(
+    `SELECT g.organization_id, g.state FROM grades g
       WHERE g.deleted_at IS NULL AND ${gradeRows(scope, 'g', sql)} AND g.id = ${sql.add(input.gradeId)}`,
     sql.values,
   );
@@ -251,7 +251,8 @@ export async function createHomework(
     throw validationError([{ field: 'body.gradeId', message: '班级不存在或不是你任教的班级' }]);
   if (g.state === 'stopped') throw fail('CONFLICT', '班级已停止，不能布置作业');
   await checkQuestions(pool, g.organization_id, input.questions);
-  const trusted = isAdminScope(scope) || !g.review;
+  const trusted =
+    isAdminScope(scope) || !(await asksForReview(pool, g.organization_id, 'homework'));
   const state = nextState(homeworkLifecycle, 'none', 'submit', submitDetails(trusted))!;
   const id = await withTransaction(pool, async (client) => {
     const { rows } = await client.query<{ id: number }>(
@@ -308,11 +309,7 @@ async function reviewOfEdit(
   current: HomeworkItem,
 ): Promise<'resubmit' | 'free'> {
   if (isAdminScope(scope)) return 'free';
-  const { rows } = await db.query<{ review: boolean }>(
-    'SELECT homework_review AS review FROM organizations WHERE id = $1',
-    [current.organizationId],
-  );
-  if (!rows[0]?.review) return 'free';
+  if (!(await asksForReview(db, current.organizationId, 'homework'))) return 'free';
   if (current.state === 'rejected') return 'resubmit';
   if (current.state !== 'reviewing') {
     throw fail('FORBIDDEN', '机构开启了作业审核：已通过审核的作业不能再修改，可新建一份');

@@ -47,6 +47,7 @@ interface OrganizationRow {
   review_reason: string | null;
   member_approval: boolean;
   homework_review: boolean;
+  exam_review: boolean;
   applicant_name: string | null;
   applicant_user_id: number | null;
   student_count: number;
@@ -57,7 +58,7 @@ interface OrganizationRow {
 
 const COLUMNS = `o.id, o.name, o.short_name, o.description, o.contact_name, o.contact_mobile,
   o.address, o.is_public, o.status, o.state, o.review_reason, o.member_approval,
-  o.homework_review, au.nickname AS applicant_name, o.applicant_user_id, o.created_at,
+  o.homework_review, o.exam_review, au.nickname AS applicant_name, o.applicant_user_id, o.created_at,
   (SELECT count(*) FROM members x WHERE x.organization_id = o.id
       AND x.role IN ('student', 'parent'))::int AS student_count,
   (SELECT count(*) FROM members x WHERE x.organization_id = o.id
@@ -80,6 +81,7 @@ const toItem = (r: OrganizationRow): OrganizationItem => ({
   reviewReason: r.review_reason,
   memberApproval: r.member_approval,
   homeworkReview: r.homework_review,
+  examReview: r.exam_review,
   applicantName: r.applicant_name,
   studentCount: r.student_count,
   teacherCount: r.teacher_count,
@@ -205,9 +207,9 @@ export async function createOrganization(
       () =>
         client.query<{ id: number }>(
           `INSERT INTO organizations (name, short_name, description, contact_name, contact_mobile,
-                                      address, member_approval, homework_review, state,
-                                      applicant_user_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+                                      address, member_approval, homework_review, exam_review,
+                                      state, applicant_user_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
           [
             input.name,
             input.shortName,
@@ -217,6 +219,7 @@ export async function createOrganization(
             input.address,
             input.memberApproval,
             input.homeworkReview,
+            input.examReview,
             state,
             applicant,
           ],
@@ -277,6 +280,7 @@ export async function updateOrganization(
     set('address', input.address);
     set('member_approval', input.memberApproval);
     set('homework_review', input.homeworkReview);
+    set('exam_review', input.examReview);
     set('status', input.status);
     set('is_public', input.isPublic);
     if (sets.length > 0) {

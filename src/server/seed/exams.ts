@@ -226,7 +226,9 @@ export async function seedDemoExams(pool: Pool, logger: Logger): Promise<void> {
   await judgeSitting(pool, sittingId, 'judge', studentActor, requestId);
   await settleSitting(pool, sittingId, studentActor, requestId);
 
-  // An organization's exam on its own paper, waiting in the platform's review queue.
+  // An organization's exam on its own paper, waiting in the platform's review queue: the demo
+  // school keeps 考试审核 on (exam_review's default), so the queue has an exam and a paper to
+  // decide; with it off both would be trusted at once.
   const org: Scope = {
     kind: 'organization',
     organizationId: teacher.organization_id,

@@ -844,6 +844,9 @@ export const en: Catalogue = {
     homeworkReview: 'Homework review',
     homeworkReviewHelp:
       'When on, teachers’ homework is published only after the platform passes it.',
+    examReview: 'Exam review',
+    examReviewHelp:
+      'When on, the organization’s exams and papers are published only after the platform passes them; when off, teachers publish their own exams directly.',
     on: 'On',
     off: 'Off',
     applications: 'Organizations and applications',

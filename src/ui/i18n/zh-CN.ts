@@ -832,6 +832,9 @@ export const zhCN = {
     memberApprovalHelp: '开启后，教师添加的学员须机构管理员在审批队列中通过，才能登录学习。',
     homeworkReview: '作业审核',
     homeworkReviewHelp: '开启后，教师布置的作业须平台审核通过才能发布。',
+    examReview: '考试审核',
+    examReviewHelp:
+      '开启后，本机构的考试和试卷须平台审核通过才能发布；关闭后，教师自建的考试可直接发布。',
     on: '已开启',
     off: '未开启',
     applications: '本机构与开设申请',

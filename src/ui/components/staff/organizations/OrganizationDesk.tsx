@@ -12,7 +12,7 @@ import { QueryStatus } from '../../QueryStatus.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 
-const SETTINGS = ['memberApproval', 'homeworkReview'] as const;
+const SETTINGS = ['memberApproval', 'homeworkReview', 'examReview'] as const;
 const TEXT_FIELDS = [
   'name',
   'shortName',
@@ -26,7 +26,8 @@ const STATE_INTENT = { reviewing: 'warning', passed: 'success', rejected: 'dange
 
 /**
  * /manage/organization (issue 25 item 4): the organization's settings, which its admin switches
- * (成员审核: learners a teacher adds wait in the approval queue), and a teacher's applications to
+ * (成员审核: learners a teacher adds wait in the approval queue; 作业审核 and 考试审核: a teacher's
+ * homework, or exams and papers, wait for the platform's review), and a teacher's applications to
  * open an organization of their own — applied for here, reviewed in the platform's approval
  * queue, and answered here (passed, or rejected with the reason, to correct and send again).
  */
