@@ -15,6 +15,10 @@ export default defineConfig({
           // Pure: runs on any laptop, without bubblewrap, cgroups, root or g++.
           exclude: ['**/*.sandbox.test.ts', '**/node_modules/**'],
           environment: 'node',
+          setupFiles: ['tests/support/dom-waits.ts'],
+          // Above the component tests' wait bound (dom-waits.ts), so a slow screen fails on
+          // what it did not show rather than on the clock.
+          testTimeout: 30_000,
           sequence: { groupOrder: 0 },
           maxWorkers: 2,
         },

@@ -5,8 +5,9 @@ import { METHOD_PREFIX, idOfPath, pathOfId } from './call.ts';
 import { allCalls, domains } from './index.ts';
 
 describe('what the contract generates', () => {
-  // Formatting every generated file takes seconds on a busy 2-core machine, and grows with
-  // the catalogue: a timeout here would be a false alarm, not a stale file.
+  // Rendering the reference and formatting the refs files take seconds on a busy 2-core
+  // machine, and grow with the catalogue: a timeout here would be a false alarm, not a stale
+  // file.
   it(
     'refs.ts of every domain and docs/api.md are current (run `npm run contract`)',
     {

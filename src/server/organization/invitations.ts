@@ -184,10 +184,12 @@ export async function ownInvitations(
       select: SELECT,
       from: `${FROM} WHERE ${where.join(' AND ')}`,
       params: sql.values,
+      // The state is the code's own constant, written into the text: a parameter added for the
+      // fallback order is sent unused when the caller names a sort, and PostgreSQL refuses that.
       order: orderBy(
         page,
         sortable,
-        `(i.state = ${sql.add(INVITATION_OPEN)}) DESC, i.id DESC`,
+        `(i.state = '${INVITATION_OPEN}') DESC, i.id DESC`,
         'i.id DESC',
       ),
     },

@@ -1,0 +1,13 @@
+/**
+ * Component tests wait on what the page shows (findBy…, waitFor), never on time. Testing
+ * Library gives up after one second by default, which a render under a busy 2-core machine
+ * (the suite's browser and integration files beside it) overruns: the tests then failed on a
+ * screen that was only slow. A wait ends as soon as its text appears, so a longer bound costs
+ * nothing when the machine is quiet.
+ */
+if (typeof document !== 'undefined') {
+  const { configure } = await import('@testing-library/dom');
+  configure({ asyncUtilTimeout: 15_000 });
+}
+
+export {};
