@@ -6,7 +6,18 @@
 export type ResourceLifecycleAction = 'publish' | 'unpublish' | 'stop' | 'pass' | 'reject';
 
 export type LifecycleAction =
-  ResourceLifecycleAction | EnrollmentAction | SittingAction | PrizeAwardAction | 'submit';
+  | ResourceLifecycleAction
+  | EnrollmentAction
+  | SittingAction
+  | PrizeAwardAction
+  | BindingAction
+  | 'submit';
+
+/**
+ * The actions of a parent's binding to a child (issue 25 item 11): the child or their teacher
+ * confirms or refuses, the parent withdraws a request (`cancel`), either side unbinds.
+ */
+export type BindingAction = 'confirm' | 'refuse' | 'unbind';
 
 /** The actions of a prize a learner won (issue 10 item 2: collection and shipping). */
 export type PrizeAwardAction = 'collect' | 'address' | 'ship';
@@ -56,4 +67,7 @@ export const LIFECYCLE_ACTION_VERBS: Record<LifecycleAction, string> = {
   collect: '领取',
   address: '填写收货地址',
   ship: '发货',
+  confirm: '确认',
+  refuse: '拒绝',
+  unbind: '解除绑定',
 };
