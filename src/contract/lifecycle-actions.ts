@@ -14,10 +14,11 @@ export type LifecycleAction =
   | 'submit';
 
 /**
- * The actions of a parent's binding to a child (issue 25 item 11): the child or their teacher
- * confirms or refuses, the parent withdraws a request (`cancel`), either side unbinds.
+ * The actions of a parent's binding to a child (issue 25 item 11): the parent asks (`request`,
+ * recorded as the row's first move), the child or their teacher confirms or refuses, the parent
+ * withdraws a request (`cancel`), either side unbinds.
  */
-export type BindingAction = 'confirm' | 'refuse' | 'unbind';
+export type BindingAction = 'request' | 'confirm' | 'refuse' | 'unbind';
 
 /** The actions of a prize a learner won (issue 10 item 2: collection and shipping). */
 export type PrizeAwardAction = 'collect' | 'address' | 'ship';
@@ -67,6 +68,7 @@ export const LIFECYCLE_ACTION_VERBS: Record<LifecycleAction, string> = {
   collect: '领取',
   address: '填写收货地址',
   ship: '发货',
+  request: '申请绑定',
   confirm: '确认',
   refuse: '拒绝',
   unbind: '解除绑定',

@@ -17,7 +17,8 @@ import { setup } from 'xstate';
 import type { BindingAction as BindingOnlyAction } from '../../contract/lifecycle-actions.ts';
 import { defineLifecycle, nextState, statesTagged } from './lifecycle.ts';
 
-export type BindingAction = BindingOnlyAction | 'cancel';
+/** The machine's events: asking is the row's creation, not a move. */
+export type BindingAction = Exclude<BindingOnlyAction, 'request'> | 'cancel';
 
 export const BINDING_STATES = [
   'requested',
@@ -50,7 +51,7 @@ export const parentBindingMachine = setup({
   initial: 'requested',
   states: {
     requested: {
-      tags: ['open'],
+      tags: ['open', 'awaiting'],
       on: {
         confirm: { guard: 'childOrTeacher', target: 'confirmed' },
         refuse: { guard: 'childOrTeacher', target: 'refused' },
@@ -96,6 +97,12 @@ export const BINDING_READS: readonly BindingState[] = statesTagged(parentBinding
 
 /** The states a pair may hold at most once at a time (asked or bound): a second ask is refused. */
 export const BINDING_OPEN: readonly BindingState[] = statesTagged(parentBindingLifecycle, 'open');
+
+/** The states waiting for the child's or a teacher's answer: a teacher's queue. */
+export const BINDING_AWAITING: readonly BindingState[] = statesTagged(
+  parentBindingLifecycle,
+  'awaiting',
+);
 
 /** The binding's state in words (待确认, 已绑定…). */
 export const bindingStateName = (state: BindingState): string =>
