@@ -34,6 +34,7 @@ export const bindingItem = z.object({
 export type BindingItem = z.infer<typeof bindingItem>;
 
 export const RELATIONS = ['爸爸', '妈妈', '爷爷', '奶奶', '外公', '外婆', '其他监护人'] as const;
+export type Relation = (typeof RELATIONS)[number];
 
 export const bindingRequestBody = z.strictObject({
   /** The child's username or mobile, exactly: the child confirms in their own account. */

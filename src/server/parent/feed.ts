@@ -88,7 +88,7 @@ export async function childFeed(db: Queryable, child: Scope): Promise<FeedItem[]
       created_at: Date;
       item_name: string;
     }>(
-      `SELECT t.action, t.reason, t.created_at, o.item_name
+      `SELECT t.action, t.reason, t.at AS created_at, o.item_name
          FROM lifecycle_transitions t JOIN orders o ON o.id = t.entity_id
         WHERE t.entity = 'order' AND t.entity_id = ANY($1::int[]) AND t.action = ANY($2::text[])
         ORDER BY t.id DESC LIMIT ${EACH}`,

@@ -1,0 +1,52 @@
+/**
+ * A parent paying a child's order (issue 25 item 11) runs the very checkout machine the learner
+ * pays with (checkout/machine.ts: choose wallet or provider, wait for the provider's word), with
+ * the parent's calls: the money leaves the parent's wallet, the order stays the child's. A
+ * parent pays orders that exist (PAY); renewing a child's card places its order first on the
+ * server (oj/parent/membership/order/create), so BUY is not this checkout's.
+ */
+import { fromPromise } from 'xstate';
+import type { OrderItem } from '../../contract/order/calls.ts';
+import { parent as api } from '../../contract/parent/refs.ts';
+import type { Transport } from '../../transport/client.ts';
+import type { checkoutMachine } from '../checkout/machine.ts';
+import type { FeatureImplementations } from '../implementations.ts';
+
+export interface ChildCheckoutDeps {
+  transport: Transport;
+  openWindow: (url: string) => void;
+  /** The child's order was paid: the parent's wallet and the child's lists reload. */
+  onPaid: (order: OrderItem) => void;
+}
+
+export function createChildCheckoutImplementations({
+  transport,
+  openWindow,
+  onPaid,
+}: ChildCheckoutDeps): FeatureImplementations<typeof checkoutMachine> {
+  return {
+    actors: {
+      placeOrder: fromPromise(() =>
+        Promise.reject(new Error('家长为孩子支付已有的订单；续卡请在孩子的页面下单')),
+      ),
+      pay: fromPromise(({ input, signal }) =>
+        transport.call(api['oj.parent.member.order.payment'], {
+          body: { id: input.orderId, method: input.method },
+          skipErrorHandler: true,
+          signal,
+        }),
+      ),
+      loadOrder: fromPromise(({ input, signal }) =>
+        transport.call(api['oj.parent.member.order.queryById'], {
+          query: { id: input.orderId },
+          skipErrorHandler: true,
+          signal,
+        }),
+      ),
+    },
+    actions: {
+      openCheckout: (_, { url }) => openWindow(url),
+      paid: (_, { order }) => onPaid(order),
+    },
+  };
+}
