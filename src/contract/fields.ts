@@ -5,19 +5,19 @@ import { z } from 'zod';
 /** The largest id a row can have: ids are PostgreSQL `integer` columns (docs/protocol.md "Ids"). */
 export const MAX_ID = 2_147_483_647;
 
-/** Only plain decimal digits: `0x1`, `1e0`, ` 1` and `1.0` are not numbers on this API. */
-const DECIMAL_INTEGER = /^-?(0|[1-9][0-9]*)$/;
+/**
+ * Plain decimal digits: how an integer is written where the carrier is text (a query string, a
+ * form field). `0x1`, `1e0`, ` 1` and `1.0` are not integers on this API (text-input.ts).
+ */
+export const DECIMAL_INTEGER = /^-?(0|[1-9][0-9]*)$/;
 
 /**
- * A whole number within [min, max]: a JSON integer, or (query strings and form fields are text)
- * a string of decimal digits. Every integer a caller sends goes through this, so a value the
- * database column cannot hold is a VALIDATION error naming the field, never a 500.
+ * A whole number within [min, max]: a JSON number, never a string (docs/protocol.md "Input
+ * rules"); where the carrier is text, text-input.ts decodes plain digits before this reads
+ * them. Every integer a caller sends goes through this, so a value the database column cannot
+ * hold is a VALIDATION error naming the field, never a 500.
  */
-export const wholeNumber = (min: number, max: number) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && DECIMAL_INTEGER.test(value) ? Number(value) : value),
-    z.int().min(min).max(max),
-  );
+export const wholeNumber = (min: number, max: number) => z.int().min(min).max(max);
 
 /** A row id: 1 … 2³¹−1, strict decimal. */
 export const id = wholeNumber(1, MAX_ID);

@@ -11,6 +11,7 @@ export type LifecycleAction =
   | SittingAction
   | PrizeAwardAction
   | BindingAction
+  | MemberInvitationAction
   | 'submit';
 
 /**
@@ -19,6 +20,9 @@ export type LifecycleAction =
  * withdraws a request (`cancel`), either side unbinds.
  */
 export type BindingAction = 'request' | 'confirm' | 'refuse' | 'unbind';
+
+/** The actions of an invitation to join an organization (issue 25 item 13: the learner's consent). */
+export type MemberInvitationAction = 'acceptInvitation' | 'declineInvitation';
 
 /** The actions of a prize a learner won (issue 10 item 2: collection and shipping). */
 export type PrizeAwardAction = 'collect' | 'address' | 'ship';
@@ -72,4 +76,6 @@ export const LIFECYCLE_ACTION_VERBS: Record<LifecycleAction, string> = {
   confirm: '确认',
   refuse: '拒绝',
   unbind: '解除绑定',
+  acceptInvitation: '接受邀请',
+  declineInvitation: '拒绝邀请',
 };

@@ -58,9 +58,39 @@ function fieldTable(schema: JsonSchema, prefix = ''): string[] {
   return rows;
 }
 
+/**
+ * A discriminated union's variant, named by its discriminator: the field whose constant values
+ * tell the variants apart (`status` 为 `"ready"`).
+ */
+function variantName(variant: JsonSchema, all: JsonSchema[]): string {
+  const valuesOf = (v: JsonSchema, name: string): unknown[] | null => {
+    const prop = v.properties?.[name];
+    if (prop?.const !== undefined) return [prop.const];
+    return prop?.enum ?? null;
+  };
+  const key = Object.keys(variant.properties ?? {}).find((name) => {
+    const sets = all.map((v) => valuesOf(v, name));
+    if (sets.some((set) => set === null)) return false;
+    const seen = sets.flatMap((set) => set ?? []);
+    return new Set(seen).size === seen.length;
+  });
+  return key ? `\`${key}\` 为 ${typeOf(variant.properties![key]!)}` : '';
+}
+
 function section(title: string, schema: z.ZodType | undefined, io: 'input' | 'output'): string[] {
   if (!schema) return [];
   const whole = jsonSchemaOf(schema, io);
+  // A discriminated union (an answer that is one of several shapes): one table per shape.
+  if (whole.oneOf?.every((variant) => variant.properties)) {
+    return whole.oneOf.flatMap((variant, i) => [
+      `${title}（其${i + 1}：${variantName(variant, whole.oneOf!)}）`,
+      '',
+      '| 字段 | 类型 | 必填 | 规则 |',
+      '| --- | --- | --- | --- |',
+      ...fieldTable(variant),
+      '',
+    ]);
+  }
   // An object-or-null answer (a draft that may not exist) shows the object's fields.
   const object = whole.anyOf?.find((a) => a.type === 'object' && a.properties);
   const nullable = object !== undefined && whole.anyOf!.some((a) => a.type === 'null');

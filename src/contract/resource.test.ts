@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decodeTextFields } from './text-input.ts';
 import { describe, expect, it } from 'vitest';
 import { actionsOf, defineResource, resourceCalls } from './resource.ts';
 
@@ -46,8 +47,11 @@ describe('resourceCalls', () => {
       'edms.note.queryById',
       'edms.note.queryList',
     ]);
-    expect(calls['edms.note.delete'].body!.parse({ id: '7' })).toEqual({ id: 7 });
-    expect(calls['edms.note.queryById'].query!.parse({ id: '3' })).toEqual({ id: 3 });
+    expect(calls['edms.note.delete'].body!.parse({ id: 7 })).toEqual({ id: 7 });
+    // A JSON body's id is a number; a query's is text, decoded where it came in.
+    expect(calls['edms.note.delete'].body!.safeParse({ id: '7' }).success).toBe(false);
+    const query = calls['edms.note.queryById'].query!;
+    expect(query.parse(decodeTextFields(query, { id: '3' }))).toEqual({ id: 3 });
     expect(calls['edms.note.queryList'].query!.parse({})).toEqual({ page: 0, size: 20 });
     expect(() => calls['edms.note.queryList'].body!.parse({ other: 1 })).toThrow();
   });

@@ -7,6 +7,7 @@ import {
   zhIssueMessage,
 } from './validation.ts';
 import * as f from './fields.ts';
+import { decodeTextValue } from './text-input.ts';
 
 const schema = z.strictObject({
   username: f.username,
@@ -62,15 +63,16 @@ describe('Chinese validation messages', () => {
 });
 
 describe('ids and whole numbers', () => {
-  it('take strict decimal text or a JSON integer within the column range', () => {
-    expect(f.id.parse('1')).toBe(1);
+  it('take a JSON integer within the column range, or strict decimal text where text came in', () => {
+    expect(f.id.parse(1)).toBe(1);
     expect(f.id.parse(2147483647)).toBe(2147483647);
-    expect(f.id.parse('2147483647')).toBe(2147483647);
+    expect(f.id.parse(decodeTextValue(f.id, '2147483647'))).toBe(2147483647);
   });
 
-  it('refuse hex, exponents, padding, fractions and values beyond 2³¹−1', () => {
+  it('refuse digit strings as JSON, and hex, exponents, padding, fractions, values beyond 2³¹−1', () => {
+    expect(f.id.safeParse('1').success).toBe(false);
     for (const bad of ['0x1', '1e0', ' 1', '1 ', '1.0', '+1', '', '01', 1.5, 0, -1, '2147483648']) {
-      expect(f.id.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+      expect(f.id.safeParse(decodeTextValue(f.id, bad)).success, JSON.stringify(bad)).toBe(false);
     }
     expect(f.id.safeParse(2147483648).success).toBe(false);
   });

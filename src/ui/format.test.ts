@@ -3,6 +3,7 @@ import {
   formatDate,
   formatDateTime,
   formatFen,
+  formatPercent,
   fromShanghaiInput,
   parseYuan,
   toShanghaiInput,
@@ -12,6 +13,12 @@ describe('display formats', () => {
   it('shows fen as yuan with two decimals', () => {
     expect(formatFen(39900)).toBe('399.00');
     expect(formatFen(5)).toBe('0.05');
+  });
+
+  it('shows a percentage, or a dash alone when there is no figure', () => {
+    expect(formatPercent(87)).toBe('87%');
+    expect(formatPercent(0)).toBe('0%');
+    expect(formatPercent(null)).toBe('—');
   });
 
   it('shows an instant on the Asia/Shanghai calendar, whatever the machine’s zone', () => {

@@ -6,6 +6,11 @@ export function formatFen(fen: number): string {
   return (fen / 100).toFixed(2);
 }
 
+/** A percentage figure, or — alone when there is none yet (never "—%"): 87 → "87%". */
+export function formatPercent(value: number | null): string {
+  return value === null ? '—' : `${value}%`;
+}
+
 /** Yuan as typed ("12", "12.5", "12.50") → fen within [minFen, maxFen], or null. */
 export function parseYuan(text: string, minFen: number, maxFen: number): number | null {
   const match = /^(0|[1-9]\d{0,7})(?:\.(\d{1,2}))?$/.exec(text.trim());

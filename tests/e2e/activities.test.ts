@@ -18,19 +18,25 @@ import type { TestPlatform } from '../support/platform.ts';
 import { loginAs } from '../support/sessions.ts';
 import { logInAs, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
 import { pick } from './practice-page.ts';
+import { outsideApi, watchFailedResponses } from './responses.ts';
 
 const TITLE = '周末小测：整数除法';
 /** question:1 of seed/questions.json: 7 / 2 in C++ is 3, option B. */
 const QUESTION = '在 C++ 中，表达式 `7 / 2` 的值是多少？';
+/** Markdown, as staff write it (the seeded contests' descriptions are the same kind). */
+const DESCRIPTION =
+  '## 比赛说明\n\n报名后即可看到题目。\n\n- 每道题取你在活动期间的**最好成绩**；\n- 按总分排名。';
 
 describe('a student takes part in a contest and wins a prize', () => {
   let platform: TestPlatform;
   let ui: TestBrowser;
   let admin: Transport;
   let activityId: number;
+  let failed: string[];
 
   beforeAll(async () => {
     ({ platform, ui } = await startPlatformAndBrowser());
+    failed = watchFailedResponses(ui.context);
     admin = (await loginAs(platform, 'admin')).api;
     const found = await admin.call(question['bms.question.queryList'], {
       query: { size: 5 },
@@ -39,6 +45,7 @@ describe('a student takes part in a contest and wins a prize', () => {
     const created = await admin.call(activity['bms.activity.create'], {
       body: {
         title: TITLE,
+        description: DESCRIPTION,
         kind: 'contest',
         startAt: new Date(Date.now() - 60_000).toISOString(),
         endAt: new Date(Date.now() + 86_400_000).toISOString(),
@@ -64,10 +71,22 @@ describe('a student takes part in a contest and wins a prize', () => {
     await page.getByRole('heading', { name: TITLE }).waitFor();
     // The prizes and the seed's commitment are shown before anyone enrolls.
     await page.getByTestId('prize-list').getByText('机械键盘').waitFor();
+    // The description is rendered Markdown: a heading, a list, bold, and no markup left over.
+    const description = page.getByTestId('activity-description');
+    await description.getByRole('heading', { name: '比赛说明' }).waitFor();
+    expect(await description.locator('li').count()).toBe(2);
+    expect(await description.locator('strong').textContent()).toBe('最好成绩');
+    expect(await description.textContent()).not.toMatch(/##|\*\*/);
     await page.getByTestId('activity-enroll').click();
     await page.getByTestId('activity-enroll-state').waitFor();
 
-    await page.getByTestId('activity-questions').getByRole('link').first().click();
+    // The question's title shows its code as code, without the Markdown backticks.
+    const questions = page.getByTestId('activity-questions');
+    const link = questions.getByRole('link', { name: '在 C++ 中，表达式 7 / 2 的值是多少？' });
+    await link.waitFor();
+    expect(await link.locator('code').textContent()).toBe('7 / 2');
+    expect(await questions.textContent()).not.toContain('`');
+    await questions.getByRole('link').first().click();
     const screen = page.getByTestId('objective-practice');
     await pick(screen, 'B. 3');
     await screen.getByRole('button', { name: '提交答案' }).click();
@@ -115,6 +134,8 @@ describe('a student takes part in a contest and wins a prize', () => {
     await page.getByTestId('prize-collect').click();
     await expect.poll(() => state.textContent()).toContain('已收货');
     expect(ui.pageErrors).toEqual([]);
+    // No page asked for anything missing (an icon, an asset) on the way.
+    expect(outsideApi(failed)).toEqual([]);
   });
 
   it('exports a log that replays exactly', async () => {

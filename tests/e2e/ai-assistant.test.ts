@@ -151,7 +151,10 @@ describe('the AI assistant in Chromium: ask about a wrong answer', () => {
   it('exports a log whose replay reaches the chat’s state, the reply text exactly as stored', async () => {
     const { page } = ui;
     // Closing the drawer keeps the conversation (its actor lives on).
-    await page.locator('.bp6-drawer').getByRole('button', { name: 'Close' }).click();
+    await page
+      .getByRole('dialog', { name: 'AI 助手' })
+      .getByRole('button', { name: '关闭' })
+      .click();
     await page.getByTestId('ai-panel').waitFor({ state: 'detached' });
     await page.getByTestId('account-menu').click();
     const [download] = await Promise.all([
@@ -214,7 +217,10 @@ describe('the AI assistant in Chromium: ask about a wrong answer', () => {
       })
       .toBe('done');
     expect(await panel.getByTestId('ai-reply').last().textContent()).not.toBe('');
-    await page.locator('.bp6-drawer').getByRole('button', { name: 'Close' }).click();
+    await page
+      .getByRole('dialog', { name: 'AI 助手' })
+      .getByRole('button', { name: '关闭' })
+      .click();
     await expect.poll(() => messages.locator('li').count()).toBe(4);
     expect(ui.pageErrors).toEqual([]);
   }, 60_000);

@@ -102,11 +102,18 @@ describe('a teacher runs a class from creation to graded homework', () => {
     await page.getByTestId('import-summary').filter({ hasText: '新建 30 人' }).waitFor();
     const refused = page.getByTestId('import-result').locator('tr[data-outcome="refused"]');
     await expect.poll(() => refused.count()).toBe(2);
-    await refused.filter({ hasText: '坏手机' }).getByText('mobile').waitFor();
-    await refused.filter({ hasText: '坏身份' }).getByText('role').waitFor();
+    // Each refusal names its column once, in Chinese (issue 25 item 5), never the English key.
+    const reasonOf = (name: string) =>
+      refused.filter({ hasText: name }).getByTestId('import-reason').textContent();
+    expect(await reasonOf('坏手机')).toBe('手机号：请输入 11 位手机号');
+    expect(await reasonOf('坏身份')).toBe('身份：应为「学员」或「家长」，不是「老师」');
 
     await page.goto(`${platform.url}/web/manage/classes`);
     await row.getByRole('link', { name: CLASS }).click();
+    // No homework yet: the figures say — alone, never `—%` (issue 25 item 5).
+    const figures = page.getByTestId('class-figures');
+    await figures.filter({ hasText: '完成率 —，平均得分率 —' }).waitFor();
+    expect(await figures.textContent()).not.toContain('—%');
     await page.getByTestId('batch-mode').selectOption('tags');
     await page.getByTestId('batch-mobiles').fill(TAG);
     await page.getByTestId('batch-enroll').click();

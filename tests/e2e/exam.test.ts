@@ -17,15 +17,18 @@ import { sdk } from '../support/api.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import { launchBrowser, logInAs, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
 import { typeIntoEditor } from './practice-page.ts';
+import { outsideApi, watchFailedResponses } from './responses.ts';
 
 const SOURCE = 'a, b = map(int, input().split())\nprint(a + b)\n';
 
 describe('sitting an exam from enrollment to report', () => {
   let platform: TestPlatform;
   let ui: TestBrowser;
+  let failed: string[];
 
   beforeAll(async () => {
     ({ platform, ui } = await startPlatformAndBrowser({ judgeWorkers: 1, examClockMs: 500 }));
+    failed = watchFailedResponses(ui.context);
     await ui.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: platform.url,
     });
@@ -96,14 +99,27 @@ describe('sitting an exam from enrollment to report', () => {
     await page.getByTestId('exam-complete').click();
     await page.getByTestId('exam-confirm').click();
     await page.getByTestId('exam-handed-in').waitFor();
+    // While the judge is at the program the report is "still judging", answered as a state
+    // (200) that the screen shows and asks again about, never as an error status.
+    const reportStatuses: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/examPaperEnroll/report'))
+        reportStatuses.push(response.status());
+    });
     await page.getByRole('link', { name: '查看成绩' }).click();
     const score = page.getByTestId('exam-report-score');
     await score.waitFor({ timeout: 60_000 });
+    expect(reportStatuses.length).toBeGreaterThan(0);
+    expect(reportStatuses.filter((status) => status !== 200)).toEqual([]);
     const text = (await score.textContent()) ?? '';
     expect(text).toMatch(/^\d+ \/ 100$/);
     // A+B accepted: at least its 40 points.
     expect(Number(text.split(' ')[0])).toBeGreaterThanOrEqual(40);
     await page.getByTestId('exam-report-question-5').getByText('AC').first().waitFor();
+    // The program's language is named as people say it, not by its id.
+    await page.getByTestId('exam-report-question-5').getByText('你的代码 · Python').waitFor();
+    // No page asked for anything missing (an icon, an asset) on the way.
+    expect(outsideApi(failed)).toEqual([]);
   }, 180_000);
 
   it('hands a one-minute exam in by itself at time-up with the last saved answer', async () => {

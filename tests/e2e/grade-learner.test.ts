@@ -1,10 +1,11 @@
 /**
  * Issue 8 item 5's learner journey in Chromium against the real server: a visitor opens a class
  * from the home page's class card and is asked to log in; the demo student enrolls in a paid
- * class, pays at the sandbox checkout, finds it in /user/grade and applies to quit it; a stopped
- * class says why it takes nobody. The student's event log replays exactly. Then the class's
- * teacher opens the student's record (/chapter/student) from the class roster, and a teacher of
- * another organization is told they may not see it.
+ * class and pays at once at the sandbox checkout (the pay dialog opens on enrolling), finds it
+ * in /user/grade and applies to quit it; a stopped class says why it takes nobody. The
+ * student's event log replays exactly. Then the class's teacher opens the student's record
+ * (/chapter/student) from the class roster, and a teacher of another organization is told they
+ * may not see it.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -57,12 +58,10 @@ describe('a learner enrolls in a class, pays, sees it in my classes and applies 
     await page.getByRole('heading', { name: PAID_CLASS }).waitFor();
     await page.getByRole('button', { name: '报名（¥2999.00）' }).click();
     const state = page.getByTestId('grade-enroll-state');
-    await state.filter({ hasText: '报名状态：待支付' }).waitFor();
-    // The unpaid enrollment holds its seat; the learner may pay or cancel it.
-    await page.getByRole('button', { name: '取消报名' }).waitFor();
-    await page.getByRole('button', { name: '去支付' }).click();
-
+    // Enrolling and paying are one step (issue 25 item 7): the pay dialog opens at once, over
+    // the unpaid enrollment that holds the seat.
     const dialog = page.getByRole('dialog', { name: '支付订单' });
+    await state.filter({ hasText: '报名状态：待支付' }).waitFor();
     await dialog.getByTestId('pay-summary').getByText(PAID_CLASS).waitFor();
     await dialog.getByRole('button', { name: '确认支付' }).click();
     const [checkout] = await Promise.all([

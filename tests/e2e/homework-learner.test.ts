@@ -67,9 +67,9 @@ describe('a learner does their homework, from the list to the report', () => {
       'lateUntil',
     );
 
-    // 第 1 题: 7 / 2 in C++ is 3 (B).
+    // 第 1 题: hexadecimal 2F is 47 (B).
     const objective = page.getByTestId('objective-practice');
-    await pick(objective, 'B. 3');
+    await pick(objective, 'B. 47');
     await objective.getByRole('button', { name: '提交答案' }).click();
     const verdict = objective.getByTestId('objective-verdict');
     await expect.poll(() => verdict.getAttribute('data-verdict')).toBe('AC');
@@ -141,6 +141,11 @@ describe('a learner does their homework, from the list to the report', () => {
     );
     expect(await question.locator('li[data-verdict="AC"]').count()).toBeGreaterThan(0);
     await question.getByTestId('homework-submissions').locator('[data-late="true"]').waitFor();
+    // The language is named as people say it, in the answer and in the submissions, not `python`.
+    await question.getByText('代码 · Python', { exact: true }).waitFor();
+    const submissions = await question.getByTestId('homework-submissions').textContent();
+    expect(submissions).toContain('Python');
+    expect(submissions).not.toContain('python');
     expect(await page.getByTestId('homework-enroll-question-1').textContent()).toContain(
       '所选答案: B',
     );

@@ -588,6 +588,49 @@ describe('faults', () => {
     await payByCheckout(parent, placed.id);
   });
 
+  it('a card without a 标签 cannot go on sale, nor lose its last tag while on sale (issue 25 item 5)', async () => {
+    const untagged = await admin.call(membership['membership.create'], {
+      body: { name: '无标签卡', type: '0', priceFen: 100, durationDays: 30 },
+    });
+    const refused = await failureOf(
+      admin.call(membership['membership.publish'], {
+        body: { id: untagged.id },
+        skipErrorHandler: true,
+      }),
+    );
+    expect(refused.code).toBe(ErrorCode.VALIDATION);
+    expect(refused.fieldErrors['body.tags']).toContain('标签');
+    expect(
+      (await admin.call(membership['membership.queryById'], { query: { id: untagged.id } }))
+        .publication,
+    ).toBe('draft');
+
+    await admin.call(membership['membership.update'], {
+      body: { id: untagged.id, tags: ['student'] },
+    });
+    await admin.call(membership['membership.publish'], { body: { id: untagged.id } });
+    const onSale = await parent.call(membership['membership.queryList'], {
+      query: { size: 100 },
+      body: { type: '0', tags: ['student'], status: '1' },
+    });
+    expect(onSale.content.map((c) => c.id)).toContain(untagged.id);
+
+    const stripped = await failureOf(
+      admin.call(membership['membership.update'], {
+        body: { id: untagged.id, tags: [] },
+        skipErrorHandler: true,
+      }),
+    );
+    expect(stripped.code).toBe(ErrorCode.VALIDATION);
+    expect(stripped.fieldErrors['body.tags']).toContain('标签');
+    // Off sale, a card may be left without tags again.
+    await admin.call(membership['membership.unpublish'], { body: { id: untagged.id } });
+    const bare = await admin.call(membership['membership.update'], {
+      body: { id: untagged.id, tags: [] },
+    });
+    expect(bare.tags).toEqual([]);
+  });
+
   it('an unpublished card cannot be bought', async () => {
     const draft = await admin.call(membership['membership.create'], {
       body: { name: '草稿卡', type: '0', priceFen: 100, durationDays: 30 },

@@ -49,6 +49,13 @@ async function examNamed(api: Transport, name: string): Promise<ExamItem> {
 const sittingOf = (api: Transport, id: number) =>
   api.call(exam['oj.examPaperEnroll.queryById'], { query: { id } });
 
+/** The report of a sitting whose results are out (the call answers its status otherwise). */
+async function readyReport(api: Transport, id: number) {
+  const report = await api.call(exam['oj.examPaperEnroll.report'], { query: { id } });
+  if (report.status !== 'ready') throw new Error(`report ${id} is ${report.status}`);
+  return report;
+}
+
 beforeAll(async () => {
   platform = await startTestPlatform({
     judgeWorkers: 1,
@@ -82,9 +89,7 @@ describe('the seeded exams', () => {
     const mine = await student.call(exam['oj.examEnroll.queryEnrollList'], { body: {} });
     expect(mine.content.map((e) => e.itemName)).toContain(DEMO_EXAMS.past);
     const past = mine.content.find((e) => e.itemName === DEMO_EXAMS.past)!;
-    const report = await student.call(exam['oj.examPaperEnroll.report'], {
-      query: { id: past.sittings[0]!.id },
-    });
+    const report = await readyReport(student, past.sittings[0]!.id);
     expect(report).toMatchObject({ state: 'reported', score: 20, maxScore: 100, rank: 1 });
     expect(report.questions.map((q) => q.got)).toEqual([10, 10, 0, 0]);
   });
@@ -263,9 +268,7 @@ describe('a student sitting the free exam', () => {
       () => sittingOf(student, sitting.id),
       (s) => s.state === 'reported',
     );
-    const report = await student.call(exam['oj.examPaperEnroll.report'], {
-      query: { id: sitting.id },
-    });
+    const report = await readyReport(student, sitting.id);
     const programs = report.questions.filter((q) => q.type === 'programming');
     // The A+B program passes A+B and fails most of the sum 1..n question.
     expect(programs.map((q) => q.verdict)).toEqual(['AC', 'WA']);
@@ -558,9 +561,7 @@ describe('a judge worker killed while a handed-in paper is judged', () => {
       (s) => s.state === 'reported',
       90_000,
     );
-    const report = await parent.call(exam['oj.examPaperEnroll.report'], {
-      query: { id: sitting.id },
-    });
+    const report = await readyReport(parent, sitting.id);
     expect(report.questions.find((q) => q.questionId === aPlusB.questionId)).toMatchObject({
       verdict: 'AC',
       got: 40,

@@ -19,6 +19,7 @@ import { failureOf } from '../support/errors.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
 import { insertObjectiveQuestion } from '../support/questions.ts';
 import { loginAs } from '../support/sessions.ts';
+import { madeMember } from '../support/people.ts';
 
 let platform: TestPlatform;
 let orgAdmin: Transport;
@@ -137,9 +138,11 @@ describe('enrollment', () => {
     const mine = await student.call(api['oj.grade.queryList'], { body: {} });
     expect(mine.content.map((c) => c.id)).toContain(g.id);
 
-    const another = await teacher.call(organization['member.create'], {
-      body: { nickname: '晚到的', mobile: '13955550002' },
-    });
+    const another = madeMember(
+      await teacher.call(organization['member.create'], {
+        body: { nickname: '晚到的', mobile: '13955550002' },
+      }),
+    );
     const full = await teacher.call(api['edms.grade.enroll.batchEnroll'], {
       body: { gradeId: g.id, memberIds: [another.id] },
     });
@@ -150,10 +153,12 @@ describe('enrollment', () => {
     const g = await newClass({ capacity: 1, priceFen: 0 });
     await teacher.call(api['edms.grade.publish'], { body: { id: g.id } });
     const learners = await Promise.all(
-      Array.from({ length: 8 }, (_, i) =>
-        teacher.call(organization['member.create'], {
-          body: { nickname: `抢位${i}`, mobile: `1395556000${i}` },
-        }),
+      Array.from({ length: 8 }, async (_, i) =>
+        madeMember(
+          await teacher.call(organization['member.create'], {
+            body: { nickname: `抢位${i}`, mobile: `1395556000${i}` },
+          }),
+        ),
       ),
     );
     const answers = await Promise.all(

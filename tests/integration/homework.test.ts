@@ -18,6 +18,7 @@ import { failureOf } from '../support/errors.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
 import { insertObjectiveQuestion } from '../support/questions.ts';
 import { loginAs } from '../support/sessions.ts';
+import { madeMember } from '../support/people.ts';
 
 let platform: TestPlatform;
 let teacher: Transport;
@@ -43,9 +44,11 @@ beforeAll(async () => {
   });
   ({ api: teacher } = await loginAs(platform, 'teacher'));
   ({ api: student } = await loginAs(platform, 'student'));
-  const mate = await teacher.call(organization['member.create'], {
-    body: { nickname: '同班同学', mobile: '13966660001', password: 'Classmate#2026' },
-  });
+  const mate = madeMember(
+    await teacher.call(organization['member.create'], {
+      body: { nickname: '同班同学', mobile: '13966660001', password: 'Classmate#2026' },
+    }),
+  );
   classmate = sdk(platform.apiUrl);
   await classmate.call(accounts.loginByPwd, {
     body: { username: '13966660001', password: 'Classmate#2026' },
@@ -298,9 +301,11 @@ describe('doing homework', () => {
 
   it('gives a learner who joins the class later its open homework', async () => {
     const hw = await assign();
-    const late = await teacher.call(organization['member.create'], {
-      body: { nickname: '插班生', mobile: '13966660002', password: 'Joiner#2026' },
-    });
+    const late = madeMember(
+      await teacher.call(organization['member.create'], {
+        body: { nickname: '插班生', mobile: '13966660002', password: 'Joiner#2026' },
+      }),
+    );
     await teacher.call(grade['edms.grade.enroll.batchEnroll'], {
       body: { gradeId, memberIds: [late.id] },
     });

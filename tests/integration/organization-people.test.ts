@@ -14,6 +14,7 @@ import { sdk } from '../support/api.ts';
 import { failureOf } from '../support/errors.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
 import { loginAs } from '../support/sessions.ts';
+import { madeMember } from '../support/people.ts';
 
 let platform: TestPlatform;
 let admin: Transport;
@@ -127,9 +128,11 @@ describe('opening an organization', () => {
 describe('adding learners', () => {
   it('creates a learner with a password shown once, theirs to log in with, the teacher’s to see', async () => {
     const m = mobile();
-    const created = await teacher.call(api['edms.organizationMember.create'], {
-      body: { nickname: '小明', mobile: m, realName: '王小明', tags: ['周六班'] },
-    });
+    const created = madeMember(
+      await teacher.call(api['edms.organizationMember.create'], {
+        body: { nickname: '小明', mobile: m, realName: '王小明', tags: ['周六班'] },
+      }),
+    );
     expect(created).toMatchObject({ role: 'student', approval: 'passed', tags: ['周六班'] });
     expect(created.initialPassword).toMatch(/^[A-Za-z0-9]{10}$/);
     const { user } = await logIn(m, created.initialPassword!);
@@ -219,6 +222,7 @@ describe('adding learners', () => {
       sheet.addRow([`导入${i}`, mobile(), '', '', '学员', '导入测试班、进阶']);
     sheet.addRow(['坏手机', '12345']);
     sheet.addRow(['坏身份', mobile(), '', '', '老师']);
+    sheet.addRow(['长姓名', mobile(), '', '', '学员', '', '张'.repeat(21)]);
     const bytes = new Uint8Array(await book.xlsx.writeBuffer());
     const form = (data: Uint8Array, name = 'students.xlsx', dryRun = 'false') => {
       const f = new FormData();
@@ -229,10 +233,12 @@ describe('adding learners', () => {
     const result = await teacher.call(api['edms.organizationMember.batchImport'], {
       body: form(bytes) as never,
     });
-    expect(result).toMatchObject({ created: 12, refused: 2 });
+    expect(result).toMatchObject({ created: 12, refused: 3 });
+    // Each refusal names its column once, in Chinese (issue 25 item 5).
     expect(result.rows.filter((r) => r.outcome === 'refused')).toMatchObject([
-      { row: 14, field: 'mobile' },
+      { row: 14, field: 'mobile', message: '手机号：请输入 11 位手机号' },
       { row: 15, field: 'role', message: '身份：应为「学员」或「家长」，不是「老师」' },
+      { row: 16, field: 'realName', message: '姓名最多 20 个字符' },
     ]);
     const tagged = await teacher.call(api['edms.organizationMember.queryList'], {
       body: { tag: '导入测试班' },
@@ -265,14 +271,24 @@ describe('approval, passwords and roles', () => {
     const school = (
       await orgAdmin.call(api['edms.organization.queryList'], { body: {} })
     ).content.find((o) => o.name === '信奥训练营示范校')!;
+    // The switch is the admin's: a teacher is refused (issue 25 item 4, /manage/organization).
+    const byTeacherSwitch = await failureOf(
+      teacher.call(api['edms.organization.update'], {
+        body: { id: school.id, memberApproval: true },
+      }),
+    );
+    expect(byTeacherSwitch.code).toBe(ErrorCode.FORBIDDEN);
+    expect(byTeacherSwitch.message).toBe('只有机构管理员可以修改机构资料');
     await orgAdmin.call(api['edms.organization.update'], {
       body: { id: school.id, memberApproval: true },
     });
     try {
       const m = mobile();
-      const held = await teacher.call(api['member.create'], {
-        body: { nickname: '待审', mobile: m, password: 'Waiting#2026' },
-      });
+      const held = madeMember(
+        await teacher.call(api['member.create'], {
+          body: { nickname: '待审', mobile: m, password: 'Waiting#2026' },
+        }),
+      );
       expect(held.approval).toBe('reviewing');
       const refused = await failureOf(logIn(m, 'Waiting#2026'));
       expect(refused.code).not.toBe(0);
@@ -313,8 +329,12 @@ describe('approval, passwords and roles', () => {
 
   it('resets and exports only passwords nobody has used, unless forced', async () => {
     const [fresh, used] = [mobile(), mobile()];
-    const a = await teacher.call(api['member.create'], { body: { nickname: '新', mobile: fresh } });
-    const b = await teacher.call(api['member.create'], { body: { nickname: '旧', mobile: used } });
+    const a = madeMember(
+      await teacher.call(api['member.create'], { body: { nickname: '新', mobile: fresh } }),
+    );
+    const b = madeMember(
+      await teacher.call(api['member.create'], { body: { nickname: '旧', mobile: used } }),
+    );
     await logIn(used, b.initialPassword!);
     const downloads: DownloadedFile[] = [];
     const files = createTransport({
@@ -335,9 +355,11 @@ describe('approval, passwords and roles', () => {
   });
 
   it('lets only an admin change roles, never their own', async () => {
-    const m = await teacher.call(api['member.create'], {
-      body: { nickname: '角色', mobile: mobile() },
-    });
+    const m = madeMember(
+      await teacher.call(api['member.create'], {
+        body: { nickname: '角色', mobile: mobile() },
+      }),
+    );
     const byTeacher = await failureOf(
       teacher.call(api['member.configRoles'], { body: { id: m.id, role: 'parent' } }),
     );
@@ -409,9 +431,11 @@ describe('teachers and teaching groups', () => {
 
 describe('the rest of the member calls', () => {
   it('answers the card, statistics, lookups and the learner’s own profile', async () => {
-    const m = await teacher.call(api['member.create'], {
-      body: { nickname: '卡片', mobile: mobile(), studentNo: 'S001' },
-    });
+    const m = madeMember(
+      await teacher.call(api['member.create'], {
+        body: { nickname: '卡片', mobile: mobile(), studentNo: 'S001' },
+      }),
+    );
     const card = await teacher.call(api['member.generateMemberCardById'], { query: { id: m.id } });
     expect(card.cardNo).toMatch(/^XA\d{12}$/);
     // mod 97 of the number followed by the check code is 1.

@@ -41,6 +41,7 @@ import { ApiError } from '../../src/transport/errors.ts';
 import { freshClientIp } from '../support/api.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
 import { insertObjectiveQuestion } from '../support/questions.ts';
+import { madeMember } from '../support/people.ts';
 
 // ——— the calls ———
 
@@ -260,9 +261,11 @@ beforeAll(async () => {
   const learner = async (staff: Transport, owner: Owner, n: number) => {
     const mobile = `1396000000${n}`;
     const nickname = `隔离学员${owner}`;
-    const created = await staff.call(organization['member.create'], {
-      body: { nickname, mobile, password: PASSWORD },
-    });
+    const created = madeMember(
+      await staff.call(organization['member.create'], {
+        body: { nickname, mobile, password: PASSWORD },
+      }),
+    );
     return { api: await login(mobile, PASSWORD), memberId: created.id, nickname, mobile };
   };
   const S = {

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import type { CallDef } from '../../src/contract/call.ts';
 import { jsonSchemaOf, type JsonSchema } from '../../src/contract/json-schema.ts';
+import { decodeTextFields } from '../../src/contract/text-input.ts';
 import { illFormedTextErrors } from '../../src/contract/validation.ts';
 
 export type Source = 'query' | 'body';
@@ -174,7 +175,9 @@ export function validInputs(
     seed,
   })) {
     const sent = source === 'query' ? toQuery(candidate) : candidate;
-    if (schema.safeParse(sent).success && illFormedTextErrors(sent, source).length === 0) {
+    // The server reads a query as text (plain digits are an integer) and a body as JSON.
+    const read = source === 'query' ? decodeTextFields(schema, sent) : sent;
+    if (schema.safeParse(read).success && illFormedTextErrors(sent, source).length === 0) {
       found.push(sent);
       if (found.length === count) break;
     }
@@ -215,6 +218,13 @@ function removed(root: unknown, path: readonly (string | number)[], key: string)
 /** Values that are not integers, or not ones a 32-bit column can hold. */
 const BAD_INTEGER_TEXTS = ['0x1', '1e0', ' 1', '1.0', '+1', '', '99999999999999999999', '١'];
 
+/** An integer the field's range holds: the digit-string case differs from it only in type. */
+function inRange(s: JsonSchema): number {
+  const min = s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : s.minimum;
+  const max = s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1 : s.maximum;
+  return Math.max(min ?? 1, Math.min(max ?? 1, 1));
+}
+
 function leafMutations(
   s: JsonSchema,
   nullable: boolean,
@@ -235,8 +245,11 @@ function leafMutations(
     if (type === 'integer') out.push({ label: 'fraction', value: 1.5 });
     for (const text of BAD_INTEGER_TEXTS)
       out.push({ label: `text ${JSON.stringify(text)}`, value: text });
-    if (source === 'body')
+    if (source === 'body') {
       out.push({ label: 'object', value: {} }, { label: 'boolean', value: true });
+      // A JSON body's integer is a JSON number: its digits as a string are refused, even in range.
+      if (type === 'integer') out.push({ label: 'digit string', value: String(inRange(s)) });
+    }
   } else if (type === 'string') {
     if (source === 'body')
       out.push({ label: 'number', value: 7 }, { label: 'array', value: ['a'] });

@@ -529,9 +529,10 @@ const sittingCalls = defineCalls({
   'oj.examPaperEnroll.report': {
     method: 'GET',
     access: 'member',
-    summary: '成绩报告：得分、排名、用时、每题的作答与得分、编程题的评测结果（成绩公布后）',
+    summary:
+      '成绩报告：得分、排名、用时、每题的作答与得分、编程题的评测结果（status=ready）；交卷后成绩未出时答 status=judging（评测中，稍后再查）或 unpublished（待公布），作答中拒绝',
     query: idQuery,
-    response: s.reportItem,
+    response: s.reportAnswer,
   },
   'oj.examPaperEnroll.signal': signal('member'),
 });

@@ -176,6 +176,12 @@ export const examItem = z.object({
   phase: examPhase,
   papers: z.array(examPaperOfExam),
   enrolledCount: z.number().int(),
+  /**
+   * Whether the caller may manage this exam (edit, delete, move it through its lifecycle): the
+   * server's own rule (its organization's staff, or platform staff), so a screen offers exactly
+   * what the server would allow. False for learners and visitors.
+   */
+  manageable: z.boolean(),
   /** The server's clock when it answered: the exam room counts down from it. */
   serverNow: f.isoTime,
   createdAt: f.isoTime,
@@ -468,6 +474,24 @@ export const reportQuestion = sittingQuestion.extend({
 });
 export const reportItem = sittingItem.extend({ questions: z.array(reportQuestion) });
 export type ReportItem = z.infer<typeof reportItem>;
+/**
+ * What a learner's report call answers once the paper is handed in: the report when results
+ * are out (`ready`), else where it stands — `judging` (the judge is still at the programs: ask
+ * again shortly) or `unpublished` (settled, waiting for staff to publish the results). Not
+ * being out yet is a state of the sitting, not an error; staff always get the report.
+ */
+export const reportAnswer = z.discriminatedUnion('status', [
+  reportItem.extend({ status: z.literal('ready') }),
+  z.object({
+    status: z.enum(['judging', 'unpublished']),
+    id: z.number().int(),
+    examId: z.number().int(),
+    examName: z.string(),
+    state: sittingState,
+    completedAt: f.isoTime.nullable(),
+  }),
+]);
+export type ReportAnswer = z.infer<typeof reportAnswer>;
 
 // ——— Answers (examMemberQuestion) ———
 

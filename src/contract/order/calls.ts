@@ -40,6 +40,15 @@ export const memberPayMethod = z.enum(['provider', 'wallet']);
 export const MAX_ORDER_FEN = 10_000_000;
 export const fen = (min = 0) => f.wholeNumber(min, MAX_ORDER_FEN);
 
+/** A decision on a quit application: who decided, when, and the reason they gave. */
+export const quitDecision = z.object({
+  outcome: z.enum(['rejected', 'approved']),
+  reason: z.string().nullable(),
+  actorName: z.string(),
+  at: z.string(),
+});
+export type QuitDecision = z.infer<typeof quitDecision>;
+
 export const orderItem = z.object({
   id: z.number().int(),
   orderNo: z.string(),
@@ -57,7 +66,14 @@ export const orderItem = z.object({
   payMethod: payMethod.nullable(),
   paidFen: z.number().int(),
   refundedFen: z.number().int(),
+  /** The learner's reason for their latest quit application. */
   quitReason: z.string().nullable(),
+  /**
+   * Staff's answer to the latest quit application (issue 25 item 6), from its recorded
+   * transition: rejected (the place is kept; the reason is staff's) or approved. Null while none
+   * was made, while the application waits, and once a newer application replaces it.
+   */
+  quitDecision: quitDecision.nullable(),
   remark: z.string(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),

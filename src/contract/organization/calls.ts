@@ -126,7 +126,7 @@ const createMember = (access: Access, who: string) =>
     access,
     summary: `新建${who}（手机号已注册则为该用户加开本机构账号）；未填密码时生成初始密码，仅此一次返回`,
     body: s.memberCreate,
-    response: s.memberCreated,
+    response: s.memberCreateAnswer,
   });
 const batchCreate = (access: Access) =>
   spec({
@@ -385,8 +385,47 @@ const teacherCalls = {
   ...resourceCalls(teacherGroupResource, { area: 'edms', access: 'teacher', ops: READS }),
 };
 
+// ——— invitations (issue 25 item 13) ———
+
+const invitationCalls = defineCalls({
+  'edms.memberInvitation.queryList': {
+    method: 'POST',
+    access: 'teacher',
+    summary:
+      '本机构发出的加入邀请（添加的手机号已在其他机构注册时发出）：被邀请人姓名、手机号打码，不含用户名',
+    query: pageQueryOf(s.INVITATION_SORT),
+    body: s.invitationFilter,
+    response: pageOf(s.staffInvitationItem),
+  },
+  'oj.memberInvitation.queryList': {
+    method: 'POST',
+    access: 'member',
+    summary: '本人收到的机构加入邀请（待确认在前）',
+    query: pageQueryOf(s.INVITATION_SORT),
+    body: s.invitationFilter,
+    response: pageOf(s.ownInvitationItem),
+  },
+  'oj.memberInvitation.accept': {
+    method: 'PUT',
+    access: 'member',
+    summary:
+      '接受加入邀请：在该机构开通本人账号（沿用本人登录名与密码）；已答复的邀请 TRANSITION_NOT_ALLOWED',
+    body: s.invitationIdBody,
+    response: s.ownInvitationItem,
+  },
+  'oj.memberInvitation.decline': {
+    method: 'PUT',
+    access: 'member',
+    summary:
+      '拒绝加入邀请：不开通账号，机构看不到本人的任何资料；已答复的邀请 TRANSITION_NOT_ALLOWED',
+    body: s.invitationIdBody,
+    response: s.ownInvitationItem,
+  },
+});
+
 export const organization = {
   ...organizationCalls,
   ...memberCalls,
   ...teacherCalls,
+  ...invitationCalls,
 };

@@ -328,4 +328,24 @@ export const organization: RefsOf<typeof defs> = {
     method: 'POST',
     path: '/edms/teacherGroup/querySimpleList',
   },
+  'edms.memberInvitation.queryList': {
+    id: 'edms.memberInvitation.queryList',
+    method: 'POST',
+    path: '/edms/memberInvitation/queryList',
+  },
+  'oj.memberInvitation.queryList': {
+    id: 'oj.memberInvitation.queryList',
+    method: 'POST',
+    path: '/oj/memberInvitation/queryList',
+  },
+  'oj.memberInvitation.accept': {
+    id: 'oj.memberInvitation.accept',
+    method: 'PUT',
+    path: '/oj/memberInvitation/accept',
+  },
+  'oj.memberInvitation.decline': {
+    id: 'oj.memberInvitation.decline',
+    method: 'PUT',
+    path: '/oj/memberInvitation/decline',
+  },
 };

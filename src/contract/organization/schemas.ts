@@ -189,6 +189,45 @@ export const MEMBER_SORT = ['id', 'nickname', 'createdAt', 'lastLoginAt'] as con
 /** A member just created: the generated password is shown this once (null when not generated). */
 export const memberCreated = memberItem.extend({ initialPassword: z.string().nullable() });
 
+export const invitationState = z.enum(['pending', 'accepted', 'declined']);
+/** An invitation as staff see it: the invited person masked, never their username. */
+export const staffInvitationItem = z.object({
+  id: z.number().int(),
+  state: invitationState,
+  maskedName: z.string(),
+  maskedMobile: z.string().nullable(),
+  role: memberRole,
+  /** What staff entered for the account it makes on acceptance. */
+  nickname: z.string(),
+  invitedByName: z.string(),
+  createdAt: f.isoTime,
+  updatedAt: f.isoTime,
+});
+/**
+ * A single add: the account made (or linked, in the same organization), or — for someone
+ * registered in another organization — the invitation waiting for them (issue 25 item 13).
+ */
+export const memberCreateAnswer = z.union([
+  memberCreated.extend({ invitation: z.null().default(null) }),
+  z.object({ invitation: staffInvitationItem, message: z.string() }),
+]);
+/** An invitation as the invited person sees it, in their own account area. */
+export const ownInvitationItem = z.object({
+  id: z.number().int(),
+  state: invitationState,
+  organizationName: z.string(),
+  role: memberRole,
+  invitedByName: z.string(),
+  createdAt: f.isoTime,
+  updatedAt: f.isoTime,
+  /** The account made on acceptance. */
+  memberId: z.number().int().nullable(),
+});
+export type OwnInvitationItem = z.infer<typeof ownInvitationItem>;
+export const invitationIdBody = z.strictObject({ id: f.id });
+export const INVITATION_SORT = ['id'] as const;
+export const invitationFilter = z.strictObject({ state: invitationState.optional() });
+
 export const MAX_MEMBER_ROWS = 500;
 export const batchMembersBody = z.strictObject({
   rows: z
@@ -203,7 +242,12 @@ export const importMembersBody = z.strictObject({
   dryRun: z.enum(['true', 'false']).default('false'),
 });
 
-export const batchMemberOutcome = z.enum(['created', 'linked', 'refused']);
+/**
+ * `pending`: the mobile belongs to someone registered in another organization; they were invited
+ * and join only when they accept (issue 25 item 13). The row names them masked, as
+ * anonQueryList does.
+ */
+export const batchMemberOutcome = z.enum(['created', 'linked', 'pending', 'refused']);
 export const batchMemberRow = z.object({
   /** The row's number: its line in the spreadsheet (header is line 1), or its index + 1. */
   row: z.number().int(),
@@ -217,11 +261,17 @@ export const batchMemberRow = z.object({
   /** The column that failed, for refused rows. */
   field: z.string().nullable(),
   message: z.string(),
+  /** A pending row's invitation, with the invited person's name masked. */
+  invitation: z
+    .object({ id: z.number().int().nullable(), maskedName: z.string() })
+    .nullable()
+    .default(null),
 });
 export const batchMembersAnswer = z.object({
   dryRun: z.boolean(),
   created: z.number().int(),
   linked: z.number().int(),
+  pending: z.number().int(),
   refused: z.number().int(),
   rows: z.array(batchMemberRow),
 });

@@ -21,6 +21,7 @@ const order = (over: Partial<OrderDetail> = {}): OrderDetail => ({
   paidFen: 0,
   refundedFen: 0,
   quitReason: null,
+  quitDecision: null,
   remark: '',
   paidAt: null,
   createdAt: '2026-11-25T00:00:00.000Z',

@@ -1,15 +1,20 @@
 /**
- * Enrolling in one item from its detail screen — an exam (issue 7), a class (issue 8) — keyed by
- * the item's id field (`examId`, `gradeId`), which names the id in the event, the context and
- * the enroll actor's input, so each kind's logs read as that kind's. A free item enrolls at once;
- * a paid one leaves an order awaiting payment, which the screen hands to the checkout. One
+ * Enrolling in one item from its detail screen — an exam (issue 7), a class (issue 8), an
+ * activity (issue 10) — keyed by the item's id field (`examId`, `gradeId`, `activityId`), which
+ * names the id in the event, the context and the enroll actor's input, so each kind's logs read
+ * as that kind's. A free item enrolls at once. A paid one is enrolled and paid in one go (issue
+ * 25 item 7): the order the enrollment placed, still awaiting its money, is emitted as
+ * `awaitingPayment`, which the runtime hands to the checkout — the same pay dialog a card opens.
+ * Closing that dialog leaves the order unpaid and payable later (the item's page, /order). One
  * enrollment at a time; the outcome (or the server's refusal) stays until the next.
  *
  *   idle ─ENROLL─► enrolling ─► enrolled | failed      (ENROLL from enrolled or failed again)
+ *                      └─ (the order awaits payment) ─► enrolled + emit awaitingPayment
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { OrderDetail } from '../../contract/order/calls.ts';
 import { describeError, type ErrorInfo } from '../errors.ts';
+import { awaitsPayment } from '../lifecycles/orders.ts';
 import { notProvided } from '../notProvided.ts';
 
 /** The id fields of what can be enrolled in from a detail screen. */
@@ -21,10 +26,16 @@ export type ItemEnrollContext = Partial<Record<ItemKey, number | null>> & {
   error: ErrorInfo | null;
 };
 export type ItemEnrollEvent = ({ type: 'ENROLL' } & ItemIds) | { type: 'DISMISS' };
+/** The enrollment placed an order that waits for its money: the checkout takes it from here. */
+export type ItemEnrollEmitted = { type: 'awaitingPayment'; order: OrderDetail };
 
 export function itemEnrollMachineOf(id: string, key: ItemKey) {
   return setup({
-    types: { context: {} as ItemEnrollContext, events: {} as ItemEnrollEvent },
+    types: {
+      context: {} as ItemEnrollContext,
+      events: {} as ItemEnrollEvent,
+      emitted: {} as ItemEnrollEmitted,
+    },
     actors: { enroll: fromPromise<OrderDetail, ItemIds>(notProvided('enroll')) },
     actions: {
       /** The member's enrollments (and the item's seats) changed: screens showing them reload. */
@@ -49,10 +60,21 @@ export function itemEnrollMachineOf(id: string, key: ItemKey) {
           id: 'enroll',
           src: 'enroll',
           input: ({ context }) => ({ [key]: context[key] ?? undefined }),
-          onDone: {
-            target: 'enrolled',
-            actions: [assign({ order: ({ event }) => event.output }), 'changed'],
-          },
+          onDone: [
+            {
+              guard: ({ event }) => awaitsPayment(event.output),
+              target: 'enrolled',
+              actions: [
+                assign({ order: ({ event }) => event.output }),
+                'changed',
+                emit(({ event }) => ({ type: 'awaitingPayment' as const, order: event.output })),
+              ],
+            },
+            {
+              target: 'enrolled',
+              actions: [assign({ order: ({ event }) => event.output }), 'changed'],
+            },
+          ],
           onError: {
             target: 'failed',
             // A refusal may mean the item changed meanwhile (someone took the last seat).

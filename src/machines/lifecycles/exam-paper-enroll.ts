@@ -44,11 +44,13 @@ export const sittingMachine = setup({
   states: {
     none: { on: { start: 'inProgress' } },
     inProgress: { tags: ['answering'], on: { complete: 'completed' } },
-    completed: { on: { judge: 'judging' } },
+    completed: { tags: ['judging'], on: { judge: 'judging' } },
     judging: {
+      tags: ['judging'],
       on: { settle: [{ guard: 'released', target: 'reported' }, { target: 'settled' }] },
     },
     settled: {
+      tags: ['unpublished'],
       on: {
         settle: [{ guard: 'released', target: 'reported' }, { target: 'settled' }],
         publishResults: 'reported',
@@ -78,3 +80,8 @@ export const isAnswering = (state: SittingState) =>
   stateHasTag(sittingLifecycle, state, 'answering');
 /** The learner may read their score and per-question results. */
 export const hasReport = (state: SittingState) => stateHasTag(sittingLifecycle, state, 'report');
+/** Handed in, the programs not all judged yet: the report follows by itself shortly. */
+export const isJudging = (state: SittingState) => stateHasTag(sittingLifecycle, state, 'judging');
+/** Judged and scored, waiting for staff to publish the results. */
+export const awaitsPublication = (state: SittingState) =>
+  stateHasTag(sittingLifecycle, state, 'unpublished');

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { allowedActions, isFinalState, nextState, refusalOf } from './lifecycle.ts';
 import { examLifecycle } from './exam.ts';
 import { examPaperLifecycle } from './exam-paper.ts';
-import { hasReport, isAnswering, sittingLifecycle } from './exam-paper-enroll.ts';
+import {
+  awaitsPublication,
+  hasReport,
+  isAnswering,
+  isJudging,
+  SITTING_STATES,
+  sittingLifecycle,
+} from './exam-paper-enroll.ts';
 
 describe('the exam lifecycle', () => {
   it('sends an organization’s new exam to review and lets platform staff’s through', () => {
@@ -72,5 +79,17 @@ describe('a sitting of an exam paper', () => {
     expect(isAnswering('completed')).toBe(false);
     expect(hasReport('settled')).toBe(false);
     expect(hasReport('reported')).toBe(true);
+  });
+
+  it('tells a report still being judged from one waiting to be published', () => {
+    expect(SITTING_STATES.filter(isJudging)).toEqual(['completed', 'judging']);
+    expect(SITTING_STATES.filter(awaitsPublication)).toEqual(['settled']);
+    // Each state is at most one of: answering, judging, unpublished, report.
+    for (const state of SITTING_STATES) {
+      const kinds = [isAnswering, isJudging, awaitsPublication, hasReport].filter((is) =>
+        is(state),
+      );
+      expect(kinds.length).toBeLessThanOrEqual(1);
+    }
   });
 });

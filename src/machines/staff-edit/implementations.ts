@@ -82,6 +82,8 @@ const CALLS: Partial<Record<StaffWriteCall, CallRef>> = {
 export function createStaffEditImplementations(deps: {
   transport: Transport;
   onChanged: () => void;
+  /** A write succeeded: show a transient 已保存 (toast id from the write's number). */
+  onSaved: (seq: number) => void;
 }): FeatureImplementations<typeof staffEditMachine> {
   return {
     actors: {
@@ -96,6 +98,9 @@ export function createStaffEditImplementations(deps: {
         });
       }),
     },
-    actions: { changed: () => deps.onChanged() },
+    actions: {
+      changed: () => deps.onChanged(),
+      saved: (_, { seq }) => deps.onSaved(seq),
+    },
   };
 }

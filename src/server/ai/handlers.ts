@@ -2,6 +2,7 @@
 import { ai } from '../../contract/ai/calls.ts';
 import type { AiScene } from '../../contract/ai/calls.ts';
 import * as f from '../../contract/fields.ts';
+import { decodeTextValue } from '../../contract/text-input.ts';
 import type { Auth } from '../accounts/sessions.ts';
 import { withTransaction, type Queryable } from '../db/pool.ts';
 import { controlAllows } from '../grade/controls.ts';
@@ -217,7 +218,9 @@ async function askedBefore(
 }
 
 function sessionIdParam(params: unknown): number {
-  const parsed = f.id.safeParse((params as { sessionId?: unknown }).sessionId);
+  // A path segment is text: plain digits are the id.
+  const raw = (params as { sessionId?: unknown }).sessionId;
+  const parsed = f.id.safeParse(decodeTextValue(f.id, raw));
   if (!parsed.success) {
     throw validationError([
       { field: 'path.sessionId', message: parsed.error.issues[0]?.message ?? '会话 id 不合规' },

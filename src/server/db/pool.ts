@@ -36,5 +36,40 @@ export async function withTransaction<T>(
   }
 }
 
+/**
+ * PostgreSQL's answers that mean "this transaction lost a race, run it again": a deadlock
+ * (40P01) and a serialization failure (40001). The database already rolled the work back.
+ */
+const RETRIED_CODES = new Set(['40P01', '40001']);
+/** Attempts in all, so a race that keeps losing still ends. */
+const RETRY_ATTEMPTS = 4;
+
+export const lostRace = (err: unknown): boolean =>
+  typeof err === 'object' &&
+  err !== null &&
+  RETRIED_CODES.has((err as { code?: unknown }).code as string);
+
+/**
+ * withTransaction (on `db.pool`, logging to `db.logger`), run again (a few times, after a short random pause) when the database
+ * chose it as a deadlock's victim or could not serialize it: a lost race is the database's
+ * problem, not the caller's, and must not answer 500. `work` must have no effect outside the
+ * transaction (it may run more than once); what it answers is from the attempt that committed.
+ * Lock order prevents deadlocks (orders/locks.ts); this is what remains if one happens anyway.
+ */
+export async function withRetriedTransaction<T>(
+  db: { pool: pg.Pool; logger: Pick<Logger, 'warn'> },
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await withTransaction(db.pool, work);
+    } catch (err) {
+      if (!lostRace(err) || attempt >= RETRY_ATTEMPTS) throw err;
+      db.logger.warn({ attempt, err: (err as Error).message }, '事务与并发请求冲突，重试');
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    }
+  }
+}
+
 /** The subset of pg used by queries that run either on the pool or inside a transaction. */
 export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;

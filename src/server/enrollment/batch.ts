@@ -10,6 +10,7 @@ import { AppError, fail } from '../http/app-error.ts';
 import type { OrderKind } from '../../contract/order/calls.ts';
 import { payOffline, placeOrder, type FlowContext, type NewOrder } from '../orders/flow.ts';
 import { allOrders } from '../orders/rows.ts';
+import { maskName } from '../organization/masking.ts';
 import { membersById, type Candidate } from './candidates.ts';
 
 const isUniqueViolation = (err: unknown) => err instanceof pg.DatabaseError && err.code === '23505';
@@ -58,7 +59,15 @@ export async function enrollCandidates(
       continue;
     }
     if (scope.kind === 'organization' && c.organizationId !== scope.organizationId) {
-      rows.push({ ...row, outcome: 'outOfScope', message: '不是本机构的学员' });
+      // Someone of another organization is named masked, without their account's id, as the
+      // masked lookup does (issue 25 item 13): a mobile typed in must not tell staff who it is.
+      rows.push({
+        ...row,
+        memberId: null,
+        memberName: c.memberName === null ? null : maskName(c.memberName),
+        outcome: 'outOfScope',
+        message: '不是本机构的学员：请先在成员管理中添加，待学员确认加入后再报名',
+      });
       continue;
     }
     if (seen.has(c.memberId)) {

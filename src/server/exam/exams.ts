@@ -126,7 +126,17 @@ async function papersOf(db: Queryable, examIds: number[]): Promise<Map<number, E
   return byExam;
 }
 
-const toItem = (r: ExamRow, papers: ExamPaperOfExam[]): ExamItem => ({
+/**
+ * Who may manage an exam (edit, delete, move it through its lifecycle): platform staff any,
+ * an organization's staff their organization's, a learner none. The one rule: the server
+ * refuses with it (assertManages) and tells each row's screen with it (`manageable`).
+ */
+function managesExam(reader: ExamReader, row: { organization_id: number | null }): boolean {
+  if (!reader || reader.kind === 'learner') return false;
+  return reader.kind === 'platform' || row.organization_id === reader.organizationId;
+}
+
+const toItem = (reader: ExamReader, r: ExamRow, papers: ExamPaperOfExam[]): ExamItem => ({
   id: r.id,
   name: r.name,
   description: r.description,
@@ -148,17 +158,18 @@ const toItem = (r: ExamRow, papers: ExamPaperOfExam[]): ExamItem => ({
   phase: r.phase,
   papers,
   enrolledCount: r.enrolled_count,
+  manageable: managesExam(reader, r),
   serverNow: r.server_now.toISOString(),
   createdAt: r.created_at.toISOString(),
   updatedAt: r.updated_at.toISOString(),
 });
 
-async function withPapers(db: Queryable, rows: ExamRow[]): Promise<ExamItem[]> {
+async function withPapers(db: Queryable, reader: ExamReader, rows: ExamRow[]): Promise<ExamItem[]> {
   const papers = await papersOf(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toItem(r, papers.get(r.id) ?? []));
+  return rows.map((r) => toItem(reader, r, papers.get(r.id) ?? []));
 }
 
 /** Exams open to a learner or visitor: published and visible to them, or one they hold a place in. */
@@ -185,11 +196,19 @@ export function managedExams(scope: Scope, sql: SqlParams): string {
   return `e.status = 'active' AND ${managedBy(scope, 'e.organization_id', sql)}`;
 }
 
-/** The WHERE of what `reader` sees: staff what they manage (or, asked so, what is open to them). */
-function readable(reader: ExamReader, manage: boolean, sql: SqlParams): string {
-  if (reader && reader.kind !== 'learner' && (manage || reader.kind === 'platform')) {
-    return managedExams(reader, sql);
-  }
+/**
+ * Which exams a list shows: `open` what a learner would see (the learner-facing list), `managed`
+ * what the staff manage, `staff` a teacher's back-office list: what they manage and, read-only,
+ * what is open to them. Platform staff always read everything.
+ */
+export type ExamListView = 'open' | 'managed' | 'staff';
+
+/** The WHERE of what `reader` sees in the view. */
+function readable(reader: ExamReader, view: ExamListView, sql: SqlParams): string {
+  if (!reader || reader.kind === 'learner') return openExams(reader, sql);
+  if (reader.kind === 'platform') return managedExams(reader, sql);
+  if (view === 'managed') return managedExams(reader, sql);
+  if (view === 'staff') return `((${managedExams(reader, sql)}) OR (${openExams(reader, sql)}))`;
   return openExams(reader, sql);
 }
 
@@ -200,7 +219,7 @@ export async function readExamRow(
   manage = true,
 ): Promise<ExamRow> {
   const sql = new SqlParams();
-  const where = readable(reader, manage, sql);
+  const where = readable(reader, manage ? 'managed' : 'open', sql);
   const { rows } = await db.query<ExamRow>(
     `SELECT ${EXAM_COLUMNS} ${EXAM_FROM} WHERE ${where} AND e.id = ${sql.add(id)}`,
     sql.values,
@@ -213,7 +232,7 @@ export async function readExamRow(
 }
 
 export async function readExam(db: Queryable, reader: ExamReader, id: number): Promise<ExamItem> {
-  const [item] = await withPapers(db, [await readExamRow(db, reader, id)]);
+  const [item] = await withPapers(db, reader, [await readExamRow(db, reader, id)]);
   return item!;
 }
 
@@ -222,9 +241,10 @@ export async function listExams(
   reader: ExamReader,
   filter: Filter,
   page: PageQuery,
+  view: ExamListView = filter.manage === true ? 'managed' : 'open',
 ): Promise<Page<ExamItem>> {
   const sql = new SqlParams();
-  const clauses = [readable(reader, filter.manage === true, sql)];
+  const clauses = [readable(reader, view, sql)];
   if (filter.keyword) clauses.push(`e.name ILIKE ${sql.add(containsPattern(filter.keyword))}`);
   if (filter.state) clauses.push(`e.state = ${sql.add(filter.state)}`);
   if (filter.organizationId) clauses.push(`e.organization_id = ${sql.add(filter.organizationId)}`);
@@ -251,15 +271,13 @@ export async function listExams(
     },
     page,
   );
-  return { ...rows, content: await withPapers(db, rows.content) };
+  return { ...rows, content: await withPapers(db, reader, rows.content) };
 }
 
 /** Refuses a change the scope may not make. */
 export function assertManages(scope: Scope, row: { organization_id: number | null }): void {
   if (scope.kind === 'learner') throw fail('FORBIDDEN', '学员不能管理考试');
-  if (scope.kind === 'organization' && row.organization_id !== scope.organizationId) {
-    throw fail('FORBIDDEN', '只能管理本机构的考试');
-  }
+  if (!managesExam(scope, row)) throw fail('FORBIDDEN', '只能管理本机构的考试');
 }
 
 export async function managedExam(ctx: Ctx, id: number): Promise<ExamRow> {

@@ -58,6 +58,7 @@ import {
   deleteExam,
   EXAM_ROWS,
   listExams,
+  type ExamListView,
   managedExam,
   readExam,
   updateExam,
@@ -236,6 +237,13 @@ function lifecycleWire<A extends string>(
 
 // ——— exam ———
 
+/**
+ * A teacher's back-office list (edms) is their organization's exams and, read-only, those open
+ * to them; the shared and learner areas list what is open unless `manage` asks otherwise.
+ */
+const listView = (area: Area, filter: { manage?: boolean }): ExamListView =>
+  filter.manage === true ? 'managed' : area === 'edms' ? 'staff' : 'open';
+
 const examHandlers: HandlerEntry[] = [
   ...wire('exam', 'create', (a, ctx) => createExam(storeCtx(a, ctx), body(ctx), ctx.request.id)),
   ...wire('exam', 'update', (a, ctx) => updateExam(storeCtx(a, ctx), body(ctx), ctx.request.id)),
@@ -248,10 +256,13 @@ const examHandlers: HandlerEntry[] = [
     readExam(ctx.services.pool, readerOf(a, ctx), query<{ id: number }>(ctx).id),
   ),
   ...wire('exam', 'queryList', (a, ctx) =>
-    listExams(ctx.services.pool, readerOf(a, ctx), body(ctx), query(ctx)),
+    listExams(ctx.services.pool, readerOf(a, ctx), body(ctx), query(ctx), listView(a, body(ctx))),
   ),
   ...wire('exam', 'querySimpleList', async (a, ctx) => {
-    const page = await listExams(ctx.services.pool, readerOf(a, ctx), body(ctx), query(ctx));
+    // A simple item carries no `manageable`: a teacher's picks only what they manage.
+    const filter = body<{ manage?: boolean }>(ctx);
+    const view = a === 'edms' || filter.manage === true ? 'managed' : 'open';
+    const page = await listExams(ctx.services.pool, readerOf(a, ctx), body(ctx), query(ctx), view);
     return {
       ...page,
       content: page.content.map(({ id, name, state, startAt, endAt, priceFen }) => ({

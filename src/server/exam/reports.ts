@@ -4,8 +4,12 @@
  * Scores are counted only from settled sittings; ranks are read from the scores
  * (./sittings.ts RANKED), never stored.
  */
-import type { ReportItem } from '../../contract/exam/calls.ts';
-import { hasReport } from '../../machines/lifecycles/exam-paper-enroll.ts';
+import type { ReportAnswer, ReportItem } from '../../contract/exam/calls.ts';
+import {
+  awaitsPublication,
+  hasReport,
+  isJudging,
+} from '../../machines/lifecycles/exam-paper-enroll.ts';
 import type { Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';
@@ -18,14 +22,27 @@ import { readSittingRow, toSittingItem } from './sittings.ts';
 /** Settled scores only: a sitting being judged again keeps out of the figures until settled. */
 const SCORED = `s.deleted_at IS NULL AND s.score IS NOT NULL AND s.state IN ('settled', 'reported')`;
 
-/** The learner's report of their sitting, once results are out. */
-export async function readReport(db: Queryable, scope: Scope, id: number): Promise<ReportItem> {
+/**
+ * The learner's report of their sitting once results are out; before that, where it stands
+ * (judging, or waiting for staff to publish) as an answer of its own, which the report screen
+ * shows and asks again about while judging. A paper not handed in has no report: refused.
+ */
+export async function readReport(db: Queryable, scope: Scope, id: number): Promise<ReportAnswer> {
   const row = await readSittingRow(db, scope, id);
   if (scope.kind === 'learner' && !hasReport(row.state)) {
-    throw fail(
-      'CONFLICT',
-      row.state === 'inProgress' ? '考试进行中，交卷后才有成绩' : '成绩尚未公布',
-    );
+    const judging = isJudging(row.state);
+    if (!judging && !awaitsPublication(row.state)) {
+      throw fail('CONFLICT', '考试进行中，交卷后才有成绩');
+    }
+    const sitting = toSittingItem(row, true);
+    return {
+      status: judging ? 'judging' : 'unpublished',
+      id: sitting.id,
+      examId: sitting.examId,
+      examName: sitting.examName,
+      state: sitting.state,
+      completedAt: sitting.completedAt,
+    };
   }
   const questions = await sittingQuestions(db, row.exam_paper_id);
   const { rows } = await db.query<{
@@ -52,6 +69,7 @@ export async function readReport(db: Queryable, scope: Scope, id: number): Promi
   );
   const byQuestion = new Map(rows.map((r) => [r.question_id, r]));
   return {
+    status: 'ready',
     ...toSittingItem(row, scope.kind === 'learner'),
     questions: questions.map((q) => {
       const a = byQuestion.get(q.questionId);

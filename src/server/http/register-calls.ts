@@ -184,7 +184,11 @@ export function registerCalls(
         if (!call.body && opened.body !== undefined) {
           throw validationError([{ field: 'body', message: '此接口不接受请求体' }]);
         }
-        const body = call.body ? parseOrThrow(call.body, opened.body, notifyFields) : undefined;
+        // A form (multipart, or a provider's notification) carries text; a sealed body JSON.
+        const carrier = multipart || notify ? 'text' : 'json';
+        const body = call.body
+          ? parseOrThrow(call.body, opened.body, notifyFields, carrier)
+          : undefined;
 
         const ctx: HandlerContext = {
           query,

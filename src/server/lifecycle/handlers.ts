@@ -13,8 +13,11 @@ import type { StoreContext } from '../http/resource.ts';
 import { applyTransition, type LifecycleRows } from './transition.ts';
 
 export interface LifecycleStore<Scope, Item> {
-  /** Throws unless the scope may move this row (NOT_FOUND when it may not even see it). */
-  authorize(ctx: StoreContext<Scope>, id: number): Promise<void>;
+  /**
+   * Throws unless the scope may move this row (NOT_FOUND when it may not even see it), or the
+   * row is not ready for `action` (a card published without a tag, membership/store.ts).
+   */
+  authorize(ctx: StoreContext<Scope>, id: number, action: LifecycleAction): Promise<void>;
   read(ctx: StoreContext<Scope>, id: number): Promise<Item>;
 }
 
@@ -33,7 +36,7 @@ export function lifecycleHandlers<Scope, State extends string, Action extends Li
         const auth = requireAuth();
         const ctx = { services, scope: scopeOf(auth) };
         const { id, reason } = body as { id: number; reason?: string };
-        await store.authorize(ctx, id);
+        await store.authorize(ctx, id, action);
         await applyTransition(services.pool, lifecycle, rows, {
           id,
           action,

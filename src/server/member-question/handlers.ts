@@ -39,6 +39,7 @@ import type { AnswerRow } from './answers.ts';
 import { isGraded, jobKindOf } from '../judge-service/jobs.ts';
 import type { AnswerKind } from '../judge-service/jobs.ts';
 import { consumeQuota, readQuota } from './quota.ts';
+import { assertNotSealed } from './sealed.ts';
 import { assertQuestionOpen } from '../question/store.ts';
 import type { QuotaCounter, QuotaPolicy } from './quota.ts';
 import type { ANSWER_SORT, WRONG_ANSWER_SORT } from '../../contract/member-question/calls.ts';
@@ -293,9 +294,10 @@ export const memberQuestionHandlers = [
     memberQuestionApi['memberQuestion.submitAnswer'],
     async ({ body, services, requireAuth }) => {
       const auth = requireAuth();
-      return answerQuestion(services, auth, body, 'submit', (q) =>
-        assertMayPractise(services.pool, auth.memberId, q.id),
-      );
+      return answerQuestion(services, auth, body, 'submit', async (q) => {
+        await assertMayPractise(services.pool, auth.memberId, q.id);
+        await assertNotSealed(services.pool, auth.memberId, q.id);
+      });
     },
   ),
 
@@ -303,9 +305,10 @@ export const memberQuestionHandlers = [
     memberQuestionApi['memberQuestion.reviewSubmit'],
     async ({ body, services, requireAuth }) => {
       const auth = requireAuth();
-      return answerQuestion(services, auth, body, 'review', (q) =>
-        requireFailedSubmission(services.pool, auth.memberId, q.id),
-      );
+      return answerQuestion(services, auth, body, 'review', async (q) => {
+        await assertNotSealed(services.pool, auth.memberId, q.id);
+        await requireFailedSubmission(services.pool, auth.memberId, q.id);
+      });
     },
   ),
 
@@ -331,6 +334,7 @@ export const memberQuestionHandlers = [
     const q = await findQuestion(services.pool, auth, body.questionId);
     requireProgramming(q);
     await assertMayPractise(services.pool, auth.memberId, q.id);
+    await assertNotSealed(services.pool, auth.memberId, q.id);
     await assertQuestionOpen(services.pool, auth.memberId, q);
     const row = await queueAnswer(services.pool, services.quota, auth, {
       kind: 'debug',

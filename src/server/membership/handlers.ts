@@ -20,6 +20,7 @@ import {
   listHeld,
   listMemberships,
   membershipStore,
+  refuseUntagged,
   rightStore,
 } from './store.ts';
 
@@ -45,7 +46,10 @@ export const membershipHandlers = [
     membershipPublication,
     { entity: 'membership', table: 'memberships', column: 'publication' },
     {
-      authorize: async ({ services }, id) => void (await findMembership(services.pool, id)),
+      authorize: async ({ services }, id, action) => {
+        const card = await findMembership(services.pool, id);
+        if (action === 'publish') refuseUntagged(card.tags);
+      },
       read: (ctx, id) => membershipStore.get(ctx, id),
     },
     platform,

@@ -16,6 +16,7 @@ import type {
   rightResource,
 } from '../../contract/membership/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
+import { PUBLISHED } from '../../machines/lifecycles/publication.ts';
 import { learnerRows } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 import type { Queryable } from '../db/pool.ts';
@@ -94,6 +95,21 @@ export async function listMemberships(
   return { ...rows, content: rows.content.map(toMembership) };
 }
 
+/**
+ * A card is shown where its tags say (学员会员卡 `student`, 活动套餐 `studentPackage`, …):
+ * one on sale with none is shown to nobody, so publishing it, or taking its last tag off while
+ * it is on sale, is refused naming 标签 (docs/decisions.md, issue 25).
+ */
+export function refuseUntagged(tags: readonly string[]): void {
+  if (tags.length > 0) return;
+  throw validationError([
+    {
+      field: 'body.tags',
+      message: '请至少选择一个标签：标签决定会员卡在哪里展示，没有标签的会员卡学员看不到',
+    },
+  ]);
+}
+
 export async function findMembership(db: Queryable, id: number): Promise<MembershipRow> {
   const found = await db.query<MembershipRow>(
     `SELECT ${MEMBERSHIP_COLUMNS} FROM memberships ms WHERE ms.id = $1`,
@@ -155,7 +171,8 @@ export const membershipStore: MembershipStore = {
     return toMembership(await findMembership(services.pool, inserted.rows[0]!.id));
   },
   async update({ services }, input) {
-    await findMembership(services.pool, input.id);
+    const card = await findMembership(services.pool, input.id);
+    if (input.tags !== undefined && card.publication === PUBLISHED) refuseUntagged(input.tags);
     await assertRightsExist(services.pool, input.rights);
     await refuseDuplicate(
       () =>

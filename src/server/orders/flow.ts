@@ -1,14 +1,15 @@
 /**
  * The order flow every kind shares (issue 6 items 1–3): place, pay (wallet, provider checkout,
  * or at the desk), cancel, the quit actions, and refunds the way the money came. Each runs in
- * one transaction under the order's row lock; the kind's machine allows or refuses the action
+ * one transaction under the order's row lock, taken first (locks.ts), and runs again if it loses
+ * a deadlock anyway (withRetriedTransaction); the kind's machine allows or refuses the action
  * (server/lifecycle/transition.ts), and money moves only as ledger journals with idempotency
  * keys, so two conflicting calls end in exactly one outcome.
  */
 import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
 import type { OrderKind, PaymentItem } from '../../contract/order/calls.ts';
 import { nextState, refusalOf } from '../../machines/lifecycles/lifecycle.ts';
-import { withTransaction, type PoolClient } from '../db/pool.ts';
+import { withRetriedTransaction, type PoolClient } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { validationError } from '../http/validation-error.ts';
 import { ledgerAccount, postJournal } from '../ledger/ledger.ts';
@@ -52,7 +53,7 @@ export async function placeOrder(ctx: FlowContext, input: NewOrder): Promise<num
   const free = input.amountFen === 0;
   const to = nextState(behaviour.lifecycle, 'none', 'enroll', { free });
   if (to === null) throw new Error(`the ${input.kind} lifecycle cannot enroll`);
-  return withTransaction(ctx.services.pool, async (client) => {
+  return withRetriedTransaction(ctx.services, async (client) => {
     await behaviour.admit?.(client, input);
     const inserted = await client.query<{ id: number }>(
       `INSERT INTO orders (kind, member_id, organization_id, item_id, item_name, item_units,
@@ -188,7 +189,7 @@ export async function payFromWallet(
   orderId: number,
   payer?: number,
 ): Promise<void> {
-  const closed = await withTransaction(ctx.services.pool, async (client) => {
+  const closed = await withRetriedTransaction(ctx.services, async (client) => {
     const row = await findOrder(client, scope, kinds, orderId, true);
     if (behaviourOf(row.kind).payee(row) === ledgerAccount.wallet(row.member_id)) {
       throw fail('CONFLICT', '充值订单只能通过支付渠道支付');
@@ -213,7 +214,7 @@ export async function payOffline(
   kinds: readonly OrderKind[],
   orderId: number,
 ): Promise<void> {
-  const closed = await withTransaction(ctx.services.pool, async (client) => {
+  const closed = await withRetriedTransaction(ctx.services, async (client) => {
     const row = await findOrder(client, scope, kinds, orderId, true);
     const nos = await closePendingPayments(client, row.id);
     await settlePaid(client, row, { method: 'offline' }, ctx);
@@ -235,7 +236,7 @@ export async function startCheckout(
 ): Promise<PaymentItem> {
   const { payments, pool } = ctx.services;
   if (!payments.online) throw fail('CONFLICT', NO_ONLINE_PAYMENT);
-  const opened = await withTransaction(pool, async (client) => {
+  const opened = await withRetriedTransaction(ctx.services, async (client) => {
     const row = await findOrder(client, scope, kinds, orderId, true);
     const behaviour = behaviourOf(row.kind);
     if (nextState(behaviour.lifecycle, row.state, 'pay') === null) {
@@ -308,7 +309,7 @@ export async function moveOrder(
   action: EnrollmentAction,
   reason?: string,
 ): Promise<void> {
-  const closed = await withTransaction(ctx.services.pool, async (client) => {
+  const closed = await withRetriedTransaction(ctx.services, async (client) => {
     const row = await findOrder(client, scope, kinds, orderId, true);
     await behaviourOf(row.kind).refuse?.(client, row, action);
     await transitionRow(client, behaviourOf(row.kind).lifecycle, ORDER_ROWS, {
@@ -343,7 +344,8 @@ export async function refundOrder(
   input: { amountFen?: number | undefined; reason?: string | undefined },
 ): Promise<void> {
   let providerRefund: RefundRequest | null = null;
-  await withTransaction(ctx.services.pool, async (client) => {
+  await withRetriedTransaction(ctx.services, async (client) => {
+    providerRefund = null; // a lost race runs the transaction again from scratch
     const row = await findOrder(client, scope, kinds, orderId, true);
     const behaviour = behaviourOf(row.kind);
     await transitionRow(client, behaviour.lifecycle, ORDER_ROWS, {

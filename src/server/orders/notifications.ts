@@ -8,7 +8,7 @@
 import type { z } from 'zod';
 import { ORDER_KINDS, type notificationFields } from '../../contract/order/calls.ts';
 import { nextState } from '../../machines/lifecycles/lifecycle.ts';
-import { withTransaction } from '../db/pool.ts';
+import { withRetriedTransaction } from '../db/pool.ts';
 import { AppError, fail } from '../http/app-error.ts';
 import { ledgerAccount, postJournal } from '../ledger/ledger.ts';
 import type { ProviderNotification, RefundRequest } from '../payments/provider.ts';
@@ -16,6 +16,7 @@ import { notifyUrl } from '../payments/service.ts';
 import type { Services } from '../services.ts';
 import { requestProviderRefund, settlePaid } from './flow.ts';
 import { behaviourOf } from './kinds.ts';
+import { lockOrderOfPayment, lockOrderOfRefund } from './locks.ts';
 import { allOrders, findOrder } from './rows.ts';
 
 export type NotifyOutcome = 'applied' | 'duplicate' | 'refunded';
@@ -36,7 +37,11 @@ async function applyPaid(
 ): Promise<NotifyOutcome> {
   const provider = services.payments.provider;
   let autoRefund: RefundRequest | null = null;
-  const outcome = await withTransaction(services.pool, async (client) => {
+  const outcome = await withRetriedTransaction(services, async (client) => {
+    // What the committed attempt decided: a lost race runs the transaction again from scratch.
+    autoRefund = null;
+    // The order first, then the payment (orders/locks.ts): the member's paths lock in that order.
+    await lockOrderOfPayment(client, n.paymentNo);
     const found = await client.query<{
       id: number;
       order_id: number;
@@ -129,7 +134,8 @@ async function applyRefund(
   n: Extract<ProviderNotification, { kind: 'refund' }>,
 ): Promise<NotifyOutcome> {
   const provider = services.payments.provider;
-  return withTransaction(services.pool, async (client) => {
+  return withRetriedTransaction(services, async (client) => {
+    await lockOrderOfRefund(client, n.refundNo);
     const found = await client.query<{
       id: number;
       order_id: number;

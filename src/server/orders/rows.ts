@@ -4,7 +4,13 @@
  * learner their own, a teacher their students' and their own, an organization admin their
  * organization's, platform staff all.
  */
-import type { OrderDetail, OrderFilter, OrderItem, OrderKind } from '../../contract/order/calls.ts';
+import type {
+  OrderDetail,
+  OrderFilter,
+  OrderItem,
+  OrderKind,
+  QuitDecision,
+} from '../../contract/order/calls.ts';
 import type { ORDER_SORT } from '../../contract/order/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { boundChildren, learnerRows } from '../access/predicates.ts';
@@ -41,16 +47,42 @@ export interface OrderRow {
   paid_fen: number;
   refunded_fen: number;
   quit_reason: string | null;
+  quit_decision: QuitDecisionRow | null;
   remark: string;
   paid_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
+/** The latest move on the order's quit application, as json (lifecycle_transitions keeps them). */
+interface QuitDecisionRow {
+  action: 'applyQuit' | 'passQuit' | 'rejectQuit';
+  reason: string | null;
+  actor_name: string | null;
+  at: string;
+}
+const QUIT_DECISION = `(SELECT json_build_object('action', t.action, 'reason', t.reason,
+      'actor_name', am.nickname, 'at', t.at)
+    FROM lifecycle_transitions t LEFT JOIN members am ON am.id = t.actor_member_id
+   WHERE t.entity = 'order' AND t.entity_id = o.id
+     AND t.action IN ('applyQuit', 'passQuit', 'rejectQuit')
+   ORDER BY t.id DESC LIMIT 1) AS quit_decision`;
+
 export const ORDER_COLUMNS = `o.id, o.order_no, o.kind, o.member_id, m.nickname AS member_name,
     o.organization_id, org.name AS organization_name, o.item_id, o.item_name, o.item_units,
     o.amount_fen, o.state, o.pay_method, o.paid_fen, o.refunded_fen, o.quit_reason, o.remark,
-    o.paid_at, o.created_at, o.updated_at`;
+    o.paid_at, o.created_at, o.updated_at, ${QUIT_DECISION}`;
+
+/** Staff's answer to the latest application; none while it waits or when none was made. */
+const toQuitDecision = (d: QuitDecisionRow | null): QuitDecision | null =>
+  d === null || d.action === 'applyQuit'
+    ? null
+    : {
+        outcome: d.action === 'rejectQuit' ? 'rejected' : 'approved',
+        reason: d.reason,
+        actorName: d.actor_name ?? '',
+        at: new Date(d.at).toISOString(),
+      };
 export const ORDER_FROM = `FROM orders o
   JOIN members m ON m.id = o.member_id
   JOIN organizations org ON org.id = o.organization_id`;
@@ -73,6 +105,7 @@ export const toOrderItem = (r: OrderRow): OrderItem => ({
   paidFen: r.paid_fen,
   refundedFen: r.refunded_fen,
   quitReason: r.quit_reason,
+  quitDecision: toQuitDecision(r.quit_decision),
   remark: r.remark,
   paidAt: r.paid_at?.toISOString() ?? null,
   createdAt: r.created_at.toISOString(),

@@ -16,7 +16,7 @@ import { loadCurrentUser, otherTeacherAccounts } from '../accounts/members.ts';
 import { currentRights } from '../accounts/rights.ts';
 import type { Auth } from '../accounts/sessions.ts';
 import { fail } from '../http/app-error.ts';
-import { type HandlerContext, type HandlerEntry } from '../http/handler.ts';
+import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
 import { wireIds, type AreaHandler } from '../http/wire.ts';
 import { validationError } from '../http/validation-error.ts';
 import { lifecycleHandlers } from '../lifecycle/handlers.ts';
@@ -42,6 +42,12 @@ import {
   reviewOrganization,
   updateOrganization,
 } from './organizations.ts';
+import {
+  answerInvitation,
+  ownInvitations,
+  staffInvitationById,
+  staffInvitations,
+} from './invitations.ts';
 import { exportPasswords, resetPassword, updateOwnPassword } from './passwords.ts';
 import { addPeople, type PersonInput, type PersonRowInput } from './people-write.ts';
 import {
@@ -158,9 +164,14 @@ async function createOne(
   if (row.outcome === 'refused') {
     throw validationError([{ field: `body.${row.field ?? 'mobile'}`, message: row.message }]);
   }
+  // Registered in another organization: they were invited, and are named masked until they accept.
+  if (row.outcome === 'pending') {
+    const invitation = await staffInvitationById(ctx.services.pool, row.invitation!.id!);
+    return { invitation, message: row.message };
+  }
   const created = await readPerson(ctx.services.pool, scope, kind, row.memberId!);
   const item = kind === 'teachers' ? toTeacherItem(created) : toMemberItem(created);
-  return { ...item, initialPassword: row.initialPassword };
+  return { ...item, initialPassword: row.initialPassword, invitation: null };
 }
 
 const personReader = (kind: PeopleKind) => async (a: Area, ctx: Ctx) => {
@@ -404,8 +415,26 @@ const teacherHandlers: HandlerEntry[] = [
   }),
 ];
 
+// ——— invitations (issue 25 item 13) ———
+
+const invitationHandlers: HandlerEntry[] = [
+  handle(calls['edms.memberInvitation.queryList'], ({ body, query, services, requireAuth }) =>
+    staffInvitations(services.pool, SCOPE_OF_AREA.edms(requireAuth()), body, query),
+  ),
+  handle(calls['oj.memberInvitation.queryList'], ({ body, query, services, requireAuth }) =>
+    ownInvitations(services.pool, requireAuth(), body, query),
+  ),
+  handle(calls['oj.memberInvitation.accept'], ({ body, services, requireAuth, request }) =>
+    answerInvitation(services.pool, requireAuth(), body.id, 'acceptInvitation', request.id),
+  ),
+  handle(calls['oj.memberInvitation.decline'], ({ body, services, requireAuth, request }) =>
+    answerInvitation(services.pool, requireAuth(), body.id, 'declineInvitation', request.id),
+  ),
+];
+
 export const organizationHandlersAll: HandlerEntry[] = [
   ...organizationHandlers,
   ...memberHandlers,
   ...teacherHandlers,
+  ...invitationHandlers,
 ];

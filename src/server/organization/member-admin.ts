@@ -15,6 +15,7 @@ import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';
 import { pagedRows } from '../http/paging.ts';
 import { assertMayEdit, readPerson, type PeopleKind } from './people.ts';
+import { maskMobile, maskName } from './masking.ts';
 
 type MemberUpdate = z.output<typeof memberUpdate>;
 /** What an edit may change: a member's (memberUpdate) or a teacher's (teacherUpdate) fields. */
@@ -234,11 +235,6 @@ export async function pointsRanking(db: Queryable, scope: Scope, size: number) {
     points: r.points,
   }));
 }
-
-const maskName = (name: string) =>
-  name.length <= 1 ? '*' : `${name[0]}${'*'.repeat(Math.min(name.length - 1, 3))}`;
-const maskMobile = (mobile: string | null) =>
-  mobile ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : null;
 
 /** A lookup by exact mobile or username across the platform, with names and numbers masked. */
 export async function anonQuery(db: Queryable, keyword: string, page: PageQuery) {

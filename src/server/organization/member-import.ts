@@ -141,12 +141,23 @@ export async function parseMemberSheet(file: UploadedFile | undefined): Promise<
   return rows;
 }
 
+/**
+ * A cell's refusal names its column once, in Chinese: `手机号：请输入 11 位手机号`, but
+ * `姓名最多 20 个字符` as it is (the schema's own words already name it). The report shows
+ * this message alone; the English key stays in `field` for programs.
+ */
+function namingColumn(field: string, message: string): string {
+  const header = headerOf.get(field);
+  if (header === undefined || message.startsWith(header)) return message;
+  return `${header}：${message}`;
+}
+
 function parseRow(row: number, values: Record<string, string>): PersonRowInput {
   const key = values.mobile ?? values.username ?? '';
   const nickname = values.nickname ?? '';
   const refused = (field: string, message: string): PersonRowInput => ({
     row,
-    refused: { key, nickname, field, message: `${headerOf.get(field) ?? field}：${message}` },
+    refused: { key, nickname, field, message: namingColumn(field, message) },
   });
   const { role, tags, ...rest } = values;
   let roleValue: string | undefined;

@@ -7,8 +7,11 @@
  * refused, not the batch). A dry run reports the same outcomes and writes nothing.
  *
  * A mobile that belongs to a registered user links that user (a new account of theirs in this
- * organization, their password unchanged); otherwise a user is created, with the row's password
- * or a generated one shown once in the answer.
+ * organization, their password unchanged) when they already have an account here; otherwise a user
+ * is created, with the row's password or a generated one shown once in the answer. A learner
+ * registered only in other organizations is not linked by an organization's staff: they get an
+ * invitation to accept or decline (./invitations.ts, issue 25 item 13), and the row names them
+ * masked, never by their username or name.
  */
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
@@ -22,6 +25,7 @@ import { withTransaction, type Pool, type PoolClient, type Queryable } from '../
 import { fail } from '../http/app-error.ts';
 import { recordTransition } from '../lifecycle/transition.ts';
 import { hashPassword } from '../security/password.ts';
+import { invitePeople, maskedNameOf, needsConsent, type Invitee } from './invitations.ts';
 
 export interface PersonInput {
   nickname: string;
@@ -92,6 +96,13 @@ interface Plan {
   password: string | null;
 }
 
+/** Someone registered elsewhere: invited, not linked. */
+interface InvitePlan extends Invitee {
+  row: number;
+  key: string;
+  maskedName: string;
+}
+
 const isUniqueViolation = (err: unknown) => err instanceof pg.DatabaseError && err.code === '23505';
 
 export async function addPeople(
@@ -111,6 +122,7 @@ export async function addPeople(
       initialPassword: null,
       field,
       message,
+      invitation: null,
     });
 
   const inputs = rows.filter((r) => {
@@ -123,11 +135,17 @@ export async function addPeople(
 
   const mobiles = inputs.flatMap((r) => (r.input.mobile ? [r.input.mobile] : []));
   const usernames = inputs.map((r) => (r.input.username ?? r.input.mobile ?? '').toLowerCase());
-  const users = await pool.query<{ id: number; mobile: string | null; username: string }>(
-    `SELECT id, mobile, lower(username) AS username FROM users
+  const users = await pool.query<{
+    id: number;
+    mobile: string | null;
+    username: string;
+    nickname: string;
+  }>(
+    `SELECT id, mobile, lower(username) AS username, nickname FROM users
       WHERE mobile = ANY($1::text[]) OR lower(username) = ANY($2::text[])`,
     [mobiles, usernames],
   );
+  const nicknameOf = new Map(users.rows.map((u) => [u.id, u.nickname]));
   const userByMobile = new Map(users.rows.filter((u) => u.mobile).map((u) => [u.mobile!, u.id]));
   const takenUsernames = new Set(users.rows.map((u) => u.username));
   const existing = await pool.query<{ user_id: number; role: MemberRole }>(
@@ -135,6 +153,7 @@ export async function addPeople(
     [org.id, [...userByMobile.values()]],
   );
   const membersHere = new Set(existing.rows.map((m) => `${m.user_id}:${m.role}`));
+  const knownHere = new Set(existing.rows.map((m) => m.user_id));
   const groups = await pool.query<{ id: number }>(
     'SELECT id FROM teacher_groups WHERE organization_id = $1',
     [org.id],
@@ -144,6 +163,7 @@ export async function addPeople(
   const seenMobile = new Map<string, number>();
   const seenUsername = new Map<string, number>();
   const plans: Plan[] = [];
+  const invites: InvitePlan[] = [];
   for (const { row, input } of inputs) {
     const key = input.mobile ?? input.username ?? '';
     const no = (field: string, message: string) => refuse(row, key, input.nickname, field, message);
@@ -173,6 +193,11 @@ export async function addPeople(
         no('mobile', `该手机号已是本机构的${ROLE_NAMES[input.role]}账号`);
         continue;
       }
+      if (needsConsent(options.scope, input.role, knownHere.has(userId))) {
+        const maskedName = maskedNameOf(nicknameOf.get(userId) ?? '');
+        invites.push({ row, key, userId, input, maskedName });
+        continue;
+      }
       plans.push({ row, input, key, userId, password: null });
       continue;
     }
@@ -195,10 +220,25 @@ export async function addPeople(
       plan.userId === null
         ? '已新建账号'
         : `已为该手机号的已有用户开通本机构${ROLE_NAMES[plan.input.role]}账号（沿用其原密码）`,
+    invitation: null,
+  });
+  const invited = (plan: InvitePlan, id: number | null): Row => ({
+    row: plan.row,
+    key: plan.key,
+    outcome: 'pending',
+    memberId: null,
+    nickname: plan.input.nickname,
+    initialPassword: null,
+    field: null,
+    message: `该手机号已在其他机构注册（${plan.maskedName}），${
+      id === null ? '将' : '已'
+    }向其发出加入邀请，待学员确认后才会加入本机构`,
+    invitation: { id, maskedName: plan.maskedName },
   });
 
   if (options.dryRun) {
     for (const plan of plans) results.set(plan.row, accepted(plan, null));
+    for (const plan of invites) results.set(plan.row, invited(plan, null));
   } else {
     const hashes = await Promise.all(
       plans.map((p) => (p.password === null ? null : hashPassword(p.password))),
@@ -229,6 +269,8 @@ export async function addPeople(
           );
         }
       }
+      const ids = await invitePeople(client, invites, { ...options, approval });
+      for (const [i, plan] of invites.entries()) results.set(plan.row, invited(plan, ids[i]!));
     });
   }
 
@@ -238,6 +280,7 @@ export async function addPeople(
     dryRun: options.dryRun,
     created: count('created'),
     linked: count('linked'),
+    pending: count('pending'),
     refused: count('refused'),
     rows: ordered,
   };
@@ -249,6 +292,36 @@ async function writePerson(
   passwordHash: string | null,
   approval: string,
   options: AddPeopleOptions,
+): Promise<number> {
+  return writeMember(client, plan, passwordHash, approval, {
+    organizationId: options.organizationId,
+    createdByMemberId: options.actor.memberId,
+    teacherMemberId: teacherOf(options.scope),
+    actor: options.actor,
+    requestId: options.requestId,
+  });
+}
+
+/** The teacher whose own learner a new learner becomes: a teacher adding them (access/predicates.ts). */
+export const teacherOf = (scope: Scope): number | null =>
+  scope.kind === 'organization' && scope.role === 'teacher' ? scope.memberId : null;
+
+/**
+ * Writes an account in an organization (and the login, when `userId` is null) with its groups,
+ * its teacher and its first approval move. Also used when an invitation is accepted.
+ */
+export async function writeMember(
+  client: PoolClient,
+  plan: { input: PersonInput; userId: number | null },
+  passwordHash: string | null,
+  approval: string,
+  options: {
+    organizationId: number;
+    createdByMemberId: number;
+    teacherMemberId: number | null;
+    actor: { userId: number; memberId: number };
+    requestId: string;
+  },
 ): Promise<number> {
   const { input } = plan;
   let userId = plan.userId;
@@ -276,7 +349,7 @@ async function writePerson(
       input.school ?? '',
       input.gradeLevel ?? '',
       input.remark ?? '',
-      options.actor.memberId,
+      options.createdByMemberId,
     ],
   );
   const memberId = member.rows[0]!.id;
@@ -291,10 +364,10 @@ async function writePerson(
     );
   }
   // A teacher's own learners: theirs to read from now on (access/predicates.ts).
-  if (options.scope.kind === 'organization' && options.scope.role === 'teacher') {
+  if (options.teacherMemberId !== null) {
     await client.query(
       'INSERT INTO member_teachers (teacher_member_id, student_member_id) VALUES ($1, $2)',
-      [options.scope.memberId, memberId],
+      [options.teacherMemberId, memberId],
     );
   }
   await recordTransition(

@@ -22,7 +22,8 @@ import { applyTransition } from '../lifecycle/transition.ts';
 import { settleHomework } from '../homework/settle.ts';
 import type { Logger } from '../logger.ts';
 import { answerQuestion } from '../member-question/handlers.ts';
-import type { FlowContext } from '../orders/flow.ts';
+import { moveOrder, type FlowContext } from '../orders/flow.ts';
+import { allOrders } from '../orders/rows.ts';
 import { hashPassword } from '../security/password.ts';
 import type { Services } from '../services.ts';
 import { NO_PROVIDER } from '../payments/none.ts';
@@ -143,7 +144,9 @@ export async function seedDemoClasses(pool: Pool, logger: Logger, password: stri
       WHERE o.name = $1 AND g.name = ANY($2::text[]) AND g.deleted_at IS NULL`,
     [DEMO_ORGANIZATION, DEMO_CLASS_ROSTERS.map((r) => r.grade)],
   );
-  const keys = ['question:1', 'question:4', 'question:15', 'problem:01-a-plus-b'];
+  // Not the objective questions the demo student practises on the practice page (question:1,
+  // question:15): open homework seals its objective questions from practice (issue 25 item 12).
+  const keys = ['question:5', 'question:4', 'question:16', 'problem:01-a-plus-b'];
   const found = await pool.query<{ id: number; seed_key: string }>(
     `SELECT id, seed_key FROM questions WHERE seed_key = ANY($1::text[])`,
     [keys],
@@ -222,6 +225,27 @@ export async function seedDemoClasses(pool: Pool, logger: Logger, password: stri
         amountFen: 20_000,
         remark: '首两次课',
       });
+      // The student once applied to leave it and the teacher said no, with a reason: 我的班级
+      // and /order show the decision, not just 已报名 (issue 25 item 6).
+      const studentFlow: FlowContext = {
+        services,
+        actor: { userId: student.user_id, memberId: student.id },
+        requestId,
+      };
+      const own: Scope = {
+        kind: 'learner',
+        memberId: student.id,
+        organizationId: student.organization_id,
+      };
+      await moveOrder(studentFlow, own, ['grade'], paid, 'applyQuit', '想换到周日班上课');
+      await moveOrder(
+        teacherFlow,
+        allOrders(),
+        ['grade'],
+        paid,
+        'rejectQuit',
+        '周日班已满，请本期继续在周六班上课',
+      );
       await seedHomework(services, teacherScope, teacherFlow, gradeRow.id, students, student, [
         choiceA!,
         choiceB!,

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { ProgressBar } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { Outlet, useNavigation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { ToastContainer } from '../components/ToastContainer.tsx';
 import { useRuntime } from './context.ts';
 import { loadFormValidation } from '../../machines/login/implementations.ts';
+import { savedToastId } from '../../machines/staff-edit/machine.ts';
 
 // The dialog's forms load on first use, keeping them out of the first screen's JavaScript;
 // their validation (zod and the contract schemas) comes along, so a submit never waits for it.
@@ -27,12 +28,33 @@ export function AppShell() {
       {navigation.state === 'loading' ? (
         <ProgressBar className="xa-progress" intent="primary" />
       ) : null}
+      <RouteReporter />
       <Outlet />
       <ToastContainer />
       <LoginDialogHost />
       <PayDialogHost />
     </>
   );
+}
+
+/**
+ * Tells the machines that keep a screen's outcome which screen is shown (issue 25 item 3): a
+ * staff write's refusal stays on the screen that made it. Before paint, so the next screen never
+ * shows the last one's message even for a frame.
+ */
+function RouteReporter() {
+  const { staffEdit, toastQueue } = useRuntime().actors;
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    // The last 已保存 belongs to the screen left behind too.
+    const saved = savedToastId(staffEdit.getSnapshot().context.seq);
+    const toasts = toastQueue.getSnapshot().context;
+    if ([...toasts.visible, ...toasts.queued].some((toast) => toast.id === saved)) {
+      toastQueue.send({ type: 'HIDE', id: saved });
+    }
+    staffEdit.send({ type: 'ROUTE', path: pathname });
+  }, [staffEdit, toastQueue, pathname]);
+  return null;
 }
 
 function LoginDialogHost() {

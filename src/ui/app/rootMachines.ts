@@ -4,6 +4,7 @@ import { deviceMachine } from '../../machines/deviceClass.ts';
 import { examEnrollMachine } from '../../machines/exam-enroll/machine.ts';
 import { activityEnrollMachine } from '../../machines/activity-enroll/machine.ts';
 import { prizeClaimMachine } from '../../machines/prize-claim/machine.ts';
+import { invitationAnswerMachine } from '../../machines/invitation-answer/machine.ts';
 import { examRoomMachine } from '../../machines/exam-room/machine.ts';
 import { gradeEnrollMachine } from '../../machines/grade-enroll/machine.ts';
 import { editorConfigMachine } from '../../machines/editorConfig.ts';
@@ -47,6 +48,7 @@ export const ROOT_MACHINES = {
   prizeClaim: { machine: prizeClaimMachine },
   parentBinding: { machine: parentBindingMachine },
   childCheckout: { machine: checkoutMachine },
+  invitationAnswer: { machine: invitationAnswerMachine },
 } satisfies ReplayMachines;
 
 /**

@@ -29,9 +29,11 @@ import { createPrizeClaimImplementations } from '../../machines/prize-claim/impl
 import { createChildCheckoutImplementations } from '../../machines/child-checkout/implementations.ts';
 import { parentBindingMachine } from '../../machines/parent-binding/machine.ts';
 import { createParentBindingImplementations } from '../../machines/parent-binding/implementations.ts';
+import { invitationAnswerMachine } from '../../machines/invitation-answer/machine.ts';
+import { createInvitationAnswerImplementations } from '../../machines/invitation-answer/implementations.ts';
 import { gradeEnrollMachine } from '../../machines/grade-enroll/machine.ts';
 import { createStaffEditImplementations } from '../../machines/staff-edit/implementations.ts';
-import { staffEditMachine } from '../../machines/staff-edit/machine.ts';
+import { savedToastId, staffEditMachine } from '../../machines/staff-edit/machine.ts';
 import { createQuestionPackagesImplementations } from '../../machines/question-packages/implementations.ts';
 import { questionPackagesMachine } from '../../machines/question-packages/machine.ts';
 import { loginDialogMachine } from '../../machines/login/machine.ts';
@@ -64,8 +66,8 @@ export interface RuntimeEnv {
   window: Pick<Window, 'open' | 'innerWidth' | 'addEventListener' | 'removeEventListener'>;
   userAgent: string;
   now: () => number;
-  /** Translates an i18n key at the moment a toast is raised (e.g. the 提示 title). */
-  translate: (key: 'toast.title') => string;
+  /** Translates an i18n key at the moment a toast is raised (e.g. the 提示 title, 已保存). */
+  translate: (key: 'toast.title' | 'staff.saved') => string;
   /** Client-side navigation (the router's navigate), for "return to" after a login. */
   navigate: (to: string) => void;
   apiBase?: string;
@@ -122,6 +124,9 @@ function withoutBytes(data: unknown): unknown {
   const { bytes, ...rest } = data as { bytes?: unknown };
   return bytes instanceof Uint8Array ? { ...rest, size: bytes.byteLength } : data;
 }
+
+/** How long 已保存 stays: long enough to read, short enough not to cover the next action. */
+const STAFF_SAVED_TOAST_MS = 2_000;
 
 export function createRuntime(env: RuntimeEnv) {
   const apiBase = env.apiBase ?? API_PREFIX;
@@ -262,7 +267,21 @@ export function createRuntime(env: RuntimeEnv) {
   );
   const staffEdit = createActor(
     staffEditMachine.provide(
-      createStaffEditImplementations({ transport, onChanged: () => afterStaffChange() }),
+      createStaffEditImplementations({
+        transport,
+        onChanged: () => afterStaffChange(),
+        // 已保存 is transient: a toast, not a banner that follows the person to other screens.
+        onSaved: (seq) =>
+          toastQueue.send({
+            type: 'SHOW',
+            toast: {
+              id: savedToastId(seq),
+              message: env.translate('staff.saved'),
+              intent: 'success',
+              timeoutMs: STAFF_SAVED_TOAST_MS,
+            },
+          }),
+      }),
     ),
     eventLog.attachToActor('staffEdit'),
   );
@@ -333,6 +352,11 @@ export function createRuntime(env: RuntimeEnv) {
       }),
     ),
     eventLog.attachToActor('childCheckout'),
+  const invitationAnswer = createActor(
+    invitationAnswerMachine.provide(
+      createInvitationAnswerImplementations({ transport, onChanged: () => afterPurchase() }),
+    ),
+    eventLog.attachToActor('invitationAnswer'),
   );
 
   const actors = {
@@ -356,6 +380,7 @@ export function createRuntime(env: RuntimeEnv) {
     prizeClaim,
     parentBinding,
     childCheckout,
+    invitationAnswer,
   };
 
   const featureActors: FeatureActors = createFeatureActors(
@@ -400,6 +425,11 @@ export function createRuntime(env: RuntimeEnv) {
       toastQueue.on('openVipCardList', () => {
         env.window.open(`${webBase}vipCardList`, '_blank', 'noopener');
       }),
+      // Enrolling in a paid item pays in one go (issue 25 item 7): the order it placed opens
+      // the pay dialog at once, for every kind alike; closing it leaves the order payable later.
+      ...[examEnroll, gradeEnroll, activityEnroll].map((enroll) =>
+        enroll.on('awaitingPayment', ({ order }) => checkout.send({ type: 'PAY', order })),
+      ),
     );
 
     // Whose cards: reload the member's cards whenever the logged-in member changes.

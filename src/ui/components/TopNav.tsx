@@ -11,13 +11,12 @@ import { NAV_ITEMS } from './navItems.ts';
 
 /** Top navigation of the index, home and user layouts. */
 export function TopNav() {
-  const mobile = useMobile();
   const user = useSessionUser();
   return (
     <Navbar className="xa-nav" aria-label="main">
       <div className="xa-nav-inner">
         <Brand />
-        {mobile ? <CollapsedLinks /> : <InlineLinks />}
+        <SiteLinks />
         <div className="xa-nav-right">
           {user ? (
             <AccountMenu user={user} />
@@ -31,6 +30,14 @@ export function TopNav() {
       </div>
     </Navbar>
   );
+}
+
+/**
+ * The site's main links (NAV_ITEMS): inline on a wide screen, folded into one menu button below
+ * the mobile width. Also in the working layout's slim header, the way out of a practice screen.
+ */
+export function SiteLinks() {
+  return useMobile() ? <CollapsedLinks /> : <InlineLinks />;
 }
 
 function InlineLinks() {

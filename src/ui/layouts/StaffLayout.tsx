@@ -17,6 +17,7 @@ type StaffMenuKey =
   | 'members'
   | 'teachers'
   | 'organizations'
+  | 'organization'
   | 'courses'
   | 'chapters'
   | 'content'
@@ -68,6 +69,7 @@ export const MANAGE_MENU: readonly StaffMenuItem[] = [
   { to: '/manage/homework', label: 'homework' },
   { to: '/manage/members', label: 'members' },
   { to: '/manage/teachers', label: 'teachers' },
+  { to: '/manage/organization', label: 'organization' },
   { to: '/manage/orders', label: 'orders' },
   { to: '/manage/exams', label: 'exams' },
   { to: '/manage/papers', label: 'papers' },

@@ -16,11 +16,14 @@ import { useRuntime } from '../app/context.ts';
 import { useSession } from '../app/hooks.ts';
 import { useQuery } from '../app/useQuery.ts';
 import { QueryStatus } from '../components/QueryStatus.tsx';
+import { QuitNote } from '../components/QuitNote.tsx';
 import { ActivityFacts } from '../components/activity/ActivityFacts.tsx';
 import { PrizeSection } from '../components/activity/PrizeSection.tsx';
 import { RankingTable } from '../components/activity/Ranking.tsx';
 import { formatDateTime, formatFen } from '../format.ts';
 import '../components/activity/activity.css';
+import { InlineTitle } from '../components/practice/QuestionLabels.tsx';
+import { StatementMarkdown } from '../components/practice/StatementMarkdown.tsx';
 
 /**
  * /activity/detail?id= (issue 10 item 1): the activity, its window and fee; enroll and pay;
@@ -48,7 +51,11 @@ export default function ActivityDetailPage() {
             {item.description && (
               <section className="xa-section" aria-labelledby="activity-description">
                 <h2 id="activity-description">{t('activity.detail.description')}</h2>
-                <div className="xa-activity-description">{item.description}</div>
+                <StatementMarkdown
+                  markdown={item.description}
+                  headingOffset={1}
+                  testId="activity-description"
+                />
               </section>
             )}
             {item.kind === 'contest' && <Questions activity={item} />}
@@ -88,6 +95,7 @@ function Enrollment({ activity }: { activity: ActivityItem }) {
                 {t('activity.detail.enrollState', { state: orderStateName(enrollment.order) })}
               </div>
             )}
+            {enrollment && <QuitNote order={enrollment.order} />}
             {enrollError && (
               <Callout intent="danger" role="alert">
                 {t('activity.detail.enrollFailed', { message: enrollError.message ?? '' })}
@@ -201,7 +209,9 @@ function Questions({ activity }: { activity: ActivityItem }) {
                 <tr key={q.questionId}>
                   <td>{q.sort}</td>
                   <td>
-                    <Link to={`/question/detail?id=${q.questionId}`}>{q.title}</Link>
+                    <Link to={`/question/detail?id=${q.questionId}`}>
+                      <InlineTitle text={q.title} />
+                    </Link>
                   </td>
                   <td className="xa-muted">{t(`activity.questionType.${q.type}`)}</td>
                   <td>{t('activity.detail.points', { score: q.score })}</td>

@@ -15,6 +15,7 @@ import { QueryStatus } from '../components/QueryStatus.tsx';
 import { CourseProgress } from '../components/course/CourseCard.tsx';
 import { SolutionLink, useSolutionsByQuestion } from '../components/course/solutions.tsx';
 import '../components/course/course.css';
+import { InlineTitle } from '../components/practice/QuestionLabels.tsx';
 
 /** The GESP levels (1–8) the camp is laid out by. */
 const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
@@ -134,7 +135,9 @@ function UnitQuestions({ chapterId, courseId }: { chapterId: number; courseId: n
             {page.content.map((q) => (
               <tr key={q.id}>
                 <td>
-                  <Link to={`/question/detail?id=${q.id}`}>{q.title}</Link>
+                  <Link to={`/question/detail?id=${q.id}`}>
+                    <InlineTitle text={q.title} />
+                  </Link>
                 </td>
                 <td>
                   {q.solved ? (

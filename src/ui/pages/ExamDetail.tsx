@@ -11,6 +11,7 @@ import { examDetail, examNotes, mineEnrollment, type MineEnrollment } from '../a
 import { useOpenLoginDialog, useSession } from '../app/hooks.ts';
 import { useQuery } from '../app/useQuery.ts';
 import { QueryStatus } from '../components/QueryStatus.tsx';
+import { QuitNote } from '../components/QuitNote.tsx';
 import { ExamFacts } from '../components/exam/ExamFacts.tsx';
 import { formatFen } from '../format.ts';
 import '../components/exam/exam.css';
@@ -120,6 +121,7 @@ function Enrollment({ exam }: { exam: ExamItem }) {
                 {t('exam.detail.enrollState', { state: orderStateName(enrollment.order) })}
               </div>
             )}
+            {enrollment && <QuitNote order={enrollment.order} />}
             {enrollError && (
               <Callout intent="danger" role="alert">
                 {t('exam.detail.enrollFailed', { message: enrollError.message ?? '' })}

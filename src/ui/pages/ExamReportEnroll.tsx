@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ReportItem } from '../../contract/exam/calls.ts';
-import { ErrorCode } from '../../contract/errors.ts';
 import { describeError } from '../../machines/errors.ts';
 import { useRuntime } from '../app/context.ts';
 import { sittingReport } from '../app/examQueries.ts';
@@ -13,9 +12,10 @@ import { StatementMarkdown } from '../components/practice/StatementMarkdown.tsx'
 import { QuestionStatement } from '../components/exam/QuestionStatement.tsx';
 import '../components/exam/exam.css';
 import { AiLauncher } from '../components/ai/AiLauncher.tsx';
+import { languageName } from '../components/practice/languageName.ts';
 
 /** While the paper is judged the report is not out yet: look again this often. */
-const PENDING_REFRESH_MS = 2_000;
+const JUDGING_REFRESH_MS = 2_000;
 
 /**
  * /exam/report/enroll?id= (issue 7 item 6): one sitting's report — score, rank, time used, and
@@ -28,25 +28,32 @@ export default function ExamReportEnrollPage() {
   const id = Number(params.get('id'));
   const query = sittingReport(runtime, Number.isInteger(id) && id > 0 ? id : 0);
   const report = useQuery(query);
-  const pending = describeError(report.error).code === ErrorCode.CONFLICT;
+  // The server answers "still judging" as a status: ask again until the report is out. Waiting
+  // for staff to publish may take days, so that one is shown, not polled.
+  const judging = report.data?.status === 'judging';
   useEffect(() => {
-    if (!pending) return undefined;
+    if (!judging) return undefined;
     const timer = setInterval(
       () => runtime.queries.cache.invalidate(query.key),
-      PENDING_REFRESH_MS,
+      JUDGING_REFRESH_MS,
     );
     return () => clearInterval(timer);
-  }, [pending, runtime, query.key]);
+  }, [judging, runtime, query.key]);
   return (
     <section className="xa-screen" aria-labelledby="screen-examReportEnroll">
       <h1 id="screen-examReportEnroll" className="xa-screen-title">
         {t('exam.report.title')}
       </h1>
-      {report.data ? (
+      {report.data?.status === 'ready' ? (
         <Report report={report.data} />
-      ) : pending ? (
-        <Callout intent="primary" data-testid="exam-report-pending">
-          {describeError(report.error).message}
+      ) : report.data ? (
+        <Callout
+          intent="primary"
+          data-testid="exam-report-pending"
+          data-status={report.data.status}
+          role="status"
+        >
+          {t(`exam.report.${report.data.status}`)}
         </Callout>
       ) : report.error !== undefined ? (
         <Callout intent="danger" title={t('exam.report.failed')} role="alert">
@@ -150,7 +157,9 @@ function Report({ report }: { report: ReportItem }) {
                 )}
                 {q.source && (
                   <>
-                    <strong>{t('exam.report.code')}</strong>
+                    <strong>
+                      {t('exam.report.code')} · {languageName(t, q.language)}
+                    </strong>
                     <pre className="xa-mono">{q.source}</pre>
                   </>
                 )}

@@ -30,6 +30,7 @@ import { useRuntime } from '../app/context.ts';
 import { examRoomActorFor, type ExamRoomActor } from '../app/examActors.ts';
 import { QuestionStatement } from '../components/exam/QuestionStatement.tsx';
 import '../components/exam/exam.css';
+import { languageName } from '../components/practice/languageName.ts';
 
 const CodeEditor = lazy(() => import('../components/practice/CodeEditor.tsx'));
 
@@ -352,7 +353,7 @@ function ProgrammingAnswer({
             }
             options={PRACTICE_LANGUAGES.map((l) => ({
               value: l,
-              label: l === 'cpp' ? 'C++' : 'Python',
+              label: languageName(t, l),
             }))}
             data-testid="exam-language"
           />

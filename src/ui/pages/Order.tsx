@@ -14,6 +14,7 @@ import { usePageParam } from '../app/usePageParam.ts';
 import { useQuery } from '../app/useQuery.ts';
 import { OrderActionOutcome, QuitDialog } from '../components/OrderActionDialogs.tsx';
 import { PagedTable } from '../components/PagedTable.tsx';
+import { QuitNote } from '../components/QuitNote.tsx';
 import { formatDateTime, formatFen } from '../format.ts';
 
 /**
@@ -69,11 +70,7 @@ export default function OrderPage() {
                   {t('orders.refunded', { amount: formatFen(order.refundedFen) })}
                 </div>
               )}
-              {order.quitReason && (
-                <div className="xa-muted">
-                  {t('orders.quitReasonShown', { reason: order.quitReason })}
-                </div>
-              )}
+              <QuitNote order={order} />
             </td>
             <td>{formatDateTime(order.createdAt, i18n.language)}</td>
             <td>

@@ -6,6 +6,7 @@ import { useRuntime } from '../app/context.ts';
 import { useSessionUser, useTeacherList } from '../app/hooks.ts';
 import { useQuery } from '../app/useQuery.ts';
 import { QueryStatus } from '../components/QueryStatus.tsx';
+import { Invitations } from '../components/account/Invitations.tsx';
 
 /** Account settings: the current user as the server knows it (the route is must-login). */
 export default function UserAccoutPage() {
@@ -17,6 +18,7 @@ export default function UserAccoutPage() {
         {t('accountPage.title')}
       </h1>
       {user ? <AccountDetails user={user} /> : null}
+      {user ? <Invitations /> : null}
     </section>
   );
 }

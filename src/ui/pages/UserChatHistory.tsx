@@ -3,7 +3,7 @@
  * AI assistant, paged, most recent first; a conversation's messages, paged; and a way to
  * continue it in the assistant's panel (the same chat machine as on the question screen).
  */
-import { Button, Card, Drawer, DrawerSize, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, Card, DrawerSize, NonIdealState, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { useIdParam, usePageParam } from '../app/usePageParam.ts';
 import { useQuery } from '../app/useQuery.ts';
 import { formatDateTime } from '../format.ts';
 import { AiChatPanel } from '../components/ai/AiChatPanel.tsx';
+import { LabelledDrawer } from '../components/LabelledDrawer.tsx';
 import { AiMarkdown } from '../components/ai/AiMarkdown.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
@@ -160,7 +161,7 @@ function SessionMessages({ sessionId, session }: { sessionId: number; session?: 
           )
         }
       </QueryStatus>
-      <Drawer
+      <LabelledDrawer
         isOpen={open}
         onClose={() => setOpen(false)}
         size={DrawerSize.STANDARD}
@@ -177,7 +178,7 @@ function SessionMessages({ sessionId, session }: { sessionId: number; session?: 
             />
           )}
         </div>
-      </Drawer>
+      </LabelledDrawer>
     </>
   );
 }

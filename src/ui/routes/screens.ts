@@ -438,6 +438,12 @@ export const screenRoutes: readonly ScreenRoute[] = [
     screen: lazyScreen(() => import('../pages/manage/Dashboard.tsx'), 'ManageDashboard'),
   },
   {
+    path: '/manage/organization',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../pages/manage/Organization.tsx'), 'ManageOrganization'),
+  },
+  {
     path: '/manage/approvals',
     layout: 'manage',
     guard: teacherOnly,

@@ -15,11 +15,23 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
+/**
+ * The provider's own icon, declared by every page: without one the browser asks for
+ * /favicon.ico, which no route serves (a 404 on every checkout).
+ */
+const FAVICON_PATH = `${SANDBOX_CHECKOUT_PREFIX}/favicon.svg`;
+const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">' +
+  '<rect width="32" height="32" rx="7" fill="#238551"/>' +
+  '<path d="M9 7l7 9 7-9M16 16v10M10 17h12M10 22h12" stroke="#fff" stroke-width="3" ' +
+  'fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg>';
+
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · 沙箱支付</title>
+<link rel="icon" type="image/svg+xml" href="${FAVICON_PATH}">
 <style>
 body{font-family:system-ui,"PingFang SC","Microsoft YaHei",sans-serif;background:#f3f5f7;margin:0;color:#1c2127}
 main{max-width:420px;margin:48px auto;background:#fff;border-radius:8px;padding:28px;box-shadow:0 1px 4px #0002}
@@ -87,6 +99,14 @@ export function registerSandboxPages(app: FastifyInstance, provider: SandboxProv
         .send(page('没有这笔支付', outcomeBody('unknown', null)));
       return null;
     };
+
+    // A static path: find-my-way matches it before the :paymentNo route below.
+    scope.get(FAVICON_PATH, async (_request, reply) =>
+      reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .send(FAVICON_SVG),
+    );
 
     scope.get(`${SANDBOX_CHECKOUT_PREFIX}/:paymentNo`, async (request, reply) => {
       const no = paymentNoOf(request, reply);

@@ -86,6 +86,7 @@ const order = {
   paidFen: 0,
   refundedFen: 0,
   quitReason: null,
+  quitDecision: null,
   remark: '',
   paidAt: null,
   createdAt: '2026-11-27T00:00:00.000Z',

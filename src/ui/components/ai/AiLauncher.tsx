@@ -5,12 +5,13 @@
  * class control), the button is disabled and says why; elsewhere the server's refusal shows in
  * the panel.
  */
-import { Button, Drawer, DrawerSize } from '@blueprintjs/core';
+import { Button, DrawerSize } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AiChatInput, AiContextRef } from '../../../machines/ai-chat/machine.ts';
 import { aiChatActorFor, type AiChatActor } from '../../app/aiActors.ts';
 import { useRuntime } from '../../app/context.ts';
+import { LabelledDrawer } from '../LabelledDrawer.tsx';
 import { AiChatPanel } from './AiChatPanel.tsx';
 
 const sameContext = (a: AiContextRef, b: AiContextRef) =>
@@ -71,14 +72,14 @@ export function AiLauncher({
           </span>
         )}
       </span>
-      <Drawer
+      <LabelledDrawer
         isOpen={open}
         onClose={() => setOpen(false)}
         size={DrawerSize.STANDARD}
         title={t('ai.title')}
       >
         <div className="xa-drawer-body">{actor && <AiChatPanel actor={actor} />}</div>
-      </Drawer>
+      </LabelledDrawer>
     </>
   );
 }

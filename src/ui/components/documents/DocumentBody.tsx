@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { DocumentItem } from '../../app/documentQueries.ts';
 import { formatDate } from '../../format.ts';
 import { StatementMarkdown } from '../practice/StatementMarkdown.tsx';
+import { InlineTitle } from '../practice/QuestionLabels.tsx';
 
 /**
  * A document as its reader may see it: title, tags and date; for a write-up the question it
@@ -36,7 +37,11 @@ export function DocumentBody({ document }: { document: DocumentItem }) {
         <p>
           {t('documents.question')}
           <Link to={`/question/detail?id=${document.questionId}`} data-testid="document-question">
-            {document.questionTitle ?? `#${document.questionId}`}
+            {document.questionTitle === null ? (
+              `#${document.questionId}`
+            ) : (
+              <InlineTitle text={document.questionTitle} />
+            )}
           </Link>
         </p>
       )}

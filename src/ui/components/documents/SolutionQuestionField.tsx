@@ -5,6 +5,7 @@ import { useRuntime } from '../../app/context.ts';
 import { bankQuestions } from '../../app/staffQueries.ts';
 import { useQuery } from '../../app/useQuery.ts';
 import { PickFromPage } from '../staff/PickFromPage.tsx';
+import { InlineTitle } from '../practice/QuestionLabels.tsx';
 
 /**
  * The question a write-up explains: the chosen one's number and title, and the platform's bank
@@ -58,7 +59,8 @@ export function SolutionQuestionField({
           onPage={setPage}
           cells={(q) => (
             <td>
-              #{q.id} {q.title} <Tag minimal>{t(`course.chapter.type.${q.type}`)}</Tag>
+              #{q.id} <InlineTitle text={q.title} />{' '}
+              <Tag minimal>{t(`course.chapter.type.${q.type}`)}</Tag>
             </td>
           )}
           isAdded={(q) => String(q.id) === value}

@@ -1,5 +1,6 @@
 import type { SittingQuestion } from '../../../contract/exam/calls.ts';
 import { StatementMarkdown } from '../practice/StatementMarkdown.tsx';
+import { InlineTitle } from '../practice/QuestionLabels.tsx';
 
 /**
  * A question as the room and the report show it: a programming question under its title with
@@ -20,7 +21,9 @@ export function QuestionStatement({
   }
   return (
     <>
-      <h3>{question.title}</h3>
+      <h3>
+        <InlineTitle text={question.title} />
+      </h3>
       <StatementMarkdown markdown={question.content} title={question.title} />
     </>
   );

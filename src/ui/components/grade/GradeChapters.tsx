@@ -9,6 +9,7 @@ import { gradeChapterQuestions, gradeChapters, gradeCourse } from '../../app/gra
 import { useQuery } from '../../app/useQuery.ts';
 import { EmptyState } from '../EmptyState.tsx';
 import { QueryStatus } from '../QueryStatus.tsx';
+import { InlineTitle } from '../practice/QuestionLabels.tsx';
 
 /**
  * The chapters a class follows (its syllabus), in order, each with what the member has solved;
@@ -85,7 +86,9 @@ function ChapterQuestions({ gradeId, chapterId }: { gradeId: number; chapterId: 
         <ol className="xa-grade-questions">
           {page.content.map((q) => (
             <li key={q.id}>
-              <Link to={`/question/detail?id=${q.id}`}>{q.title}</Link>{' '}
+              <Link to={`/question/detail?id=${q.id}`}>
+                <InlineTitle text={q.title} />
+              </Link>{' '}
               {q.solved && (
                 <Tag minimal intent="success">
                   {t('grade.detail.done')}

@@ -15,6 +15,7 @@ import { formatFen } from '../../format.ts';
 import { OrderActionOutcome } from '../OrderActionDialogs.tsx';
 import { QueryStatus } from '../QueryStatus.tsx';
 import { EnrollmentActions } from './EnrollmentActions.tsx';
+import { QuitNote } from '../QuitNote.tsx';
 
 /** The caller's place in the class: enroll (a visitor logs in first), pay, or what they have. */
 export function GradeEnrollment({ grade }: { grade: GradeItem }) {
@@ -91,6 +92,7 @@ function EnrollmentState({
             ` · ${t('grade.enroll.refunded', { amount: formatFen(order.refundedFen) })}`}
         </p>
       )}
+      {order && <QuitNote order={order} />}
       {error && (
         <Callout intent="danger" role="alert">
           {t('grade.enroll.refused', { message: error.message ?? '' })}

@@ -11,6 +11,7 @@ import { formatDateTime, formatFen } from '../../format.ts';
 import { OrderActionOutcome } from '../OrderActionDialogs.tsx';
 import { PagedTable } from '../PagedTable.tsx';
 import { QueryStatus } from '../QueryStatus.tsx';
+import { QuitNote } from '../QuitNote.tsx';
 import { EnrollmentActions } from './EnrollmentActions.tsx';
 import './grade.css';
 
@@ -52,11 +53,7 @@ export function MyClasses() {
               </td>
               <td>
                 <span data-testid="my-class-state">{orderStateName(e)}</span>
-                {e.quitReason && (
-                  <div className="xa-muted">
-                    {t('orders.quitReasonShown', { reason: e.quitReason })}
-                  </div>
-                )}
+                <QuitNote order={e} />
               </td>
               <td>
                 {e.amountFen === 0

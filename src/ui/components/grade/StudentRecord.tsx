@@ -17,6 +17,8 @@ import { formatDateTime } from '../../format.ts';
 import { PagedTable } from '../PagedTable.tsx';
 import { PageSpinner } from '../PageSpinner.tsx';
 import './grade.css';
+import { InlineTitle } from '../practice/QuestionLabels.tsx';
+import { languageName } from '../practice/languageName.ts';
 
 /**
  * A teacher's view of one student (/chapter/student?memberId=): who they are and their classes,
@@ -176,7 +178,13 @@ function WrongQuestions({ memberId }: { memberId: number }) {
       onPage={setPage}
       row={(a) => (
         <tr key={a.id}>
-          <td>{a.questionTitle ?? t('grade.student.deletedQuestion')}</td>
+          <td>
+            {a.questionTitle === null ? (
+              t('grade.student.deletedQuestion')
+            ) : (
+              <InlineTitle text={a.questionTitle} />
+            )}
+          </td>
           <td>{a.verdict ? <Verdict verdict={a.verdict} /> : '—'}</td>
           <td>{a.score === null ? '—' : `${a.score} / ${a.maxScore ?? '—'}`}</td>
           <td>{formatDateTime(a.judgedAt ?? a.createdAt, i18n.language)}</td>
@@ -212,9 +220,15 @@ function Submissions({ memberId }: { memberId: number }) {
       onPage={setPage}
       row={(a) => (
         <tr key={a.id}>
-          <td>{a.questionTitle ?? t('grade.student.deletedQuestion')}</td>
+          <td>
+            {a.questionTitle === null ? (
+              t('grade.student.deletedQuestion')
+            ) : (
+              <InlineTitle text={a.questionTitle} />
+            )}
+          </td>
           <td>{a.kind === 'review' ? t('grade.student.review') : t('grade.student.submit')}</td>
-          <td>{a.language ?? '—'}</td>
+          <td>{languageName(t, a.language)}</td>
           <td>
             {a.verdict ? (
               <Verdict verdict={a.verdict} />

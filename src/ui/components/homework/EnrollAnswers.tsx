@@ -26,6 +26,7 @@ import { VerdictTag } from '../practice/ResultView.tsx';
 import { HomeworkAiLauncher } from '../ai/ReportAiLauncher.tsx';
 import { LateTag, QuestionMarkTag } from './HomeworkTags.tsx';
 import './homework.css';
+import { languageName } from '../practice/languageName.ts';
 
 type ReportQuestion = HomeworkReport['questions'][number];
 
@@ -161,7 +162,7 @@ function AnswerPanel({
                   <pre className="xa-practice-pre xa-practice-mono">{a.compileOutput}</pre>
                 )}
                 <strong>
-                  {t('homework.enroll.code')} · {a.language}
+                  {t('homework.enroll.code')} · {languageName(t, a.language)}
                 </strong>
                 <pre className="xa-mono" data-testid="homework-answer-code">
                   {a.source}
@@ -204,7 +205,9 @@ function Submissions({
                       #{s.id} {s.late && <LateTag />}
                     </td>
                     <td>
-                      {objective ? answerText(t, s.answer, s.answer?.length ?? 0) : s.language}
+                      {objective
+                        ? answerText(t, s.answer, s.answer?.length ?? 0)
+                        : languageName(t, s.language)}
                     </td>
                     <td>
                       {s.verdict ? <VerdictTag verdict={s.verdict} /> : t(statusKey(s.status))}

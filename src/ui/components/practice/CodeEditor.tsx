@@ -2,8 +2,10 @@
  * The code panel's editor (Monaco). Loaded lazily by practice screens only, so the first screen
  * never carries Monaco. Ctrl+Enter runs, Ctrl+Shift+Enter submits (shown as a hint beside it).
  */
+import { Spinner } from '@blueprintjs/core';
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { EditorTheme } from '../../../machines/editorConfig.ts';
 import type { PracticeLanguage } from '../../../machines/practice/machine.ts';
 import { monaco } from './monacoSetup.ts';
@@ -22,6 +24,7 @@ export interface CodeEditorProps {
 }
 
 export default function CodeEditor(props: CodeEditorProps) {
+  const { t } = useTranslation();
   // The key bindings are registered once; they call whatever the latest props say.
   const latest = useRef(props);
   useEffect(() => {
@@ -40,6 +43,8 @@ export default function CodeEditor(props: CodeEditorProps) {
   return (
     <Editor
       height="100%"
+      // The wrapper's own placeholder is English `Loading...` while Monaco starts.
+      loading={<Spinner size={24} aria-label={t('practice.loadingEditor')} />}
       value={props.value}
       language={props.language}
       theme={props.theme === 'light' ? 'vs' : 'vs-dark'}

@@ -1,3 +1,4 @@
+import type { ReactNode, RefCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnswerDetail, CaseData } from '../../../contract/member-question/calls.ts';
 
@@ -30,9 +31,19 @@ function Column(props: { title: string; text: string; testId: string; empty?: st
 /**
  * Under the per-case table: the first failing case's input, expected answer and the learner's
  * own output side by side, which the server includes only for members whose rights include
- * testCaseView; otherwise it says the case is hidden and who can see it.
+ * testCaseView; otherwise it says the case is hidden and who can see it. `anchorRef` is given
+ * whichever of the two is shown, so a screen can bring it into view; `verdict` (the case's
+ * verdict tag) then travels with it, beside the heading.
  */
-export function FailingCase({ detail }: { detail: AnswerDetail }) {
+export function FailingCase({
+  detail,
+  anchorRef,
+  verdict,
+}: {
+  detail: AnswerDetail;
+  anchorRef?: RefCallback<HTMLElement>;
+  verdict?: (index: number) => ReactNode;
+}) {
   const { t } = useTranslation();
   const data: ReceivedCaseData | null = detail.failingCase;
   if (data) {
@@ -41,8 +52,10 @@ export function FailingCase({ detail }: { detail: AnswerDetail }) {
     const output = clip(data.output ?? '');
     const stderr = data.stderr ? clip(data.stderr) : null;
     return (
-      <section data-testid="practice-failing-case">
-        <h4>{t('practice.failingCase.title', { index: data.index })}</h4>
+      <section ref={anchorRef} data-testid="practice-failing-case">
+        <h4>
+          {t('practice.failingCase.title', { index: data.index })} {verdict?.(data.index)}
+        </h4>
         <div className="xa-practice-case-columns">
           <Column title={t('practice.failingCase.input')} text={input.text} testId="case-input" />
           <Column
@@ -66,7 +79,7 @@ export function FailingCase({ detail }: { detail: AnswerDetail }) {
   }
   if (detail.failingCaseHidden) {
     return (
-      <p className="xa-practice-hint" data-testid="practice-failing-case-hidden">
+      <p ref={anchorRef} className="xa-practice-hint" data-testid="practice-failing-case-hidden">
         {t('practice.failingCase.hidden')}
       </p>
     );

@@ -8,6 +8,7 @@ import { formatFen } from '../../format.ts';
 import { BuyButton } from '../BuyButton.tsx';
 import { BackLink } from './BackLink.tsx';
 import { InlineTitle } from './QuestionLabels.tsx';
+import { plainTitle } from './questionTitle.ts';
 
 /**
  * A paid question the learner has not opened (issue 9 item 1): its title, its price and how to
@@ -49,7 +50,7 @@ export function LockedQuestion({
         </p>
         <BuyButton
           purchase={{ kind: 'question', itemId: question.id }}
-          label={t('practice.locked.buy', { title: question.title })}
+          label={t('practice.locked.buy', { title: plainTitle(question.title) })}
         />
       </Callout>
     </div>

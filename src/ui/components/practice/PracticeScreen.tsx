@@ -7,7 +7,7 @@
  */
 import { Button, Callout, HTMLSelect, Spinner, TextArea } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { FONT_SIZE_MAX, FONT_SIZE_MIN } from '../../../machines/constants.ts';
@@ -45,6 +45,7 @@ import { QuestionBody } from './QuestionPanel.tsx';
 import { HistoryList, ResultDetail, StatusLine } from './ResultView.tsx';
 import { ReviewHint } from './ReviewHint.tsx';
 import './practice.css';
+import { languageName } from './languageName.ts';
 
 const CodeEditor = lazy(() => import('./CodeEditor.tsx'));
 
@@ -79,7 +80,7 @@ function EditorTools({ actor, readOnly }: { actor: PracticeActor; readOnly: bool
         onChange={(e) => practice.setLanguage(e.currentTarget.value as PracticeLanguage)}
         options={PRACTICE_LANGUAGES.map((value) => ({
           value,
-          label: t(`practice.languages.${value}`),
+          label: languageName(t, value),
         }))}
       />
       <HTMLSelect
@@ -138,21 +139,33 @@ function CodeArea({ actor, readOnly }: { actor: PracticeActor; readOnly: boolean
 /**
  * The result panel is small (a fifth of the column) and the verdict comes below the input and
  * the buttons: when a run starts and when its outcome arrives, scroll the panel so the learner
- * sees it without a click. Not on the first render, which shows an old result.
+ * sees it without a click. Not on the first render, which shows an old result. A wrong answer's
+ * failing case (input, expected, yours) sits below the verdict and the per-case table, past
+ * the panel's visible part: when one arrives, it is what is brought into view (the verdict is
+ * in the case table and the history too).
  */
 function useOutcomeInView(busy: boolean, result: unknown, jobError: unknown) {
-  const ref = useRef<HTMLDivElement>(null);
+  const outcome = useRef<HTMLDivElement>(null);
+  const failingCase = useRef<HTMLElement | null>(null);
   const seen = useRef({ busy, result, jobError });
   useEffect(() => {
     const before = seen.current;
     seen.current = { busy, result, jobError };
     const changed =
       before.busy !== busy || before.result !== result || before.jobError !== jobError;
-    if (changed && (busy || result || jobError)) {
-      ref.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    if (!changed || !(busy || result || jobError)) return;
+    if (!busy && result && failingCase.current) {
+      // `nearest`: a case taller than the panel comes in top first, a shorter one whole; the
+      // page around the panel stays where it is.
+      failingCase.current.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    } else {
+      outcome.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
     }
   }, [busy, result, jobError]);
-  return ref;
+  const failingCaseRef = useCallback((element: HTMLElement | null) => {
+    failingCase.current = element;
+  }, []);
+  return { outcome, failingCaseRef };
 }
 
 function ResultArea({
@@ -176,7 +189,10 @@ function ResultArea({
   const history = useSelector(actor, selectHistory);
   const quota = useSelector(actor, selectQuota);
   const reviewing = useSelector(actor, selectReviewing);
-  const outcomeRef = useOutcomeInView(busy, result, jobError);
+  // While the draft loads the machine takes no input edits (the draft's input replaces it):
+  // the box waits too, rather than dropping what is typed into it.
+  const draftLoading = useSelector(actor, selectCodeLoading);
+  const { outcome: outcomeRef, failingCaseRef } = useOutcomeInView(busy, result, jobError);
   return (
     <>
       {canSubmit && reviewing && <ReviewHint />}
@@ -186,7 +202,7 @@ function ResultArea({
           fill
           rows={3}
           value={input}
-          disabled={readOnly}
+          disabled={readOnly || draftLoading}
           aria-label={t('practice.input')}
           onChange={(e) => practice.editInput(e.currentTarget.value)}
         />
@@ -222,7 +238,9 @@ function ResultArea({
         {jobError && (
           <Callout intent="danger">{t('practice.jobFailed', { message: jobError })}</Callout>
         )}
-        {!busy && result && <ResultDetail detail={result} kind={kind} />}
+        {!busy && result && (
+          <ResultDetail detail={result} kind={kind} failingCaseRef={failingCaseRef} />
+        )}
         {!busy && !result && !jobError && (
           <p className="xa-practice-hint">{t('practice.noResult')}</p>
         )}

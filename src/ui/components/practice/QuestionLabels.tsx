@@ -2,23 +2,22 @@ import { Tag, type Intent } from '@blueprintjs/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuestionDifficulty } from '../../../contract/question/calls.ts';
+import { titleParts } from './questionTitle.ts';
 
 /**
- * A question title as one line, with `code` spans shown as code rather than as backticks. Some
- * objective questions carry a code block after the title's first line: a list shows the first
- * line and an ellipsis, the question itself shows all of it (its own Markdown).
+ * A question title as one line, with `code` spans shown as code rather than as backticks
+ * (questionTitle.ts). Some objective questions carry a code block after the title's first line:
+ * a list shows the first line and an ellipsis, the question itself shows all of it (its own
+ * Markdown).
  */
 export function InlineTitle({ text }: { text: string }) {
-  const [first = '', ...rest] = text.trim().split('\n');
-  const line = rest.some((l) => l.trim() !== '') ? `${first.trimEnd()} …` : first;
-  const parts = line.split(/(`[^`]+`)/);
   return (
     <>
-      {parts.map((part, i) =>
-        part.length > 2 && part.startsWith('`') && part.endsWith('`') ? (
-          <code key={i}>{part.slice(1, -1)}</code>
+      {titleParts(text).map((part, i) =>
+        part.kind === 'code' ? (
+          <code key={i}>{part.text}</code>
         ) : (
-          <Fragment key={i}>{part}</Fragment>
+          <Fragment key={i}>{part.text}</Fragment>
         ),
       )}
     </>

@@ -1,5 +1,5 @@
 import { Callout, HTMLTable, Tag } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnswerDetail, StatusEvent } from '../../../contract/member-question/calls.ts';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../../machines/practice/machine.ts';
 import { Pager } from '../Pager.tsx';
 import { FailingCase } from './FailingCase.tsx';
+import { languageName } from './languageName.ts';
 
 type Verdict = NonNullable<AnswerDetail['verdict']>;
 
@@ -46,8 +47,19 @@ export function StatusLine({
   );
 }
 
-/** A finished run (stdout/stderr) or submission (per-case table), with compile output on CE. */
-export function ResultDetail({ detail, kind }: { detail: AnswerDetail; kind: JobKind | null }) {
+/**
+ * A finished run (stdout/stderr) or submission (per-case table), with compile output on CE.
+ * `failingCaseRef` receives the failing case's element (or the note that it is hidden).
+ */
+export function ResultDetail({
+  detail,
+  kind,
+  failingCaseRef,
+}: {
+  detail: AnswerDetail;
+  kind: JobKind | null;
+  failingCaseRef?: RefCallback<HTMLElement>;
+}) {
   const { t } = useTranslation();
   return (
     <div data-testid="practice-result" data-kind={kind ?? ''}>
@@ -115,9 +127,23 @@ export function ResultDetail({ detail, kind }: { detail: AnswerDetail; kind: Job
           </tbody>
         </HTMLTable>
       )}
-      {isGradedJob(kind) && <FailingCase detail={detail} />}
+      {isGradedJob(kind) && (
+        <FailingCase
+          detail={detail}
+          anchorRef={failingCaseRef}
+          verdict={(index) => (
+            <VerdictTag verdict={detail.cases.find((c) => c.index === index)?.verdict ?? null} />
+          )}
+        />
+      )}
     </div>
   );
+}
+
+/** A history row's language, named (languageName.ts). */
+function LanguageCell({ language }: { language: string | null }) {
+  const { t } = useTranslation();
+  return <td>{languageName(t, language)}</td>;
 }
 
 /**
@@ -129,7 +155,7 @@ export function HistoryList({
   history,
   cells = (item) => (
     <>
-      <td>{item.language}</td>
+      <LanguageCell language={item.language} />
       <td>
         <VerdictTag verdict={item.verdict} />
       </td>

@@ -18,6 +18,7 @@ import { useQuery } from '../../app/useQuery.ts';
 import { Pager } from '../Pager.tsx';
 import { QueryStatus } from '../QueryStatus.tsx';
 import { SortableRows } from './SortableRows.tsx';
+import { InlineTitle } from '../practice/QuestionLabels.tsx';
 
 type QuestionType = 'programming' | 'single' | 'multiple' | 'judge';
 
@@ -126,7 +127,7 @@ export function QuestionSetBuilder({
             <>
               <td>{i + 1}</td>
               <td>
-                {line.title} <Tag minimal>{t(`exam.type.${line.type}`)}</Tag>
+                <InlineTitle text={line.title} /> <Tag minimal>{t(`exam.type.${line.type}`)}</Tag>
               </td>
               <td style={{ width: 90 }}>
                 <InputGroup
@@ -164,7 +165,8 @@ export function QuestionSetBuilder({
                     return (
                       <tr key={q.id}>
                         <td>
-                          {q.title} <Tag minimal>{t(`exam.type.${q.type}`)}</Tag>
+                          <InlineTitle text={q.title} />{' '}
+                          <Tag minimal>{t(`exam.type.${q.type}`)}</Tag>
                         </td>
                         <td>
                           <Button

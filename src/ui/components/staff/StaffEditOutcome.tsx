@@ -1,32 +1,36 @@
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/context.ts';
+import { outcomeIsHere, type StaffWrite } from '../../../machines/staff-edit/machine.ts';
 
 /**
- * The last back-office write's outcome, for writes made by a button rather than a form (publish,
- * bind a teacher, a control, a quit decision): what the server refused, or that it is saved.
+ * What the server refused of the last back-office write made by a button rather than a form
+ * (publish, bind a teacher, a control, a quit decision), shown where it was asked and only on
+ * the screen that asked it (issue 25 item 3): moving to another screen leaves it behind. A
+ * success is told by a transient toast (the runtime's `saved`), not here.
  * `besideForm`: the screen also has a StaffForm, which shows the refusals that name fields.
+ * `of`: only the writes this place made (a row's buttons: the row's id), so the refusal shows
+ * next to the button pressed.
  */
-export function StaffEditOutcome({ besideForm = false }: { besideForm?: boolean }) {
-  const { t } = useTranslation();
+export function StaffEditOutcome({
+  besideForm = false,
+  of,
+}: {
+  besideForm?: boolean;
+  of?: (write: StaffWrite) => boolean;
+}) {
   const { staffEdit } = useRuntime().actors;
   // Beside a StaffForm, a refusal naming fields shows under those fields instead.
   const failed = useSelector(staffEdit, (s) =>
-    s.matches('failed') && !(besideForm && s.context.fieldErrors.length > 0)
+    s.matches('failed') &&
+    outcomeIsHere(s.context) &&
+    !(besideForm && s.context.fieldErrors.length > 0) &&
+    (!of || (s.context.last !== null && of(s.context.last)))
       ? s.context.error
       : null,
   );
-  const done = useSelector(staffEdit, (s) => s.matches('done'));
-  if (failed) {
-    return (
-      <p className="xa-field-error" role="alert" data-testid="staff-edit-outcome">
-        {failed.message}
-      </p>
-    );
-  }
-  return done ? (
-    <p className="xa-muted" role="status" data-testid="staff-edit-outcome">
-      {t('staff.saved')}
+  return failed ? (
+    <p className="xa-field-error" role="alert" data-testid="staff-edit-outcome">
+      {failed.message}
     </p>
   ) : null;
 }

@@ -26,7 +26,7 @@ const STEPS = ['quitApplied', 'quitApproved', 'quit'] as const;
  * to finish, then those to refund — orders of every kind (exam enrollments among them; classes,
  * homework and activities join with their issues). Worked through with the keyboard: ↑/↓ (or
  * k/j) move, P passes, R rejects with a reason, F finishes, D refunds. Below them, the reviews:
- * organizations' exams and papers waiting for the platform.
+ * every kind waiting for the platform, from the one list in app/reviewQueue.ts.
  */
 export default function ApprovalsPage() {
   const { t, i18n } = useTranslation();

@@ -9,7 +9,7 @@ export default function ManageApprovalsPage() {
       <h1 id="screen-manage-approvals" className="xa-screen-title">
         {t('staff.menu.approvals')}
       </h1>
-      <ClassApprovals membersPath="/manage/members" />
+      <ClassApprovals />
     </section>
   );
 }

@@ -1,10 +1,9 @@
-import { HTMLTable, Tag } from '@blueprintjs/core';
+import { HTMLTable } from '@blueprintjs/core';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import type { GradeEnrollItem } from '../../../../contract/grade/schemas.ts';
 import { orderStateName } from '../../../../machines/lifecycles/orders.ts';
-import { members, roster } from '../../../app/classStaffQueries.ts';
+import { roster } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { useQuery } from '../../../app/useQuery.ts';
 import { formatDateTime, formatFen } from '../../../format.ts';
@@ -14,6 +13,7 @@ import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { ACTION_KEYS } from '../StaffOrderActions.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { ClassEnrollActions, useClassEnrollAct } from './enrollActions.tsx';
+import { MemberQueue } from './MemberQueue.tsx';
 
 /** A quit application's three steps, in the order it goes through them. */
 const STEPS = ['quitApplied', 'quitApproved', 'quit'] as const;
@@ -21,9 +21,9 @@ const STEPS = ['quitApplied', 'quitApproved', 'quit'] as const;
 /**
  * The organization's approval queue (DESIGN.md §6, issue 8 item 6): class quit applications to
  * decide, to finish and to refund, worked with the keyboard like the platform's queue (↑/↓ or
- * K/J, P, R, F, D); then learners waiting for approval (成员审核), decided on the members screen.
+ * K/J, P, R, F, D); then learners waiting for approval (成员审核), passed or rejected here.
  */
-export function ClassApprovals({ membersPath }: { membersPath: string }) {
+export function ClassApprovals() {
   const { t, i18n } = useTranslation();
   const runtime = useRuntime();
   const lists = [
@@ -31,7 +31,6 @@ export function ClassApprovals({ membersPath }: { membersPath: string }) {
     useQuery(roster(runtime, 'edms', { state: STEPS[1] }, 0)),
     useQuery(roster(runtime, 'edms', { state: STEPS[2] }, 0)),
   ];
-  const waiting = useQuery(members(runtime, { approval: 'reviewing' }, 0));
   const [request, setRequest] = useState<ReasonRequest | null>(null);
   const [selected, setSelected] = useState(0);
   const { allowed, act } = useClassEnrollAct('edms', setRequest);
@@ -106,23 +105,7 @@ export function ClassApprovals({ membersPath }: { membersPath: string }) {
           </QueryStatus>
         </section>
       ))}
-      <section className="xa-section" aria-labelledby="member-queue">
-        <h2 id="member-queue">{t('staffClass.queue.members')}</h2>
-        <QueryStatus state={waiting} failedTitle={t('staffPeople.membersFailed')}>
-          {(page) =>
-            page.content.length === 0 ? (
-              <EmptyState title={t('staff.queueEmpty')} description="" />
-            ) : (
-              <p>
-                <Tag intent="warning">{page.totalElements}</Tag>{' '}
-                <Link to={membersPath}>
-                  {t('staffClass.membersWaiting', { count: page.totalElements })}
-                </Link>
-              </p>
-            )
-          }
-        </QueryStatus>
-      </section>
+      <MemberQueue ask={setRequest} />
       <ReasonDialog request={request} onClose={() => setRequest(null)} />
     </section>
   );

@@ -7,7 +7,7 @@ import { orderStateName } from '../../../../machines/lifecycles/orders.ts';
 import { gradeStatistics, staffGrade, type StaffArea } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { useQuery } from '../../../app/useQuery.ts';
-import { formatDateTime, formatFen } from '../../../format.ts';
+import { formatDateTime, formatFen, formatPercent } from '../../../format.ts';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { BatchEnrollPanel } from '../enrollment/BatchEnrollPanel.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
@@ -84,8 +84,8 @@ function Figures({ area, grade }: { area: StaffArea; grade: GradeItem }) {
                 refunded: formatFen(s.refundedFen),
                 settled: formatFen(s.settledFen),
                 homework: s.homeworkCount,
-                completion: s.homeworkCompletionPercent ?? '—',
-                average: s.homeworkAveragePercent ?? '—',
+                completion: formatPercent(s.homeworkCompletionPercent),
+                average: formatPercent(s.homeworkAveragePercent),
                 active: s.activeLast7Days,
               })}
             </p>

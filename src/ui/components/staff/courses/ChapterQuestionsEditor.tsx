@@ -10,6 +10,7 @@ import { useQuery } from '../../../app/useQuery.ts';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { PickFromPage } from '../PickFromPage.tsx';
 import { SortableRows } from '../SortableRows.tsx';
+import { InlineTitle } from '../../practice/QuestionLabels.tsx';
 
 /** A chapter holds at most this many questions (contract/chapter MAX_CHAPTER_QUESTIONS). */
 const MAX_QUESTIONS = 200;
@@ -88,7 +89,8 @@ export function ChapterQuestionsEditor({
                 <>
                   <td>{i + 1}</td>
                   <td>
-                    {l.title} <Tag minimal>{t(`course.chapter.type.${l.type}`)}</Tag>
+                    <InlineTitle text={l.title} />{' '}
+                    <Tag minimal>{t(`course.chapter.type.${l.type}`)}</Tag>
                   </td>
                 </>
               )}
@@ -112,7 +114,7 @@ export function ChapterQuestionsEditor({
           onPage={setPage}
           cells={(q) => (
             <td>
-              {q.title} <Tag minimal>{t(`course.chapter.type.${q.type}`)}</Tag>
+              <InlineTitle text={q.title} /> <Tag minimal>{t(`course.chapter.type.${q.type}`)}</Tag>
             </td>
           )}
           isAdded={(q) => current.some((l) => l.id === q.id)}

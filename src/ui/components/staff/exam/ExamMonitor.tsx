@@ -22,6 +22,7 @@ import { PagedTable } from '../../PagedTable.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { BatchEnrollPanel } from '../enrollment/BatchEnrollPanel.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
+import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 
 const CountChart = lazy(() => import('../CountChart.tsx'));
 
@@ -52,17 +53,28 @@ export function ExamMonitor({ area, id }: { area: ExamArea; id: number }) {
             {item.name} <Tag minimal>{examLifecycle.states[item.state]}</Tag>{' '}
             <Tag minimal>{t(`exam.phase.${item.phase}`)}</Tag>
           </h2>
-          <Controls area={area} id={id} />
-          <Figures area={area} id={id} />
-          <Sittings area={area} id={id} />
-          <BatchEnrollPanel
-            area={area}
-            calls={{ mobiles: `${area}.examEnroll.batchEnrollByMobile` }}
-            itemField="examId"
-            itemId={id}
-          />
-          <Enrollments area={area} id={id} />
-          <Ranks area={area} id={id} />
+          {/* Another's exam (reached by its address): the server would refuse the rest. */}
+          {item.manageable ? (
+            <>
+              <Controls area={area} id={id} />
+              <Figures area={area} id={id} />
+              <Sittings area={area} id={id} />
+              <BatchEnrollPanel
+                area={area}
+                calls={{ mobiles: `${area}.examEnroll.batchEnrollByMobile` }}
+                itemField="examId"
+                itemId={id}
+              />
+              <Enrollments area={area} id={id} />
+              <Ranks area={area} id={id} />
+            </>
+          ) : (
+            <p className="xa-muted" data-testid="exam-read-only">
+              {t('staffExam.readOnly', {
+                owner: item.organizationName ?? t('staffExam.platform'),
+              })}
+            </p>
+          )}
         </>
       )}
     </QueryStatus>
@@ -98,6 +110,7 @@ function Controls({ area, id }: { area: ExamArea; id: number }) {
           {t('staffExam.settleOutcome', settled)}
         </span>
       )}
+      <StaffEditOutcome of={(w) => w.call === `${area}.examPaperEnroll.settle`} />
     </div>
   );
 }
@@ -307,6 +320,9 @@ function Enrollments({ area, id }: { area: ExamArea; id: number }) {
                     onClick={() => decide(action, e.id)}
                   />
                 ))}
+              <StaffEditOutcome
+                of={(w) => w.call.startsWith(`${area}.examEnroll.`) && w.body.id === e.id}
+              />
             </td>
           </tr>
         )}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ExamItem } from '../../../../contract/exam/calls.ts';
 import { examLifecycle } from '../../../../machines/lifecycles/exam.ts';
+import { isFinalState } from '../../../../machines/lifecycles/lifecycle.ts';
 import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { staffExams, staffPapers, type ExamArea } from '../../../app/staffQueries.ts';
@@ -23,6 +24,7 @@ import { LifecycleButtons } from '../LifecycleButtons.tsx';
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
 import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
+import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
 const MAX_FEN = 10_000_000;
@@ -175,6 +177,51 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
     write(`${area}.exam.${action}` as StaffWriteCall, { id: exam.id });
   };
 
+  /**
+   * What the caller may do to a row they manage: the server's `manageable` (its own rule) with
+   * the lifecycle's actions for the row's state; a finished exam is no longer edited.
+   */
+  const rowActions = (exam: ExamItem) => (
+    <>
+      {!isFinalState(examLifecycle, exam.state) && (
+        <Button
+          size="small"
+          variant="outlined"
+          text={t('staff.edit')}
+          onClick={() => setForm(examForm(exam))}
+          data-testid="exam-edit"
+        />
+      )}
+      <LifecycleButtons
+        lifecycle={examLifecycle}
+        state={exam.state}
+        offered={AREA_ACTIONS[area]}
+        label={(action) => t(`staffExam.action.${action}`)}
+        onAct={(action) => act(exam, action)}
+        busy={busy}
+        testIdPrefix="exam"
+      />
+      {exam.results === 'manual' && !exam.resultsPublishedAt && (
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={busy}
+          text={t('staffExam.publishResults')}
+          onClick={() => write(`${area}.exam.publishResults`, { id: exam.id })}
+        />
+      )}
+      <Button
+        size="small"
+        variant="outlined"
+        intent="danger"
+        disabled={busy}
+        text={t('staff.delete')}
+        onClick={() => write(`${area}.exam.delete`, { id: exam.id })}
+        data-testid="exam-delete"
+      />
+    </>
+  );
+
   return (
     <section className="xa-section" aria-labelledby="staff-exams">
       <h2 id="staff-exams">
@@ -200,7 +247,11 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
         row={(exam) => (
           <tr key={exam.id}>
             <td>
-              <Link to={`${base}/exams/monitor?id=${exam.id}`}>{exam.name}</Link>
+              {exam.manageable ? (
+                <Link to={`${base}/exams/monitor?id=${exam.id}`}>{exam.name}</Link>
+              ) : (
+                exam.name
+              )}
               {exam.organizationName && <div className="xa-muted">{exam.organizationName}</div>}
             </td>
             <td>
@@ -219,37 +270,22 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
             </td>
             <td>{exam.enrolledCount}</td>
             <td>
-              <Button
-                size="small"
-                variant="outlined"
-                text={t('staff.edit')}
-                onClick={() => setForm(examForm(exam))}
-              />
-              <LifecycleButtons
-                lifecycle={examLifecycle}
-                state={exam.state}
-                offered={AREA_ACTIONS[area]}
-                label={(action) => t(`staffExam.action.${action}`)}
-                onAct={(action) => act(exam, action)}
-                busy={busy}
-                testIdPrefix="exam"
-              />
-              {exam.results === 'manual' && !exam.resultsPublishedAt && (
-                <Button
-                  size="small"
-                  variant="outlined"
-                  disabled={busy}
-                  text={t('staffExam.publishResults')}
-                  onClick={() => write(`${area}.exam.publishResults`, { id: exam.id })}
-                />
+              {exam.manageable ? (
+                rowActions(exam)
+              ) : (
+                <span className="xa-muted" data-testid="exam-read-only">
+                  {t('staffExam.readOnly', {
+                    owner: exam.organizationName ?? t('staffExam.platform'),
+                  })}
+                </span>
               )}
-              <Button
-                size="small"
-                variant="outlined"
-                intent="danger"
-                disabled={busy}
-                text={t('staff.delete')}
-                onClick={() => write(`${area}.exam.delete`, { id: exam.id })}
+              {/* A refusal of this row's buttons shows here, by the button pressed. */}
+              <StaffEditOutcome
+                of={(w) =>
+                  w.body.id === exam.id &&
+                  w.call.startsWith(`${area}.exam.`) &&
+                  w.call !== `${area}.exam.update`
+                }
               />
             </td>
           </tr>

@@ -17,6 +17,7 @@ import { useQuery } from '../../../app/useQuery.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { QuestionSetBuilder } from '../QuestionSetBuilder.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
+import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 
@@ -169,6 +170,13 @@ export function StaffPapers({ area }: { area: ExamArea }) {
                     onClick={() => write(`${area}.examPaper.delete`, { id: p.id })}
                   />
                 )}
+                <StaffEditOutcome
+                  of={(w) =>
+                    w.body.id === p.id &&
+                    w.call.includes('.examPaper.') &&
+                    w.call !== `${area}.examPaper.update`
+                  }
+                />
               </td>
             </tr>
           );

@@ -18,6 +18,8 @@ import { EmptyState } from '../../EmptyState.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { gradingTone } from './gradingTone.ts';
+import { InlineTitle } from '../../practice/QuestionLabels.tsx';
+import { plainTitle } from '../../practice/questionTitle.ts';
 
 const CountChart = lazy(() => import('../CountChart.tsx'));
 
@@ -131,8 +133,8 @@ function Matrix({ overview }: { overview: Overview }) {
             <tr>
               <th>{t('staffClass.student')}</th>
               {overview.questions.map((q, i) => (
-                <th key={q.questionId} title={q.title}>
-                  {i + 1}. {q.title}
+                <th key={q.questionId} title={plainTitle(q.title)}>
+                  {i + 1}. <InlineTitle text={q.title} />
                   <div className="xa-muted">{q.score}</div>
                 </th>
               ))}

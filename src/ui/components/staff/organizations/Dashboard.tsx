@@ -81,7 +81,7 @@ export function Dashboard() {
         <Figure
           label={t('staffClass.queue.members')}
           value={waiting.data?.totalElements}
-          to="/manage/members"
+          to="/manage/approvals"
         />
       </div>
     </section>

@@ -13,7 +13,8 @@ const MAX_BYTES = 1024 * 1024;
 /**
  * Import learners from a spreadsheet (organizationMember/batchImport): the template, a check
  * without saving, then the import; one line per row with its outcome — created, linked to an
- * existing user, or refused with the column and the reason — and passwords generated shown once.
+ * existing user of the organization, invited (待学员确认: registered in another organization, named
+ * masked), or refused with the column and the reason — and passwords generated shown once.
  */
 export function MemberImport() {
   const { t } = useTranslation();
@@ -117,18 +118,17 @@ export function MemberImport() {
                           ? 'danger'
                           : r.outcome === 'created'
                             ? 'success'
-                            : 'primary'
+                            : r.outcome === 'pending'
+                              ? 'warning'
+                              : 'primary'
                       }
                     >
                       {t(`staffPeople.outcome.${r.outcome}`)}
                     </Tag>
                   </td>
-                  <td className="xa-muted">
-                    {r.field
-                      ? t('staffPeople.fieldMessage', { field: r.field, message: r.message })
-                      : r.outcome === 'refused'
-                        ? r.message
-                        : ''}
+                  {/* The server's message names the field once, in Chinese (member-import.ts). */}
+                  <td className="xa-muted" data-testid="import-reason">
+                    {r.outcome === 'refused' || r.outcome === 'pending' ? r.message : ''}
                   </td>
                   <td className="xa-mono">{r.initialPassword ?? ''}</td>
                 </tr>

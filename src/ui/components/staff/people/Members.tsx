@@ -23,6 +23,9 @@ interface Issued {
   nickname?: string;
   initialPassword?: string | null;
   password?: string;
+  /** A single add of someone registered elsewhere: the invitation waiting for them, masked. */
+  invitation?: { maskedName: string } | null;
+  message?: string;
 }
 
 /**
@@ -144,6 +147,11 @@ export function Members() {
         />
       </div>
       <StaffEditOutcome />
+      {issued?.invitation && (
+        <Callout intent="warning" title={t('staffPeople.awaitingLearner')} data-testid="invited">
+          {issued.message}
+        </Callout>
+      )}
       {password && (
         <Callout intent="success" data-testid="issued-password">
           {t('staffPeople.passwordOnce', { name: issued?.nickname ?? '', password })}

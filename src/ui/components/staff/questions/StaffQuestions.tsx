@@ -29,6 +29,8 @@ import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { useQuestionPackagesEvents, useQuestionPackagesView } from './hooks.ts';
 import { PackageImportDialog } from './PackageImportDialog.tsx';
 import './questions.css';
+import { InlineTitle } from '../../practice/QuestionLabels.tsx';
+import { plainTitle } from '../../practice/questionTitle.ts';
 
 const TYPES = ['programming', 'single', 'multiple', 'judge'] as const;
 const DIFFICULTIES = ['easy', 'medium', 'hard', 'extreme'] as const;
@@ -243,13 +245,19 @@ export function StaffQuestions({ area, base }: { area: StaffArea; base: '/admin'
               <td>
                 <Checkbox
                   inline
-                  aria-label={t('questionBank.chooseOne', { title: q.title })}
+                  aria-label={t('questionBank.chooseOne', { title: plainTitle(q.title) })}
                   checked={selected.has(q.id)}
                   onChange={(e) => toggle(q, e.currentTarget.checked)}
                 />
               </td>
               <td>
-                {writable ? <Link to={`${editPath}?id=${q.id}`}>{q.title}</Link> : q.title}
+                {writable ? (
+                  <Link to={`${editPath}?id=${q.id}`}>
+                    <InlineTitle text={q.title} />
+                  </Link>
+                ) : (
+                  <InlineTitle text={q.title} />
+                )}
                 <div className="xa-muted">
                   {q.organizationId === null ? t('questionBank.platform') : t('questionBank.ours')}
                   {q.source ? ` · ${q.source}` : ''}
@@ -291,7 +299,11 @@ export function StaffQuestions({ area, base }: { area: StaffArea; base: '/admin'
                       busy={busy}
                       testIdPrefix="question"
                     />
-                    <StaffDeleteButton call={`${area}.question.delete`} id={q.id} name={q.title} />
+                    <StaffDeleteButton
+                      call={`${area}.question.delete`}
+                      id={q.id}
+                      name={plainTitle(q.title)}
+                    />
                   </>
                 ) : (
                   <span className="xa-muted">{t('questionBank.readOnly')}</span>

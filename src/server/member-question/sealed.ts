@@ -1,0 +1,74 @@
+/**
+ * Questions sealed from practice (issue 25 item 12; docs/decisions.md "Issue 25: an exam's key
+ * through practice"). While a learner holds an open sitting of an exam paper, its questions are
+ * refused in practice: a practice answer shows an objective question's key and analysis, a
+ * programming answer its cases and (with the right) the failing case's expected output, none of
+ * which the exam room shows before the report. Open homework seals its objective questions the
+ * same way (the homework room withholds their key); its programming questions stay open, since
+ * the homework room shows their judge results exactly as practice does. Once the sitting is
+ * handed in (by the learner, staff or the clock) or the homework closes, practice is as before. The practice calls that answer or run a question ask
+ * here (member-question/handlers.ts); the reads that show none of the key do not.
+ *
+ * Open is what the lifecycles say: a sitting in an answering state (exam-paper-enroll.ts), a
+ * place held in published homework (enrollment.ts, homework.ts) inside its working window, which
+ * is the one homework's own submit uses (homework/answers.ts openForWork).
+ */
+import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
+import { isAnswering, SITTING_STATES } from '../../machines/lifecycles/exam-paper-enroll.ts';
+import { HOMEWORK_OPEN } from '../../machines/lifecycles/homework.ts';
+import type { Queryable } from '../db/pool.ts';
+import { fail } from '../http/app-error.ts';
+
+const ANSWERING = SITTING_STATES.filter(isAnswering);
+
+/** Where a question is sealed for the learner: the open exam or homework that holds it. */
+export interface Seal {
+  kind: 'exam' | 'homework';
+  name: string;
+}
+
+/** The open exam sitting or homework of the member holding the question, if any. */
+export async function sealOf(
+  db: Queryable,
+  memberId: number,
+  questionId: number,
+): Promise<Seal | null> {
+  const { rows } = await db.query<Seal>(
+    `SELECT 'exam' AS kind, e.name
+       FROM exam_paper_enrolls s
+       JOIN exam_paper_questions pq ON pq.exam_paper_id = s.exam_paper_id
+       JOIN exams e ON e.id = s.exam_id
+      WHERE s.member_id = $1 AND pq.question_id = $2 AND s.deleted_at IS NULL
+        AND s.state = ANY($3::text[])
+     UNION ALL
+     SELECT 'homework' AS kind, h.title AS name
+       FROM homework_enrolls he
+       JOIN orders o ON o.id = he.order_id AND o.deleted_at IS NULL
+       JOIN homeworks h ON h.id = he.homework_id AND h.deleted_at IS NULL
+       JOIN homework_questions hq ON hq.homework_id = h.id
+       JOIN questions q ON q.id = hq.question_id AND q.type <> 'programming'
+      WHERE he.member_id = $1 AND hq.question_id = $2 AND o.state = ANY($4::text[])
+        AND h.state = $5 AND h.settled_at IS NULL
+        AND now() >= h.start_at AND now() < coalesce(h.late_until, h.due_at)
+     LIMIT 1`,
+    [memberId, questionId, ANSWERING, HOLDS_PLACE, HOMEWORK_OPEN],
+  );
+  return rows[0] ?? null;
+}
+
+/** The refusal's words: which open work holds the question, and when practice opens again. */
+export function sealMessage(seal: Seal): string {
+  return seal.kind === 'exam'
+    ? `这道题在你正在作答的考试「${seal.name}」中：交卷前不能在练习中提交或运行`
+    : `这道题在你的作业「${seal.name}」中：作业截止前请在作业里作答，不能在练习中提交或运行`;
+}
+
+/** FORBIDDEN when the question is sealed for the member (see above); nothing otherwise. */
+export async function assertNotSealed(
+  db: Queryable,
+  memberId: number,
+  questionId: number,
+): Promise<void> {
+  const seal = await sealOf(db, memberId, questionId);
+  if (seal) throw fail('FORBIDDEN', sealMessage(seal));
+}
