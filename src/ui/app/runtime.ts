@@ -352,6 +352,7 @@ export function createRuntime(env: RuntimeEnv) {
       }),
     ),
     eventLog.attachToActor('childCheckout'),
+  );
   const invitationAnswer = createActor(
     invitationAnswerMachine.provide(
       createInvitationAnswerImplementations({ transport, onChanged: () => afterPurchase() }),
