@@ -2,8 +2,9 @@
  * A parent paying a child's order (issue 25 item 11) runs the very checkout machine the learner
  * pays with (checkout/machine.ts: choose wallet or provider, wait for the provider's word), with
  * the parent's calls: the money leaves the parent's wallet, the order stays the child's. A
- * parent pays orders that exist (PAY); renewing a child's card places its order first on the
- * server (oj/parent/membership/order/create), so BUY is not this checkout's.
+ * parent pays the child's orders (PAY) and renews the child's card (BUY a `childMembership`:
+ * oj/parent/membership/order/create places the child's order, then the dialog asks how to
+ * pay); nothing else is bought here.
  */
 import { fromPromise } from 'xstate';
 import type { OrderItem } from '../../contract/order/calls.ts';
@@ -26,9 +27,17 @@ export function createChildCheckoutImplementations({
 }: ChildCheckoutDeps): FeatureImplementations<typeof checkoutMachine> {
   return {
     actors: {
-      placeOrder: fromPromise(() =>
-        Promise.reject(new Error('家长为孩子支付已有的订单；续卡请在孩子的页面下单')),
-      ),
+      placeOrder: fromPromise(async ({ input, signal }) => {
+        if (input.kind !== 'childMembership') {
+          throw new Error('家长只为孩子支付订单或续卡');
+        }
+        const order = await transport.call(api['oj.parent.membership.order.create'], {
+          body: { childId: input.childId, membershipId: input.itemId },
+          skipErrorHandler: true,
+          signal,
+        });
+        return { order, payment: null };
+      }),
       pay: fromPromise(({ input, signal }) =>
         transport.call(api['oj.parent.member.order.payment'], {
           body: { id: input.orderId, method: input.method },

@@ -1,5 +1,6 @@
 /**
- * The binding calls: the parent's (oj/parent/binding) and the child's (oj/childBinding).
+ * The binding calls: the parent's (oj/parent/binding), the child's (oj/childBinding) and the
+ * teacher's for their own learners (edms/parentBinding).
  * Refusals show on the screen that asked, so they skip the red notification.
  */
 import { fromPromise } from 'xstate';
@@ -21,6 +22,10 @@ const CALLS: Record<BindingSide, Partial<Record<BindingAction, ActionCall>>> = {
     refuse: api['oj.childBinding.refuse'],
     unbind: api['oj.childBinding.unbind'],
   },
+  teacher: {
+    confirm: api['edms.parentBinding.confirm'],
+    refuse: api['edms.parentBinding.refuse'],
+  },
 };
 
 export function createParentBindingImplementations(deps: {
@@ -39,7 +44,11 @@ export function createParentBindingImplementations(deps: {
         }
         const call = CALLS[input.side][input.action];
         if (!call) throw new Error(`不能在此执行「${input.action}」`);
-        return deps.transport.call(call, { body: { id: input.id }, skipErrorHandler: true, signal });
+        return deps.transport.call(call, {
+          body: { id: input.id },
+          skipErrorHandler: true,
+          signal,
+        });
       }),
     },
     actions: { changed: () => deps.onChanged() },

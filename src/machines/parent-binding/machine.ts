@@ -1,7 +1,8 @@
 /**
  * Binding a parent and a child from the screens (issue 25 item 11): the parent asks (REQUEST
  * with the child's username or mobile and the relation), withdraws or unbinds; the child
- * confirms, refuses or unbinds (ACT). One action at a time; the outcome stays until the next.
+ * confirms, refuses or unbinds; a teacher of the child confirms or refuses for them (ACT). One
+ * action at a time; the outcome stays until the next.
  *
  *   idle ─REQUEST | ACT─► working ─► done | failed     (from done or failed the next one starts)
  *
@@ -11,11 +12,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { BindingItem, Relation } from '../../contract/parent/schemas.ts';
 import { describeError, type ErrorInfo } from '../errors.ts';
-import type { BindingAction } from '../lifecycles/parent-binding.ts';
+import type { BindingAction, BindingActor } from '../lifecycles/parent-binding.ts';
 import { notProvided } from '../notProvided.ts';
 
-/** Who acts from this screen: the parent (their calls) or the child (theirs). */
-export type BindingSide = 'parent' | 'child';
+/** Who acts from this screen: the parent, the child or the child's teacher (each their calls). */
+export type BindingSide = BindingActor;
 
 export type BindingCommand =
   | { kind: 'request'; account: string; relation: Relation }

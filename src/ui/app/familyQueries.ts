@@ -36,6 +36,12 @@ export const bindingsOfMe = (runtime: Runtime): QueryDef<BindingList> =>
     runtime.transport.call(api['oj.childBinding.queryList'], {}),
   );
 
+/** A teacher's queue: binding requests of their own learners waiting for an answer. */
+export const learnersBindingRequests = (runtime: Runtime): QueryDef<BindingList> =>
+  defined(runtime, keyOf(runtime, 'learnersAsked'), () =>
+    runtime.transport.call(api['edms.parentBinding.queryList'], {}),
+  );
+
 const childPage = (childId: number, page: number) => ({
   childId,
   page,
@@ -77,4 +83,28 @@ export const childOrders = (runtime: Runtime, childId: number, page: number) =>
 export const childFeed = (runtime: Runtime, childId: number) =>
   defined<ChildFeed>(runtime, keyOf(runtime, `${childId}:feed`), () =>
     runtime.transport.call(api['oj.parent.feed.queryList'], { query: { childId } }),
+  );
+
+/** A child's homework report, the learner's report answered on the parent's call. */
+export const childHomeworkReport = (runtime: Runtime, childId: number, id: number) =>
+  defined<CallResult<(typeof api)['oj.parent.homeworkEnroll.report']>>(
+    runtime,
+    keyOf(runtime, `${childId}:homeworkReport:${id}`),
+    () =>
+      runtime.transport.call(api['oj.parent.homeworkEnroll.report'], {
+        query: { childId, id },
+        skipErrorHandler: true,
+      }),
+  );
+
+/** A child's exam report (one sitting's), on the parent's call. */
+export const childExamReport = (runtime: Runtime, childId: number, id: number) =>
+  defined<CallResult<(typeof api)['oj.parent.examPaperEnroll.report']>>(
+    runtime,
+    keyOf(runtime, `${childId}:examReport:${id}`),
+    () =>
+      runtime.transport.call(api['oj.parent.examPaperEnroll.report'], {
+        query: { childId, id },
+        skipErrorHandler: true,
+      }),
   );

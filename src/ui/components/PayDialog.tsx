@@ -24,11 +24,8 @@ import { formatFen } from '../format.ts';
  * pay, waiting for the provider (with the checkout link and its QR code) — and closes only when
  * asked; the order is paid when the server says so.
  */
-export function PayDialog({ actor }: { actor?: CheckoutActor } = {}) {
+export function PayDialog({ actor: checkout }: { actor: CheckoutActor }) {
   const { t } = useTranslation();
-  const { actors } = useRuntime();
-  // A parent paying a child's order runs the same machine on the parent's calls (issue 25).
-  const checkout = actor ?? actors.checkout;
   const state = useSelector(checkout, (s) => s.value as string);
   const order = useSelector(checkout, (s) => s.context.order);
   const payment = useSelector(checkout, (s) => s.context.payment);
