@@ -18,12 +18,15 @@ export interface ChildCheckoutDeps {
   openWindow: (url: string) => void;
   /** The child's order was paid: the parent's wallet and the child's lists reload. */
   onPaid: (order: OrderItem) => void;
+  /** A renewal placed the child's order: the child's lists show it while the dialog is open. */
+  onPlaced: () => void;
 }
 
 export function createChildCheckoutImplementations({
   transport,
   openWindow,
   onPaid,
+  onPlaced,
 }: ChildCheckoutDeps): FeatureImplementations<typeof checkoutMachine> {
   return {
     actors: {
@@ -36,6 +39,7 @@ export function createChildCheckoutImplementations({
           skipErrorHandler: true,
           signal,
         });
+        onPlaced();
         return { order, payment: null };
       }),
       pay: fromPromise(({ input, signal }) =>

@@ -349,6 +349,7 @@ export function createRuntime(env: RuntimeEnv) {
           afterPurchase();
           afterFamilyChange();
         },
+        onPlaced: () => afterFamilyChange(),
       }),
     ),
     eventLog.attachToActor('childCheckout'),
