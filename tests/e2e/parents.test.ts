@@ -238,4 +238,51 @@ describe('a parent follows and pays for their child', () => {
       await Promise.all([parent.close(), child.close()]);
     }
   }, 240_000);
+
+  it('a teacher of the child’s class confirms a request from the approval queue', async () => {
+    const parent = await launchBrowser();
+    const desk = await launchBrowser();
+    try {
+      const dad = parent.page;
+      await logInAs(dad, platform, NEW_PARENT);
+      await openMyChildren(dad);
+      const form = dad.getByTestId('bind-child');
+      await form.getByLabel('孩子的用户名或手机号').fill('demo_student');
+      await form.getByLabel('我是孩子的').selectOption('爸爸');
+      await form.getByRole('button', { name: '申请绑定' }).click();
+      await form.getByTestId('bind-asked').waitFor();
+      const row = dad
+        .getByTestId('my-children')
+        .locator('tbody tr')
+        .filter({ has: dad.getByTestId('binding-state').filter({ hasText: '待确认' }) });
+      await row.waitFor();
+
+      // The teacher, from their back office's menu: 审批队列.
+      const teacher = desk.page;
+      await logInAs(teacher, platform, platform.accounts.teacher);
+      await teacher.getByTestId('account-menu').click();
+      await teacher.getByTestId('manage-link').click();
+      await teacher.getByRole('menuitem', { name: '审批队列' }).click();
+      const queue = teacher.getByTestId('binding-approvals');
+      const asked = queue.locator('tr').filter({ hasText: NEW_PARENT.nickname });
+      await asked.getByRole('button', { name: '确认' }).click();
+      await asked.waitFor({ state: 'detached' });
+      await queue.getByText('没有待确认的家长绑定申请').waitFor();
+
+      await dad.reload();
+      const bound = dad
+        .getByTestId('my-children')
+        .locator('tbody tr')
+        .filter({ has: dad.getByTestId('binding-state').filter({ hasText: '已绑定' }) });
+      await bound.getByRole('link', { name: '查看学习情况' }).click();
+      await dad.getByRole('heading', { name: `${CHILD}的学习情况` }).waitFor();
+
+      expect(parent.pageErrors).toEqual([]);
+      expect(desk.pageErrors).toEqual([]);
+      await expectLogReplays(teacher, ['parentBinding']);
+      await expectLogReplays(dad, ['parentBinding']);
+    } finally {
+      await Promise.all([parent.close(), desk.close()]);
+    }
+  }, 240_000);
 });
