@@ -34,13 +34,26 @@ describe('the parent binding machine', () => {
     expect(busy.snapshot.context.last).toMatchObject({ action: 'confirm' });
     const refused = run([
       { type: 'REQUEST', account: 'nobody', relation: '爸爸' },
-      errorEvent('run', { message: '没有找到用这个用户名或手机号注册的学员账号', code: 40000 }),
+      errorEvent('run', {
+        message: '参数校验失败：body.account 没有找到用这个用户名或手机号注册的学员账号',
+        code: 40000,
+        data: {
+          fields: [
+            { field: 'body.account', message: '没有找到用这个用户名或手机号注册的学员账号' },
+          ],
+        },
+      }),
     ]);
     expect(refused.snapshot.value).toBe('failed');
     expect(refused.snapshot.context.error?.message).toContain('没有找到');
+    // The form names the field itself, not the server's path.
+    expect(refused.snapshot.context.fields).toEqual([
+      { field: 'account', message: '没有找到用这个用户名或手机号注册的学员账号' },
+    ]);
     expect(refused.actions).not.toContain('changed');
     const [cleared] = transition(parentBindingMachine, refused.snapshot, { type: 'DISMISS' });
     expect(cleared.value).toBe('idle');
     expect(cleared.context.error).toBeNull();
+    expect(cleared.context.fields).toEqual([]);
   });
 });

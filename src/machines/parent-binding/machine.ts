@@ -11,7 +11,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { BindingItem, Relation } from '../../contract/parent/schemas.ts';
-import { describeError, type ErrorInfo } from '../errors.ts';
+import { describeError, serverFieldErrors, type ErrorInfo, type FieldError } from '../errors.ts';
 import type { BindingAction, BindingActor } from '../lifecycles/parent-binding.ts';
 import { notProvided } from '../notProvided.ts';
 
@@ -26,6 +26,8 @@ export interface BindingContext {
   last: BindingCommand | null;
   binding: BindingItem | null;
   error: ErrorInfo | null;
+  /** The fields the server refused a request for (the account no learner has), by name. */
+  fields: FieldError[];
 }
 
 export type BindingEvent =
@@ -43,6 +45,7 @@ const start = {
           ? { kind: 'act', side: event.side, action: event.action, id: event.id }
           : null,
     error: null,
+    fields: [],
   }),
 } as const;
 
@@ -57,12 +60,15 @@ export const parentBindingMachine = setup({
   },
 }).createMachine({
   id: 'parentBinding',
-  context: { last: null, binding: null, error: null },
+  context: { last: null, binding: null, error: null, fields: [] },
   initial: 'idle',
   on: {
     REQUEST: start,
     ACT: start,
-    DISMISS: { target: '.idle', actions: assign({ error: null, last: null, binding: null }) },
+    DISMISS: {
+      target: '.idle',
+      actions: assign({ error: null, fields: [], last: null, binding: null }),
+    },
   },
   states: {
     idle: {},
@@ -79,7 +85,10 @@ export const parentBindingMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => describeError(event.error) }),
+          actions: assign({
+            error: ({ event }) => describeError(event.error),
+            fields: ({ event }) => serverFieldErrors(event.error),
+          }),
         },
       },
     },

@@ -25,6 +25,9 @@ export function BindChildForm() {
   const refused = useSelector(parentBinding, (s) =>
     asking && s.matches('failed') ? s.context.error : null,
   );
+  const refusedFields = useSelector(parentBinding, (s) =>
+    asking && s.matches('failed') ? s.context.fields : [],
+  );
   const label: Record<Field, string> = {
     account: t('family.account'),
     relation: t('family.relation'),
@@ -74,7 +77,16 @@ export function BindChildForm() {
         )}
         {refused && (
           <Callout intent="danger" role="alert" data-testid="bind-refused">
-            {refused.message}
+            {refusedFields.length === 0
+              ? refused.message
+              : refusedFields
+                  .map(({ field, message }) =>
+                    t('family.fieldError', {
+                      field: field === 'relation' ? label.relation : label.account,
+                      message,
+                    }),
+                  )
+                  .join('；')}
           </Callout>
         )}
         {asked && (
