@@ -5,9 +5,11 @@
  * result with its report and orders; paying the seeded card renewal from an empty wallet is
  * refused in Chinese, then paid at the sandbox checkout; renewing the card opens the pay dialog
  * at once. A learner's page tells a parent where the child's are. A fresh parent asks to bind the
- * child (an unknown account and a missing relation are refused, naming why), the child confirms
- * on their own account page, the parent sees the child; the child unbinds and the parent no
- * longer does. Every actor's exported log replays exactly.
+ * child (an unknown account and a missing relation are refused, naming why), withdraws and asks
+ * again, and the child refuses on their own account page; asked once more, the child confirms,
+ * the parent sees the child; the child unbinds and the parent no longer does. Asked again, the
+ * child's teacher confirms from the approval queue of their back office. Every actor's exported
+ * log replays exactly.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -204,7 +206,13 @@ describe('a parent follows and pays for their child', () => {
       // Asking gives nothing: no way into the child's learning until they confirm.
       expect(await row.getByRole('link', { name: '查看学习情况' }).count()).toBe(0);
 
-      // The child, on their own account page.
+      // The parent may withdraw a request still waiting, and ask again.
+      await row.getByRole('button', { name: '撤回申请' }).click();
+      await row.getByTestId('binding-state').filter({ hasText: '已撤回' }).waitFor();
+      await ask.click();
+      await row.getByTestId('binding-state').filter({ hasText: '待确认' }).waitFor();
+
+      // The child, on their own account page, refuses the first time.
       const kid = child.page;
       await logInAs(kid, platform, platform.accounts.student);
       await kid.getByTestId('account-menu').click();
@@ -212,6 +220,18 @@ describe('a parent follows and pays for their child', () => {
       const requests = kid.getByTestId('parent-requests');
       const asked = requests.locator('tr').filter({ hasText: NEW_PARENT.nickname });
       await asked.getByTestId('binding-state').filter({ hasText: '待确认' }).waitFor();
+      await asked.getByRole('button', { name: '拒绝' }).click();
+      await asked.waitFor({ state: 'detached' });
+      await mum.reload();
+      await row.getByTestId('binding-state').filter({ hasText: '已拒绝' }).waitFor();
+      expect(await row.getByRole('link', { name: '查看学习情况' }).count()).toBe(0);
+
+      // Asked again, the child confirms.
+      await form.getByLabel('孩子的用户名或手机号').fill('demo_student');
+      await form.getByLabel('我是孩子的').selectOption('爸爸');
+      await ask.click();
+      await row.getByTestId('binding-state').filter({ hasText: '待确认' }).waitFor();
+      await kid.reload();
       await asked.getByRole('button', { name: '确认' }).click();
       await asked.getByTestId('binding-state').filter({ hasText: '已绑定' }).waitFor();
 
