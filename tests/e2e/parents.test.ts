@@ -168,6 +168,10 @@ describe('a parent follows and pays for their child', () => {
     await page.goto(`${platform.url}/web/user/homework`);
     await page.getByTestId('learner-only').getByText('家长账号没有自己的班级').waitFor();
     expect(await page.getByRole('menuitem', { name: '我的作业' }).count()).toBe(0);
+    // The cards on sale tell a parent where a card for the child is bought.
+    await page.goto(`${platform.url}/web/vipCardList`);
+    await page.getByTestId('vip-for-child').getByRole('link', { name: '我的孩子' }).click();
+    await page.getByRole('heading', { name: '我的孩子' }).waitFor();
 
     expect(ui.pageErrors).toEqual([]);
     await expectLogReplays(page, ['childCheckout']);

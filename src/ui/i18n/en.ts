@@ -2425,6 +2425,8 @@ export const en: Catalogue = {
     accountPlaceholder: 'The username or mobile your child logs in with',
     relation: 'I am the child’s',
     relationPick: 'Choose',
+    vipHint:
+      "To buy a card for your child, open the child's orders under My children and use Renew the child's card (the order is the child's, you pay). A card bought here is your own.",
     bind: 'Ask to bind',
     asked:
       'Request sent: ask your child to log in and agree under Account settings · Parents (or ask their teacher to confirm).',
