@@ -247,6 +247,8 @@ describe('a parent follows and pays for their child', () => {
 
       // The child unbinds; the parent no longer sees them.
       await asked.getByRole('button', { name: '解除绑定' }).click();
+      await kid.getByText(`解除后${NEW_PARENT.nickname}将看不到你的班级`).waitFor();
+      await kid.getByRole('button', { name: '确定解除' }).click();
       // The child's list keeps what is open: the parent is gone from it.
       await asked.waitFor({ state: 'detached' });
 

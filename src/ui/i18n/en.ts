@@ -2425,6 +2425,12 @@ export const en: Catalogue = {
     accountPlaceholder: 'The username or mobile your child logs in with',
     relation: 'I am the child’s',
     relationPick: 'Choose',
+    unbindConfirm: 'Unbind',
+    unbindKeep: 'Cancel',
+    unbindAsParent:
+      "You will no longer see {{name}}'s learning; binding again needs the child's or teacher's confirmation. Unbind?",
+    unbindAsChild:
+      '{{name}} will no longer see your classes, homework, results and orders. Unbind?',
     vipHint:
       "To buy a card for your child, open the child's orders under My children and use Renew the child's card (the order is the child's, you pay). A card bought here is your own.",
     bind: 'Ask to bind',

@@ -2357,6 +2357,11 @@ export const zhCN = {
     accountPlaceholder: '孩子登录用的用户名或手机号',
     relation: '我是孩子的',
     relationPick: '请选择',
+    unbindConfirm: '确定解除',
+    unbindKeep: '取消',
+    unbindAsParent:
+      '解除后将看不到{{name}}的学习情况，重新绑定需要孩子或其老师再次确认。确定解除吗？',
+    unbindAsChild: '解除后{{name}}将看不到你的班级、作业、成绩和订单。确定解除吗？',
     vipHint:
       '为孩子买卡：在「我的孩子」中打开孩子的学习情况 · 订单，点「为孩子续卡」（订单归孩子，由您支付）。这里买的卡归您本人。',
     bind: '申请绑定',
