@@ -5,9 +5,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * Who may make a call. `member`: any logged-in account; `teacher`: a teacher or organization
  * admin of the session's current organization; `orgAdmin`: organization admin only;
+ * `parent`: a parent member (issue 25: the calls about their bound children);
  * `platformAdmin`: platform staff. Area guards (/oj, /edms, /bms) raise the floor further.
  */
-export type Access = 'public' | 'member' | 'teacher' | 'orgAdmin' | 'platformAdmin';
+export type Access = 'public' | 'member' | 'parent' | 'teacher' | 'orgAdmin' | 'platformAdmin';
 
 /**
  * `binary`: bytes served as they are stored (a file, a QR image), read by the browser through

@@ -19,6 +19,7 @@ import { membership } from './membership/calls.ts';
 import { ocr } from './ocr/calls.ts';
 import { order } from './order/calls.ts';
 import { organization } from './organization/calls.ts';
+import { parent } from './parent/calls.ts';
 import { question } from './question/calls.ts';
 import { siteConfig } from './site-config/calls.ts';
 import { system } from './system/calls.ts';
@@ -62,6 +63,7 @@ export const domains = {
   activity,
   activityPrize,
   ai,
+  parent,
 } satisfies Record<string, Record<string, CallDef>>;
 
 /** Every call of the catalogue; the server registers exactly these routes. */

@@ -10,8 +10,16 @@ export type LifecycleAction =
   | EnrollmentAction
   | SittingAction
   | PrizeAwardAction
+  | BindingAction
   | MemberInvitationAction
   | 'submit';
+
+/**
+ * The actions of a parent's binding to a child (issue 25 item 11): the parent asks (`request`,
+ * recorded as the row's first move), the child or their teacher confirms or refuses, the parent
+ * withdraws a request (`cancel`), either side unbinds.
+ */
+export type BindingAction = 'request' | 'confirm' | 'refuse' | 'unbind';
 
 /** The actions of an invitation to join an organization (issue 25 item 13: the learner's consent). */
 export type MemberInvitationAction = 'acceptInvitation' | 'declineInvitation';
@@ -64,6 +72,10 @@ export const LIFECYCLE_ACTION_VERBS: Record<LifecycleAction, string> = {
   collect: '领取',
   address: '填写收货地址',
   ship: '发货',
+  request: '申请绑定',
+  confirm: '确认',
+  refuse: '拒绝',
+  unbind: '解除绑定',
   acceptInvitation: '接受邀请',
   declineInvitation: '拒绝邀请',
 };

@@ -12,6 +12,7 @@ import { API_PREFIX } from './envelope.ts';
 const accessLabel: Record<Access, string> = {
   public: '公开',
   member: '登录用户',
+  parent: '家长',
   teacher: '本机构教师或机构管理员',
   orgAdmin: '本机构管理员',
   platformAdmin: '平台管理员',

@@ -1,5 +1,6 @@
 import { authHandlers } from './accounts/auth-handlers.ts';
 import { activityPrizeHandlers } from './activity-prize/handlers.ts';
+import { parentHandlers } from './parent/handlers.ts';
 import { activityHandlersAll } from './activity/handlers.ts';
 import { addressHandlers } from './address/handlers.ts';
 import { aiHandlers } from './ai/handlers.ts';
@@ -60,4 +61,5 @@ export const allHandlers: readonly HandlerEntry[] = [
   ...ocrHandlers,
   ...activityPrizeHandlers,
   ...aiHandlers,
+  ...parentHandlers,
 ];

@@ -896,6 +896,7 @@ const FLOOR: Record<ReturnType<typeof areaOf>, Access> = {
 const RANK: Record<Access, number> = {
   public: 0,
   member: 1,
+  parent: 2,
   teacher: 2,
   orgAdmin: 3,
   platformAdmin: 4,
@@ -908,6 +909,9 @@ function mayCall(call: CallDef, r: Reader): boolean {
     case 'public':
     case 'member':
       return true;
+    case 'parent':
+      // No reader here is a parent: the parent's calls are tests/integration/parents.test.ts's.
+      return false;
     case 'teacher':
       return r.role !== 'student';
     case 'orgAdmin':

@@ -93,5 +93,8 @@ async function place(
         }),
         payment: null,
       };
+    case 'childMembership':
+      // A child's card is renewed from the parent's checkout (child-checkout/).
+      throw new Error('为孩子续卡请在「我的孩子」中操作');
   }
 }

@@ -24,7 +24,9 @@ export type Purchase =
   | { kind: 'aiTokens'; itemId: number }
   | { kind: 'chapter'; itemId: number }
   | { kind: 'question'; itemId: number }
-  | { kind: 'recharge'; amountFen: number };
+  | { kind: 'recharge'; amountFen: number }
+  /** A parent renewing a child's card (issue 25 item 11): the order is the child's. */
+  | { kind: 'childMembership'; childId: number; itemId: number };
 
 export type PayMethod = 'wallet' | 'provider';
 

@@ -21,6 +21,7 @@
  * the staff who run it: for a class its organization's admin and the class's teachers; for an
  * exam its organization's admin, and its teachers for their students only.
  */
+import { BINDING_READS } from '../../machines/lifecycles/parent-binding.ts';
 import type { SqlParams } from '../db/sql-params.ts';
 import type { Scope } from './scope.ts';
 
@@ -33,6 +34,18 @@ export function managedBy(scope: Scope, col: string, sql: SqlParams): string {
 /** The students a teacher may read: of the classes they teach, or bound to them. */
 export const teacherStudents = (teacherParam: string) =>
   `SELECT ts.student_member_id FROM teacher_students ts WHERE ts.teacher_member_id = ${teacherParam}`;
+
+/**
+ * The children a parent reads (DESIGN.md §6 "Parents", issue 25): those bound to the parent and
+ * confirmed by the child or their teacher (the binding lifecycle's `reads` states), never on a
+ * request alone. A parent reads a child's rows as the child's own screens do, under the child's
+ * learner scope (server/parent/children.ts), and only for the members this names.
+ */
+export function boundChildren(parentMemberId: number, sql: SqlParams): string {
+  return `SELECT pb.child_member_id FROM parent_bindings pb
+    WHERE pb.parent_member_id = ${sql.add(parentMemberId)}
+      AND pb.state = ANY(${sql.add(BINDING_READS)}::text[])`;
+}
 
 /** Rows that belong to one learner (`col` a member id). */
 export function learnerRows(scope: Scope, col: string, sql: SqlParams): string {

@@ -194,7 +194,8 @@ const batchWire = (action: BatchEnrollAction) =>
     },
   );
 
-async function report(ctx: Ctx, scope: Scope, id: number) {
+/** A homework report under a scope: the learner's own, or a parent's child's (server/parent/). */
+export async function report(ctx: Ctx, scope: Scope, id: number) {
   const enroll = await readEnrollment(ctx.services.pool, scope, id);
   const hw = await readHomework(ctx.services.pool, scope, enroll.homeworkId);
   const questions = await homeworkQuestions(ctx.services.pool, scope, enroll.homeworkId);

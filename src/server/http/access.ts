@@ -6,6 +6,7 @@ import { fail } from './app-error.ts';
 const rank: Record<Access, number> = {
   public: 0,
   member: 1,
+  parent: 2,
   teacher: 2,
   orgAdmin: 3,
   platformAdmin: 4,
@@ -32,6 +33,8 @@ function allows(access: Access, auth: Auth): boolean {
     case 'public':
     case 'member':
       return true;
+    case 'parent':
+      return auth.role === 'parent';
     case 'teacher':
       return auth.role === 'teacher' || auth.role === 'orgAdmin';
     case 'orgAdmin':
@@ -45,5 +48,7 @@ function allows(access: Access, auth: Auth): boolean {
 export function checkAccess(access: Access, auth: Auth | null): void {
   if (access === 'public') return;
   if (!auth) throw fail('NOT_LOGGED_IN');
-  if (!allows(access, auth)) throw fail('FORBIDDEN');
+  if (!allows(access, auth)) {
+    throw fail('FORBIDDEN', access === 'parent' ? '这是家长的功能，请用家长账号登录' : undefined);
+  }
 }

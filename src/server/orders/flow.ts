@@ -94,7 +94,8 @@ export async function placeOrder(ctx: FlowContext, input: NewOrder): Promise<num
 }
 
 export type PaidBy =
-  | { method: 'wallet' }
+  /** `payer`: whose wallet pays when it is not the order's member (a parent, issue 25). */
+  | { method: 'wallet'; payer?: number }
   | { method: 'offline' }
   | { method: 'provider'; provider: string; paymentNo: string };
 
@@ -124,7 +125,7 @@ export async function settlePaid(
   });
   const source =
     paidBy.method === 'wallet'
-      ? ledgerAccount.wallet(row.member_id)
+      ? ledgerAccount.wallet(paidBy.payer ?? row.member_id)
       : paidBy.method === 'offline'
         ? ledgerAccount.offline
         : ledgerAccount.provider(paidBy.provider);
@@ -141,8 +142,9 @@ export async function settlePaid(
     ],
   });
   await client.query(
-    `UPDATE orders SET pay_method = $2, paid_fen = amount_fen, paid_at = now() WHERE id = $1`,
-    [row.id, paidBy.method],
+    `UPDATE orders SET pay_method = $2, paid_fen = amount_fen, paid_at = now(),
+       paid_by_member_id = $3 WHERE id = $1`,
+    [row.id, paidBy.method, paidBy.method === 'wallet' ? (paidBy.payer ?? null) : null],
   );
   await behaviour.grant(client, row);
   if (behaviour.earnsPoints) await awardPoints(client, row, row.amount_fen, 'paid');
@@ -176,21 +178,30 @@ async function assertWalletOpen(client: PoolClient, memberId: number): Promise<v
   if (closed.rowCount !== 0) throw fail('CONFLICT', '钱包已关闭，请联系平台开通后再使用');
 }
 
-/** Pays the order from the member's wallet at once; refused when the balance is short. */
+/**
+ * Pays the order from the member's wallet at once; refused when the balance is short. `payer`
+ * pays from their own wallet for the order's member (a parent for their child, server/parent/).
+ */
 export async function payFromWallet(
   ctx: FlowContext,
   scope: OrderScope,
   kinds: readonly OrderKind[],
   orderId: number,
+  payer?: number,
 ): Promise<void> {
   const closed = await withRetriedTransaction(ctx.services, async (client) => {
     const row = await findOrder(client, scope, kinds, orderId, true);
     if (behaviourOf(row.kind).payee(row) === ledgerAccount.wallet(row.member_id)) {
       throw fail('CONFLICT', '充值订单只能通过支付渠道支付');
     }
-    await assertWalletOpen(client, row.member_id);
+    await assertWalletOpen(client, payer ?? row.member_id);
     const nos = await closePendingPayments(client, row.id);
-    await settlePaid(client, row, { method: 'wallet' }, ctx);
+    await settlePaid(
+      client,
+      row,
+      payer === undefined ? { method: 'wallet' } : { method: 'wallet', payer },
+      ctx,
+    );
     return nos;
   });
   await closeAtProvider(ctx, closed);
@@ -370,6 +381,11 @@ export async function refundOrder(
       throw new Error(`order ${row.id} was paid by provider but has no paid payment`);
     }
     const immediate = row.pay_method !== 'provider';
+    // A wallet payment goes back to the wallet it came from (a parent's, for a child's order).
+    const payer = await client.query<{ paid_by_member_id: number | null }>(
+      'SELECT paid_by_member_id FROM orders WHERE id = $1',
+      [row.id],
+    );
     const refund = await client.query<{ refund_no: string }>(
       `INSERT INTO refunds (order_id, payment_id, method, amount_fen, status, reason, settled_at)
        VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $5 = 'succeeded' THEN now() END)
@@ -386,7 +402,10 @@ export async function refundOrder(
     const refundNo = refund.rows[0]!.refund_no;
     const to = payment
       ? ledgerAccount.refundsPending(payment.provider)
-      : refundAccountOf(row.pay_method as 'wallet' | 'offline', row.member_id);
+      : refundAccountOf(
+          row.pay_method as 'wallet' | 'offline',
+          payer.rows[0]?.paid_by_member_id ?? row.member_id,
+        );
     await postJournal(client, {
       idempotencyKey: `refund:${refundNo}`,
       kind: 'refund',

@@ -13,7 +13,7 @@ import type {
 } from '../../contract/order/calls.ts';
 import type { ORDER_SORT } from '../../contract/order/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
-import { learnerRows } from '../access/predicates.ts';
+import { boundChildren, learnerRows } from '../access/predicates.ts';
 import { learnerScope, organizationScope, type Scope } from '../access/scope.ts';
 import type { Auth } from '../accounts/sessions.ts';
 import type { Queryable } from '../db/pool.ts';
@@ -217,8 +217,30 @@ export async function findOrder(
     sql.values,
   );
   const row = found.rows[0];
-  if (!row) throw fail('NOT_FOUND', `订单 ${id} 不存在`);
+  if (!row) {
+    if (scope.kind === 'learner' && (await ofBoundChild(db, scope.memberId, id))) {
+      throw fail('FORBIDDEN', CHILD_ORDER_REFUSAL);
+    }
+    throw fail('NOT_FOUND', `订单 ${id} 不存在`);
+  }
   return row;
+}
+
+/**
+ * A parent reaching their child's order through the learner's own calls (cancel, quit, pay
+ * as if it were theirs) is told what a parent may do instead of "not found" (issue 25).
+ */
+const CHILD_ORDER_REFUSAL =
+  '这是孩子的订单：家长只能在「我的孩子」中为孩子支付，其他操作请孩子本人在自己的账号中进行';
+
+async function ofBoundChild(db: Queryable, parentMemberId: number, orderId: number) {
+  const sql = new SqlParams();
+  const found = await db.query(
+    `SELECT 1 FROM orders o WHERE o.id = ${sql.add(orderId)} AND o.deleted_at IS NULL
+       AND o.member_id IN (${boundChildren(parentMemberId, sql)})`,
+    sql.values,
+  );
+  return (found.rowCount ?? 0) > 0;
 }
 
 /** An order with its open payment, refunds and the history of its states. */

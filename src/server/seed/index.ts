@@ -30,6 +30,7 @@ import { seedFiles } from './files.ts';
 import type { Services } from '../services.ts';
 import { seedDemoDocuments, seedPlatformDocuments } from './documents.ts';
 import { seedDemoOrders } from './orders.ts';
+import { seedDemoFamily } from './parents.ts';
 import { seedQuestions } from './questions.ts';
 import { seedSiteTexts } from './site.ts';
 import { seedTopics } from './topics.ts';
@@ -322,6 +323,9 @@ export async function seedDatabase(pool: Pool, options: SeedOptions): Promise<Se
     await seedDemoOrders(pool, options.logger);
     await seedDemoExams(pool, options.logger);
     await seedDemoClasses(pool, options.logger, options.password);
+    if (created.includes(DEMO_ACCOUNTS.parent.username)) {
+      await seedDemoFamily(pool, options.logger);
+    }
   }
   // By seed_key on every start where the demo accounts exist (a real database has none).
   await seedDemoActivities(pool, options.logger);

@@ -1,7 +1,8 @@
 /**
  * Demo orders (issue 6), so the order, wallet and approval screens show real rows on a fresh
- * start: the demo parent has a card order awaiting payment; the demo student bought an AI token
- * pack from the wallet and has applied to quit it, which puts it in the approval queue. Made
+ * start: the demo student bought an AI token pack from the wallet and has applied to quit it,
+ * which puts it in the approval queue (the card order awaiting payment is the demo parent's
+ * renewal of the child's card, seed/parents.ts). Made
  * through the order flow itself (ledger journals, lifecycle records), once, when the demo
  * accounts are created.
  */
@@ -10,7 +11,7 @@ import type { Logger } from '../logger.ts';
 import { moveOrder, payFromWallet, placeOrder, type FlowContext } from '../orders/flow.ts';
 import { goodsOf } from '../orders/goods.ts';
 import { NO_PROVIDER } from '../payments/none.ts';
-import { AI_TOKEN_GOODS, DEMO_ACCOUNTS, MEMBERSHIPS } from './demo-data.ts';
+import { AI_TOKEN_GOODS, DEMO_ACCOUNTS } from './demo-data.ts';
 
 async function demoMember(pool: Pool, username: string) {
   const found = await pool.query<{ user_id: number; id: number; organization_id: number }>(
@@ -29,23 +30,9 @@ export async function seedDemoOrders(pool: Pool, logger: Logger): Promise<void> 
     payments: { provider: NO_PROVIDER, online: false, publicUrl: () => '', checkoutTtlMs: 0 },
   };
   const rules = { onSaleOnly: true, cardTypes: ['0', '1'] as const, field: 'seed' };
-  const cardId = await pool.query<{ id: number }>('SELECT id FROM memberships WHERE name = $1', [
-    MEMBERSHIPS[1]!.name,
-  ]);
   const packId = await pool.query<{ id: number }>('SELECT id FROM ai_token_goods WHERE name = $1', [
     AI_TOKEN_GOODS[0]!.name,
   ]);
-
-  const parent = await demoMember(pool, DEMO_ACCOUNTS.parent.username);
-  if (parent && cardId.rows[0]) {
-    const ctx: FlowContext = {
-      services,
-      actor: { userId: parent.user_id, memberId: parent.id },
-      requestId: 'seed',
-    };
-    const card = await goodsOf(pool, 'membership', cardId.rows[0].id, rules);
-    await placeOrder(ctx, { ...card, memberId: parent.id, organizationId: parent.organization_id });
-  }
 
   const student = await demoMember(pool, DEMO_ACCOUNTS.student.username);
   if (student && packId.rows[0]) {

@@ -32,7 +32,8 @@ export function AppShell() {
       <Outlet />
       <ToastContainer />
       <LoginDialogHost />
-      <PayDialogHost />
+      <PayDialogHost actor="checkout" />
+      <PayDialogHost actor="childCheckout" />
     </>
   );
 }
@@ -71,15 +72,19 @@ function LoginDialogHost() {
   );
 }
 
-function PayDialogHost() {
-  const { checkout } = useRuntime().actors;
+/**
+ * One pay dialog per checkout actor: the learner's own, and a parent's for a child's orders
+ * (issue 25 item 11), the same dialog on the parent's calls.
+ */
+function PayDialogHost({ actor }: { actor: 'checkout' | 'childCheckout' }) {
+  const checkout = useRuntime().actors[actor];
   const open = useSelector(checkout, (s) => !s.matches('idle'));
   const [loaded, setLoaded] = useState(open);
   if (open && !loaded) setLoaded(true);
   if (!loaded) return null;
   return (
     <Suspense fallback={null}>
-      <PayDialog />
+      <PayDialog actor={checkout} />
     </Suspense>
   );
 }

@@ -11,6 +11,7 @@ import { editorConfigMachine } from '../../machines/editorConfig.ts';
 import { loginDialogMachine } from '../../machines/login/machine.ts';
 import { membershipMachine } from '../../machines/membership.ts';
 import { orderActionsMachine } from '../../machines/orders/machine.ts';
+import { parentBindingMachine } from '../../machines/parent-binding/machine.ts';
 import { staffEditMachine } from '../../machines/staff-edit/machine.ts';
 import { questionPackagesMachine } from '../../machines/question-packages/machine.ts';
 import { objectivePracticeMachine } from '../../machines/objective-practice/machine.ts';
@@ -45,6 +46,8 @@ export const ROOT_MACHINES = {
   gradeEnroll: { machine: gradeEnrollMachine },
   activityEnroll: { machine: activityEnrollMachine },
   prizeClaim: { machine: prizeClaimMachine },
+  parentBinding: { machine: parentBindingMachine },
+  childCheckout: { machine: checkoutMachine },
   invitationAnswer: { machine: invitationAnswerMachine },
 } satisfies ReplayMachines;
 

@@ -26,6 +26,9 @@ import { createActivityEnrollImplementations } from '../../machines/activity-enr
 import { activityEnrollMachine } from '../../machines/activity-enroll/machine.ts';
 import { prizeClaimMachine } from '../../machines/prize-claim/machine.ts';
 import { createPrizeClaimImplementations } from '../../machines/prize-claim/implementations.ts';
+import { createChildCheckoutImplementations } from '../../machines/child-checkout/implementations.ts';
+import { parentBindingMachine } from '../../machines/parent-binding/machine.ts';
+import { createParentBindingImplementations } from '../../machines/parent-binding/implementations.ts';
 import { invitationAnswerMachine } from '../../machines/invitation-answer/machine.ts';
 import { createInvitationAnswerImplementations } from '../../machines/invitation-answer/implementations.ts';
 import { gradeEnrollMachine } from '../../machines/grade-enroll/machine.ts';
@@ -52,6 +55,7 @@ import { createQueries, type Queries } from './queries.ts';
 import { createCommands } from './commands.ts';
 import { createFeatureActors, type FeatureActors } from './featureActors.ts';
 import { isCommerceKey } from './commerceQueries.ts';
+import { isFamilyKey } from './familyQueries.ts';
 import { isStaffKey } from './staffQueries.ts';
 import { isSiteKey } from './siteQueries.ts';
 
@@ -327,6 +331,29 @@ export function createRuntime(env: RuntimeEnv) {
     eventLog.attachToActor('prizeClaim'),
   );
 
+  // The parent's side (issue 25 item 11): bindings, and paying a child's order with the
+  // learner's checkout machine on the parent's calls.
+  let afterFamilyChange: () => void = () => undefined;
+  const parentBinding = createActor(
+    parentBindingMachine.provide(
+      createParentBindingImplementations({ transport, onChanged: () => afterFamilyChange() }),
+    ),
+    eventLog.attachToActor('parentBinding'),
+  );
+  const childCheckout = createActor(
+    checkoutMachine.provide(
+      createChildCheckoutImplementations({
+        transport,
+        openWindow: (url) => void env.window.open(url, '_blank', 'noopener'),
+        onPaid: () => {
+          afterPurchase();
+          afterFamilyChange();
+        },
+        onPlaced: () => afterFamilyChange(),
+      }),
+    ),
+    eventLog.attachToActor('childCheckout'),
+  );
   const invitationAnswer = createActor(
     invitationAnswerMachine.provide(
       createInvitationAnswerImplementations({ transport, onChanged: () => afterPurchase() }),
@@ -353,6 +380,8 @@ export function createRuntime(env: RuntimeEnv) {
     gradeEnroll,
     activityEnroll,
     prizeClaim,
+    parentBinding,
+    childCheckout,
     invitationAnswer,
   };
 
@@ -364,6 +393,7 @@ export function createRuntime(env: RuntimeEnv) {
   // A purchase may open units and questions, whose lists are keyed with the member's answers.
   afterPurchase = () =>
     queries.cache.invalidate((key) => isCommerceKey(key) || isMemberAnswersKey(key));
+  afterFamilyChange = () => queries.cache.invalidate(isFamilyKey);
   afterStaffChange = () => {
     // The site's texts, banners and dictionaries are public reads a staff write may change.
     queries.cache.invalidate((key) => isStaffKey(key) || isSiteKey(key));

@@ -37,11 +37,21 @@ export function AccountMenu({ user }: AccountMenuProps) {
         })}
       />
       <MenuItem icon={<UserIcon />} text={t('account.center')} onClick={() => navigate('/user')} />
-      <MenuItem
-        icon={<PeopleIcon />}
-        text={t('account.myClasses')}
-        onClick={() => navigate('/user/class')}
-      />
+      {user.role === 'parent' ? (
+        // A parent has no classes of their own; their children's are a click away.
+        <MenuItem
+          icon={<PeopleIcon />}
+          text={t('userMenu.children')}
+          onClick={() => navigate('/user/children')}
+          data-testid="my-children-link"
+        />
+      ) : (
+        <MenuItem
+          icon={<PeopleIcon />}
+          text={t('account.myClasses')}
+          onClick={() => navigate('/user/class')}
+        />
+      )}
       {teacherList.length > 0 ? (
         <MenuItem
           icon={<ExchangeIcon />}

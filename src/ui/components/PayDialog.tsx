@@ -12,6 +12,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../app/context.ts';
+import type { Runtime } from '../app/runtime.ts';
 import { myWallet } from '../app/commerceQueries.ts';
 import { useQuery } from '../app/useQuery.ts';
 import type { PayMethod } from '../../machines/checkout/machine.ts';
@@ -23,10 +24,8 @@ import { formatFen } from '../format.ts';
  * pay, waiting for the provider (with the checkout link and its QR code) — and closes only when
  * asked; the order is paid when the server says so.
  */
-export function PayDialog() {
+export function PayDialog({ actor: checkout }: { actor: CheckoutActor }) {
   const { t } = useTranslation();
-  const { actors } = useRuntime();
-  const checkout = actors.checkout;
   const state = useSelector(checkout, (s) => s.value as string);
   const order = useSelector(checkout, (s) => s.context.order);
   const payment = useSelector(checkout, (s) => s.context.payment);
@@ -53,7 +52,11 @@ export function PayDialog() {
         )}
         {state === 'placing' && <Spinner size={24} aria-label={t('checkout.placing')} />}
         {(state === 'choosing' || state === 'paying') && (
-          <ChooseMethod busy={state === 'paying'} errorMessage={error?.message ?? null} />
+          <ChooseMethod
+            checkout={checkout}
+            busy={state === 'paying'}
+            errorMessage={error?.message ?? null}
+          />
         )}
         {(state === 'awaitingProvider' || state === 'polling') && payment && (
           <div className="xa-pay-provider" role="status">
@@ -113,7 +116,17 @@ export function PayDialog() {
   );
 }
 
-function ChooseMethod({ busy, errorMessage }: { busy: boolean; errorMessage: string | null }) {
+type CheckoutActor = Runtime['actors']['checkout'];
+
+function ChooseMethod({
+  checkout,
+  busy,
+  errorMessage,
+}: {
+  checkout: CheckoutActor;
+  busy: boolean;
+  errorMessage: string | null;
+}) {
   const { t } = useTranslation();
   const runtime = useRuntime();
   const [method, setMethod] = useState<PayMethod>('provider');
@@ -145,7 +158,7 @@ function ChooseMethod({ busy, errorMessage }: { busy: boolean; errorMessage: str
         intent="primary"
         text={t('checkout.pay')}
         loading={busy}
-        onClick={() => runtime.actors.checkout.send({ type: 'CHOOSE', method })}
+        onClick={() => checkout.send({ type: 'CHOOSE', method })}
       />
     </>
   );

@@ -1,11 +1,13 @@
 import { Callout, Card, Elevation, HTMLTable, Tag } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { ReportItem } from '../../contract/exam/calls.ts';
 import { describeError } from '../../machines/errors.ts';
 import { useRuntime } from '../app/context.ts';
 import { sittingReport } from '../app/examQueries.ts';
+import { childExamReport } from '../app/familyQueries.ts';
+import { useIdParam } from '../app/usePageParam.ts';
 import { useQuery } from '../app/useQuery.ts';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 import { StatementMarkdown } from '../components/practice/StatementMarkdown.tsx';
@@ -19,14 +21,15 @@ const JUDGING_REFRESH_MS = 2_000;
 
 /**
  * /exam/report/enroll?id= (issue 7 item 6): one sitting's report — score, rank, time used, and
- * per question the answer, the correct one, the score, and the program's verdicts.
+ * per question the answer, the correct one, the score, and the program's verdicts. With
+ * `&childId=`, a parent reads their bound child's report on the parent's call (issue 25 item 11).
  */
 export default function ExamReportEnrollPage() {
   const { t } = useTranslation();
   const runtime = useRuntime();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  const query = sittingReport(runtime, Number.isInteger(id) && id > 0 ? id : 0);
+  const id = useIdParam();
+  const childId = useIdParam('childId');
+  const query = childId === 0 ? sittingReport(runtime, id) : childExamReport(runtime, childId, id);
   const report = useQuery(query);
   // The server answers "still judging" as a status: ask again until the report is out. Waiting
   // for staff to publish may take days, so that one is shown, not polled.
@@ -45,7 +48,7 @@ export default function ExamReportEnrollPage() {
         {t('exam.report.title')}
       </h1>
       {report.data?.status === 'ready' ? (
-        <Report report={report.data} />
+        <Report report={report.data} forChild={childId !== 0} />
       ) : report.data ? (
         <Callout
           intent="primary"
@@ -63,7 +66,11 @@ export default function ExamReportEnrollPage() {
         <PageSpinner />
       )}
       <p>
-        <Link to="/user/report">{t('exam.report.back')}</Link>
+        {childId === 0 ? (
+          <Link to="/user/report">{t('exam.report.back')}</Link>
+        ) : (
+          <Link to={`/user/child?id=${childId}&tab=results`}>{t('family.backToChild')}</Link>
+        )}
       </p>
     </section>
   );
@@ -72,7 +79,8 @@ export default function ExamReportEnrollPage() {
 const flagsToLabels = (flags: string, labels: string[]) =>
   [...flags].flatMap((c, i) => (c === '1' ? [labels[i] ?? ''] : [])).join('、');
 
-function Report({ report }: { report: ReportItem }) {
+/** `forChild`: a parent reads it, so the answers are the child's and the AI helper is not theirs. */
+function Report({ report, forChild }: { report: ReportItem; forChild: boolean }) {
   const { t } = useTranslation();
   const used = report.usedSeconds ?? 0;
   return (
@@ -125,17 +133,19 @@ function Report({ report }: { report: ReportItem }) {
               {q.overridden && <Tag minimal>{t('exam.report.overridden')}</Tag>}
             </h3>
             <QuestionStatement question={q} />
-            <AiLauncher
-              input={{
-                scene: 'examReport',
-                context: {
-                  examId: report.examId,
-                  questionId: q.questionId,
-                  ...(q.judgeAnswerId === null ? {} : { answerId: q.judgeAnswerId }),
-                },
-              }}
-              testId={`ai-launcher-${i + 1}`}
-            />
+            {!forChild && (
+              <AiLauncher
+                input={{
+                  scene: 'examReport',
+                  context: {
+                    examId: report.examId,
+                    questionId: q.questionId,
+                    ...(q.judgeAnswerId === null ? {} : { answerId: q.judgeAnswerId }),
+                  },
+                }}
+                testId={`ai-launcher-${i + 1}`}
+              />
+            )}
             {q.type === 'programming' ? (
               <>
                 <p>
@@ -158,7 +168,8 @@ function Report({ report }: { report: ReportItem }) {
                 {q.source && (
                   <>
                     <strong>
-                      {t('exam.report.code')} · {languageName(t, q.language)}
+                      {forChild ? t('family.childCode') : t('exam.report.code')} ·{' '}
+                      {languageName(t, q.language)}
                     </strong>
                     <pre className="xa-mono">{q.source}</pre>
                   </>
@@ -174,7 +185,7 @@ function Report({ report }: { report: ReportItem }) {
                   ))}
                 </ul>
                 <p>
-                  {t('exam.report.yourAnswer')}:{' '}
+                  {forChild ? t('family.childAnswer') : t('exam.report.yourAnswer')}:{' '}
                   {q.answer.includes('1')
                     ? flagsToLabels(q.answer, labels)
                     : t('exam.report.noAnswer')}{' '}

@@ -2,13 +2,15 @@
  * /homework/report/enroll?id=<homeworkEnrollId> (issue 8 item 5): one enrollment's report, as
  * /exam/report/enroll is one sitting's — the summary, then each question's best and latest
  * submission with the code (or options chosen) and the judge's verdicts, and every submission
- * with its late mark.
+ * with its late mark. With `&childId=`, a parent reads their bound child's report (issue 25
+ * item 11) through the parent's call; the page is the same.
  */
 import { Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { describeError } from '../../machines/errors.ts';
 import { useRuntime } from '../app/context.ts';
+import { childHomeworkReport } from '../app/familyQueries.ts';
 import { enrollReport } from '../app/homeworkQueries.ts';
 import { useIdParam } from '../app/usePageParam.ts';
 import { useQuery } from '../app/useQuery.ts';
@@ -19,6 +21,7 @@ import { PageSpinner } from '../components/PageSpinner.tsx';
 export default function HomeworkReportEnrollPage() {
   const { t } = useTranslation();
   const id = useIdParam();
+  const childId = useIdParam('childId');
   return (
     <section className="xa-screen" aria-labelledby="screen-homeworkReportEnroll">
       <h1 id="screen-homeworkReportEnroll" className="xa-screen-title">
@@ -27,15 +30,20 @@ export default function HomeworkReportEnrollPage() {
       {id === 0 ? (
         <Callout intent="warning">{t('homework.room.missingId')}</Callout>
       ) : (
-        <Report enrollId={id} />
+        <Report enrollId={id} childId={childId} />
       )}
     </section>
   );
 }
 
-function Report({ enrollId }: { enrollId: number }) {
+function Report({ enrollId, childId }: { enrollId: number; childId: number }) {
   const { t } = useTranslation();
-  const report = useQuery(enrollReport(useRuntime(), enrollId));
+  const runtime = useRuntime();
+  const report = useQuery(
+    childId === 0
+      ? enrollReport(runtime, enrollId)
+      : childHomeworkReport(runtime, childId, enrollId),
+  );
   if (report.data === undefined) {
     return report.error === undefined ? (
       <PageSpinner />
@@ -50,9 +58,13 @@ function Report({ enrollId }: { enrollId: number }) {
       <ReportSummary report={report.data} />
       <EnrollAnswers report={report.data} />
       <p>
-        <Link to={`/homework/report?id=${report.data.homework.id}`}>
-          {t('homework.enroll.backToReport')}
-        </Link>
+        {childId === 0 ? (
+          <Link to={`/homework/report?id=${report.data.homework.id}`}>
+            {t('homework.enroll.backToReport')}
+          </Link>
+        ) : (
+          <Link to={`/user/child?id=${childId}&tab=homework`}>{t('family.backToChild')}</Link>
+        )}
       </p>
     </>
   );

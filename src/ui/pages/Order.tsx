@@ -1,28 +1,22 @@
-import { Button, Tag } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderItem } from '../../contract/order/calls.ts';
-import {
-  learnerActions,
-  orderStateName,
-  type LearnerOrderAction,
-} from '../../machines/lifecycles/orders.ts';
+import { learnerActions, type LearnerOrderAction } from '../../machines/lifecycles/orders.ts';
 import { orderPage } from '../app/commerceQueries.ts';
 import { useRuntime } from '../app/context.ts';
 import { usePageParam } from '../app/usePageParam.ts';
 import { useQuery } from '../app/useQuery.ts';
 import { OrderActionOutcome, QuitDialog } from '../components/OrderActionDialogs.tsx';
-import { PagedTable } from '../components/PagedTable.tsx';
-import { QuitNote } from '../components/QuitNote.tsx';
-import { formatDateTime, formatFen } from '../format.ts';
+import { OrderTable } from '../components/OrderTable.tsx';
 
 /**
  * /order (issue 6 item 5): every order of the member with its state and exactly the actions its
  * lifecycle allows a learner (pay, cancel, apply to quit with a reason), and what was refunded.
  */
 export default function OrderPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const runtime = useRuntime();
   const { actors } = runtime;
   const [page, setPage] = usePageParam();
@@ -41,53 +35,25 @@ export default function OrderPage() {
         {t('pages.order.title')}
       </h1>
       <OrderActionOutcome />
-      <PagedTable
+      <OrderTable
         state={orders}
-        failedTitle={t('orders.failed')}
         empty={{ title: t('orders.empty'), description: t('orders.emptyDescription') }}
-        headers={[
-          t('orders.no'),
-          t('orders.item'),
-          t('orders.amount'),
-          t('orders.state'),
-          t('orders.createdAt'),
-          t('orders.actions'),
-        ]}
         testId="orders"
         page={page}
         onPage={setPage}
-        row={(order) => (
-          <tr key={order.id} data-testid={`order-${order.orderNo}`}>
-            <td className="xa-mono">{order.orderNo}</td>
-            <td>
-              <Tag minimal>{t(`orders.kind.${order.kind}`)}</Tag> {order.itemName}
-            </td>
-            <td>{t('format.price', { amount: formatFen(order.amountFen) })}</td>
-            <td>
-              <span data-testid="order-state">{orderStateName(order)}</span>
-              {order.refundedFen > 0 && (
-                <div className="xa-muted">
-                  {t('orders.refunded', { amount: formatFen(order.refundedFen) })}
-                </div>
-              )}
-              <QuitNote order={order} />
-            </td>
-            <td>{formatDateTime(order.createdAt, i18n.language)}</td>
-            <td>
-              {learnerActions(order).map((action) => (
-                <Button
-                  key={action}
-                  size="small"
-                  variant={action === 'pay' ? 'solid' : 'outlined'}
-                  intent={action === 'pay' ? 'primary' : 'none'}
-                  disabled={busy}
-                  text={t(`orders.${action}`)}
-                  onClick={() => act(order, action)}
-                />
-              ))}
-            </td>
-          </tr>
-        )}
+        actions={(order) =>
+          learnerActions(order).map((action) => (
+            <Button
+              key={action}
+              size="small"
+              variant={action === 'pay' ? 'solid' : 'outlined'}
+              intent={action === 'pay' ? 'primary' : 'none'}
+              disabled={busy}
+              text={t(`orders.${action}`)}
+              onClick={() => act(order, action)}
+            />
+          ))
+        }
       />
       <QuitDialog order={quitting} onClose={() => setQuitting(null)} />
     </section>

@@ -3,7 +3,8 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_RIGHT_CODES, rightKey } from '../../machines/membership.ts';
 import { useRuntime } from '../app/context.ts';
-import { useOpenLoginDialog, useSession } from '../app/hooks.ts';
+import { Link } from 'react-router-dom';
+import { useOpenLoginDialog, useSession, useSessionUser } from '../app/hooks.ts';
 import type { MembershipPage } from '../app/queries.ts';
 import { useQuery } from '../app/useQuery.ts';
 import { BuyButton } from '../components/BuyButton.tsx';
@@ -21,11 +22,18 @@ export default function VipCardListPage() {
   const { t } = useTranslation();
   const { queries } = useRuntime();
   const cards = useQuery(queries.vipCards);
+  const parent = useSessionUser()?.role === 'parent';
   return (
     <section className="xa-screen" aria-labelledby="screen-vip">
       <h1 id="screen-vip" className="xa-screen-title">
         {t('vip.title')}
       </h1>
+      {parent && (
+        // A card bought here is the buyer's own; a parent buys for a child from the child's page.
+        <Callout intent="primary" className="xa-section" data-testid="vip-for-child">
+          {t('family.vipHint')} <Link to="/user/children">{t('family.title')}</Link>
+        </Callout>
+      )}
       <MyCard />
       <section className="xa-section" aria-labelledby="vip-on-sale">
         <h2 id="vip-on-sale">{t('vip.listTitle')}</h2>

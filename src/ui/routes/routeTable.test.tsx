@@ -149,10 +149,15 @@ describe('the route table', () => {
   });
 
   it('keeps the account area must-login and outside the global layout', () => {
+    // A parent's own screens (issue 25 item 11) are in the account area for parents only.
+    const parentScreens = ['/user/children', '/user/child'];
     for (const leaf of table.filter((l) => l.path.startsWith('/user/') || l.path === '/order')) {
       expect(leaf.layout, leaf.path).toBe('user');
-      expect(leaf.wrappers, leaf.path).toEqual(['MustLogin']);
+      expect(leaf.wrappers, leaf.path).toEqual(
+        parentScreens.includes(leaf.path) ? ['RequireRole'] : ['MustLogin'],
+      );
     }
+    for (const path of parentScreens) expect(leafAt(path), path).toBeDefined();
     for (const path of ['/chapter/detail', '/chapter/student']) {
       expect(leafAt(path)!.layout, path).toBe('custom');
     }

@@ -31,6 +31,8 @@ const open: Guard = { kind: 'public' };
 const mustLogin: Guard = { kind: 'must-login' };
 /** Teacher screens: a teacher or organization admin of the current organization. */
 const teacherOnly: Guard = { kind: 'auth', roles: ['teacher', 'orgAdmin'] };
+/** A parent's own screens (issue 25 item 11): their children, in the current organization. */
+const parentOnly: Guard = { kind: 'auth', roles: ['parent'] };
 /** Platform tools: platform staff only. */
 const platformAdminOnly: Guard = { kind: 'platform-admin' };
 
@@ -251,6 +253,18 @@ export const screenRoutes: readonly ScreenRoute[] = [
     layout: 'user',
     guard: mustLogin,
     screen: lazyScreen(() => import('../pages/UserAccout.tsx'), 'UserAccout'),
+  },
+  {
+    path: '/user/children',
+    layout: 'user',
+    guard: parentOnly,
+    screen: lazyScreen(() => import('../pages/UserChildren.tsx'), 'UserChildren'),
+  },
+  {
+    path: '/user/child',
+    layout: 'user',
+    guard: parentOnly,
+    screen: lazyScreen(() => import('../pages/UserChild.tsx'), 'UserChild'),
   },
   {
     path: '/user/wallet',

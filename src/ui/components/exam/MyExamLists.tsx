@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { hasReport } from '../../../machines/lifecycles/exam-paper-enroll.ts';
 import { orderStateName } from '../../../machines/lifecycles/orders.ts';
 import { useRuntime } from '../../app/context.ts';
+import { childSittings } from '../../app/familyQueries.ts';
 import { myEnrollments, myExamStatistics, mySittings } from '../../app/examQueries.ts';
 import { usePageParam } from '../../app/usePageParam.ts';
 import { useQuery } from '../../app/useQuery.ts';
@@ -84,17 +85,27 @@ function MyStatistics() {
   );
 }
 
-/** The member's sittings (exam records): score, rank, when, and the report. */
-export function MySittings() {
+/**
+ * The member's sittings (exam records): score, rank, when, and the report. With `child`, a
+ * parent's read of a bound child's (issue 25 item 11): the report opens on the parent's call,
+ * and an exam not yet reported leads nowhere (the parent does not sit it).
+ */
+export function MySittings({ child }: { child?: number } = {}) {
   const { t, i18n } = useTranslation();
   const runtime = useRuntime();
   const [page, setPage] = usePageParam();
-  const sittings = useQuery(mySittings(runtime, page));
+  const sittings = useQuery(
+    child === undefined ? mySittings(runtime, page) : childSittings(runtime, child, page),
+  );
   return (
     <PagedTable
       state={sittings}
       failedTitle={t('exam.mine.sittingsFailed')}
-      empty={{ title: t('exam.mine.noSittings'), description: t('exam.mine.noSittingsHint') }}
+      empty={
+        child === undefined
+          ? { title: t('exam.mine.noSittings'), description: t('exam.mine.noSittingsHint') }
+          : { title: t('family.results.empty'), description: t('family.results.emptyHint') }
+      }
       headers={[
         t('exam.mine.exam'),
         t('exam.mine.paper'),
@@ -104,7 +115,7 @@ export function MySittings() {
         t('exam.mine.startedAt'),
         t('exam.mine.actions'),
       ]}
-      testId="my-sittings"
+      testId={child === undefined ? 'my-sittings' : 'child-sittings'}
       page={page}
       onPage={setPage}
       row={(s) => (
@@ -117,7 +128,17 @@ export function MySittings() {
           <td>{formatDateTime(s.startedAt, i18n.language)}</td>
           <td>
             {hasReport(s.state) ? (
-              <Link to={`/exam/report/enroll?id=${s.id}`}>{t('exam.mine.report')}</Link>
+              <Link
+                to={
+                  child === undefined
+                    ? `/exam/report/enroll?id=${s.id}`
+                    : `/exam/report/enroll?id=${s.id}&childId=${child}`
+                }
+              >
+                {t('exam.mine.report')}
+              </Link>
+            ) : child !== undefined ? (
+              '—'
             ) : (
               <Link to={`/exam/detail?id=${s.examId}`}>
                 <Button variant="minimal" size="small" text={t('exam.mine.open')} />

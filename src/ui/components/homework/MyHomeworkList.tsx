@@ -1,6 +1,8 @@
 /**
  * /user/homework: the member's homework — one row per enrollment with its class, due time and
  * late window, state, progress and score once settled, and the way into the room or the report.
+ * With `child`, a parent's read of a bound child's homework (issue 25 item 11): the same rows,
+ * the way into the child's report of each, never into the room (a parent answers nothing).
  */
 import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +10,7 @@ import { Link } from 'react-router-dom';
 import type { HomeworkEnrollItem } from '../../../contract/homework/calls.ts';
 import { homeworkStatus } from '../../../machines/homework-room/status.ts';
 import { useRuntime } from '../../app/context.ts';
+import { childHomework } from '../../app/familyQueries.ts';
 import { myHomeworkPage, myHomeworkStatistics } from '../../app/homeworkQueries.ts';
 import { usePageParam } from '../../app/usePageParam.ts';
 import { useQuery } from '../../app/useQuery.ts';
@@ -17,18 +20,24 @@ import { QueryStatus } from '../QueryStatus.tsx';
 import { HomeworkStatusTag } from './HomeworkTags.tsx';
 import './homework.css';
 
-export function MyHomeworkList() {
+export function MyHomeworkList({ child }: { child?: number } = {}) {
   const { t } = useTranslation();
   const runtime = useRuntime();
   const [page, setPage] = usePageParam();
-  const list = useQuery(myHomeworkPage(runtime, page));
+  const list = useQuery(
+    child === undefined ? myHomeworkPage(runtime, page) : childHomework(runtime, child, page),
+  );
   return (
     <>
-      <MyStatistics />
+      {child === undefined && <MyStatistics />}
       <PagedTable
         state={list}
         failedTitle={t('homework.list.failed')}
-        empty={{ title: t('homework.list.empty'), description: t('homework.list.emptyHint') }}
+        empty={
+          child === undefined
+            ? { title: t('homework.list.empty'), description: t('homework.list.emptyHint') }
+            : { title: t('family.homework.empty'), description: t('family.homework.emptyHint') }
+        }
         headers={[
           t('homework.list.homework'),
           t('homework.list.due'),
@@ -37,16 +46,16 @@ export function MyHomeworkList() {
           t('homework.list.score'),
           t('homework.list.actions'),
         ]}
-        testId="my-homework"
+        testId={child === undefined ? 'my-homework' : 'child-homework'}
         page={page}
         onPage={setPage}
-        row={(e) => <HomeworkRow key={e.id} item={e} />}
+        row={(e) => <HomeworkRow key={e.id} item={e} child={child} />}
       />
     </>
   );
 }
 
-function HomeworkRow({ item: e }: { item: HomeworkEnrollItem }) {
+function HomeworkRow({ item: e, child }: { item: HomeworkEnrollItem; child?: number }) {
   const { t, i18n } = useTranslation();
   const at = (iso: string) => formatDateTime(iso, i18n.language);
   const status = homeworkStatus(e);
@@ -55,7 +64,11 @@ function HomeworkRow({ item: e }: { item: HomeworkEnrollItem }) {
   return (
     <tr data-homework-id={e.homeworkId}>
       <td>
-        <Link to={`/homework/room?id=${e.homeworkId}`}>{e.homeworkTitle}</Link>
+        {child === undefined ? (
+          <Link to={`/homework/room?id=${e.homeworkId}`}>{e.homeworkTitle}</Link>
+        ) : (
+          e.homeworkTitle
+        )}
         <span className="xa-homework-sub">{e.gradeName}</span>
       </td>
       <td>
@@ -97,10 +110,18 @@ function HomeworkRow({ item: e }: { item: HomeworkEnrollItem }) {
         )}
       </td>
       <td>
-        <Link to={`/homework/room?id=${e.homeworkId}`}>
-          {working ? t('homework.list.open') : t('homework.list.view')}
-        </Link>{' '}
-        · <Link to={`/homework/report?id=${e.homeworkId}`}>{t('homework.list.report')}</Link>
+        {child === undefined ? (
+          <>
+            <Link to={`/homework/room?id=${e.homeworkId}`}>
+              {working ? t('homework.list.open') : t('homework.list.view')}
+            </Link>{' '}
+            · <Link to={`/homework/report?id=${e.homeworkId}`}>{t('homework.list.report')}</Link>
+          </>
+        ) : (
+          <Link to={`/homework/report/enroll?id=${e.id}&childId=${child}`}>
+            {t('homework.list.report')}
+          </Link>
+        )}
       </td>
     </tr>
   );

@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { BindingApprovals } from '../../components/family/BindingApprovals.tsx';
 import { ClassApprovals } from '../../components/staff/classes/ClassApprovals.tsx';
 
-/** /manage/approvals (issue 8 item 6): class quit applications and learners to approve. */
+/**
+ * /manage/approvals (issue 8 item 6): class quit applications and learners to approve, and the
+ * parents asking to bind the teacher's learners (issue 25 item 11).
+ */
 export default function ManageApprovalsPage() {
   const { t } = useTranslation();
   return (
@@ -10,6 +14,7 @@ export default function ManageApprovalsPage() {
         {t('staff.menu.approvals')}
       </h1>
       <ClassApprovals />
+      <BindingApprovals />
     </section>
   );
 }
