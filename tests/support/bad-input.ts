@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/contract/errors.ts';
+import type { CallDef } from '../../src/contract/call.ts';
 import { allCalls } from '../../src/contract/index.ts';
 import { BODY_LIMIT_BYTES } from '../../src/server/app.ts';
 import type { Queryable } from '../../src/server/db/pool.ts';
@@ -51,27 +52,38 @@ export async function inFlight<T>(
 
 export interface AdminPlatform {
   platform: () => TestPlatform;
-  /** The admin's session from a fresh client address: per-address rate limits never interfere. */
-  adminClient: () => RawClient;
+  /**
+   * A session that passes `call`'s access check, from a fresh client address (per-address rate
+   * limits never interfere): the platform admin's, or for a parent's own calls the demo
+   * parent's, since those answer a parent only (the admin is not one).
+   */
+  clientFor: (call: CallDef) => RawClient;
+}
+
+async function loggedIn(platform: TestPlatform, role: 'admin' | 'parent'): Promise<RawClient> {
+  const client = new RawClient(platform.apiUrl);
+  const { username, password } = platform.accounts[role];
+  const login = await client.call(accounts.loginByPwd, { body: { username, password } });
+  expect(login.body.success).toBe(true);
+  return client;
 }
 
 /**
- * Starts a platform for the file and logs its admin in. The platform admin passes every access
- * check, so only the input can be refused.
+ * Starts a platform for the file and logs its admin and its parent in. Between them they pass
+ * every access check, so only the input can be refused.
  */
 export function adminPlatform(): AdminPlatform {
   let platform: TestPlatform | undefined;
   let admin: RawClient;
+  let parent: RawClient;
   let serverKey: ServerPublicKey;
   beforeAll(async () => {
     platform = await startTestPlatform({
       // Thousands of refused imports from one admin: the per-account import limit would cut in.
       env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: '', IMPORT_LIMIT_PER_HOUR: '100000' },
     });
-    admin = new RawClient(platform.apiUrl);
-    const { username, password } = platform.accounts.admin;
-    const login = await admin.call(accounts.loginByPwd, { body: { username, password } });
-    expect(login.body.success).toBe(true);
+    admin = await loggedIn(platform, 'admin');
+    parent = await loggedIn(platform, 'parent');
     serverKey = await admin.publicKey();
   });
   afterAll(async () => {
@@ -79,8 +91,12 @@ export function adminPlatform(): AdminPlatform {
   });
   return {
     platform: () => platform!,
-    adminClient: () =>
-      new RawClient(platform!.apiUrl, freshClientIp(), admin.jar).adoptKey(serverKey),
+    clientFor: (call) =>
+      new RawClient(
+        platform!.apiUrl,
+        freshClientIp(),
+        (call.access === 'parent' ? parent : admin).jar,
+      ).adoptKey(serverKey),
   };
 }
 
@@ -121,7 +137,7 @@ function refusalProblem(answer: RawAnswer, field: string): string | null {
  * `shards`-th call of the contract, on the file's own platform.
  */
 export function describeRefusals(shard: number, shards: number): void {
-  const { platform, adminClient } = adminPlatform();
+  const { platform, clientFor } = adminPlatform();
   const calls = allCalls.filter((_, index) => index % shards === shard - 1);
   describe(`one defect: a 4xx naming the field, never a 5xx, and nothing changes (${shard}/${shards})`, () => {
     let before: Record<string, string>;
@@ -137,7 +153,7 @@ export function describeRefusals(shard: number, shards: number): void {
           const problems: string[] = [];
           await inFlight(hostileCases(call, SEED), async (c) => {
             cases += 1;
-            const answer = await adminClient().call(call, {
+            const answer = await clientFor(call).call(call, {
               query: c.query,
               ...(c.body !== undefined || call.method !== 'GET' ? { body: c.body } : {}),
             });
@@ -147,7 +163,7 @@ export function describeRefusals(shard: number, shards: number): void {
           problems.sort();
           if (call.method !== 'GET') {
             // Past the size limit: refused as too large, before it is parsed.
-            const client = adminClient();
+            const client = clientFor(call);
             const limit = call.bodyLimitBytes ?? BODY_LIMIT_BYTES;
             const { sealed } = await client.seal(call.method, call.path, { x: 'x'.repeat(limit) });
             const answer = await client.send(call.method, call.path, { rawBody: sealed });
