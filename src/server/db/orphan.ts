@@ -6,6 +6,7 @@
  * first. A directory still marked by a live server is refused: two servers on one database
  * directory would corrupt it.
  */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -102,4 +103,49 @@ export async function claimDataDir(
     const current = await readPid(marker);
     if (current?.pid === process.pid) await fs.rm(marker, { force: true });
   };
+}
+
+/**
+ * The watchdog's script: while the server lives it checks every second that the cluster is
+ * still there (and leaves once it is not, after a clean stop); when the server is gone it stops
+ * the cluster with the steps above. `$1` the server's pid, `$2` the postmaster's. A pid is
+ * taken for the cluster only while its command line names postgres, so a reused pid is never
+ * signalled.
+ */
+const WATCHDOG = `
+server=$1; pg=$2
+is_pg() { grep -qa postgres "/proc/$pg/cmdline" 2>/dev/null; }
+while kill -0 "$server" 2>/dev/null; do
+  is_pg || exit 0
+  sleep 1
+done
+for step in ${STOP_STEPS.map((s) => `${s.signal.slice(3)}:${s.waitMs / 100}`).join(' ')}; do
+  is_pg || exit 0
+  kill -"\${step%%:*}" "$pg" 2>/dev/null
+  n=0
+  while is_pg && [ "$n" -lt "\${step##*:}" ]; do sleep 0.1; n=$((n + 1)); done
+done
+`;
+
+/** The name the watchdog runs under (`ps`, `pgrep -f`), followed by the two pids. */
+export const WATCHDOG_NAME = 'xinao-pg-watchdog';
+
+/**
+ * Stops the cluster `postmasterPid` as soon as this process dies without stopping it: a
+ * `kill -9`, a power cut of the API alone, a CI timeout that kills the test runner. Without it
+ * the cluster lived on until the next start on the same directory (claimDataDir), and a test
+ * platform's, on a directory nobody starts again, lived on for good. A detached shell, so a
+ * signal to the server's process group does not take it along; unreferenced, so it never keeps
+ * the server up.
+ */
+export function stopClusterWhenServerDies(postmasterPid: number): void {
+  const watchdog = spawn(
+    'sh',
+    ['-c', WATCHDOG, WATCHDOG_NAME, String(process.pid), String(postmasterPid)],
+    { detached: true, stdio: 'ignore' },
+  );
+  watchdog.on('error', () => {
+    // No shell: the next start still stops the orphan (claimDataDir).
+  });
+  watchdog.unref();
 }
