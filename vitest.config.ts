@@ -43,6 +43,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/support/platform-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file starts its own platform (data directory, embedded Postgres, free ports), so
@@ -59,6 +60,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/support/platform-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           sequence: { groupOrder: 2 },

@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { svgCaptchaGenerator } from '../../src/server/accounts/captcha.ts';
 import type { CaptchaGenerator } from '../../src/server/accounts/captcha.ts';
 import { DEFAULT_SEED_PASSWORD } from '../../src/server/config.ts';
@@ -54,6 +56,22 @@ export interface TestPlatform extends RunningPlatform {
   captchas: RecordingCaptchaGenerator;
 }
 
+/** Set by the run's global setup (platform-template.ts); not imported from there: a cycle. */
+const TEMPLATE_ENV = 'XINAO_TEST_PLATFORM_TEMPLATE';
+
+/**
+ * Whether a platform may start on a copy of the run's seeded template: only on the embedded
+ * database with the template's own first-start settings (fsync off, the demo seed).
+ */
+function fromTemplate(options: Partial<StartOptions>): boolean {
+  return (
+    process.env[TEMPLATE_ENV] !== undefined &&
+    options.databaseUrl === undefined &&
+    (options.skipFsync ?? true) &&
+    !options.env?.DATABASE_URL
+  );
+}
+
 export async function makeTestDataDir(): Promise<string> {
   await fs.mkdir(TEST_TMP_ROOT, { recursive: true });
   return fs.mkdtemp(path.join(TEST_TMP_ROOT, 'platform-'));
@@ -67,9 +85,14 @@ export async function makeTestDataDir(): Promise<string> {
  * of `env`.
  */
 export async function startTestPlatform(
-  options: Partial<StartOptions> & { keepDataDir?: boolean; quotas?: Partial<QuotaLimits> } = {},
+  options: Partial<StartOptions> & {
+    keepDataDir?: boolean;
+    quotas?: Partial<QuotaLimits>;
+    /** false: a first start of its own (initdb, migrations, seed), not the run's template. */
+    template?: boolean;
+  } = {},
 ): Promise<TestPlatform> {
-  const { keepDataDir, quotas = {}, ...startOptions } = options;
+  const { keepDataDir, quotas = {}, template = true, ...startOptions } = options;
   const quotaEnv = Object.fromEntries(
     Object.entries(quotas).map(([counter, limit]) => [
       QUOTA_ENV[counter as keyof QuotaLimits],
@@ -77,6 +100,10 @@ export async function startTestPlatform(
     ]),
   );
   const dataDir = startOptions.dataDir ?? (await makeTestDataDir());
+  if (template && !startOptions.dataDir && fromTemplate(startOptions)) {
+    // cp -a: the cluster's files must stay the postgres user's, mode 0700, or it refuses them.
+    await promisify(execFile)('cp', ['-a', `${process.env[TEMPLATE_ENV]!}/.`, dataDir]);
+  }
   const captchas = new RecordingCaptchaGenerator();
   const removeDataDir = () =>
     keepDataDir ? Promise.resolve() : fs.rm(dataDir, { recursive: true, force: true });
