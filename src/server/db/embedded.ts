@@ -190,19 +190,26 @@ export async function startEmbeddedPostgres(options: {
   }
   let stopping = false;
   let restartTimer: NodeJS.Timeout | undefined;
+  // A restart in flight when stop() is called: stop() waits for it, so the cluster it brings up
+  // is stopped too rather than left running on the directory (the next start then found its
+  // lock file, seen under load in exam-restart.test.ts).
+  let starting: Promise<void> | undefined;
   // A cluster that dies (killed, crashed) is started again on the same port, with a growing
   // pause while it refuses (its old backends may hold shared memory for a moment). Meanwhile
   // every call answers 503 and the pool reconnects by itself once it is back.
   const restart = async (attempt: number): Promise<void> => {
     if (stopping) return;
     try {
-      await instance.start();
+      starting = instance.start();
+      await starting;
       logger.info({ port, attempt }, '内置 PostgreSQL 已自动重新启动');
       watch();
     } catch (err) {
+      if (stopping) return;
       const delay = Math.min(RESTART_MAX_DELAY_MS, RESTART_FIRST_DELAY_MS * 2 ** attempt);
       logger.warn(
-        { err: (err as Error).message, attempt, retryInMs: delay },
+        // The library rejects a failed start with no error at all.
+        { err: err instanceof Error ? err.message : String(err), attempt, retryInMs: delay },
         '内置 PostgreSQL 重新启动失败，稍后重试',
       );
       restartTimer = setTimeout(() => void restart(attempt + 1), delay);
@@ -226,6 +233,7 @@ export async function startEmbeddedPostgres(options: {
   const stop = async () => {
     stopping = true;
     clearTimeout(restartTimer);
+    await starting?.catch(() => undefined);
     const child = childOf(instance);
     // The cluster may already be gone (Ctrl-C reaches the whole process group); the library's
     // stop() would then wait forever for an exit event that already happened.
