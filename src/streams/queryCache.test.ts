@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NEVER, map, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
-import { createQueryCache, type QueryState } from './queryCache.ts';
+import { createQueryCache, isSettled, type QueryState } from './queryCache.ts';
 
 const newScheduler = () =>
   new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
@@ -174,6 +174,31 @@ describe('createQueryCache (marble tests)', () => {
       flush();
       watched.unsubscribe();
       expect(calls).toEqual(['grade/1@0', 'grade/2@0', 'grade/1@500', 'grade/2@600']);
+    });
+  });
+
+  it('marks an unwatched key stale on invalidation, so nobody takes its data as saved', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const cache = createQueryCache({ scheduler });
+      let answer = 'first';
+      const fetcher = () => cold('-a|', { a: answer });
+      const first = cache.query('units/1', fetcher).subscribe();
+      flush();
+      first.unsubscribe();
+      expect(isSettled(cache.peek('units/1')!)).toBe(true);
+      answer = 'second';
+      cache.invalidate('units/1');
+      const stale = cache.peek<string>('units/1')!;
+      expect(stale.data).toBe('first');
+      expect(isSettled(stale)).toBe(false);
+      const again = cache.query('units/1', fetcher).subscribe();
+      expect(isSettled(cache.peek('units/1')!)).toBe(false);
+      flush();
+      again.unsubscribe();
+      const fresh = cache.peek<string>('units/1')!;
+      expect(fresh.data).toBe('second');
+      expect(isSettled(fresh)).toBe(true);
     });
   });
 

@@ -44,7 +44,16 @@ export interface QueryState<T> {
   updatedAt: number | null;
   /** Consecutive failures. */
   errorCount: number;
+  /**
+   * Marked stale while nobody watched: the data is older than a write since (an editor must not
+   * take it as the saved state; the next subscription refetches).
+   */
+  stale?: true;
 }
+
+/** Data that is, as far as the cache knows, the server's current answer: loaded, not stale. */
+export const isSettled = <T>(state: QueryState<T>): state is QueryState<T> & { data: T } =>
+  state.data !== undefined && !state.isValidating && !state.stale;
 
 export type Fetcher<T> = () => ObservableInput<T>;
 
@@ -166,6 +175,7 @@ export function createQueryCache({
           error: undefined,
           errorCount: 0,
           updatedAt: scheduler.now(),
+          stale: undefined,
         });
       },
       error: (error: unknown) => {
@@ -235,6 +245,7 @@ export function createQueryCache({
         errorCount: 0,
         isValidating: false,
         updatedAt: scheduler.now(),
+        stale: undefined,
       });
       if (revalidate && entry.subscribers > 0) fetchNow(entry);
     },
@@ -247,6 +258,8 @@ export function createQueryCache({
         if (entry.subscribers > 0) {
           abandonFetch(entry);
           fetchNow(entry);
+        } else if (entry.state$.getValue().data !== undefined) {
+          patch(entry, { stale: true });
         }
       }
     },

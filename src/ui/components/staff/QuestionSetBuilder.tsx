@@ -11,7 +11,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffWriteCall } from '../../../machines/staff-edit/machine.ts';
-import type { QueryState } from '../../../streams/queryCache.ts';
+import { isSettled, type QueryState } from '../../../streams/queryCache.ts';
 import { useRuntime } from '../../app/context.ts';
 import { bankQuestions, type ExamArea } from '../../app/staffQueries.ts';
 import { useQuery } from '../../app/useQuery.ts';
@@ -76,7 +76,8 @@ export function QuestionSetBuilder({
   const state = useSelector(staffEdit, (s) => s.value as string);
   const error = useSelector(staffEdit, (s) => s.context.error);
   useEffect(() => {
-    if (lines === null && set.data) {
+    // The saved state, not a cached one a save has since outdated.
+    if (lines === null && isSettled(set)) {
       setLines(
         set.data.questions.map((q) => ({
           questionId: q.questionId,
@@ -86,7 +87,7 @@ export function QuestionSetBuilder({
         })),
       );
     }
-  }, [lines, set.data]);
+  }, [lines, set]);
   useEffect(() => {
     if (sent && state === 'done') onClose();
   }, [sent, state, onClose]);

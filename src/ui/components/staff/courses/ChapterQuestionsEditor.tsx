@@ -2,6 +2,7 @@ import { Button, Dialog, DialogBody, DialogFooter, Tag } from '@blueprintjs/core
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isSettled } from '../../../../streams/queryCache.ts';
 import type { StaffArea } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { staffChapterQuestions } from '../../../app/courseStaffQueries.ts';
@@ -49,10 +50,11 @@ export function ChapterQuestionsEditor({
   const fieldErrors = useSelector(staffEdit, (s) => s.context.fieldErrors);
 
   useEffect(() => {
-    if (lines === null && saved.data) {
+    // The saved state, not a cached one a save has since outdated.
+    if (lines === null && isSettled(saved)) {
       setLines(saved.data.content.map((q) => ({ id: q.id, title: q.title, type: q.type })));
     }
-  }, [lines, saved.data]);
+  }, [lines, saved]);
   useEffect(() => {
     if (sent && state === 'done') onClose();
   }, [sent, state, onClose]);

@@ -2,6 +2,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isSettled } from '../../../../streams/queryCache.ts';
 import { MAX_COURSE_UNITS, unitName } from '../../../../contract/course/units.ts';
 import type { StaffArea } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
@@ -45,7 +46,8 @@ export function UnitsEditor({
   const fieldErrors = useSelector(staffEdit, (s) => s.context.fieldErrors);
 
   useEffect(() => {
-    if (lines === null && saved.data) {
+    // The saved state, not a cached one a save has since outdated.
+    if (lines === null && isSettled(saved)) {
       setLines(
         saved.data.map((u) => ({
           chapterId: u.chapterId,
@@ -54,7 +56,7 @@ export function UnitsEditor({
         })),
       );
     }
-  }, [lines, saved.data]);
+  }, [lines, saved]);
   useEffect(() => {
     if (sent && state === 'done') onClose();
   }, [sent, state, onClose]);
