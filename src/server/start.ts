@@ -175,7 +175,14 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     // So do AI replies being generated (failed, not charged: server/ai/registry.ts).
     await startAi(pool, logger, options.env ?? process.env);
     cleanups.push(() => closeAi(pool));
-    await app.listen({ port: options.port ?? config.port, host: options.host ?? config.host });
+    await app.listen({
+      port: options.port ?? config.port,
+      host: options.host ?? config.host,
+      // Node's default queue of 511 pending connections drops the SYNs of a larger burst (a class
+      // starting an exam at once), and each dropped one waits 1 s, 3 s, … for its retry; the
+      // kernel caps this at net.core.somaxconn (4096 on Debian 12).
+      backlog: 4096,
+    });
     const port = (app.server.address() as AddressInfo).port;
     const host = options.host ?? config.host;
     const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;

@@ -39,9 +39,11 @@ beforeAll(async () => {
   ({ api: student, user } = await loginAs(platform, 'student'));
   studentId = user.id;
   // A teacher of the same school who teaches none of the classes below.
-  const created = await orgAdmin.call(organization['edms.teacherMember.create'], {
-    body: { nickname: '旁听教练', mobile: '13955550001', password: 'Outsider#2026' },
-  });
+  const created = madeMember(
+    await orgAdmin.call(organization['edms.teacherMember.create'], {
+      body: { nickname: '旁听教练', mobile: '13955550001', password: 'Outsider#2026' },
+    }),
+  );
   expect(created.role).toBe('teacher');
   outsider = sdk(platform.apiUrl);
   await outsider.call(accounts.loginByPwd, {

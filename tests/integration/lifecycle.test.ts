@@ -73,7 +73,9 @@ describe('start, stop, start again', () => {
     } finally {
       await second.stop();
     }
-  });
+    // A first start (initdb, migrations, seed) and a restart on its own directory: far more than
+    // a test on the shared template does, and several times slower on a loaded machine.
+  }, 120_000);
 });
 
 describe('a second API process on the same database (DATABASE_URL)', () => {
@@ -103,5 +105,5 @@ describe('a second API process on the same database (DATABASE_URL)', () => {
       await second.stop();
       await first.stop();
     }
-  });
+  }, 120_000);
 });

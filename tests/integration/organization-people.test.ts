@@ -390,9 +390,11 @@ describe('teachers and teaching groups', () => {
     );
     expect(byTeacher.code).toBe(ErrorCode.FORBIDDEN);
 
-    const t = await orgAdmin.call(api['edms.teacherMember.create'], {
-      body: { nickname: '新教练', mobile: mobile(), groupIds: [group.id] },
-    });
+    const t = madeMember(
+      await orgAdmin.call(api['edms.teacherMember.create'], {
+        body: { nickname: '新教练', mobile: mobile(), groupIds: [group.id] },
+      }),
+    );
     expect(t.groups.map((g) => g.id)).toEqual([group.id]);
     const badGroup = await failureOf(
       orgAdmin.call(api['edms.teacherMember.create'], {

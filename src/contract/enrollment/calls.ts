@@ -20,6 +20,7 @@ import {
   refundBody,
   rejectQuitBody,
   remarkBody,
+  staffActionSpec,
 } from '../order/calls.ts';
 import { pageOf, pageQueryOf } from '../paging.ts';
 import { deletedAnswer, idBody, idQuery } from '../resource.ts';
@@ -60,7 +61,7 @@ export function enrollmentSpecs<
   const itemId = z.strictObject({ [shapes.itemField]: f.id } as { [P in K]: typeof f.id });
   const batchBodies = batchBodiesOf(shapes.itemField);
   const listQuery = pageQueryOf(shapes.sortFields);
-  const batch = (access: Access, summary: string, body: z.ZodType) =>
+  const batch = <B extends z.ZodType>(access: Access, summary: string, body: B) =>
     spec({ method: 'POST', access, summary, body, response: batchAnswer });
   const quitRule = shapes.quitRule ? `；${shapes.quitRule}` : '';
   return {
@@ -98,8 +99,7 @@ export function enrollmentSpecs<
         body: applyQuitBody,
         response: orderDetail,
       }),
-    staffAction: (access: Access, summary: string, body: z.ZodType = orderActionBody) =>
-      spec({ method: 'PUT', access, summary, body, response: orderDetail }),
+    staffAction: staffActionSpec,
     passQuit: (access: Access) =>
       spec({
         method: 'PUT',
@@ -148,7 +148,7 @@ export function enrollmentSpecs<
         body: remarkBody,
         response: orderDetail,
       }),
-    staffCreate: (access: Access, body: z.ZodType) =>
+    staffCreate: <B extends z.ZodType>(access: Access, body: B) =>
       spec({
         method: 'POST',
         access,

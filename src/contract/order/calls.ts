@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { defineCalls, spec } from '../call.ts';
-import type { Access } from '../call.ts';
+import type { Access, CallSpec } from '../call.ts';
 import * as f from '../fields.ts';
 import { pageOf, pageQueryOf } from '../paging.ts';
 import { idBody, idQuery, deletedAnswer } from '../resource.ts';
@@ -222,8 +222,34 @@ export const orderById = (access: Access, summary: string) =>
   spec({ method: 'GET', access, summary, query: idQuery, response: orderDetail });
 
 /** A staff action on an order of any kind, answering the order in its new state. */
-export const staffOrderAction = (summary: string, body: z.ZodType = orderActionBody) =>
-  spec({ method: 'PUT', access: 'platformAdmin', summary, body, response: orderDetail });
+export function staffActionSpec(
+  access: Access,
+  summary: string,
+): CallSpec<z.ZodType, typeof orderActionBody, typeof orderDetail>;
+export function staffActionSpec<B extends z.ZodType>(
+  access: Access,
+  summary: string,
+  body: B,
+): CallSpec<z.ZodType, B, typeof orderDetail>;
+/** A staff action on an order, answering the order in its new state (body `{id, reason?}`). */
+export function staffActionSpec(
+  access: Access,
+  summary: string,
+  body: z.ZodType = orderActionBody,
+) {
+  return spec({ method: 'PUT', access, summary, body, response: orderDetail });
+}
+
+export function staffOrderAction(
+  summary: string,
+): CallSpec<z.ZodType, typeof orderActionBody, typeof orderDetail>;
+export function staffOrderAction<B extends z.ZodType>(
+  summary: string,
+  body: B,
+): CallSpec<z.ZodType, B, typeof orderDetail>;
+export function staffOrderAction(summary: string, body: z.ZodType = orderActionBody) {
+  return staffActionSpec('platformAdmin', summary, body);
+}
 
 /** Member points (docs/decisions.md "Member points"): earned by paying, taken back by refunds. */
 export const pointsItem = z.object({

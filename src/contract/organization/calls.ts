@@ -345,7 +345,7 @@ const teacherCalls = {
       access: 'orgAdmin',
       summary: '新建本机构教师（手机号已注册则为该用户加开教师账号）；生成的初始密码仅此一次返回',
       body: s.teacherCreate,
-      response: s.teacherCreated,
+      response: s.teacherCreateAnswer,
     }),
     'edms.teacherMember.batchCreate': spec({
       method: 'POST',

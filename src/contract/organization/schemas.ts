@@ -403,6 +403,11 @@ export const teacherItem = memberItem
   });
 export type TeacherItem = z.infer<typeof teacherItem>;
 export const teacherCreated = teacherItem.extend({ initialPassword: z.string().nullable() });
+/** A teacher added: as a member is (memberCreateAnswer), an invitation when registered elsewhere. */
+export const teacherCreateAnswer = z.union([
+  teacherCreated.extend({ invitation: z.null().default(null) }),
+  z.object({ invitation: staffInvitationItem, message: z.string() }),
+]);
 export const teacherSimpleItem = z.object({
   id: z.number().int(),
   nickname: z.string(),

@@ -8,8 +8,8 @@ import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
 import { actionsOf, type ResourceArea } from '../../contract/resource.ts';
 import { activityLifecycle } from '../../machines/lifecycles/activity.ts';
 import { withTransaction } from '../db/pool.ts';
-import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
-import { wireAction, type AreaHandler } from '../http/wire.ts';
+import { handle, type HandlerContext, type HandlerEntry, type ContextOf } from '../http/handler.ts';
+import { actionWiring } from '../http/wire.ts';
 import { transitionRow } from '../lifecycle/transition.ts';
 import { moveOrder, refundOrder } from '../orders/flow.ts';
 import { detailOf, flowOf, notifyHandlers, orderHandlers } from '../orders/handlers.ts';
@@ -67,34 +67,31 @@ const actor = (ctx: Ctx) => {
   const auth = ctx.requireAuth();
   return { userId: auth.userId, memberId: auth.memberId };
 };
-const body = <T>(ctx: Ctx) => ctx.body as T;
-const query = <T>(ctx: Ctx) => ctx.query as T;
 
-const wire = (group: string, action: string, fn: AreaHandler, areas: readonly Area[] = AREAS) =>
-  wireAction(calls, group, action, fn, areas);
+const wire = actionWiring(calls, AREAS);
 
 // ——— activity ———
 
 const activityHandlers: HandlerEntry[] = [
   ...wire('activity', 'create', (a, ctx) =>
-    createActivity(ctx.services.pool, scopeIn(a, ctx), body(ctx), actor(ctx), ctx.request.id),
+    createActivity(ctx.services.pool, scopeIn(a, ctx), ctx.body, actor(ctx), ctx.request.id),
   ),
   ...wire('activity', 'update', (a, ctx) =>
-    updateActivity(ctx.services.pool, scopeIn(a, ctx), body(ctx), actor(ctx), ctx.request.id),
+    updateActivity(ctx.services.pool, scopeIn(a, ctx), ctx.body, actor(ctx), ctx.request.id),
   ),
   ...wire('activity', 'delete', async (a, ctx) => {
-    const { id } = body<{ id: number }>(ctx);
+    const { id } = ctx.body;
     await deleteActivity(ctx.services.pool, scopeIn(a, ctx), id);
     return { id };
   }),
   ...wire('activity', 'queryById', (a, ctx) =>
-    readActivity(ctx.services.pool, scopeIn(a, ctx), query<{ id: number }>(ctx).id),
+    readActivity(ctx.services.pool, scopeIn(a, ctx), ctx.query.id),
   ),
   ...wire('activity', 'queryList', (a, ctx) =>
-    listActivities(ctx.services.pool, scopeIn(a, ctx), body(ctx), query(ctx)),
+    listActivities(ctx.services.pool, scopeIn(a, ctx), ctx.body, ctx.query),
   ),
   ...wire('activity', 'querySimpleList', async (a, ctx) => {
-    const page = await listActivities(ctx.services.pool, scopeIn(a, ctx), body(ctx), query(ctx));
+    const page = await listActivities(ctx.services.pool, scopeIn(a, ctx), ctx.body, ctx.query);
     return {
       ...page,
       content: page.content.map(({ id, title, kind, state, startAt, endAt, priceFen }) => ({
@@ -110,7 +107,7 @@ const activityHandlers: HandlerEntry[] = [
   }),
   ...(['publish', 'unpublish', 'stop', 'pass', 'reject'] as const).flatMap((action) =>
     wire('activity', action, async (a, ctx) => {
-      const { id, reason } = body<{ id: number; reason?: string }>(ctx);
+      const { id, reason } = ctx.body;
       const scope = scopeIn(a, ctx);
       await managedActivity(ctx.services.pool, scope, id);
       const closed = await withTransaction(ctx.services.pool, async (client) => {
@@ -171,7 +168,7 @@ const staffQuit = (action: Extract<EnrollmentAction, 'passQuit' | 'rejectQuit' |
     'activityEnroll',
     action,
     async (a, ctx) => {
-      const { id, reason } = body<{ id: number; reason?: string }>(ctx);
+      const { id, reason } = ctx.body;
       await authorizeEnrollment(ctx.services.pool, scopeIn(a, ctx), id);
       await moveOrder(flowOf(ctx), allOrders(), ACTIVITY_KINDS, id, action, reason);
       return enrollAnswer(ctx, id);
@@ -184,7 +181,7 @@ const batchWire = (action: BatchEnrollAction) =>
     'activityEnroll',
     action,
     async (a, ctx) => {
-      const b = body<{ activityId: number; charge: boolean } & Record<string, unknown>>(ctx);
+      const b = ctx.body;
       const scope = scopeIn(a, ctx);
       const candidates = await candidatesOf(ctx.services.pool, scope, action, b);
       return batchEnroll(flowOf(ctx), scope, b.activityId, candidates, b.charge);
@@ -193,8 +190,8 @@ const batchWire = (action: BatchEnrollAction) =>
   );
 
 /** Staff read one enrollment they may see; a learner their own. */
-const byId = (a: Area, ctx: Ctx) => {
-  const id = query<{ id: number }>(ctx).id;
+const byId = (a: Area, ctx: ContextOf<{ query: { id: number } }>) => {
+  const id = ctx.query.id;
   return a === 'oj'
     ? detailOf(ctx.services, ownOrders(ctx.requireAuth()), ACTIVITY_KINDS, id)
     : authorizeEnrollment(ctx.services.pool, scopeIn(a, ctx), id).then(() => enrollAnswer(ctx, id));
@@ -209,7 +206,7 @@ const enrollHandlers: HandlerEntry[] = [
       const id = await enrollSelf(
         flowOf(ctx),
         { memberId: auth.memberId, organizationId: auth.organizationId },
-        body<{ activityId: number }>(ctx).activityId,
+        ctx.body.activityId,
       );
       return enrollAnswer(ctx, id);
     },
@@ -230,44 +227,31 @@ const enrollHandlers: HandlerEntry[] = [
   }),
   ...BATCH_ENROLL_ACTIONS.flatMap(batchWire),
   ...wire('activityEnroll', 'downloadEnrollList', (a, ctx) =>
-    exportEnrollments(ctx.services.pool, scopeIn(a, ctx), body(ctx)),
+    exportEnrollments(ctx.services.pool, scopeIn(a, ctx), ctx.body),
   ),
   ...(['queryList', 'queryListByTeacher'] as const).flatMap((action) =>
     wire('activityEnroll', action, (a, ctx) =>
-      listEnrollments(ctx.services.pool, scopeIn(a, ctx), body(ctx), query(ctx)),
+      listEnrollments(ctx.services.pool, scopeIn(a, ctx), ctx.body, ctx.query),
     ),
   ),
   ...wire('activityEnroll', 'querySimpleList', async (a, ctx) => {
-    const page = await listEnrollments(ctx.services.pool, scopeIn(a, ctx), body(ctx), query(ctx));
+    const page = await listEnrollments(ctx.services.pool, scopeIn(a, ctx), ctx.body, ctx.query);
     return { ...page, content: page.content.map(toOrderSimple) };
   }),
   ...wire('activityEnroll', 'queryById', byId),
   ...wire('activityEnroll', 'queryLatest', (a, ctx) =>
-    latestEnrollments(
-      ctx.services.pool,
-      scopeIn(a, ctx),
-      query<{ activityId?: number }>(ctx).activityId,
-    ),
+    latestEnrollments(ctx.services.pool, scopeIn(a, ctx), ctx.query.activityId),
   ),
   ...wire('activityEnroll', 'queryEnrollStatistics', (a, ctx) =>
-    enrollStatistics(
-      ctx.services.pool,
-      scopeIn(a, ctx),
-      query<{ activityId: number }>(ctx).activityId,
-    ),
+    enrollStatistics(ctx.services.pool, scopeIn(a, ctx), ctx.query.activityId),
   ),
   ...wire('activityEnroll', 'queryMemberListSortByScore', (a, ctx) =>
-    ranking(
-      ctx.services.pool,
-      scopeIn(a, ctx),
-      body<{ activityId: number }>(ctx).activityId,
-      query(ctx),
-    ),
+    ranking(ctx.services.pool, scopeIn(a, ctx), ctx.body.activityId, ctx.query),
   ),
   ...wire(
     'activityEnroll',
     'queryMineEnrollByEnrollId',
-    (_a, ctx) => mineEnrollment(ctx, query<{ id: number }>(ctx).id),
+    (_a, ctx) => mineEnrollment(ctx, ctx.query.id),
     ['oj'],
   ),
   ...wire(
@@ -277,7 +261,7 @@ const enrollHandlers: HandlerEntry[] = [
       const id = await latestEnrollmentId(
         ctx.services.pool,
         ctx.requireAuth().memberId,
-        query<{ activityId: number }>(ctx).activityId,
+        ctx.query.activityId,
       );
       return id === null ? null : mineEnrollment(ctx, id);
     },
@@ -290,7 +274,7 @@ const enrollHandlers: HandlerEntry[] = [
     ['oj'],
   ),
   handle(bmsEnroll.create, async (ctx) => {
-    const id = await staffEnroll(flowOf(ctx), scopeIn('bms', ctx), ctx.body as never);
+    const id = await staffEnroll(flowOf(ctx), scopeIn('bms', ctx), ctx.body);
     return enrollAnswer(ctx, id);
   }),
   ...orderHandlers(

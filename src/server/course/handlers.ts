@@ -3,12 +3,12 @@
  * (access/scope.ts SCOPE_OF_AREA; a visitor on the public reads), the store the rest.
  */
 import { course as courseApi } from '../../contract/course/calls.ts';
-import { actionsOf } from '../../contract/resource.ts';
 import { courseLifecycle } from '../../machines/lifecycles/course.ts';
 import { SCOPE_OF_AREA } from '../access/scope.ts';
 import { readGrade, managedGrade } from '../grade/grades.ts';
 import { fail } from '../http/app-error.ts';
-import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
+import { handle, type ContextOf, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
+import { actionWiring } from '../http/wire.ts';
 import { withTransaction } from '../db/pool.ts';
 import { transitionRow } from '../lifecycle/transition.ts';
 import { flowOf } from '../orders/handlers.ts';
@@ -24,45 +24,34 @@ const ctxOf = (area: Area, ctx: HandlerContext): CourseCtx => ({
   requestId: ctx.request.id,
 });
 
-const areaCalls = (area: Exclude<Area, 'oj'>) => actionsOf(courseApi, area, 'course');
+const wire = actionWiring(courseApi, ['app', 'bms', 'edms']);
 
-function crud(area: Exclude<Area, 'oj'>): HandlerEntry[] {
-  const calls = areaCalls(area) as Partial<
-    Record<string, (typeof courseApi)[keyof typeof courseApi]>
-  >;
-  const entries: HandlerEntry[] = [];
-  const on = (action: string, fn: (c: CourseCtx, ctx: HandlerContext) => Promise<unknown>) => {
-    const call = calls[action];
-    if (call)
-      entries.push(handle(call, async (ctx) => fn(ctxOf(area, ctx), ctx as never) as never));
-  };
-  const body = <T>(ctx: HandlerContext) => ctx.body as T;
-  const query = <T>(ctx: HandlerContext) => ctx.query as T;
-  on('create', (c, ctx) => courseStore.create(c, body(ctx)));
-  on('update', (c, ctx) => courseStore.update(c, body(ctx)));
-  on('delete', async (c, ctx) => {
-    const { id } = body<{ id: number }>(ctx);
-    await courseStore.remove(c, id);
+const crudHandlers: HandlerEntry[] = [
+  ...wire('course', 'create', (a, ctx) => courseStore.create(ctxOf(a, ctx), ctx.body)),
+  ...wire('course', 'update', (a, ctx) => courseStore.update(ctxOf(a, ctx), ctx.body)),
+  ...wire('course', 'delete', async (a, ctx) => {
+    const { id } = ctx.body;
+    await courseStore.remove(ctxOf(a, ctx), id);
     return { id };
-  });
-  on('queryById', (c, ctx) => courseStore.get(c, query<{ id: number }>(ctx).id));
-  on('queryList', (c, ctx) => courseStore.list(c, body(ctx), query(ctx)));
-  on('querySimpleList', (c, ctx) => courseStore.simpleList(c, body(ctx), query(ctx)));
-  on('queryChapterList', (c, ctx) => readUnits(c, body<{ id: number }>(ctx).id));
-  on('updateChapters', (c, ctx) => {
-    const b = body<{ id: number; chapterIds: number[] }>(ctx);
-    return replaceUnits(c, b.id, b.chapterIds);
-  });
-  return entries;
-}
+  }),
+  ...wire('course', 'queryById', (a, ctx) => courseStore.get(ctxOf(a, ctx), ctx.query.id)),
+  ...wire('course', 'queryList', (a, ctx) => courseStore.list(ctxOf(a, ctx), ctx.body, ctx.query)),
+  ...wire('course', 'querySimpleList', (a, ctx) =>
+    courseStore.simpleList(ctxOf(a, ctx), ctx.body, ctx.query),
+  ),
+  ...wire('course', 'queryChapterList', (a, ctx) => readUnits(ctxOf(a, ctx), ctx.body.id)),
+  ...wire('course', 'updateChapters', (a, ctx) =>
+    replaceUnits(ctxOf(a, ctx), ctx.body.id, ctx.body.chapterIds),
+  ),
+];
 
 /**
  * The course a class follows: whoever may read the class (a learner, a visitor of a public class)
  * or manage it (staff) reads it, even when the course is not open to everyone.
  */
-async function courseOfGrade(area: Area, ctx: HandlerContext) {
+async function courseOfGrade(area: Area, ctx: ContextOf<{ query: { gradeId: number } }>) {
   const c = ctxOf(area, ctx);
-  const { gradeId } = ctx.query as { gradeId: number };
+  const { gradeId } = ctx.query;
   const db = c.services.pool;
   const grade =
     c.reader === null || c.reader.kind === 'learner'
@@ -78,9 +67,12 @@ async function courseOfGrade(area: Area, ctx: HandlerContext) {
 }
 
 /** Platform staff pass or reject an organization's course; a rejection keeps its reason. */
-async function review(ctx: HandlerContext, action: 'pass' | 'reject') {
+async function review(
+  ctx: ContextOf<{ body: { id: number; reason?: string } }>,
+  action: 'pass' | 'reject',
+) {
   const c = ctxOf('bms', ctx);
-  const { id, reason } = ctx.body as { id: number; reason?: string };
+  const { id, reason } = ctx.body;
   const row = await findCourse(c.services.pool, c.reader, id);
   if (row.organization_id === null) throw fail('CONFLICT', '平台课程无需审核');
   const auth = ctx.requireAuth();
@@ -100,13 +92,11 @@ async function review(ctx: HandlerContext, action: 'pass' | 'reject') {
   return readCourse(c, id);
 }
 
-const notes = (area: Area) => (ctx: HandlerContext) =>
-  courseStore.notes(ctxOf(area, ctx), (ctx.query as { id: number }).id);
+const notes = (area: Area) => (ctx: ContextOf<{ query: { id: number } }>) =>
+  courseStore.notes(ctxOf(area, ctx), ctx.query.id);
 
 export const courseHandlers: HandlerEntry[] = [
-  ...crud('app'),
-  ...crud('bms'),
-  ...crud('edms'),
+  ...crudHandlers,
   ...(['pass', 'reject'] as const).map((action) =>
     handle(courseApi[`bms.course.${action}`], (ctx) => review(ctx, action)),
   ),

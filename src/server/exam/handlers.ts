@@ -16,8 +16,14 @@ import {
 import type { Auth } from '../accounts/sessions.ts';
 import { withTransaction } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
-import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
-import { wireAction, type AreaHandler } from '../http/wire.ts';
+import {
+  handle,
+  type ContextOf,
+  type HandlerContext,
+  type HandlerEntry,
+  type ResultOf,
+} from '../http/handler.ts';
+import { actionWiring, type ActionIds } from '../http/wire.ts';
 import { transitionRow } from '../lifecycle/transition.ts';
 import { moveOrder, refundOrder } from '../orders/flow.ts';
 import { detailOf, flowOf, notifyHandlers, orderHandlers } from '../orders/handlers.ts';
@@ -106,46 +112,42 @@ const actor = (ctx: Ctx) => {
 };
 
 /** Registers `fn` for the area's action of a group when the contract has that call. */
-const wire = (group: string, action: string, fn: AreaHandler, areas?: readonly Area[]) =>
-  wireAction(calls, group, action, fn, areas);
-
-const body = <T>(ctx: Ctx) => ctx.body as T;
-const query = <T>(ctx: Ctx) => ctx.query as T;
+const wire = actionWiring(calls);
 
 // ——— examPaper ———
 
 const paperHandlers: HandlerEntry[] = [
   ...wire('examPaper', 'create', (a, ctx) =>
-    paperStore.create(storeCtx(a, ctx), body(ctx), ctx.request.id),
+    paperStore.create(storeCtx(a, ctx), ctx.body, ctx.request.id),
   ),
   ...wire('examPaper', 'update', (a, ctx) =>
-    paperStore.update(storeCtx(a, ctx), body(ctx), ctx.request.id),
+    paperStore.update(storeCtx(a, ctx), ctx.body, ctx.request.id),
   ),
   ...wire('examPaper', 'updateQuestions', (a, ctx) =>
-    paperStore.updateQuestions(storeCtx(a, ctx), body(ctx), ctx.request.id),
+    paperStore.updateQuestions(storeCtx(a, ctx), ctx.body, ctx.request.id),
   ),
   ...wire('examPaper', 'delete', async (a, ctx) => {
-    const { id } = body<{ id: number }>(ctx);
+    const { id } = ctx.body;
     await paperStore.remove(storeCtx(a, ctx), id);
     return { id };
   }),
   ...wire('examPaper', 'queryById', async (a, ctx) => {
-    const item = await paperStore.get(storeCtx(a, ctx), query<{ id: number }>(ctx).id);
+    const item = await paperStore.get(storeCtx(a, ctx), ctx.query.id);
     if (a !== 'oj') return item;
     const { questions: _questions, ...summary } = item;
     return summary;
   }),
   ...wire('examPaper', 'queryList', (a, ctx) =>
-    paperStore.list(storeCtx(a, ctx), body(ctx), query(ctx)),
+    paperStore.list(storeCtx(a, ctx), ctx.body, ctx.query),
   ),
   ...wire('examPaper', 'querySimpleList', (a, ctx) =>
-    paperStore.simpleList(storeCtx(a, ctx), body(ctx), query(ctx)),
+    paperStore.simpleList(storeCtx(a, ctx), ctx.body, ctx.query),
   ),
   ...wire(
     'examPaper',
     'queryQuestionList',
     async (a, ctx) => {
-      const { examPaperId } = body<{ examPaperId: number }>(ctx);
+      const { examPaperId } = ctx.body;
       return paperStore.questions(storeCtx(a, ctx), examPaperId);
     },
     ['bms', 'edms', 'app'],
@@ -154,7 +156,7 @@ const paperHandlers: HandlerEntry[] = [
     'examPaper',
     'queryQuestionListByExam',
     async (a, ctx) => {
-      const { examId } = body<{ examId: number }>(ctx);
+      const { examId } = ctx.body;
       const found = await readExam(ctx.services.pool, scopeIn(a, ctx), examId);
       return Promise.all(
         found.papers.map((p) => paperStore.questions(storeCtx(a, ctx), p.examPaperId)),
@@ -166,14 +168,14 @@ const paperHandlers: HandlerEntry[] = [
   ...wire(
     'examPaper',
     'queryQuestionList',
-    async (a, ctx) => learnerPaperQuestions(ctx, body<{ examPaperId: number }>(ctx).examPaperId),
+    async (a, ctx) => learnerPaperQuestions(ctx, ctx.body.examPaperId),
     ['oj'],
   ),
   ...wire(
     'examPaper',
     'queryQuestionListByExam',
     async (_a, ctx) => {
-      const { examId } = body<{ examId: number }>(ctx);
+      const { examId } = ctx.body;
       const { rows } = await ctx.services.pool.query<{ exam_paper_id: number }>(
         `SELECT DISTINCT exam_paper_id FROM exam_paper_enrolls
           WHERE exam_id = $1 AND member_id = $2 AND deleted_at IS NULL ORDER BY exam_paper_id`,
@@ -222,17 +224,22 @@ async function learnerPaperQuestions(ctx: Ctx, examPaperId: number) {
 }
 
 /** Lifecycle calls `{id, reason?}` of a group, by action. */
-function lifecycleWire<A extends string>(
-  group: string,
+type LifecycleVerb = 'publish' | 'unpublish' | 'stop' | 'pass' | 'reject';
+type LifecycleAnswer = ResultOf<
+  (typeof calls)[ActionIds<typeof calls, 'examPaper' | 'exam', LifecycleVerb, Area>]
+>;
+function lifecycleWire<A extends LifecycleVerb>(
+  group: 'examPaper' | 'exam',
   actions: readonly A[],
-  fn: (area: Area, ctx: Ctx, action: A, id: number, reason?: string) => Promise<unknown>,
+  fn: (area: Area, ctx: Ctx, action: A, id: number, reason?: string) => Promise<LifecycleAnswer>,
 ): HandlerEntry[] {
-  return actions.flatMap((action) =>
-    wire(group, action, (area, ctx) => {
-      const { id, reason } = body<{ id: number; reason?: string }>(ctx);
+  return actions.flatMap((action) => {
+    const verb: LifecycleVerb = action;
+    return wire(group, verb, (area, ctx: ContextOf<{ body: { id: number; reason?: string } }>) => {
+      const { id, reason } = ctx.body;
       return fn(area, ctx, action, id, reason);
-    }),
-  );
+    });
+  });
 }
 
 // ——— exam ———
@@ -245,24 +252,24 @@ const listView = (area: Area, filter: { manage?: boolean }): ExamListView =>
   filter.manage === true ? 'managed' : area === 'edms' ? 'staff' : 'open';
 
 const examHandlers: HandlerEntry[] = [
-  ...wire('exam', 'create', (a, ctx) => createExam(storeCtx(a, ctx), body(ctx), ctx.request.id)),
-  ...wire('exam', 'update', (a, ctx) => updateExam(storeCtx(a, ctx), body(ctx), ctx.request.id)),
+  ...wire('exam', 'create', (a, ctx) => createExam(storeCtx(a, ctx), ctx.body, ctx.request.id)),
+  ...wire('exam', 'update', (a, ctx) => updateExam(storeCtx(a, ctx), ctx.body, ctx.request.id)),
   ...wire('exam', 'delete', async (a, ctx) => {
-    const { id } = body<{ id: number }>(ctx);
+    const { id } = ctx.body;
     await deleteExam(storeCtx(a, ctx), id);
     return { id };
   }),
   ...wire('exam', 'queryById', (a, ctx) =>
-    readExam(ctx.services.pool, readerOf(a, ctx), query<{ id: number }>(ctx).id),
+    readExam(ctx.services.pool, readerOf(a, ctx), ctx.query.id),
   ),
   ...wire('exam', 'queryList', (a, ctx) =>
-    listExams(ctx.services.pool, readerOf(a, ctx), body(ctx), query(ctx), listView(a, body(ctx))),
+    listExams(ctx.services.pool, readerOf(a, ctx), ctx.body, ctx.query, listView(a, ctx.body)),
   ),
   ...wire('exam', 'querySimpleList', async (a, ctx) => {
     // A simple item carries no `manageable`: a teacher's picks only what they manage.
-    const filter = body<{ manage?: boolean }>(ctx);
+    const filter = ctx.body;
     const view = a === 'edms' || filter.manage === true ? 'managed' : 'open';
-    const page = await listExams(ctx.services.pool, readerOf(a, ctx), body(ctx), query(ctx), view);
+    const page = await listExams(ctx.services.pool, readerOf(a, ctx), ctx.body, ctx.query, view);
     return {
       ...page,
       content: page.content.map(({ id, name, state, startAt, endAt, priceFen }) => ({
@@ -276,15 +283,11 @@ const examHandlers: HandlerEntry[] = [
     };
   }),
   ...wire('exam', 'queryExamPaperListByExam', async (a, ctx) => {
-    const found = await readExam(
-      ctx.services.pool,
-      readerOf(a, ctx),
-      body<{ examId: number }>(ctx).examId,
-    );
+    const found = await readExam(ctx.services.pool, readerOf(a, ctx), ctx.body.examId);
     return found.papers;
   }),
   ...wire('exam', 'queryNotesById', async (a, ctx) => {
-    const id = query<{ id: number }>(ctx).id;
+    const id = ctx.query.id;
     await readExam(ctx.services.pool, readerOf(a, ctx), id);
     const { rows } = await ctx.services.pool.query<{ name: string; notes: string }>(
       'SELECT name, notes FROM exams WHERE id = $1',
@@ -293,13 +296,13 @@ const examHandlers: HandlerEntry[] = [
     return { id, name: rows[0]!.name, notes: rows[0]!.notes };
   }),
   ...wire('exam', 'queryStatistics', (a, ctx) =>
-    examStatistics(ctx.services.pool, scopeIn(a, ctx), query<{ id: number }>(ctx).id),
+    examStatistics(ctx.services.pool, scopeIn(a, ctx), ctx.query.id),
   ),
   ...wire('exam', 'updateExamPapersByExam', (a, ctx) =>
-    updateExamPapers(storeCtx(a, ctx), body(ctx)),
+    updateExamPapers(storeCtx(a, ctx), ctx.body),
   ),
   ...wire('exam', 'publishResults', async (a, ctx) => {
-    const { id } = body<{ id: number }>(ctx);
+    const { id } = ctx.body;
     await managedExam(storeCtx(a, ctx), id);
     const who = actor(ctx);
     await withTransaction(ctx.services.pool, async (client) => {
@@ -390,7 +393,7 @@ async function mineEnrollment(ctx: Ctx, id: number) {
 
 const staffQuit = (action: Extract<EnrollmentAction, 'passQuit' | 'rejectQuit' | 'finishQuit'>) =>
   wire('examEnroll', action, async (a, ctx) => {
-    const { id, reason } = body<{ id: number; reason?: string }>(ctx);
+    const { id, reason } = ctx.body;
     await authorizeEnrollment(ctx.services.pool, scopeIn(a, ctx), id);
     await moveOrder(flowOf(ctx), allOrders(), EXAM_KINDS, id, action, reason);
     return enrollAnswer(ctx, id);
@@ -398,7 +401,7 @@ const staffQuit = (action: Extract<EnrollmentAction, 'passQuit' | 'rejectQuit' |
 
 const batchWire = (action: BatchEnrollAction) =>
   wire('examEnroll', action, async (a, ctx) => {
-    const b = body<{ examId: number; charge: boolean } & Record<string, unknown>>(ctx);
+    const b = ctx.body;
     const scope = scopeIn(a, ctx);
     const candidates = await candidatesOf(ctx.services.pool, scope, action, b);
     return batchEnroll(flowOf(ctx), scope, b.examId, candidates, b.charge);
@@ -410,7 +413,7 @@ const enrollHandlers: HandlerEntry[] = [
     const id = await enrollSelf(
       flowOf(ctx),
       { memberId: auth.memberId, organizationId: auth.organizationId },
-      body<{ examId: number }>(ctx).examId,
+      ctx.body.examId,
     );
     return enrollAnswer(ctx, id);
   }),
@@ -428,36 +431,36 @@ const enrollHandlers: HandlerEntry[] = [
   ...staffQuit('rejectQuit'),
   ...staffQuit('finishQuit'),
   ...wire('examEnroll', 'refund', async (a, ctx) => {
-    const b = body<{ id: number; reason?: string; amountFen?: number }>(ctx);
+    const b = ctx.body;
     await authorizeEnrollment(ctx.services.pool, scopeIn(a, ctx), b.id);
     await refundOrder(flowOf(ctx), allOrders(), EXAM_KINDS, b.id, b);
     return enrollAnswer(ctx, b.id);
   }),
   ...BATCH_ENROLL_ACTIONS.flatMap(batchWire),
   ...wire('examEnroll', 'downloadEnrollList', (a, ctx) =>
-    exportEnrollments(ctx.services.pool, scopeIn(a, ctx), body(ctx)),
+    exportEnrollments(ctx.services.pool, scopeIn(a, ctx), ctx.body),
   ),
   ...wire('examEnroll', 'queryEnrollList', (a, ctx) =>
-    listEnrollments(ctx.services.pool, scopeIn(a, ctx), body(ctx), query(ctx)),
+    listEnrollments(ctx.services.pool, scopeIn(a, ctx), ctx.body, ctx.query),
   ),
   ...wire('examEnroll', 'queryList', (a, ctx) =>
-    listEnrollments(ctx.services.pool, scopeIn(a, ctx), body(ctx), query(ctx)),
+    listEnrollments(ctx.services.pool, scopeIn(a, ctx), ctx.body, ctx.query),
   ),
   ...wire('examEnroll', 'querySimpleList', async (a, ctx) => {
-    const page = await listEnrollments(ctx.services.pool, scopeIn(a, ctx), body(ctx), query(ctx));
+    const page = await listEnrollments(ctx.services.pool, scopeIn(a, ctx), ctx.body, ctx.query);
     return { ...page, content: page.content.map(toOrderSimple) };
   }),
   ...wire('examEnroll', 'queryEnrollStatistics', (a, ctx) =>
-    enrollStatistics(ctx.services.pool, scopeIn(a, ctx), query<{ examId: number }>(ctx).examId),
+    enrollStatistics(ctx.services.pool, scopeIn(a, ctx), ctx.query.examId),
   ),
   ...wire('examEnroll', 'queryMineEnrollByEnrollId', (_a, ctx) =>
-    mineEnrollment(ctx, query<{ id: number }>(ctx).id),
+    mineEnrollment(ctx, ctx.query.id),
   ),
   ...wire('examEnroll', 'queryMineLatestEnroll', async (_a, ctx) => {
     const id = await latestEnrollmentId(
       ctx.services.pool,
       ctx.requireAuth().memberId,
-      query<{ examId: number }>(ctx).examId,
+      ctx.query.examId,
     );
     return id === null ? null : mineEnrollment(ctx, id);
   }),
@@ -499,12 +502,12 @@ async function startAndRead(
 const sittingHandlers: HandlerEntry[] = [
   ...wire('examPaperEnroll', 'start', async (_a, ctx) => {
     const auth = ctx.requireAuth();
-    const id = await startAndRead(ctx, auth.memberId, body(ctx));
+    const id = await startAndRead(ctx, auth.memberId, ctx.body);
     return readSitting(ctx.services.pool, learnerScope(auth), id);
   }),
   ...wire('examPaperEnroll', 'complete', async (_a, ctx) => {
     const auth = ctx.requireAuth();
-    const { id } = body<{ id: number }>(ctx);
+    const { id } = ctx.body;
     const scope = learnerScope(auth);
     await readSittingRow(ctx.services.pool, scope, id);
     await completeSitting(ctx.services.pool, id, 'member', actor(ctx), ctx.request.id);
@@ -520,19 +523,19 @@ const sittingHandlers: HandlerEntry[] = [
     return answer;
   }),
   ...wire('examPaperEnroll', 'queryById', (a, ctx) =>
-    readSitting(ctx.services.pool, scopeIn(a, ctx), query<{ id: number }>(ctx).id),
+    readSitting(ctx.services.pool, scopeIn(a, ctx), ctx.query.id),
   ),
   ...wire('examPaperEnroll', 'queryLatest', (a, ctx) => {
-    const q = query<{ examId: number; examPaperId?: number }>(ctx);
+    const q = ctx.query;
     return latestSitting(ctx.services.pool, scopeIn(a, ctx), q.examId, q.examPaperId);
   }),
-  ...['queryList', 'querySimpleList', 'queryListByTeacher'].flatMap((action) =>
+  ...(['queryList', 'querySimpleList', 'queryListByTeacher'] as const).flatMap((action) =>
     wire('examPaperEnroll', action, (a, ctx) =>
-      listSittings(ctx.services.pool, scopeIn(a, ctx), body(ctx), query(ctx)),
+      listSittings(ctx.services.pool, scopeIn(a, ctx), ctx.body, ctx.query),
     ),
   ),
   ...wire('examPaperEnroll', 'settle', async (a, ctx) => {
-    const b = body<{ id?: number; examId?: number; rejudge: boolean }>(ctx);
+    const b = ctx.body;
     const scope = scopeIn(a, ctx);
     if (scope.kind === 'learner') throw fail('FORBIDDEN', '学员不能结算答卷');
     const ids = b.id
@@ -552,13 +555,13 @@ const sittingHandlers: HandlerEntry[] = [
     return outcome;
   }),
   ...wire('examPaperEnroll', 'signal', (_a, ctx) =>
-    recordSignal(ctx.services.pool, ctx.requireAuth().memberId, body(ctx)),
+    recordSignal(ctx.services.pool, ctx.requireAuth().memberId, ctx.body),
   ),
   ...wire('examPaperEnroll', 'querySignals', (a, ctx) =>
-    listSignals(ctx.services.pool, scopeIn(a, ctx), query<{ id: number }>(ctx).id),
+    listSignals(ctx.services.pool, scopeIn(a, ctx), ctx.query.id),
   ),
   ...wire('examPaperEnroll', 'report', (a, ctx) =>
-    readReport(ctx.services.pool, scopeIn(a, ctx), query<{ id: number }>(ctx).id),
+    readReport(ctx.services.pool, scopeIn(a, ctx), ctx.query.id),
   ),
   handle(bmsSitting.create, async (ctx) => {
     const id = await startAndRead(ctx, ctx.body.memberId, ctx.body);
@@ -603,33 +606,34 @@ async function resettle(ctx: Ctx, sittingId: number) {
 
 const answerHandlers: HandlerEntry[] = [
   ...wire('examMemberQuestion', 'save', (_a, ctx) =>
-    saveAnswer(ctx.services.pool, ctx.requireAuth().memberId, body(ctx), ctx.request.ip),
+    saveAnswer(ctx.services.pool, ctx.requireAuth().memberId, ctx.body, ctx.request.ip),
   ),
   ...wire('examMemberQuestion', 'debug', (_a, ctx) =>
-    debugAnswer(ctx.services.pool, ctx.requireAuth().memberId, body(ctx)),
+    debugAnswer(ctx.services.pool, ctx.requireAuth().memberId, ctx.body),
   ),
   ...wire('examMemberQuestion', 'queryById', (a, ctx) =>
-    readAnswer(ctx.services.pool, scopeIn(a, ctx), query<{ id: number }>(ctx).id),
+    readAnswer(ctx.services.pool, scopeIn(a, ctx), ctx.query.id),
   ),
   ...wire('examMemberQuestion', 'queryLatest', (a, ctx) => {
-    const q = query<{ examPaperEnrollId: number; questionId: number }>(ctx);
+    const q = ctx.query;
     return latestAnswer(ctx.services.pool, scopeIn(a, ctx), q.examPaperEnrollId, q.questionId);
   }),
-  ...['queryList', 'querySimpleList', 'queryListByExamPaperEnroll', 'queryListByTeacher'].flatMap(
-    (action) =>
-      wire('examMemberQuestion', action, (a, ctx) =>
-        listAnswers(ctx.services.pool, scopeIn(a, ctx), body(ctx), query(ctx)),
-      ),
+  ...(
+    ['queryList', 'querySimpleList', 'queryListByExamPaperEnroll', 'queryListByTeacher'] as const
+  ).flatMap((action) =>
+    wire('examMemberQuestion', action, (a, ctx) =>
+      listAnswers(ctx.services.pool, scopeIn(a, ctx), ctx.body, ctx.query),
+    ),
   ),
   ...wire('examMemberQuestion', 'queryLatestList', (a, ctx) =>
-    listAnswers(ctx.services.pool, scopeIn(a, ctx), body(ctx), query(ctx), true),
+    listAnswers(ctx.services.pool, scopeIn(a, ctx), ctx.body, ctx.query, true),
   ),
   ...wire('examMemberQuestion', 'queryStatisticsGroupByMember', (a, ctx) => {
-    const b = body<{ examId: number; examPaperId?: number }>(ctx);
+    const b = ctx.body;
     return scoresByMember(ctx.services.pool, scopeIn(a, ctx), b.examId, b.examPaperId);
   }),
   ...wire('examMemberQuestion', 'queryQuestionStatisticsByExamPaper', (a, ctx) => {
-    const b = body<{ examPaperId: number; examId?: number }>(ctx);
+    const b = ctx.body;
     return questionStatistics(ctx.services.pool, scopeIn(a, ctx), b.examPaperId, b.examId);
   }),
   handle(bmsAnswer.create, async (ctx) => {

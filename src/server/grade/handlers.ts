@@ -4,6 +4,7 @@
  * un-prefixed area are also the public catalogue, read by visitors.
  */
 import type { CallDef } from '../../contract/call.ts';
+import { resourceCallId } from '../../contract/resource.ts';
 import { grade as calls, type GradeItem } from '../../contract/grade/calls.ts';
 import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
 import { gradeLifecycle } from '../../machines/lifecycles/grade.ts';
@@ -14,8 +15,8 @@ import {
   type BatchEnrollAction,
 } from '../enrollment/candidates.ts';
 import { fail } from '../http/app-error.ts';
-import { type HandlerContext, type HandlerEntry } from '../http/handler.ts';
-import { wireIds, type AreaHandler } from '../http/wire.ts';
+import { type HandlerContext, type HandlerEntry, type ContextOf } from '../http/handler.ts';
+import { idWiring } from '../http/wire.ts';
 import { lifecycleHandlers } from '../lifecycle/handlers.ts';
 import { moveOrder, refundOrder } from '../orders/flow.ts';
 import { detailOf, flowOf, notifyHandlers, orderHandlers } from '../orders/handlers.ts';
@@ -67,16 +68,20 @@ type Area = keyof typeof SCOPE_OF_AREA;
 const scopeOf = (area: Area, ctx: Ctx) => SCOPE_OF_AREA[area](ctx.requireAuth());
 /** A reader of public calls: the caller's scope, or a visitor. */
 const readerOf = (area: Area, ctx: Ctx) => (ctx.auth ? SCOPE_OF_AREA[area](ctx.auth) : null);
-const body = <T>(ctx: Ctx) => ctx.body as T;
-const query = <T>(ctx: Ctx) => ctx.query as T;
-const idOf = (ctx: Ctx) => query<{ id: number }>(ctx).id;
+const idOf = (ctx: ContextOf<{ query: { id: number } }>) => ctx.query.id;
 
 /** `fn` for each call id, with the area its id starts with. */
-const wire = (ids: string[], fn: AreaHandler) => wireIds(calls, ids, fn);
+const wire = idWiring(calls);
 
 /** The same action in the listed areas: `grade.enroll.` + action under bms, edms, the bare area. */
-const inAreas = (group: string, action: string, areas: readonly string[]) =>
-  areas.map((a) => (a === 'app' ? `${group}.${action}` : `${a}.${group}.${action}`));
+const inAreas = <const G extends string, const A extends string, const Ar extends Area>(
+  group: G,
+  action: A,
+  areas: readonly Ar[],
+) => areas.map((area) => resourceCallId(area, group, action));
+/** The ids the contract has, of those named (a batch action is not served in every area). */
+const served = <Id extends string>(ids: Id[]) =>
+  ids.filter((id): id is Extract<Id, keyof typeof calls> => id in calls);
 
 const catalogueItem = (g: GradeItem) => ({
   id: g.id,
@@ -99,23 +104,19 @@ const catalogueItem = (g: GradeItem) => ({
 
 const syllabusHandlers: HandlerEntry[] = [
   ...wire(['bms.grade.updateChapters', 'edms.grade.updateChapters'], (a, ctx) => {
-    const b = body<{ id: number; chapterIds?: number[]; courseId?: number | null }>(ctx);
+    const b = ctx.body;
     return b.chapterIds
       ? setGradeChapters(ctx.services.pool, scopeOf(a, ctx), b.id, b.chapterIds)
       : followCourse(ctx.services.pool, scopeOf(a, ctx), b.id, b.courseId ?? null);
   }),
   ...wire(['course.queryChapterListByGrade', 'oj.course.queryChapterListByGrade'], (a, ctx) =>
-    readGradeChapters(ctx.services.pool, readerOf(a, ctx), body<{ gradeId: number }>(ctx).gradeId),
+    readGradeChapters(ctx.services.pool, readerOf(a, ctx), ctx.body.gradeId),
   ),
   ...wire(['bms.course.queryChapterListByGrade', 'edms.course.queryChapterListByGrade'], (a, ctx) =>
-    managedGradeChapters(
-      ctx.services.pool,
-      scopeOf(a, ctx),
-      body<{ gradeId: number }>(ctx).gradeId,
-    ),
+    managedGradeChapters(ctx.services.pool, scopeOf(a, ctx), ctx.body.gradeId),
   ),
   ...wire(inAreas('chapter', 'queryQuestionListByGrade', ['app', 'oj', 'bms', 'edms']), (a, ctx) =>
-    gradeChapterQuestions(ctx.services, ctx.requireAuth(), scopeOf(a, ctx), body(ctx), query(ctx)),
+    gradeChapterQuestions(ctx.services, ctx.requireAuth(), scopeOf(a, ctx), ctx.body, ctx.query),
   ),
 ];
 
@@ -123,7 +124,7 @@ const syllabusHandlers: HandlerEntry[] = [
 
 const gradeHandlersOnly: HandlerEntry[] = [
   ...wire(['grade.queryList'], async (_a, ctx) => {
-    const page = await listGrades(ctx.services.pool, 'catalogue', body(ctx), query(ctx));
+    const page = await listGrades(ctx.services.pool, 'catalogue', ctx.body, ctx.query);
     return { ...page, content: page.content.map(catalogueItem) };
   }),
   ...wire(['grade.queryById', 'oj.grade.queryById'], (a, ctx) =>
@@ -145,28 +146,28 @@ const gradeHandlersOnly: HandlerEntry[] = [
     managedGrade(ctx.services.pool, scopeOf(a, ctx), idOf(ctx)),
   ),
   ...wire(['bms.grade.queryList', 'edms.grade.queryList', 'oj.grade.queryList'], (a, ctx) =>
-    listGrades(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx)),
+    listGrades(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query),
   ),
   ...wire(['bms.grade.querySimpleList', 'edms.grade.querySimpleList'], async (a, ctx) => {
-    const page = await listGrades(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx));
+    const page = await listGrades(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query);
     return {
       ...page,
       content: page.content.map(({ id, name, state, status }) => ({ id, name, state, status })),
     };
   }),
   ...wire(['bms.grade.create', 'edms.grade.create', 'grade.create'], (a, ctx) =>
-    createGrade(ctx.services.pool, scopeOf(a, ctx), body(ctx), ctx.requireAuth().organizationId),
+    createGrade(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.requireAuth().organizationId),
   ),
   ...wire(['bms.grade.update', 'edms.grade.update', 'grade.update'], (a, ctx) =>
-    updateGrade(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+    updateGrade(ctx.services.pool, scopeOf(a, ctx), ctx.body),
   ),
   ...wire(['bms.grade.delete', 'edms.grade.delete', 'grade.delete'], async (a, ctx) => {
-    const { id } = body<{ id: number }>(ctx);
+    const { id } = ctx.body;
     await deleteGrade(ctx.services.pool, scopeOf(a, ctx), id);
     return { id };
   }),
   ...wire(['edms.grade.addGradeToMine', 'grade.addGradeToMine'], (a, ctx) =>
-    addGradeToMine(ctx.services.pool, scopeOf(a, ctx), body<{ id: number }>(ctx).id),
+    addGradeToMine(ctx.services.pool, scopeOf(a, ctx), ctx.body.id),
   ),
   ...wire(
     ['bms.grade.queryStatistics', 'edms.grade.queryStatistics', 'grade.queryStatistics'],
@@ -219,29 +220,29 @@ const controlHandlers: HandlerEntry[] = [
       'oj.grade.controls.queryList',
     ],
     async (a, ctx) => {
-      const { gradeId } = body<{ gradeId: number }>(ctx);
+      const { gradeId } = ctx.body;
       await controlledGrade(ctx, a, gradeId);
       return listControls(ctx.services.pool, gradeId);
     },
   ),
   ...wire(['bms.grade.controls.update', 'edms.grade.controls.update'], async (a, ctx) => {
-    const b = body<{ gradeId: number; controls: { code: never; enabled: boolean }[] }>(ctx);
+    const b = ctx.body;
     await controlledGrade(ctx, a, b.gradeId);
     return setControls(ctx.services.pool, b.gradeId, b.controls, ctx.requireAuth().memberId);
   }),
   ...wire(['bms.grade.controls.create'], async (a, ctx) => {
-    const b = body<{ gradeId: number; code: never; enabled: boolean }>(ctx);
+    const b = ctx.body;
     await controlledGrade(ctx, a, b.gradeId);
     await setControls(ctx.services.pool, b.gradeId, [b], ctx.requireAuth().memberId);
     return oneControl(ctx.services.pool, b.gradeId, b.code);
   }),
   ...wire(['bms.grade.controls.delete'], async (a, ctx) => {
-    const b = body<{ gradeId: number; code: never }>(ctx);
+    const b = ctx.body;
     await controlledGrade(ctx, a, b.gradeId);
     return resetControl(ctx.services.pool, b.gradeId, b.code);
   }),
   ...wire(['bms.grade.controls.queryById'], async (a, ctx) => {
-    const q = query<{ gradeId: number; code: never }>(ctx);
+    const q = ctx.query;
     await controlledGrade(ctx, a, q.gradeId);
     return oneControl(ctx.services.pool, q.gradeId, q.code);
   }),
@@ -277,23 +278,19 @@ const STAFF_AREAS = ['bms', 'edms', 'app'] as const;
 
 const staffQuit = (action: Extract<EnrollmentAction, 'passQuit' | 'rejectQuit' | 'finishQuit'>) =>
   wire(inAreas('grade.enroll', action, STAFF_AREAS), async (a, ctx) => {
-    const { id, reason } = body<{ id: number; reason?: string }>(ctx);
+    const { id, reason } = ctx.body;
     await authorizeEnrollment(ctx.services.pool, scopeOf(a, ctx), id);
     await moveOrder(flowOf(ctx), allOrders(), GRADE_KINDS, id, action, reason);
     return enrollAnswer(ctx, id);
   });
 
-type BatchBody = { gradeId: number; charge: boolean } & Record<string, unknown>;
 const batchWire = (action: BatchEnrollAction) =>
-  wire(
-    inAreas('grade.enroll', action, STAFF_AREAS).filter((id) => id in calls),
-    async (a, ctx) => {
-      const b = body<BatchBody>(ctx);
-      const scope = scopeOf(a, ctx);
-      const candidates = await candidatesOf(ctx.services.pool, scope, action, b);
-      return batchEnroll(flowOf(ctx), scope, b.gradeId, candidates, b.charge);
-    },
-  );
+  wire(served(inAreas('grade.enroll', action, STAFF_AREAS)), async (a, ctx) => {
+    const b = ctx.body;
+    const scope = scopeOf(a, ctx);
+    const candidates = await candidatesOf(ctx.services.pool, scope, action, b);
+    return batchEnroll(flowOf(ctx), scope, b.gradeId, candidates, b.charge);
+  });
 
 const enrollHandlers: HandlerEntry[] = [
   ...wire(['grade.enroll.enroll', 'oj.grade.enroll.enroll'], async (_a, ctx) => {
@@ -302,7 +299,7 @@ const enrollHandlers: HandlerEntry[] = [
       flowOf(ctx),
       { memberId: auth.memberId, organizationId: auth.organizationId },
       SCOPE_OF_AREA.oj(auth),
-      body<{ gradeId: number }>(ctx).gradeId,
+      ctx.body.gradeId,
     );
     return enrollAnswer(ctx, id);
   }),
@@ -328,46 +325,46 @@ const enrollHandlers: HandlerEntry[] = [
   ...staffQuit('rejectQuit'),
   ...staffQuit('finishQuit'),
   ...wire(['grade.enroll.refund'], async (a, ctx) => {
-    const b = body<{ id: number; reason?: string; amountFen?: number }>(ctx);
+    const b = ctx.body;
     await authorizeEnrollment(ctx.services.pool, scopeOf(a, ctx), b.id);
     await refundOrder(flowOf(ctx), allOrders(), GRADE_KINDS, b.id, b);
     return enrollAnswer(ctx, b.id);
   }),
   ...wire(['bms.grade.enroll.setPaid'], async (a, ctx) => {
-    const { id, reason } = body<{ id: number; reason?: string }>(ctx);
+    const { id, reason } = ctx.body;
     await authorizeEnrollment(ctx.services.pool, scopeOf(a, ctx), id);
     await moveOrder(flowOf(ctx), allOrders(), GRADE_KINDS, id, 'setPaid', reason);
     return enrollAnswer(ctx, id);
   }),
   ...BATCH_ENROLL_ACTIONS.flatMap(batchWire),
   ...wire(inAreas('grade.enroll', 'downloadEnrollList', STAFF_AREAS), (a, ctx) =>
-    exportEnrollments(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+    exportEnrollments(ctx.services.pool, scopeOf(a, ctx), ctx.body),
   ),
   ...wire(
     [
       ...inAreas('grade.enroll', 'queryEnrollList', [...STAFF_AREAS, 'oj']),
       'bms.grade.enroll.queryList',
     ],
-    (a, ctx) => listEnrollments(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx)),
+    (a, ctx) => listEnrollments(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query),
   ),
   ...wire(['bms.grade.enroll.querySimpleList'], async (a, ctx) => {
-    const page = await listEnrollments(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx));
+    const page = await listEnrollments(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query);
     return { ...page, content: page.content.map(toOrderSimple) };
   }),
   ...wire(inAreas('grade.enroll', 'queryEnrollStatistics', STAFF_AREAS), (a, ctx) =>
-    enrollStatistics(ctx.services.pool, scopeOf(a, ctx), query<{ gradeId: number }>(ctx).gradeId),
+    enrollStatistics(ctx.services.pool, scopeOf(a, ctx), ctx.query.gradeId),
   ),
   ...wire(inAreas('grade.enroll', 'setGroups', STAFF_AREAS), (a, ctx) => {
-    const b = body<{ ids: number[]; groups: string[] }>(ctx);
+    const b = ctx.body;
     return setGroups(ctx.services.pool, scopeOf(a, ctx), b.ids, b.groups);
   }),
   ...wire(inAreas('grade.enroll', 'bindTeacher', STAFF_AREAS), async (a, ctx) => {
-    const b = body<{ id: number; teacherMemberId: number }>(ctx);
+    const b = ctx.body;
     await bindTeacher(ctx.services.pool, scopeOf(a, ctx), b.id, b.teacherMemberId);
     return enrollAnswer(ctx, b.id);
   }),
   ...wire(inAreas('grade.enroll', 'unbindTeacher', STAFF_AREAS), async (a, ctx) => {
-    const { id } = body<{ id: number }>(ctx);
+    const { id } = ctx.body;
     await bindTeacher(ctx.services.pool, scopeOf(a, ctx), id, null);
     return enrollAnswer(ctx, id);
   }),
@@ -381,7 +378,7 @@ const enrollHandlers: HandlerEntry[] = [
       const id = await latestEnrollmentId(
         ctx.services.pool,
         ctx.requireAuth().memberId,
-        query<{ gradeId: number }>(ctx).gradeId,
+        ctx.query.gradeId,
       );
       return id === null ? null : mineEnrollment(ctx, id);
     },
@@ -390,7 +387,7 @@ const enrollHandlers: HandlerEntry[] = [
     mineStatistics(ctx.services.pool, ctx.requireAuth().memberId),
   ),
   ...wire(['bms.grade.enroll.create'], async (a, ctx) => {
-    const id = await staffEnroll(flowOf(ctx), scopeOf(a, ctx), body(ctx));
+    const id = await staffEnroll(flowOf(ctx), scopeOf(a, ctx), ctx.body);
     return enrollAnswer(ctx, id);
   }),
   ...orderHandlers(
@@ -416,13 +413,13 @@ const enrollHandlers: HandlerEntry[] = [
 
 const settlementHandlers: HandlerEntry[] = [
   ...wire(['edms.member.grade.settlement.create', 'member.grade.settlement.create'], (a, ctx) =>
-    createSettlement(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+    createSettlement(ctx.services.pool, scopeOf(a, ctx), ctx.body),
   ),
   ...wire(['edms.member.grade.settlement.update', 'member.grade.settlement.update'], (a, ctx) =>
-    updateSettlement(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+    updateSettlement(ctx.services.pool, scopeOf(a, ctx), ctx.body),
   ),
   ...wire(['edms.member.grade.settlement.delete'], async (a, ctx) => {
-    const { id } = body<{ id: number }>(ctx);
+    const { id } = ctx.body;
     await deleteSettlement(ctx.services.pool, scopeOf(a, ctx), id);
     return { id };
   }),
@@ -432,10 +429,10 @@ const settlementHandlers: HandlerEntry[] = [
       'member.grade.settlement.queryList',
       'oj.member.grade.settlement.queryList',
     ],
-    (a, ctx) => listSettlements(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx)),
+    (a, ctx) => listSettlements(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query),
   ),
   ...wire(['edms.member.grade.settlement.download'], (a, ctx) =>
-    exportSettlements(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+    exportSettlements(ctx.services.pool, scopeOf(a, ctx), ctx.body),
   ),
 ];
 

@@ -171,9 +171,14 @@ const toItem = (r: EnrollRow): HomeworkEnrollItem => ({
   createdAt: r.created_at.toISOString(),
 });
 
-type Filter = z.output<typeof homeworkEnrollFilter>;
+export type HomeworkEnrollFilter = z.output<typeof homeworkEnrollFilter>;
 
-function where(scope: Scope, filter: Filter, sql: SqlParams, byTeacher = false): string {
+function where(
+  scope: Scope,
+  filter: HomeworkEnrollFilter,
+  sql: SqlParams,
+  byTeacher = false,
+): string {
   const clauses = [visibleEnrollments(scope, sql)];
   if (filter.homeworkId) clauses.push(`he.homework_id = ${sql.add(filter.homeworkId)}`);
   if (filter.gradeId) clauses.push(`h.grade_id = ${sql.add(filter.gradeId)}`);
@@ -199,7 +204,7 @@ const sortable: SortColumns<typeof HOMEWORK_ENROLL_SORT> = {
 export async function listEnrollments(
   db: Queryable,
   scope: Scope,
-  filter: Filter,
+  filter: HomeworkEnrollFilter,
   page: PageQuery,
   options: { byTeacher?: boolean; byScore?: boolean } = {},
 ): Promise<Page<HomeworkEnrollItem>> {
@@ -312,7 +317,7 @@ export async function mineStatistics(db: Queryable, memberId: number) {
   };
 }
 
-export async function exportEnrollments(db: Queryable, scope: Scope, filter: Filter) {
+export async function exportEnrollments(db: Queryable, scope: Scope, filter: HomeworkEnrollFilter) {
   const sql = new SqlParams();
   const { rows } = await db.query<EnrollRow>(
     `SELECT ${COLUMNS} ${FROM} WHERE ${where(scope, filter, sql)}

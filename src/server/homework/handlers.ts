@@ -14,8 +14,10 @@ import {
   type BatchEnrollAction,
 } from '../enrollment/candidates.ts';
 import { fail } from '../http/app-error.ts';
-import { type HandlerContext, type HandlerEntry } from '../http/handler.ts';
-import { wireIds, type AreaHandler } from '../http/wire.ts';
+import { type HandlerContext, type HandlerEntry, type ContextOf } from '../http/handler.ts';
+import { idWiring, type IdsTaking } from '../http/wire.ts';
+import type { PageQuery } from '../../contract/paging.ts';
+import { resourceCallId } from '../../contract/resource.ts';
 import { applyTransition } from '../lifecycle/transition.ts';
 import { answerQuestion, queueAnswer } from '../member-question/handlers.ts';
 import { toSummary } from '../member-question/answers.ts';
@@ -41,6 +43,7 @@ import {
   listEnrollments,
   mineStatistics,
   readEnrollment,
+  type HomeworkEnrollFilter,
 } from './enroll.ts';
 import {
   createHomework,
@@ -60,23 +63,25 @@ import { listSubmissions } from './submissions.ts';
 type Ctx = HandlerContext;
 type Area = keyof typeof SCOPE_OF_AREA;
 const scopeOf = (area: Area, ctx: Ctx) => SCOPE_OF_AREA[area](ctx.requireAuth());
-const body = <T>(ctx: Ctx) => ctx.body as T;
-const query = <T>(ctx: Ctx) => ctx.query as T;
-const idOf = (ctx: Ctx) => query<{ id: number }>(ctx).id;
+const idOf = (ctx: ContextOf<{ query: { id: number } }>) => ctx.query.id;
 const actorOf = (ctx: Ctx) => {
   const auth = ctx.requireAuth();
   return { userId: auth.userId, memberId: auth.memberId };
 };
 
-const wire = (ids: string[], fn: AreaHandler) => wireIds(calls, ids, fn);
+const wire = idWiring(calls);
+type IdReason = { body: { id: number; reason?: string } };
 
 // ——— homework ———
 
 /** A lifecycle move; publishing also assigns the homework to its roster. */
-const lifecycleWire = (ids: string[], action: 'pass' | 'reject' | 'publish' | 'unpublish') =>
-  wire(ids, async (a, ctx) => {
+const lifecycleWire = (
+  ids: IdsTaking<typeof calls, IdReason>[],
+  action: 'pass' | 'reject' | 'publish' | 'unpublish',
+) =>
+  wire(ids, async (a, ctx: ContextOf<IdReason>) => {
     const scope = scopeOf(a, ctx);
-    const { id, reason } = body<{ id: number; reason?: string }>(ctx);
+    const { id, reason } = ctx.body;
     const current = await managedHomework(ctx.services.pool, scope, id);
     if (action === 'publish' && current.settledAt) throw fail('CONFLICT', '作业已结算');
     await applyTransition(ctx.services.pool, homeworkLifecycle, HOMEWORK_ROWS, {
@@ -98,13 +103,13 @@ const lifecycleWire = (ids: string[], action: 'pass' | 'reject' | 'publish' | 'u
 
 const homeworkHandlers: HandlerEntry[] = [
   ...wire(['bms.homework.create', 'edms.homework.create'], (a, ctx) =>
-    createHomework(ctx.services.pool, scopeOf(a, ctx), body(ctx), actorOf(ctx), ctx.request.id),
+    createHomework(ctx.services.pool, scopeOf(a, ctx), ctx.body, actorOf(ctx), ctx.request.id),
   ),
   ...wire(['bms.homework.update', 'edms.homework.update'], (a, ctx) =>
-    updateHomework(ctx.services.pool, scopeOf(a, ctx), body(ctx), actorOf(ctx), ctx.request.id),
+    updateHomework(ctx.services.pool, scopeOf(a, ctx), ctx.body, actorOf(ctx), ctx.request.id),
   ),
   ...wire(['bms.homework.delete', 'edms.homework.delete'], async (a, ctx) => {
-    const { id } = body<{ id: number }>(ctx);
+    const { id } = ctx.body;
     await deleteHomework(ctx.services.pool, scopeOf(a, ctx), id);
     return { id };
   }),
@@ -114,10 +119,10 @@ const homeworkHandlers: HandlerEntry[] = [
   ),
   ...wire(
     ['bms.homework.queryList', 'edms.homework.queryList', 'oj.homework.queryList'],
-    (a, ctx) => listHomework(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx)),
+    (a, ctx) => listHomework(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query),
   ),
   ...wire(['bms.homework.querySimpleList', 'edms.homework.querySimpleList'], async (a, ctx) => {
-    const page = await listHomework(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx));
+    const page = await listHomework(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query);
     return {
       ...page,
       content: page.content.map(({ id, title, gradeId, state, dueAt }) => ({
@@ -135,15 +140,10 @@ const homeworkHandlers: HandlerEntry[] = [
       'edms.homework.queryQuestionList',
       'oj.homework.queryQuestionList',
     ],
-    (a, ctx) =>
-      homeworkQuestions(
-        ctx.services.pool,
-        scopeOf(a, ctx),
-        body<{ homeworkId: number }>(ctx).homeworkId,
-      ),
+    (a, ctx) => homeworkQuestions(ctx.services.pool, scopeOf(a, ctx), ctx.body.homeworkId),
   ),
   ...wire(['bms.homework.updateQuestions', 'edms.homework.updateQuestions'], (a, ctx) => {
-    const b = body<{ id: number; questions: { questionId: number; score: number }[] }>(ctx);
+    const b = ctx.body;
     return updateHomeworkQuestions(
       ctx.services.pool,
       scopeOf(a, ctx),
@@ -172,22 +172,23 @@ async function authorizeEnrollment(ctx: Ctx, scope: Scope, id: number) {
 }
 
 const staffQuit = (
-  ids: string[],
+  ids: IdsTaking<typeof calls, IdReason>[],
   action: Extract<EnrollmentAction, 'passQuit' | 'rejectQuit' | 'finishQuit'>,
 ) =>
-  wire(ids, async (a, ctx) => {
-    const { id, reason } = body<{ id: number; reason?: string }>(ctx);
+  wire(ids, async (a, ctx: ContextOf<IdReason>) => {
+    const { id, reason } = ctx.body;
     await authorizeEnrollment(ctx, scopeOf(a, ctx), id);
     await moveOrder(flowOf(ctx), allOrders(), HOMEWORK_KINDS, id, action, reason);
     return enrollAnswer(ctx, id);
   });
 
-type BatchBody = { homeworkId: number } & Record<string, unknown>;
 const batchWire = (action: BatchEnrollAction) =>
   wire(
-    ['bms', 'edms'].map((area) => `${area}.homeworkEnroll.${action}`).filter((id) => id in calls),
+    (['bms', 'edms'] as const)
+      .map((area) => resourceCallId(area, 'homeworkEnroll', action))
+      .filter((id): id is Extract<typeof id, keyof typeof calls> => id in calls),
     async (a, ctx) => {
-      const b = body<BatchBody>(ctx);
+      const b = ctx.body;
       const scope = scopeOf(a, ctx);
       const candidates = await candidatesOf(ctx.services.pool, scope, action, b);
       return batchEnroll(flowOf(ctx), scope, b.homeworkId, candidates);
@@ -228,14 +229,14 @@ export async function report(ctx: Ctx, scope: Scope, id: number) {
 
 const enrollList =
   (options: { byTeacher?: boolean; byScore?: boolean } = {}) =>
-  (a: Area, ctx: Ctx) =>
-    listEnrollments(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx), options);
+  (a: Area, ctx: ContextOf<{ body: HomeworkEnrollFilter; query: PageQuery }>) =>
+    listEnrollments(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query, options);
 
 const enrollHandlers: HandlerEntry[] = [
   ...BATCH_ENROLL_ACTIONS.flatMap(batchWire),
   ...wire(
     ['bms.homeworkEnroll.downloadEnrollList', 'edms.homeworkEnroll.downloadEnrollList'],
-    (a, ctx) => exportEnrollments(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+    (a, ctx) => exportEnrollments(ctx.services.pool, scopeOf(a, ctx), ctx.body),
   ),
   ...staffQuit(['bms.homeworkEnroll.passQuit', 'edms.homeworkEnroll.passQuit'], 'passQuit'),
   ...staffQuit(['bms.homeworkEnroll.rejectQuit', 'edms.homeworkEnroll.rejectQuit'], 'rejectQuit'),
@@ -268,7 +269,7 @@ const enrollHandlers: HandlerEntry[] = [
   ),
   ...wire(['edms.homeworkEnroll.queryMemberListSortByScore'], enrollList({ byScore: true })),
   ...wire(['bms.homeworkEnroll.querySimpleList'], async (a, ctx) => {
-    const page = await listEnrollments(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx));
+    const page = await listEnrollments(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query);
     return {
       ...page,
       content: await Promise.all(
@@ -278,12 +279,7 @@ const enrollHandlers: HandlerEntry[] = [
   }),
   ...wire(
     ['bms.homeworkEnroll.queryEnrollStatistics', 'edms.homeworkEnroll.queryEnrollStatistics'],
-    (a, ctx) =>
-      enrollStatistics(
-        ctx.services.pool,
-        scopeOf(a, ctx),
-        query<{ homeworkId: number }>(ctx).homeworkId,
-      ),
+    (a, ctx) => enrollStatistics(ctx.services.pool, scopeOf(a, ctx), ctx.query.homeworkId),
   ),
   ...wire(
     [
@@ -291,22 +287,17 @@ const enrollHandlers: HandlerEntry[] = [
       'edms.homeworkEnroll.queryLatest',
       'oj.homeworkEnroll.queryLatest',
     ],
-    (a, ctx) =>
-      latestEnrollment(
-        ctx.services.pool,
-        scopeOf(a, ctx),
-        query<{ homeworkId?: number }>(ctx).homeworkId,
-      ),
+    (a, ctx) => latestEnrollment(ctx.services.pool, scopeOf(a, ctx), ctx.query.homeworkId),
   ),
   ...wire(['bms.homeworkEnroll.settle', 'edms.homeworkEnroll.settle'], async (a, ctx) => {
     const scope = scopeOf(a, ctx);
-    const { homeworkId } = body<{ homeworkId: number }>(ctx);
+    const { homeworkId } = ctx.body;
     await managedHomework(ctx.services.pool, scope, homeworkId);
     await settleHomework(ctx.services.pool, homeworkId);
     return enrollStatistics(ctx.services.pool, scope, homeworkId);
   }),
   ...wire(['bms.homeworkEnroll.create'], async (a, ctx) => {
-    const b = body<{ homeworkId: number; memberId: number }>(ctx);
+    const b = ctx.body;
     const answer = await batchEnroll(
       flowOf(ctx),
       scopeOf(a, ctx),
@@ -331,11 +322,7 @@ const enrollHandlers: HandlerEntry[] = [
   ),
   ...wire(['oj.homeworkEnroll.queryMineLatestEnroll'], async (a, ctx) => {
     const scope = scopeOf(a, ctx);
-    const latest = await latestEnrollment(
-      ctx.services.pool,
-      scope,
-      query<{ homeworkId: number }>(ctx).homeworkId,
-    );
+    const latest = await latestEnrollment(ctx.services.pool, scope, ctx.query.homeworkId);
     return latest ? report(ctx, scope, latest.id) : null;
   }),
   ...wire(['oj.homeworkEnroll.queryMineStatistics'], (_a, ctx) =>
@@ -362,7 +349,7 @@ const answerHandlers: HandlerEntry[] = [
       'oj.homeworkMemberQuestion.queryList',
       'oj.homeworkMemberQuestion.queryListByTeacher',
     ],
-    (a, ctx) => listAnswers(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx)),
+    (a, ctx) => listAnswers(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query),
   ),
   ...wire(
     [
@@ -370,7 +357,7 @@ const answerHandlers: HandlerEntry[] = [
       'edms.homeworkMemberQuestion.queryListByTeacher',
     ],
     (a, ctx) =>
-      listAnswers(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx), { byTeacher: true }),
+      listAnswers(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query, { byTeacher: true }),
   ),
   ...wire(
     [
@@ -379,7 +366,7 @@ const answerHandlers: HandlerEntry[] = [
       'oj.homeworkMemberQuestion.queryLatestList',
     ],
     (a, ctx) =>
-      listAnswers(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx), { latestFirst: true }),
+      listAnswers(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query, { latestFirst: true }),
   ),
   ...wire(
     [
@@ -391,8 +378,8 @@ const answerHandlers: HandlerEntry[] = [
       listAnswers(
         ctx.services.pool,
         scopeOf(a, ctx),
-        { homeworkEnrollId: body<{ homeworkEnrollId: number }>(ctx).homeworkEnrollId },
-        query(ctx),
+        { homeworkEnrollId: ctx.body.homeworkEnrollId },
+        ctx.query,
       ),
   ),
   ...wire(
@@ -401,18 +388,13 @@ const answerHandlers: HandlerEntry[] = [
       'edms.homeworkMemberQuestion.queryStatisticsGroupByMember',
       'oj.homeworkMemberQuestion.queryStatisticsGroupByMember',
     ],
-    (a, ctx) =>
-      gradingOverview(
-        ctx.services.pool,
-        scopeOf(a, ctx),
-        body<{ homeworkId: number }>(ctx).homeworkId,
-      ),
+    (a, ctx) => gradingOverview(ctx.services.pool, scopeOf(a, ctx), ctx.body.homeworkId),
   ),
   ...wire(['oj.homeworkMemberQuestion.querySubmissionList'], (a, ctx) =>
-    listSubmissions(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx)),
+    listSubmissions(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query),
   ),
   ...wire(['oj.homeworkMemberQuestion.queryLatest'], (_a, ctx) => {
-    const q = query<{ homeworkEnrollId: number; questionId: number }>(ctx);
+    const q = ctx.query;
     return latestAnswer(
       ctx.services.pool,
       ctx.requireAuth().memberId,
@@ -421,30 +403,18 @@ const answerHandlers: HandlerEntry[] = [
     );
   }),
   ...wire(['oj.homeworkMemberQuestion.save'], (_a, ctx) =>
-    saveDraft(ctx.services.pool, ctx.requireAuth().memberId, body(ctx)),
+    saveDraft(ctx.services.pool, ctx.requireAuth().memberId, ctx.body),
   ),
   ...wire(['oj.homeworkMemberQuestion.submit'], (_a, ctx) => {
     const auth = ctx.requireAuth();
-    const b = body<{
-      homeworkEnrollId: number;
-      questionId: number;
-      language?: 'cpp' | 'python';
-      source?: string;
-      answer?: string;
-    }>(ctx);
+    const b = ctx.body;
     return answerQuestion(ctx.services, auth, b, 'homework', () =>
       linkSubmission(ctx.services.pool, auth, b.homeworkEnrollId, b.questionId),
     );
   }),
   ...wire(['oj.homeworkMemberQuestion.debug'], async (_a, ctx) => {
     const auth = ctx.requireAuth();
-    const b = body<{
-      homeworkEnrollId: number;
-      questionId: number;
-      language: string;
-      source: string;
-      input: string;
-    }>(ctx);
+    const b = ctx.body;
     // A run is work on the homework: only while it is open, like a submission.
     await linkSubmission(ctx.services.pool, auth, b.homeworkEnrollId, b.questionId);
     const row = await queueAnswer(ctx.services.pool, ctx.services.quota, auth, {
@@ -458,13 +428,13 @@ const answerHandlers: HandlerEntry[] = [
     return { id: summary.id, status: summary.status };
   }),
   ...wire(['bms.homeworkMemberQuestion.create'], (a, ctx) =>
-    staffScore(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+    staffScore(ctx.services.pool, scopeOf(a, ctx), ctx.body),
   ),
   ...wire(['bms.homeworkMemberQuestion.update'], (a, ctx) =>
-    staffScore(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+    staffScore(ctx.services.pool, scopeOf(a, ctx), ctx.body),
   ),
   ...wire(['bms.homeworkMemberQuestion.delete'], async (a, ctx) => {
-    const { id } = body<{ id: number }>(ctx);
+    const { id } = ctx.body;
     await voidAnswer(ctx.services.pool, scopeOf(a, ctx), id);
     return { id };
   }),

@@ -3,11 +3,16 @@ import type { z } from 'zod';
 import type { CallDef } from '../../contract/call.ts';
 import type { Auth } from '../accounts/sessions.ts';
 import type { Services } from '../services.ts';
-import type { UploadedFile } from './multipart.ts';
+import type { FileAnswer, UploadedFile } from './multipart.ts';
 
-type QueryOf<C> = C extends CallDef<infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
-type BodyOf<C> = C extends CallDef<z.ZodType, infer B, z.ZodType> ? z.output<B> : never;
-type ResultOf<C> = C extends CallDef<z.ZodType, z.ZodType, infer R> ? z.input<R> : never;
+export type QueryOf<C> = C extends CallDef<infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
+export type BodyOf<C> = C extends CallDef<z.ZodType, infer B, z.ZodType> ? z.output<B> : never;
+/**
+ * What a handler answers: the call's response, or a file (a download, an xlsx export, an
+ * image), which goes out as it is instead of in the envelope.
+ */
+export type ResultOf<C> =
+  (C extends CallDef<z.ZodType, z.ZodType, infer R> ? z.input<R> : never) | FileAnswer;
 
 /** What a handler gets: validated input, the caller, the services and the session helpers. */
 export interface HandlerContext<C extends CallDef = CallDef> {
@@ -31,6 +36,12 @@ export interface HandlerContext<C extends CallDef = CallDef> {
   /** Revokes the caller's session, if any, and clears the cookie. */
   signOut(): Promise<void>;
 }
+
+/**
+ * The context of any call whose parsed input has at least this shape: for a helper that several
+ * calls share (its callers' schemas are checked against the shape where they are wired).
+ */
+export type ContextOf<In extends { query?: unknown; body?: unknown }> = HandlerContext & In;
 
 export type CallHandler<C extends CallDef = CallDef> = (
   ctx: HandlerContext<C>,

@@ -7,11 +7,12 @@
 import type { z } from 'zod';
 import type { CallDef } from '../../contract/call.ts';
 import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
-import type { OrderKind, notificationFields } from '../../contract/order/calls.ts';
+import type { OrderFilter, OrderKind, notificationFields } from '../../contract/order/calls.ts';
 import { isFinalState } from '../../machines/lifecycles/lifecycle.ts';
 import type { Auth } from '../accounts/sessions.ts';
 import { fail } from '../http/app-error.ts';
-import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
+import { handle, type HandlerContext, type HandlerEntry, type ResultOf } from '../http/handler.ts';
+import type { PageQuery } from '../../contract/paging.ts';
 import type { Services } from '../services.ts';
 import {
   moveOrder,
@@ -54,19 +55,25 @@ export async function detailOf(
   return orderDetailOf(services.pool, await findOrder(services.pool, scope, kinds, id));
 }
 
-/** The order calls an area offers on a path, by their action names. */
+/** A call whose parsed query is `Q` and body `B` (its answer is the order's, whatever it says). */
+type Taking<Q, B> = CallDef<z.ZodType<Q>, z.ZodType<B>>;
+type IdReason = { id: number; reason?: string };
+
+/**
+ * The order calls an area offers on a path, by their action names; each slot takes only a call
+ * whose input is what its handler reads.
+ */
 export type OrderCalls = Partial<
-  Record<
-    | 'queryById'
-    | 'queryList'
-    | 'querySimpleList'
-    | 'queryMine'
-    | 'payment'
-    | 'update'
-    | 'delete'
-    | Exclude<EnrollmentAction, 'enroll' | 'pay' | 'setPaid'>,
-    CallDef
-  >
+  Record<QuitAction, Taking<unknown, IdReason>> & {
+    queryById: Taking<{ id: number }, unknown>;
+    queryList: Taking<PageQuery, Partial<OrderFilter>>;
+    querySimpleList: Taking<PageQuery, Partial<OrderFilter>>;
+    queryMine: CallDef;
+    payment: Taking<unknown, { id: number; method: 'wallet' | 'provider' }>;
+    refund: Taking<unknown, IdReason & { amountFen?: number }>;
+    update: Taking<unknown, { id: number; remark: string }>;
+    delete: Taking<unknown, { id: number }>;
+  }
 >;
 
 const QUIT_ACTIONS = [
@@ -77,7 +84,8 @@ const QUIT_ACTIONS = [
   'rejectQuit',
   'finishQuit',
   'forceQuit',
-] as const;
+] as const satisfies readonly Exclude<EnrollmentAction, 'enroll' | 'pay' | 'setPaid'>[];
+type QuitAction = (typeof QUIT_ACTIONS)[number];
 
 export function orderHandlers(
   calls: OrderCalls,
@@ -85,27 +93,21 @@ export function orderHandlers(
   kinds: readonly OrderKind[],
 ): HandlerEntry[] {
   const entries: HandlerEntry[] = [];
-  const on = (
-    call: CallDef | undefined,
-    fn: (ctx: HandlerContext, scope: OrderScope) => Promise<unknown>,
+  const on = <C extends CallDef>(
+    call: C | undefined,
+    fn: (ctx: HandlerContext<C>, scope: OrderScope) => Promise<ResultOf<C>>,
   ) => {
-    if (call) entries.push(handle(call, (ctx) => fn(ctx, scopeOf(ctx.requireAuth())) as never));
+    if (call) entries.push(handle(call, (ctx) => fn(ctx, scopeOf(ctx.requireAuth()))));
   };
   const detail = (ctx: HandlerContext, scope: OrderScope, id: number) =>
     detailOf(ctx.services, scope, kinds, id);
 
-  on(calls.queryById, (ctx, scope) => detail(ctx, scope, (ctx.query as { id: number }).id));
+  on(calls.queryById, (ctx, scope) => detail(ctx, scope, ctx.query.id));
   on(calls.queryList, (ctx, scope) =>
-    listOrders(ctx.services.pool, scope, kinds, ctx.body as never, ctx.query as never),
+    listOrders(ctx.services.pool, scope, kinds, ctx.body, ctx.query),
   );
   on(calls.querySimpleList, async (ctx, scope) => {
-    const page = await listOrders(
-      ctx.services.pool,
-      scope,
-      kinds,
-      ctx.body as never,
-      ctx.query as never,
-    );
+    const page = await listOrders(ctx.services.pool, scope, kinds, ctx.body, ctx.query);
     return { ...page, content: page.content.map(toOrderSimple) };
   });
   on(calls.queryMine, async (ctx) => {
@@ -120,7 +122,7 @@ export function orderHandlers(
       .map(toOrderItem);
   });
   on(calls.payment, async (ctx, scope) => {
-    const { id, method } = ctx.body as { id: number; method: 'wallet' | 'provider' };
+    const { id, method } = ctx.body;
     const flow = flowOf(ctx);
     if (method === 'wallet') {
       await payFromWallet(flow, scope, kinds, id);
@@ -131,18 +133,18 @@ export function orderHandlers(
   });
   for (const action of QUIT_ACTIONS) {
     on(calls[action], async (ctx, scope) => {
-      const { id, reason } = ctx.body as { id: number; reason?: string };
+      const { id, reason } = ctx.body;
       await moveOrder(flowOf(ctx), scope, kinds, id, action, reason);
       return detail(ctx, scope, id);
     });
   }
   on(calls.refund, async (ctx, scope) => {
-    const body = ctx.body as { id: number; reason?: string; amountFen?: number };
+    const body = ctx.body;
     await refundOrder(flowOf(ctx), scope, kinds, body.id, body);
     return detail(ctx, scope, body.id);
   });
   on(calls.update, async (ctx, scope) => {
-    const { id, remark } = ctx.body as { id: number; remark: string };
+    const { id, remark } = ctx.body;
     await findOrder(ctx.services.pool, scope, kinds, id);
     await ctx.services.pool.query(
       'UPDATE orders SET remark = $2, updated_at = now() WHERE id = $1',
@@ -151,7 +153,7 @@ export function orderHandlers(
     return detail(ctx, scope, id);
   });
   on(calls.delete, async (ctx, scope) => {
-    const { id } = ctx.body as { id: number };
+    const { id } = ctx.body;
     const row = await findOrder(ctx.services.pool, scope, kinds, id);
     // Only an order that is over and never moved money: its record adds nothing.
     if (!isFinalState(behaviourOf(row.kind).lifecycle, row.state) || row.paid_fen > 0) {
@@ -165,15 +167,9 @@ export function orderHandlers(
 
 /** A member buys goods for themselves; staff place an order for a member (代客下单). */
 export function placeGoodsHandler(
-  call: CallDef,
-  kind: GoodsKind | 'fromBody',
-  buyer: 'self' | 'staff',
-  rules: Omit<GoodsRules, 'field'>,
-  scopeOf: (auth: Auth) => OrderScope,
-): HandlerEntry {
-  return handle(call, async (ctx) => {
-    const auth = ctx.requireAuth();
-    const body = ctx.body as {
+  call: Taking<
+    unknown,
+    {
       membershipId?: number;
       itemId?: number;
       id?: number;
@@ -181,7 +177,16 @@ export function placeGoodsHandler(
       kind?: GoodsKind;
       remark?: string;
       paidOffline?: boolean;
-    };
+    }
+  >,
+  kind: GoodsKind | 'fromBody',
+  buyer: 'self' | 'staff',
+  rules: Omit<GoodsRules, 'field'>,
+  scopeOf: (auth: Auth) => OrderScope,
+): HandlerEntry {
+  return handle(call, async (ctx) => {
+    const auth = ctx.requireAuth();
+    const body = ctx.body;
     const goodsKind: GoodsKind = kind === 'fromBody' ? body.kind! : kind;
     const [field, itemId] =
       body.membershipId !== undefined
@@ -203,17 +208,18 @@ export function placeGoodsHandler(
 }
 
 /** paidNotify and refundNotify of one path. */
+type NotifyCall = Taking<unknown, z.output<typeof notificationFields>>;
 export function notifyHandlers(calls: {
-  paidNotify: CallDef;
-  refundNotify: CallDef;
+  paidNotify: NotifyCall;
+  refundNotify: NotifyCall;
 }): HandlerEntry[] {
-  const receive = (call: CallDef, expect: 'paid' | 'refund') =>
+  const receive = (call: NotifyCall, expect: 'paid' | 'refund') =>
     handle(call, (ctx) =>
       receiveNotification(
         ctx.services,
         { id: call.id, expect },
         ctx.request.method,
-        ctx.body as z.infer<typeof notificationFields>,
+        ctx.body,
         ctx.request.headers,
       ),
     );

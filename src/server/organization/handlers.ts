@@ -3,12 +3,9 @@
  * folder's stores. Each area's scope comes from access/scope.ts: `bms` platform staff, `edms`
  * the organization's staff, the un-prefixed `member` calls by role, `oj` the learner.
  */
-import type { z } from 'zod';
 import {
   organization as calls,
   type BatchMembersAnswer,
-  type memberCreate,
-  type teacherCreate,
 } from '../../contract/organization/calls.ts';
 import { memberApprovalLifecycle } from '../../machines/lifecycles/organization.ts';
 import { isAdminScope, SCOPE_OF_AREA, type Scope } from '../access/scope.ts';
@@ -16,8 +13,8 @@ import { loadCurrentUser, otherTeacherAccounts } from '../accounts/members.ts';
 import { currentRights } from '../accounts/rights.ts';
 import type { Auth } from '../accounts/sessions.ts';
 import { fail } from '../http/app-error.ts';
-import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
-import { wireIds, type AreaHandler } from '../http/wire.ts';
+import { handle, type HandlerContext, type HandlerEntry, type ContextOf } from '../http/handler.ts';
+import { idWiring } from '../http/wire.ts';
 import { validationError } from '../http/validation-error.ts';
 import { lifecycleHandlers } from '../lifecycle/handlers.ts';
 import {
@@ -31,6 +28,7 @@ import {
   teachersOfMember,
   updatePerson,
   updateProfile,
+  type PersonChanges,
 } from './member-admin.ts';
 import { importTemplate, parseMemberSheet } from './member-import.ts';
 import {
@@ -58,6 +56,7 @@ import {
   toMemberItem,
   toTeacherItem,
   type PeopleKind,
+  type PersonRow,
 } from './people.ts';
 import {
   changeGroupMembers,
@@ -76,24 +75,22 @@ const actorOf = (ctx: Ctx) => {
   const auth = ctx.requireAuth();
   return { userId: auth.userId, memberId: auth.memberId };
 };
-const body = <T>(ctx: Ctx) => ctx.body as T;
-const query = <T>(ctx: Ctx) => ctx.query as T;
-const idOf = (ctx: Ctx) => query<{ id: number }>(ctx).id;
+const idOf = (ctx: ContextOf<{ query: { id: number } }>) => ctx.query.id;
 
 /** `fn` for each of `ids` whose call exists, with the area its id starts with. */
-const wire = (ids: string[], fn: AreaHandler) => wireIds(calls, ids, fn);
+const wire = idWiring(calls);
 
 // ——— organizations ———
 
 const organizationHandlers: HandlerEntry[] = [
   ...wire(['bms.organization.create', 'edms.organization.create'], (a, ctx) =>
-    createOrganization(ctx.services.pool, scopeOf(a, ctx), body(ctx), actorOf(ctx), ctx.request.id),
+    createOrganization(ctx.services.pool, scopeOf(a, ctx), ctx.body, actorOf(ctx), ctx.request.id),
   ),
   ...wire(['bms.organization.update', 'edms.organization.update'], (a, ctx) =>
-    updateOrganization(ctx.services.pool, scopeOf(a, ctx), body(ctx), actorOf(ctx), ctx.request.id),
+    updateOrganization(ctx.services.pool, scopeOf(a, ctx), ctx.body, actorOf(ctx), ctx.request.id),
   ),
   ...wire(['bms.organization.delete'], async (_a, ctx) => {
-    const { id } = body<{ id: number }>(ctx);
+    const { id } = ctx.body;
     await deleteOrganization(ctx.services.pool, id);
     return { id };
   }),
@@ -101,23 +98,18 @@ const organizationHandlers: HandlerEntry[] = [
     readOrganization(ctx.services.pool, scopeOf(a, ctx), idOf(ctx)),
   ),
   ...wire(['bms.organization.queryList', 'edms.organization.queryList'], (a, ctx) =>
-    listOrganizations(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx)),
+    listOrganizations(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query),
   ),
   ...wire(
     ['bms.organization.querySimpleList', 'edms.organization.querySimpleList'],
     async (a, ctx) => {
-      const page = await listOrganizations(
-        ctx.services.pool,
-        scopeOf(a, ctx),
-        body(ctx),
-        query(ctx),
-      );
+      const page = await listOrganizations(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query);
       return { ...page, content: page.content.map(({ id, name, state }) => ({ id, name, state })) };
     },
   ),
   ...(['pass', 'reject'] as const).flatMap((action) =>
     wire([`bms.organization.${action}`], async (a, ctx) => {
-      const { id, reason } = body<{ id: number; reason?: string }>(ctx);
+      const { id, reason } = ctx.body;
       await reviewOrganization(ctx.services.pool, id, action, reason, actorOf(ctx), ctx.request.id);
       return readOrganization(ctx.services.pool, scopeOf(a, ctx), id);
     }),
@@ -147,11 +139,12 @@ const addOptions = (ctx: Ctx, scope: Scope, organizationId: number, dryRun: bool
 });
 
 /** Adds one person; a refused row is the request's VALIDATION error, naming its field. */
-async function createOne(
+async function createOne<Item>(
   ctx: Ctx,
   scope: Scope,
   kind: PeopleKind,
   input: PersonInput & { organizationId?: number | undefined },
+  toItem: (row: PersonRow) => Item,
 ) {
   const { organizationId, ...person } = input;
   const org = organizationFor(scope, ctx.requireAuth(), organizationId);
@@ -170,22 +163,22 @@ async function createOne(
     return { invitation, message: row.message };
   }
   const created = await readPerson(ctx.services.pool, scope, kind, row.memberId!);
-  const item = kind === 'teachers' ? toTeacherItem(created) : toMemberItem(created);
-  return { ...item, initialPassword: row.initialPassword, invitation: null };
+  return { ...toItem(created), initialPassword: row.initialPassword, invitation: null };
 }
 
-const personReader = (kind: PeopleKind) => async (a: Area, ctx: Ctx) => {
-  const row = await readPerson(ctx.services.pool, scopeOf(a, ctx), kind, idOf(ctx));
-  return kind === 'teachers' ? toTeacherItem(row) : toMemberItem(row);
-};
+const personReader =
+  <Item>(kind: PeopleKind, toItem: (row: PersonRow) => Item) =>
+  async (a: Area, ctx: ContextOf<{ query: { id: number } }>) =>
+    toItem(await readPerson(ctx.services.pool, scopeOf(a, ctx), kind, idOf(ctx)));
 
-const personUpdater = (kind: PeopleKind) => async (a: Area, ctx: Ctx) => {
-  const scope = scopeOf(a, ctx);
-  const input = body<{ id: number }>(ctx);
-  await updatePerson(ctx.services.pool, scope, kind, input);
-  const row = await readPerson(ctx.services.pool, scope, kind, input.id);
-  return kind === 'teachers' ? toTeacherItem(row) : toMemberItem(row);
-};
+const personUpdater =
+  <Item>(kind: PeopleKind, toItem: (row: PersonRow) => Item) =>
+  async (a: Area, ctx: ContextOf<{ body: PersonChanges }>) => {
+    const scope = scopeOf(a, ctx);
+    const input = ctx.body;
+    await updatePerson(ctx.services.pool, scope, kind, input);
+    return toItem(await readPerson(ctx.services.pool, scope, kind, input.id));
+  };
 
 const batchOf = (
   ctx: Ctx,
@@ -209,21 +202,20 @@ const memberHandlers: HandlerEntry[] = [
       'bms.member.create',
       'member.create',
     ],
-    (a, ctx) =>
-      createOne(ctx, scopeOf(a, ctx), 'members', body<z.output<typeof memberCreate>>(ctx)),
+    (a, ctx) => createOne(ctx, scopeOf(a, ctx), 'members', ctx.body, toMemberItem),
   ),
   ...wire(['edms.organizationMember.batchCreate', 'member.batchCreate'], (a, ctx) => {
-    const b = body<{ rows: PersonInput[]; dryRun: boolean }>(ctx);
+    const b = ctx.body;
     return batchOf(ctx, scopeOf(a, ctx), numbered(b.rows), b.dryRun);
   }),
   ...wire(['member.batchRegister'], (a, ctx) => {
-    const b = body<{ rows: Omit<PersonInput, 'role'>[]; dryRun: boolean }>(ctx);
+    const b = ctx.body;
     const rows = numbered(b.rows.map((r) => ({ ...r, role: 'student' as const })));
     return batchOf(ctx, scopeOf(a, ctx), rows, b.dryRun, true);
   }),
   ...wire(['edms.organizationMember.batchImport'], async (a, ctx) => {
     const rows = await parseMemberSheet(ctx.files.find((f) => f.field === 'file') ?? ctx.files[0]);
-    return batchOf(ctx, scopeOf(a, ctx), rows, body<{ dryRun: string }>(ctx).dryRun === 'true');
+    return batchOf(ctx, scopeOf(a, ctx), rows, ctx.body.dryRun === 'true');
   }),
   ...wire(['edms.organizationMember.downloadTemplate'], () => importTemplate()),
   ...wire(
@@ -233,16 +225,16 @@ const memberHandlers: HandlerEntry[] = [
       'bms.member.update',
       'member.update',
     ],
-    personUpdater('members'),
+    personUpdater('members', toMemberItem),
   ),
   ...wire(['bms.organizationMember.delete', 'bms.member.delete'], async (_a, ctx) => {
-    const { id } = body<{ id: number }>(ctx);
+    const { id } = ctx.body;
     await deletePerson(ctx.services.pool, id);
     return { id };
   }),
   ...wire(
     ['bms.organizationMember.queryById', 'bms.member.queryById', 'member.queryById'],
-    personReader('members'),
+    personReader('members', toMemberItem),
   ),
   ...wire(
     [
@@ -251,7 +243,7 @@ const memberHandlers: HandlerEntry[] = [
       'bms.member.queryList',
       'member.queryList',
     ],
-    (a, ctx) => listMembers(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx)),
+    (a, ctx) => listMembers(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query),
   ),
   ...wire(
     [
@@ -260,7 +252,7 @@ const memberHandlers: HandlerEntry[] = [
       'member.querySimpleList',
     ],
     async (a, ctx) => {
-      const page = await listMembers(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx));
+      const page = await listMembers(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query);
       return {
         ...page,
         content: page.content.map((m) => ({
@@ -274,26 +266,26 @@ const memberHandlers: HandlerEntry[] = [
     },
   ),
   ...wire(['member.addMemberToMine'], (a, ctx) =>
-    addMemberToMine(ctx.services.pool, scopeOf(a, ctx), body<{ memberId: number }>(ctx).memberId),
+    addMemberToMine(ctx.services.pool, scopeOf(a, ctx), ctx.body.memberId),
   ),
   ...wire(['member.anonQueryList'], (_a, ctx) =>
-    anonQuery(ctx.services.pool, body<{ keyword: string }>(ctx).keyword, query(ctx)),
+    anonQuery(ctx.services.pool, ctx.body.keyword, ctx.query),
   ),
   ...wire(['member.exportPwd'], (a, ctx) => {
-    const b = body<{ memberIds: number[]; force: boolean }>(ctx);
+    const b = ctx.body;
     return exportPasswords(ctx.services.pool, scopeOf(a, ctx), b.memberIds, b.force);
   }),
   ...wire(['member.pwd'], (a, ctx) => {
-    const b = body<{ id: number; password?: string }>(ctx);
+    const b = ctx.body;
     return resetPassword(ctx.services.pool, scopeOf(a, ctx), b.id, b.password);
   }),
   ...wire(['member.updatePwd'], (_a, ctx) => {
-    const b = body<{ oldPassword: string; newPassword: string }>(ctx);
+    const b = ctx.body;
     return updateOwnPassword(ctx.services.pool, ctx.requireAuth(), b.oldPassword, b.newPassword);
   }),
   ...wire(['member.configRoles'], async (a, ctx) => {
     const scope = scopeOf(a, ctx);
-    const b = body<{ id: number; role: Auth['role'] }>(ctx);
+    const b = ctx.body;
     await configRole(ctx.services.pool, scope, b.id, b.role);
     return toMemberItem(await readPerson(ctx.services.pool, scope, 'members', b.id));
   }),
@@ -315,16 +307,16 @@ const memberHandlers: HandlerEntry[] = [
     memberCard(ctx.services.pool, scopeOf(a, ctx), idOf(ctx)),
   ),
   ...wire(['member.queryByMobile'], (a, ctx) =>
-    peopleByMobile(ctx.services.pool, scopeOf(a, ctx), query<{ mobile: string }>(ctx).mobile),
+    peopleByMobile(ctx.services.pool, scopeOf(a, ctx), ctx.query.mobile),
   ),
   ...wire(['member.queryPointsRanking'], (a, ctx) =>
-    pointsRanking(ctx.services.pool, scopeOf(a, ctx), query<{ size: number }>(ctx).size),
+    pointsRanking(ctx.services.pool, scopeOf(a, ctx), ctx.query.size),
   ),
   ...wire(['member.queryStatistics'], (a, ctx) =>
     memberStatistics(ctx.services.pool, scopeOf(a, ctx)),
   ),
   ...wire(['bms.member.queryMemberTeacherList'], async (a, ctx) => {
-    const { memberId } = query<{ memberId: number }>(ctx);
+    const { memberId } = ctx.query;
     await readPerson(ctx.services.pool, scopeOf(a, ctx), 'members', memberId);
     return teachersOfMember(ctx.services.pool, memberId);
   }),
@@ -343,7 +335,7 @@ const memberHandlers: HandlerEntry[] = [
   }),
   ...wire(['oj.member.update'], async (_a, ctx) => {
     const memberId = ctx.requireAuth().memberId;
-    await updateProfile(ctx.services.pool, memberId, body(ctx));
+    await updateProfile(ctx.services.pool, memberId, ctx.body);
     return loadCurrentUser(ctx.services.pool, memberId);
   }),
 ];
@@ -352,54 +344,57 @@ const memberHandlers: HandlerEntry[] = [
 
 const teacherHandlers: HandlerEntry[] = [
   ...wire(['bms.teacherMember.create', 'edms.teacherMember.create'], (a, ctx) => {
-    const b = body<z.output<typeof teacherCreate>>(ctx);
+    const b = ctx.body;
     const scope = scopeOf(a, ctx);
     if (scope.kind === 'platform' && b.organizationId === undefined) {
       throw validationError([{ field: 'body.organizationId', message: '请选择教师所在机构' }]);
     }
-    return createOne(ctx, scope, 'teachers', b);
+    return createOne(ctx, scope, 'teachers', b, toTeacherItem);
   }),
   ...wire(['edms.teacherMember.batchCreate'], (a, ctx) => {
-    const b = body<{ rows: PersonInput[]; dryRun: boolean }>(ctx);
+    const b = ctx.body;
     return batchOf(ctx, scopeOf(a, ctx), numbered(b.rows), b.dryRun);
   }),
-  ...wire(['bms.teacherMember.update', 'edms.teacherMember.update'], personUpdater('teachers')),
+  ...wire(
+    ['bms.teacherMember.update', 'edms.teacherMember.update'],
+    personUpdater('teachers', toTeacherItem),
+  ),
   ...wire(['bms.teacherMember.delete'], async (_a, ctx) => {
-    const { id } = body<{ id: number }>(ctx);
+    const { id } = ctx.body;
     await deletePerson(ctx.services.pool, id);
     return { id };
   }),
-  ...wire(['bms.teacherMember.queryById'], personReader('teachers')),
+  ...wire(['bms.teacherMember.queryById'], personReader('teachers', toTeacherItem)),
   ...wire(['bms.teacherMember.queryList', 'edms.teacherMember.queryList'], (a, ctx) =>
-    listTeachers(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx)),
+    listTeachers(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query),
   ),
   ...wire(['bms.teacherMember.querySimpleList'], async (a, ctx) => {
-    const page = await listTeachers(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx));
+    const page = await listTeachers(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query);
     return {
       ...page,
       content: page.content.map((t) => ({ id: t.id, nickname: t.nickname, realName: t.realName })),
     };
   }),
   ...wire(['edms.teacherMember.addToGroup'], (a, ctx) =>
-    changeGroupMembers(ctx.services.pool, scopeOf(a, ctx), body(ctx), 'add'),
+    changeGroupMembers(ctx.services.pool, scopeOf(a, ctx), ctx.body, 'add'),
   ),
   ...wire(['edms.teacherMember.removeFromGroup'], (a, ctx) =>
-    changeGroupMembers(ctx.services.pool, scopeOf(a, ctx), body(ctx), 'remove'),
+    changeGroupMembers(ctx.services.pool, scopeOf(a, ctx), ctx.body, 'remove'),
   ),
   ...wire(['edms.teacherMember.setGroups'], async (a, ctx) => {
     const scope = scopeOf(a, ctx);
-    const b = body<{ memberId: number; groupIds: number[] }>(ctx);
+    const b = ctx.body;
     await setTeacherGroups(ctx.services.pool, scope, b.memberId, b.groupIds);
     return toTeacherItem(await readPerson(ctx.services.pool, scope, 'teachers', b.memberId));
   }),
   ...wire(['edms.teacherGroup.create'], (a, ctx) =>
-    createGroup(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+    createGroup(ctx.services.pool, scopeOf(a, ctx), ctx.body),
   ),
   ...wire(['edms.teacherGroup.update'], (a, ctx) =>
-    updateGroup(ctx.services.pool, scopeOf(a, ctx), body(ctx)),
+    updateGroup(ctx.services.pool, scopeOf(a, ctx), ctx.body),
   ),
   ...wire(['edms.teacherGroup.delete'], async (a, ctx) => {
-    const { id } = body<{ id: number }>(ctx);
+    const { id } = ctx.body;
     await deleteGroup(ctx.services.pool, scopeOf(a, ctx), id);
     return { id };
   }),
@@ -407,10 +402,10 @@ const teacherHandlers: HandlerEntry[] = [
     readGroup(ctx.services.pool, scopeOf(a, ctx), idOf(ctx)),
   ),
   ...wire(['edms.teacherGroup.queryList'], (a, ctx) =>
-    listGroups(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx)),
+    listGroups(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query),
   ),
   ...wire(['edms.teacherGroup.querySimpleList'], async (a, ctx) => {
-    const page = await listGroups(ctx.services.pool, scopeOf(a, ctx), body(ctx), query(ctx));
+    const page = await listGroups(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query);
     return { ...page, content: page.content.map(({ id, name }) => ({ id, name })) };
   }),
 ];

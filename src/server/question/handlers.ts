@@ -102,11 +102,7 @@ const zipHandlers = (
     const { cases } = await casesOf({ services, scope: scopeOf(requireAuth()) }, body.id);
     if (cases.length === 0) throw fail('NOT_FOUND', `题目 ${body.id} 没有测试点`);
     // Sent raw by register-calls; the contract's response describes what the client receives.
-    return new FileAnswer(
-      `question-${body.id}-cases.zip`,
-      'application/zip',
-      writeCaseZip(cases),
-    ) as never;
+    return new FileAnswer(`question-${body.id}-cases.zip`, 'application/zip', writeCaseZip(cases));
   }),
 ];
 
@@ -138,7 +134,7 @@ const packageHandlers = (
         ? { [DOWNLOAD_NOTES_HEADER]: encodeURIComponent(JSON.stringify(out.losses)) }
         : {};
     // Sent raw by register-calls; the contract's response describes what the client receives.
-    return new FileAnswer(out.fileName, out.contentType, out.data, { headers }) as never;
+    return new FileAnswer(out.fileName, out.contentType, out.data, { headers });
   }),
 ];
 
