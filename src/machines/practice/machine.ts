@@ -140,7 +140,8 @@ export interface PracticeQuota {
 
 /**
  * How SUBMIT answers a question: a first-attempt submission, or a correction (订正) of a question
- * the member failed, recorded apart (docs/decisions.md "Daily quotas and 订正").
+ * the member failed, recorded apart (docs/decisions/questions-and-practice.md "Daily quotas and
+ * 订正").
  */
 export type SubmitMode = 'submit' | 'review';
 export const SUBMIT_MODES: readonly SubmitMode[] = ['submit', 'review'];
