@@ -1,6 +1,7 @@
 /**
- * Practising one programming question — spec 000 §2 (/question/detail: question, code and
- * result panels), §9 (default C++ template). Four regions run side by side:
+ * Practising one programming question — docs/product-rules.md#screens-and-routes (/question/detail:
+ * question, code and result panels), docs/product-rules.md#constants (default C++ template). Four
+ * regions run side by side:
  *
  * - question: loads the statement (invoked `loadQuestion`);
  * - code: loads the draft (or the template), takes edits and saves them after a quiet pause (a
@@ -64,7 +65,7 @@ export interface PracticeQuestion {
   id: number;
   type: QuestionType;
   title: string;
-  /** easy, medium, hard or extreme (spec 000: easy … extremely hard). */
+  /** easy, medium, hard or extreme (docs/product-rules.md#answers-and-labels). */
   difficulty: QuestionDifficulty;
   content: string;
   samples: { input: string; output: string }[];
