@@ -66,14 +66,15 @@ export const idOfPath = (path: string): string =>
 export interface CallFlags {
   responseKind?: ResponseKind;
   /**
-   * `multipart`: the body is form data (files plus fields; object fields JSON-encoded, array
-   * fields repeated, spec 001 §7) and is never sealed, like uploads (spec 000 §7).
-   * `notify`: a payment provider calls it (spec 001 "paidNotify and refundNotify (GET and
-   * POST)"): no appid, no session, never sealed; the same fields arrive as a JSON body (POST) or
-   * a query string (GET), and the handler trusts them only once their signature verifies.
+   * `multipart`: the body is form data (files plus fields; object fields JSON-encoded, array fields
+   * repeated, docs/product-rules.md#call-conventions) and is never sealed, like uploads
+   * (docs/product-rules.md#requests). `notify`: a payment provider calls it
+   * (docs/product-rules.md#call-conventions: paidNotify and refundNotify, GET and POST): no appid,
+   * no session, never sealed; the same fields arrive as a JSON body (POST) or a query string (GET),
+   * and the handler trusts them only once their signature verifies.
    */
   requestKind?: RequestKind;
-  /** Client flag: failures are rethrown without a notification (spec 000 §8). */
+  /** Client flag: failures are rethrown without a notification (docs/product-rules.md#errors). */
   skipErrorHandler?: boolean;
 }
 
@@ -174,7 +175,7 @@ export type RefOf<D> = D extends CallDef<infer Q, infer B, infer R> ? CallRef<Q,
 /** The client refs of a domain's definitions, key for key (the generated refs.ts files). */
 export type RefsOf<Defs> = { readonly [K in keyof Defs]: RefOf<Defs[K]> };
 
-/** The area a path belongs to, from its first segment (spec 001 §1). */
+/** The area a path belongs to, from its first segment (docs/product-rules.md#areas). */
 export function areaOf(path: string): 'oj' | 'edms' | 'bms' | 'app' {
   const first = path.split('/')[1];
   return first === 'oj' || first === 'edms' || first === 'bms' ? first : 'app';

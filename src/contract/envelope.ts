@@ -16,10 +16,12 @@ export interface ResponseEnvelope<T> {
 
 /** Header that asks for an encrypted answer on calls without a body (GET, body-less DELETE). */
 export const ENVELOPE_KEY_HEADER = 'x-envelope-key';
-/** Header every request carries (spec 000 §7). */
+/** Header every request carries (docs/product-rules.md#requests). */
 export const APP_ID_HEADER = 'appid';
 export const APP_ID = 'xinao-web';
 export const API_PREFIX = '/xinao/api';
 export const WEB_BASE = '/web/';
-/** The site settings file under the web prefix (spec 000 §1, §7): not an API call. */
+/**
+ * The site settings file under the web prefix (docs/product-rules.md#start-up): not an API call.
+ */
 export const SITE_SETTINGS_PATH = 'settings.json';

@@ -1,7 +1,7 @@
 /**
  * The error-code catalogue. The server answers every failure as
  * `{success:false, code, message, data}` with one of these codes and an HTTP status of the same
- * class; the client shows `message`. Envelope failures use -1 as spec 000 §8 requires.
+ * class; the client shows `message`. Envelope failures use -1 (docs/product-rules.md#errors).
  */
 export const ErrorCode = {
   OK: 0,
@@ -55,7 +55,8 @@ export const errorCatalogue: Record<ErrorCodeName, ErrorCatalogueEntry> = {
   // The sitting no longer takes answers (time is up, or it was handed in): retrying cannot help.
   EXAM_CLOSED: { status: 409, message: '作答已结束，不能再保存' },
   PAYLOAD_TOO_LARGE: { status: 413, message: '请求内容过大' },
-  // The phrase 次数已用完 ("times used up") is what the client watches for (spec 000 §8).
+  // The phrase 次数已用完 ("times used up") is what the client watches for
+  // (docs/product-rules.md#errors).
   QUOTA_USED_UP: { status: 429, message: '次数已用完' },
   RATE_LIMITED: { status: 429, message: '操作过于频繁，请稍后再试' },
   INTERNAL: { status: 500, message: '服务器内部错误' },
@@ -65,7 +66,7 @@ export const errorCatalogue: Record<ErrorCodeName, ErrorCatalogueEntry> = {
   SERVICE_UNAVAILABLE: { status: 503, message: '服务暂不可用，请稍后重试' },
 };
 
-/** Envelope failures, each answered with code -1 (spec 000 §8). */
+/** Envelope failures, each answered with code -1 (docs/product-rules.md#errors). */
 export const envelopeMessages = {
   signature: '签名异常',
   decrypt: '数据解密异常',
@@ -76,5 +77,5 @@ export const envelopeMessages = {
   mismatch: '签名异常',
 } as const;
 
-/** The phrase in a failure message that means a quota is used up (spec 000 §8). */
+/** The phrase in a failure message that means a quota is used up (docs/product-rules.md#errors). */
 export const QUOTA_USED_UP_PHRASE = '次数已用完';

@@ -1,6 +1,7 @@
 /**
- * The lifecycle actions of spec 001 §4 and their verbs, zod-free: the contract's summaries, the
- * machines' refusals and the screens' buttons all say the same word for the same action.
+ * The lifecycle actions (docs/product-rules.md#lifecycle-actions) and their verbs, zod-free: the
+ * contract's summaries, the machines' refusals and the screens' buttons all say the same word for
+ * the same action.
  */
 /** The actions of a reviewed or published resource: PUT `{id, reason?}` (resource.ts). */
 export type ResourceLifecycleAction = 'publish' | 'unpublish' | 'stop' | 'pass' | 'reject';
@@ -27,11 +28,13 @@ export type MemberInvitationAction = 'acceptInvitation' | 'declineInvitation';
 /** The actions of a prize a learner won (issue 10 item 2: collection and shipping). */
 export type PrizeAwardAction = 'collect' | 'address' | 'ship';
 
-/** The actions of a learner's sitting of an exam paper (spec 001 §4 "Exam paper enrollment"). */
+/**
+ * The actions of a learner's sitting of an exam paper (docs/product-rules.md#lifecycle-actions).
+ */
 export type SittingAction =
   'start' | 'complete' | 'judge' | 'settle' | 'rejudge' | 'publishResults';
 
-/** The actions of an enrollment or order (spec 001 §4 "Enrollments"). */
+/** The actions of an enrollment or order (docs/product-rules.md#lifecycle-actions). */
 export type EnrollmentAction =
   | 'enroll'
   | 'pay'

@@ -1,6 +1,7 @@
 /**
- * Field decoders of multipart bodies (spec 001 §7: object fields JSON-encoded, array fields
- * repeated). A multipart field is always text; these turn it into what the schema expects.
+ * Field decoders of multipart bodies (docs/product-rules.md#call-conventions: object fields
+ * JSON-encoded, array fields repeated). A multipart field is always text; these turn it into what
+ * the schema expects.
  */
 import { z } from 'zod';
 

@@ -1,9 +1,9 @@
 /**
  * The resource factory (DESIGN.md §2 "Contract first"): most of the catalogue is CRUD-shaped,
  * so an entity is described once — its schemas — and each area gets its calls from it, with
- * the area's access rule; `lifecycleCalls` does the same for the actions of spec 001 §4
- * (publish, unpublish, stop, pass, reject). The server turns a store into handlers with
- * server/http/resource.ts and server/lifecycle/handlers.ts.
+ * the area's access rule; `lifecycleCalls` does the same for the lifecycle actions (publish,
+ * unpublish, stop, pass, reject: docs/product-rules.md#lifecycle-actions). The server turns a
+ * store into handlers with server/http/resource.ts and server/lifecycle/handlers.ts.
  */
 import { z } from 'zod';
 import type { Access, CallDef, HttpMethod } from './call.ts';
@@ -13,7 +13,7 @@ import type { PageQuerySchema } from './paging.ts';
 import * as f from './fields.ts';
 import { LIFECYCLE_ACTION_VERBS, type ResourceLifecycleAction } from './lifecycle-actions.ts';
 
-/** The four path groups of spec 001 §1; `app` is the group with no prefix. */
+/** The four path groups (docs/product-rules.md#areas); `app` is the group with no prefix. */
 export type ResourceArea = 'bms' | 'edms' | 'app' | 'oj';
 
 export type CrudOp = 'create' | 'update' | 'delete' | 'queryById' | 'queryList' | 'querySimpleList';
@@ -205,9 +205,10 @@ export interface LifecycleCall<R extends Resource, Item extends z.ZodType> {
 }
 
 /**
- * The lifecycle actions an area offers for a resource (spec 001 §4, §6: PUT with a JSON body),
- * keyed by id; each answers the item in its new state. Which action is allowed in which state is
- * the entity's machine's to say (src/machines/lifecycles/), on the server and in the screens.
+ * The lifecycle actions an area offers for a resource (docs/product-rules.md#lifecycle-actions; PUT
+ * with a JSON body, docs/product-rules.md#call-conventions), keyed by id; each answers the item in
+ * its new state. Which action is allowed in which state is the entity's machine's to say
+ * (src/machines/lifecycles/), on the server and in the screens.
  */
 export function lifecycleCalls<
   R extends Resource,

@@ -63,7 +63,10 @@ export function decodeTextValue(schema: z.ZodType, value: unknown): unknown {
   return value;
 }
 
-/** A field for `schema`: a list is its name repeated (given once: one element, spec 001 §7). */
+/**
+ * A field for `schema`: a list is its name repeated (given once: one element,
+ * docs/product-rules.md#call-conventions).
+ */
 function decodeField(schema: z.ZodType, value: unknown): unknown {
   const def = defOf(reader(schema));
   if (def.type === 'array' && def.element) {

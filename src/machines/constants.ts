@@ -1,33 +1,42 @@
 /**
- * Business constants of the client statecharts and streams (spec 000 §9 unless noted).
- * One place, so the UI, the machines and the tests agree on every number.
+ * Business constants of the client statecharts and streams (docs/product-rules.md#constants unless
+ * noted). One place, so the UI, the machines and the tests agree on every number.
  */
 
-/** Toasts visible at once; further ones wait in a FIFO queue (spec 000 §4, §9). */
+/** Toasts visible at once; further ones wait in a FIFO queue (docs/product-rules.md#toasts). */
 export const TOAST_LIMIT = 5;
 /** Auto-dismiss delay of a non-persistent toast; Blueprint's own default. */
 export const TOAST_DEFAULT_TIMEOUT_MS = 5_000;
-/** The "times used up" toast has a fixed id so repeated quota failures never stack (spec 000 §8). */
+/**
+ * The "times used up" toast has a fixed id so repeated quota failures never stack
+ * (docs/product-rules.md#errors).
+ */
 export const QUOTA_TOAST_ID = 'quota-used-up';
 
-/** Editor font sizes (spec 000 §3, §9). */
+/** Editor font sizes (docs/product-rules.md#editor-configuration). */
 export const FONT_SIZE_MIN = 12;
 export const FONT_SIZE_MAX = 24;
 export const FONT_SIZE_DEFAULT = 16;
 export const EDITOR_THEMES = ['vs-dark', 'light'] as const;
 export const EDITOR_THEME_DEFAULT = 'vs-dark';
-/** Default panel sizes (spec 000 §3): percentages of the split they sit in. */
+/**
+ * Default panel sizes (docs/product-rules.md#editor-configuration): percentages of the split they
+ * sit in.
+ */
 export const PANEL_SIZE_DEFAULTS = { codePanel: 75, questionPanel: 40, resultPanel: 20 } as const;
 /** Bounds a dragged splitter may reach, so no panel disappears or swallows the screen. */
 export const PANEL_SIZE_MIN = 5;
 export const PANEL_SIZE_MAX = 95;
 
-/** Device class: mobile below this viewport width (spec 000 §4, §9). */
+/** Device class: mobile below this viewport width (docs/product-rules.md#device-class). */
 export const MOBILE_WIDTH = 700;
-/** Media-query breakpoint: layouts switch at max-width 760 (spec 000 §9). */
+/** Media-query breakpoint: layouts switch at max-width 760 (docs/product-rules.md#device-class). */
 export const BREAKPOINT = 760;
 
-/** Rolling notice: hidden while stored day-of-month minus today's is at most this (spec 000 §4). */
+/**
+ * Rolling notice: hidden while stored day-of-month minus today's is at most this
+ * (docs/product-rules.md#rolling-notice).
+ */
 export const NOTICE_HIDE_DAY_DIFF = 2;
 /** Day-of-month is read in the display time zone (DESIGN.md "Times": Asia/Shanghai, UTC+8, no DST). */
 export const DISPLAY_TZ_OFFSET_MS = 8 * 60 * 60 * 1000;
@@ -35,7 +44,7 @@ export const DISPLAY_TZ_OFFSET_MS = 8 * 60 * 60 * 1000;
 /** Login dialog: a new SMS code may be asked for this long after the last one. */
 export const CODE_RESEND_DELAY_MS = 60_000;
 
-/** Data-fetching defaults (spec 000 §9). */
+/** Data-fetching defaults (docs/product-rules.md#constants). */
 export const SWR_DEDUPE_MS = 2_000;
 export const SWR_FOCUS_THROTTLE_MS = 5_000;
 export const SWR_ERROR_RETRY_MS = 5_000;

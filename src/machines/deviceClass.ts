@@ -1,6 +1,6 @@
 /**
- * Device class — spec 000 §4 ("'mobile' when the user agent is mobile (and not an iPad) and
- * the width is under 700; otherwise not mobile") and §9 (mobile width 700, breakpoint 760).
+ * Device class — docs/product-rules.md#device-class: 'mobile' when the user agent is mobile (and
+ * not an iPad) and the width is under 700, otherwise not mobile; the layout breakpoint is 760.
  *
  * The function is the rule; the small machine holds it for the app shell so viewport changes
  * (RESIZE events) appear in the event log like every other input.

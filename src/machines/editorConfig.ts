@@ -1,7 +1,8 @@
 /**
- * Editor configuration — spec 000 §2 (code, question and result panels, each can be opened or
- * made full-size; theme and font size choices), §3 ("Local editor configuration"), §4 ("Panel
- * open/full flags are not persisted"), §9 (font sizes 12–24, default 16; panel sizes 75/40/20).
+ * Editor configuration — docs/product-rules.md#editor-configuration: code, question and result
+ * panels, each can be opened or made full-size; theme and font size choices; only theme and font
+ * size are saved, the panels' open/full flags are not; font sizes 12–24, default 16; panel sizes
+ * 75/40/20.
  *
  * Input is what local storage held (possibly missing or stale, so it is sanitised). Only theme
  * and fontSize are saved, through the provided action `persist`.

@@ -1,7 +1,7 @@
 /**
- * Membership validity and the current vip card view — spec 000 §3 ("Current vip card view
- * (derived on the client)", "Default card rights") and §4 ("Membership validity: valid only
- * while expireDate is after now").
+ * Membership validity and the current vip card view — docs/product-rules.md#membership-cards: the
+ * view is derived on the client, a card without rights shows the default card rights, and a card is
+ * valid only while expireDate is after now.
  *
  * Texts are i18n keys, never literal Chinese: the UI translates them (zh-CN and English).
  * `now` always comes from the caller, so the functions and the machine stay pure.
@@ -39,7 +39,10 @@ export interface VipCardView {
   rights: string[];
 }
 
-/** Valid only while expireDate is after now (spec 000 §4); unreadable dates are not valid. */
+/**
+ * Valid only while expireDate is after now (docs/product-rules.md#membership-cards); unreadable
+ * dates are not valid.
+ */
 export function isMembershipValid(expireDate: string | null | undefined, now: number): boolean {
   if (!expireDate) return false;
   const expiresAt = Date.parse(expireDate);
@@ -113,8 +116,8 @@ export type MembershipEvent =
 const emptyView = currentVipCardView([], 0);
 
 /**
- * Holds the member-membership list (spec 000 §7 "Member-membership list: empty body") and its
- * derived view. The UI provides `loadMemberMemberships` (the page's content array).
+ * Holds the member-membership list (docs/product-rules.md#start-up: read with an empty body) and
+ * its derived view. The UI provides `loadMemberMemberships` (the page's content array).
  */
 export const membershipMachine = setup({
   types: {

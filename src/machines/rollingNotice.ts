@@ -1,7 +1,7 @@
 /**
- * Rolling notice — spec 000 §2 ("shown unless it was dismissed recently") and §4:
- * "dismissal stores the current timestamp. The notice is hidden when the stored day-of-month
- * minus today's day-of-month is 2 or less. Otherwise it is shown."
+ * Rolling notice — docs/product-rules.md#rolling-notice: shown unless it was dismissed recently;
+ * dismissal stores the current timestamp, and the notice is hidden while the stored day-of-month
+ * minus today's day-of-month is 2 or less, shown otherwise.
  *
  * The rule is implemented exactly as written, day-of-month arithmetic included. Read
  * literally it hides the notice for good after most dismissals (any earlier day of the same
@@ -34,7 +34,10 @@ export function dayOfMonth(timestampMs: number): number {
   return new Date(timestampMs + DISPLAY_TZ_OFFSET_MS).getUTCDate();
 }
 
-/** The spec 000 §4 rule: hidden while storedDay − todayDay ≤ 2; never dismissed → shown. */
+/**
+ * The rule of docs/product-rules.md#rolling-notice: hidden while storedDay − todayDay ≤ 2; never
+ * dismissed → shown.
+ */
 export function isNoticeHidden(dismissedAt: number | null, now: number): boolean {
   if (dismissedAt === null || !Number.isFinite(dismissedAt)) return false;
   return dayOfMonth(dismissedAt) - dayOfMonth(now) <= NOTICE_HIDE_DAY_DIFF;

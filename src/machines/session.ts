@@ -1,7 +1,7 @@
 /**
- * Client session state — spec 000 §3 "Client session state, initially empty: current chapter,
- * question list, current question, question id, student, course, debug question, global
- * dictionary, course tag list, chapter tag list."
+ * Client session state — docs/product-rules.md#client-state: initially empty; current chapter,
+ * question list, current question, question id, student, course, debug question, global dictionary,
+ * course tag list, chapter tag list.
  *
  * A plain holder: screens of later issues SET what they load and read it back. Values are
  * JSON (kept serialisable so the event log can replay them); later issues narrow the types.

@@ -1,12 +1,12 @@
 /**
- * Start-up sequence — spec 000 §4 "Startup sequence", §1 (settings file), §3 (teacherList),
- * §7 "Startup calls".
+ * Start-up sequence — docs/product-rules.md#start-up (settings file, current user, teacher list,
+ * start-up calls).
  *
  *   loadingSettings ──► session.loadingUser ──(user has id)──► session.loadingTeachers ──► ready
  *                                            └─(anonymous / error)────────────────────────► ready
  *
- * Once a user is known the session takes two commands (spec 000 §3, §6), each an invoked
- * actor whose outcome is logged, so a replay sees the same user changes:
+ * Once a user is known the session takes two commands (docs/product-rules.md#users-and-roles), each
+ * an invoked actor whose outcome is logged, so a replay sees the same user changes:
  *
  *   loadingTeachers | ready ──LOGOUT──► loggingOut ──done──► ready (anonymous)
  *                                            └──error──► resolvingUser (same user)
@@ -80,7 +80,10 @@ export const startupMachine = setup({
     ),
   },
   actions: {
-    /** Set page icon and title, store the logo path in local storage (spec 000 §1). */
+    /**
+     * Set page icon and title, store the logo path in local storage
+     * (docs/product-rules.md#start-up).
+     */
     applySettings: (_, _params: { settings: SiteSettings }) => {},
   },
   guards: {
@@ -137,7 +140,7 @@ export const startupMachine = setup({
                 user: ({ event }) => (event.output ? toSessionUser(event.output) : null),
               }),
             },
-            // Errors are ignored (spec 000 §4): the visitor is anonymous.
+            // Errors are ignored (docs/product-rules.md#start-up): the visitor is anonymous.
             onError: { target: 'ready', actions: assign({ user: null }) },
           },
         },

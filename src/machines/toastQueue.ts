@@ -1,7 +1,7 @@
 /**
- * Toast queue — spec 000 §4 ("at most 5 visible at once, default position bottom-right, extra
- * ones queued; shown, updated, hidden or cleared; a toast whose id repeats is not added
- * twice"), §8 (the "times used up" notification), §9 (toast limit 5, bottom-right).
+ * Toast queue — docs/product-rules.md#toasts: at most 5 visible at once, bottom-right, extra ones
+ * queued; shown, updated, hidden or cleared; a toast whose id repeats is not added twice. The
+ * "times used up" notification is docs/product-rules.md#errors.
  *
  * The UI renders Blueprint `<Toast>`s from `context.visible` (DESIGN.md §4: not the imperative
  * OverlayToaster) and sends HIDE when the user closes one. Ids come in with the events.
@@ -52,7 +52,10 @@ export interface ToastQueueContext {
 
 export type ToastQueueEvent =
   | { type: 'SHOW'; toast: ToastInput }
-  /** The "times used up" notification (spec 000 §8): persistent, red, one at a time. */
+  /**
+   * The "times used up" notification (docs/product-rules.md#errors): persistent, red, one at a
+   * time.
+   */
   | { type: 'SHOW_QUOTA_USED_UP'; message: string; title?: string | null }
   | { type: 'UPDATE'; id: string; patch: ToastPatch }
   /** The toast was closed (its close button, or code that retracts it). */
@@ -80,7 +83,7 @@ export function toToast(input: ToastInput, kind: ToastKind = 'plain'): Toast {
   };
 }
 
-/** The "times used up" toast: persistent, red, fixed id (spec 000 §8). */
+/** The "times used up" toast: persistent, red, fixed id (docs/product-rules.md#errors). */
 export function quotaToast(message: string, title: string | null = null): Toast {
   return toToast(
     { id: QUOTA_TOAST_ID, message, title, intent: 'danger', persistent: true },

@@ -1,6 +1,6 @@
 /**
- * Dictionary lookups cached per dictionary code — spec 000 §3 ("cached per dictionary code"),
- * §8 and spec 001 §7.6 ("on failure returns an empty list", error handling skipped).
+ * Dictionary lookups cached per dictionary code — docs/product-rules.md#the-call-catalogue: a
+ * failed lookup returns an empty list, error handling skipped (docs/product-rules.md#errors).
  *
  * A failure resolves to an empty list and is not cached, so the next call asks again.
  * Concurrent calls for one code share a single request.

@@ -1,6 +1,6 @@
 /**
- * A query cache with SWR semantics (DESIGN.md §2 src/streams; spec 000 §9 "Data-fetching
- * defaults: deduplicate within 2 s, focus revalidation throttle 5 s, error retry 5 s").
+ * A query cache with SWR semantics (DESIGN.md §2 src/streams; docs/product-rules.md#constants:
+ * deduplicate within 2 s, focus revalidation throttle 5 s, error retry 5 s).
  *
  * - `query(key, fetcher)` gives the key's state stream: the cached data at once (stale while
  *   revalidating), then every change. Subscribing starts a fetch unless one for the key is in

@@ -33,7 +33,7 @@ import {
 } from './errors.ts';
 import { fillPath, toQueryString } from './query-string.ts';
 
-/** Request timeout of every call (spec 000 §7, §9). */
+/** Request timeout of every call (docs/product-rules.md#requests). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 /**
@@ -80,14 +80,17 @@ export interface CallOptions<C extends CallRef> {
   query?: CallQuery<C>;
   body?: CallBody<C>;
   params?: Record<string, string | number>;
-  /** Rethrow failures without a notification (spec 000 §8). */
+  /** Rethrow failures without a notification (docs/product-rules.md#errors). */
   skipErrorHandler?: boolean;
   signal?: AbortSignal;
 }
 
 export interface Transport {
   call<C extends CallRef>(def: C, options?: CallOptions<C>): Promise<CallResult<C>>;
-  /** Raw event-stream response for a streaming call (passed through unchanged, spec 000 §7). */
+  /**
+   * Raw event-stream response for a streaming call (passed through unchanged,
+   * docs/product-rules.md#requests).
+   */
   stream<C extends CallRef>(def: C, options?: CallOptions<C>): Promise<Response>;
   /** Forget the cached server key (after the server rotated it). */
   resetKey(): void;
@@ -95,7 +98,7 @@ export interface Transport {
   readonly cookies: CookieJar | null;
 }
 
-/** Uploads go as multipart and unencrypted (spec 000 §7). */
+/** Uploads go as multipart and unencrypted (docs/product-rules.md#requests). */
 export const isUploadPath = (path: string) => path.endsWith('common/file/upload');
 
 function hasBody(def: CallRef, body: unknown): boolean {
@@ -175,7 +178,8 @@ export function createTransport(options: TransportOptions): Transport {
     const path =
       fillPath(def.path, opts.params) + toQueryString(opts.query as Record<string, unknown>);
     const init: RequestInit = { method: def.method, headers: {} };
-    // Uploads and multipart calls send FormData as is, never sealed (spec 000 §7).
+    // Uploads and multipart calls send FormData as is, never sealed
+    // (docs/product-rules.md#requests).
     if (isUploadPath(def.path) || def.requestKind === 'multipart') {
       init.body = opts.body as FormData;
       return { path, init, session: null };

@@ -22,10 +22,12 @@ export class ApiError extends Error {
   }
 }
 
-/** Fallback when a failure carries no message (spec 000 §8: "request exception"). */
+/**
+ * Fallback when a failure carries no message (docs/product-rules.md#errors: "request exception").
+ */
 export const FALLBACK_MESSAGE = '请求异常';
 
-/** Transport-level messages, worded as spec 000 §8 / 001 §8 list them. */
+/** Transport-level messages, worded as docs/product-rules.md#errors lists them. */
 export const transportMessages = {
   aborted: 'Request aborted',
   network: 'Network Error',
@@ -38,7 +40,9 @@ export const signatureError = () =>
 export const decryptionError = () =>
   new ApiError(envelopeMessages.decrypt, ErrorCode.ENVELOPE, 'envelope', undefined);
 
-/** A quota failure gets the persistent "buy a vip card" notification (spec 000 §8). */
+/**
+ * A quota failure gets the persistent "buy a vip card" notification (docs/product-rules.md#errors).
+ */
 export function isQuotaUsedUp(error: ApiError): boolean {
   return error.code === ErrorCode.QUOTA_USED_UP || error.message.includes(QUOTA_USED_UP_PHRASE);
 }

@@ -1,6 +1,7 @@
 /**
- * Query parameters as the server expects them: arrays repeated, objects JSON-encoded, undefined
- * and null left out (the same rule the multipart question upload uses, spec 001 §3).
+ * Query parameters as the server expects them: arrays repeated, objects JSON-encoded, undefined and
+ * null left out (the same rule the multipart question upload uses,
+ * docs/product-rules.md#call-conventions).
  */
 export function toQueryString(query: Record<string, unknown> | undefined): string {
   if (!query) return '';

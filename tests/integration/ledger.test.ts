@@ -1,9 +1,9 @@
 /**
- * The ledger against a real database (docs/decisions.md "Money"): fast-check drives random
- * sequences of money movements — recharges, wallet purchases, refunds, staff adjustments, some
- * of them at the same time — and after each sequence the ledger must balance, every member
- * balance must equal a plain model's, and none may be below zero. The `xinao ledger check`
- * command is run against the same database, whole and then broken on purpose.
+ * The ledger against a real database (docs/decisions/commerce-and-payments.md "Money"): fast-check
+ * drives random sequences of money movements — recharges, wallet purchases, refunds, staff
+ * adjustments, some of them at the same time — and after each sequence the ledger must balance,
+ * every member balance must equal a plain model's, and none may be below zero. The `xinao ledger
+ * check` command is run against the same database, whole and then broken on purpose.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';

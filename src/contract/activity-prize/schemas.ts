@@ -23,7 +23,10 @@ export const awardState = z.enum(PRIZE_AWARD_STATES);
 
 export const MAX_PRIZE_STOCK = 10_000;
 
-/** The rule the draw applies, shown with the commitment (docs/decisions.md). */
+/**
+ * The rule the draw applies, shown with the commitment (docs/decisions/activities-and-prizes.md
+ * "Prizes and the draw").
+ */
 export const DRAW_RULE =
   '参与者为活动结束时完成活动的报名学员（不按名次加权）；种子 seed 为 32 字节随机数（64 位十六进制），' +
   '抽奖前公布 SHA-256(种子字节)；开奖时计算参与者哈希 = SHA-256("学员id,学员id,…"，去重后从小到大，英文逗号分隔)，' +

@@ -1,13 +1,15 @@
 /**
- * Unit labels (spec 000 §9): a course's chapters are its units, labelled in Chinese numerals 1
- * to 30 as 「第N单元 title」; and the public course's name (spec 000 §9, 'Informatics open
- * course'). Zod-free, so the browser's screens and the server's answers say the same thing.
+ * Unit labels (docs/product-rules.md#units): a course's chapters are its units, labelled in Chinese
+ * numerals 1 to 30 as 「第N单元 title」; and the public course's name ('Informatics open course').
+ * Zod-free, so the browser's screens and the server's answers say the same thing.
  */
 
-/** A course holds at most this many units (the numerals of spec 000 §9 stop at 30). */
+/**
+ * A course holds at most this many units (the numerals stop at 30, docs/product-rules.md#units).
+ */
 export const MAX_COURSE_UNITS = 30;
 
-/** The public course every visitor may follow (spec 000 §9). */
+/** The public course every visitor may follow (docs/product-rules.md#units). */
 export const PUBLIC_COURSE_NAME = '信息学公开课';
 
 const DIGITS = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九'] as const;

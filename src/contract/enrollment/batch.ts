@@ -1,8 +1,8 @@
 /**
- * Batch enrollment (spec 001 §7: batchEnroll, batchEnrollByMobile, batchEnrollByTags,
- * batchEnrollByGroups of exams, classes, homework and activities): the same four request forms
- * and one per-row answer, whatever is enrolled in. `itemField` names what the rows are enrolled
- * in (`examId`, `gradeId`, `homeworkId` …).
+ * Batch enrollment (batchEnroll, batchEnrollByMobile, batchEnrollByTags, batchEnrollByGroups of
+ * exams, classes, homework and activities: docs/product-rules.md#the-call-catalogue): the same
+ * four request forms and one per-row answer, whatever is enrolled in. `itemField` names what the
+ * rows are enrolled in (`examId`, `gradeId`, `homeworkId` …).
  */
 import { z } from 'zod';
 import * as f from '../fields.ts';

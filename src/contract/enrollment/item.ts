@@ -1,7 +1,8 @@
 /**
- * What enrolling in an exam, a class or an activity asks for alike (spec 001 §7): the list
- * filter, the sort fields, the staff form that enrolls one learner, and the counts by state
- * every enrollment statistics answer opens with. `field` names the item (`examId` …).
+ * What enrolling in an exam, a class or an activity asks for alike
+ * (docs/product-rules.md#lifecycle-actions): the list filter, the sort fields, the staff form that
+ * enrolls one learner, and the counts by state every enrollment statistics answer opens with.
+ * `field` names the item (`examId` …).
  */
 import { z } from 'zod';
 import * as f from '../fields.ts';

@@ -20,7 +20,10 @@ const uniqueIds = (ids: readonly number[]) => new Set(ids).size === ids.length;
 export const gradeStatus = z.enum(['0', '1', '2', '3', '4', '5']);
 export const gradeState = z.enum(['draft', 'published', 'unpublished', 'stopped']);
 
-/** A class as the public catalogue shows it (the start-up class list, spec 000 §5). */
+/**
+ * A class as the public catalogue shows it (the start-up class list,
+ * docs/product-rules.md#start-up).
+ */
 export const gradeListItem = z.object({
   id: z.number().int(),
   name: z.string(),

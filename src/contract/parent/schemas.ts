@@ -1,5 +1,5 @@
 /**
- * The parent's side (issue 25 item 11; docs/decisions.md "Parents (issue 25)"): a binding
+ * The parent's side (issue 25 item 11; docs/decisions/parents.md): a binding
  * between a parent and a child, and what a parent's screens read of a bound child.
  */
 import { z } from 'zod';

@@ -1,8 +1,8 @@
 /**
- * The AI chat's effects (spec 001 aiSession, aiSession/message): the session's messages, a
- * question (creating the session with the first one), the stop button, and the reply's event
- * stream (streams/aiStream.ts). Refusals come back as data — `SendOutcome` — so the machine
- * decides without holding error objects, and the event log keeps them whole.
+ * The AI chat's effects (aiSession, aiSession/message: docs/decisions/ai-assistant.md): the
+ * session's messages, a question (creating the session with the first one), the stop button, and
+ * the reply's event stream (streams/aiStream.ts). Refusals come back as data — `SendOutcome` — so
+ * the machine decides without holding error objects, and the event log keeps them whole.
  */
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { ai } from '../../contract/ai/refs.ts';

@@ -5,12 +5,12 @@
  * idle → sending (message/create; the session is created with the first message) →
  * streaming (the reply's deltas appended as they arrive; a dropped connection resumes inside
  * this state after the last seq, AI.RESUMING) → done | stopped (the stop button, message/stop)
- * | failed. A refusal ends the turn in outOfTokens (QUOTA_USED_UP: buy more tokens, spec 000 §8)
- * or disabled (FORBIDDEN during an exam sitting or where a class turned the assistant off, with
- * the server's reason; opening the panel again checks anew). Between turns NEW_CONVERSATION
- * empties the panel; the next question opens a new session. When the retry budget of the
- * connection is spent the turn is `lost`: the reply goes on on the server, and RESUME follows it
- * again; a stream the server refuses (4xx) is `refused`, with its reason and no resume.
+ * | failed. A refusal ends the turn in outOfTokens (QUOTA_USED_UP: buy more tokens,
+ * docs/product-rules.md#errors) or disabled (FORBIDDEN during an exam sitting or where a class
+ * turned the assistant off, with the server's reason; opening the panel again checks anew). Between
+ * turns NEW_CONVERSATION empties the panel; the next question opens a new session. When the retry
+ * budget of the connection is spent the turn is `lost`: the reply goes on on the server, and RESUME
+ * follows it again; a stream the server refuses (4xx) is `refused`, with its reason and no resume.
  *
  * Pure: every effect is a provided actor, and every call's outcome arrives as plain data (a
  * refusal is an output, not a thrown error object), so a recorded session replays exactly.
@@ -58,7 +58,7 @@ export interface SendRequest {
  */
 export type SendOutcome = { sessionId: number | null } & (
   | { kind: 'sent'; sessionId: number; question: AiChatMessage; reply: AiChatMessage }
-  /** No AI tokens left (QUOTA_USED_UP, spec 000 §8 "times used up"). */
+  /** No AI tokens left (QUOTA_USED_UP, docs/product-rules.md#errors "times used up"). */
   | { kind: 'outOfTokens'; message: string }
   /** FORBIDDEN: an exam sitting, or a class control; `message` is the server's reason. */
   | { kind: 'forbidden'; message: string }

@@ -1,8 +1,8 @@
 /**
- * The exam room's effects (spec 001 examPaperEnroll, examPaper, examMemberQuestion): opening the
- * sitting with its paper and saved answers, the autosave outbox (src/streams/autosave.ts) with
- * the integrity signals, the one-second clock, runs on custom input and the hand-in. Calls
- * forward their actor's abort signal.
+ * The exam room's effects (examPaperEnroll, examPaper, examMemberQuestion: docs/exams.md): opening
+ * the sitting with its paper and saved answers, the autosave outbox (src/streams/autosave.ts) with
+ * the integrity signals, the one-second clock, runs on custom input and the hand-in. Calls forward
+ * their actor's abort signal.
  */
 import { Subject, type Subscription } from 'rxjs';
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';

@@ -1,11 +1,12 @@
 /**
- * An activity's lifecycle (spec 001 §4 activity: publish, unpublish, stop, pass, reject; issue
- * 10 item 1): reviewed publication with `stop` (reviewed-publication.ts), the exam's shape.
- * Creating an organization's activity submits it for platform review; the platform's own are
- * trusted and start as drafts (待发布). An organization's change to what learners read (title,
- * texts, kind, times, price, questions) sends a passed activity back to review (out of the
- * list until passed and published again). Unpublishing takes it back off the list; stopping ends
- * enrollment and the contest early, for good. "Ended" by the clock is a phase, not a state.
+ * An activity's lifecycle (docs/product-rules.md#lifecycle-actions activity: publish, unpublish,
+ * stop, pass, reject; issue 10 item 1): reviewed publication with `stop` (reviewed-publication.ts),
+ * the exam's shape. Creating an organization's activity submits it for platform review; the
+ * platform's own are trusted and start as drafts (待发布). An organization's change to what
+ * learners read (title, texts, kind, times, price, questions) sends a passed activity back to
+ * review (out of the list until passed and published again). Unpublishing takes it back off the
+ * list; stopping ends enrollment and the contest early, for good. "Ended" by the clock is a phase,
+ * not a state.
  *
  * The server moves the row through it (server/activity/), the screens show its actions.
  */

@@ -1,8 +1,9 @@
 /**
- * A course's review (spec 001 §4 course: pass, reject): an organization's course reaches learners
- * outside the organization once platform staff pass it; a change to what learners read (title,
- * notes, units …) sends a passed course back to review (review.ts, `resubmitPassed`). The
- * platform's own courses are passed when written (trusted submit).
+ * A course's review (docs/product-rules.md#lifecycle-actions course: pass, reject): an
+ * organization's course reaches learners outside the organization once platform staff pass it; a
+ * change to what learners read (title, notes, units …) sends a passed course back to review
+ * (review.ts, `resubmitPassed`). The platform's own courses are passed when written (trusted
+ * submit).
  */
 import { defineLifecycle } from './lifecycle.ts';
 import { REVIEW_STATE_NAMES, reviewMachineOf } from './review.ts';

@@ -1,7 +1,8 @@
 /**
  * Enrollment: one lifecycle for every order a member places — a membership order, and later an
- * exam, class, homework or activity enrollment (spec 001 §4 "Enrollments"). The states are the
- * values stored in the order's row; the events are the actions of its calls.
+ * exam, class, homework or activity enrollment (docs/product-rules.md#lifecycle-actions
+ * "Enrollments and orders"). The states are the values stored in the order's row; the events are
+ * the actions of its calls.
  *
  *   none ──enroll──► awaitingPayment ──pay | setPaid──► enrolled
  *     └──enroll {free}───────────────────────────────►  enrolled

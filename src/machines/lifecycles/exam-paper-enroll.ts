@@ -1,6 +1,6 @@
 /**
- * A learner's sitting of one exam paper (spec 001 §4 "Exam paper enrollment: start, complete,
- * settle"; issue 7 item 4), shared by the server, which owns the clock, and the exam room.
+ * A learner's sitting of one exam paper (docs/product-rules.md#lifecycle-actions: start, complete,
+ * settle; issue 7 item 4), shared by the server, which owns the clock, and the exam room.
  *
  *   none ──start──► inProgress ──complete──► completed ──judge──► judging
  *   judging ──settle {released}──► reported      (results are out: the learner reads the report)

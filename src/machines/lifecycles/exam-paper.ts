@@ -1,7 +1,8 @@
 /**
- * An exam paper's review (spec 001 §4 exam paper: pass, reject). A paper an organization writes
- * is reviewed by platform staff before an exam using it can be published; changing a passed
- * paper's questions sends it back to review (review.ts, `resubmitPassed`).
+ * An exam paper's review (docs/product-rules.md#lifecycle-actions exam paper: pass, reject). A
+ * paper an organization writes is reviewed by platform staff before an exam using it can be
+ * published; changing a passed paper's questions sends it back to review (review.ts,
+ * `resubmitPassed`).
  */
 import { defineLifecycle } from './lifecycle.ts';
 import { REVIEW_STATE_NAMES, REVIEW_STATES, reviewMachineOf, type ReviewState } from './review.ts';

@@ -1,7 +1,7 @@
 /**
- * An exam's lifecycle (spec 001 §4 exam: publish, unpublish, stop, pass, reject; issue 7 item 2):
- * reviewed publication with `stop` (reviewed-publication.ts). Platform staff's exams need no
- * review; stopping ends an exam for good (no enrollment, no start).
+ * An exam's lifecycle (docs/product-rules.md#lifecycle-actions exam: publish, unpublish, stop,
+ * pass, reject; issue 7 item 2): reviewed publication with `stop` (reviewed-publication.ts).
+ * Platform staff's exams need no review; stopping ends an exam for good (no enrollment, no start).
  *
  * The server moves the row through it (server/lifecycle/), the screens show its actions.
  */

@@ -1,9 +1,9 @@
 /**
- * Homework's lifecycle (spec 001 §4 homework: publish, unpublish, pass, reject): reviewed
- * publication without `stop` (reviewed-publication.ts). A teacher's homework is trusted unless
- * their organization asks for platform review (organizations.homework_review); publishing
- * assigns it to the class (or its groups), unpublishing hides it from students without losing
- * their answers.
+ * Homework's lifecycle (docs/product-rules.md#lifecycle-actions homework: publish, unpublish, pass,
+ * reject): reviewed publication without `stop` (reviewed-publication.ts). A teacher's homework is
+ * trusted unless their organization asks for platform review (organizations.homework_review);
+ * publishing assigns it to the class (or its groups), unpublishing hides it from students without
+ * losing their answers.
  */
 import { defineLifecycle } from './lifecycle.ts';
 import {

@@ -1,8 +1,9 @@
 /**
- * An entity's lifecycle (spec 001 §4) is a statechart whose states are the values stored in the
- * entity's row and whose events are the actions of its calls (`publish`, `unpublish`, …). The
- * same machine authorises a transition on the server (server/lifecycle/) and decides which
- * action buttons a screen shows, so no handler or component compares statuses by hand.
+ * An entity's lifecycle (docs/product-rules.md#lifecycle-actions) is a statechart whose states are
+ * the values stored in the entity's row and whose events are the actions of its calls (`publish`,
+ * `unpublish`, …). The same machine authorises a transition on the server (server/lifecycle/) and
+ * decides which action buttons a screen shows, so no handler or component compares statuses by
+ * hand.
  *
  * The functions here are pure: they resolve a stored state and ask the machine, without
  * starting an actor.

@@ -1,8 +1,9 @@
 /**
- * An organization's admission (spec 001 §4 organization: pass, reject). A teacher applies to
- * open an organization; platform staff pass it (its applicant becomes its first admin) or
- * reject it with a reason, and the applicant may correct and apply again. Organizations
- * platform staff create are passed at once. Changes after passing are not reviewed again.
+ * An organization's admission (docs/product-rules.md#lifecycle-actions organization: pass, reject).
+ * A teacher applies to open an organization; platform staff pass it (its applicant becomes its
+ * first admin) or reject it with a reason, and the applicant may correct and apply again.
+ * Organizations platform staff create are passed at once. Changes after passing are not reviewed
+ * again.
  */
 import { defineLifecycle } from './lifecycle.ts';
 import { REVIEW_STATE_NAMES, reviewMachineOf } from './review.ts';
@@ -15,8 +16,9 @@ export const organizationLifecycle = defineLifecycle({
 });
 
 /**
- * A member's approval (spec 001 §4 member: pass, reject). Where an organization asks for it,
- * a member a teacher adds waits for an organization admin; until passed it cannot be acted as.
+ * A member's approval (docs/product-rules.md#lifecycle-actions member: pass, reject). Where an
+ * organization asks for it, a member a teacher adds waits for an organization admin; until passed
+ * it cannot be acted as.
  */
 export const memberApprovalLifecycle = defineLifecycle({
   noun: '成员',

@@ -3,7 +3,7 @@
  * learners (上架), unpublishing takes it back (下架) without losing what learners did with it.
  * Questions use it; the catalogue's other publish/unpublish entities (membership, right,
  * member document, AI token goods) take the same machine, and classes add `stop` (停止: over
- * for good, spec 001 §4 grade).
+ * for good, docs/product-rules.md#lifecycle-actions grade).
  */
 import { setup } from 'xstate';
 import { defineLifecycle } from './lifecycle.ts';

@@ -1,8 +1,8 @@
 /**
- * Review by someone above the author (spec 001 §4 pass/reject: exam papers, exams, homework,
- * organizations, members): what is written waits for a decision before it reaches others; what
- * trusted staff write skips the wait. Creating a row is its first `submit`; changing a rejected
- * row submits it again.
+ * Review by someone above the author (docs/product-rules.md#lifecycle-actions pass/reject: exam
+ * papers, exams, homework, organizations, members): what is written waits for a decision before it
+ * reaches others; what trusted staff write skips the wait. Creating a row is its first `submit`;
+ * changing a rejected row submits it again.
  *
  *   none ──submit {trusted}──► passed
  *   none | rejected ──submit──► reviewing ──pass──► passed

@@ -1,7 +1,7 @@
 /**
- * Reviewed publication (spec 001 §4: exam, activity — publish, unpublish, stop, pass, reject;
- * homework — publish, unpublish, pass, reject): a row is reviewed (review.ts) before it can be
- * published, and stopping, where the entity has it, ends it for good.
+ * Reviewed publication (docs/product-rules.md#lifecycle-actions: exam, activity — publish,
+ * unpublish, stop, pass, reject; homework — publish, unpublish, pass, reject): a row is reviewed
+ * (review.ts) before it can be published, and stopping, where the entity has it, ends it for good.
  *
  *   none ──submit {trusted}──► approved
  *   none | rejected ──submit──► reviewing ──pass──► approved

@@ -1,6 +1,7 @@
 /**
- * Login dialog — spec 000 §2 ("a login dialog can be opened and closed from any screen"),
- * §4 ("Login dialog: opened or closed"), spec 001 §7.2 (loginByPwd, loginByMobile, getSmsCode).
+ * Login dialog — docs/product-rules.md#screens-and-routes: a login dialog can be opened and closed
+ * from any screen; its calls (loginByPwd, loginByMobile, getSmsCode) are in
+ * docs/product-rules.md#the-call-catalogue.
  *
  *   closed ──OPEN──► open (parallel)
  *     form:    editing ──SUBMIT──► validating ──ok──► submitting ──done──► closed (+ `loggedIn`)

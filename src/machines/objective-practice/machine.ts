@@ -1,7 +1,7 @@
 /**
- * Answering one objective question (single choice, multiple choice, true/false) on
- * /question/detail — issue 3 §7, spec 000 §9 (answer flags '0'/'1' per option shown as A–D; two
- * options shown as 正确/错误; an empty answer shows '-').
+ * Answering one objective question (single choice, multiple choice, true/false) on /question/detail
+ * — issue 3 §7, docs/product-rules.md#answers-and-labels (answer flags '0'/'1' per option shown as
+ * A–D; two options shown as 正确/错误; an empty answer shows '-').
  *
  * The statement is loaded by the practice machine (practice.ts) and handed in as input. Two
  * regions run side by side:
@@ -124,7 +124,7 @@ export function toggleChoice(
   return current.map((_, i) => (i === index ? '1' : '0')).join('');
 }
 
-/** What an answer looks like to a reader (spec 000 §9 answer display). */
+/** What an answer looks like to a reader (docs/product-rules.md#answers-and-labels). */
 export type AnswerDisplay =
   { kind: 'empty' } | { kind: 'letters'; letters: string } | { kind: 'trueFalse'; value: boolean };
 

@@ -1,8 +1,9 @@
 /**
- * The practice screen's effects (spec 001 memberQuestion and memberPlayground calls): statement,
- * per-language drafts, runs, submissions and corrections, the history and the quota, and the
- * live status of a judged answer. Every call forwards its actor's abort signal, so leaving a
- * state (or the screen's actor stopping) cancels the request; the status follow unsubscribes.
+ * The practice screen's effects (memberQuestion and memberPlayground calls,
+ * docs/product-rules.md#the-call-catalogue): statement, per-language drafts, runs, submissions and
+ * corrections, the history and the quota, and the live status of a judged answer. Every call
+ * forwards its actor's abort signal, so leaving a state (or the screen's actor stopping) cancels
+ * the request; the status follow unsubscribes.
  */
 import { filter, map } from 'rxjs';
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';

@@ -1,6 +1,7 @@
 /**
- * Practising one programming question — spec 000 §2 (/question/detail: question, code and
- * result panels), §9 (default C++ template). Four regions run side by side:
+ * Practising one programming question — docs/product-rules.md#screens-and-routes (/question/detail:
+ * question, code and result panels), docs/product-rules.md#constants (default C++ template). Four
+ * regions run side by side:
  *
  * - question: loads the statement (invoked `loadQuestion`);
  * - code: loads the draft (or the template), takes edits and saves them after a quiet pause (a
@@ -64,7 +65,7 @@ export interface PracticeQuestion {
   id: number;
   type: QuestionType;
   title: string;
-  /** easy, medium, hard or extreme (spec 000: easy … extremely hard). */
+  /** easy, medium, hard or extreme (docs/product-rules.md#answers-and-labels). */
   difficulty: QuestionDifficulty;
   content: string;
   samples: { input: string; output: string }[];
@@ -140,7 +141,8 @@ export interface PracticeQuota {
 
 /**
  * How SUBMIT answers a question: a first-attempt submission, or a correction (订正) of a question
- * the member failed, recorded apart (docs/decisions.md "Daily quotas and 订正").
+ * the member failed, recorded apart (docs/decisions/questions-and-practice.md "Daily quotas and
+ * 订正").
  */
 export type SubmitMode = 'submit' | 'review';
 export const SUBMIT_MODES: readonly SubmitMode[] = ['submit', 'review'];

@@ -1,8 +1,9 @@
 /**
- * Registration form of the login dialog (spec 001 §7.2 registerByPwd): username, nickname,
- * password and an image captcha. It follows the login dialog's conventions (../login/machine.ts):
- * validation runs in an invoked actor so its verdict is a logged event, the typed values never
- * enter the context (the export scrubs them), and every invoke has an explicit id.
+ * Registration form of the login dialog (registerByPwd, docs/product-rules.md#the-call-catalogue):
+ * username, nickname, password and an image captcha. It follows the login dialog's conventions
+ * (../login/machine.ts): validation runs in an invoked actor so its verdict is a logged event, the
+ * typed values never enter the context (the export scrubs them), and every invoke has an explicit
+ * id.
  *
  *   inactive ──START──► active (parallel)
  *     form:    editing ──SUBMIT──► validating ──ok──► submitting ──done──► inactive (+ `registered`)

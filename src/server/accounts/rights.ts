@@ -26,10 +26,13 @@ export async function rightsOfCards(db: Queryable, cards: ValidCard[]): Promise<
   return { rights: rights.rows, vip: true, expireDate: new Date(latest).toISOString() };
 }
 
-/** A card counts while started, not expired (spec 000 §4) and not ended by a quit. */
+/**
+ * A card counts while started, not expired (docs/product-rules.md#membership-cards) and not ended
+ * by a quit.
+ */
 export const VALID_CARD = `mm.start_date <= now() AND mm.expire_date > now() AND mm.ended_at IS NULL`;
 
-/** The rights of a member's valid cards (spec 000 §3, §4). */
+/** The rights of a member's valid cards (docs/product-rules.md#membership-cards). */
 export async function currentRights(db: Queryable, memberId: number): Promise<CurrentRights> {
   const cards = await db.query<ValidCard>(
     `SELECT ms.rights, mm.expire_date

@@ -1,6 +1,6 @@
 /**
- * The draw of an activity's prizes (docs/decisions.md "Prizes and the draw (issue 10)"), pure:
- * the same seed, activity, participants and prizes always give the same winners, so anyone
+ * The draw of an activity's prizes (docs/decisions/activities-and-prizes.md "Prizes and the draw"),
+ * pure: the same seed, activity, participants and prizes always give the same winners, so anyone
  * holding the published seed can recompute the result.
  *
  * 1. seed: 32 random bytes, written as 64 lowercase hex digits; commitment = SHA-256 of the

@@ -34,9 +34,9 @@ import { pieces } from './tutor/tutor.ts';
 import { sleep } from './providers/types.ts';
 
 /**
- * Refusals before anything is stored or generated: an exam sitting of the learner's that is
- * still open (the assistant would answer the exam), a class that turned the assistant off, and
- * an empty AI token balance (spec 000 §8 "times used up": the client offers to buy more).
+ * Refusals before anything is stored or generated: an exam sitting of the learner's that is still
+ * open (the assistant would answer the exam), a class that turned the assistant off, and an empty
+ * AI token balance (docs/product-rules.md#errors "times used up": the client offers to buy more).
  */
 async function assertMayAsk(db: Queryable, memberId: number): Promise<void> {
   const sitting = await db.query(

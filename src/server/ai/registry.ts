@@ -342,9 +342,9 @@ export class AiRegistry {
 }
 
 /**
- * Replies left streaming by a process that stopped: failed, not charged. One API process owns
- * the replies it generates (docs/decisions.md "The AI assistant": several API processes would
- * need an owner column and a heartbeat before this could run while others stream).
+ * Replies left streaming by a process that stopped: failed, not charged. One API process owns the
+ * replies it generates (docs/decisions/ai-assistant.md "Start-up and shutdown": several API
+ * processes would need an owner column and a heartbeat before this could run while others stream).
  */
 export async function recoverInterrupted(pool: Pool): Promise<number> {
   const { rowCount } = await pool.query(

@@ -1,7 +1,8 @@
 /**
- * Whether a question is in use by a chapter. The question bank refuses to delete such a
- * question (CONFLICT naming the chapter) rather than silently taking it out of a chapter a
- * teacher arranged: the teacher removes it from the chapter first (docs/decisions.md).
+ * Whether a question is in use by a chapter. The question bank refuses to delete such a question
+ * (CONFLICT naming the chapter) rather than silently taking it out of a chapter a teacher arranged:
+ * the teacher removes it from the chapter first (docs/decisions/questions-and-practice.md "Chapters
+ * and their questions").
  */
 import type { Queryable } from '../db/pool.ts';
 

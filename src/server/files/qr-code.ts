@@ -1,6 +1,7 @@
 /**
- * QR code pictures as JPEG (common/image/qrCode.jpg, spec 001): the `qrcode` package lays out
- * the modules, jpeg-js encodes them — both pure JavaScript, nothing native to install.
+ * QR code pictures as JPEG (common/image/qrCode.jpg, docs/product-rules.md#the-call-catalogue): the
+ * `qrcode` package lays out the modules, jpeg-js encodes them — both pure JavaScript, nothing
+ * native to install.
  */
 import jpeg from 'jpeg-js';
 import QRCode from 'qrcode';

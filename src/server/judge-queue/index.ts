@@ -1,4 +1,7 @@
-/** The judge queue: Postgres-backed jobs with leases (docs/decisions.md, "Judge queue"). */
+/**
+ * The judge queue: Postgres-backed jobs with leases (docs/decisions/judging-and-sandbox.md, "Judge
+ * queue").
+ */
 export * from './jobs.ts';
 export * from './queue.ts';
 export { PgListener, subscribeJobUpdates } from './notifications.ts';

@@ -16,7 +16,10 @@ import {
 } from './queue.ts';
 import { WakeSignal, sleep } from './wake.ts';
 
-/** Lost within this time a dead worker's job is taken again; see docs/decisions.md. */
+/**
+ * Lost within this time a dead worker's job is taken again; see
+ * docs/decisions/judging-and-sandbox.md.
+ */
 export const DEFAULT_LEASE_MS = 30_000;
 /** Fallback look at the queue when no notification came (e.g. the listening connection broke). */
 export const DEFAULT_POLL_INTERVAL_MS = 5_000;

@@ -1,9 +1,9 @@
 /**
- * The ledger (docs/decisions.md "Money"): money and AI tokens move only as journals of entries
- * that sum to zero per unit, each journal written once under its idempotency key. An account's
- * balance is the sum of its entries; it is also kept on the account row, updated in the same
- * transaction, so a member's wallet can be refused below zero under any concurrency (the row
- * update serialises spenders) and `xinao ledger check` can prove the two agree.
+ * The ledger (docs/decisions/commerce-and-payments.md "Money"): money and AI tokens move only as
+ * journals of entries that sum to zero per unit, each journal written once under its idempotency
+ * key. An account's balance is the sum of its entries; it is also kept on the account row, updated
+ * in the same transaction, so a member's wallet can be refused below zero under any concurrency
+ * (the row update serialises spenders) and `xinao ledger check` can prove the two agree.
  */
 import type { PoolClient } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';

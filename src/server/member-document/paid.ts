@@ -1,8 +1,8 @@
 /**
- * The paid gate of solution write-ups (spec 000 §3 "unlimited viewing of paid solution
- * videos"): staff (platform, teachers and organization admins, who teach with them) and the
- * author read a paid solution whole; a learner only while a valid card grants solutionVideo;
- * a visitor never.
+ * The paid gate of solution write-ups (docs/product-rules.md#membership-cards: "unlimited viewing
+ * of paid solution videos"): staff (platform, teachers and organization admins, who teach with
+ * them) and the author read a paid solution whole; a learner only while a valid card grants
+ * solutionVideo; a visitor never.
  */
 import { currentRights } from '../accounts/rights.ts';
 import type { Scope } from '../access/scope.ts';

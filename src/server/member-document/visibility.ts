@@ -1,6 +1,6 @@
 /**
- * Who reads and who writes a member document (docs/decisions.md "Member documents"), written
- * once for every area:
+ * Who reads and who writes a member document (docs/decisions/courses-and-content.md "Member
+ * documents"), written once for every area:
  *
  * | document                 | reads it                                                  | writes it            |
  * |--------------------------|-----------------------------------------------------------|----------------------|

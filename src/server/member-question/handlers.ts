@@ -1,9 +1,9 @@
 /**
- * The learner's answer calls (spec 001 §7.5 memberQuestion, memberPlayground; §7.6 clean and
- * the wrong-case list). Programming answers are written together with their judge job in one
- * transaction; a worker judges them and records the verdict (jobs.ts). Objective answers are
- * graded at once against the question's answer flags. Programming submissions and reviews,
- * runs and cleans use daily quotas (quota.ts) in the transaction that writes them.
+ * The learner's answer calls (memberQuestion and memberPlayground, with clean and the wrong-case
+ * list: docs/product-rules.md#the-call-catalogue). Programming answers are written together with
+ * their judge job in one transaction; a worker judges them and records the verdict (jobs.ts).
+ * Objective answers are graded at once against the question's answer flags. Programming submissions
+ * and reviews, runs and cleans use daily quotas (quota.ts) in the transaction that writes them.
  */
 import { memberQuestion as memberQuestionApi } from '../../contract/member-question/calls.ts';
 import type {

@@ -1,5 +1,6 @@
 /**
- * Daily quotas tied to membership rights (spec 000 §3 default card rights; issue 3 §6).
+ * Daily quotas tied to membership rights (docs/product-rules.md#membership-cards default card
+ * rights; issue 3 §6).
  *
  * - submissions: programming answers of kind 'submit' and 'review'. Unlimited with the right
  *   unlimitedSubmission, else QUOTA_DAILY_SUBMISSIONS a day.

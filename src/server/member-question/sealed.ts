@@ -1,13 +1,14 @@
 /**
- * Questions sealed from practice (issue 25 item 12; docs/decisions.md "Issue 25: an exam's key
- * through practice"). While a learner holds an open sitting of an exam paper, its questions are
- * refused in practice: a practice answer shows an objective question's key and analysis, a
- * programming answer its cases and (with the right) the failing case's expected output, none of
- * which the exam room shows before the report. Open homework seals its objective questions the
- * same way (the homework room withholds their key); its programming questions stay open, since
- * the homework room shows their judge results exactly as practice does. Once the sitting is
- * handed in (by the learner, staff or the clock) or the homework closes, practice is as before. The practice calls that answer or run a question ask
- * here (member-question/handlers.ts); the reads that show none of the key do not.
+ * Questions sealed from practice (issue 25 item 12; docs/decisions/questions-and-practice.md
+ * "Questions sealed from practice"). While a learner holds an open sitting of an exam paper, its
+ * questions are refused in practice: a practice answer shows an objective question's key and
+ * analysis, a programming answer its cases and (with the right) the failing case's expected output,
+ * none of which the exam room shows before the report. Open homework seals its objective questions
+ * the same way (the homework room withholds their key); its programming questions stay open, since
+ * the homework room shows their judge results exactly as practice does. Once the sitting is handed
+ * in (by the learner, staff or the clock) or the homework closes, practice is as before. The
+ * practice calls that answer or run a question ask here (member-question/handlers.ts); the reads
+ * that show none of the key do not.
  *
  * Open is what the lifecycles say: a sitting in an answering state (exam-paper-enroll.ts), a
  * place held in published homework (enrollment.ts, homework.ts) inside its working window, which

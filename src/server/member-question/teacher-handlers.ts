@@ -1,12 +1,13 @@
 /**
- * What teachers see of their organization's answers (issue 3 item 6; spec 001 §7.5
- * memberQuestion queryListByTeacher, queryStatisticsGroupByMember) and the question bank's debug
- * call (run a question's reference solution on given input). Only graded answers count: debug and
- * playground runs are a member's scratch work. Reviews (订正, kind review) are listed with the
- * submissions but counted apart in the statistics, so first-attempt figures keep their meaning.
- * Staff read the answers of the learners their scope reads (access/predicates.ts learnerRows: a
- * teacher their students, an organization admin their organization, platform staff all);
- * records a learner cleaned from their own history still count here.
+ * What teachers see of their organization's answers (issue 3 item 6; memberQuestion
+ * queryListByTeacher, queryStatisticsGroupByMember: docs/product-rules.md#the-call-catalogue) and
+ * the question bank's debug call (run a question's reference solution on given input). Only graded
+ * answers count: debug and playground runs are a member's scratch work. Reviews (订正, kind review)
+ * are listed with the submissions but counted apart in the statistics, so first-attempt figures
+ * keep their meaning. Staff read the answers of the learners their scope reads
+ * (access/predicates.ts learnerRows: a teacher their students, an organization admin their
+ * organization, platform staff all); records a learner cleaned from their own history still count
+ * here.
  */
 import { memberQuestion as memberQuestionApi } from '../../contract/member-question/calls.ts';
 import { question as questionApi } from '../../contract/question/calls.ts';

@@ -96,9 +96,10 @@ export async function listMemberships(
 }
 
 /**
- * A card is shown where its tags say (学员会员卡 `student`, 活动套餐 `studentPackage`, …):
- * one on sale with none is shown to nobody, so publishing it, or taking its last tag off while
- * it is on sale, is refused naming 标签 (docs/decisions.md, issue 25).
+ * A card is shown where its tags say (学员会员卡 `student`, 活动套餐 `studentPackage`, …): one on
+ * sale with none is shown to nobody, so publishing it, or taking its last tag off while it is on
+ * sale, is refused naming 标签 (docs/decisions/organizations-classes-and-homework.md, issue 25
+ * items 4–5).
  */
 export function refuseUntagged(tags: readonly string[]): void {
   if (tags.length > 0) return;

@@ -16,7 +16,8 @@ describe('ID numbers', () => {
   });
 
   it('finds the number inside OCR noise, and nothing in noise alone', () => {
-    // What tesseract's English data made of a synthetic card (docs/decisions.md, OCR).
+    // What tesseract's English data made of a synthetic card
+    // (docs/decisions/courses-and-content.md, "OCR, measured").
     const text = 'E47 KINI\n\nH4E 201245 A 3H\nNEEHSEE8110108201205030012\n';
     expect(idNumbersIn(text, today)).toEqual(['110108201205030012']);
     expect(idNumbersIn('HA G/N 20124 5 A 3H 1101082012050300', today)).toEqual([]);

@@ -1,7 +1,7 @@
 /**
- * The platform's curriculum (issue 9 item 7), original writing over the seeded question bank:
- * the public course 信息学公开课 (spec 000 §9) in seven units — the last one paid — the GESP
- * training camp's levels 1–4, and three themed courses the topic pages gather by tag. Every
+ * The platform's curriculum (issue 9 item 7), original writing over the seeded question bank: the
+ * public course 信息学公开课 (docs/product-rules.md#units) in seven units — the last one paid — the
+ * GESP training camp's levels 1–4, and three themed courses the topic pages gather by tag. Every
  * installation starts from it, like the question bank. Idempotent by seed_key: a chapter or course
  * is written once with its questions or units and never touched again, so staff edits stay.
  */

@@ -53,7 +53,8 @@ export const DEMO_ACCOUNTS = {
     platformAdmin: false,
     members: [
       { organization: DEMO_ORGANIZATION, role: 'teacher', nickname: '演示教练' },
-      // A second teacher account, so switching organization is real (spec 000 §3).
+      // A second teacher account, so switching organization is real
+      // (docs/product-rules.md#users-and-roles).
       { organization: SECOND_ORGANIZATION, role: 'teacher', nickname: '演示教练（星火）' },
     ],
   },
@@ -90,7 +91,10 @@ const DEFAULT_RIGHT_NAMES: Record<(typeof DEFAULT_RIGHT_CODES)[number], string> 
   answerRecordClear: '答题记录无限清除',
 };
 
-/** The five default card rights of spec 000 §3, with the codes the client translates. */
+/**
+ * The five default card rights (docs/product-rules.md#membership-cards), with the codes the client
+ * translates.
+ */
 export const RIGHTS = DEFAULT_RIGHT_CODES.map((code) => ({
   code,
   name: DEFAULT_RIGHT_NAMES[code],

@@ -1,7 +1,8 @@
 /**
- * The server's cache of queryByKey (the pages read their texts on every visit). One process
- * today: every write goes through this process and clears it. A second process would need the
- * writes to reach it too — a NOTIFY on write and a LISTEN that clears (docs/decisions.md).
+ * The server's cache of queryByKey (the pages read their texts on every visit). One process today:
+ * every write goes through this process and clears it. A second process would need the writes to
+ * reach it too — a NOTIFY on write and a LISTEN that clears
+ * (docs/decisions/courses-and-content.md).
  */
 import type { Pool } from '../db/pool.ts';
 

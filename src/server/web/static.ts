@@ -11,8 +11,9 @@ export const DEFAULT_WEB_ROOT = path.resolve('dist/web');
 const looksLikeFile = (url: string) => /\.[A-Za-z0-9]+$/.test(url.split('?')[0]!);
 
 /**
- * Serves the built web app under /web/ (spec 000 §2). Client routes that are not files get
- * index.html so the browser router can take over; a missing asset stays a 404.
+ * Serves the built web app under /web/ (docs/product-rules.md#screens-and-routes). Client routes
+ * that are not files get index.html so the browser router can take over; a missing asset stays a
+ * 404.
  */
 export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
   app.get('/', (_request, reply) => reply.redirect(WEB_BASE));

@@ -24,7 +24,7 @@ export type DevInboxMessages = CallResult<(typeof accounts)['bms.devInbox.queryL
 /** How many of the latest dev-inbox messages the page asks for. */
 export const DEV_INBOX_LIMIT = 50;
 
-/** Start-up class list filter (spec 000 §7): the public classes of this app. */
+/** Start-up class list filter (docs/product-rules.md#start-up): the public classes of this app. */
 export const PUBLIC_CLASS_STATUSES = ['4', '1', '2', '3', '5'] as const;
 
 export function createQueries(transport: Transport, focus$?: Observable<unknown>) {
@@ -41,14 +41,19 @@ export function createQueries(transport: Transport, focus$?: Observable<unknown>
 
   return {
     cache,
-    /** The class list of the start-up calls; its cache key is the one spec 000 §7 names. */
+    /**
+     * The class list of the start-up calls; its cache key is the one docs/product-rules.md#start-up
+     * names.
+     */
     publicClasses: define('/api/grade/getAll', () =>
       transport.call(gradeApi['grade.queryList'], {
         query: { page: 0, size: 100, sort: 'sort,asc' },
         body: { statusList: [...PUBLIC_CLASS_STATUSES], isPublic: true, appIds: [APP_ID] },
       }),
     ),
-    /** Student membership cards on sale (spec 000 §7 membership list {type, tags, status:'1'}). */
+    /**
+     * Student membership cards on sale (docs/product-rules.md#start-up: {type, tags, status:'1'}).
+     */
     studentCards: define('membership.queryList:student', () =>
       transport.call(membershipApi['membership.queryList'], {
         body: { type: '0', tags: ['student'], status: '1' },

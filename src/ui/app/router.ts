@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router-dom';
 import { buildRoutes } from '../routes/routeTable.tsx';
 
-/** The web app lives under /web/ (spec 000 §2). */
+/** The web app lives under /web/ (docs/product-rules.md#screens-and-routes). */
 export const ROUTER_BASENAME = '/web';
 
 export function createAppRouter() {

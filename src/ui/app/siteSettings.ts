@@ -18,7 +18,7 @@ export function readSiteSettings(value: unknown): SiteSettings {
   throw new Error(`${SITE_SETTINGS_PATH}: expected title, favicon and logo as strings`);
 }
 
-/** GET the settings file under the site prefix (spec 000 §1, §7). */
+/** GET the settings file under the site prefix (docs/product-rules.md#start-up). */
 export async function fetchSiteSettings(
   fetchFn: typeof fetch,
   webBase: string = WEB_BASE,
@@ -31,7 +31,10 @@ export async function fetchSiteSettings(
   return readSiteSettings(await response.json());
 }
 
-/** Page title and icon from the settings; the logo path kept in local storage (spec 000 §1). */
+/**
+ * Page title and icon from the settings; the logo path kept in local storage
+ * (docs/product-rules.md#start-up).
+ */
 export function applySiteSettings(
   settings: SiteSettings,
   doc: Document,

@@ -21,7 +21,10 @@ interface AccountMenuProps {
   user: SessionUser;
 }
 
-/** The logged-in user's nickname with the account menu (spec 000 §2, issue 2 item 8). */
+/**
+ * The logged-in user's nickname with the account menu (docs/product-rules.md#screens-and-routes,
+ * issue 2 item 8).
+ */
 export function AccountMenu({ user }: AccountMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();

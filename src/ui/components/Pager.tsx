@@ -1,7 +1,7 @@
 /**
- * The one pager of every list (issue 12; spec 000 §9 pages of 20): previous and next, the page
- * numbers around the current one with gaps, and the total. It shows nothing for a list that
- * fits one page. The page itself lives in the address (usePageParam).
+ * The one pager of every list (issue 12; docs/product-rules.md#paging: pages of 20): previous and
+ * next, the page numbers around the current one with gaps, and the total. It shows nothing for a
+ * list that fits one page. The page itself lives in the address (usePageParam).
  */
 import { Button, ButtonGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';

@@ -4,7 +4,10 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../app/context.ts';
 
-/** The home page notice, hidden for a while after it is dismissed (spec 000 §2, §4). */
+/**
+ * The home page notice, hidden for a while after it is dismissed
+ * (docs/product-rules.md#rolling-notice).
+ */
 export function RollingNotice() {
   const { t } = useTranslation();
   const { actors, env } = useRuntime();

@@ -5,9 +5,9 @@ import type { Toast as QueuedToast } from '../../machines/toastQueue.ts';
 import { useRuntime } from '../app/context.ts';
 
 /**
- * The visible toasts of the toast-queue machine, fixed bottom-right (spec 000 §4). The machine
- * owns timing (it expires toasts itself), so each Blueprint Toast gets timeout 0 and only
- * reports the user's close as HIDE.
+ * The visible toasts of the toast-queue machine, fixed bottom-right (docs/product-rules.md#toasts).
+ * The machine owns timing (it expires toasts itself), so each Blueprint Toast gets timeout 0 and
+ * only reports the user's close as HIDE.
  */
 export function ToastContainer() {
   const { toastQueue } = useRuntime().actors;

@@ -9,7 +9,10 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** The main navigation, in the order of the product (spec 000 §2). */
+/**
+ * The main navigation, as the product lists its features
+ * (docs/product-rules.md#screens-and-routes).
+ */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: 'home', end: true },
   { to: '/course/list', label: 'course' },

@@ -11,8 +11,9 @@ import { RightsList } from '../components/RightsList.tsx';
 import { formatFen } from '../format.ts';
 
 /**
- * /activityPackages (docs/decisions.md "Packages"): what is sold as a package — the cards
- * tagged studentPackage, and the AI tutor token packs — each bought through the pay dialog.
+ * /activityPackages (docs/decisions/commerce-and-payments.md "Packages"): what is sold as a package
+ * — the cards tagged studentPackage, and the AI tutor token packs — each bought through the pay
+ * dialog.
  */
 export default function ActivityPackagesPage() {
   const { t } = useTranslation();

@@ -3,8 +3,9 @@ import { useParams } from 'react-router-dom';
 import { PublishedDocumentScreen } from '../components/documents/PublishedDocumentScreen.tsx';
 
 /**
- * /camp/answer/detail/:id (issue 9, spec 000 §3 "paid solution videos"): a solution write-up
- * with its code; a paid one opens with the card right solutionVideo, and says so otherwise.
+ * /camp/answer/detail/:id (issue 9, docs/product-rules.md#membership-cards "paid solution videos"):
+ * a solution write-up with its code; a paid one opens with the card right solutionVideo, and says
+ * so otherwise.
  */
 export default function CampAnswerDetailPage() {
   const { t } = useTranslation();

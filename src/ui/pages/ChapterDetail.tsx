@@ -19,9 +19,10 @@ import { StatementMarkdown } from '../components/practice/StatementMarkdown.tsx'
 import '../components/course/course.css';
 
 /**
- * /chapter/detail?id=&courseId= (issue 9 item 2; outside the global layout, spec 000 §2): one
- * unit — its notes, its material (a video link, a PDF handout opened in /pdfPreview), its
- * questions with the member's status on each, and the previous and next units of the course.
+ * /chapter/detail?id=&courseId= (issue 9 item 2; outside the global layout,
+ * docs/product-rules.md#screens-and-routes): one unit — its notes, its material (a video link, a
+ * PDF handout opened in /pdfPreview), its questions with the member's status on each, and the
+ * previous and next units of the course.
  * A paid unit the member has not opened shows its notes and how to open it, nothing more.
  */
 export default function ChapterDetailPage() {

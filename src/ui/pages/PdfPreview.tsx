@@ -1,7 +1,7 @@
 /**
- * /pdfPreview (spec 000 §2): a PDF of the file service shown page by page with PDF.js, zoom
- * and download. `?file=<fileName>` for files the caller manages, `?url=` for a URL another
- * screen was given (a chapter's signed material URL).
+ * /pdfPreview (docs/product-rules.md#screens-and-routes): a PDF of the file service shown page by
+ * page with PDF.js, zoom and download. `?file=<fileName>` for files the caller manages, `?url=` for
+ * a URL another screen was given (a chapter's signed material URL).
  */
 import { AnchorButton, Button, ButtonGroup, Callout, Spinner } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';

@@ -1,7 +1,8 @@
 /**
- * /user/chatHistory (spec 000 §2 "chat records", issue 10): the member's conversations with the
- * AI assistant, paged, most recent first; a conversation's messages, paged; and a way to
- * continue it in the assistant's panel (the same chat machine as on the question screen).
+ * /user/chatHistory (docs/product-rules.md#screens-and-routes "chat records", issue 10): the
+ * member's conversations with the AI assistant, paged, most recent first; a conversation's
+ * messages, paged; and a way to continue it in the assistant's panel (the same chat machine as on
+ * the question screen).
  */
 import { Button, Card, DrawerSize, NonIdealState, Tag } from '@blueprintjs/core';
 import { useState } from 'react';

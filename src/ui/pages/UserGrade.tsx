@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { MyClasses } from '../components/grade/MyClasses.tsx';
 
 /**
- * /user/grade, "the user's classes" (spec 000 §2), and /user/class, "my classes": the spec names
- * one list twice, so both routes show this one screen (UserClass.tsx renders it too) rather than
- * two screens that would drift apart.
+ * /user/grade, "the user's classes", and /user/class, "my classes"
+ * (docs/product-rules.md#screens-and-routes): the product names one list twice, so both routes show
+ * this one screen (UserClass.tsx renders it too) rather than two screens that would drift apart.
  */
 export default function UserGradePage() {
   const { t } = useTranslation();

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { isChunkLoadError } from './chunks.ts';
 
 /**
- * Route error element. A screen chunk that failed to load (spec 000 §8) shows its failure type
- * and address with a retry; any other error shows its message. Retry reloads the page: a failed
- * dynamic import stays failed in the module map until the document is reloaded.
+ * Route error element. A screen chunk that failed to load (docs/product-rules.md#errors) shows its
+ * failure type and address with a retry; any other error shows its message. Retry reloads the page:
+ * a failed dynamic import stays failed in the module map until the document is reloaded.
  */
 export function RouteErrorBoundary() {
   const error = useRouteError();

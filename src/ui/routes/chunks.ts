@@ -1,13 +1,14 @@
 import type { ComponentType } from 'react';
 
-/** Script chunk load timeout (spec 000 §9). */
+/** Script chunk load timeout (docs/product-rules.md#constants). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 export type ChunkFailureKind = 'script' | 'css' | 'timeout';
 
 /**
- * A lazily loaded screen that failed to arrive (spec 000 §8): the failure type and the address
- * are shown by the route error boundary. Stylesheet failures carry CSS_CHUNK_LOAD_FAILED.
+ * A lazily loaded screen that failed to arrive (docs/product-rules.md#errors): the failure type and
+ * the address are shown by the route error boundary. Stylesheet failures carry
+ * CSS_CHUNK_LOAD_FAILED.
  */
 export class ChunkLoadError extends Error {
   readonly code: 'CHUNK_LOAD_FAILED' | 'CSS_CHUNK_LOAD_FAILED';

@@ -12,7 +12,7 @@ import { createTestRuntime, withRuntime } from '../test/testRuntime.tsx';
 import { buildRoutes } from './routeTable.tsx';
 import { redirectRoutes, screenRoutes } from './screens.ts';
 
-/** Every route of spec 000 §2, as written there. */
+/** Every route of docs/product-rules.md#screens-and-routes, as the product names them. */
 const SPEC_ROUTES = [
   '/login',
   '/activity',

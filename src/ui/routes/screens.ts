@@ -37,8 +37,9 @@ const parentOnly: Guard = { kind: 'auth', roles: ['parent'] };
 const platformAdminOnly: Guard = { kind: 'platform-admin' };
 
 /**
- * Every screen of spec 000 §2 with its layout and guard (the reasons are in docs/decisions.md,
- * "Routes, layouts and wrappers"). Each screen is its own lazily loaded chunk.
+ * Every screen of docs/product-rules.md#screens-and-routes with its layout and guard (the reasons
+ * are in docs/decisions/client-and-screens.md "Routes, layouts and wrappers"). Each screen is its
+ * own lazily loaded chunk.
  */
 export const screenRoutes: readonly ScreenRoute[] = [
   {
@@ -603,7 +604,9 @@ export const screenRoutes: readonly ScreenRoute[] = [
   },
 ];
 
-/** Redirects of spec 000 §2, plus /user → its account settings page. */
+/**
+ * Redirects of docs/product-rules.md#screens-and-routes, plus /user → its account settings page.
+ */
 export const redirectRoutes: readonly RedirectRoute[] = [
   { path: '/login', to: '/' },
   { path: '/course', to: '/course/list' },

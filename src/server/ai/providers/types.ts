@@ -1,6 +1,6 @@
 /**
  * One interface for whoever writes the assistant's answers: the built-in judge tutor, or an
- * OpenAI-compatible model a school configures (docs/decisions.md "The AI assistant").
+ * OpenAI-compatible model a school configures (docs/decisions/ai-assistant.md).
  */
 import type { AiProvider } from '../../../contract/ai/calls.ts';
 import type { TutorInput } from '../tutor/tutor.ts';

@@ -1,6 +1,6 @@
 /**
- * The built-in judge tutor: the offline default of the AI assistant (docs/decisions.md "The AI
- * assistant"). It is not a language model and says so; it reads the judge's verdict, the
+ * The built-in judge tutor: the offline default of the AI assistant (docs/decisions/ai-assistant.md
+ * "The AI assistant"). It is not a language model and says so; it reads the judge's verdict, the
  * compiler's or interpreter's diagnostics, the failing case and the code, and explains them in
  * Chinese the way a coach would, with hints from the question's tags.
  */

@@ -10,7 +10,7 @@ import { QueryStatus } from '../QueryStatus.tsx';
 
 /**
  * A child's 动态 (issue 25 item 11): what concerns the child, newest first, derived by the server
- * from the child's records until the platform has messages (docs/decisions.md).
+ * from the child's records until the platform has messages (docs/decisions/parents.md).
  */
 export function ChildFeed({ child }: { child: number }) {
   const { t, i18n } = useTranslation();

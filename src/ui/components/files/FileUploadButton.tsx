@@ -1,7 +1,8 @@
 /**
- * Uploads one file to the file service (common/file/upload: multipart, never sealed, spec 000
- * §7) for a purpose, and hands the stored file to the screen. The size is checked before a
- * byte is sent; the type is the server's to judge (it reads the content, not the name).
+ * Uploads one file to the file service (common/file/upload: multipart, never sealed,
+ * docs/product-rules.md#requests) for a purpose, and hands the stored file to the screen. The size
+ * is checked before a byte is sent; the type is the server's to judge (it reads the content, not
+ * the name).
  */
 import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { useId, useRef, useState } from 'react';

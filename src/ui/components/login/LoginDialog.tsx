@@ -25,9 +25,9 @@ import { RegisterForm } from './RegisterForm.tsx';
 type DialogTab = 'password' | 'mobile' | 'register';
 
 /**
- * The login dialog any screen can open (spec 000 §2): password and SMS-code login tabs from
- * the login-dialog machine, plus registration from the register machine. The typed values live
- * here, above the forms, so a failed submit or switching tabs loses nothing.
+ * The login dialog any screen can open (docs/product-rules.md#screens-and-routes): password and
+ * SMS-code login tabs from the login-dialog machine, plus registration from the register machine.
+ * The typed values live here, above the forms, so a failed submit or switching tabs loses nothing.
  */
 export default function LoginDialog() {
   const { t } = useTranslation();

@@ -21,7 +21,10 @@ interface MobileFormProps {
   onChange: (values: MobileValues) => void;
 }
 
-/** Mobile + SMS code; a code is sent only after the image captcha (spec 001 §7.1). */
+/**
+ * Mobile + SMS code; a code is sent only after the image captcha
+ * (docs/decisions/accounts-and-sessions.md "Captchas").
+ */
 export function MobileForm({ values, onChange }: MobileFormProps) {
   const { t } = useTranslation();
   const login = useLoginEvents();

@@ -28,7 +28,10 @@ import { ReviewHint } from './ReviewHint.tsx';
 import { StatementMarkdown } from './StatementMarkdown.tsx';
 import './practice.css';
 
-/** An answer as spec 000 §9 shows it: letters A–D, 正确/错误 for two options, '-' for none. */
+/**
+ * An answer as docs/product-rules.md#answers-and-labels shows it: letters A–D, 正确/错误 for two
+ * options, '-' for none.
+ */
 export function answerText(t: TFunction, flags: string | null, optionCount: number): string {
   const display = answerDisplay(flags, optionCount);
   switch (display.kind) {

@@ -1,8 +1,8 @@
 /**
- * The practice screen (spec 000 §2): question, code and result panels. The state is a practice
- * actor (src/machines/practice/) kept outside React; the panel layout and editor look come
- * from the editorConfig actor. Panels are drag-resizable (react-resizable-panels); the sizes
- * start from the spec's defaults and a drag is recorded in editorConfig for the session
+ * The practice screen (docs/product-rules.md#screens-and-routes): question, code and result panels.
+ * The state is a practice actor (src/machines/practice/) kept outside React; the panel layout and
+ * editor look come from the editorConfig actor. Panels are drag-resizable (react-resizable-panels);
+ * the sizes start from the spec's defaults and a drag is recorded in editorConfig for the session
  * (panelLayout.ts). The playground shows it without the question panel.
  */
 import { Button, Callout, HTMLSelect, Spinner, TextArea } from '@blueprintjs/core';

@@ -31,7 +31,7 @@ const difficultyIntent: Record<QuestionDifficulty, Intent> = {
   extreme: 'danger',
 };
 
-/** 简单 · 中等 · 困难 · 极难 (spec 000: easy … extremely hard). */
+/** 简单 · 中等 · 困难 · 极难 (docs/product-rules.md#answers-and-labels: easy … extremely hard). */
 export function DifficultyTag({ difficulty }: { difficulty: QuestionDifficulty }) {
   const { t } = useTranslation();
   return (

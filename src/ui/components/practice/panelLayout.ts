@@ -1,10 +1,11 @@
 /**
- * Panel sizes of the practice screen (spec 000 §3: code 75, question 40, result 20) as the
- * resizable groups take them, and back. The sizes are weights within their group: the question
- * panel shares the width with the code-and-result column (which gets the rest of 100); code and
- * result share the column's height in proportion to their sizes. Dragging a separator writes
- * the new percentages back to the editorConfig machine (RESIZE_PANEL), which keeps them for the
- * session only — sizes are not persisted (spec 000 §4), only theme and font size are.
+ * Panel sizes of the practice screen (docs/product-rules.md#editor-configuration: code 75, question
+ * 40, result 20) as the resizable groups take them, and back. The sizes are weights within their
+ * group: the question panel shares the width with the code-and-result column (which gets the rest
+ * of 100); code and result share the column's height in proportion to their sizes. Dragging a
+ * separator writes the new percentages back to the editorConfig machine (RESIZE_PANEL), which keeps
+ * them for the session only — sizes are not persisted (docs/product-rules.md#editor-configuration),
+ * only theme and font size are.
  */
 import type { EditorConfigEvent, PanelName, PanelState } from '../../../machines/editorConfig.ts';
 

@@ -22,9 +22,9 @@ type App = AppPage['content'][number];
 const text = (v: FormValues[string] | undefined) => (typeof v === 'string' ? v.trim() : '');
 
 /**
- * 应用 ID (spec 001 §7.1 `app`): the application ids a request's appid header is checked
- * against. An id is fixed once created; disabling one refuses its requests (the site's own id
- * cannot be disabled, the server says so on the field).
+ * 应用 ID (`app`, docs/product-rules.md#requests): the application ids a request's appid header is
+ * checked against. An id is fixed once created; disabling one refuses its requests (the site's own
+ * id cannot be disabled, the server says so on the field).
  */
 export default function AdminAppsPage() {
   const { t, i18n } = useTranslation();
