@@ -23,7 +23,6 @@ import {
   type FlowContext,
 } from './flow.ts';
 import { buyerOf, goodsOf, type GoodsKind, type GoodsRules } from './goods.ts';
-import { behaviourOf } from './kinds.ts';
 import { receiveNotification } from './notifications.ts';
 import {
   findOrder,
@@ -116,7 +115,7 @@ export function orderHandlers(
     );
     // Orders still going: those the lifecycle can still move.
     return rows.rows
-      .filter((r) => !isFinalState(behaviourOf(r.kind).lifecycle, r.state))
+      .filter((r) => !isFinalState(ctx.services.orderKinds[r.kind].lifecycle, r.state))
       .map(toOrderItem);
   });
   on(calls.payment, async (ctx, scope) => {
@@ -154,7 +153,7 @@ export function orderHandlers(
     const { id } = ctx.body as { id: number };
     const row = await findOrder(ctx.services.pool, scope, kinds, id);
     // Only an order that is over and never moved money: its record adds nothing.
-    if (!isFinalState(behaviourOf(row.kind).lifecycle, row.state) || row.paid_fen > 0) {
+    if (!isFinalState(ctx.services.orderKinds[row.kind].lifecycle, row.state) || row.paid_fen > 0) {
       throw fail('CONFLICT', '只能删除已结束且从未收款的订单（如已取消的订单）');
     }
     await ctx.services.pool.query('UPDATE orders SET deleted_at = now() WHERE id = $1', [id]);
