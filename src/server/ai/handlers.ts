@@ -3,7 +3,7 @@ import { ai } from '../../contract/ai/calls.ts';
 import type { AiScene } from '../../contract/ai/calls.ts';
 import * as f from '../../contract/fields.ts';
 import { decodeTextValue } from '../../contract/text-input.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { withTransaction, type Queryable } from '../db/pool.ts';
 import { controlAllows } from '../grade/controls.ts';
 import { fail } from '../http/app-error.ts';

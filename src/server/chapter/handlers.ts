@@ -4,7 +4,7 @@
  */
 import { chapter as chapterApi } from '../../contract/chapter/calls.ts';
 import { actionsOf } from '../../contract/resource.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { AppError } from '../http/app-error.ts';
 import { handle } from '../http/handler.ts';
 import type { Services } from '../services.ts';

@@ -4,7 +4,7 @@
  * order; what is free, bought or covered by a held right is refused.
  */
 import type { OrderDetail } from '../../contract/order/calls.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import type { Queryable } from '../db/pool.ts';
 import { placeEnrollment } from '../enrollment/batch.ts';
 import { fail } from '../http/app-error.ts';

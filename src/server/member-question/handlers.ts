@@ -12,7 +12,7 @@ import type {
   WrongAnswer,
 } from '../../contract/member-question/calls.ts';
 import { toPage } from '../../contract/paging.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { withTransaction } from '../db/pool.ts';
 import type { Pool, Queryable } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';

@@ -9,7 +9,7 @@ import type { CallDef } from '../../contract/call.ts';
 import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
 import type { OrderKind, notificationFields } from '../../contract/order/calls.ts';
 import { isFinalState } from '../../machines/lifecycles/lifecycle.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { fail } from '../http/app-error.ts';
 import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
 import type { Services } from '../services.ts';

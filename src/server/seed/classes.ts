@@ -10,7 +10,7 @@
 import { DEMO_COURSE_SEED_KEY } from './courses.ts';
 import { homeworkLifecycle } from '../../machines/lifecycles/homework.ts';
 import type { Scope } from '../access/scope.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import type { Pool } from '../db/pool.ts';
 import { membersById } from '../enrollment/candidates.ts';
 import { batchEnroll, bindTeacher, setGroups, staffEnroll } from '../grade/enroll.ts';
