@@ -7,7 +7,7 @@ import { orderLifecycleOf } from '../../machines/lifecycles/orders.ts';
 import type { PoolClient } from '../db/pool.ts';
 import { ledgerAccount } from '../ledger/ledger.ts';
 import type { DomainOrderKinds, OrderKindBehaviour } from '../orders/kinds.ts';
-import type { PaidKind } from './access.ts';
+import type { PaidKind } from '../content-access/paid.ts';
 
 const grant =
   (kind: PaidKind): OrderKindBehaviour['grant'] =>

@@ -15,7 +15,7 @@ import type { FlowContext } from '../orders/flow.ts';
 import { detailOf } from '../orders/handlers.ts';
 import { ownOrders } from '../orders/rows.ts';
 import type { Services } from '../services.ts';
-import { accessOf, type PaidKind, type PricedRow } from './access.ts';
+import { accessOf, type PaidKind, type PricedRow } from '../content-access/paid.ts';
 
 interface SellableRow extends PricedRow {
   title: string;
