@@ -5,7 +5,7 @@ import * as f from '../../contract/fields.ts';
 import { decodeTextValue } from '../../contract/text-input.ts';
 import type { Auth } from '../http/sessions.ts';
 import { withTransaction, type Queryable } from '../db/pool.ts';
-import { controlAllows } from '../grade/controls.ts';
+import { controlAllows } from '../grade-controls/controls.ts';
 import { fail } from '../http/app-error.ts';
 import { handle, type HandlerEntry } from '../http/handler.ts';
 import { resourceHandlers } from '../http/resource.ts';
