@@ -1,6 +1,6 @@
 /**
  * Paid units and questions (issue 9 item 1): the price and card-right fields staff set on a
- * chapter or a question, and how a reader may open one (server/course/access.ts).
+ * chapter or a question, and how a reader may open one (server/content-access/paid.ts).
  */
 import { z } from 'zod';
 

@@ -28,6 +28,7 @@ import type { QuotaPolicy } from './member-question/quota.ts';
 import type { Logger } from './logger.ts';
 import type { Services } from './services.ts';
 import { resumePendingRefunds } from './orders/notifications.ts';
+import { allOrderKinds } from './order-kinds.ts';
 import { startServerClock, type ServerClock } from './clock.ts';
 import { EXAM_CLOCK_MS } from './exam/clock.ts';
 import { NO_PROVIDER } from './payments/none.ts';
@@ -214,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments: await installPayments(app, deps),
     files: deps.files ?? (await createFileService(deps.pool, { dataDir: loadConfig().dataDir })),
     apps: new AppRegistry(deps.pool),
+    orderKinds: allOrderKinds,
   };
   appServices.set(app, services);
   installServerClock(app, deps);

@@ -7,6 +7,7 @@ import type { Logger } from './logger.ts';
 import type { Payments } from './payments/service.ts';
 import type { FileService } from './files/service.ts';
 import type { AppRegistry } from './apps/registry.ts';
+import type { OrderKinds } from './orders/kinds.ts';
 
 /** What handlers use; built once per app in buildApp. */
 export interface Services {
@@ -22,4 +23,6 @@ export interface Services {
   files: FileService;
   /** The application ids the appid header is checked against (server/apps/). */
   apps: AppRegistry;
+  /** What each kind of order does (server/order-kinds.ts): the order flow reads it here. */
+  orderKinds: OrderKinds;
 }

@@ -4,6 +4,7 @@ import type { CodeSender } from './accounts/code-sender.ts';
 import { buildApp, type PaymentOptions } from './app.ts';
 import { loadConfig } from './config.ts';
 import { fixedTextCaptchaGenerator } from './accounts/captcha.ts';
+import { pruneLoginAttempts } from './accounts/login-brake.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import type { EmbeddedDatabase } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
@@ -132,8 +133,9 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     });
     cleanups.push(() => judgeWorkers.stop());
     const keyring = await loadKeyring(pool);
-    await pruneExpired(pool);
-    const stopPruning = startPruning(pool, logger);
+    // The login brake's old attempts are pruned with the nonces (envelope/nonces.ts).
+    await pruneExpired(pool, [pruneLoginAttempts]);
+    const stopPruning = startPruning(pool, logger, [pruneLoginAttempts]);
     cleanups.push(async () => stopPruning());
 
     const files = await createFileService(pool, {

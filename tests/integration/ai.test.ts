@@ -30,7 +30,7 @@ import {
 } from '../../src/server/ai/registry.ts';
 import { aiConfigFromEnv } from '../../src/server/ai/config.ts';
 import { replyContext } from '../../src/server/ai/context.ts';
-import type { Auth } from '../../src/server/accounts/sessions.ts';
+import type { Auth } from '../../src/server/http/sessions.ts';
 import { sleep, type AiModelProvider } from '../../src/server/ai/providers/types.ts';
 import type { Pool } from '../../src/server/db/pool.ts';
 import { createLogger } from '../../src/server/logger.ts';

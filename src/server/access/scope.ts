@@ -9,7 +9,7 @@
  * caller's role.
  */
 import type { ResourceArea } from '../../contract/resource.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 
 export type StaffRole = 'teacher' | 'orgAdmin';
 

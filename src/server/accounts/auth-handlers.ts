@@ -7,7 +7,7 @@ import { decoyPasswordHash, verifyPassword } from '../security/password.ts';
 import { DEFAULT_CAPTCHA_WIDTH } from './captcha.ts';
 import { brakeEngaged, brakeKey, clearLoginAttempts, recordLoginAttempt } from './login-brake.ts';
 import { isOwnUsableMember, loadCurrentUser, memberForLogin, rememberMember } from './members.ts';
-import { switchSessionMember } from './sessions.ts';
+import { switchSessionMember } from '../http/sessions.ts';
 import { createStudentAccount, findUserByLogin, findUserByMobile } from './users.ts';
 import type { LoginUser } from './users.ts';
 

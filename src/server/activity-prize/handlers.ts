@@ -1,6 +1,6 @@
 /** activityPrize calls (contract/activity-prize/calls.ts) in bms, edms and oj. */
 import { activityPrize as c } from '../../contract/activity-prize/calls.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { SCOPE_OF_AREA } from '../access/scope.ts';
 import { handle } from '../http/handler.ts';
 import type { HandlerContext, HandlerEntry } from '../http/handler.ts';

@@ -17,7 +17,7 @@ import type { PoolClient } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { ledgerAccount } from '../ledger/ledger.ts';
 import { transitionRow } from '../lifecycle/transition.ts';
-import type { OrderKindBehaviour } from '../orders/kinds.ts';
+import type { DomainOrderKinds, OrderKindBehaviour } from '../orders/kinds.ts';
 import { ORDER_ROWS } from '../orders/rows.ts';
 import { SEAT_STATES } from '../grade/order-kind.ts';
 
@@ -85,7 +85,7 @@ export async function cancelAwaitingPayment(
   return closed.rows.map((r) => r.payment_no);
 }
 
-export const activityOrderKind: OrderKindBehaviour = {
+const activityOrderKind: OrderKindBehaviour = {
   lifecycle: orderLifecycleOf('activity'),
   notifyPaths: {
     paid: activity['bms.activityEnroll.paidNotify'].path,
@@ -127,3 +127,5 @@ export const activityOrderKind: OrderKindBehaviour = {
     if (rows[0]!.taken >= capacity) throw fail('CONFLICT', `活动名额已满（${capacity} 人）`);
   },
 };
+
+export const activityOrderKinds: DomainOrderKinds = { activity: activityOrderKind };

@@ -7,7 +7,7 @@
  * Python exception by its built-in name alone.
  */
 import type { AiContext, AiScene } from '../../contract/ai/calls.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import type { Queryable } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { findOwned } from '../http/owned-rows.ts';

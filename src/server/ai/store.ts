@@ -17,7 +17,7 @@ import type {
   aiPromptResource,
 } from '../../contract/ai/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import type { Queryable } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { containsPattern, orderBy, pagedRows, type SortColumns } from '../http/paging.ts';

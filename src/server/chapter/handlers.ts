@@ -4,7 +4,7 @@
  */
 import { chapter as chapterApi } from '../../contract/chapter/calls.ts';
 import { actionsOf } from '../../contract/resource.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { AppError } from '../http/app-error.ts';
 import { handle } from '../http/handler.ts';
 import type { Services } from '../services.ts';
@@ -46,7 +46,7 @@ const appScope = (auth: Auth): ChapterScope => {
 
 /**
  * The app area's read of one chapter: a teacher reads their organization's and the platform's as
- * staff; another organization's unit of a course open to everyone (course/open-courses.ts) they
+ * staff; another organization's unit of a course open to everyone (content-access/open-courses.ts) they
  * read as any learner does, its paid material locked until bought.
  */
 async function readAppChapter(services: Services, auth: Auth, id: number) {

@@ -29,8 +29,8 @@ import { QUESTIONS } from '../question/store.ts';
 import type { ResourceStore, StoreContext } from '../http/resource.ts';
 import { fail } from '../http/app-error.ts';
 import { validationError } from '../http/validation-error.ts';
-import { accessOf, refuseLocked, rightNames, type ContentReader } from '../course/access.ts';
-import { unitOfOpenCourse } from '../course/open-courses.ts';
+import { accessOf, refuseLocked, rightNames, type ContentReader } from '../content-access/paid.ts';
+import { unitOfOpenCourse } from '../content-access/open-courses.ts';
 import { fileUrl } from '../files/urls.ts';
 import type { CHAPTER_QUESTION_SORT, CHAPTER_SORT } from '../../contract/chapter/calls.ts';
 import type { SortColumns } from '../http/paging.ts';
@@ -82,7 +82,7 @@ const listItemOf = (r: ChapterRow): ListItem => ({
   updatedAt: r.updated_at.toISOString(),
 });
 
-/** Who reads a chapter, for its paid content (course/access.ts): staff, or the learner. */
+/** Who reads a chapter, for its paid content (content-access/paid.ts): staff, or the learner. */
 export const contentReaderOfChapter = (scope: ChapterScope): ContentReader =>
   scope.kind === 'learner' ? { staff: false, memberId: scope.memberId } : { staff: true };
 

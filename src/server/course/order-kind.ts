@@ -6,8 +6,8 @@ import { order as orderCalls } from '../../contract/order/calls.ts';
 import { orderLifecycleOf } from '../../machines/lifecycles/orders.ts';
 import type { PoolClient } from '../db/pool.ts';
 import { ledgerAccount } from '../ledger/ledger.ts';
-import type { OrderKindBehaviour } from '../orders/kinds.ts';
-import type { PaidKind } from './access.ts';
+import type { DomainOrderKinds, OrderKindBehaviour } from '../orders/kinds.ts';
+import type { PaidKind } from '../content-access/paid.ts';
 
 const grant =
   (kind: PaidKind): OrderKindBehaviour['grant'] =>
@@ -23,7 +23,7 @@ const revoke: OrderKindBehaviour['revoke'] = async (client: PoolClient, order) =
   await client.query('DELETE FROM content_purchases WHERE order_id = $1', [order.id]);
 };
 
-export const contentOrderKind = (kind: PaidKind): OrderKindBehaviour => ({
+const contentOrderKind = (kind: PaidKind): OrderKindBehaviour => ({
   lifecycle: orderLifecycleOf(kind),
   // Bought like AI token packs: the provider notifies member/order's paths.
   notifyPaths: {
@@ -35,3 +35,8 @@ export const contentOrderKind = (kind: PaidKind): OrderKindBehaviour => ({
   grant: grant(kind),
   revoke,
 });
+
+export const courseOrderKinds: DomainOrderKinds = {
+  chapter: contentOrderKind('chapter'),
+  question: contentOrderKind('question'),
+};

@@ -4,7 +4,7 @@
  * order; what is free, bought or covered by a held right is refused.
  */
 import type { OrderDetail } from '../../contract/order/calls.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import type { Queryable } from '../db/pool.ts';
 import { placeEnrollment } from '../enrollment/batch.ts';
 import { fail } from '../http/app-error.ts';
@@ -15,7 +15,7 @@ import type { FlowContext } from '../orders/flow.ts';
 import { detailOf } from '../orders/handlers.ts';
 import { ownOrders } from '../orders/rows.ts';
 import type { Services } from '../services.ts';
-import { accessOf, type PaidKind, type PricedRow } from './access.ts';
+import { accessOf, type PaidKind, type PricedRow } from '../content-access/paid.ts';
 
 interface SellableRow extends PricedRow {
   title: string;

@@ -32,7 +32,7 @@ import { validationError } from '../http/validation-error.ts';
 import { recordTransition, transitionRow } from '../lifecycle/transition.ts';
 import type { Services } from '../services.ts';
 import { fileUrls } from '../files/urls.ts';
-import { openCourse } from './open-courses.ts';
+import { openCourse } from '../content-access/open-courses.ts';
 
 /** The caller as courses see them: a scope, or null for a visitor. */
 export type CourseReader = Scope | null;

@@ -9,7 +9,7 @@ import type { courseUnit } from '../../contract/course/calls.ts';
 import { unitName } from '../../contract/course/units.ts';
 import { withTransaction, type Queryable } from '../db/pool.ts';
 import { validationError } from '../http/validation-error.ts';
-import { accessOf, rightNames, type ContentReader } from './access.ts';
+import { accessOf, rightNames, type ContentReader } from '../content-access/paid.ts';
 import {
   findCourse,
   findWritableCourse,

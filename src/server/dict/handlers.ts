@@ -1,5 +1,5 @@
 import { dict as dictApi } from '../../contract/dict/calls.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { fail } from '../http/app-error.ts';
 import { handle } from '../http/handler.ts';
 import {

@@ -1,5 +1,4 @@
 import type { Logger } from '../logger.ts';
-import { pruneLoginAttempts } from '../accounts/login-brake.ts';
 import type { Pool } from '../db/pool.ts';
 
 /**
@@ -17,19 +16,27 @@ export function nonceClaimer(pool: Pool) {
   };
 }
 
-/** Deletes nonces whose timestamps the clock check already refuses, plus stale captchas. */
-export async function pruneExpired(pool: Pool): Promise<void> {
+/** Another table's clean-up run with this one (the login brake's old attempts). */
+export type Prune = (pool: Pool) => Promise<void>;
+
+/**
+ * Deletes nonces whose timestamps the clock check already refuses, plus stale captchas, then
+ * runs the other prunes the caller passes (start.ts: the login brake's).
+ */
+export async function pruneExpired(pool: Pool, others: readonly Prune[]): Promise<void> {
   await pool.query('DELETE FROM envelope_nonces WHERE expires_at < now()');
   await pool.query(`DELETE FROM captchas WHERE expires_at < now() - interval '1 day'`);
-  await pruneLoginAttempts(pool);
+  for (const prune of others) await prune(pool);
 }
 
 export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
 /** Prunes every ten minutes until the returned function is called. */
-export function startPruning(pool: Pool, logger: Logger): () => void {
+export function startPruning(pool: Pool, logger: Logger, others: readonly Prune[]): () => void {
   const timer = setInterval(() => {
-    pruneExpired(pool).catch((err: Error) => logger.warn({ err: err.message }, 'prune failed'));
+    pruneExpired(pool, others).catch((err: Error) =>
+      logger.warn({ err: err.message }, 'prune failed'),
+    );
   }, PRUNE_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -13,7 +13,7 @@ import {
   isAnswering,
   sittingLifecycle,
 } from '../../machines/lifecycles/exam-paper-enroll.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { withTransaction } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import {

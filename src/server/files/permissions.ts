@@ -4,7 +4,7 @@
  * signed URLs once they have checked the learner may read the chapter.
  */
 import type { FilePurpose } from '../../contract/file/purpose.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { learnerRows } from '../access/predicates.ts';
 import { roleScope } from '../access/scope.ts';
 import type { Queryable } from '../db/pool.ts';

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { storedFileName } from '../../contract/file/calls.ts';
 import type { fileQuery } from '../../contract/file/calls.ts';
 import { PURPOSE_RULES } from '../../contract/file/purpose.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { fail } from '../http/app-error.ts';
 import { FileAnswer } from '../http/multipart.ts';
 import { validationError } from '../http/validation-error.ts';

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { APP_ID } from '../../contract/envelope.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { fail } from '../http/app-error.ts';
 import { validationError } from '../http/validation-error.ts';
 import type { Services } from '../services.ts';

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { FILE_KINDS, PURPOSE_RULES } from '../../contract/file/purpose.ts';
 import type { FilePurpose } from '../../contract/file/calls.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { fail } from '../http/app-error.ts';
 import type { UploadedFile as Part } from '../http/multipart.ts';
 import { validationError } from '../http/validation-error.ts';

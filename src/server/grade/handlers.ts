@@ -21,7 +21,7 @@ import { lifecycleHandlers } from '../lifecycle/handlers.ts';
 import { moveOrder, refundOrder } from '../orders/flow.ts';
 import { detailOf, flowOf, notifyHandlers, orderHandlers } from '../orders/handlers.ts';
 import { allOrders, ownOrders, toOrderSimple } from '../orders/rows.ts';
-import { listControls, oneControl, resetControl, setControls } from './controls.ts';
+import { listControls, oneControl, resetControl, setControls } from '../grade-controls/controls.ts';
 import {
   authorizeEnrollment,
   batchEnroll,

@@ -8,7 +8,7 @@ import { orderLifecycleOf } from '../../machines/lifecycles/orders.ts';
 import type { PoolClient } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { ledgerAccount } from '../ledger/ledger.ts';
-import type { OrderKindBehaviour } from '../orders/kinds.ts';
+import type { DomainOrderKinds, OrderKindBehaviour } from '../orders/kinds.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { assignOpenHomework } from '../homework/order-kind.ts';
 
@@ -29,7 +29,7 @@ export async function settledFen(client: Pick<PoolClient, 'query'>, orderId: num
  */
 export const SEAT_STATES: readonly string[] = [...HOLDS_PLACE, 'awaitingPayment'];
 
-export const gradeOrderKind: OrderKindBehaviour = {
+const gradeOrderKind: OrderKindBehaviour = {
   lifecycle: orderLifecycleOf('grade'),
   notifyPaths: {
     paid: grade['grade.enroll.paidNotify'].path,
@@ -70,3 +70,5 @@ export const gradeOrderKind: OrderKindBehaviour = {
   },
   kept: (client, orderId) => settledFen(client, orderId),
 };
+
+export const gradeOrderKinds: DomainOrderKinds = { grade: gradeOrderKind };

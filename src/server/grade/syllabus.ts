@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { gradeChapterItem } from '../../contract/grade/schemas.ts';
 import type { PageQuery } from '../../contract/paging.ts';
 import type { Scope } from '../access/scope.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { chapterQuestionRows, type ChapterScope } from '../chapter/store.ts';
 import { withLearnerProgress } from '../chapter/progress.ts';
 import { withTransaction, type Queryable } from '../db/pool.ts';

@@ -17,7 +17,7 @@ import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { HOMEWORK_OPEN } from '../../machines/lifecycles/homework.ts';
 import { learnerRowsIn } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import type { Pool, Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';

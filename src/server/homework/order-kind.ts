@@ -8,13 +8,13 @@ import { orderLifecycleOf } from '../../machines/lifecycles/orders.ts';
 import type { PoolClient } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { ledgerAccount } from '../ledger/ledger.ts';
-import type { OrderKindBehaviour } from '../orders/kinds.ts';
+import type { DomainOrderKinds, OrderKindBehaviour } from '../orders/kinds.ts';
 import { ORDER_ROWS } from '../orders/rows.ts';
 
 /** When homework closes: the end of its late window, or its due time. */
 export const CLOSES_AT = 'coalesce(h.late_until, h.due_at)';
 
-export const homeworkOrderKind: OrderKindBehaviour = {
+const homeworkOrderKind: OrderKindBehaviour = {
   lifecycle: orderLifecycleOf('homework'),
   notifyPaths: {
     paid: homework['bms.homeworkEnroll.paidNotify'].path,
@@ -40,6 +40,8 @@ export const homeworkOrderKind: OrderKindBehaviour = {
     if (rows.length > 0) throw fail('CONFLICT', '作业已结算，不能退出');
   },
 };
+
+export const homeworkOrderKinds: DomainOrderKinds = { homework: homeworkOrderKind };
 
 /**
  * A learner who joins a class inherits its published homework still open to the whole class

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Access, CallDef } from '../../contract/call.ts';
 import { ErrorCode } from '../../contract/errors.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from './sessions.ts';
 import { checkAccess, effectiveAccess } from './access.ts';
 
 const call = (path: string, access: Access) => ({ path, access }) as CallDef;

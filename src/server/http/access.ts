@@ -1,6 +1,6 @@
 import { areaOf } from '../../contract/call.ts';
 import type { Access, CallDef } from '../../contract/call.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from './sessions.ts';
 import { fail } from './app-error.ts';
 
 const rank: Record<Access, number> = {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { CallDef } from '../../contract/call.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from './sessions.ts';
 import type { Services } from '../services.ts';
 import type { FileAnswer, UploadedFile } from './multipart.ts';
 

@@ -5,13 +5,8 @@ import { ROOT_CALL_ID } from '../../contract/call.ts';
 import type { CallDef } from '../../contract/call.ts';
 import { API_PREFIX, APP_ID_HEADER } from '../../contract/envelope.ts';
 import { errorCatalogue } from '../../contract/errors.ts';
-import {
-  SESSION_COOKIE,
-  createSession,
-  findSession,
-  revokeSessionByToken,
-} from '../accounts/sessions.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import { SESSION_COOKIE, createSession, findSession, revokeSessionByToken } from './sessions.ts';
+import type { Auth } from './sessions.ts';
 import type { Services } from '../services.ts';
 import { checkAccess, effectiveAccess } from './access.ts';
 import { fail } from './app-error.ts';

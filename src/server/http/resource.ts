@@ -6,7 +6,7 @@
 import type { CallDef } from '../../contract/call.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import type { CrudOp } from '../../contract/resource.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from './sessions.ts';
 import type { Services } from '../services.ts';
 import { handle } from './handler.ts';
 import type { HandlerEntry } from './handler.ts';

@@ -10,7 +10,7 @@ import type {
   bannerUpdate,
 } from '../../contract/image-banner/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { fail } from '../http/app-error.ts';
 import { containsPattern, orderBy, pagedRows } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';

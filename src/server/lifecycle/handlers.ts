@@ -7,7 +7,7 @@
 import type { CallDef } from '../../contract/call.ts';
 import type { LifecycleAction } from '../../contract/lifecycle-actions.ts';
 import type { Lifecycle } from '../../machines/lifecycles/lifecycle.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { handle, type HandlerEntry } from '../http/handler.ts';
 import type { StoreContext } from '../http/resource.ts';
 import { applyTransition, type LifecycleRows } from './transition.ts';

@@ -8,7 +8,7 @@ import { memberDocument as api } from '../../contract/member-document/calls.ts';
 import { actionsOf } from '../../contract/resource.ts';
 import type { CallDef } from '../../contract/call.ts';
 import { documentPublication } from '../../machines/lifecycles/member-document.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { roleScope, SCOPE_OF_AREA, type Scope } from '../access/scope.ts';
 import { handle, type HandlerEntry } from '../http/handler.ts';
 import { resourceHandlers, type StoreContext } from '../http/resource.ts';

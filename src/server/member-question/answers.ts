@@ -10,7 +10,7 @@ import type {
 } from '../../contract/member-question/calls.ts';
 import { currentRights } from '../accounts/rights.ts';
 import type { Queryable } from '../db/pool.ts';
-import { controlAllows } from '../grade/controls.ts';
+import { controlAllows } from '../grade-controls/controls.ts';
 import type { StoredResult } from '../judge-service/jobs.ts';
 
 /** Columns of an answer with its question's title and its job's state (aliases below). */

@@ -12,12 +12,12 @@ import type {
   WrongAnswer,
 } from '../../contract/member-question/calls.ts';
 import { toPage } from '../../contract/paging.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { withTransaction } from '../db/pool.ts';
 import type { Pool, Queryable } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { handle } from '../http/handler.ts';
-import { assertMayPractise } from '../grade/controls.ts';
+import { assertMayPractise } from '../grade-controls/controls.ts';
 import { findOwned, ownedFilter } from '../http/owned-rows.ts';
 import { limitOffset, orderBy, pagedRows } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';

@@ -22,7 +22,7 @@ import {
   staffAnswerList,
   staffLatestList,
 } from './staff-queries.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { SCOPE_OF_AREA } from '../access/scope.ts';
 import { platformScope, teacherScope } from '../question/scopes.ts';
 import { referenceSolutionsOf } from '../question/store.ts';

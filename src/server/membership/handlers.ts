@@ -6,7 +6,7 @@
 import { actionsOf } from '../../contract/resource.ts';
 import { membership } from '../../contract/membership/calls.ts';
 import { publicationOf } from '../../machines/lifecycles/publication.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { learnerScope, organizationScope, platformScope } from '../access/scope.ts';
 import { handle } from '../http/handler.ts';
 import { resourceHandlers } from '../http/resource.ts';

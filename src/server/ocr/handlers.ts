@@ -1,7 +1,7 @@
 /** common/ocr calls (contract/ocr/calls.ts). */
 import { OCR_DOCUMENTS, ocr } from '../../contract/ocr/calls.ts';
 import type { OcrDocument } from '../../contract/ocr/calls.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { fail } from '../http/app-error.ts';
 import { handle } from '../http/handler.ts';
 import type { HandlerEntry } from '../http/handler.ts';

@@ -17,7 +17,7 @@ import { recordTransition, transitionRow } from '../lifecycle/transition.ts';
 import type { RefundRequest } from '../payments/provider.ts';
 import { NO_ONLINE_PAYMENT, notifyUrl, RETURN_PATH } from '../payments/service.ts';
 import type { Services } from '../services.ts';
-import { behaviourOf, type OrderFacts } from './kinds.ts';
+import type { OrderFacts, OrderKindBehaviour } from './kinds.ts';
 import { awardPoints } from './points.ts';
 import { findOrder, ORDER_ROWS, qrUrlOf, type OrderRow, type OrderScope } from './rows.ts';
 
@@ -26,8 +26,11 @@ export interface Actor {
   memberId: number;
 }
 
-/** What the flow uses of the services: the database, the log and the payment provider. */
-export type FlowServices = Pick<Services, 'pool' | 'logger' | 'payments'>;
+/**
+ * What the flow uses of the services: the database, the log, the payment provider and what
+ * each kind of order does.
+ */
+export type FlowServices = Pick<Services, 'pool' | 'logger' | 'payments' | 'orderKinds'>;
 
 /** Who acts and in which request: recorded with every transition and journal. */
 export interface FlowContext {
@@ -49,7 +52,7 @@ export interface NewOrder {
 
 /** Places an order in the state `enroll` leads to; a free one is in effect at once. */
 export async function placeOrder(ctx: FlowContext, input: NewOrder): Promise<number> {
-  const behaviour = behaviourOf(input.kind);
+  const behaviour = ctx.services.orderKinds[input.kind];
   const free = input.amountFen === 0;
   const to = nextState(behaviour.lifecycle, 'none', 'enroll', { free });
   if (to === null) throw new Error(`the ${input.kind} lifecycle cannot enroll`);
@@ -107,9 +110,9 @@ export async function settlePaid(
   client: PoolClient,
   row: OrderRow,
   paidBy: PaidBy,
-  ctx: Omit<FlowContext, 'services'>,
+  ctx: Omit<FlowContext, 'services'> & { services: Pick<FlowServices, 'orderKinds'> },
 ): Promise<void> {
-  const behaviour = behaviourOf(row.kind);
+  const behaviour = ctx.services.orderKinds[row.kind];
   const action = paidBy.method === 'offline' ? 'setPaid' : 'pay';
   // The kind may refuse money the machine would take (an activity stopped meanwhile); what the
   // machine refuses anyway is refused below, naming the order's state.
@@ -191,7 +194,7 @@ export async function payFromWallet(
 ): Promise<void> {
   const closed = await withRetriedTransaction(ctx.services, async (client) => {
     const row = await findOrder(client, scope, kinds, orderId, true);
-    if (behaviourOf(row.kind).payee(row) === ledgerAccount.wallet(row.member_id)) {
+    if (ctx.services.orderKinds[row.kind].payee(row) === ledgerAccount.wallet(row.member_id)) {
       throw fail('CONFLICT', '充值订单只能通过支付渠道支付');
     }
     await assertWalletOpen(client, payer ?? row.member_id);
@@ -238,7 +241,7 @@ export async function startCheckout(
   if (!payments.online) throw fail('CONFLICT', NO_ONLINE_PAYMENT);
   const opened = await withRetriedTransaction(ctx.services, async (client) => {
     const row = await findOrder(client, scope, kinds, orderId, true);
-    const behaviour = behaviourOf(row.kind);
+    const behaviour = ctx.services.orderKinds[row.kind];
     if (nextState(behaviour.lifecycle, row.state, 'pay') === null) {
       throw fail('TRANSITION_NOT_ALLOWED', refusalOf(behaviour.lifecycle, row.state, 'pay'), {
         state: row.state,
@@ -288,13 +291,21 @@ export async function startCheckout(
 
 /** What an action does beside moving the state. */
 const ACTION_EFFECTS: Partial<
-  Record<EnrollmentAction, (client: PoolClient, row: OrderFacts, reason?: string) => Promise<void>>
+  Record<
+    EnrollmentAction,
+    (
+      client: PoolClient,
+      row: OrderFacts,
+      behaviour: OrderKindBehaviour,
+      reason?: string,
+    ) => Promise<void>
+  >
 > = {
-  applyQuit: async (client, row, reason) => {
+  applyQuit: async (client, row, _behaviour, reason) => {
     await client.query('UPDATE orders SET quit_reason = $2 WHERE id = $1', [row.id, reason]);
   },
-  finishQuit: (client, row) => behaviourOf(row.kind).revoke(client, row),
-  forceQuit: (client, row) => behaviourOf(row.kind).revoke(client, row),
+  finishQuit: (client, row, behaviour) => behaviour.revoke(client, row),
+  forceQuit: (client, row, behaviour) => behaviour.revoke(client, row),
 };
 
 /**
@@ -311,15 +322,16 @@ export async function moveOrder(
 ): Promise<void> {
   const closed = await withRetriedTransaction(ctx.services, async (client) => {
     const row = await findOrder(client, scope, kinds, orderId, true);
-    await behaviourOf(row.kind).refuse?.(client, row, action);
-    await transitionRow(client, behaviourOf(row.kind).lifecycle, ORDER_ROWS, {
+    const behaviour = ctx.services.orderKinds[row.kind];
+    await behaviour.refuse?.(client, row, action);
+    await transitionRow(client, behaviour.lifecycle, ORDER_ROWS, {
       id: row.id,
       action,
       actor: ctx.actor,
       requestId: ctx.requestId,
       reason,
     });
-    await ACTION_EFFECTS[action]?.(client, row, reason);
+    await ACTION_EFFECTS[action]?.(client, row, behaviour, reason);
     // A cancelled order can no longer be paid: its checkout closes with it.
     return action === 'cancel' || action === 'cancelEnrollOrder'
       ? closePendingPayments(client, row.id)
@@ -347,7 +359,7 @@ export async function refundOrder(
   await withRetriedTransaction(ctx.services, async (client) => {
     providerRefund = null; // a lost race runs the transaction again from scratch
     const row = await findOrder(client, scope, kinds, orderId, true);
-    const behaviour = behaviourOf(row.kind);
+    const behaviour = ctx.services.orderKinds[row.kind];
     await transitionRow(client, behaviour.lifecycle, ORDER_ROWS, {
       id: row.id,
       action: 'refund',

@@ -9,7 +9,7 @@ import type { CallDef } from '../../contract/call.ts';
 import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
 import type { OrderFilter, OrderKind, notificationFields } from '../../contract/order/calls.ts';
 import { isFinalState } from '../../machines/lifecycles/lifecycle.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { fail } from '../http/app-error.ts';
 import { handle, type HandlerContext, type HandlerEntry, type ResultOf } from '../http/handler.ts';
 import type { PageQuery } from '../../contract/paging.ts';
@@ -24,7 +24,6 @@ import {
   type FlowContext,
 } from './flow.ts';
 import { buyerOf, goodsOf, type GoodsKind, type GoodsRules } from './goods.ts';
-import { behaviourOf } from './kinds.ts';
 import { receiveNotification } from './notifications.ts';
 import {
   findOrder,
@@ -118,7 +117,7 @@ export function orderHandlers(
     );
     // Orders still going: those the lifecycle can still move.
     return rows.rows
-      .filter((r) => !isFinalState(behaviourOf(r.kind).lifecycle, r.state))
+      .filter((r) => !isFinalState(ctx.services.orderKinds[r.kind].lifecycle, r.state))
       .map(toOrderItem);
   });
   on(calls.payment, async (ctx, scope) => {
@@ -156,7 +155,7 @@ export function orderHandlers(
     const { id } = ctx.body;
     const row = await findOrder(ctx.services.pool, scope, kinds, id);
     // Only an order that is over and never moved money: its record adds nothing.
-    if (!isFinalState(behaviourOf(row.kind).lifecycle, row.state) || row.paid_fen > 0) {
+    if (!isFinalState(ctx.services.orderKinds[row.kind].lifecycle, row.state) || row.paid_fen > 0) {
       throw fail('CONFLICT', '只能删除已结束且从未收款的订单（如已取消的订单）');
     }
     await ctx.services.pool.query('UPDATE orders SET deleted_at = now() WHERE id = $1', [id]);

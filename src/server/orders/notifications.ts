@@ -6,7 +6,11 @@
  * longer take it (cancelled meanwhile, or paid another way) is refunded, never kept.
  */
 import type { z } from 'zod';
-import { ORDER_KINDS, type notificationFields } from '../../contract/order/calls.ts';
+import {
+  ORDER_KINDS,
+  type OrderKind,
+  type notificationFields,
+} from '../../contract/order/calls.ts';
 import { nextState } from '../../machines/lifecycles/lifecycle.ts';
 import { withRetriedTransaction } from '../db/pool.ts';
 import { AppError, fail } from '../http/app-error.ts';
@@ -15,7 +19,6 @@ import type { ProviderNotification, RefundRequest } from '../payments/provider.t
 import { notifyUrl } from '../payments/service.ts';
 import type { Services } from '../services.ts';
 import { requestProviderRefund, settlePaid } from './flow.ts';
-import { behaviourOf } from './kinds.ts';
 import { lockOrderOfPayment, lockOrderOfRefund } from './locks.ts';
 import { allOrders, findOrder } from './rows.ts';
 
@@ -69,7 +72,7 @@ async function applyPaid(
       [payment.id, n.tradeNo],
     );
     const row = await findOrder(client, allOrders(), ORDER_KINDS, payment.order_id, true);
-    const behaviour = behaviourOf(row.kind);
+    const behaviour = services.orderKinds[row.kind];
     const payer = await client.query<{ user_id: number }>(
       'SELECT user_id FROM members WHERE id = $1',
       [row.member_id],
@@ -91,7 +94,7 @@ async function applyPaid(
         client,
         row,
         { method: 'provider', provider: provider.name, paymentNo: n.paymentNo },
-        { actor, requestId: `notify:${n.notifyId}` },
+        { services, actor, requestId: `notify:${n.notifyId}` },
       );
       // Any other checkout of the order can no longer be paid.
       await client.query(
@@ -264,7 +267,7 @@ export async function resumePendingRefunds(
     refund_no: string;
     amount_fen: number;
     payment_no: string;
-    kind: Parameters<typeof behaviourOf>[0];
+    kind: OrderKind;
   }>(
     `SELECT r.refund_no, r.amount_fen, p.payment_no, o.kind
        FROM refunds r JOIN payments p ON p.id = r.payment_id JOIN orders o ON o.id = r.order_id
@@ -278,7 +281,7 @@ export async function resumePendingRefunds(
       paymentNo: r.payment_no,
       refundNo: r.refund_no,
       amountFen: r.amount_fen,
-      notifyUrl: notifyUrl(services.payments, behaviourOf(r.kind).notifyPaths.refund),
+      notifyUrl: notifyUrl(services.payments, services.orderKinds[r.kind].notifyPaths.refund),
     });
   }
   return pending.rows.length;

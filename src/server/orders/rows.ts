@@ -15,7 +15,7 @@ import type { ORDER_SORT } from '../../contract/order/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { boundChildren, learnerRows } from '../access/predicates.ts';
 import { learnerScope, organizationScope, type Scope } from '../access/scope.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import type { Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';

@@ -11,7 +11,7 @@ import { memberApprovalLifecycle } from '../../machines/lifecycles/organization.
 import { isAdminScope, SCOPE_OF_AREA, type Scope } from '../access/scope.ts';
 import { loadCurrentUser, otherTeacherAccounts } from '../accounts/members.ts';
 import { currentRights } from '../accounts/rights.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { fail } from '../http/app-error.ts';
 import { handle, type HandlerContext, type HandlerEntry, type ContextOf } from '../http/handler.ts';
 import { idWiring } from '../http/wire.ts';

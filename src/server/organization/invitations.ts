@@ -23,7 +23,7 @@ import {
   memberInvitationLifecycle,
   type MemberInvitationState,
 } from '../../machines/lifecycles/member-invitation.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import type { Scope } from '../access/scope.ts';
 import { withTransaction, type Pool, type PoolClient } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';

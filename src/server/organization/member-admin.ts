@@ -8,7 +8,7 @@ import type { MemberRole } from '../../contract/accounts/calls.ts';
 import type { memberUpdate, profileUpdate } from '../../contract/organization/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { learnerRows, managedBy } from '../access/predicates.ts';
-import { controlAllows } from '../grade/controls.ts';
+import { controlAllows } from '../grade-controls/controls.ts';
 import { isAdminScope, type Scope } from '../access/scope.ts';
 import { withTransaction, type Pool, type Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';

@@ -16,7 +16,7 @@ import {
 } from '../../machines/lifecycles/parent-binding.ts';
 import { stateHasTag } from '../../machines/lifecycles/lifecycle.ts';
 import { teacherStudents } from '../access/predicates.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { withTransaction, type Pool, type Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';

@@ -7,7 +7,7 @@
 import { BINDING_AWAITING, type BindingState } from '../../machines/lifecycles/parent-binding.ts';
 import { boundChildren } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import type { Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';

@@ -11,7 +11,7 @@ import {
   questionPublication,
   type PublicationAction,
 } from '../../machines/lifecycles/publication.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import { handle } from '../http/handler.ts';
 import type { HandlerEntry } from '../http/handler.ts';
 import { fail } from '../http/app-error.ts';

@@ -1,5 +1,5 @@
 /** Which questions a caller works on, per area: bms the platform, edms and no prefix the teacher's organization, oj the learner's. */
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import type { QuestionScope } from './store.ts';
 
 export const platformScope = (auth: Auth): QuestionScope => ({

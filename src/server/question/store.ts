@@ -16,9 +16,9 @@ import type {
   questionWithCases,
 } from '../../contract/question/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
-import { chapterUsing } from '../chapter/usage.ts';
-import { accessOf, refuseLocked, rightNames } from '../course/access.ts';
-import { questionOfOpenCourse } from '../course/open-courses.ts';
+import { chapterUsing } from './chapter-usage.ts';
+import { accessOf, refuseLocked, rightNames } from '../content-access/paid.ts';
+import { questionOfOpenCourse } from '../content-access/open-courses.ts';
 import type { Queryable } from '../db/pool.ts';
 import { withTransaction } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
@@ -147,7 +147,7 @@ const learnerListItemOf = (r: QuestionRow): z.input<typeof learnerQuestionListIt
 });
 
 /**
- * The learner's view of one question: a paid one they have not opened (course/access.ts) keeps
+ * The learner's view of one question: a paid one they have not opened (content-access/paid.ts) keeps
  * its statement, options and samples to itself, and says how to open it.
  */
 async function learnerItemOf(

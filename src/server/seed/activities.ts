@@ -16,6 +16,7 @@ export const PAST_WINNER = 'cspj_04';
 import type { Scope } from '../access/scope.ts';
 import { placeOrder } from '../orders/flow.ts';
 import { NO_PROVIDER } from '../payments/none.ts';
+import { allOrderKinds } from '../order-kinds.ts';
 import { applyTransition } from '../lifecycle/transition.ts';
 import { activityLifecycle } from '../../machines/lifecycles/activity.ts';
 import { ACTIVITY_ROWS, createActivity } from '../activity/activities.ts';
@@ -79,6 +80,7 @@ export async function seedDemoActivities(pool: Pool, logger: Logger): Promise<vo
     pool,
     logger,
     payments: { provider: NO_PROVIDER, online: false, publicUrl: () => '', checkoutTtlMs: 0 },
+    orderKinds: allOrderKinds,
   } as unknown as Services;
   const platform: Scope = { kind: 'platform', memberId: admin.id };
   const adminActor = { userId: admin.user_id, memberId: admin.id };

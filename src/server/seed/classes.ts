@@ -10,7 +10,7 @@
 import { DEMO_COURSE_SEED_KEY } from './courses.ts';
 import { homeworkLifecycle } from '../../machines/lifecycles/homework.ts';
 import type { Scope } from '../access/scope.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import type { Pool } from '../db/pool.ts';
 import { membersById } from '../enrollment/candidates.ts';
 import { batchEnroll, bindTeacher, setGroups, staffEnroll } from '../grade/enroll.ts';
@@ -27,6 +27,7 @@ import { allOrders } from '../orders/rows.ts';
 import { hashPassword } from '../security/password.ts';
 import type { Services } from '../services.ts';
 import { NO_PROVIDER } from '../payments/none.ts';
+import { allOrderKinds } from '../order-kinds.ts';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATION } from './demo-data.ts';
 
 /** The running classes that get a generated roster, and how their students are grouped. */
@@ -103,6 +104,7 @@ export async function seedDemoClasses(pool: Pool, logger: Logger, password: stri
     pool,
     logger,
     payments: { provider: NO_PROVIDER, online: false, publicUrl: () => '', checkoutTtlMs: 0 },
+    orderKinds: allOrderKinds,
   } as unknown as Services;
   const requestId = 'seed:classes';
   const teacherScope: Scope = {

@@ -15,6 +15,7 @@ import { completeSitting, settleSitting, judgeSitting } from '../exam/sittings.t
 import type { Scope } from '../access/scope.ts';
 import { placeOrder } from '../orders/flow.ts';
 import { NO_PROVIDER } from '../payments/none.ts';
+import { allOrderKinds } from '../order-kinds.ts';
 import { applyTransition } from '../lifecycle/transition.ts';
 import { examLifecycle } from '../../machines/lifecycles/exam.ts';
 import { EXAM_ROWS } from '../exam/exams.ts';
@@ -63,6 +64,7 @@ export async function seedDemoExams(pool: Pool, logger: Logger): Promise<void> {
     pool,
     logger,
     payments: { provider: NO_PROVIDER, online: false, publicUrl: () => '', checkoutTtlMs: 0 },
+    orderKinds: allOrderKinds,
   } as unknown as Services;
   const platform: Scope = { kind: 'platform', memberId: admin.id };
   const ctx = { services, scope: platform };

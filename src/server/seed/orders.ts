@@ -11,6 +11,7 @@ import type { Logger } from '../logger.ts';
 import { moveOrder, payFromWallet, placeOrder, type FlowContext } from '../orders/flow.ts';
 import { goodsOf } from '../orders/goods.ts';
 import { NO_PROVIDER } from '../payments/none.ts';
+import { allOrderKinds } from '../order-kinds.ts';
 import { AI_TOKEN_GOODS, DEMO_ACCOUNTS } from './demo-data.ts';
 
 async function demoMember(pool: Pool, username: string) {
@@ -28,6 +29,7 @@ export async function seedDemoOrders(pool: Pool, logger: Logger): Promise<void> 
     logger,
     // The seed pays from wallets only.
     payments: { provider: NO_PROVIDER, online: false, publicUrl: () => '', checkoutTtlMs: 0 },
+    orderKinds: allOrderKinds,
   };
   const rules = { onSaleOnly: true, cardTypes: ['0', '1'] as const, field: 'seed' };
   const packId = await pool.query<{ id: number }>('SELECT id FROM ai_token_goods WHERE name = $1', [

@@ -11,6 +11,7 @@ import { recordTransition, transitionRow } from '../lifecycle/transition.ts';
 import { placeOrder, type FlowContext } from '../orders/flow.ts';
 import { goodsOf } from '../orders/goods.ts';
 import { NO_PROVIDER } from '../payments/none.ts';
+import { allOrderKinds } from '../order-kinds.ts';
 import { BINDING_ROWS } from '../parent/bindings.ts';
 import { parentBindingLifecycle } from '../../machines/lifecycles/parent-binding.ts';
 import { DEMO_ACCOUNTS, MEMBERSHIPS } from './demo-data.ts';
@@ -61,6 +62,7 @@ export async function seedDemoFamily(pool: Pool, logger: Logger): Promise<void> 
       pool,
       logger,
       payments: { provider: NO_PROVIDER, online: false, publicUrl: () => '', checkoutTtlMs: 0 },
+      orderKinds: allOrderKinds,
     },
     actor: parentActor,
     requestId: 'seed',

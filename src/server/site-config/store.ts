@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { configCreate, configFilter, configUpdate } from '../../contract/site-config/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
-import type { Auth } from '../accounts/sessions.ts';
+import type { Auth } from '../http/sessions.ts';
 import type { Pool } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { containsPattern, orderBy, pagedRows } from '../http/paging.ts';

@@ -1,9 +1,13 @@
 /**
- * What a class lets its students do (grade/controls). A class that says nothing about a control
- * has its default. Where a learner is in several classes, a control that grants something
- * (see test cases, see solutions) is granted by any of them, and one that allows something by
- * default (use the AI assistant, practise outside homework, see rankings) is withheld by any
- * of them: the stricter teacher wins.
+ * What a class lets its students do (grade/controls; the calls are served by
+ * server/grade/handlers.ts). A folder of its own, below the class domain, so that practice and
+ * answers (member-question), the AI assistant and the organization's member admin read a
+ * control without depending on classes.
+ *
+ * A class that says nothing about a control has its default. Where a learner is in several
+ * classes, a control that grants something (see test cases, see solutions) is granted by any of
+ * them, and one that allows something by default (use the AI assistant, practise outside
+ * homework, see rankings) is withheld by any of them: the stricter teacher wins.
  *
  * Enforced today: test cases (member-question answers), practice outside homework (submitting
  * and running questions not in the learner's homework), rankings (the points ranking). The AI

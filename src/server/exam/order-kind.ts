@@ -1,0 +1,34 @@
+/**
+ * An exam enrollment as an order kind (server/orders/kinds.ts): the enrollment is the place, so
+ * paying grants nothing more and quitting takes nothing back; sittings stay on record after a
+ * quit. A learner who has started a paper can no longer quit.
+ */
+import { exam } from '../../contract/exam/calls.ts';
+import { orderLifecycleOf } from '../../machines/lifecycles/orders.ts';
+import { fail } from '../http/app-error.ts';
+import { ledgerAccount } from '../ledger/ledger.ts';
+import type { DomainOrderKinds } from '../orders/kinds.ts';
+
+const nothing = async () => undefined;
+
+export const examOrderKinds: DomainOrderKinds = {
+  exam: {
+    lifecycle: orderLifecycleOf('exam'),
+    notifyPaths: {
+      paid: exam['examEnroll.paidNotify'].path,
+      refund: exam['examEnroll.refundNotify'].path,
+    },
+    payee: () => ledgerAccount.revenue,
+    earnsPoints: true,
+    grant: nothing,
+    revoke: nothing,
+    refuse: async (client, order, action) => {
+      if (action !== 'applyQuit' && action !== 'forceQuit') return;
+      const sat = await client.query(
+        'SELECT 1 FROM exam_paper_enrolls WHERE order_id = $1 AND deleted_at IS NULL LIMIT 1',
+        [order.id],
+      );
+      if (sat.rows.length > 0) throw fail('CONFLICT', '已开始作答的考试不能退出');
+    },
+  },
+};
