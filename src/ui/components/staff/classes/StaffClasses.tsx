@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { GradeItem } from '../../../../contract/grade/schemas.ts';
 import { gradeLifecycle } from '../../../../machines/lifecycles/grade.ts';
-import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import { staffGrades, teachers, type StaffArea } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
+import { useStaffWrite } from '../../../app/useStaffWrite.ts';
 import { usePageParam } from '../../../app/usePageParam.ts';
 import { useQuery } from '../../../app/useQuery.ts';
 import {
@@ -21,7 +21,7 @@ import { PagedTable } from '../../PagedTable.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { LifecycleButtons } from '../LifecycleButtons.tsx';
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
-import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -50,18 +50,17 @@ export function StaffClasses({ area, base }: { area: StaffArea; base: '/admin' |
   const staff = useQuery(teachers(runtime, 0, 100));
   const [form, setForm] = useState<StaffFormRequest | null>(null);
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
-  const write = (call: StaffWriteCall, body: Record<string, unknown>) =>
-    staffEdit.send({ type: 'SUBMIT', call, body });
+  const write = useStaffWrite();
   const at = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : '—');
 
-  const classForm = (grade: GradeItem | null): StaffFormRequest => {
+  const classForm = (grade: GradeItem | null) => {
     const now = Date.now();
     const teacherOptions =
       area === 'edms'
         ? (staff.data?.content ?? []).map((p) => ({ value: String(p.id), label: p.nickname }))
         : [];
     const input = (iso: string | null | undefined) => (iso ? toShanghaiInput(iso) : '');
-    return {
+    return staffForm({
       title: grade ? t('staffClass.editClass') : t('staffClass.newClass'),
       call: grade ? `${area}.grade.update` : `${area}.grade.create`,
       fields: [
@@ -104,11 +103,15 @@ export function StaffClasses({ area, base }: { area: StaffArea; base: '/admin' |
         teacherMemberIds: (grade?.teachers ?? []).map((p) => String(p.id)),
       },
       toBody: (v: FormValues) => {
-        const times: Record<string, string | null> = {};
-        for (const name of ['startTime', 'endTime', 'enrollStartAt', 'enrollEndAt']) {
+        const times: {
+          startTime: string;
+          endTime: string;
+          enrollStartAt: string | null;
+          enrollEndAt: string | null;
+        } = { startTime: '', endTime: '', enrollStartAt: null, enrollEndAt: null };
+        for (const name of ['startTime', 'endTime', 'enrollStartAt', 'enrollEndAt'] as const) {
           const text = String(v[name]).trim();
-          const optional = name.startsWith('enroll');
-          if (optional && text === '') {
+          if ((name === 'enrollStartAt' || name === 'enrollEndAt') && text === '') {
             times[name] = null;
             continue;
           }
@@ -147,7 +150,7 @@ export function StaffClasses({ area, base }: { area: StaffArea; base: '/admin' |
           },
         };
       },
-    };
+    });
   };
 
   return (
