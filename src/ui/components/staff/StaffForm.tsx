@@ -14,6 +14,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffWriteBody, StaffWriteCall } from '../../../machines/staff-edit/machine.ts';
 import { useRuntime } from '../../app/context.ts';
+import { firstRefusal, type ContractRules } from './contractRules.ts';
 import { submitStaffWrite } from '../../../machines/staff-edit/events.ts';
 
 export type FieldKind =
@@ -62,6 +63,11 @@ export interface StaffFormRequest<C extends StaffWriteCall = StaffWriteCall> {
   onValid?(body: StaffWriteBody<C>): void;
   /** A wide dialog, for an editor beside its preview. */
   wide?: boolean;
+  /**
+   * The contract's rules for some of the body's fields (a price's or a capacity's range),
+   * checked when the form is sent, each refusal under its form field (./contractRules.ts).
+   */
+  rules?: ContractRules<keyof StaffWriteBody<C> & string>;
 }
 
 /**
@@ -111,11 +117,19 @@ export function StaffForm({
     if (sent && state === 'done') onClose();
   }, [sent, state, onClose]);
 
-  const submit = () => {
+  const submit = async () => {
     if (!request) return;
     const answer = request.toBody(values);
     if ('field' in answer) {
       setLocal(answer);
+      return;
+    }
+    const { rules } = request;
+    const refused = rules
+      ? firstRefusal(await rules.shape(), answer.body as Record<string, unknown>, rules.fields)
+      : null;
+    if (refused) {
+      setLocal(refused);
       return;
     }
     setLocal(null);
@@ -242,7 +256,7 @@ export function StaffForm({
               intent="primary"
               text={t('staff.save')}
               loading={state === 'working'}
-              onClick={submit}
+              onClick={() => void submit()}
             />
           </>
         }

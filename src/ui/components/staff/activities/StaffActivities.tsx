@@ -15,7 +15,7 @@ import {
   formatDateTime,
   formatFen,
   fromShanghaiInput,
-  parseYuan,
+  fenOfYuan,
   toShanghaiInput,
 } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
@@ -24,13 +24,13 @@ import { LifecycleButtons } from '../LifecycleButtons.tsx';
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
 import { QuestionSetBuilder } from '../QuestionSetBuilder.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
+import { inYuan } from '../contractRules.ts';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { ActivityDesk } from './ActivityDesk.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
 type ActivityCreateBody = StaffWriteBody<`${ActivityArea}.activity.create`>;
-const MAX_FEN = 10_000_000;
 
 /** Which lifecycle actions each area's screen offers (review is the platform's). */
 const AREA_ACTIONS: Record<
@@ -118,16 +118,10 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
           if (!iso) return { field: name, message: t('staffActivity.timeInvalid') };
           times[name] = iso;
         }
-        const priceFen = parseYuan(String(v.price), 0, MAX_FEN);
-        if (priceFen === null) return { field: 'price', message: t('staffActivity.priceInvalid') };
+        // What is not an amount, or not a whole number, the contract's rules refuse (`rules`).
+        const priceFen = fenOfYuan(String(v.price)) ?? Number.NaN;
         const capacityText = String(v.capacity).trim();
         const capacity = capacityText === '' ? null : Number(capacityText);
-        if (
-          capacity !== null &&
-          !(Number.isInteger(capacity) && capacity >= 1 && capacity <= 100_000)
-        ) {
-          return { field: 'capacity', message: t('staffActivity.capacityInvalid') };
-        }
         const fields = {
           title: String(v.title),
           summary: String(v.summary),
@@ -148,6 +142,17 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
                 endAt: times.endAt ?? '',
               },
             };
+      },
+      // The price's and the capacity's ranges are the contract's (activityFields).
+      rules: {
+        shape: () =>
+          import('../../../../contract/activity/schemas.ts').then(
+            (m) => (activity ? m.activityUpdate : m.activityCreate).shape,
+          ),
+        fields: {
+          priceFen: { field: 'price', message: (r) => t('staffActivity.priceInvalid', inYuan(r)) },
+          capacity: { message: (r) => t('staffActivity.capacityInvalid', r) },
+        },
       },
       // A new contest picks its questions next, and is created with them in one write.
       ...(activity

@@ -8,14 +8,14 @@ import { roster, settlements } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { usePageParam } from '../../../app/usePageParam.ts';
 import { useQuery } from '../../../app/useQuery.ts';
-import { formatFen, parseYuan, toShanghaiInput } from '../../../format.ts';
+import { fenOfYuan, formatFen, toShanghaiInput } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
+import { inYuan, wholeOrNull } from '../contractRules.ts';
 import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const MAX_FEN = 10_000_000;
 
 /**
  * Class fees settled (课消) per learner and period (member/grade/settlement): record, correct,
@@ -66,6 +66,15 @@ export function Settlements({ grade }: { grade: GradeItem }) {
         amountFen: '0',
         remark: '',
       },
+      // The lessons' and the amount's ranges are the contract's (settlementCreate).
+      rules: {
+        shape: () =>
+          import('../../../../contract/grade/schemas.ts').then((m) => m.settlementCreate.shape),
+        fields: {
+          lessons: { message: (r) => t('staffClass.wholeInvalid', r) },
+          amountFen: { message: (r) => t('staffExam.priceInvalid', inYuan(r)) },
+        },
+      },
       toBody: (v: FormValues) => {
         if (!v.memberId) return { field: 'memberId', message: t('staffClass.pickStudent') };
         for (const name of ['periodStart', 'periodEnd']) {
@@ -73,12 +82,9 @@ export function Settlements({ grade }: { grade: GradeItem }) {
             return { field: name, message: t('staffClass.dateInvalid') };
           }
         }
-        const lessons = Number(v.lessons);
-        if (!/^\d+$/.test(String(v.lessons).trim()) || lessons > 1000) {
-          return { field: 'lessons', message: t('staffClass.wholeInvalid', { min: 0, max: 1000 }) };
-        }
-        const amountFen = parseYuan(String(v.amountFen), 0, MAX_FEN);
-        if (amountFen === null) return { field: 'amountFen', message: t('staffExam.priceInvalid') };
+        // What is not an amount, or not a whole number, the contract's rules refuse (`rules`).
+        const lessons = wholeOrNull(String(v.lessons)) ?? Number.NaN;
+        const amountFen = fenOfYuan(String(v.amountFen)) ?? Number.NaN;
         return {
           body: {
             gradeId: grade.id,

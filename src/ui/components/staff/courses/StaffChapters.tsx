@@ -9,15 +9,14 @@ import { useStaffWrite } from '../../../app/useStaffWrite.ts';
 import { staffChapters, unitRights, type StaffChapter } from '../../../app/courseStaffQueries.ts';
 import { usePageParam } from '../../../app/usePageParam.ts';
 import { useQuery } from '../../../app/useQuery.ts';
-import { formatFen, parseYuan } from '../../../format.ts';
+import { fenOfYuan, formatFen } from '../../../format.ts';
 import { fileField } from '../fileField.tsx';
 import { PagedTable } from '../../PagedTable.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
+import { inYuan } from '../contractRules.ts';
 import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { ChapterQuestionsEditor } from './ChapterQuestionsEditor.tsx';
-
-const MAX_FEN = 10_000_000;
 
 /**
  * The chapters (a course's units) a back office writes (issue 9 item 6): search, create and edit
@@ -93,13 +92,21 @@ export function StaffChapters({ area }: { area: StaffArea }) {
         rightCode: chapter?.rightCode ?? '',
         sort: String(chapter?.sort ?? 0),
       },
+      // The price's and the order's rules are the contract's (chapterFields, paidContentFields).
+      rules: {
+        shape: () =>
+          import('../../../../contract/chapter/calls.ts').then(
+            (m) => (chapter ? m.chapterUpdate : m.chapterInput).shape,
+          ),
+        fields: {
+          priceFen: { message: (r) => t('staffExam.priceInvalid', inYuan(r)) },
+          sort: { message: () => t('staffCourse.sortInvalid') },
+        },
+      },
       toBody: (v: FormValues) => {
-        const priceFen = parseYuan(String(v.priceFen), 0, MAX_FEN);
-        if (priceFen === null) return { field: 'priceFen', message: t('staffExam.priceInvalid') };
+        // What is not an amount, or not a whole number, the contract's rules refuse (`rules`).
+        const priceFen = fenOfYuan(String(v.priceFen)) ?? Number.NaN;
         const sort = Number(String(v.sort).trim() || '0');
-        if (!Number.isInteger(sort) || sort < 0) {
-          return { field: 'sort', message: t('staffCourse.sortInvalid') };
-        }
         return {
           body: {
             ...(chapter ? { id: chapter.id } : {}),

@@ -16,7 +16,7 @@ import {
   formatDateTime,
   formatFen,
   fromShanghaiInput,
-  parseYuan,
+  fenOfYuan,
   toShanghaiInput,
 } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
@@ -25,10 +25,10 @@ import { LifecycleButtons } from '../LifecycleButtons.tsx';
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
 import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
+import { inYuan } from '../contractRules.ts';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
-const MAX_FEN = 10_000_000;
 
 /** Which lifecycle actions each area's screen offers (review is the platform's). */
 const AREA_ACTIONS: Record<
@@ -133,6 +133,17 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
         results: exam?.results ?? 'auto',
         papers: [],
       },
+      // The price's and the duration's ranges are the contract's (examFields).
+      rules: {
+        shape: () =>
+          import('../../../../contract/exam/schemas.ts').then(
+            (m) => (exam ? m.examUpdate : m.examCreate).shape,
+          ),
+        fields: {
+          priceFen: { field: 'price', message: (r) => t('staffExam.priceInvalid', inYuan(r)) },
+          durationMinutes: { message: (r) => t('staffExam.minutesInvalid', r) },
+        },
+      },
       toBody: (v: FormValues) => {
         const times = { enrollStartAt: '', enrollEndAt: '', startAt: '', endAt: '' };
         for (const name of ['enrollStartAt', 'enrollEndAt', 'startAt', 'endAt'] as const) {
@@ -140,13 +151,10 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
           if (!iso) return { field: name, message: t('staffExam.timeInvalid') };
           times[name] = iso;
         }
-        const priceFen = parseYuan(String(v.price), 0, MAX_FEN);
-        if (priceFen === null) return { field: 'price', message: t('staffExam.priceInvalid') };
+        // What is not an amount, or not a whole number, the contract's rules refuse (`rules`).
+        const priceFen = fenOfYuan(String(v.price)) ?? Number.NaN;
         const minutesText = String(v.durationMinutes).trim();
         const minutes = minutesText === '' ? null : Number(minutesText);
-        if (minutes !== null && !(Number.isInteger(minutes) && minutes >= 1 && minutes <= 1440)) {
-          return { field: 'durationMinutes', message: t('staffExam.minutesInvalid') };
-        }
         const fields = {
           name: String(v.name),
           description: String(v.description),

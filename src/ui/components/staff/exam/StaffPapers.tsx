@@ -18,13 +18,9 @@ import { PagedTable } from '../../PagedTable.tsx';
 import { QuestionSetBuilder } from '../QuestionSetBuilder.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
+import { wholeOrNull } from '../contractRules.ts';
 import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
-
-const whole = (text: string, min: number, max: number) => {
-  const n = Number(text);
-  return /^\d+$/.test(text.trim()) && n >= min && n <= max ? n : null;
-};
 
 /**
  * Papers of the back office (issue 7 item 7): the list with review states, create and edit, the
@@ -56,11 +52,17 @@ export function StaffPapers({ area }: { area: ExamArea }) {
         durationMinutes: String(paper?.durationMinutes ?? 60),
         description: paper?.description ?? '',
       },
+      // The duration's range is the contract's (examPaperCreate, examPaperUpdate).
+      rules: {
+        shape: () =>
+          import('../../../../contract/exam/schemas.ts').then(
+            (m) => (paper ? m.examPaperUpdate : m.examPaperCreate).shape,
+          ),
+        fields: { durationMinutes: { message: (r) => t('staffExam.minutesInvalid', r) } },
+      },
       toBody: (v: FormValues) => {
-        const minutes = whole(String(v.durationMinutes), 1, 1440);
-        if (minutes === null) {
-          return { field: 'durationMinutes', message: t('staffExam.minutesInvalid') };
-        }
+        // Not a whole number (or empty): the contract's rule refuses it (`rules`).
+        const minutes = wholeOrNull(String(v.durationMinutes)) ?? Number.NaN;
         return {
           body: {
             ...(paper ? { id: paper.id } : {}),

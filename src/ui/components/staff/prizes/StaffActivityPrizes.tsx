@@ -14,6 +14,7 @@ import { Pager } from '../../Pager.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
+import { wholeOrNull } from '../contractRules.ts';
 import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import '../../prize/prize.css';
 
@@ -71,13 +72,24 @@ export function StaffActivityPrizes({ area, activityId }: { area: PrizeArea; act
         stock: String(prize?.stock ?? 1),
         sort: String(prize?.sort ?? 0),
       },
+      // The stock's and the order's ranges are the contract's (prizeCreate, prizeUpdate); the
+      // tokens go with the delivery, a rule between two fields, checked here.
+      rules: {
+        shape: () =>
+          import('../../../../contract/activity-prize/schemas.ts').then(
+            (m) => (prize ? m.prizeUpdate : m.prizeCreate).shape,
+          ),
+        fields: {
+          stock: { message: (r) => t('staffPrize.stockInvalid', r) },
+          sort: { message: (r) => t('staffPrize.sortInvalid', r) },
+        },
+      },
       toBody: (v: FormValues) => {
         const name = String(v.name).trim();
         if (!name) return { field: 'name', message: t('staffPrize.nameInvalid') };
-        const stock = whole(String(v.stock), 1, 10_000);
-        if (stock === null) return { field: 'stock', message: t('staffPrize.stockInvalid') };
-        const sort = whole(String(v.sort), 0, 9999);
-        if (sort === null) return { field: 'sort', message: t('staffPrize.sortInvalid') };
+        // Not whole numbers: the contract's rules refuse them (`rules`).
+        const stock = wholeOrNull(String(v.stock)) ?? Number.NaN;
+        const sort = wholeOrNull(String(v.sort)) ?? Number.NaN;
         const wantsTokens = v.delivery === 'aiTokens';
         const tokens = String(v.tokens).trim() ? whole(String(v.tokens), 1, 10_000_000) : null;
         if (wantsTokens !== (tokens !== null) || (String(v.tokens).trim() && tokens === null)) {
