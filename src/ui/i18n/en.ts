@@ -265,7 +265,7 @@ export const en: Catalogue = {
       studentPackage: 'Study package',
       educational: 'Coach',
     },
-    priceInvalid: 'Enter a price from 0 to 100000 yuan, with at most two decimals',
+    priceInvalid: 'Enter a price from {{min}} to {{max}} yuan, with at most two decimals',
     wallet: {
       keyword: 'Nickname, username or mobile',
       empty: 'No member matches',

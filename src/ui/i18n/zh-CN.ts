@@ -264,7 +264,7 @@ export const zhCN = {
       studentPackage: '学习套餐',
       educational: '教练',
     },
-    priceInvalid: '请输入 0 到 100000 元之间的价格，最多两位小数',
+    priceInvalid: '请输入 {{min}} 到 {{max}} 元之间的价格，最多两位小数',
     wallet: {
       keyword: '会员昵称、用户名或手机号',
       empty: '没有符合条件的会员',

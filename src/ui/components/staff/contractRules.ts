@@ -84,3 +84,9 @@ export function wholeOrNull(text: string): number | null {
   if (trimmed === '') return null;
   return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
+
+/** The body fields of a call's definition (`m.membership['membership.create']`). */
+export function bodyShapeOf(call: { id: string; body?: { shape: BodyShape } }): BodyShape {
+  if (!call.body) throw new Error(`${call.id} takes no body`);
+  return call.body.shape;
+}

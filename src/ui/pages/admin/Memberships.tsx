@@ -17,10 +17,10 @@ import {
   type StaffFormRequest,
   wholeAsTyped,
 } from '../../components/staff/StaffForm.tsx';
-import { formatFen, parseYuan } from '../../format.ts';
+import { fenOfYuan, formatFen } from '../../format.ts';
+import { bodyShapeOf, inYuan, type Range } from '../../components/staff/contractRules.ts';
 import { submitStaffWrite } from '../../../machines/staff-edit/events.ts';
 
-const MAX_PRICE_FEN = 10_000_000;
 /** Cards, rights and packs share the publication lifecycle: it says which button a row shows. */
 const PUBLICATION = publicationOf('');
 
@@ -165,12 +165,22 @@ export default function MembershipsPage() {
   const goods = useQuery(staffGoods(runtime));
   const [form, setForm] = useState<StaffFormRequest | null>(null);
   const rightOptions = (rights.data?.content ?? []).map((r) => ({ value: r.code, label: r.name }));
-  const price = (v: FormValues[string] | undefined) => parseYuan(text(v), 0, MAX_PRICE_FEN);
+  // What is not an amount the contract's rule refuses (`rules`), as it refuses a price too high.
+  const price = (v: FormValues[string] | undefined) => fenOfYuan(text(v)) ?? Number.NaN;
+  const priceRule = { message: (r: Range) => t('staff.priceInvalid', inYuan(r)) };
 
   const cardForm = (card?: NonNullable<typeof cards.data>['content'][number]) =>
     staffForm({
       title: card ? `${t('staff.edit')} · ${card.name}` : `${t('staff.create')}${t('staff.cards')}`,
       call: card ? 'membership.update' : 'membership.create',
+      // The price's range is the contract's (the card's priceFen).
+      rules: {
+        shape: () =>
+          import('../../../contract/membership/calls.ts').then((m) =>
+            bodyShapeOf(m.membership[card ? 'membership.update' : 'membership.create']),
+          ),
+        fields: { priceFen: priceRule },
+      },
       fields: [
         { name: 'name', label: t('staff.name'), kind: 'text' },
         {
@@ -209,7 +219,6 @@ export default function MembershipsPage() {
       },
       toBody: (v) => {
         const fen = price(v.priceFen);
-        if (fen === null) return { field: 'priceFen', message: t('staff.priceInvalid') };
         return {
           body: {
             ...(card ? { id: card.id } : {}),
@@ -262,6 +271,14 @@ export default function MembershipsPage() {
     staffForm({
       title: pack ? `${t('staff.edit')} · ${pack.name}` : `${t('staff.create')}${t('staff.goods')}`,
       call: pack ? 'bms.aiTokenGoods.update' : 'bms.aiTokenGoods.create',
+      // The price's range is the contract's (the pack's priceFen).
+      rules: {
+        shape: () =>
+          import('../../../contract/ai-token/calls.ts').then((m) =>
+            bodyShapeOf(m.aiToken[pack ? 'bms.aiTokenGoods.update' : 'bms.aiTokenGoods.create']),
+          ),
+        fields: { priceFen: priceRule },
+      },
       fields: [
         { name: 'name', label: t('staff.name'), kind: 'text' },
         { name: 'tokens', label: t('staff.tokens'), kind: 'number' },
@@ -278,7 +295,6 @@ export default function MembershipsPage() {
       },
       toBody: (v) => {
         const fen = price(v.priceFen);
-        if (fen === null) return { field: 'priceFen', message: t('staff.priceInvalid') };
         return {
           body: {
             ...(pack ? { id: pack.id } : {}),
