@@ -12,6 +12,13 @@ export function formatPercent(value: number | null): string {
 }
 
 /** Yuan as typed ("12", "12.5", "12.50") → fen within [minFen, maxFen], or null. */
+/**
+ * Yuan as typed ("12.5") in fen, or null when the text is not an amount: the format alone, for a
+ * form whose range is the call's own (its contract field, src/ui/components/staff/contractRules.ts).
+ */
+export const fenOfYuan = (text: string): number | null =>
+  parseYuan(text, 0, Number.POSITIVE_INFINITY);
+
 export function parseYuan(text: string, minFen: number, maxFen: number): number | null {
   const match = /^(0|[1-9]\d{0,7})(?:\.(\d{1,2}))?$/.exec(text.trim());
   if (!match) return null;

@@ -3,8 +3,8 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { documentPublication } from '../../../machines/lifecycles/member-document.ts';
-import type { StaffWriteCall } from '../../../machines/staff-edit/machine.ts';
 import { useRuntime } from '../../app/context.ts';
+import { useStaffWrite } from '../../app/useStaffWrite.ts';
 import { dictItems } from '../../app/courseQueries.ts';
 import {
   writerDocument,
@@ -74,8 +74,7 @@ export function DocumentShelf({
   const [confirm, setConfirm] = useState<Confirm>(null);
   const kinds = readOnly ? [] : KINDS_OF_AREA[area];
 
-  const write = (call: StaffWriteCall, body: Record<string, unknown>) =>
-    staffEdit.send({ type: 'SUBMIT', call, body });
+  const write = useStaffWrite();
   const open = async (row: WriterRow) => {
     const document = await writerDocument(runtime, area, row.id);
     if (row.editable) setForm(documentForm(t, area, document.kind, document, tagOptions));

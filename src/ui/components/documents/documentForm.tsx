@@ -1,7 +1,12 @@
 import type { TFunction } from 'i18next';
 import type { DocumentArea, DocumentItem } from '../../app/documentQueries.ts';
 import { FileUploadButton } from '../files/FileUploadButton.tsx';
-import type { FormValues, StaffField, StaffFormRequest } from '../staff/StaffForm.tsx';
+import {
+  staffForm,
+  type FormValues,
+  type StaffField,
+  type StaffFormRequest,
+} from '../staff/StaffForm.tsx';
 import { DocumentMarkdownField } from './DocumentMarkdownField.tsx';
 import { SolutionQuestionField } from './SolutionQuestionField.tsx';
 
@@ -79,7 +84,7 @@ export function documentForm(
     ),
   });
   const kindName = t(`documents.kinds.${kind}`);
-  return {
+  return staffForm({
     title: document
       ? t('documents.editTitle', { kind: kindName, title: document.title })
       : t('documents.newTitle', { kind: kindName }),
@@ -116,5 +121,5 @@ export function documentForm(
         },
       };
     },
-  };
+  });
 }

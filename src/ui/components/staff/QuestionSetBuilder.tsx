@@ -10,7 +10,7 @@ import {
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StaffWriteCall } from '../../../machines/staff-edit/machine.ts';
+import type { StaffWriteBody, StaffWriteCall } from '../../../machines/staff-edit/machine.ts';
 import { isSettled, type QueryState } from '../../../streams/queryCache.ts';
 import { useRuntime } from '../../app/context.ts';
 import { bankQuestions, type ExamArea } from '../../app/staffQueries.ts';
@@ -19,6 +19,7 @@ import { Pager } from '../Pager.tsx';
 import { QueryStatus } from '../QueryStatus.tsx';
 import { SortableRows } from './SortableRows.tsx';
 import { InlineTitle } from '../practice/QuestionLabels.tsx';
+import { submitStaffWrite } from '../../../machines/staff-edit/events.ts';
 
 type QuestionType = 'programming' | 'single' | 'multiple' | 'judge';
 
@@ -44,13 +45,14 @@ interface Line {
  * Builds a question set from the bank — an exam paper's or a homework's: search, add, drag into order,
  * set each score, save with the set's `updateQuestions` call.
  */
-export function QuestionSetBuilder({
+export function QuestionSetBuilder<C extends StaffWriteCall>({
   area,
   id,
   title,
   set,
   saveCall,
-  bodyOf = (questions) => ({ id, questions }),
+  // Every set's save call takes the set's id and its questions.
+  bodyOf = (questions) => ({ id, questions }) as StaffWriteBody<C>,
   onClose,
 }: {
   area: ExamArea;
@@ -58,9 +60,9 @@ export function QuestionSetBuilder({
   title: string;
   /** The set as saved: its name and questions. */
   set: QueryState<QuestionSet>;
-  saveCall: StaffWriteCall;
+  saveCall: C;
   /** The save's body for the questions (default `{ id, questions }`). */
-  bodyOf?: (questions: { questionId: number; score: number }[]) => Record<string, unknown>;
+  bodyOf?: (questions: { questionId: number; score: number }[]) => StaffWriteBody<NoInfer<C>>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -104,7 +106,7 @@ export function QuestionSetBuilder({
     }
     setProblem(null);
     setSent(true);
-    staffEdit.send({ type: 'SUBMIT', call: saveCall, body: bodyOf(questions) });
+    submitStaffWrite(staffEdit, saveCall, bodyOf(questions));
   };
   const total = current.reduce((n, l) => n + (Number(l.score) || 0), 0);
   return (

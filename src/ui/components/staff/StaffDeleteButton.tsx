@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { StaffWriteCall } from '../../../machines/staff-edit/machine.ts';
 import { useRuntime } from '../../app/context.ts';
+import { submitStaffWrite } from '../../../machines/staff-edit/events.ts';
 
 /**
  * Deletes one row through the staff-edit actor once the user confirms, the row named in the
@@ -33,7 +34,7 @@ export function StaffDeleteButton({
       text={t('staff.delete')}
       onClick={() => {
         if (window.confirm(confirm ?? t('site.confirmDelete', { name }))) {
-          staffEdit.send({ type: 'SUBMIT', call, body: { id } });
+          submitStaffWrite(staffEdit, call, { id });
         }
       }}
     />

@@ -12,8 +12,10 @@ import {
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StaffWriteCall } from '../../../machines/staff-edit/machine.ts';
+import type { StaffWriteBody, StaffWriteCall } from '../../../machines/staff-edit/machine.ts';
 import { useRuntime } from '../../app/context.ts';
+import { firstRefusal, type ContractRules } from './contractRules.ts';
+import { submitStaffWrite } from '../../../machines/staff-edit/events.ts';
 
 export type FieldKind =
   | 'text'
@@ -47,23 +49,44 @@ export interface StaffField {
 
 export type FormValues = Record<string, string | string[] | boolean>;
 
-export interface StaffFormRequest {
+export interface StaffFormRequest<C extends StaffWriteCall = StaffWriteCall> {
   title: string;
-  call: StaffWriteCall;
+  call: C;
   fields: StaffField[];
   values: FormValues;
   /** The form's values as the call's body, or the field and message of the first bad one. */
-  toBody: (
-    values: FormValues,
-  ) => { body: Record<string, unknown> } | { field: string; message: string };
+  toBody: (values: FormValues) => { body: StaffWriteBody<C> } | { field: string; message: string };
   /**
    * A form that is one step of a longer write (details before a question set): it hands the
    * checked body on instead of sending it, and closes.
    */
-  onValid?: (body: Record<string, unknown>) => void;
+  onValid?(body: StaffWriteBody<C>): void;
   /** A wide dialog, for an editor beside its preview. */
   wide?: boolean;
+  /**
+   * The contract's rules for some of the body's fields (a price's or a capacity's range),
+   * checked when the form is sent, each refusal under its form field (./contractRules.ts).
+   */
+  rules?: ContractRules<keyof StaffWriteBody<C> & string>;
 }
+
+/**
+ * A whole-number field as typed: its number, or the text itself when it is not one, which the
+ * server refuses by name under the field with the contract's own message. Typed as the number
+ * the call takes: such a text is only ever refused, never stored.
+ */
+export const wholeAsTyped = (value: FormValues[string] | undefined): number => {
+  const text = typeof value === 'string' ? value.trim() : '';
+  return (/^\d+$/.test(text) ? Number(text) : text) as unknown as number;
+};
+
+/**
+ * A form's request, its body checked against its call: `staffForm({ call: 'bms.dict.create',
+ * toBody: … })` infers the call from `call`, so a body the call does not take is a compile error.
+ */
+export const staffForm = <C extends StaffWriteCall>(
+  request: StaffFormRequest<C>,
+): StaffFormRequest => request as unknown as StaffFormRequest;
 
 /**
  * A back-office form in a dialog: it sends its write to the staff edit actor and shows what the
@@ -94,11 +117,19 @@ export function StaffForm({
     if (sent && state === 'done') onClose();
   }, [sent, state, onClose]);
 
-  const submit = () => {
+  const submit = async () => {
     if (!request) return;
     const answer = request.toBody(values);
     if ('field' in answer) {
       setLocal(answer);
+      return;
+    }
+    const { rules } = request;
+    const refused = rules
+      ? firstRefusal(await rules.shape(), answer.body as Record<string, unknown>, rules.fields)
+      : null;
+    if (refused) {
+      setLocal(refused);
       return;
     }
     setLocal(null);
@@ -108,7 +139,7 @@ export function StaffForm({
       return;
     }
     setSent(true);
-    staffEdit.send({ type: 'SUBMIT', call: request.call, body: answer.body });
+    submitStaffWrite(staffEdit, request.call, answer.body);
   };
   const messageOf = (name: string) =>
     (local?.field === name ? local.message : null) ??
@@ -225,7 +256,7 @@ export function StaffForm({
               intent="primary"
               text={t('staff.save')}
               loading={state === 'working'}
-              onClick={submit}
+              onClick={() => void submit()}
             />
           </>
         }

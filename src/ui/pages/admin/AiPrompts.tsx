@@ -15,18 +15,19 @@ import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
 import {
   StaffForm,
   type FormValues,
+  staffForm,
   type StaffFormRequest,
+  wholeAsTyped,
 } from '../../components/staff/StaffForm.tsx';
 import { PromptNotice } from '../../components/staff/ai/PromptNotice.tsx';
 import { SceneSelect } from '../../components/staff/ai/SceneSelect.tsx';
 import { MarkdownEditor } from '../../components/site/MarkdownEditor.tsx';
 import { formatDateTime } from '../../format.ts';
+import { submitStaffWrite } from '../../../machines/staff-edit/events.ts';
 
 type Prompt = StaffPromptPage['content'][number];
 
 const text = (v: FormValues[string] | undefined) => (typeof v === 'string' ? v.trim() : '');
-const whole = (v: FormValues[string] | undefined) =>
-  /^\d+$/.test(text(v)) ? Number(text(v)) : text(v);
 
 /**
  * AI 提示词 (issue 10): the system prompt of each scene of the assistant. Staff write it in
@@ -42,61 +43,59 @@ export default function AdminAiPromptsPage() {
   const { staffEdit } = runtime.actors;
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
 
-  const promptForm = (prompt?: Prompt): StaffFormRequest => ({
-    title: prompt
-      ? `${t('staff.edit')} · ${prompt.name}`
-      : `${t('staff.create')}${t('staffAi.prompt')}`,
-    call: prompt ? 'bms.aiPrompt.update' : 'bms.aiPrompt.create',
-    fields: [
-      {
-        name: 'scene',
-        label: t('staffAi.scene'),
-        kind: 'select',
-        options: AI_SCENES.map((s) => ({ value: s, label: t(`staffAi.scenes.${s}`) })),
+  const promptForm = (prompt?: Prompt) =>
+    staffForm({
+      title: prompt
+        ? `${t('staff.edit')} · ${prompt.name}`
+        : `${t('staff.create')}${t('staffAi.prompt')}`,
+      call: prompt ? 'bms.aiPrompt.update' : 'bms.aiPrompt.create',
+      fields: [
+        {
+          name: 'scene',
+          label: t('staffAi.scene'),
+          kind: 'select',
+          options: AI_SCENES.map((s) => ({ value: s, label: t(`staffAi.scenes.${s}`) })),
+        },
+        { name: 'name', label: t('staffAi.name'), kind: 'text' },
+        { name: 'description', label: t('staffAi.description'), kind: 'textarea' },
+        {
+          name: 'system',
+          label: t('staffAi.system'),
+          kind: 'custom',
+          render: (value, set, id) => (
+            <>
+              <p className="xa-muted">{t('staffAi.systemHint')}</p>
+              <MarkdownEditor id={id} value={value} onChange={set} />
+            </>
+          ),
+        },
+        { name: 'sort', label: t('staffAi.sort'), kind: 'number' },
+        { name: 'enabled', label: t('staffAi.enabled'), kind: 'checkbox' },
+      ],
+      values: {
+        scene: prompt?.scene ?? scene ?? 'question',
+        name: prompt?.name ?? '',
+        description: prompt?.description ?? '',
+        system: prompt?.system ?? '',
+        sort: String(prompt?.sort ?? 0),
+        enabled: prompt?.enabled ?? true,
       },
-      { name: 'name', label: t('staffAi.name'), kind: 'text' },
-      { name: 'description', label: t('staffAi.description'), kind: 'textarea' },
-      {
-        name: 'system',
-        label: t('staffAi.system'),
-        kind: 'custom',
-        render: (value, set, id) => (
-          <>
-            <p className="xa-muted">{t('staffAi.systemHint')}</p>
-            <MarkdownEditor id={id} value={value} onChange={set} />
-          </>
-        ),
-      },
-      { name: 'sort', label: t('staffAi.sort'), kind: 'number' },
-      { name: 'enabled', label: t('staffAi.enabled'), kind: 'checkbox' },
-    ],
-    values: {
-      scene: prompt?.scene ?? scene ?? 'question',
-      name: prompt?.name ?? '',
-      description: prompt?.description ?? '',
-      system: prompt?.system ?? '',
-      sort: String(prompt?.sort ?? 0),
-      enabled: prompt?.enabled ?? true,
-    },
-    toBody: (v) => ({
-      body: {
-        ...(prompt ? { id: prompt.id } : {}),
-        scene: text(v.scene),
-        name: text(v.name),
-        description: text(v.description),
-        system: text(v.system),
-        sort: whole(v.sort),
-        enabled: v.enabled === true,
-      },
-    }),
-  });
+      toBody: (v) => ({
+        body: {
+          ...(prompt ? { id: prompt.id } : {}),
+          // A select's value is one of its options.
+          scene: text(v.scene) as AiScene,
+          name: text(v.name),
+          description: text(v.description),
+          system: text(v.system),
+          sort: wholeAsTyped(v.sort),
+          enabled: v.enabled === true,
+        },
+      }),
+    });
 
   const setEnabled = (prompt: Prompt, enabled: boolean) =>
-    staffEdit.send({
-      type: 'SUBMIT',
-      call: 'bms.aiPrompt.update',
-      body: { id: prompt.id, enabled },
-    });
+    submitStaffWrite(staffEdit, 'bms.aiPrompt.update', { id: prompt.id, enabled });
 
   return (
     <section className="xa-screen" aria-labelledby="screen-admin-ai-prompts">

@@ -13,6 +13,7 @@ import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
 import {
   StaffForm,
   type FormValues,
+  staffForm,
   type StaffFormRequest,
 } from '../../components/staff/StaffForm.tsx';
 import { formatDateTime } from '../../format.ts';
@@ -33,30 +34,33 @@ export default function AdminAppsPage() {
   const apps = useQuery(staffApps(runtime, page));
   const [form, setForm] = useState<StaffFormRequest | null>(null);
 
-  const appForm = (app?: App): StaffFormRequest => ({
-    title: app ? `${t('staff.edit')} · ${app.appId}` : `${t('staff.create')}${t('site.apps.app')}`,
-    call: app ? 'app.update' : 'app.create',
-    fields: [
-      ...(app ? [] : [{ name: 'appId', label: t('site.apps.appId'), kind: 'text' as const }]),
-      { name: 'name', label: t('site.apps.name'), kind: 'text' },
-      { name: 'description', label: t('site.apps.description'), kind: 'text' },
-      { name: 'enabled', label: t('site.enabled'), kind: 'checkbox' },
-    ],
-    values: {
-      appId: app?.appId ?? '',
-      name: app?.name ?? '',
-      description: app?.description ?? '',
-      enabled: app?.enabled ?? true,
-    },
-    toBody: (v) => ({
-      body: {
-        ...(app ? { id: app.id } : { appId: text(v.appId) }),
-        name: text(v.name),
-        description: text(v.description),
-        enabled: v.enabled === true,
+  const appForm = (app?: App) =>
+    staffForm({
+      title: app
+        ? `${t('staff.edit')} · ${app.appId}`
+        : `${t('staff.create')}${t('site.apps.app')}`,
+      call: app ? 'app.update' : 'app.create',
+      fields: [
+        ...(app ? [] : [{ name: 'appId', label: t('site.apps.appId'), kind: 'text' as const }]),
+        { name: 'name', label: t('site.apps.name'), kind: 'text' },
+        { name: 'description', label: t('site.apps.description'), kind: 'text' },
+        { name: 'enabled', label: t('site.enabled'), kind: 'checkbox' },
+      ],
+      values: {
+        appId: app?.appId ?? '',
+        name: app?.name ?? '',
+        description: app?.description ?? '',
+        enabled: app?.enabled ?? true,
       },
-    }),
-  });
+      toBody: (v) => ({
+        body: {
+          ...(app ? { id: app.id } : { appId: text(v.appId) }),
+          name: text(v.name),
+          description: text(v.description),
+          enabled: v.enabled === true,
+        },
+      }),
+    });
 
   return (
     <section className="xa-screen" aria-labelledby="screen-admin-apps">

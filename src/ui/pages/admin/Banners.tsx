@@ -15,15 +15,15 @@ import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
 import {
   StaffForm,
   type FormValues,
+  staffForm,
   type StaffFormRequest,
+  wholeAsTyped,
 } from '../../components/staff/StaffForm.tsx';
 import { formatDateTime, fromShanghaiInput, toShanghaiInput } from '../../format.ts';
 
 type Banner = BannerPage['content'][number];
 
 const text = (v: FormValues[string] | undefined) => (typeof v === 'string' ? v.trim() : '');
-const whole = (v: FormValues[string] | undefined) =>
-  /^\d+$/.test(text(v)) ? Number(text(v)) : text(v);
 
 /**
  * The image field: upload (file service, purpose banner) and a preview of what was chosen. The
@@ -85,73 +85,78 @@ export default function AdminBannersPage() {
   const banners = useQuery(staffBanners(runtime, page));
   const [form, setForm] = useState<StaffFormRequest | null>(null);
 
-  const bannerForm = (banner?: Banner): StaffFormRequest => ({
-    title: banner
-      ? `${t('staff.edit')} · ${banner.title}`
-      : `${t('staff.create')}${t('site.banners.banner')}`,
-    call: banner ? 'imageBanner.update' : 'imageBanner.create',
-    fields: [
-      {
-        name: 'position',
-        label: t('site.banners.position'),
-        kind: 'select',
-        options: BANNER_POSITIONS.map((p) => ({
-          value: p,
-          label: t(`site.banners.positions.${p}`),
-        })),
-      },
-      { name: 'title', label: t('site.banners.title'), kind: 'text' },
-      {
-        name: 'image',
-        label: t('site.banners.image'),
-        kind: 'custom',
-        render: (value, set, id) => (
-          <BannerImageField
-            id={id}
-            value={value}
-            initialUrl={banner?.imageUrl ?? null}
-            onChange={set}
-          />
-        ),
-      },
-      { name: 'link', label: t('site.banners.link'), kind: 'text' },
-      { name: 'sort', label: t('staff.sort'), kind: 'number' },
-      { name: 'enabled', label: t('site.enabled'), kind: 'checkbox' },
-      { name: 'startsAt', label: t('site.banners.startsAt'), kind: 'datetime' },
-      { name: 'endsAt', label: t('site.banners.endsAt'), kind: 'datetime' },
-    ],
-    values: {
-      position: banner?.position ?? 'home',
-      title: banner?.title ?? '',
-      image: banner?.image ?? '',
-      link: banner?.link ?? '',
-      sort: String(banner?.sort ?? 0),
-      enabled: banner?.enabled ?? true,
-      startsAt: banner?.startsAt ? toShanghaiInput(banner.startsAt) : '',
-      endsAt: banner?.endsAt ? toShanghaiInput(banner.endsAt) : '',
-    },
-    toBody: (v) => {
-      if (!text(v.image)) return { field: 'image', message: t('site.banners.imageRequired') };
-      const times: Record<'startsAt' | 'endsAt', string | null> = { startsAt: null, endsAt: null };
-      for (const name of ['startsAt', 'endsAt'] as const) {
-        if (!text(v[name])) continue;
-        times[name] = fromShanghaiInput(text(v[name]));
-        if (!times[name]) return { field: name, message: t('site.banners.timeInvalid') };
-      }
-      return {
-        body: {
-          ...(banner ? { id: banner.id } : {}),
-          position: text(v.position),
-          title: text(v.title),
-          image: text(v.image),
-          link: text(v.link) || null,
-          sort: whole(v.sort),
-          enabled: v.enabled === true,
-          ...times,
+  const bannerForm = (banner?: Banner) =>
+    staffForm({
+      title: banner
+        ? `${t('staff.edit')} · ${banner.title}`
+        : `${t('staff.create')}${t('site.banners.banner')}`,
+      call: banner ? 'imageBanner.update' : 'imageBanner.create',
+      fields: [
+        {
+          name: 'position',
+          label: t('site.banners.position'),
+          kind: 'select',
+          options: BANNER_POSITIONS.map((p) => ({
+            value: p,
+            label: t(`site.banners.positions.${p}`),
+          })),
         },
-      };
-    },
-  });
+        { name: 'title', label: t('site.banners.title'), kind: 'text' },
+        {
+          name: 'image',
+          label: t('site.banners.image'),
+          kind: 'custom',
+          render: (value, set, id) => (
+            <BannerImageField
+              id={id}
+              value={value}
+              initialUrl={banner?.imageUrl ?? null}
+              onChange={set}
+            />
+          ),
+        },
+        { name: 'link', label: t('site.banners.link'), kind: 'text' },
+        { name: 'sort', label: t('staff.sort'), kind: 'number' },
+        { name: 'enabled', label: t('site.enabled'), kind: 'checkbox' },
+        { name: 'startsAt', label: t('site.banners.startsAt'), kind: 'datetime' },
+        { name: 'endsAt', label: t('site.banners.endsAt'), kind: 'datetime' },
+      ],
+      values: {
+        position: banner?.position ?? 'home',
+        title: banner?.title ?? '',
+        image: banner?.image ?? '',
+        link: banner?.link ?? '',
+        sort: String(banner?.sort ?? 0),
+        enabled: banner?.enabled ?? true,
+        startsAt: banner?.startsAt ? toShanghaiInput(banner.startsAt) : '',
+        endsAt: banner?.endsAt ? toShanghaiInput(banner.endsAt) : '',
+      },
+      toBody: (v) => {
+        if (!text(v.image)) return { field: 'image', message: t('site.banners.imageRequired') };
+        const times: Record<'startsAt' | 'endsAt', string | null> = {
+          startsAt: null,
+          endsAt: null,
+        };
+        for (const name of ['startsAt', 'endsAt'] as const) {
+          if (!text(v[name])) continue;
+          times[name] = fromShanghaiInput(text(v[name]));
+          if (!times[name]) return { field: name, message: t('site.banners.timeInvalid') };
+        }
+        return {
+          body: {
+            ...(banner ? { id: banner.id } : {}),
+            // A select's value is one of its options.
+            position: text(v.position) as (typeof BANNER_POSITIONS)[number],
+            title: text(v.title),
+            image: text(v.image),
+            link: text(v.link) || null,
+            sort: wholeAsTyped(v.sort),
+            enabled: v.enabled === true,
+            ...times,
+          },
+        };
+      },
+    });
 
   return (
     <section className="xa-screen" aria-labelledby="screen-admin-banners">

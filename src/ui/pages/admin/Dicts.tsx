@@ -19,55 +19,55 @@ import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
 import {
   StaffForm,
   type FormValues,
+  staffForm,
   type StaffFormRequest,
+  wholeAsTyped,
 } from '../../components/staff/StaffForm.tsx';
 
 type Dict = DictPage['content'][number];
 type DictItem = DictItems[number];
 
 const text = (v: FormValues[string] | undefined) => (typeof v === 'string' ? v.trim() : '');
-/** A whole number as typed, else the text (the server names the field that is wrong). */
-const whole = (v: FormValues[string] | undefined) =>
-  /^\d+$/.test(text(v)) ? Number(text(v)) : text(v);
 
 /** The items of the chosen dictionary, disabled ones included, in their order. */
 function ItemSection({ dict, onForm }: { dict: Dict; onForm: (f: StaffFormRequest) => void }) {
   const { t } = useTranslation();
   const runtime = useRuntime();
   const items = useQuery(staffDictItems(runtime, dict.id));
-  const itemForm = (item?: DictItem): StaffFormRequest => ({
-    title: item
-      ? `${t('staff.edit')} · ${item.label}`
-      : `${t('staff.create')}${t('site.dicts.item')} · ${dict.name}`,
-    call: item ? 'dict.updateItem' : 'dict.createItem',
-    fields: [
-      // A built-in dictionary's values are what rows store: they stay.
-      ...(item && dict.builtIn
-        ? []
-        : [{ name: 'value', label: t('site.dicts.value'), kind: 'text' as const }]),
-      { name: 'label', label: t('site.dicts.label'), kind: 'text' },
-      { name: 'sort', label: t('staff.sort'), kind: 'number' },
-      { name: 'enabled', label: t('site.enabled'), kind: 'checkbox' },
-      { name: 'description', label: t('staff.description'), kind: 'text' },
-    ],
-    values: {
-      value: item?.value ?? '',
-      label: item?.label ?? '',
-      sort: String(item?.sort ?? 0),
-      enabled: item?.enabled ?? true,
-      description: item?.description ?? '',
-    },
-    toBody: (v) => ({
-      body: {
-        ...(item ? { id: item.id } : { dictId: dict.id }),
-        value: item && dict.builtIn ? item.value : text(v.value),
-        label: text(v.label),
-        sort: whole(v.sort),
-        enabled: v.enabled === true,
-        description: text(v.description),
+  const itemForm = (item?: DictItem) =>
+    staffForm({
+      title: item
+        ? `${t('staff.edit')} · ${item.label}`
+        : `${t('staff.create')}${t('site.dicts.item')} · ${dict.name}`,
+      call: item ? 'dict.updateItem' : 'dict.createItem',
+      fields: [
+        // A built-in dictionary's values are what rows store: they stay.
+        ...(item && dict.builtIn
+          ? []
+          : [{ name: 'value', label: t('site.dicts.value'), kind: 'text' as const }]),
+        { name: 'label', label: t('site.dicts.label'), kind: 'text' },
+        { name: 'sort', label: t('staff.sort'), kind: 'number' },
+        { name: 'enabled', label: t('site.enabled'), kind: 'checkbox' },
+        { name: 'description', label: t('staff.description'), kind: 'text' },
+      ],
+      values: {
+        value: item?.value ?? '',
+        label: item?.label ?? '',
+        sort: String(item?.sort ?? 0),
+        enabled: item?.enabled ?? true,
+        description: item?.description ?? '',
       },
-    }),
-  });
+      toBody: (v) => ({
+        body: {
+          ...(item ? { id: item.id } : { dictId: dict.id }),
+          value: item && dict.builtIn ? item.value : text(v.value),
+          label: text(v.label),
+          sort: wholeAsTyped(v.sort),
+          enabled: v.enabled === true,
+          description: text(v.description),
+        },
+      }),
+    });
   return (
     <section className="xa-section" aria-labelledby="dict-items">
       <h2 id="dict-items">
@@ -136,30 +136,31 @@ export default function AdminDictsPage() {
       return next;
     });
 
-  const dictForm = (dict?: Dict): StaffFormRequest => ({
-    title: dict
-      ? `${t('staff.edit')} · ${dict.name}`
-      : `${t('staff.create')}${t('site.dicts.dict')}`,
-    call: dict ? 'dict.update' : 'dict.create',
-    fields: [
-      ...(dict?.builtIn ? [] : [{ name: 'code', label: t('staff.code'), kind: 'text' as const }]),
-      { name: 'name', label: t('staff.name'), kind: 'text' },
-      { name: 'description', label: t('staff.description'), kind: 'text' },
-    ],
-    values: {
-      code: dict?.code ?? '',
-      name: dict?.name ?? '',
-      description: dict?.description ?? '',
-    },
-    toBody: (v) => ({
-      body: {
-        ...(dict ? { id: dict.id } : {}),
-        code: dict?.builtIn ? dict.code : text(v.code),
-        name: text(v.name),
-        description: text(v.description),
+  const dictForm = (dict?: Dict) =>
+    staffForm({
+      title: dict
+        ? `${t('staff.edit')} · ${dict.name}`
+        : `${t('staff.create')}${t('site.dicts.dict')}`,
+      call: dict ? 'dict.update' : 'dict.create',
+      fields: [
+        ...(dict?.builtIn ? [] : [{ name: 'code', label: t('staff.code'), kind: 'text' as const }]),
+        { name: 'name', label: t('staff.name'), kind: 'text' },
+        { name: 'description', label: t('staff.description'), kind: 'text' },
+      ],
+      values: {
+        code: dict?.code ?? '',
+        name: dict?.name ?? '',
+        description: dict?.description ?? '',
       },
-    }),
-  });
+      toBody: (v) => ({
+        body: {
+          ...(dict ? { id: dict.id } : {}),
+          code: dict?.builtIn ? dict.code : text(v.code),
+          name: text(v.name),
+          description: text(v.description),
+        },
+      }),
+    });
   const apply = () => {
     setFilter(keyword.trim());
     setPage(0);

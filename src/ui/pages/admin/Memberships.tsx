@@ -6,7 +6,6 @@ import type { QueryState } from '../../../streams/queryCache.ts';
 import { useTranslation } from 'react-i18next';
 import { allowedActions } from '../../../machines/lifecycles/lifecycle.ts';
 import { publicationOf } from '../../../machines/lifecycles/publication.ts';
-import type { StaffWriteCall } from '../../../machines/staff-edit/machine.ts';
 import { useRuntime } from '../../app/context.ts';
 import { staffCards, staffGoods, staffRights } from '../../app/staffQueries.ts';
 import { useQuery } from '../../app/useQuery.ts';
@@ -14,11 +13,14 @@ import { QueryStatus } from '../../components/QueryStatus.tsx';
 import {
   StaffForm,
   type FormValues,
+  staffForm,
   type StaffFormRequest,
+  wholeAsTyped,
 } from '../../components/staff/StaffForm.tsx';
-import { formatFen, parseYuan } from '../../format.ts';
+import { fenOfYuan, formatFen } from '../../format.ts';
+import { bodyShapeOf, inYuan, type Range } from '../../components/staff/contractRules.ts';
+import { submitStaffWrite } from '../../../machines/staff-edit/events.ts';
 
-const MAX_PRICE_FEN = 10_000_000;
 /** Cards, rights and packs share the publication lifecycle: it says which button a row shows. */
 const PUBLICATION = publicationOf('');
 
@@ -40,7 +42,7 @@ function RowWrites({
   const { staffEdit } = useRuntime().actors;
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
   const write = (action: 'publish' | 'unpublish' | 'delete') =>
-    staffEdit.send({ type: 'SUBMIT', call: `${prefix}.${action}` as StaffWriteCall, body: { id } });
+    submitStaffWrite(staffEdit, `${prefix}.${action}`, { id });
   return (
     <>
       <Button size="small" variant="outlined" text={t('staff.edit')} onClick={onEdit} />
@@ -150,8 +152,6 @@ function WriteOutcome() {
 }
 
 const text = (v: FormValues[string] | undefined) => (typeof v === 'string' ? v.trim() : '');
-const whole = (v: FormValues[string] | undefined) =>
-  /^\d+$/.test(text(v)) ? Number(text(v)) : null;
 
 /**
  * Cards, rights and AI token packs (issue 6 item 6): every one, drafts included, with its
@@ -165,131 +165,148 @@ export default function MembershipsPage() {
   const goods = useQuery(staffGoods(runtime));
   const [form, setForm] = useState<StaffFormRequest | null>(null);
   const rightOptions = (rights.data?.content ?? []).map((r) => ({ value: r.code, label: r.name }));
-  const price = (v: FormValues[string] | undefined) => parseYuan(text(v), 0, MAX_PRICE_FEN);
+  // What is not an amount the contract's rule refuses (`rules`), as it refuses a price too high.
+  const price = (v: FormValues[string] | undefined) => fenOfYuan(text(v)) ?? Number.NaN;
+  const priceRule = { message: (r: Range) => t('staff.priceInvalid', inYuan(r)) };
 
-  const cardForm = (
-    card?: NonNullable<typeof cards.data>['content'][number],
-  ): StaffFormRequest => ({
-    title: card ? `${t('staff.edit')} · ${card.name}` : `${t('staff.create')}${t('staff.cards')}`,
-    call: card ? 'membership.update' : 'membership.create',
-    fields: [
-      { name: 'name', label: t('staff.name'), kind: 'text' },
-      {
-        name: 'type',
-        label: t('staff.cardTypeLabel'),
-        kind: 'select',
-        options: (['0', '1'] as const).map((v) => ({ value: v, label: t(`staff.cardType.${v}`) })),
+  const cardForm = (card?: NonNullable<typeof cards.data>['content'][number]) =>
+    staffForm({
+      title: card ? `${t('staff.edit')} · ${card.name}` : `${t('staff.create')}${t('staff.cards')}`,
+      call: card ? 'membership.update' : 'membership.create',
+      // The price's range is the contract's (the card's priceFen).
+      rules: {
+        shape: () =>
+          import('../../../contract/membership/calls.ts').then((m) =>
+            bodyShapeOf(m.membership[card ? 'membership.update' : 'membership.create']),
+          ),
+        fields: { priceFen: priceRule },
       },
-      {
-        name: 'tags',
-        label: t('staff.tagsLabel'),
-        kind: 'multi',
-        options: (['student', 'studentPackage', 'educational'] as const).map((v) => ({
-          value: v,
-          label: t(`staff.tag.${v}`),
-        })),
+      fields: [
+        { name: 'name', label: t('staff.name'), kind: 'text' },
+        {
+          name: 'type',
+          label: t('staff.cardTypeLabel'),
+          kind: 'select',
+          options: (['0', '1'] as const).map((v) => ({
+            value: v,
+            label: t(`staff.cardType.${v}`),
+          })),
+        },
+        {
+          name: 'tags',
+          label: t('staff.tagsLabel'),
+          kind: 'multi',
+          options: (['student', 'studentPackage', 'educational'] as const).map((v) => ({
+            value: v,
+            label: t(`staff.tag.${v}`),
+          })),
+        },
+        { name: 'priceFen', label: t('staff.price'), kind: 'yuan' },
+        { name: 'durationDays', label: t('staff.days'), kind: 'number' },
+        { name: 'rights', label: t('staff.rightsLabel'), kind: 'multi', options: rightOptions },
+        { name: 'sort', label: t('staff.sort'), kind: 'number' },
+        { name: 'description', label: t('staff.description'), kind: 'textarea' },
+      ],
+      values: {
+        name: card?.name ?? '',
+        type: card?.type ?? '0',
+        tags: card?.tags ?? ['student'],
+        priceFen: card ? formatFen(card.priceFen) : '',
+        durationDays: String(card?.durationDays ?? 365),
+        rights: card?.rights ?? [],
+        sort: String(card?.sort ?? 0),
+        description: card?.description ?? '',
       },
-      { name: 'priceFen', label: t('staff.price'), kind: 'yuan' },
-      { name: 'durationDays', label: t('staff.days'), kind: 'number' },
-      { name: 'rights', label: t('staff.rightsLabel'), kind: 'multi', options: rightOptions },
-      { name: 'sort', label: t('staff.sort'), kind: 'number' },
-      { name: 'description', label: t('staff.description'), kind: 'textarea' },
-    ],
-    values: {
-      name: card?.name ?? '',
-      type: card?.type ?? '0',
-      tags: card?.tags ?? ['student'],
-      priceFen: card ? formatFen(card.priceFen) : '',
-      durationDays: String(card?.durationDays ?? 365),
-      rights: card?.rights ?? [],
-      sort: String(card?.sort ?? 0),
-      description: card?.description ?? '',
-    },
-    toBody: (v) => {
-      const fen = price(v.priceFen);
-      if (fen === null) return { field: 'priceFen', message: t('staff.priceInvalid') };
-      return {
+      toBody: (v) => {
+        const fen = price(v.priceFen);
+        return {
+          body: {
+            ...(card ? { id: card.id } : {}),
+            name: text(v.name),
+            // A select's value is one of its options; the checks' values are the tags'.
+            type: v.type as '0' | '1',
+            tags: v.tags as ('student' | 'studentPackage' | 'educational')[],
+            priceFen: fen,
+            durationDays: wholeAsTyped(v.durationDays),
+            rights: v.rights as string[],
+            sort: wholeAsTyped(v.sort),
+            description: text(v.description),
+          },
+        };
+      },
+    });
+
+  const rightForm = (right?: NonNullable<typeof rights.data>['content'][number]) =>
+    staffForm({
+      title: right
+        ? `${t('staff.edit')} · ${right.name}`
+        : `${t('staff.create')}${t('staff.rights')}`,
+      call: right ? 'bms.right.update' : 'bms.right.create',
+      fields: [
+        ...(right ? [] : [{ name: 'code', label: t('staff.code'), kind: 'text' as const }]),
+        { name: 'name', label: t('staff.name'), kind: 'text' },
+        { name: 'isDefault', label: t('staff.isDefault'), kind: 'checkbox' },
+        { name: 'sort', label: t('staff.sort'), kind: 'number' },
+        { name: 'description', label: t('staff.description'), kind: 'textarea' },
+      ],
+      values: {
+        code: '',
+        name: right?.name ?? '',
+        isDefault: right?.isDefault ?? false,
+        sort: String(right?.sort ?? 0),
+        description: right?.description ?? '',
+      },
+      toBody: (v) => ({
         body: {
-          ...(card ? { id: card.id } : {}),
+          ...(right ? { id: right.id } : { code: text(v.code) }),
           name: text(v.name),
-          type: v.type,
-          tags: v.tags,
-          priceFen: fen,
-          durationDays: whole(v.durationDays) ?? text(v.durationDays),
-          rights: v.rights,
-          sort: whole(v.sort) ?? text(v.sort),
+          isDefault: v.isDefault === true,
+          sort: wholeAsTyped(v.sort),
           description: text(v.description),
         },
-      };
-    },
-  });
+      }),
+    });
 
-  const rightForm = (
-    right?: NonNullable<typeof rights.data>['content'][number],
-  ): StaffFormRequest => ({
-    title: right
-      ? `${t('staff.edit')} · ${right.name}`
-      : `${t('staff.create')}${t('staff.rights')}`,
-    call: right ? 'bms.right.update' : 'bms.right.create',
-    fields: [
-      ...(right ? [] : [{ name: 'code', label: t('staff.code'), kind: 'text' as const }]),
-      { name: 'name', label: t('staff.name'), kind: 'text' },
-      { name: 'isDefault', label: t('staff.isDefault'), kind: 'checkbox' },
-      { name: 'sort', label: t('staff.sort'), kind: 'number' },
-      { name: 'description', label: t('staff.description'), kind: 'textarea' },
-    ],
-    values: {
-      code: '',
-      name: right?.name ?? '',
-      isDefault: right?.isDefault ?? false,
-      sort: String(right?.sort ?? 0),
-      description: right?.description ?? '',
-    },
-    toBody: (v) => ({
-      body: {
-        ...(right ? { id: right.id } : { code: text(v.code) }),
-        name: text(v.name),
-        isDefault: v.isDefault === true,
-        sort: whole(v.sort) ?? text(v.sort),
-        description: text(v.description),
+  const goodsForm = (pack?: NonNullable<typeof goods.data>['content'][number]) =>
+    staffForm({
+      title: pack ? `${t('staff.edit')} · ${pack.name}` : `${t('staff.create')}${t('staff.goods')}`,
+      call: pack ? 'bms.aiTokenGoods.update' : 'bms.aiTokenGoods.create',
+      // The price's range is the contract's (the pack's priceFen).
+      rules: {
+        shape: () =>
+          import('../../../contract/ai-token/calls.ts').then((m) =>
+            bodyShapeOf(m.aiToken[pack ? 'bms.aiTokenGoods.update' : 'bms.aiTokenGoods.create']),
+          ),
+        fields: { priceFen: priceRule },
       },
-    }),
-  });
-
-  const goodsForm = (
-    pack?: NonNullable<typeof goods.data>['content'][number],
-  ): StaffFormRequest => ({
-    title: pack ? `${t('staff.edit')} · ${pack.name}` : `${t('staff.create')}${t('staff.goods')}`,
-    call: pack ? 'bms.aiTokenGoods.update' : 'bms.aiTokenGoods.create',
-    fields: [
-      { name: 'name', label: t('staff.name'), kind: 'text' },
-      { name: 'tokens', label: t('staff.tokens'), kind: 'number' },
-      { name: 'priceFen', label: t('staff.price'), kind: 'yuan' },
-      { name: 'sort', label: t('staff.sort'), kind: 'number' },
-      { name: 'description', label: t('staff.description'), kind: 'textarea' },
-    ],
-    values: {
-      name: pack?.name ?? '',
-      tokens: String(pack?.tokens ?? ''),
-      priceFen: pack ? formatFen(pack.priceFen) : '',
-      sort: String(pack?.sort ?? 0),
-      description: pack?.description ?? '',
-    },
-    toBody: (v) => {
-      const fen = price(v.priceFen);
-      if (fen === null) return { field: 'priceFen', message: t('staff.priceInvalid') };
-      return {
-        body: {
-          ...(pack ? { id: pack.id } : {}),
-          name: text(v.name),
-          tokens: whole(v.tokens) ?? text(v.tokens),
-          priceFen: fen,
-          sort: whole(v.sort) ?? text(v.sort),
-          description: text(v.description),
-        },
-      };
-    },
-  });
+      fields: [
+        { name: 'name', label: t('staff.name'), kind: 'text' },
+        { name: 'tokens', label: t('staff.tokens'), kind: 'number' },
+        { name: 'priceFen', label: t('staff.price'), kind: 'yuan' },
+        { name: 'sort', label: t('staff.sort'), kind: 'number' },
+        { name: 'description', label: t('staff.description'), kind: 'textarea' },
+      ],
+      values: {
+        name: pack?.name ?? '',
+        tokens: String(pack?.tokens ?? ''),
+        priceFen: pack ? formatFen(pack.priceFen) : '',
+        sort: String(pack?.sort ?? 0),
+        description: pack?.description ?? '',
+      },
+      toBody: (v) => {
+        const fen = price(v.priceFen);
+        return {
+          body: {
+            ...(pack ? { id: pack.id } : {}),
+            name: text(v.name),
+            tokens: wholeAsTyped(v.tokens),
+            priceFen: fen,
+            sort: wholeAsTyped(v.sort),
+            description: text(v.description),
+          },
+        };
+      },
+    });
 
   return (
     <section className="xa-screen" aria-labelledby="screen-memberships">

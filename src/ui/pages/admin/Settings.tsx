@@ -19,6 +19,7 @@ import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
 import {
   StaffForm,
   type FormValues,
+  staffForm,
   type StaffFormRequest,
 } from '../../components/staff/StaffForm.tsx';
 import { formatDateTime } from '../../format.ts';
@@ -35,71 +36,69 @@ const text = (v: FormValues[string] | undefined) => (typeof v === 'string' ? v :
 /** The form of an entry: a Markdown entry is written beside its preview, a JSON one is checked. */
 function useConfigForm() {
   const { t } = useTranslation();
-  return (
-    entry: ConfigItem | null,
-    preset?: { key: string; description: string },
-  ): StaffFormRequest => ({
-    title: entry
-      ? `${t('staff.edit')} · ${entry.key}`
-      : `${t('staff.create')}${t('site.settings.entry')}`,
-    call: entry ? 'common.config.update' : 'common.config.create',
-    wide: true,
-    fields: [
-      ...(entry ? [] : [{ name: 'key', label: t('site.settings.key'), kind: 'text' as const }]),
-      {
-        name: 'kind',
-        label: t('site.settings.kind'),
-        kind: 'select',
-        options: CONFIG_KINDS.map((k) => ({ value: k, label: t(`site.settings.kinds.${k}`) })),
-      },
-      { name: 'isPublic', label: t('site.settings.isPublic'), kind: 'checkbox' },
-      { name: 'description', label: t('staff.description'), kind: 'text' },
-      {
-        name: 'value',
-        label: t('site.settings.value'),
-        kind: 'custom',
-        render: (value, set, id, values) =>
-          values.kind === 'markdown' ? (
-            <MarkdownEditor id={id} value={value} onChange={set} />
-          ) : (
-            <TextArea
-              id={id}
-              fill
-              rows={values.kind === 'json' ? 12 : 4}
-              className={values.kind === 'json' ? 'xa-mono' : undefined}
-              value={value}
-              onChange={(e) => set(e.target.value)}
-            />
-          ),
-      },
-    ],
-    values: {
-      key: preset?.key ?? '',
-      kind: entry?.kind ?? (preset ? 'markdown' : 'text'),
-      isPublic: entry?.isPublic ?? preset !== undefined,
-      description: entry?.description ?? preset?.description ?? '',
-      value: entry?.value ?? '',
-    },
-    toBody: (v) => {
-      const kind = text(v.kind) as ConfigKind;
-      if (kind === 'json') {
-        try {
-          JSON.parse(text(v.value));
-        } catch {
-          return { field: 'value', message: t('site.settings.jsonInvalid') };
-        }
-      }
-      return {
-        body: {
-          ...(entry ? { id: entry.id } : { key: text(v.key).trim() }),
-          value: text(v.value),
-          kind,
-          isPublic: v.isPublic === true,
-          description: text(v.description).trim(),
+  return (entry: ConfigItem | null, preset?: { key: string; description: string }) =>
+    staffForm({
+      title: entry
+        ? `${t('staff.edit')} · ${entry.key}`
+        : `${t('staff.create')}${t('site.settings.entry')}`,
+      call: entry ? 'common.config.update' : 'common.config.create',
+      wide: true,
+      fields: [
+        ...(entry ? [] : [{ name: 'key', label: t('site.settings.key'), kind: 'text' as const }]),
+        {
+          name: 'kind',
+          label: t('site.settings.kind'),
+          kind: 'select',
+          options: CONFIG_KINDS.map((k) => ({ value: k, label: t(`site.settings.kinds.${k}`) })),
         },
-      };
-    },
-  });
+        { name: 'isPublic', label: t('site.settings.isPublic'), kind: 'checkbox' },
+        { name: 'description', label: t('staff.description'), kind: 'text' },
+        {
+          name: 'value',
+          label: t('site.settings.value'),
+          kind: 'custom',
+          render: (value, set, id, values) =>
+            values.kind === 'markdown' ? (
+              <MarkdownEditor id={id} value={value} onChange={set} />
+            ) : (
+              <TextArea
+                id={id}
+                fill
+                rows={values.kind === 'json' ? 12 : 4}
+                className={values.kind === 'json' ? 'xa-mono' : undefined}
+                value={value}
+                onChange={(e) => set(e.target.value)}
+              />
+            ),
+        },
+      ],
+      values: {
+        key: preset?.key ?? '',
+        kind: entry?.kind ?? (preset ? 'markdown' : 'text'),
+        isPublic: entry?.isPublic ?? preset !== undefined,
+        description: entry?.description ?? preset?.description ?? '',
+        value: entry?.value ?? '',
+      },
+      toBody: (v) => {
+        const kind = text(v.kind) as ConfigKind;
+        if (kind === 'json') {
+          try {
+            JSON.parse(text(v.value));
+          } catch {
+            return { field: 'value', message: t('site.settings.jsonInvalid') };
+          }
+        }
+        return {
+          body: {
+            ...(entry ? { id: entry.id } : { key: text(v.key).trim() }),
+            value: text(v.value),
+            kind,
+            isPublic: v.isPublic === true,
+            description: text(v.description).trim(),
+          },
+        };
+      },
+    });
 }
 
 /** The four page texts: each with its page, and edit, or create when the key is absent. */

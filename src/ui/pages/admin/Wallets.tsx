@@ -8,7 +8,7 @@ import { useQuery } from '../../app/useQuery.ts';
 import { PagedTable } from '../../components/PagedTable.tsx';
 import { WalletChangeKind } from '../../components/WalletChangeKind.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
-import { StaffForm, type StaffFormRequest } from '../../components/staff/StaffForm.tsx';
+import { StaffForm, staffForm, type StaffFormRequest } from '../../components/staff/StaffForm.tsx';
 import { formatDateTime, formatFen, parseYuan } from '../../format.ts';
 
 const MAX_ADJUST_FEN = 1_000_000_000;
@@ -30,9 +30,9 @@ export default function WalletsPage() {
   const [form, setForm] = useState<StaffFormRequest | null>(null);
   const wallets = useQuery(staffWallets(runtime, keyword, page));
 
-  const adjustForm = (member: { id: number; name: string }): StaffFormRequest => {
+  const adjustForm = (member: { id: number; name: string }) => {
     const key = newIdempotencyKey();
-    return {
+    return staffForm({
       title: t('staff.wallet.adjustTitle', { name: member.name }),
       call: 'bms.memberWallet.incrementCount',
       fields: [
@@ -63,14 +63,15 @@ export default function WalletsPage() {
         return {
           body: {
             id: member.id,
-            unit: v.unit,
+            // A select's value is one of its options.
+            unit: v.unit as 'fen' | 'aiToken',
             amount: negative ? -size : size,
             reason: typeof v.reason === 'string' ? v.reason.trim() : '',
             idempotencyKey: key,
           },
         };
       },
-    };
+    });
   };
 
   return (

@@ -20,6 +20,7 @@ import { PagedTable } from '../../PagedTable.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { BatchAnswerRows } from '../enrollment/BatchAnswerRows.tsx';
 import { BatchEnrollPanel, splitList } from '../enrollment/BatchEnrollPanel.tsx';
+import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 /**
  * The prizes helper's staff component (agreed in the activity coordination notes), found by a
@@ -142,11 +143,7 @@ function Enrollments({ area, activityId }: { area: ActivityArea; activityId: num
           text={t('staffActivity.enrollIds')}
           disabled={busy || memberIds.length === 0}
           onClick={() =>
-            staffEdit.send({
-              type: 'SUBMIT',
-              call: byIds,
-              body: { activityId, memberIds, charge: false },
-            })
+            submitStaffWrite(staffEdit, byIds, { activityId, memberIds, charge: false })
           }
         />
       </div>

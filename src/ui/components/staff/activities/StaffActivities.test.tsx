@@ -230,4 +230,37 @@ describe('the staff activities screen', () => {
     expect(sent).not.toHaveProperty('startAt');
     expect(sent).not.toHaveProperty('endAt');
   }, 20_000);
+
+  it('refuses a price or a capacity out of the contract’s range, under the field, and sends nothing', async () => {
+    let updates = 0;
+    answer(activity['bms.activity.update'], () => {
+      updates += 1;
+      return success(approvedContest);
+    });
+    const runtime = await showScreen([approvedContest]);
+    fireEvent.click(screen.getByRole('button', { name: '编辑' }));
+    fireEvent.change(await screen.findByLabelText('报名费（元）'), {
+      target: { value: '100000.01' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    // The bounds are the contract's (activityFields.priceFen), in yuan.
+    expect(await screen.findByText('请填写 0 到 100000 元之间的金额，最多两位小数')).toBeDefined();
+    fireEvent.change(screen.getByLabelText('报名费（元）'), { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText('名额（留空为不限）'), { target: { value: '100001' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('名额应为 1 到 100000 的整数，不限请留空')).toBeDefined();
+    fireEvent.change(screen.getByLabelText('名额（留空为不限）'), { target: { value: '1.5' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('名额应为 1 到 100000 的整数，不限请留空')).toBeDefined();
+    expect(updates).toBe(0);
+    expect(runtime.actors.staffEdit.getSnapshot().context.last).toBeNull();
+    // Within the range, it is sent.
+    fireEvent.change(screen.getByLabelText('名额（留空为不限）'), { target: { value: '100000' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitForDom(() => expect(updates).toBe(1));
+    expect(runtime.actors.staffEdit.getSnapshot().context.last!.body).toMatchObject({
+      priceFen: 1200,
+      capacity: 100_000,
+    });
+  }, 20_000);
 });

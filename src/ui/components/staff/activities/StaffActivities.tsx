@@ -5,16 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { ActivityItem } from '../../../../contract/activity/calls.ts';
 import { activityLifecycle } from '../../../../machines/lifecycles/activity.ts';
-import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
+import type { StaffWriteBody, StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import { staffActivities, type ActivityArea } from '../../../app/activityQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
+import { useStaffWrite } from '../../../app/useStaffWrite.ts';
 import { usePageParam } from '../../../app/usePageParam.ts';
 import { useQuery } from '../../../app/useQuery.ts';
 import {
   formatDateTime,
   formatFen,
   fromShanghaiInput,
-  parseYuan,
+  fenOfYuan,
   toShanghaiInput,
 } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
@@ -23,12 +24,13 @@ import { LifecycleButtons } from '../LifecycleButtons.tsx';
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
 import { QuestionSetBuilder } from '../QuestionSetBuilder.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
+import { inYuan } from '../contractRules.ts';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
-import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { ActivityDesk } from './ActivityDesk.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
-const MAX_FEN = 10_000_000;
+type ActivityCreateBody = StaffWriteBody<`${ActivityArea}.activity.create`>;
 
 /** Which lifecycle actions each area's screen offers (review is the platform's). */
 const AREA_ACTIONS: Record<
@@ -40,7 +42,7 @@ const AREA_ACTIONS: Record<
 };
 
 type Building =
-  { kind: 'new'; details: Record<string, unknown> } | { kind: 'edit'; activity: ActivityItem };
+  { kind: 'new'; details: ActivityCreateBody } | { kind: 'edit'; activity: ActivityItem };
 
 /**
  * Activities of the back office (issue 10 item 1; DESIGN.md §6): the list by state and title,
@@ -64,13 +66,12 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
   const [building, setBuilding] = useState<Building | null>(null);
   const [deleting, setDeleting] = useState<ActivityItem | null>(null);
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
-  const write = (call: StaffWriteCall, body: Record<string, unknown>) =>
-    staffEdit.send({ type: 'SUBMIT', call, body });
+  const write = useStaffWrite();
   const at = (iso: string) => formatDateTime(iso, i18n.language);
 
-  const activityForm = (activity: ActivityItem | null): StaffFormRequest => {
+  const activityForm = (activity: ActivityItem | null) => {
     const now = Date.now();
-    return {
+    return staffForm({
       title: activity ? t('staffActivity.editActivity') : t('staffActivity.newActivity'),
       call: activity ? `${area}.activity.update` : `${area}.activity.create`,
       fields: [
@@ -108,7 +109,7 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
         showRanking: activity?.showRanking ?? true,
       },
       toBody: (v: FormValues) => {
-        const times: Record<string, string> = {};
+        const times: { startAt?: string; endAt?: string } = {};
         for (const name of ['startAt', 'endAt'] as const) {
           // The form shows minutes: an untouched time is not sent, or an edit of the title would
           // move it by its seconds (refused once started, and sent back to review).
@@ -117,42 +118,55 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
           if (!iso) return { field: name, message: t('staffActivity.timeInvalid') };
           times[name] = iso;
         }
-        const priceFen = parseYuan(String(v.price), 0, MAX_FEN);
-        if (priceFen === null) return { field: 'price', message: t('staffActivity.priceInvalid') };
+        // What is not an amount, or not a whole number, the contract's rules refuse (`rules`).
+        const priceFen = fenOfYuan(String(v.price)) ?? Number.NaN;
         const capacityText = String(v.capacity).trim();
         const capacity = capacityText === '' ? null : Number(capacityText);
-        if (
-          capacity !== null &&
-          !(Number.isInteger(capacity) && capacity >= 1 && capacity <= 100_000)
-        ) {
-          return { field: 'capacity', message: t('staffActivity.capacityInvalid') };
-        }
-        return {
-          body: {
-            ...(activity ? { id: activity.id } : { kind: v.kind }),
-            title: String(v.title),
-            summary: String(v.summary),
-            description: String(v.description),
-            ...times,
-            priceFen,
-            capacity,
-            showRanking: v.showRanking === true,
-          },
+        const fields = {
+          title: String(v.title),
+          summary: String(v.summary),
+          description: String(v.description),
+          priceFen,
+          capacity,
+          showRanking: v.showRanking === true,
         };
+        // A new activity's times are always read above; an edit sends the ones changed.
+        return activity
+          ? { body: { id: activity.id, ...fields, ...times } }
+          : {
+              body: {
+                // A select's value is one of its options.
+                kind: v.kind as ActivityItem['kind'],
+                ...fields,
+                startAt: times.startAt ?? '',
+                endAt: times.endAt ?? '',
+              },
+            };
+      },
+      // The price's and the capacity's ranges are the contract's (activityFields).
+      rules: {
+        shape: () =>
+          import('../../../../contract/activity/schemas.ts').then(
+            (m) => (activity ? m.activityUpdate : m.activityCreate).shape,
+          ),
+        fields: {
+          priceFen: { field: 'price', message: (r) => t('staffActivity.priceInvalid', inYuan(r)) },
+          capacity: { message: (r) => t('staffActivity.capacityInvalid', r) },
+        },
       },
       // A new contest picks its questions next, and is created with them in one write.
       ...(activity
         ? {}
         : {
-            onValid: (details: Record<string, unknown>) => {
+            onValid: (details: ActivityCreateBody) => {
               if (details.kind === 'contest') setBuilding({ kind: 'new', details });
               else write(`${area}.activity.create`, details);
             },
           }),
-    };
+    });
   };
 
-  const act = (activity: ActivityItem, action: string) => {
+  const act = (activity: ActivityItem, action: (typeof AREA_ACTIONS)[ActivityArea][number]) => {
     if (action === 'reject') {
       setReason({
         title: t('staffActivity.rejectTitle', { name: activity.title }),
@@ -161,7 +175,11 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
       });
       return;
     }
-    write(`${area}.activity.${action}` as StaffWriteCall, { id: activity.id });
+    // Review (pass) is offered on the platform's screen only (AREA_ACTIONS).
+    write(
+      `${area}.activity.${action}` as `${ActivityArea}.activity.${typeof action}` & StaffWriteCall,
+      { id: activity.id },
+    );
   };
 
   return (
@@ -297,10 +315,10 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
         <QuestionSetBuilder
           area={area}
           id={0}
-          title={t('staffActivity.questionsOf', { name: String(building.details.title) })}
+          title={t('staffActivity.questionsOf', { name: building.details.title })}
           set={{
             key: 'new-activity',
-            data: { name: String(building.details.title), questions: [] },
+            data: { name: building.details.title, questions: [] },
             error: undefined,
             isValidating: false,
             updatedAt: null,

@@ -5,6 +5,7 @@ import { gradeControls, type StaffArea } from '../../../app/classStaffQueries.ts
 import { useRuntime } from '../../../app/context.ts';
 import { useQuery } from '../../../app/useQuery.ts';
 import { QueryStatus } from '../../QueryStatus.tsx';
+import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 /**
  * What a class lets its students do (grade/controls): each switch writes at once; the server
@@ -30,13 +31,9 @@ export function ClassControls({ area, gradeId }: { area: StaffArea; gradeId: num
                   disabled={busy}
                   label={c.name}
                   onChange={(e) =>
-                    staffEdit.send({
-                      type: 'SUBMIT',
-                      call: `${area}.grade.controls.update`,
-                      body: {
-                        gradeId,
-                        controls: [{ code: c.code, enabled: e.currentTarget.checked }],
-                      },
+                    submitStaffWrite(staffEdit, `${area}.grade.controls.update`, {
+                      gradeId,
+                      controls: [{ code: c.code, enabled: e.currentTarget.checked }],
                     })
                   }
                 />

@@ -12,7 +12,7 @@ import { useRuntime } from '../../../app/context.ts';
 import { useQuery } from '../../../app/useQuery.ts';
 import { EmptyState } from '../../EmptyState.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
-import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 
 /**
  * The chapters a class follows (its syllabus): a course's units when the class follows a course
@@ -27,34 +27,35 @@ export function ClassSyllabus({ area, gradeId }: { area: StaffArea; gradeId: num
   const followed = useQuery(gradeCourse(runtime, area, gradeId));
   const courses = useQuery(courseChoices(runtime, area));
   const [form, setForm] = useState<StaffFormRequest | null>(null);
-  const follow = (): StaffFormRequest => ({
-    title: t('staffClass.followCourse'),
-    call: `${area}.grade.updateChapters`,
-    fields: [
-      {
-        name: 'courseId',
-        label: t('staffClass.course'),
-        kind: 'select',
-        options: [
-          { value: '', label: t('staffClass.noCourse') },
-          ...(courses.data?.content ?? []).map((c) => ({
-            value: String(c.id),
-            label: t('staffClass.courseOption', { title: c.title, count: c.unitCount }),
-          })),
-        ],
-      },
-    ],
-    values: { courseId: followed.data ? String(followed.data.id) : '' },
-    toBody: (v: FormValues) => ({
-      body: { id: gradeId, courseId: v.courseId ? Number(v.courseId) : null },
-    }),
-  });
-  const edit = (): StaffFormRequest => {
+  const follow = () =>
+    staffForm({
+      title: t('staffClass.followCourse'),
+      call: `${area}.grade.updateChapters`,
+      fields: [
+        {
+          name: 'courseId',
+          label: t('staffClass.course'),
+          kind: 'select',
+          options: [
+            { value: '', label: t('staffClass.noCourse') },
+            ...(courses.data?.content ?? []).map((c) => ({
+              value: String(c.id),
+              label: t('staffClass.courseOption', { title: c.title, count: c.unitCount }),
+            })),
+          ],
+        },
+      ],
+      values: { courseId: followed.data ? String(followed.data.id) : '' },
+      toBody: (v: FormValues) => ({
+        body: { id: gradeId, courseId: v.courseId ? Number(v.courseId) : null },
+      }),
+    });
+  const edit = () => {
     const options = (choices.data?.content ?? []).map((c) => ({
       value: String(c.id),
       label: t('staffClass.chapterOption', { title: c.title, count: c.questionCount }),
     }));
-    return {
+    return staffForm({
       title: t('staffClass.editSyllabus'),
       call: `${area}.grade.updateChapters`,
       fields: [{ name: 'chapterIds', label: t('staffClass.syllabus'), kind: 'multi', options }],
@@ -65,7 +66,7 @@ export function ClassSyllabus({ area, gradeId }: { area: StaffArea; gradeId: num
         const chapterIds = options.filter((o) => chosen.has(o.value)).map((o) => Number(o.value));
         return { body: { id: gradeId, chapterIds } };
       },
-    };
+    });
   };
   return (
     <section className="xa-section" aria-labelledby="class-syllabus">

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../format.ts';
 import { EmptyState } from '../../EmptyState.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import type { ReasonRequest } from '../ReasonDialog.tsx';
+import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 /**
  * 成员审核 in the organization's approval queue (issue 25 item 4): the learners a teacher added
@@ -50,13 +51,7 @@ export function MemberQueue({ ask }: { ask: (request: ReasonRequest) => void }) 
                             intent="success"
                             disabled={busy}
                             text={t('staffExam.action.pass')}
-                            onClick={() =>
-                              staffEdit.send({
-                                type: 'SUBMIT',
-                                call: 'member.pass',
-                                body: { id: m.id },
-                              })
-                            }
+                            onClick={() => submitStaffWrite(staffEdit, 'member.pass', { id: m.id })}
                           />
                           <Button
                             size="small"
@@ -69,10 +64,9 @@ export function MemberQueue({ ask }: { ask: (request: ReasonRequest) => void }) 
                                 title: t('staffPeople.rejectTitle', { name: m.nickname }),
                                 required: true,
                                 onConfirm: ({ reason }) =>
-                                  staffEdit.send({
-                                    type: 'SUBMIT',
-                                    call: 'member.reject',
-                                    body: { id: m.id, reason },
+                                  submitStaffWrite(staffEdit, 'member.reject', {
+                                    id: m.id,
+                                    reason,
                                   }),
                               })
                             }

@@ -15,6 +15,7 @@ import { PagedTable } from '../../PagedTable.tsx';
 import { splitList } from '../enrollment/BatchEnrollPanel.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { ClassEnrollActions } from './enrollActions.tsx';
+import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 /**
  * A class's roster (issue 8 item 6): filter by group, state or name; put the chosen learners in
@@ -48,15 +49,12 @@ export function Roster({ area, grade }: { area: StaffArea; grade: GradeItem }) {
   const toggle = (id: number, on: boolean) =>
     setChosen(on ? [...chosen, id] : chosen.filter((c) => c !== id));
   const bind = (id: number, teacherId: string) =>
-    staffEdit.send(
-      teacherId
-        ? {
-            type: 'SUBMIT',
-            call: `${area}.grade.enroll.bindTeacher`,
-            body: { id, teacherMemberId: Number(teacherId) },
-          }
-        : { type: 'SUBMIT', call: `${area}.grade.enroll.unbindTeacher`, body: { id } },
-    );
+    teacherId
+      ? submitStaffWrite(staffEdit, `${area}.grade.enroll.bindTeacher`, {
+          id,
+          teacherMemberId: Number(teacherId),
+        })
+      : submitStaffWrite(staffEdit, `${area}.grade.enroll.unbindTeacher`, { id });
   const teacherOptions = [
     { value: '', label: t('staffClass.noTeacher') },
     ...(area === 'edms'
@@ -116,10 +114,9 @@ export function Roster({ area, grade }: { area: StaffArea; grade: GradeItem }) {
           disabled={busy || chosen.length === 0}
           text={t('staffClass.setGroups', { count: chosen.length })}
           onClick={() =>
-            staffEdit.send({
-              type: 'SUBMIT',
-              call: `${area}.grade.enroll.setGroups`,
-              body: { ids: chosen, groups: splitList(groupsText) },
+            submitStaffWrite(staffEdit, `${area}.grade.enroll.setGroups`, {
+              ids: chosen,
+              groups: splitList(groupsText),
             })
           }
           data-testid="roster-set-groups"

@@ -8,13 +8,14 @@ import { roster, settlements } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { usePageParam } from '../../../app/usePageParam.ts';
 import { useQuery } from '../../../app/useQuery.ts';
-import { formatFen, parseYuan, toShanghaiInput } from '../../../format.ts';
+import { fenOfYuan, formatFen, toShanghaiInput } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
-import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { inYuan, wholeOrNull } from '../contractRules.ts';
+import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
+import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const MAX_FEN = 10_000_000;
 
 /**
  * Class fees settled (课消) per learner and period (member/grade/settlement): record, correct,
@@ -34,62 +35,69 @@ export function Settlements({ grade }: { grade: GradeItem }) {
   // Today in Asia/Shanghai, where the periods are counted (a UTC date lags after 16:00 UTC).
   const today = toShanghaiInput(new Date().toISOString()).slice(0, 10);
 
-  const newSettlement = (): StaffFormRequest => ({
-    title: t('staffClass.newSettlement'),
-    call: 'edms.member.grade.settlement.create',
-    fields: [
-      {
-        name: 'memberId',
-        label: t('staffClass.student'),
-        kind: 'select',
-        options: [
-          { value: '', label: t('staffClass.pickStudent') },
-          ...(learners.data?.content ?? []).map((e) => ({
-            value: String(e.memberId),
-            label: e.memberName,
-          })),
-        ],
-      },
-      { name: 'periodStart', label: t('staffClass.periodStart'), kind: 'text' },
-      { name: 'periodEnd', label: t('staffClass.periodEnd'), kind: 'text' },
-      { name: 'lessons', label: t('staffClass.lessons'), kind: 'number' },
-      { name: 'amountFen', label: t('staffClass.amount'), kind: 'yuan' },
-      { name: 'remark', label: t('staffClass.remark'), kind: 'text' },
-    ],
-    values: {
-      memberId: '',
-      periodStart: today,
-      periodEnd: today,
-      lessons: '1',
-      amountFen: '0',
-      remark: '',
-    },
-    toBody: (v: FormValues) => {
-      if (!v.memberId) return { field: 'memberId', message: t('staffClass.pickStudent') };
-      for (const name of ['periodStart', 'periodEnd']) {
-        if (!ISO_DATE.test(String(v[name]).trim())) {
-          return { field: name, message: t('staffClass.dateInvalid') };
-        }
-      }
-      const lessons = Number(v.lessons);
-      if (!/^\d+$/.test(String(v.lessons).trim()) || lessons > 1000) {
-        return { field: 'lessons', message: t('staffClass.wholeInvalid', { min: 0, max: 1000 }) };
-      }
-      const amountFen = parseYuan(String(v.amountFen), 0, MAX_FEN);
-      if (amountFen === null) return { field: 'amountFen', message: t('staffExam.priceInvalid') };
-      return {
-        body: {
-          gradeId: grade.id,
-          memberId: Number(v.memberId),
-          periodStart: String(v.periodStart).trim(),
-          periodEnd: String(v.periodEnd).trim(),
-          lessons,
-          amountFen,
-          remark: String(v.remark),
+  const newSettlement = () =>
+    staffForm({
+      title: t('staffClass.newSettlement'),
+      call: 'edms.member.grade.settlement.create',
+      fields: [
+        {
+          name: 'memberId',
+          label: t('staffClass.student'),
+          kind: 'select',
+          options: [
+            { value: '', label: t('staffClass.pickStudent') },
+            ...(learners.data?.content ?? []).map((e) => ({
+              value: String(e.memberId),
+              label: e.memberName,
+            })),
+          ],
         },
-      };
-    },
-  });
+        { name: 'periodStart', label: t('staffClass.periodStart'), kind: 'text' },
+        { name: 'periodEnd', label: t('staffClass.periodEnd'), kind: 'text' },
+        { name: 'lessons', label: t('staffClass.lessons'), kind: 'number' },
+        { name: 'amountFen', label: t('staffClass.amount'), kind: 'yuan' },
+        { name: 'remark', label: t('staffClass.remark'), kind: 'text' },
+      ],
+      values: {
+        memberId: '',
+        periodStart: today,
+        periodEnd: today,
+        lessons: '1',
+        amountFen: '0',
+        remark: '',
+      },
+      // The lessons' and the amount's ranges are the contract's (settlementCreate).
+      rules: {
+        shape: () =>
+          import('../../../../contract/grade/schemas.ts').then((m) => m.settlementCreate.shape),
+        fields: {
+          lessons: { message: (r) => t('staffClass.wholeInvalid', r) },
+          amountFen: { message: (r) => t('staffExam.priceInvalid', inYuan(r)) },
+        },
+      },
+      toBody: (v: FormValues) => {
+        if (!v.memberId) return { field: 'memberId', message: t('staffClass.pickStudent') };
+        for (const name of ['periodStart', 'periodEnd']) {
+          if (!ISO_DATE.test(String(v[name]).trim())) {
+            return { field: name, message: t('staffClass.dateInvalid') };
+          }
+        }
+        // What is not an amount, or not a whole number, the contract's rules refuse (`rules`).
+        const lessons = wholeOrNull(String(v.lessons)) ?? Number.NaN;
+        const amountFen = fenOfYuan(String(v.amountFen)) ?? Number.NaN;
+        return {
+          body: {
+            gradeId: grade.id,
+            memberId: Number(v.memberId),
+            periodStart: String(v.periodStart).trim(),
+            periodEnd: String(v.periodEnd).trim(),
+            lessons,
+            amountFen,
+            remark: String(v.remark),
+          },
+        };
+      },
+    });
 
   return (
     <section className="xa-section" aria-labelledby="class-settlements">
@@ -142,11 +150,7 @@ export function Settlements({ grade }: { grade: GradeItem }) {
                 disabled={busy}
                 text={t('staff.delete')}
                 onClick={() =>
-                  staffEdit.send({
-                    type: 'SUBMIT',
-                    call: 'edms.member.grade.settlement.delete',
-                    body: { id: s.id },
-                  })
+                  submitStaffWrite(staffEdit, 'edms.member.grade.settlement.delete', { id: s.id })
                 }
               />
             </td>

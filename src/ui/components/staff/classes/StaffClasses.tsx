@@ -5,36 +5,28 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { GradeItem } from '../../../../contract/grade/schemas.ts';
 import { gradeLifecycle } from '../../../../machines/lifecycles/grade.ts';
-import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import { staffGrades, teachers, type StaffArea } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
+import { useStaffWrite } from '../../../app/useStaffWrite.ts';
 import { usePageParam } from '../../../app/usePageParam.ts';
 import { useQuery } from '../../../app/useQuery.ts';
 import {
   formatDateTime,
   formatFen,
   fromShanghaiInput,
-  parseYuan,
+  fenOfYuan,
   toShanghaiInput,
 } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
+import { inYuan, wholeOrNull } from '../contractRules.ts';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { LifecycleButtons } from '../LifecycleButtons.tsx';
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
-import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
-const MAX_FEN = 10_000_000;
 const GRADE_ACTIONS = ['publish', 'unpublish', 'stop'] as const;
-
-/** A whole number in [min, max] typed into a field, '' when the field is optional and empty. */
-const wholeOrEmpty = (text: string, min: number, max: number): number | null | undefined => {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  const n = Number(trimmed);
-  return /^\d+$/.test(trimmed) && n >= min && n <= max ? n : undefined;
-};
 
 /**
  * The classes a back office manages (issue 8 item 6): the list by state, create and edit the
@@ -50,18 +42,17 @@ export function StaffClasses({ area, base }: { area: StaffArea; base: '/admin' |
   const staff = useQuery(teachers(runtime, 0, 100));
   const [form, setForm] = useState<StaffFormRequest | null>(null);
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
-  const write = (call: StaffWriteCall, body: Record<string, unknown>) =>
-    staffEdit.send({ type: 'SUBMIT', call, body });
+  const write = useStaffWrite();
   const at = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : '—');
 
-  const classForm = (grade: GradeItem | null): StaffFormRequest => {
+  const classForm = (grade: GradeItem | null) => {
     const now = Date.now();
     const teacherOptions =
       area === 'edms'
         ? (staff.data?.content ?? []).map((p) => ({ value: String(p.id), label: p.nickname }))
         : [];
     const input = (iso: string | null | undefined) => (iso ? toShanghaiInput(iso) : '');
-    return {
+    return staffForm({
       title: grade ? t('staffClass.editClass') : t('staffClass.newClass'),
       call: grade ? `${area}.grade.update` : `${area}.grade.create`,
       fields: [
@@ -103,12 +94,28 @@ export function StaffClasses({ area, base }: { area: StaffArea; base: '/admin' |
         notes: grade?.notes ?? '',
         teacherMemberIds: (grade?.teachers ?? []).map((p) => String(p.id)),
       },
+      // The price's, the lessons' and the capacity's ranges are the contract's (gradeFields).
+      rules: {
+        shape: () =>
+          import('../../../../contract/grade/schemas.ts').then(
+            (m) => (grade ? m.gradeUpdate : m.gradeCreate).shape,
+          ),
+        fields: {
+          priceFen: { message: (r) => t('staffExam.priceInvalid', inYuan(r)) },
+          lessons: { message: (r) => t('staffClass.wholeInvalid', r) },
+          capacity: { message: (r) => t('staffClass.wholeInvalid', r) },
+        },
+      },
       toBody: (v: FormValues) => {
-        const times: Record<string, string | null> = {};
-        for (const name of ['startTime', 'endTime', 'enrollStartAt', 'enrollEndAt']) {
+        const times: {
+          startTime: string;
+          endTime: string;
+          enrollStartAt: string | null;
+          enrollEndAt: string | null;
+        } = { startTime: '', endTime: '', enrollStartAt: null, enrollEndAt: null };
+        for (const name of ['startTime', 'endTime', 'enrollStartAt', 'enrollEndAt'] as const) {
           const text = String(v[name]).trim();
-          const optional = name.startsWith('enroll');
-          if (optional && text === '') {
+          if ((name === 'enrollStartAt' || name === 'enrollEndAt') && text === '') {
             times[name] = null;
             continue;
           }
@@ -116,19 +123,10 @@ export function StaffClasses({ area, base }: { area: StaffArea; base: '/admin' |
           if (!iso) return { field: name, message: t('staffExam.timeInvalid') };
           times[name] = iso;
         }
-        const priceFen = parseYuan(String(v.priceFen), 0, MAX_FEN);
-        if (priceFen === null) return { field: 'priceFen', message: t('staffExam.priceInvalid') };
-        const lessons = wholeOrEmpty(String(v.lessons), 0, 1000);
-        if (lessons === undefined) {
-          return { field: 'lessons', message: t('staffClass.wholeInvalid', { min: 0, max: 1000 }) };
-        }
-        const capacity = wholeOrEmpty(String(v.capacity), 1, 10_000);
-        if (capacity === undefined) {
-          return {
-            field: 'capacity',
-            message: t('staffClass.wholeInvalid', { min: 1, max: 10000 }),
-          };
-        }
+        // What is not an amount, or not a whole number, the contract's rules refuse (`rules`).
+        const priceFen = fenOfYuan(String(v.priceFen)) ?? Number.NaN;
+        const lessons = wholeOrNull(String(v.lessons));
+        const capacity = wholeOrNull(String(v.capacity));
         return {
           body: {
             ...(grade ? { id: grade.id } : {}),
@@ -147,7 +145,7 @@ export function StaffClasses({ area, base }: { area: StaffArea; base: '/admin' |
           },
         };
       },
-    };
+    });
   };
 
   return (

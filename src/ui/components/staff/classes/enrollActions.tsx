@@ -3,17 +3,19 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { GradeEnrollItem } from '../../../../contract/grade/schemas.ts';
 import { staffActions } from '../../../../machines/lifecycles/orders.ts';
-import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import type { StaffArea } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import type { ReasonRequest } from '../ReasonDialog.tsx';
+import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 /** The class enrollment's staff actions and the call of each in an area (refund: org admins). */
 const CLASS_ACTIONS = ['passQuit', 'rejectQuit', 'finishQuit', 'refund'] as const;
 type ClassAction = (typeof CLASS_ACTIONS)[number];
 
-const callOf = (area: StaffArea, action: ClassAction): StaffWriteCall =>
-  action === 'refund' ? 'grade.enroll.refund' : `${area}.grade.enroll.${action}`;
+const callOf = (area: StaffArea, action: ClassAction) =>
+  action === 'refund'
+    ? ('grade.enroll.refund' as const)
+    : (`${area}.grade.enroll.${action}` as const);
 
 /**
  * Carries out a quit decision on a class enrollment: reject asks for a reason, refund for an
@@ -33,14 +35,10 @@ export function useClassEnrollAct(area: StaffArea, ask: (request: ReasonRequest)
     action: ClassAction,
     extra: { reason?: string; amountFen?: number } = {},
   ) =>
-    staffEdit.send({
-      type: 'SUBMIT',
-      call: callOf(area, action),
-      body: {
-        id: enrollment.id,
-        ...(extra.reason ? { reason: extra.reason } : {}),
-        ...(extra.amountFen !== undefined ? { amountFen: extra.amountFen } : {}),
-      },
+    submitStaffWrite(staffEdit, callOf(area, action), {
+      id: enrollment.id,
+      ...(extra.reason ? { reason: extra.reason } : {}),
+      ...(extra.amountFen !== undefined ? { amountFen: extra.amountFen } : {}),
     });
   const act = (enrollment: GradeEnrollItem, action: ClassAction) => {
     if (action === 'rejectQuit') {

@@ -12,6 +12,7 @@ import { QueryStatus } from '../../QueryStatus.tsx';
 import { PickFromPage } from '../PickFromPage.tsx';
 import { SortableRows } from '../SortableRows.tsx';
 import { InlineTitle } from '../../practice/QuestionLabels.tsx';
+import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 /** A chapter holds at most this many questions (contract/chapter MAX_CHAPTER_QUESTIONS). */
 const MAX_QUESTIONS = 200;
@@ -62,10 +63,9 @@ export function ChapterQuestionsEditor({
   const current = lines ?? [];
   const save = () => {
     setSent(true);
-    staffEdit.send({
-      type: 'SUBMIT',
-      call: `${area}.chapter.updateQuestions`,
-      body: { id: chapter.id, questionIds: current.map((l) => l.id) },
+    submitStaffWrite(staffEdit, `${area}.chapter.updateQuestions`, {
+      id: chapter.id,
+      questionIds: current.map((l) => l.id),
     });
   };
   const refusals = sent ? fieldErrors.filter((f) => f.field.startsWith('questionIds')) : [];

@@ -3,21 +3,20 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chapter as chapterApi } from '../../../../contract/chapter/refs.ts';
-import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import type { StaffArea } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
+import { useStaffWrite } from '../../../app/useStaffWrite.ts';
 import { staffChapters, unitRights, type StaffChapter } from '../../../app/courseStaffQueries.ts';
 import { usePageParam } from '../../../app/usePageParam.ts';
 import { useQuery } from '../../../app/useQuery.ts';
-import { formatFen, parseYuan } from '../../../format.ts';
+import { fenOfYuan, formatFen } from '../../../format.ts';
 import { fileField } from '../fileField.tsx';
 import { PagedTable } from '../../PagedTable.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
-import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { inYuan } from '../contractRules.ts';
+import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { ChapterQuestionsEditor } from './ChapterQuestionsEditor.tsx';
-
-const MAX_FEN = 10_000_000;
 
 /**
  * The chapters (a course's units) a back office writes (issue 9 item 6): search, create and edit
@@ -37,8 +36,7 @@ export function StaffChapters({ area }: { area: StaffArea }) {
   const [form, setForm] = useState<StaffFormRequest | null>(null);
   const [questions, setQuestions] = useState<{ id: number; title: string } | null>(null);
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
-  const write = (call: StaffWriteCall, body: Record<string, unknown>) =>
-    staffEdit.send({ type: 'SUBMIT', call, body });
+  const write = useStaffWrite();
 
   const edit = async (id: number) => {
     const chapter = await runtime.transport.call(chapterApi[`${area}.chapter.queryById`], {
@@ -52,69 +50,78 @@ export function StaffChapters({ area }: { area: StaffArea }) {
     ...(rights.data?.content ?? []).map((r) => ({ value: r.code, label: r.name })),
   ];
 
-  const chapterForm = (chapter: StaffChapter | null): StaffFormRequest => ({
-    title: chapter
-      ? t('staffCourse.editChapter', { title: chapter.title })
-      : t('staffCourse.newChapter'),
-    call: chapter ? `${area}.chapter.update` : `${area}.chapter.create`,
-    wide: true,
-    fields: [
-      { name: 'title', label: t('staffCourse.chapterTitle'), kind: 'text' },
-      { name: 'notes', label: t('staffCourse.chapterNotes'), kind: 'textarea' },
-      fileField({
-        name: 'pdfFile',
-        label: t('staffCourse.pdfFile'),
-        purpose: 'material',
-        accept: 'application/pdf',
-        empty: t('staffCourse.noPdf'),
-        upload: t('staffCourse.uploadPdf'),
-        remove: t('staffCourse.removePdf'),
-      }),
-      { name: 'videoUrl', label: t('staffCourse.videoUrl'), kind: 'text' },
-      { name: 'priceFen', label: t('staffCourse.price'), kind: 'yuan' },
-      ...(area === 'bms'
-        ? [
-            {
-              name: 'rightCode',
-              label: t('staffCourse.right'),
-              kind: 'select' as const,
-              options: rightOptions,
-            },
-          ]
-        : []),
-      { name: 'sort', label: t('staffCourse.sort'), kind: 'number' },
-    ],
-    values: {
-      title: chapter?.title ?? '',
-      notes: chapter?.notes ?? '',
-      pdfFile: chapter?.pdfFile ?? '',
-      videoUrl: chapter?.videoUrl ?? '',
-      priceFen: formatFen(chapter?.priceFen ?? 0),
-      rightCode: chapter?.rightCode ?? '',
-      sort: String(chapter?.sort ?? 0),
-    },
-    toBody: (v: FormValues) => {
-      const priceFen = parseYuan(String(v.priceFen), 0, MAX_FEN);
-      if (priceFen === null) return { field: 'priceFen', message: t('staffExam.priceInvalid') };
-      const sort = Number(String(v.sort).trim() || '0');
-      if (!Number.isInteger(sort) || sort < 0) {
-        return { field: 'sort', message: t('staffCourse.sortInvalid') };
-      }
-      return {
-        body: {
-          ...(chapter ? { id: chapter.id } : {}),
-          title: String(v.title),
-          notes: String(v.notes),
-          pdfFile: String(v.pdfFile) || null,
-          videoUrl: String(v.videoUrl).trim() || null,
-          priceFen,
-          // A teacher's form has no right to choose: an edit keeps the stored one.
-          rightCode: area === 'bms' ? String(v.rightCode) || null : (chapter?.rightCode ?? null),
-          sort,
+  const chapterForm = (chapter: StaffChapter | null) =>
+    staffForm({
+      title: chapter
+        ? t('staffCourse.editChapter', { title: chapter.title })
+        : t('staffCourse.newChapter'),
+      call: chapter ? `${area}.chapter.update` : `${area}.chapter.create`,
+      wide: true,
+      fields: [
+        { name: 'title', label: t('staffCourse.chapterTitle'), kind: 'text' },
+        { name: 'notes', label: t('staffCourse.chapterNotes'), kind: 'textarea' },
+        fileField({
+          name: 'pdfFile',
+          label: t('staffCourse.pdfFile'),
+          purpose: 'material',
+          accept: 'application/pdf',
+          empty: t('staffCourse.noPdf'),
+          upload: t('staffCourse.uploadPdf'),
+          remove: t('staffCourse.removePdf'),
+        }),
+        { name: 'videoUrl', label: t('staffCourse.videoUrl'), kind: 'text' },
+        { name: 'priceFen', label: t('staffCourse.price'), kind: 'yuan' },
+        ...(area === 'bms'
+          ? [
+              {
+                name: 'rightCode',
+                label: t('staffCourse.right'),
+                kind: 'select' as const,
+                options: rightOptions,
+              },
+            ]
+          : []),
+        { name: 'sort', label: t('staffCourse.sort'), kind: 'number' },
+      ],
+      values: {
+        title: chapter?.title ?? '',
+        notes: chapter?.notes ?? '',
+        pdfFile: chapter?.pdfFile ?? '',
+        videoUrl: chapter?.videoUrl ?? '',
+        priceFen: formatFen(chapter?.priceFen ?? 0),
+        rightCode: chapter?.rightCode ?? '',
+        sort: String(chapter?.sort ?? 0),
+      },
+      // The price's and the order's rules are the contract's (chapterFields, paidContentFields).
+      rules: {
+        shape: () =>
+          import('../../../../contract/chapter/calls.ts').then(
+            (m) => (chapter ? m.chapterUpdate : m.chapterInput).shape,
+          ),
+        fields: {
+          priceFen: { message: (r) => t('staffExam.priceInvalid', inYuan(r)) },
+          sort: { message: () => t('staffCourse.sortInvalid') },
         },
-      };
-    },
-  });
+      },
+      toBody: (v: FormValues) => {
+        // What is not an amount, or not a whole number, the contract's rules refuse (`rules`).
+        const priceFen = fenOfYuan(String(v.priceFen)) ?? Number.NaN;
+        const sort = Number(String(v.sort).trim() || '0');
+        return {
+          body: {
+            ...(chapter ? { id: chapter.id } : {}),
+            title: String(v.title),
+            notes: String(v.notes),
+            pdfFile: String(v.pdfFile) || null,
+            videoUrl: String(v.videoUrl).trim() || null,
+            priceFen,
+            // A teacher's form has no right to choose: an edit keeps the stored one.
+            rightCode: area === 'bms' ? String(v.rightCode) || null : (chapter?.rightCode ?? null),
+            sort,
+          },
+        };
+      },
+    });
 
   return (
     <section className="xa-section" aria-labelledby="staff-chapters">

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { course as courseApi } from '../../../../contract/course/refs.ts';
 import { courseLifecycle } from '../../../../machines/lifecycles/course.ts';
-import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import type { StaffArea } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
+import { useStaffWrite } from '../../../app/useStaffWrite.ts';
 import { dictItems } from '../../../app/courseQueries.ts';
 import { staffCourses, type StaffCourse } from '../../../app/courseStaffQueries.ts';
 import { usePageParam } from '../../../app/usePageParam.ts';
@@ -19,7 +19,7 @@ import { LifecycleButtons } from '../LifecycleButtons.tsx';
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
-import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { UnitsEditor } from './UnitsEditor.tsx';
 
 const REVIEW_ACTIONS = ['pass', 'reject'] as const;
@@ -51,8 +51,7 @@ export function StaffCourses({ area }: { area: StaffArea }) {
   const [reason, setReason] = useState<ReasonRequest | null>(null);
   const [units, setUnits] = useState<StaffCourse | null>(null);
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
-  const write = (call: StaffWriteCall, body: Record<string, unknown>) =>
-    staffEdit.send({ type: 'SUBMIT', call, body });
+  const write = useStaffWrite();
 
   /** Editing starts from the stored course, notes included (the list leaves them out). */
   const edit = async (id: number) => {
@@ -62,75 +61,76 @@ export function StaffCourses({ area }: { area: StaffArea }) {
     setForm(courseForm(course));
   };
 
-  const courseForm = (course: (StaffCourse & { notes: string }) | null): StaffFormRequest => ({
-    title: course ? t('staffCourse.edit', { title: course.title }) : t('staffCourse.create'),
-    call: course ? `${area}.course.update` : `${area}.course.create`,
-    fields: [
-      { name: 'title', label: t('staffCourse.title'), kind: 'text' },
-      { name: 'summary', label: t('staffCourse.summary'), kind: 'textarea' },
-      { name: 'notes', label: t('staffCourse.notes'), kind: 'textarea' },
-      fileField({
-        name: 'cover',
-        label: t('staffCourse.cover'),
-        purpose: 'articleImage',
-        accept: 'image/png,image/jpeg,image/gif,image/webp',
-        empty: t('staffCourse.noCover'),
-        upload: t('staffCourse.uploadCover'),
-        remove: t('staffCourse.removeCover'),
-      }),
-      {
-        name: 'tags',
-        label: t('staffCourse.tags'),
-        kind: 'multi',
-        options: (tags.data ?? []).map((i) => ({ value: i.value, label: i.label })),
-      },
-      {
-        name: 'level',
-        label: t('staffCourse.level'),
-        kind: 'select',
-        options: [
-          { value: '', label: t('staffCourse.noLevel') },
-          ...(levels.data ?? []).map((i) => ({ value: i.value, label: i.label })),
-        ],
-      },
-      { name: 'campLevel', label: t('staffCourse.campLevel'), kind: 'number' },
-      { name: 'sort', label: t('staffCourse.sort'), kind: 'number' },
-      { name: 'published', label: t('staffCourse.published'), kind: 'checkbox' },
-    ],
-    values: {
-      title: course?.title ?? '',
-      summary: course?.summary ?? '',
-      notes: course?.notes ?? '',
-      cover: course?.cover ?? '',
-      tags: course?.tags ?? [],
-      level: course?.level ?? '',
-      campLevel: course?.campLevel ? String(course.campLevel) : '',
-      sort: String(course?.sort ?? 0),
-      published: course?.published ?? false,
-    },
-    toBody: (v: FormValues) => {
-      const campLevel = optionalWhole(String(v.campLevel), 1, 8);
-      if (campLevel === undefined) {
-        return { field: 'campLevel', message: t('staffCourse.campLevelInvalid') };
-      }
-      const sort = optionalWhole(String(v.sort), 0, 1_000_000);
-      if (sort === undefined) return { field: 'sort', message: t('staffCourse.sortInvalid') };
-      return {
-        body: {
-          ...(course ? { id: course.id } : {}),
-          title: String(v.title),
-          summary: String(v.summary),
-          notes: String(v.notes),
-          cover: String(v.cover) || null,
-          tags: v.tags as string[],
-          level: String(v.level) || null,
-          campLevel,
-          sort: sort ?? 0,
-          published: v.published === true,
+  const courseForm = (course: (StaffCourse & { notes: string }) | null) =>
+    staffForm({
+      title: course ? t('staffCourse.edit', { title: course.title }) : t('staffCourse.create'),
+      call: course ? `${area}.course.update` : `${area}.course.create`,
+      fields: [
+        { name: 'title', label: t('staffCourse.title'), kind: 'text' },
+        { name: 'summary', label: t('staffCourse.summary'), kind: 'textarea' },
+        { name: 'notes', label: t('staffCourse.notes'), kind: 'textarea' },
+        fileField({
+          name: 'cover',
+          label: t('staffCourse.cover'),
+          purpose: 'articleImage',
+          accept: 'image/png,image/jpeg,image/gif,image/webp',
+          empty: t('staffCourse.noCover'),
+          upload: t('staffCourse.uploadCover'),
+          remove: t('staffCourse.removeCover'),
+        }),
+        {
+          name: 'tags',
+          label: t('staffCourse.tags'),
+          kind: 'multi',
+          options: (tags.data ?? []).map((i) => ({ value: i.value, label: i.label })),
         },
-      };
-    },
-  });
+        {
+          name: 'level',
+          label: t('staffCourse.level'),
+          kind: 'select',
+          options: [
+            { value: '', label: t('staffCourse.noLevel') },
+            ...(levels.data ?? []).map((i) => ({ value: i.value, label: i.label })),
+          ],
+        },
+        { name: 'campLevel', label: t('staffCourse.campLevel'), kind: 'number' },
+        { name: 'sort', label: t('staffCourse.sort'), kind: 'number' },
+        { name: 'published', label: t('staffCourse.published'), kind: 'checkbox' },
+      ],
+      values: {
+        title: course?.title ?? '',
+        summary: course?.summary ?? '',
+        notes: course?.notes ?? '',
+        cover: course?.cover ?? '',
+        tags: course?.tags ?? [],
+        level: course?.level ?? '',
+        campLevel: course?.campLevel ? String(course.campLevel) : '',
+        sort: String(course?.sort ?? 0),
+        published: course?.published ?? false,
+      },
+      toBody: (v: FormValues) => {
+        const campLevel = optionalWhole(String(v.campLevel), 1, 8);
+        if (campLevel === undefined) {
+          return { field: 'campLevel', message: t('staffCourse.campLevelInvalid') };
+        }
+        const sort = optionalWhole(String(v.sort), 0, 1_000_000);
+        if (sort === undefined) return { field: 'sort', message: t('staffCourse.sortInvalid') };
+        return {
+          body: {
+            ...(course ? { id: course.id } : {}),
+            title: String(v.title),
+            summary: String(v.summary),
+            notes: String(v.notes),
+            cover: String(v.cover) || null,
+            tags: v.tags as string[],
+            level: String(v.level) || null,
+            campLevel,
+            sort: sort ?? 0,
+            published: v.published === true,
+          },
+        };
+      },
+    });
 
   const act = (course: StaffCourse, action: (typeof REVIEW_ACTIONS)[number]) => {
     if (action === 'reject') {

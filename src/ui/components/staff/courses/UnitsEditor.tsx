@@ -11,6 +11,7 @@ import { useQuery } from '../../../app/useQuery.ts';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { PickFromPage } from '../PickFromPage.tsx';
 import { SortableRows } from '../SortableRows.tsx';
+import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 interface Line {
   chapterId: number;
@@ -65,10 +66,9 @@ export function UnitsEditor({
   const full = current.length >= MAX_COURSE_UNITS;
   const save = () => {
     setSent(true);
-    staffEdit.send({
-      type: 'SUBMIT',
-      call: `${area}.course.updateChapters`,
-      body: { id: course.id, chapterIds: current.map((l) => l.chapterId) },
+    submitStaffWrite(staffEdit, `${area}.course.updateChapters`, {
+      id: course.id,
+      chapterIds: current.map((l) => l.chapterId),
     });
   };
   const refusals = sent ? fieldErrors.filter((f) => f.field.startsWith('chapterIds')) : [];

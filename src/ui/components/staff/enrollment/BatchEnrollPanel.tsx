@@ -8,6 +8,7 @@ import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts'
 import { staffGradeChoices, type StaffArea } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { useQuery } from '../../../app/useQuery.ts';
+import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 type Mode = 'mobiles' | 'tags' | 'groups';
 
@@ -119,7 +120,7 @@ export function BatchEnrollPanel({
             ? t('staffClass.enrollGroups')
             : t('staffExam.batchEnroll', { count: entries.length })
         }
-        onClick={() => call && request && staffEdit.send({ type: 'SUBMIT', call, body: request })}
+        onClick={() => call && request && submitStaffWrite(staffEdit, call, request)}
         data-testid="batch-enroll"
       />
       {error && <Callout intent="danger">{error.message}</Callout>}

@@ -23,6 +23,7 @@ import { QueryStatus } from '../../QueryStatus.tsx';
 import { BatchEnrollPanel } from '../enrollment/BatchEnrollPanel.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
+import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 const CountChart = lazy(() => import('../CountChart.tsx'));
 
@@ -91,11 +92,7 @@ function Controls({ area, id }: { area: ExamArea; id: number }) {
       : null,
   );
   const settle = (rejudge: boolean) =>
-    actors.staffEdit.send({
-      type: 'SUBMIT',
-      call: `${area}.examPaperEnroll.settle`,
-      body: { examId: id, rejudge },
-    });
+    submitStaffWrite(actors.staffEdit, `${area}.examPaperEnroll.settle`, { examId: id, rejudge });
   return (
     <div className="xa-exam-actions">
       <Button disabled={busy} text={t('staffExam.settleAll')} onClick={() => settle(false)} />
@@ -268,15 +265,11 @@ function Enrollments({ area, id }: { area: ExamArea; id: number }) {
         title: t('staff.action.rejectQuit'),
         required: true,
         onConfirm: ({ reason: r }) =>
-          staffEdit.send({
-            type: 'SUBMIT',
-            call: `${area}.examEnroll.rejectQuit`,
-            body: { id: orderId, reason: r },
-          }),
+          submitStaffWrite(staffEdit, `${area}.examEnroll.rejectQuit`, { id: orderId, reason: r }),
       });
       return;
     }
-    staffEdit.send({ type: 'SUBMIT', call: `${area}.examEnroll.${action}`, body: { id: orderId } });
+    submitStaffWrite(staffEdit, `${area}.examEnroll.${action}`, { id: orderId });
   };
   return (
     <section className="xa-section" aria-labelledby="exam-enrollments">

@@ -8,6 +8,7 @@ import { useQuery } from '../../../app/useQuery.ts';
 import { EmptyState } from '../../EmptyState.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
+import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 const kindOf = (kind: Waiting['kind']) => REVIEW_KINDS.find((k) => k.kind === kind)!;
 
@@ -24,17 +25,13 @@ export function ReviewQueue() {
   const [reason, setReason] = useState<ReasonRequest | null>(null);
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
   const pass = (item: Waiting) =>
-    staffEdit.send({ type: 'SUBMIT', call: kindOf(item.kind).pass, body: { id: item.id } });
+    submitStaffWrite(staffEdit, kindOf(item.kind).pass, { id: item.id });
   const reject = (item: Waiting) =>
     setReason({
       title: t('staffExam.rejectTitle', { name: item.name }),
       required: true,
       onConfirm: ({ reason: r }) =>
-        staffEdit.send({
-          type: 'SUBMIT',
-          call: kindOf(item.kind).reject,
-          body: { id: item.id, reason: r },
-        }),
+        submitStaffWrite(staffEdit, kindOf(item.kind).reject, { id: item.id, reason: r }),
     });
   return (
     <section className="xa-section" aria-labelledby="queue-reviews">

@@ -8,6 +8,7 @@ import { examLifecycle } from '../../../../machines/lifecycles/exam.ts';
 import { isFinalState } from '../../../../machines/lifecycles/lifecycle.ts';
 import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import { useRuntime } from '../../../app/context.ts';
+import { useStaffWrite } from '../../../app/useStaffWrite.ts';
 import { staffExams, staffPapers, type ExamArea } from '../../../app/staffQueries.ts';
 import { usePageParam } from '../../../app/usePageParam.ts';
 import { useQuery } from '../../../app/useQuery.ts';
@@ -15,19 +16,19 @@ import {
   formatDateTime,
   formatFen,
   fromShanghaiInput,
-  parseYuan,
+  fenOfYuan,
   toShanghaiInput,
 } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { LifecycleButtons } from '../LifecycleButtons.tsx';
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
-import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
+import { inYuan } from '../contractRules.ts';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
-const MAX_FEN = 10_000_000;
 
 /** Which lifecycle actions each area's screen offers (review is the platform's). */
 const AREA_ACTIONS: Record<
@@ -54,17 +55,16 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
   const [form, setForm] = useState<StaffFormRequest | null>(null);
   const [reason, setReason] = useState<ReasonRequest | null>(null);
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
-  const write = (call: StaffWriteCall, body: Record<string, unknown>) =>
-    staffEdit.send({ type: 'SUBMIT', call, body });
+  const write = useStaffWrite();
   const at = (iso: string) => formatDateTime(iso, i18n.language);
 
-  const examForm = (exam: ExamItem | null): StaffFormRequest => {
+  const examForm = (exam: ExamItem | null) => {
     const now = Date.now();
     const paperOptions = (papers.data?.content ?? []).map((p) => ({
       value: String(p.id),
       label: `${p.name}（${t(`staffExam.reviewState.${p.review}`)}）`,
     }));
-    return {
+    return staffForm({
       title: exam ? t('staffExam.editExam') : t('staffExam.newExam'),
       call: exam ? `${area}.exam.update` : `${area}.exam.create`,
       fields: [
@@ -133,39 +133,48 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
         results: exam?.results ?? 'auto',
         papers: [],
       },
+      // The price's and the duration's ranges are the contract's (examFields).
+      rules: {
+        shape: () =>
+          import('../../../../contract/exam/schemas.ts').then(
+            (m) => (exam ? m.examUpdate : m.examCreate).shape,
+          ),
+        fields: {
+          priceFen: { field: 'price', message: (r) => t('staffExam.priceInvalid', inYuan(r)) },
+          durationMinutes: { message: (r) => t('staffExam.minutesInvalid', r) },
+        },
+      },
       toBody: (v: FormValues) => {
-        const times: Record<string, string> = {};
-        for (const name of ['enrollStartAt', 'enrollEndAt', 'startAt', 'endAt']) {
+        const times = { enrollStartAt: '', enrollEndAt: '', startAt: '', endAt: '' };
+        for (const name of ['enrollStartAt', 'enrollEndAt', 'startAt', 'endAt'] as const) {
           const iso = fromShanghaiInput(String(v[name]));
           if (!iso) return { field: name, message: t('staffExam.timeInvalid') };
           times[name] = iso;
         }
-        const priceFen = parseYuan(String(v.price), 0, MAX_FEN);
-        if (priceFen === null) return { field: 'price', message: t('staffExam.priceInvalid') };
+        // What is not an amount, or not a whole number, the contract's rules refuse (`rules`).
+        const priceFen = fenOfYuan(String(v.price)) ?? Number.NaN;
         const minutesText = String(v.durationMinutes).trim();
         const minutes = minutesText === '' ? null : Number(minutesText);
-        if (minutes !== null && !(Number.isInteger(minutes) && minutes >= 1 && minutes <= 1440)) {
-          return { field: 'durationMinutes', message: t('staffExam.minutesInvalid') };
-        }
-        const body: Record<string, unknown> = {
-          ...(exam ? { id: exam.id } : {}),
+        const fields = {
           name: String(v.name),
           description: String(v.description),
           ...times,
-          schedule: v.schedule,
+          // A select's value is one of its options.
+          schedule: v.schedule as ExamItem['schedule'],
           durationMinutes: minutes,
           priceFen,
-          visibility: v.visibility,
-          results: v.results,
+          visibility: v.visibility as ExamItem['visibility'],
+          results: v.results as ExamItem['results'],
         };
-        if (String(v.notes).trim() !== '' || !exam) body.notes = String(v.notes);
-        if (!exam) body.examPaperIds = (v.papers as string[]).map(Number);
-        return { body };
+        const notes = String(v.notes);
+        return exam
+          ? { body: { id: exam.id, ...fields, ...(notes.trim() !== '' ? { notes } : {}) } }
+          : { body: { ...fields, notes, examPaperIds: (v.papers as string[]).map(Number) } };
       },
-    };
+    });
   };
 
-  const act = (exam: ExamItem, action: string) => {
+  const act = (exam: ExamItem, action: (typeof AREA_ACTIONS)[ExamArea][number]) => {
     if (action === 'reject') {
       setReason({
         title: t('staffExam.rejectTitle', { name: exam.name }),
@@ -174,7 +183,10 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
       });
       return;
     }
-    write(`${area}.exam.${action}` as StaffWriteCall, { id: exam.id });
+    // Review (pass) is offered on the platform's screen only (AREA_ACTIONS).
+    write(`${area}.exam.${action}` as `${ExamArea}.exam.${typeof action}` & StaffWriteCall, {
+      id: exam.id,
+    });
   };
 
   /**

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allowedActions } from '../../../../machines/lifecycles/lifecycle.ts';
 import { examPaperLifecycle } from '../../../../machines/lifecycles/exam-paper.ts';
-import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import { useRuntime } from '../../../app/context.ts';
+import { useStaffWrite } from '../../../app/useStaffWrite.ts';
 import {
   staffPaper,
   staffPapers,
@@ -18,13 +18,9 @@ import { PagedTable } from '../../PagedTable.tsx';
 import { QuestionSetBuilder } from '../QuestionSetBuilder.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
-import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { wholeOrNull } from '../contractRules.ts';
+import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
-
-const whole = (text: string, min: number, max: number) => {
-  const n = Number(text);
-  return /^\d+$/.test(text.trim()) && n >= min && n <= max ? n : null;
-};
 
 /**
  * Papers of the back office (issue 7 item 7): the list with review states, create and edit, the
@@ -40,37 +36,43 @@ export function StaffPapers({ area }: { area: ExamArea }) {
   const [building, setBuilding] = useState<number | null>(null);
   const [reason, setReason] = useState<ReasonRequest | null>(null);
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
-  const write = (call: StaffWriteCall, body: Record<string, unknown>) =>
-    staffEdit.send({ type: 'SUBMIT', call, body });
+  const write = useStaffWrite();
 
-  const paperForm = (paper: StaffPaper | null): StaffFormRequest => ({
-    title: paper ? t('staffExam.editPaper') : t('staffExam.newPaper'),
-    call: paper ? `${area}.examPaper.update` : `${area}.examPaper.create`,
-    fields: [
-      { name: 'name', label: t('staffExam.paperName'), kind: 'text' },
-      { name: 'durationMinutes', label: t('staffExam.durationMinutes'), kind: 'number' },
-      { name: 'description', label: t('staffExam.description'), kind: 'textarea' },
-    ],
-    values: {
-      name: paper?.name ?? '',
-      durationMinutes: String(paper?.durationMinutes ?? 60),
-      description: paper?.description ?? '',
-    },
-    toBody: (v: FormValues) => {
-      const minutes = whole(String(v.durationMinutes), 1, 1440);
-      if (minutes === null) {
-        return { field: 'durationMinutes', message: t('staffExam.minutesInvalid') };
-      }
-      return {
-        body: {
-          ...(paper ? { id: paper.id } : {}),
-          name: String(v.name),
-          durationMinutes: minutes,
-          description: String(v.description),
-        },
-      };
-    },
-  });
+  const paperForm = (paper: StaffPaper | null) =>
+    staffForm({
+      title: paper ? t('staffExam.editPaper') : t('staffExam.newPaper'),
+      call: paper ? `${area}.examPaper.update` : `${area}.examPaper.create`,
+      fields: [
+        { name: 'name', label: t('staffExam.paperName'), kind: 'text' },
+        { name: 'durationMinutes', label: t('staffExam.durationMinutes'), kind: 'number' },
+        { name: 'description', label: t('staffExam.description'), kind: 'textarea' },
+      ],
+      values: {
+        name: paper?.name ?? '',
+        durationMinutes: String(paper?.durationMinutes ?? 60),
+        description: paper?.description ?? '',
+      },
+      // The duration's range is the contract's (examPaperCreate, examPaperUpdate).
+      rules: {
+        shape: () =>
+          import('../../../../contract/exam/schemas.ts').then(
+            (m) => (paper ? m.examPaperUpdate : m.examPaperCreate).shape,
+          ),
+        fields: { durationMinutes: { message: (r) => t('staffExam.minutesInvalid', r) } },
+      },
+      toBody: (v: FormValues) => {
+        // Not a whole number (or empty): the contract's rule refuses it (`rules`).
+        const minutes = wholeOrNull(String(v.durationMinutes)) ?? Number.NaN;
+        return {
+          body: {
+            ...(paper ? { id: paper.id } : {}),
+            name: String(v.name),
+            durationMinutes: minutes,
+            description: String(v.description),
+          },
+        };
+      },
+    });
 
   return (
     <section className="xa-section" aria-labelledby="staff-papers">

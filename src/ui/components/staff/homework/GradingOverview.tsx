@@ -20,6 +20,7 @@ import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { gradingTone } from './gradingTone.ts';
 import { InlineTitle } from '../../practice/QuestionLabels.tsx';
 import { plainTitle } from '../../practice/questionTitle.ts';
+import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 const CountChart = lazy(() => import('../CountChart.tsx'));
 
@@ -69,11 +70,7 @@ export function GradingOverview({ area, id }: { area: StaffArea; id: number }) {
               disabled={busy || hw.phase !== 'closed'}
               text={t('staffHomework.settle')}
               onClick={() =>
-                staffEdit.send({
-                  type: 'SUBMIT',
-                  call: `${area}.homeworkEnroll.settle`,
-                  body: { homeworkId: id },
-                })
+                submitStaffWrite(staffEdit, `${area}.homeworkEnroll.settle`, { homeworkId: id })
               }
             />
             <Button

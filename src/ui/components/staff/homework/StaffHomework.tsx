@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { HomeworkItem } from '../../../../contract/homework/schemas.ts';
 import { homeworkLifecycle } from '../../../../machines/lifecycles/homework.ts';
-import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
+import type { StaffWriteBody, StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import {
   homeworkQuestions,
   staffGradeChoices,
@@ -13,6 +13,7 @@ import {
   type StaffArea,
 } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
+import { useStaffWrite } from '../../../app/useStaffWrite.ts';
 import { usePageParam } from '../../../app/usePageParam.ts';
 import { useQuery } from '../../../app/useQuery.ts';
 import { formatDateTime, fromShanghaiInput, toShanghaiInput } from '../../../format.ts';
@@ -22,7 +23,7 @@ import { QuestionSetBuilder, type QuestionSet } from '../QuestionSetBuilder.tsx'
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { LifecycleButtons } from '../LifecycleButtons.tsx';
-import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -33,9 +34,11 @@ const AREA_ACTIONS: Record<StaffArea, readonly ('pass' | 'reject' | 'publish' | 
   edms: ['publish', 'unpublish'],
 };
 
+type HomeworkCreateBody = StaffWriteBody<`${StaffArea}.homework.create`>;
+
 /** What the builder writes: new homework with its details, or an existing one's questions. */
 type Building =
-  { kind: 'new'; details: Record<string, unknown> } | { kind: 'edit'; homework: HomeworkItem };
+  { kind: 'new'; details: HomeworkCreateBody } | { kind: 'edit'; homework: HomeworkItem };
 
 /**
  * Homework of the back office (issue 8 item 6): the list by class and state; assign a question
@@ -56,17 +59,16 @@ export function StaffHomework({ area, base }: { area: StaffArea; base: '/admin' 
   const [reason, setReason] = useState<ReasonRequest | null>(null);
   const [building, setBuilding] = useState<Building | null>(null);
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
-  const write = (call: StaffWriteCall, body: Record<string, unknown>) =>
-    staffEdit.send({ type: 'SUBMIT', call, body });
+  const write = useStaffWrite();
   const at = (iso: string) => formatDateTime(iso, i18n.language);
   const classOptions = (classes.data?.content ?? []).map((g) => ({
     value: String(g.id),
     label: g.name,
   }));
 
-  const homeworkForm = (homework: HomeworkItem | null): StaffFormRequest => {
+  const homeworkForm = (homework: HomeworkItem | null) => {
     const now = Date.now();
-    return {
+    return staffForm({
       title: homework ? t('staffHomework.edit') : t('staffHomework.new'),
       call: homework ? `${area}.homework.update` : `${area}.homework.create`,
       fields: [
@@ -102,8 +104,12 @@ export function StaffHomework({ area, base }: { area: StaffArea; base: '/admin' 
         if (!homework && !v.gradeId) {
           return { field: 'gradeId', message: t('staffClass.pickClass') };
         }
-        const times: Record<string, string | null> = {};
-        for (const name of ['startAt', 'dueAt', 'lateUntil']) {
+        const times: { startAt: string; dueAt: string; lateUntil: string | null } = {
+          startAt: '',
+          dueAt: '',
+          lateUntil: null,
+        };
+        for (const name of ['startAt', 'dueAt', 'lateUntil'] as const) {
           const text = String(v[name]).trim();
           if (name === 'lateUntil' && text === '') {
             times[name] = null;
@@ -123,7 +129,8 @@ export function StaffHomework({ area, base }: { area: StaffArea; base: '/admin' 
         }
         return {
           body: {
-            ...(homework ? { id: homework.id } : { gradeId: Number(v.gradeId) }),
+            // New homework: its questions are picked next, in the builder (onValid).
+            ...(homework ? { id: homework.id } : { gradeId: Number(v.gradeId), questions: [] }),
             title: String(v.title),
             description: String(v.description),
             groups: splitList(String(v.groups)),
@@ -134,11 +141,11 @@ export function StaffHomework({ area, base }: { area: StaffArea; base: '/admin' 
       },
       ...(homework
         ? {}
-        : { onValid: (details: Record<string, unknown>) => setBuilding({ kind: 'new', details }) }),
-    };
+        : { onValid: (details: HomeworkCreateBody) => setBuilding({ kind: 'new', details }) }),
+    });
   };
 
-  const act = (homework: HomeworkItem, action: string) => {
+  const act = (homework: HomeworkItem, action: (typeof AREA_ACTIONS)[StaffArea][number]) => {
     if (action === 'reject') {
       setReason({
         title: t('staffHomework.rejectTitle', { name: homework.title }),
@@ -147,7 +154,13 @@ export function StaffHomework({ area, base }: { area: StaffArea; base: '/admin' 
       });
       return;
     }
-    write(`${area}.homework.${action}` as StaffWriteCall, { id: homework.id });
+    // Review (pass) is offered on the platform's screen only (AREA_ACTIONS).
+    write(
+      `${area}.homework.${action}` as `${StaffArea}.homework.${typeof action}` & StaffWriteCall,
+      {
+        id: homework.id,
+      },
+    );
   };
 
   return (
@@ -255,10 +268,10 @@ export function StaffHomework({ area, base }: { area: StaffArea; base: '/admin' 
         <QuestionSetBuilder
           area={area}
           id={0}
-          title={t('staffHomework.questionsOf', { name: String(building.details.title) })}
+          title={t('staffHomework.questionsOf', { name: building.details.title })}
           set={{
             key: 'new-homework',
-            data: { name: String(building.details.title), questions: [] },
+            data: { name: building.details.title, questions: [] },
             error: undefined,
             isValidating: false,
             updatedAt: null,

@@ -10,7 +10,8 @@ import { useQuery } from '../../../app/useQuery.ts';
 import { EmptyState } from '../../EmptyState.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
-import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 const SETTINGS = ['memberApproval', 'homeworkReview', 'examReview'] as const;
 const TEXT_FIELDS = [
@@ -41,33 +42,36 @@ export function OrganizationDesk() {
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
   const isAdmin = user?.role === 'orgAdmin';
 
-  const applicationForm = (existing: OrganizationItem | null): StaffFormRequest => ({
-    title: existing
-      ? t('staffOrg.resubmitTitle', { name: existing.name })
-      : t('staffOrg.applyTitle'),
-    call: existing ? 'edms.organization.update' : 'edms.organization.create',
-    fields: [
-      ...TEXT_FIELDS.map((name) => ({
-        name,
-        label: t(`staffOrg.${name}`),
-        kind: name === 'description' ? ('textarea' as const) : ('text' as const),
-      })),
-      { name: 'memberApproval', label: t('staffOrg.memberApproval'), kind: 'checkbox' },
-    ],
-    values: {
-      ...Object.fromEntries(TEXT_FIELDS.map((name) => [name, existing?.[name] ?? ''])),
-      contactName: existing?.contactName ?? user?.nickname ?? '',
-      contactMobile: existing?.contactMobile ?? '',
-      memberApproval: existing?.memberApproval ?? false,
-    },
-    toBody: (v: FormValues) => ({
-      body: {
-        ...(existing ? { id: existing.id } : {}),
-        ...Object.fromEntries(TEXT_FIELDS.map((name) => [name, String(v[name]).trim()])),
-        memberApproval: v.memberApproval === true,
+  const applicationForm = (existing: OrganizationItem | null) =>
+    staffForm({
+      title: existing
+        ? t('staffOrg.resubmitTitle', { name: existing.name })
+        : t('staffOrg.applyTitle'),
+      call: existing ? 'edms.organization.update' : 'edms.organization.create',
+      fields: [
+        ...TEXT_FIELDS.map((name) => ({
+          name,
+          label: t(`staffOrg.${name}`),
+          kind: name === 'description' ? ('textarea' as const) : ('text' as const),
+        })),
+        { name: 'memberApproval', label: t('staffOrg.memberApproval'), kind: 'checkbox' },
+      ],
+      values: {
+        ...Object.fromEntries(TEXT_FIELDS.map((name) => [name, existing?.[name] ?? ''])),
+        contactName: existing?.contactName ?? user?.nickname ?? '',
+        contactMobile: existing?.contactMobile ?? '',
+        memberApproval: existing?.memberApproval ?? false,
       },
-    }),
-  });
+      toBody: (v: FormValues) => ({
+        body: {
+          ...(existing ? { id: existing.id } : {}),
+          ...(Object.fromEntries(
+            TEXT_FIELDS.map((name) => [name, String(v[name]).trim()]),
+          ) as Record<(typeof TEXT_FIELDS)[number], string>),
+          memberApproval: v.memberApproval === true,
+        },
+      }),
+    });
 
   return (
     <section className="xa-screen" aria-labelledby="screen-organization">
@@ -94,10 +98,9 @@ export function OrganizationDesk() {
                         label={t(`staffOrg.${setting}`)}
                         data-testid={`org-${setting}`}
                         onChange={() =>
-                          staffEdit.send({
-                            type: 'SUBMIT',
-                            call: 'edms.organization.update',
-                            body: { id: current.id, [setting]: !current[setting] },
+                          submitStaffWrite(staffEdit, 'edms.organization.update', {
+                            id: current.id,
+                            [setting]: !current[setting],
                           })
                         }
                       />

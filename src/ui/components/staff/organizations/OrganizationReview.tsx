@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
+import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 const STATES = ['reviewing', 'passed', 'rejected', ''] as const;
 
@@ -101,11 +102,7 @@ export function OrganizationReview() {
                     disabled={busy}
                     text={t('staffExam.action.pass')}
                     onClick={() =>
-                      staffEdit.send({
-                        type: 'SUBMIT',
-                        call: 'bms.organization.pass',
-                        body: { id: o.id },
-                      })
+                      submitStaffWrite(staffEdit, 'bms.organization.pass', { id: o.id })
                     }
                     data-testid="organization-pass"
                   />
@@ -119,10 +116,9 @@ export function OrganizationReview() {
                         title: t('staffPeople.rejectTitle', { name: o.name }),
                         required: true,
                         onConfirm: ({ reason: r }) =>
-                          staffEdit.send({
-                            type: 'SUBMIT',
-                            call: 'bms.organization.reject',
-                            body: { id: o.id, reason: r },
+                          submitStaffWrite(staffEdit, 'bms.organization.reject', {
+                            id: o.id,
+                            reason: r,
                           }),
                       })
                     }

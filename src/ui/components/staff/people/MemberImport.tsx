@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { BatchMembersAnswer } from '../../../../contract/organization/schemas.ts';
 import { organization as orgApi } from '../../../../contract/organization/refs.ts';
 import { useRuntime } from '../../../app/context.ts';
+import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 const CALL = 'edms.organizationMember.batchImport';
 /** The server refuses more; saying so before the upload saves a round trip. */
@@ -72,12 +73,7 @@ export function MemberImport() {
           disabled={busy || !file || tooBig}
           text={dryRun ? t('staffPeople.check') : t('staffPeople.doImport')}
           onClick={() =>
-            file &&
-            staffEdit.send({
-              type: 'SUBMIT',
-              call: CALL,
-              body: { file, dryRun: dryRun ? 'true' : 'false' },
-            })
+            file && submitStaffWrite(staffEdit, CALL, { file, dryRun: dryRun ? 'true' : 'false' })
           }
           data-testid="member-import"
         />

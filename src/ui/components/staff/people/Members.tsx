@@ -12,9 +12,10 @@ import { PagedTable } from '../../PagedTable.tsx';
 import { splitList } from '../enrollment/BatchEnrollPanel.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
-import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { MemberImport } from './MemberImport.tsx';
 import { CreateButton } from '../CreateButton.tsx';
+import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 const APPROVALS = ['', 'reviewing', 'passed', 'rejected'] as const;
 
@@ -59,58 +60,69 @@ export function Members() {
   );
   const password = issued?.password ?? issued?.initialPassword ?? null;
 
-  const newMember = (): StaffFormRequest => ({
-    title: t('staffPeople.newMember'),
-    call: 'edms.organizationMember.create',
-    fields: [
-      { name: 'nickname', label: t('staffPeople.nickname'), kind: 'text' },
-      { name: 'mobile', label: t('staffPeople.mobile'), kind: 'text' },
-      { name: 'username', label: t('staffPeople.username'), kind: 'text' },
-      { name: 'password', label: t('staffPeople.passwordOptional'), kind: 'text' },
-      {
-        name: 'role',
-        label: t('staffPeople.role'),
-        kind: 'select',
-        options: (['student', 'parent'] as const).map((r) => ({ value: r, label: t(`role.${r}`) })),
+  const newMember = () =>
+    staffForm({
+      title: t('staffPeople.newMember'),
+      call: 'edms.organizationMember.create',
+      fields: [
+        { name: 'nickname', label: t('staffPeople.nickname'), kind: 'text' },
+        { name: 'mobile', label: t('staffPeople.mobile'), kind: 'text' },
+        { name: 'username', label: t('staffPeople.username'), kind: 'text' },
+        { name: 'password', label: t('staffPeople.passwordOptional'), kind: 'text' },
+        {
+          name: 'role',
+          label: t('staffPeople.role'),
+          kind: 'select',
+          options: (['student', 'parent'] as const).map((r) => ({
+            value: r,
+            label: t(`role.${r}`),
+          })),
+        },
+        { name: 'realName', label: t('staffPeople.realName'), kind: 'text' },
+        { name: 'tags', label: t('staffPeople.tags'), kind: 'text' },
+        { name: 'studentNo', label: t('staffPeople.studentNo'), kind: 'text' },
+        { name: 'school', label: t('staffPeople.school'), kind: 'text' },
+        { name: 'gradeLevel', label: t('staffPeople.gradeLevel'), kind: 'text' },
+        { name: 'remark', label: t('staffPeople.remark'), kind: 'text' },
+      ],
+      values: {
+        nickname: '',
+        mobile: '',
+        username: '',
+        password: '',
+        role: 'student',
+        realName: '',
+        tags: '',
+        studentNo: '',
+        school: '',
+        gradeLevel: '',
+        remark: '',
       },
-      { name: 'realName', label: t('staffPeople.realName'), kind: 'text' },
-      { name: 'tags', label: t('staffPeople.tags'), kind: 'text' },
-      { name: 'studentNo', label: t('staffPeople.studentNo'), kind: 'text' },
-      { name: 'school', label: t('staffPeople.school'), kind: 'text' },
-      { name: 'gradeLevel', label: t('staffPeople.gradeLevel'), kind: 'text' },
-      { name: 'remark', label: t('staffPeople.remark'), kind: 'text' },
-    ],
-    values: {
-      nickname: '',
-      mobile: '',
-      username: '',
-      password: '',
-      role: 'student',
-      realName: '',
-      tags: '',
-      studentNo: '',
-      school: '',
-      gradeLevel: '',
-      remark: '',
-    },
-    toBody: (v: FormValues) => {
-      const text = (name: string) => String(v[name]).trim();
-      if (!text('mobile') && !text('username')) {
-        return { field: 'mobile', message: t('staffPeople.loginRequired') };
-      }
-      const body: Record<string, unknown> = {
-        nickname: text('nickname'),
-        role: v.role,
-        tags: splitList(text('tags')),
-      };
-      for (const name of ['mobile', 'username', 'password'])
-        if (text(name)) body[name] = text(name);
-      for (const name of ['realName', 'studentNo', 'school', 'gradeLevel', 'remark']) {
-        body[name] = text(name);
-      }
-      return { body };
-    },
-  });
+      toBody: (v: FormValues) => {
+        const text = (name: string) => String(v[name]).trim();
+        if (!text('mobile') && !text('username')) {
+          return { field: 'mobile', message: t('staffPeople.loginRequired') };
+        }
+        const given = (name: 'mobile' | 'username' | 'password') =>
+          text(name) ? { [name]: text(name) } : {};
+        return {
+          body: {
+            nickname: text('nickname'),
+            // A select's value is one of its options.
+            role: v.role as 'student' | 'parent',
+            tags: splitList(text('tags')),
+            ...given('mobile'),
+            ...given('username'),
+            ...given('password'),
+            realName: text('realName'),
+            studentNo: text('studentNo'),
+            school: text('school'),
+            gradeLevel: text('gradeLevel'),
+            remark: text('remark'),
+          },
+        };
+      },
+    });
 
   return (
     <section className="xa-section" aria-labelledby="staff-members">
@@ -213,9 +225,7 @@ export function Members() {
                     intent="success"
                     disabled={busy}
                     text={t('staff.action.passQuit')}
-                    onClick={() =>
-                      staffEdit.send({ type: 'SUBMIT', call: 'member.pass', body: { id: m.id } })
-                    }
+                    onClick={() => submitStaffWrite(staffEdit, 'member.pass', { id: m.id })}
                     data-testid="member-pass"
                   />
                   <Button
@@ -228,11 +238,7 @@ export function Members() {
                         title: t('staffPeople.rejectTitle', { name: m.nickname }),
                         required: true,
                         onConfirm: ({ reason: r }) =>
-                          staffEdit.send({
-                            type: 'SUBMIT',
-                            call: 'member.reject',
-                            body: { id: m.id, reason: r },
-                          }),
+                          submitStaffWrite(staffEdit, 'member.reject', { id: m.id, reason: r }),
                       })
                     }
                   />
@@ -243,9 +249,7 @@ export function Members() {
                 variant="outlined"
                 disabled={busy}
                 text={t('staffPeople.resetPassword')}
-                onClick={() =>
-                  staffEdit.send({ type: 'SUBMIT', call: 'member.pwd', body: { id: m.id } })
-                }
+                onClick={() => submitStaffWrite(staffEdit, 'member.pwd', { id: m.id })}
               />
             </td>
           </tr>

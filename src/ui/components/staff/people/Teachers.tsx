@@ -11,8 +11,9 @@ import { useQuery } from '../../../app/useQuery.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
-import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
+import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 /**
  * The organization's teachers and teaching groups (issue 8 item 2): add a teacher (an existing
@@ -40,62 +41,73 @@ export function Teachers() {
     label: g.name,
   }));
 
-  const newTeacher = (): StaffFormRequest => ({
-    title: t('staffPeople.newTeacher'),
-    call: 'edms.teacherMember.create',
-    fields: [
-      { name: 'nickname', label: t('staffPeople.nickname'), kind: 'text' },
-      { name: 'realName', label: t('staffPeople.realName'), kind: 'text' },
-      { name: 'mobile', label: t('staffPeople.mobile'), kind: 'text' },
-      { name: 'password', label: t('staffPeople.passwordOptional'), kind: 'text' },
-      {
-        name: 'role',
-        label: t('staffPeople.role'),
-        kind: 'select',
-        options: (['teacher', 'orgAdmin'] as const).map((r) => ({
-          value: r,
-          label: t(`role.${r}`),
-        })),
+  const newTeacher = () =>
+    staffForm({
+      title: t('staffPeople.newTeacher'),
+      call: 'edms.teacherMember.create',
+      fields: [
+        { name: 'nickname', label: t('staffPeople.nickname'), kind: 'text' },
+        { name: 'realName', label: t('staffPeople.realName'), kind: 'text' },
+        { name: 'mobile', label: t('staffPeople.mobile'), kind: 'text' },
+        { name: 'password', label: t('staffPeople.passwordOptional'), kind: 'text' },
+        {
+          name: 'role',
+          label: t('staffPeople.role'),
+          kind: 'select',
+          options: (['teacher', 'orgAdmin'] as const).map((r) => ({
+            value: r,
+            label: t(`role.${r}`),
+          })),
+        },
+        { name: 'groupIds', label: t('staffPeople.groups'), kind: 'multi', options: groupOptions },
+      ],
+      values: {
+        nickname: '',
+        realName: '',
+        mobile: '',
+        password: '',
+        role: 'teacher',
+        groupIds: [],
       },
-      { name: 'groupIds', label: t('staffPeople.groups'), kind: 'multi', options: groupOptions },
-    ],
-    values: { nickname: '', realName: '', mobile: '', password: '', role: 'teacher', groupIds: [] },
-    toBody: (v: FormValues) => ({
-      body: {
-        nickname: String(v.nickname).trim(),
-        realName: String(v.realName).trim(),
-        mobile: String(v.mobile).trim(),
-        ...(String(v.password).trim() ? { password: String(v.password).trim() } : {}),
-        role: v.role,
-        groupIds: (v.groupIds as string[]).map(Number),
-      },
-    }),
-  });
+      toBody: (v: FormValues) => ({
+        body: {
+          nickname: String(v.nickname).trim(),
+          realName: String(v.realName).trim(),
+          mobile: String(v.mobile).trim(),
+          ...(String(v.password).trim() ? { password: String(v.password).trim() } : {}),
+          // A select's value is one of its options.
+          role: v.role as 'teacher' | 'orgAdmin',
+          groupIds: (v.groupIds as string[]).map(Number),
+        },
+      }),
+    });
 
-  const groupsForm = (teacher: TeacherItem): StaffFormRequest => ({
-    title: t('staffPeople.groupsOf', { name: teacher.nickname }),
-    call: 'edms.teacherMember.setGroups',
-    fields: [
-      { name: 'groupIds', label: t('staffPeople.groups'), kind: 'multi', options: groupOptions },
-    ],
-    values: { groupIds: teacher.groups.map((g) => String(g.id)) },
-    toBody: (v: FormValues) => ({
-      body: { memberId: teacher.id, groupIds: (v.groupIds as string[]).map(Number) },
-    }),
-  });
+  const groupsForm = (teacher: TeacherItem) =>
+    staffForm({
+      title: t('staffPeople.groupsOf', { name: teacher.nickname }),
+      call: 'edms.teacherMember.setGroups',
+      fields: [
+        { name: 'groupIds', label: t('staffPeople.groups'), kind: 'multi', options: groupOptions },
+      ],
+      values: { groupIds: teacher.groups.map((g) => String(g.id)) },
+      toBody: (v: FormValues) => ({
+        body: { memberId: teacher.id, groupIds: (v.groupIds as string[]).map(Number) },
+      }),
+    });
 
-  const newGroup = (): StaffFormRequest => ({
-    title: t('staffPeople.newGroup'),
-    call: 'edms.teacherGroup.create',
-    fields: [
-      { name: 'name', label: t('staffPeople.groupName'), kind: 'text' },
-      { name: 'description', label: t('staffPeople.groupDescription'), kind: 'text' },
-    ],
-    values: { name: '', description: '' },
-    toBody: (v: FormValues) => ({
-      body: { name: String(v.name).trim(), description: String(v.description).trim() },
-    }),
-  });
+  const newGroup = () =>
+    staffForm({
+      title: t('staffPeople.newGroup'),
+      call: 'edms.teacherGroup.create',
+      fields: [
+        { name: 'name', label: t('staffPeople.groupName'), kind: 'text' },
+        { name: 'description', label: t('staffPeople.groupDescription'), kind: 'text' },
+      ],
+      values: { name: '', description: '' },
+      toBody: (v: FormValues) => ({
+        body: { name: String(v.name).trim(), description: String(v.description).trim() },
+      }),
+    });
 
   return (
     <section className="xa-section" aria-labelledby="staff-teachers">
@@ -179,11 +191,7 @@ export function Teachers() {
                         disabled={busy || !isAdmin}
                         text={t('staff.delete')}
                         onClick={() =>
-                          staffEdit.send({
-                            type: 'SUBMIT',
-                            call: 'edms.teacherGroup.delete',
-                            body: { id: g.id },
-                          })
+                          submitStaffWrite(staffEdit, 'edms.teacherGroup.delete', { id: g.id })
                         }
                       />
                     </td>

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AwardItem, PrizeItem } from '../../../../contract/activity-prize/calls.ts';
 import { PRIZE_DELIVERIES, awardActions } from '../../../../machines/lifecycles/prize-award.ts';
-import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import { useRuntime } from '../../../app/context.ts';
+import { useStaffWrite } from '../../../app/useStaffWrite.ts';
 import { staffAwards, staffPrizes, type PrizeArea } from '../../../app/prizeQueries.ts';
 import { useQuery } from '../../../app/useQuery.ts';
 import { formatDateTime } from '../../../format.ts';
@@ -14,7 +14,8 @@ import { Pager } from '../../Pager.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
-import { StaffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { wholeOrNull } from '../contractRules.ts';
+import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import '../../prize/prize.css';
 
 const whole = (text: string, min: number, max: number): number | null => {
@@ -41,80 +42,93 @@ export function StaffActivityPrizes({ area, activityId }: { area: PrizeArea; act
   const [form, setForm] = useState<StaffFormRequest | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
-  const write = (call: StaffWriteCall, body: Record<string, unknown>) =>
-    staffEdit.send({ type: 'SUBMIT', call, body });
+  const write = useStaffWrite();
 
-  const prizeForm = (prize: PrizeItem | null): StaffFormRequest => ({
-    title: prize ? t('staffPrize.editTitle', { name: prize.name }) : t('staffPrize.createTitle'),
-    call: prize ? `${area}.activityPrize.update` : `${area}.activityPrize.create`,
-    fields: [
-      { name: 'name', label: t('staffPrize.name'), kind: 'text' },
-      { name: 'description', label: t('staffPrize.description'), kind: 'textarea' },
-      {
-        name: 'delivery',
-        label: t('staffPrize.delivery'),
-        kind: 'select',
-        options: PRIZE_DELIVERIES.map((d) => ({
-          value: d,
-          label: t(`prize.delivery.${d}`),
-        })),
-      },
-      { name: 'tokens', label: t('staffPrize.tokens'), kind: 'number' },
-      { name: 'stock', label: t('staffPrize.stock'), kind: 'number' },
-      { name: 'sort', label: t('staffPrize.sort'), kind: 'number' },
-    ],
-    values: {
-      name: prize?.name ?? '',
-      description: prize?.description ?? '',
-      delivery: prize?.delivery ?? 'express',
-      tokens: prize?.tokens ? String(prize.tokens) : '',
-      stock: String(prize?.stock ?? 1),
-      sort: String(prize?.sort ?? 0),
-    },
-    toBody: (v: FormValues) => {
-      const name = String(v.name).trim();
-      if (!name) return { field: 'name', message: t('staffPrize.nameInvalid') };
-      const stock = whole(String(v.stock), 1, 10_000);
-      if (stock === null) return { field: 'stock', message: t('staffPrize.stockInvalid') };
-      const sort = whole(String(v.sort), 0, 9999);
-      if (sort === null) return { field: 'sort', message: t('staffPrize.sortInvalid') };
-      const wantsTokens = v.delivery === 'aiTokens';
-      const tokens = String(v.tokens).trim() ? whole(String(v.tokens), 1, 10_000_000) : null;
-      if (wantsTokens !== (tokens !== null) || (String(v.tokens).trim() && tokens === null)) {
-        return { field: 'tokens', message: t('staffPrize.tokensInvalid') };
-      }
-      return {
-        body: {
-          ...(prize ? { id: prize.id } : { activityId }),
-          name,
-          description: String(v.description),
-          delivery: String(v.delivery),
-          tokens,
-          stock,
-          sort,
+  const prizeForm = (prize: PrizeItem | null) =>
+    staffForm({
+      title: prize ? t('staffPrize.editTitle', { name: prize.name }) : t('staffPrize.createTitle'),
+      call: prize ? `${area}.activityPrize.update` : `${area}.activityPrize.create`,
+      fields: [
+        { name: 'name', label: t('staffPrize.name'), kind: 'text' },
+        { name: 'description', label: t('staffPrize.description'), kind: 'textarea' },
+        {
+          name: 'delivery',
+          label: t('staffPrize.delivery'),
+          kind: 'select',
+          options: PRIZE_DELIVERIES.map((d) => ({
+            value: d,
+            label: t(`prize.delivery.${d}`),
+          })),
         },
-      };
-    },
-  });
+        { name: 'tokens', label: t('staffPrize.tokens'), kind: 'number' },
+        { name: 'stock', label: t('staffPrize.stock'), kind: 'number' },
+        { name: 'sort', label: t('staffPrize.sort'), kind: 'number' },
+      ],
+      values: {
+        name: prize?.name ?? '',
+        description: prize?.description ?? '',
+        delivery: prize?.delivery ?? 'express',
+        tokens: prize?.tokens ? String(prize.tokens) : '',
+        stock: String(prize?.stock ?? 1),
+        sort: String(prize?.sort ?? 0),
+      },
+      // The stock's and the order's ranges are the contract's (prizeCreate, prizeUpdate); the
+      // tokens go with the delivery, a rule between two fields, checked here.
+      rules: {
+        shape: () =>
+          import('../../../../contract/activity-prize/schemas.ts').then(
+            (m) => (prize ? m.prizeUpdate : m.prizeCreate).shape,
+          ),
+        fields: {
+          stock: { message: (r) => t('staffPrize.stockInvalid', r) },
+          sort: { message: (r) => t('staffPrize.sortInvalid', r) },
+        },
+      },
+      toBody: (v: FormValues) => {
+        const name = String(v.name).trim();
+        if (!name) return { field: 'name', message: t('staffPrize.nameInvalid') };
+        // Not whole numbers: the contract's rules refuse them (`rules`).
+        const stock = wholeOrNull(String(v.stock)) ?? Number.NaN;
+        const sort = wholeOrNull(String(v.sort)) ?? Number.NaN;
+        const wantsTokens = v.delivery === 'aiTokens';
+        const tokens = String(v.tokens).trim() ? whole(String(v.tokens), 1, 10_000_000) : null;
+        if (wantsTokens !== (tokens !== null) || (String(v.tokens).trim() && tokens === null)) {
+          return { field: 'tokens', message: t('staffPrize.tokensInvalid') };
+        }
+        return {
+          body: {
+            ...(prize ? { id: prize.id } : { activityId }),
+            name,
+            description: String(v.description),
+            // A select's value is one of its options.
+            delivery: v.delivery as PrizeItem['delivery'],
+            tokens,
+            stock,
+            sort,
+          },
+        };
+      },
+    });
 
-  const shipForm = (award: AwardItem): StaffFormRequest => ({
-    title: t('staffPrize.shipTitle', { member: award.memberNickname, prize: award.prizeName }),
-    call: `${area}.activityPrize.express`,
-    fields: [
-      { name: 'carrier', label: t('staffPrize.carrier'), kind: 'text' },
-      { name: 'trackingNo', label: t('staffPrize.trackingNo'), kind: 'text' },
-    ],
-    values: { carrier: award.carrier ?? '', trackingNo: award.trackingNo ?? '' },
-    toBody: (v: FormValues) => {
-      const carrier = String(v.carrier).trim();
-      if (!carrier) return { field: 'carrier', message: t('staffPrize.carrierInvalid') };
-      const trackingNo = String(v.trackingNo).trim();
-      if (!/^[A-Za-z0-9-]{6,40}$/.test(trackingNo)) {
-        return { field: 'trackingNo', message: t('staffPrize.trackingInvalid') };
-      }
-      return { body: { id: award.id, carrier, trackingNo } };
-    },
-  });
+  const shipForm = (award: AwardItem) =>
+    staffForm({
+      title: t('staffPrize.shipTitle', { member: award.memberNickname, prize: award.prizeName }),
+      call: `${area}.activityPrize.express`,
+      fields: [
+        { name: 'carrier', label: t('staffPrize.carrier'), kind: 'text' },
+        { name: 'trackingNo', label: t('staffPrize.trackingNo'), kind: 'text' },
+      ],
+      values: { carrier: award.carrier ?? '', trackingNo: award.trackingNo ?? '' },
+      toBody: (v: FormValues) => {
+        const carrier = String(v.carrier).trim();
+        if (!carrier) return { field: 'carrier', message: t('staffPrize.carrierInvalid') };
+        const trackingNo = String(v.trackingNo).trim();
+        if (!/^[A-Za-z0-9-]{6,40}$/.test(trackingNo)) {
+          return { field: 'trackingNo', message: t('staffPrize.trackingInvalid') };
+        }
+        return { body: { id: award.id, carrier, trackingNo } };
+      },
+    });
 
   return (
     <section className="xa-section" aria-labelledby="staff-prizes" data-testid="staff-prizes">

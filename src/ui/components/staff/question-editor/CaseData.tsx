@@ -7,6 +7,7 @@ import { question as questionApi } from '../../../../contract/question/refs.ts';
 import type { StaffArea } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import type { EditedQuestion } from '../../../app/questionEditorQueries.ts';
+import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 type Preview = CallResult<(typeof questionApi)['bms.question.unzipAndParse']>;
 
@@ -62,7 +63,7 @@ export function CaseData({ area, question }: { area: StaffArea; question: Edited
     const big = chosen !== null && chosen.size > MAX_ZIP_BYTES;
     setTooBig(big);
     setFile(chosen);
-    if (chosen && !big) staffEdit.send({ type: 'SUBMIT', call: parseCall, body: { file: chosen } });
+    if (chosen && !big) submitStaffWrite(staffEdit, parseCall, { file: chosen });
   };
 
   const inputBytes = preview?.cases.reduce((n, c) => n + c.inputBytes, 0) ?? 0;
@@ -148,8 +149,7 @@ export function CaseData({ area, question }: { area: StaffArea; question: Edited
             })}
             data-testid="qe-zip-import"
             onClick={() =>
-              file &&
-              staffEdit.send({ type: 'SUBMIT', call: importCall, body: { id: question.id, file } })
+              file && submitStaffWrite(staffEdit, importCall, { id: question.id, file })
             }
           />
         </div>

@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { questionPublication } from '../../../../machines/lifecycles/publication.ts';
-import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import {
   selectExportError,
   selectExportFormat,
@@ -31,6 +30,7 @@ import { PackageImportDialog } from './PackageImportDialog.tsx';
 import './questions.css';
 import { InlineTitle } from '../../practice/QuestionLabels.tsx';
 import { plainTitle } from '../../practice/questionTitle.ts';
+import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 const TYPES = ['programming', 'single', 'multiple', 'judge'] as const;
 const DIFFICULTIES = ['easy', 'medium', 'hard', 'extreme'] as const;
@@ -290,11 +290,7 @@ export function StaffQuestions({ area, base }: { area: StaffArea; base: '/admin'
                       offered={OFFERED}
                       label={(action) => t(`questionBank.action.${action}`)}
                       onAct={(action) =>
-                        staffEdit.send({
-                          type: 'SUBMIT',
-                          call: `${area}.question.${action}` as StaffWriteCall,
-                          body: { id: q.id },
-                        })
+                        submitStaffWrite(staffEdit, `${area}.question.${action}`, { id: q.id })
                       }
                       busy={busy}
                       testIdPrefix="question"
