@@ -1,5 +1,5 @@
 /**
- * Activity prizes and their draw (issue 10 item 2; spec 001 §7 `activityPrize` in bms, edms and
+ * Activity prizes and their draw (issue 10 item 2; docs/product-rules.md#the-call-catalogue `activityPrize` in bms, edms and
  * oj). Prizes with stock are a resource of the activity; the draw is commit and reveal (its rule
  * is DRAW_RULE); what a learner won moves through machines/lifecycles/prize-award.ts.
  *

@@ -1,5 +1,5 @@
 /**
- * Activities (issue 10 item 1; spec 001 §7 activity, activityEnroll in bms, edms and oj).
+ * Activities (issue 10 item 1; docs/product-rules.md#the-call-catalogue activity, activityEnroll in bms, edms and oj).
  * The activity is a resource from the factory with its reviewed-publication lifecycle
  * (machines/lifecycles/activity.ts); enrollments are orders of kind `activity` on the shared
  * order flow, with the enrollment kit's batch forms, download and statistics.

@@ -1,5 +1,5 @@
 /**
- * Addresses (spec 001 §7 `address`): provinces, their cities and the cities' districts by GB/T
+ * Addresses (docs/product-rules.md#the-call-catalogue `address`): provinces, their cities and the cities' districts by GB/T
  * 2260 code, from a maintained data set (server/address/divisions.ts), never typed by hand.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The AI assistant (issue 10; spec 001 §7.6 aiPrompt, aiSession, aiSession/message): staff write
+ * The AI assistant (issue 10; docs/product-rules.md#the-call-catalogue aiPrompt, aiSession, aiSession/message): staff write
  * a system prompt per scene; a learner opens sessions and asks; each answer is generated on the
  * server (independent of any connection, docs/decisions.md "The AI assistant") and read as an
  * event stream that can be resumed with `after`. Answers are charged in AI tokens (ai-token/).

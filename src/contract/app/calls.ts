@@ -1,5 +1,5 @@
 /**
- * Application ids (spec 001 §7.1 `app`): every request's appid header is checked against the
+ * Application ids (docs/product-rules.md#the-call-catalogue `app`): every request's appid header is checked against the
  * enabled ones (server/app/registry.ts). Platform staff write and list them.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Chapters (issue 3 item 5, spec 001 §7.1, §7.3, §7.4, §7.6 `chapter`; §7.5 memberQuestion
+ * Chapters (issue 3 item 5, docs/product-rules.md#the-call-catalogue `chapter`; §7.5 memberQuestion
  * queryQuestionStatisticsByChapter): a titled, ordered list of questions with notes in Markdown.
  * Like the question bank, a chapter belongs to the platform (bms) or to one organization
  * (edms and the un-prefixed area); courses (a later issue) will group chapters.
@@ -212,7 +212,7 @@ export const chapter = {
     note: teacherNote,
   }),
   /**
-   * The public set (spec 001 §7.1). Chapters are an organization's content, so reading needs a
+   * The public set (docs/product-rules.md#the-call-catalogue). Chapters are an organization's content, so reading needs a
    * login; the handlers refuse writes to anyone but teachers, organization admins and platform
    * admins.
    */

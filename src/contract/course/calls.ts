@@ -1,6 +1,6 @@
 /**
- * Courses (issue 9 item 1; spec 001 §7.1, §7.3, §7.4, §7.6 `course`, §4 course: pass, reject):
- * a titled learning path whose units are chapters in order (第N单元, spec 000 §9). Like chapters
+ * Courses (issue 9 item 1; docs/product-rules.md#the-call-catalogue `course`, §4 course: pass, reject):
+ * a titled learning path whose units are chapters in order (第N单元, docs/product-rules.md#units). Like chapters
  * a course belongs to the platform or to one organization; an organization's course reaches
  * learners outside it only once platform staff pass it, and only while it is published.
  */
@@ -138,7 +138,7 @@ export const courseResource = defineResource({
 /** One unit of a course: its chapter, in the course's order, with the reader's progress. */
 export const courseUnit = z.object({
   position: z.number().int(),
-  /** 「第三单元」 (spec 000 §9). */
+  /** 「第三单元」 (docs/product-rules.md#units). */
   unitName: z.string(),
   chapterId: z.number().int(),
   title: z.string(),
@@ -266,7 +266,7 @@ export const course = {
     'oj.course.queryByGrade': byGrade('member', '学员：本人能查看的班级'),
     'bms.course.queryByGrade': byGrade('platformAdmin', platformNote),
     'edms.course.queryByGrade': byGrade('teacher', '教师：可管理的班级'),
-    // Buying a unit or a question (spec 001 §7.6: GET buy) places an order of kind chapter or
+    // Buying a unit or a question (docs/product-rules.md#the-call-catalogue: GET buy) places an order of kind chapter or
     // question on the shared order flow; it is paid like any order (oj/member/order/payment).
     'oj.chapter.buy': buy('章节（单元）'),
     'oj.question.buy': buy('题目'),

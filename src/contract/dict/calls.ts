@@ -1,5 +1,5 @@
 /**
- * Dictionaries (spec 001 §7 `dict`): a code with its items (value → label). Platform staff write
+ * Dictionaries (docs/product-rules.md#the-call-catalogue `dict`): a code with its items (value → label). Platform staff write
  * them; built-in ones (the codes the system reads: gradeStatus, courseTag …) cannot be deleted,
  * renamed, or lose items, and their item values are fixed, since rows store them.
  */

@@ -1,5 +1,5 @@
 /**
- * The calls every enrollment kind shares (spec 001 §4 "Enrollments", §7: examEnroll,
+ * The calls every enrollment kind shares (docs/product-rules.md#lifecycle-actions "Enrollments", §7: examEnroll,
  * grade/enroll, homeworkEnroll, activityEnroll): enroll, pay, cancel, the quit flow, refund,
  * the batch forms, the lists, the xlsx download, statistics and the learner's own queries.
  * A kind gives its noun, the field naming its item and its shapes; each area then picks the

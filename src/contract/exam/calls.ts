@@ -1,5 +1,5 @@
 /**
- * Exams (issue 7; spec 001 §7 exam, examEnroll, examMemberQuestion, examPaper, examPaperEnroll
+ * Exams (issue 7; docs/product-rules.md#the-call-catalogue exam, examEnroll, examMemberQuestion, examPaper, examPaperEnroll
  * in every area). Papers and exams are resources from the factory with their review and
  * publication lifecycles; enrollments are orders of kind `exam` on the shared order flow;
  * sittings and answers are hand-written flows on the server's clock.

@@ -1,6 +1,6 @@
 /**
- * The file service and QR codes (spec 001 §7.1 `common`): uploads (multipart and never sealed,
- * spec 000 §7), reading and deleting a stored file by name, a signed URL for a file the caller
+ * The file service and QR codes (docs/product-rules.md#the-call-catalogue `common`): uploads (multipart and never sealed,
+ * docs/product-rules.md#requests), reading and deleting a stored file by name, a signed URL for a file the caller
  * may read, QR code images and the scenes they stand for.
  */
 import { z } from 'zod';
@@ -34,7 +34,7 @@ export const uploadedFile = z.object({
 
 const digits = (field: string) => z.string().regex(/^[0-9]{1,15}$/, `${field}须为数字`);
 
-/** The download URL's parameters (spec 000 §7: appId and a timestamp; ours adds a signature). */
+/** The download URL's parameters (docs/product-rules.md#requests: appId and a timestamp; ours adds a signature). */
 export const fileQuery = z.strictObject({
   appId: z
     .string()

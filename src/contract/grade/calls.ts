@@ -1,12 +1,12 @@
 /**
- * Classes (issue 8 item 3; spec 001 §7 grade, grade/controls, grade/enroll,
+ * Classes (issue 8 item 3; docs/product-rules.md#the-call-catalogue grade, grade/controls, grade/enroll,
  * member/grade/settlement). A class is a resource from the factory with its lifecycle
  * (publish, unpublish, stop); enrollment is an order of kind `grade` on the shared order flow
  * (contract/enrollment/); controls and settlements are written by hand.
  *
  * Who calls what: `bms` platform staff; `edms` an organization's staff — its admin every
  * class, a teacher the classes they teach; the un-prefixed area the same by role, where
- * `grade/queryList`, `queryById` and `queryNotesById` are also the public catalogue (spec 000
+ * `grade/queryList`, `queryById` and `queryNotesById` are also the public catalogue (docs/product-rules.md#start-up
  * §5's start-up class list); `oj` the learner's own classes and enrollments.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Homework (issue 8 item 4; spec 001 §7 homework, homeworkEnroll, homeworkMemberQuestion).
+ * Homework (issue 8 item 4; docs/product-rules.md#the-call-catalogue homework, homeworkEnroll, homeworkMemberQuestion).
  * Homework is a resource from the factory with its reviewed-publication lifecycle; each
  * assigned learner holds an enrollment (an order of kind `homework`, free, on the shared order
  * flow); their answers are saved, run and submitted per question and settled when the

@@ -1,5 +1,5 @@
 /**
- * Image banners (spec 001 §7.5 `imageBanner`, in the area with no prefix): pictures with a
+ * Image banners (docs/product-rules.md#the-call-catalogue `imageBanner`, in the area with no prefix): pictures with a
  * title and a link, shown by position (the home page's carousel). Platform staff write and list
  * them; anyone reads a position's live banners.
  */

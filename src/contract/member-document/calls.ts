@@ -1,5 +1,5 @@
 /**
- * Member documents (issue 9, spec 001 §7 `memberDocument` in bms, edms and oj): a member's notes
+ * Member documents (issue 9, docs/product-rules.md#the-call-catalogue `memberDocument` in bms, edms and oj): a member's notes
  * and uploaded files, and — the lead's decision (docs/decisions.md "Member documents") — the
  * content centre's articles and the camp's solution write-ups, which are the platform's
  * documents. Each document lives in one space: the platform's (bms writes), an organization's
@@ -168,7 +168,7 @@ export const memberDocument = {
   }),
   /**
    * Additions to the catalogue: the content centre and the camp's write-ups are public
-   * (spec 000 §2 routes need no login), so these read without a session and, with one, also
+   * (docs/product-rules.md#screens-and-routes routes need no login), so these read without a session and, with one, also
    * show what the caller may read beyond the platform's (their organization's, their
    * students'). Only published documents; a paid solution's body needs the card right.
    */

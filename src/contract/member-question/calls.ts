@@ -190,7 +190,7 @@ export const memberAnswerStatistics = z.object({
 export type MemberAnswerStatistics = z.infer<typeof memberAnswerStatistics>;
 
 /**
- * Answers as staff see them (spec 001 §7.3 bms memberQuestion, §7.4 edms memberQuestion). A
+ * Answers as staff see them (docs/product-rules.md#the-call-catalogue bms memberQuestion, §7.4 edms memberQuestion). A
  * teacher reads the answers of their organization's members, including records a member cleaned
  * from their own history, and may clean members' histories for them; platform staff read every
  * organization's. Staff always see a failing case's data: the testCaseView right is a learner's.

@@ -1,5 +1,5 @@
 /**
- * Memberships (vip cards, spec 000 §3–§4), the rights they grant, the cards members hold, and
+ * Memberships (vip cards, docs/product-rules.md#membership-cards), the rights they grant, the cards members hold, and
  * membership orders (issue 6). Definitions, rights and held cards are resources from the
  * factory; membership orders are orders (../order/calls.ts) of kind `membership`.
  */
@@ -41,13 +41,13 @@ export const membershipItem = z.object({
   name: z.string(),
   type: membershipType,
   tags: z.array(membershipTag),
-  /** '1' on sale (published), '0' otherwise (spec 000 §4). */
+  /** '1' on sale (published), '0' otherwise (docs/product-rules.md#membership-cards). */
   status: z.enum(['0', '1']),
   publication: publicationState,
   sort: z.number().int(),
   priceFen: z.number().int(),
   durationDays: z.number().int(),
-  /** Right codes; empty grants the default five (spec 000 §3). */
+  /** Right codes; empty grants the default five (docs/product-rules.md#membership-cards). */
   rights: z.array(z.string()),
   description: z.string(),
 });
@@ -143,7 +143,7 @@ export const rightItem = z.object({
   code: z.string(),
   name: z.string(),
   description: z.string(),
-  /** Granted by every card that lists no rights of its own (spec 000 §3). */
+  /** Granted by every card that lists no rights of its own (docs/product-rules.md#membership-cards). */
   isDefault: z.boolean(),
   sort: z.number().int(),
   publication: publicationState,

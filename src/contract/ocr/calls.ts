@@ -1,5 +1,5 @@
 /**
- * OCR of documents (spec 001 §7.1 `common/ocr`): the picture is a file uploaded first (purpose
+ * OCR of documents (docs/product-rules.md#the-call-catalogue `common/ocr`): the picture is a file uploaded first (purpose
  * document); the answer is the fields read from it. A type no provider can read answers
  * NOT_CONFIGURED ("OCR 服务未配置"), never a guess (server/ocr/provider.ts).
  */

@@ -198,7 +198,7 @@ export const notifyAnswer = z.object({
   outcome: z.enum(['applied', 'duplicate', 'refunded']),
 });
 
-/** A provider's paid or refund notification for the orders of this path (spec 001). */
+/** A provider's paid or refund notification for the orders of this path (docs/product-rules.md#call-conventions). */
 export const notifyCall = (what: string) =>
   spec({
     method: 'POST',

@@ -1,5 +1,5 @@
 /**
- * Organizations and their people (issue 8 items 1–2; spec 001 §7.2 member, §7.3–7.5
+ * Organizations and their people (issue 8 items 1–2; docs/product-rules.md#the-call-catalogue member, §7.3–7.5
  * organization, organizationMember, teacherMember, teacherGroup, member). Organizations,
  * members, teachers and teaching groups are resources from the factory; batch creation, the
  * xlsx import, passwords, roles and approvals are written by hand.

@@ -1,5 +1,5 @@
 /**
- * The question bank (issue 3 item 5; spec 001 §7.3–§7.6 `question`): programming questions with
+ * The question bank (issue 3 item 5; docs/product-rules.md#the-call-catalogue `question`): programming questions with
  * test data, and objective questions (single, multiple, true/false) with answer flags. One
  * resource description; each area gets its calls from the factory (../resource.ts).
  */
@@ -31,7 +31,7 @@ export const questionStatus = z.enum(['active', 'deleted']);
 /** Drafts and unpublished questions are seen by their own staff only (lifecycles/publication.ts). */
 export const questionPublicationState = z.enum(PUBLICATION_STATES);
 
-/** Options are labelled A–D (spec 000 §9); a true/false question has two: 正确, 错误. */
+/** Options are labelled A–D (docs/product-rules.md#answers-and-labels); a true/false question has two: 正确, 错误. */
 export const questionOption = z.strictObject({
   label: z.enum(['A', 'B', 'C', 'D']),
   text: z.string().max(2000, '选项最多 2000 个字符'),
@@ -63,7 +63,7 @@ const questionFields = {
   tags: z.array(z.string().trim().min(1).max(32)).max(20, '标签最多 20 个').default([]),
   source: z.string().max(200).default(''),
   options: z.array(questionOption).max(4, '选项最多 4 个（A–D）').default([]),
-  /** One flag per option, '1' = correct (spec 000 §9). */
+  /** One flag per option, '1' = correct (docs/product-rules.md#answers-and-labels). */
   answer: z
     .string()
     .regex(/^[01]{0,4}$/, '答案为每个选项一位 0/1，如 0100')
@@ -343,7 +343,7 @@ const importJson = (access: Access, bank: string) =>
     response: importAnswer,
   });
 
-/** Run a question's reference solution on given input (spec 001 §7.3–§7.5 question debug). */
+/** Run a question's reference solution on given input (docs/product-rules.md#the-call-catalogue question debug). */
 const debug = (access: Access, bank: string) =>
   spec({
     method: 'POST',
@@ -410,7 +410,7 @@ const packagePreviewAnswer = z.object({
 /** A problem's 1-based position in the package, strict decimal as multipart sends it. */
 const packageItem = f.wholeNumber(1, 10_000);
 const importPackageBody = z.strictObject({
-  /** Repeated field (spec 001 §7 arrays); sent once it is one string. */
+  /** Repeated field (docs/product-rules.md#the-call-catalogue arrays); sent once it is one string. */
   items: z
     .preprocess(
       (value) => (typeof value === 'string' ? [value] : value),
@@ -496,7 +496,7 @@ export const question = {
     ops: publicationOps,
     note: publicationNote,
   }),
-  /** The group with no prefix (spec 001 §7.5): teacher access. */
+  /** The group with no prefix (docs/product-rules.md#the-call-catalogue): teacher access. */
   ...resourceCalls(questionResource, {
     area: 'app',
     access: 'teacher',

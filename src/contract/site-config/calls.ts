@@ -1,5 +1,5 @@
 /**
- * Site settings and texts (issue 9, spec 001 §7 `common config`): one value per key, written by
+ * Site settings and texts (issue 9, docs/product-rules.md#the-call-catalogue `common config`): one value per key, written by
  * platform staff. The agreement, about and help pages read their Markdown by key
  * (SITE_TEXT_KEYS); a key marked public answers queryByKey without a staff session.
  */

@@ -16,7 +16,7 @@ export const system = defineCalls({
   },
 });
 
-/** The site settings file under the web prefix (spec 000 §1, §7): not an API call. */
+/** The site settings file under the web prefix (docs/product-rules.md#start-up): not an API call. */
 export const siteSettingsSchema = z.object({
   title: z.string(),
   favicon: z.string(),

@@ -4,7 +4,7 @@
  * ./predicates.ts, so the rule "a learner their own; a teacher their classes' students; an
  * organization admin their organization; platform staff all" is written once.
  *
- * The area decides the scope (spec 001 §1): `bms` platform staff, `edms` the teacher or
+ * The area decides the scope (docs/product-rules.md#areas): `bms` platform staff, `edms` the teacher or
  * organization admin in their organization, `oj` the learner; the un-prefixed area by the
  * caller's role.
  */

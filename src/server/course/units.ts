@@ -1,5 +1,5 @@
 /**
- * A course's units: its chapters in order (第N单元, spec 000 §9), each with the reader's progress
+ * A course's units: its chapters in order (第N单元, docs/product-rules.md#units), each with the reader's progress
  * and how the reader may open it (./access.ts). updateChapters replaces the list; a unit is a
  * platform chapter or a chapter of the course's own organization — another organization's
  * chapter is refused, naming its place in the list.

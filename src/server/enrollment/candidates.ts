@@ -1,5 +1,5 @@
 /**
- * Whom a batch enrollment names (spec 001 §7 batchEnroll, batchEnrollByMobile,
+ * Whom a batch enrollment names (docs/product-rules.md#the-call-catalogue batchEnroll, batchEnrollByMobile,
  * batchEnrollByTags, batchEnrollByGroups), resolved to members under the caller's scope: each
  * row either a member or the reason it is none (unknown mobile, malformed mobile …).
  */

@@ -22,7 +22,7 @@ export interface EnvelopeDeps {
   now: () => number;
 }
 
-/** Uploads travel as plain multipart (spec 000 §7). */
+/** Uploads travel as plain multipart (docs/product-rules.md#requests). */
 export const isUploadPath = (path: string) => path.endsWith('common/file/upload');
 
 /**
@@ -47,7 +47,7 @@ export async function openRequestEnvelope(
 ): Promise<OpenedRequest> {
   const raw: unknown = request.body;
   const hasBody = raw !== undefined && raw !== null && request.method !== 'GET';
-  // The upload travels unencrypted (spec 000 §7); a client that seals its fields anyway is
+  // The upload travels unencrypted (docs/product-rules.md#requests); a client that seals its fields anyway is
   // answered like any other call, so its envelope is opened rather than read as the fields.
   if (isUploadPath(call.path) && !isSealedEnvelope(raw)) {
     return { session: null, body: hasBody ? raw : undefined };

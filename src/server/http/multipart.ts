@@ -1,5 +1,5 @@
 /**
- * Multipart calls (CallRoute.requestKind 'multipart', spec 001 §7): files plus fields. Fields
+ * Multipart calls (CallRoute.requestKind 'multipart', docs/product-rules.md#the-call-catalogue): files plus fields. Fields
  * arrive as text: a name sent once is a string, a repeated name (array fields) a list of
  * strings; the call's body schema decodes them (contract/multipart-fields.ts). Files are read
  * into memory under the plugin's size cap and handed to the handler apart from the body.

@@ -118,7 +118,7 @@ export function registerCalls(
   for (const call of calls) {
     const entry = byId.get(call.id)!;
     const access = effectiveAccess(call);
-    // A provider's notification arrives as POST (JSON body) or GET (query string), spec 001.
+    // A provider's notification arrives as POST (JSON body) or GET (query string), docs/product-rules.md#call-conventions.
     const notify = call.requestKind === 'notify';
     app.route({
       method: notify ? ['GET', 'POST'] : call.method,
@@ -223,7 +223,7 @@ export function registerCalls(
           },
         };
         const data = await entry.handle(ctx);
-        // An event stream has been written to the hijacked reply by its handler (spec 000 §7).
+        // An event stream has been written to the hijacked reply by its handler (docs/product-rules.md#requests).
         if (call.responseKind === 'event-stream') return reply;
         // A download (zip, xlsx) goes out as is, never in the envelope.
         if (data instanceof FileAnswer) {

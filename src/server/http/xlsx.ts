@@ -1,5 +1,5 @@
 /**
- * Excel downloads (spec 000 §7 "xlsx download"): one sheet with a header row, written with
+ * Excel downloads (docs/product-rules.md#requests "xlsx download"): one sheet with a header row, written with
  * exceljs, answered as a file (never in the envelope).
  */
 import ExcelJS from 'exceljs';

@@ -90,7 +90,7 @@ function readStoredEditorConfig(storage: SafeStorage): EditorConfigInput | undef
   }
 }
 
-/** Red 提示 notifications for failed calls; the quota one gets its own toast (spec 000 §8). */
+/** Red 提示 notifications for failed calls; the quota one gets its own toast (docs/product-rules.md#errors). */
 function reportError(toastQueue: Actor<typeof toastQueueMachine>, env: RuntimeEnv) {
   return (error: ApiError): void => {
     const title = env.translate('toast.title');
@@ -158,7 +158,7 @@ export function createRuntime(env: RuntimeEnv) {
     startupMachine.provide({
       actors: {
         loadSettings: fromPromise(() => fetchSiteSettings(env.fetch, webBase)),
-        // Anonymous is the normal case here: no red notification (errors ignored, spec 000 §4).
+        // Anonymous is the normal case here: no red notification (errors ignored, docs/product-rules.md#start-up).
         loadCurrentUser: fromPromise<CurrentUser | null>(() =>
           transport.call(accounts.queryCurrent, { skipErrorHandler: true }),
         ),
@@ -399,7 +399,7 @@ export function createRuntime(env: RuntimeEnv) {
     queries.cache.invalidate((key) => isStaffKey(key) || isSiteKey(key));
     dict.invalidate();
   };
-  /** Dictionary lookups, cached per code; a failure is an empty list (spec 000 §8). */
+  /** Dictionary lookups, cached per code; a failure is an empty list (docs/product-rules.md#errors). */
   const dict: DictCache = createDictCache(
     async (code) =>
       (await transport.call(dictApi['dict.queryByValue'], { query: { value: code } })).itemList,
@@ -423,7 +423,7 @@ export function createRuntime(env: RuntimeEnv) {
         startup.send({ type: 'USER.LOGGED_IN', user });
         loginDialog.send({ type: 'CLOSE' });
       }),
-      // Closing the quota notification opens the card list in a new tab (spec 000 §8).
+      // Closing the quota notification opens the card list in a new tab (docs/product-rules.md#errors).
       toastQueue.on('openVipCardList', () => {
         env.window.open(`${webBase}vipCardList`, '_blank', 'noopener');
       }),

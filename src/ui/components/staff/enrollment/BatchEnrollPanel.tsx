@@ -27,7 +27,7 @@ export const splitList = (text: string): string[] =>
     .filter(Boolean);
 
 /**
- * Batch enrollment in an exam, a class or a homework (spec 001 §7's batchEnrollByMobile,
+ * Batch enrollment in an exam, a class or a homework (docs/product-rules.md#the-call-catalogue's batchEnrollByMobile,
  * ByTags, ByGroups): paste mobiles, name member tags, or pick classes and their groups; the
  * answer is one row per learner with its outcome and the reason when refused.
  */
