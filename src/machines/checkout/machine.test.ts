@@ -82,6 +82,18 @@ describe('the checkout machine', () => {
     expect(actions).toEqual(expect.arrayContaining(['openCheckout', 'paid']));
   });
 
+  it('opens the checkout when asked while a poll is under way', () => {
+    const { snapshot, actions } = run([
+      { type: 'PAY', order: order() },
+      { type: 'CHOOSE', method: 'provider' },
+      doneEvent('pay', { order: order(), payment }),
+      after,
+      { type: 'OPEN_CHECKOUT' },
+    ]);
+    expect(snapshot.value).toBe('polling');
+    expect(actions).toContain('openCheckout');
+  });
+
   it('keeps waiting through a failed poll, and stops when the order was cancelled', () => {
     const waiting = run([
       { type: 'PAY', order: order() },

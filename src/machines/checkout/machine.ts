@@ -71,6 +71,14 @@ const initialContext: CheckoutContext = {
 /** The order is paid: its lifecycle no longer waits for money, and money came. */
 const settled = (order: OrderItem) => !awaitsPayment(order) && order.paidFen > 0;
 
+/** 前往收银台: opens the provider's page in the click itself (a popup needs the user's gesture). */
+const openCheckoutOnClick = {
+  actions: {
+    type: 'openCheckout' as const,
+    params: ({ context }: { context: CheckoutContext }) => ({ url: context.payment!.checkoutUrl }),
+  },
+};
+
 export const checkoutMachine = setup({
   types: {
     context: {} as CheckoutContext,
@@ -172,17 +180,11 @@ export const checkoutMachine = setup({
     },
     awaitingProvider: {
       after: { [POLL_MS]: 'polling' },
-      on: {
-        OPEN_CHECKOUT: {
-          actions: {
-            type: 'openCheckout',
-            params: ({ context }) => ({ url: context.payment!.checkoutUrl }),
-          },
-        },
-        CHECK: 'polling',
-      },
+      on: { OPEN_CHECKOUT: openCheckoutOnClick, CHECK: 'polling' },
     },
+    // The button shows while a poll runs too: a click then must open the page, not be dropped.
     polling: {
+      on: { OPEN_CHECKOUT: openCheckoutOnClick },
       invoke: {
         id: 'loadOrder',
         src: 'loadOrder',
