@@ -9,9 +9,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { makeTestDataDir, startTestPlatform } from './platform.ts';
-
-const TEMPLATE_ENV = 'XINAO_TEST_PLATFORM_TEMPLATE';
+import { makeTestDataDir, startTestPlatform, TEMPLATE_ENV } from './platform.ts';
 
 let built: Promise<string> | undefined;
 

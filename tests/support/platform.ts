@@ -56,8 +56,8 @@ export interface TestPlatform extends RunningPlatform {
   captchas: RecordingCaptchaGenerator;
 }
 
-/** Set by the run's global setup (platform-template.ts); not imported from there: a cycle. */
-const TEMPLATE_ENV = 'XINAO_TEST_PLATFORM_TEMPLATE';
+/** Set by the run's global setup (platform-template.ts, which imports it from here). */
+export const TEMPLATE_ENV = 'XINAO_TEST_PLATFORM_TEMPLATE';
 
 /**
  * Whether a platform may start on a copy of the run's seeded template: only on the embedded
