@@ -964,6 +964,7 @@ export const en: Catalogue = {
     },
     reason: 'Reason',
     awaitingLearner: 'Awaiting the learner',
+    awaitingTeacher: 'Awaiting the teacher',
     initialPassword: 'Initial password',
     teachers: 'Teachers',
     teachersFailed: 'Could not load the teachers',

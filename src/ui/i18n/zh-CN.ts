@@ -946,6 +946,7 @@ export const zhCN = {
     outcome: { created: '新建', linked: '关联', pending: '待学员确认', refused: '拒绝' },
     reason: '原因',
     awaitingLearner: '待学员确认',
+    awaitingTeacher: '待教师确认',
     initialPassword: '初始密码',
     teachers: '教师',
     teachersFailed: '教师列表加载失败',

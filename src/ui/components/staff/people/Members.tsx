@@ -1,4 +1,4 @@
-import { Button, Callout, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,21 +13,12 @@ import { splitList } from '../enrollment/BatchEnrollPanel.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { IssuedAccount } from './IssuedAccount.tsx';
 import { MemberImport } from './MemberImport.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 const APPROVALS = ['', 'reviewing', 'passed', 'rejected'] as const;
-
-/** What a write that makes a password answers: it is shown this once. */
-interface Issued {
-  nickname?: string;
-  initialPassword?: string | null;
-  password?: string;
-  /** A single add of someone registered elsewhere: the invitation waiting for them, masked. */
-  invitation?: { maskedName: string } | null;
-  message?: string;
-}
 
 /**
  * The organization's people (issue 8 items 1 and 6): search and filter, add one, import a
@@ -51,14 +42,6 @@ export function Members() {
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
   // Approving learners is the organization admin's (成员审核).
   const isAdmin = useSessionUser()?.role === 'orgAdmin';
-  const issued = useSelector(staffEdit, (s) =>
-    s.matches('done') &&
-    (s.context.last?.call === 'member.pwd' ||
-      s.context.last?.call === 'edms.organizationMember.create')
-      ? (s.context.result as Issued)
-      : null,
-  );
-  const password = issued?.password ?? issued?.initialPassword ?? null;
 
   const newMember = () =>
     staffForm({
@@ -159,16 +142,10 @@ export function Members() {
         />
       </div>
       <StaffEditOutcome />
-      {issued?.invitation && (
-        <Callout intent="warning" title={t('staffPeople.awaitingLearner')} data-testid="invited">
-          {issued.message}
-        </Callout>
-      )}
-      {password && (
-        <Callout intent="success" data-testid="issued-password">
-          {t('staffPeople.passwordOnce', { name: issued?.nickname ?? '', password })}
-        </Callout>
-      )}
+      <IssuedAccount
+        calls={['member.pwd', 'edms.organizationMember.create']}
+        invitedTitle={t('staffPeople.awaitingLearner')}
+      />
       <PagedTable
         state={list}
         failedTitle={t('staffPeople.membersFailed')}

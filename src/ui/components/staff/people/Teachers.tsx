@@ -1,4 +1,4 @@
-import { Button, Callout, HTMLTable, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { QueryStatus } from '../../QueryStatus.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
+import { IssuedAccount } from './IssuedAccount.tsx';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 /**
@@ -31,11 +32,6 @@ export function Teachers() {
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
   // Teachers read; the organization admin writes (the server refuses others all the same).
   const isAdmin = useSessionUser()?.role === 'orgAdmin';
-  const created = useSelector(staffEdit, (s) =>
-    s.matches('done') && s.context.last?.call === 'edms.teacherMember.create'
-      ? (s.context.result as { nickname: string; initialPassword: string | null })
-      : null,
-  );
   const groupOptions = (groups.data?.content ?? []).map((g) => ({
     value: String(g.id),
     label: g.name,
@@ -117,14 +113,10 @@ export function Teachers() {
       </h2>
       {!isAdmin && <p className="xa-muted">{t('staffPeople.adminWrites')}</p>}
       <StaffEditOutcome />
-      {created?.initialPassword && (
-        <Callout intent="success">
-          {t('staffPeople.passwordOnce', {
-            name: created.nickname,
-            password: created.initialPassword,
-          })}
-        </Callout>
-      )}
+      <IssuedAccount
+        calls={['edms.teacherMember.create']}
+        invitedTitle={t('staffPeople.awaitingTeacher')}
+      />
       <PagedTable
         state={list}
         failedTitle={t('staffPeople.teachersFailed')}
