@@ -17,8 +17,10 @@ const text = (what: string, min: number, max: number) =>
  * `tokens` AI assistant tokens credited through the ledger when collected.
  */
 export const prizeDelivery = z.enum(PRIZE_DELIVERIES, '领取方式应为 express、onsite 或 aiTokens');
-const prizeTokens = f.wholeNumber(1, 10_000_000);
-const TOKENS_RULE = 'AI 额度奖品须填写额度（1–10000000），其他奖品不填';
+/** The most AI tokens one prize gives. */
+const MAX_PRIZE_TOKENS = 10_000_000;
+const prizeTokens = f.wholeNumber(1, MAX_PRIZE_TOKENS);
+const TOKENS_RULE = `AI 额度奖品须填写额度（1–${MAX_PRIZE_TOKENS}），其他奖品不填`;
 export const awardState = z.enum(PRIZE_AWARD_STATES);
 
 export const MAX_PRIZE_STOCK = 10_000;

@@ -15,6 +15,7 @@ import {
   staffEnrollBodyOf,
 } from '../enrollment/item.ts';
 import { scoredQuestion, scoredQuestionsOf } from '../question/scored.ts';
+import { MAX_PRICE_FEN } from '../money.ts';
 
 const text = (what: string, min: number, max: number) =>
   z.string().trim().min(min, `${what}不能为空`).max(max, `${what}最多 ${max} 个字符`);
@@ -87,7 +88,7 @@ const activityFields = {
   kind: activityKind,
   startAt: f.isoDateTime,
   endAt: f.isoDateTime,
-  priceFen: f.wholeNumber(0, 10_000_000),
+  priceFen: f.wholeNumber(0, MAX_PRICE_FEN),
   capacity: f.wholeNumber(1, 100_000).nullable(),
   showRanking: z.boolean(),
   questions: scoredQuestionsOf('活动', MAX_ACTIVITY_QUESTIONS),

@@ -11,6 +11,7 @@ import { pageOf, pageQueryOf } from '../paging.ts';
 import { PUBLICATION_STATES } from '../../machines/lifecycles/publication.ts';
 import { defineResource, lifecycleCalls, resourceCalls } from '../resource.ts';
 import { orderDetail } from '../order/calls.ts';
+import { MAX_PRICE_FEN } from '../money.ts';
 
 export const aiTokenGoodsItem = z.object({
   id: z.number().int(),
@@ -27,7 +28,7 @@ export const AI_TOKEN_GOODS_SORT = ['sort', 'id', 'priceFen', 'tokens'] as const
 
 const goodsName = z.string().trim().min(1, '商品名称不能为空').max(40, '商品名称最多 40 个字符');
 const tokens = f.wholeNumber(1, 100_000_000);
-const price = f.wholeNumber(0, 10_000_000);
+const price = f.wholeNumber(0, MAX_PRICE_FEN);
 const goodsFilter = z.strictObject({
   keyword: z.string().trim().max(40).optional(),
   publication: z.enum(PUBLICATION_STATES).optional(),

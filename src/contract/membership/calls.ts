@@ -30,6 +30,7 @@ import {
   staffOrderBody,
 } from '../order/calls.ts';
 import { deletedAnswer, idBody } from '../resource.ts';
+import { MAX_PRICE_FEN } from '../money.ts';
 
 export const membershipType = z.enum(['0', '1']);
 export const membershipTag = z.enum(['student', 'studentPackage', 'educational']);
@@ -91,7 +92,7 @@ const membershipBase = {
   type: membershipType,
   tags: z.array(membershipTag).max(3),
   sort: f.wholeNumber(0, 9999),
-  priceFen: f.wholeNumber(0, 10_000_000),
+  priceFen: f.wholeNumber(0, MAX_PRICE_FEN),
   durationDays: f.wholeNumber(1, 3660),
   rights: z
     .array(rightCode)

@@ -13,6 +13,7 @@ import { idBody, idQuery, deletedAnswer } from '../resource.ts';
 import type { EnrollmentState } from '../../machines/lifecycles/enrollment.ts';
 import type { RechargeState } from '../../machines/lifecycles/recharge.ts';
 import { ORDER_KIND_NAMES } from '../../machines/lifecycles/orders.ts';
+import { MAX_PRICE_FEN } from '../money.ts';
 
 export const ORDER_KINDS = ORDER_KIND_NAMES;
 export const orderKind = z.enum(ORDER_KINDS);
@@ -36,9 +37,8 @@ export const payMethod = z.enum(['provider', 'wallet', 'offline']);
 /** How a member may pay: the provider's checkout, or the wallet balance. */
 export const memberPayMethod = z.enum(['provider', 'wallet']);
 
-/** Largest amount of one order or recharge: ¥100 000. */
-export const MAX_ORDER_FEN = 10_000_000;
-export const fen = (min = 0) => f.wholeNumber(min, MAX_ORDER_FEN);
+/** An amount of one order or recharge (money.ts). */
+export const fen = (min = 0) => f.wholeNumber(min, MAX_PRICE_FEN);
 
 /** A decision on a quit application: who decided, when, and the reason they gave. */
 export const quitDecision = z.object({

@@ -17,6 +17,7 @@ import {
   payAnswer,
 } from '../order/calls.ts';
 import { deletedAnswer, idBody, idQuery } from '../resource.ts';
+import { MAX_WALLET_AMOUNT } from '../money.ts';
 
 export const walletUnit = z.enum(['fen', 'aiToken']);
 
@@ -79,7 +80,6 @@ const idempotencyKey = z
   .regex(/^[A-Za-z0-9_-]{8,64}$/, '幂等键为 8–64 位字母、数字、- 或 _')
   .optional();
 const adjustmentReason = z.string().trim().min(1, '请填写调整原因').max(200, '原因最多 200 个字符');
-const MAX_ADJUST = 1_000_000_000;
 
 const walletList = (access: Access, summary: string) =>
   spec({
@@ -148,7 +148,9 @@ export const wallet = defineCalls({
     body: z.strictObject({
       id: f.id,
       unit: walletUnit,
-      amount: f.wholeNumber(-MAX_ADJUST, MAX_ADJUST).refine((n) => n !== 0, '调整数量不能为 0'),
+      amount: f
+        .wholeNumber(-MAX_WALLET_AMOUNT, MAX_WALLET_AMOUNT)
+        .refine((n) => n !== 0, '调整数量不能为 0'),
       reason: adjustmentReason,
       idempotencyKey,
     }),
@@ -161,7 +163,7 @@ export const wallet = defineCalls({
     body: z.strictObject({
       id: f.id,
       unit: walletUnit,
-      balance: f.wholeNumber(0, MAX_ADJUST),
+      balance: f.wholeNumber(0, MAX_WALLET_AMOUNT),
       reason: adjustmentReason,
       idempotencyKey,
     }),

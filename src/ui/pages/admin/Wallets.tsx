@@ -10,8 +10,7 @@ import { WalletChangeKind } from '../../components/WalletChangeKind.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { StaffForm, staffForm, type StaffFormRequest } from '../../components/staff/StaffForm.tsx';
 import { formatDateTime, formatFen, parseYuan } from '../../format.ts';
-
-const MAX_ADJUST_FEN = 1_000_000_000;
+import { MAX_WALLET_AMOUNT } from '../../../contract/money.ts';
 
 /** A key per form opening: a retried save of the same adjustment is written once. */
 const newIdempotencyKey = () => `adj-${crypto.randomUUID()}`;
@@ -55,8 +54,8 @@ export default function WalletsPage() {
         const magnitude = negative ? raw.slice(1) : raw;
         const size =
           v.unit === 'fen'
-            ? parseYuan(magnitude, 1, MAX_ADJUST_FEN)
-            : /^[1-9]\d{0,8}$/.test(magnitude)
+            ? parseYuan(magnitude, 1, MAX_WALLET_AMOUNT)
+            : /^[1-9]\d*$/.test(magnitude) && Number(magnitude) <= MAX_WALLET_AMOUNT
               ? Number(magnitude)
               : null;
         if (size === null) return { field: 'amount', message: t('staff.wallet.amountInvalid') };

@@ -159,4 +159,53 @@ describe("an activity's prizes in the back office", () => {
     );
     expect(screen.getByTestId('staff-award-list').textContent).toContain('已发货');
   }, 20_000);
+
+  it('checks an AI-token prize with the contract’s range and the delivery rule before sending', async () => {
+    let created = 0;
+    answer(accounts.queryCurrent, () => success(admin));
+    answer(accounts['oj.member.queryMineTeacherList'], () => success([]));
+    answer(membership['oj.memberMembership.queryList'], () => success(page([])));
+    answer(activityPrize['bms.activityPrize.queryList'], () =>
+      success({ ...page([prize]), draw: pending }),
+    );
+    answer(activityPrize['bms.activityPrize.queryAwardList'], () => success(page([])));
+    answer(activityPrize['bms.activityPrize.create'], () => {
+      created += 1;
+      return success({ ...prize, id: 12, name: '额度礼包', delivery: 'aiTokens', tokens: 500 });
+    });
+    const runtime = createTestRuntime();
+    runtime.start();
+    await waitFor(runtime.actors.startup, (s) => s.matches({ session: 'ready' }));
+    render(withRuntime(runtime, <StaffActivityPrizes area="bms" activityId={4} />));
+
+    fireEvent.click(await screen.findByTestId('prize-create'));
+    fireEvent.change(await screen.findByLabelText('奖品名称'), { target: { value: '额度礼包' } });
+    fireEvent.change(screen.getByLabelText('领取方式'), { target: { value: 'aiTokens' } });
+    const save = () => fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    save();
+    expect(await screen.findByText('AI 额度奖品须填写额度，其他奖品不填')).toBeDefined();
+    fireEvent.change(screen.getByLabelText('AI 额度（仅 AI 额度奖品）'), {
+      target: { value: '0' },
+    });
+    save();
+    // The range is the contract's (prizeTokens), its numbers in the form's words.
+    expect(await screen.findByText('AI 额度应为 1–10000000 的整数')).toBeDefined();
+    fireEvent.change(screen.getByLabelText('AI 额度（仅 AI 额度奖品）'), {
+      target: { value: '五百' },
+    });
+    save();
+    expect(await screen.findByText('AI 额度应为 1–10000000 的整数')).toBeDefined();
+    expect(created).toBe(0);
+    fireEvent.change(screen.getByLabelText('AI 额度（仅 AI 额度奖品）'), {
+      target: { value: '500' },
+    });
+    save();
+    await waitFor(runtime.actors.staffEdit, (s) => s.matches('done'));
+    expect(created).toBe(1);
+    expect(runtime.actors.staffEdit.getSnapshot().context.last?.body).toMatchObject({
+      activityId: 4,
+      delivery: 'aiTokens',
+      tokens: 500,
+    });
+  }, 20_000);
 });

@@ -18,12 +18,6 @@ import { wholeOrNull } from '../contractRules.ts';
 import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import '../../prize/prize.css';
 
-const whole = (text: string, min: number, max: number): number | null => {
-  if (!/^\d+$/.test(text.trim())) return null;
-  const n = Number(text.trim());
-  return n >= min && n <= max ? n : null;
-};
-
 type Confirm = { kind: 'draw' } | { kind: 'delete'; prize: PrizeItem };
 
 /**
@@ -72,8 +66,8 @@ export function StaffActivityPrizes({ area, activityId }: { area: PrizeArea; act
         stock: String(prize?.stock ?? 1),
         sort: String(prize?.sort ?? 0),
       },
-      // The stock's and the order's ranges are the contract's (prizeCreate, prizeUpdate); the
-      // tokens go with the delivery, a rule between two fields, checked here.
+      // The ranges of the stock, the order and the tokens are the contract's (prizeCreate,
+      // prizeUpdate); that tokens go with the delivery, a rule between two fields, is checked here.
       rules: {
         shape: () =>
           import('../../../../contract/activity-prize/schemas.ts').then(
@@ -82,6 +76,7 @@ export function StaffActivityPrizes({ area, activityId }: { area: PrizeArea; act
         fields: {
           stock: { message: (r) => t('staffPrize.stockInvalid', r) },
           sort: { message: (r) => t('staffPrize.sortInvalid', r) },
+          tokens: { message: (r) => t('staffPrize.tokensInvalid', r) },
         },
       },
       toBody: (v: FormValues) => {
@@ -91,9 +86,10 @@ export function StaffActivityPrizes({ area, activityId }: { area: PrizeArea; act
         const stock = wholeOrNull(String(v.stock)) ?? Number.NaN;
         const sort = wholeOrNull(String(v.sort)) ?? Number.NaN;
         const wantsTokens = v.delivery === 'aiTokens';
-        const tokens = String(v.tokens).trim() ? whole(String(v.tokens), 1, 10_000_000) : null;
-        if (wantsTokens !== (tokens !== null) || (String(v.tokens).trim() && tokens === null)) {
-          return { field: 'tokens', message: t('staffPrize.tokensInvalid') };
+        const tokensTyped = String(v.tokens).trim();
+        const tokens = tokensTyped ? (wholeOrNull(tokensTyped) ?? Number.NaN) : null;
+        if (wantsTokens !== (tokens !== null)) {
+          return { field: 'tokens', message: t('staffPrize.tokensWithDelivery') };
         }
         return {
           body: {
@@ -119,13 +115,20 @@ export function StaffActivityPrizes({ area, activityId }: { area: PrizeArea; act
         { name: 'trackingNo', label: t('staffPrize.trackingNo'), kind: 'text' },
       ],
       values: { carrier: award.carrier ?? '', trackingNo: award.trackingNo ?? '' },
+      // What a carrier and a tracking number may be is the contract's (shipmentBody).
+      rules: {
+        shape: () =>
+          import('../../../../contract/activity-prize/schemas.ts').then(
+            (m) => m.shipmentBody.shape,
+          ),
+        fields: {
+          carrier: {},
+          trackingNo: { message: () => t('staffPrize.trackingInvalid') },
+        },
+      },
       toBody: (v: FormValues) => {
         const carrier = String(v.carrier).trim();
-        if (!carrier) return { field: 'carrier', message: t('staffPrize.carrierInvalid') };
         const trackingNo = String(v.trackingNo).trim();
-        if (!/^[A-Za-z0-9-]{6,40}$/.test(trackingNo)) {
-          return { field: 'trackingNo', message: t('staffPrize.trackingInvalid') };
-        }
         return { body: { id: award.id, carrier, trackingNo } };
       },
     });

@@ -38,7 +38,7 @@ import {
 } from './questionDraft.ts';
 import './questionEditor.css';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
-import type { StaffWrite, StaffWriteBody } from '../../../../machines/staff-edit/machine.ts';
+import type { StaffWrite } from '../../../../machines/staff-edit/machine.ts';
 
 const LABELS = ['A', 'B', 'C', 'D'] as const;
 
@@ -154,8 +154,7 @@ function QuestionForm({ area, stored }: { area: StaffArea; stored: EditedQuestio
     setLocal(null);
     setSent(true);
     setSubmitted(draft);
-    // questionDraft.ts builds the body field by field (not yet typed by the call: issue 26).
-    submitStaffWrite(staffEdit, saveCall, answer.body as StaffWriteBody<typeof saveCall>);
+    submitStaffWrite(staffEdit, saveCall, answer.body);
   };
 
   const listPath = area === 'bms' ? '/admin/questions' : '/manage/questions';

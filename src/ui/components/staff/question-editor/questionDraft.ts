@@ -8,7 +8,9 @@
 import type { CallResult } from '../../../../contract/call.ts';
 import type { question as questionApi } from '../../../../contract/question/refs.ts';
 import type { FieldError } from '../../../../machines/errors.ts';
+import type { StaffWriteBody } from '../../../../machines/staff-edit/machine.ts';
 import { formatFen, parseYuan } from '../../../format.ts';
+import { MAX_PRICE_FEN } from '../../../../contract/money.ts';
 
 export type StaffQuestion = CallResult<(typeof questionApi)['bms.question.queryById']>;
 export type QuestionKind = StaffQuestion['type'];
@@ -25,7 +27,6 @@ export const needsCheckerSource = (type: CheckerType): type is 'testlib' | 'hust
   type === 'testlib' || type === 'hustoj' || type === 'qduoj';
 
 const LABELS = ['A', 'B', 'C', 'D'] as const;
-const MAX_FEN = 10_000_000;
 
 export interface DraftOption {
   text: string;
@@ -189,6 +190,9 @@ export function formatCaseList(cases: readonly number[]): string {
 }
 
 export type DraftProblem = { field: string; problem: DraftProblemKind };
+
+/** The body the editor sends: create's, or update's with the stored question's id. */
+export type QuestionBody = StaffWriteBody<'bms.question.create' | 'bms.question.update'>;
 export type DraftProblemKind = 'integer' | 'epsilon' | 'price' | 'caseList' | 'score';
 
 const positiveInteger = (text: string): number | null => {
@@ -203,8 +207,8 @@ const positiveInteger = (text: string): number | null => {
 export function bodyOf(
   draft: QuestionDraft,
   stored: StaffQuestion | null,
-): { body: Record<string, unknown> } | DraftProblem {
-  const priceFen = parseYuan(draft.price, 0, MAX_FEN);
+): { body: QuestionBody } | DraftProblem {
+  const priceFen = parseYuan(draft.price, 0, MAX_PRICE_FEN);
   if (priceFen === null) return { field: 'priceFen', problem: 'price' };
   const common = {
     ...(stored ? { id: stored.id } : {}),
@@ -222,7 +226,11 @@ export function bodyOf(
     return {
       body: {
         ...common,
-        options: draft.options.map((o, i) => ({ label: LABELS[i], text: o.text })),
+        options: draft.options.flatMap((o, i) => {
+          // The form offers at most four options (LABELS).
+          const label = LABELS[i];
+          return label ? [{ label, text: o.text }] : [];
+        }),
         answer: draft.options.map((o) => (o.correct ? '1' : '0')).join(''),
         analysis: draft.analysis,
       },
@@ -232,7 +240,7 @@ export function bodyOf(
   if (timeLimitMs === null) return { field: 'timeLimitMs', problem: 'integer' };
   const memoryLimitMiB = positiveInteger(draft.memoryLimitMiB);
   if (memoryLimitMiB === null) return { field: 'memoryLimitMiB', problem: 'integer' };
-  let checker: Record<string, unknown> = { type: draft.checkerType };
+  let checker: QuestionBody['checker'] = { type: draft.checkerType };
   if (draft.checkerType === 'float') {
     const epsilon = Number(draft.epsilon.trim());
     if (draft.epsilon.trim() === '' || !Number.isFinite(epsilon) || epsilon <= 0) {
@@ -252,7 +260,7 @@ export function bodyOf(
       subtasks.push({ cases, score, mode: s.mode });
     }
   }
-  const referenceSolutions: Record<string, string> = {};
+  const referenceSolutions: Partial<Record<'cpp' | 'python', string>> = {};
   if (draft.cpp.trim()) referenceSolutions.cpp = draft.cpp;
   if (draft.python.trim()) referenceSolutions.python = draft.python;
   return {
