@@ -13,8 +13,16 @@ export function describeError(error: unknown): ErrorInfo {
   if (typeof error === 'string') return { message: error || null, code: null };
   if (typeof error !== 'object' || error === null) return { message: null, code: null };
   const { message, code } = error as { message?: unknown; code?: unknown };
+  // A refusal that names its fields is told in their own words (用户名至少 3 个字符), not in
+  // the envelope's summary, which names the field by its wire path (参数校验失败：body.username …).
+  const fieldWords = [...new Set(serverFieldErrors(error).map((f) => f.message))];
   return {
-    message: typeof message === 'string' && message !== '' ? message : null,
+    message:
+      fieldWords.length > 0
+        ? fieldWords.join('；')
+        : typeof message === 'string' && message !== ''
+          ? message
+          : null,
     code: typeof code === 'number' && Number.isFinite(code) ? code : null,
   };
 }

@@ -186,7 +186,11 @@ describe('loginDialogMachine (pure transitions)', () => {
       { field: 'code', message: '验证码为 6 位数字' },
       { field: 'mobile', message: '请输入 11 位手机号' },
     ]);
-    expect(editing.context.error).toEqual({ message: refused.message, code: 40000 });
+    // The error in the fields' own words, not the summary that names them by wire path.
+    expect(editing.context.error).toEqual({
+      message: '验证码为 6 位数字；请输入 11 位手机号',
+      code: 40000,
+    });
 
     // A failure without field data clears what the last refusal showed.
     const [again] = transition(loginDialogMachine, editing, {

@@ -160,7 +160,11 @@ describe('the package import', () => {
   it('shows a refused package’s message and keeps the file chosen; another file starts over', () => {
     const failed = run([previewEvent, errorEvent('preview', fileRefusal)]);
     expect(selectImportStep(failed.snapshot)).toBe('failed');
-    expect(selectImportError(failed.snapshot)).toEqual(refusal);
+    // A refusal naming its fields keeps their words, not the summary's wire path.
+    expect(selectImportError(failed.snapshot)).toEqual({
+      message: 'hustoj.xml 第 3 行：XML 格式错误',
+      code: 40000,
+    });
     // The refusal of `file` is shown as the server wrote it, without the summary's prefix.
     expect(selectImportMessages(failed.snapshot)).toEqual(['hustoj.xml 第 3 行：XML 格式错误']);
     expect(failed.snapshot.context).toMatchObject({
