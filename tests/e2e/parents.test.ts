@@ -168,8 +168,13 @@ describe('a parent follows and pays for their child', () => {
     await page.goto(`${platform.url}/web/user/homework`);
     await page.getByTestId('learner-only').getByText('家长账号没有自己的班级').waitFor();
     expect(await page.getByRole('menuitem', { name: '我的作业' }).count()).toBe(0);
-    // The cards on sale tell a parent where a card for the child is bought.
+    // On the cards on sale, a parent buys for the child right on the card: the child's order,
+    // the pay dialog at once; the hint also leads to the child's page.
     await page.goto(`${platform.url}/web/vipCardList`);
+    await page.getByRole('button', { name: `为${CHILD}购买 ${RENEWAL}` }).click();
+    await dialog.getByTestId('pay-summary').getByText(RENEWAL).waitFor();
+    await dialog.getByRole('button', { name: '关闭' }).click();
+    await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('vip-for-child').getByRole('link', { name: '我的孩子' }).click();
     await page.getByRole('heading', { name: '我的孩子' }).waitFor();
 
@@ -222,10 +227,21 @@ describe('a parent follows and pays for their child', () => {
       await kid.getByTestId('account-menu').click();
       await kid.getByRole('menuitem', { name: '个人中心' }).click();
       const requests = kid.getByTestId('parent-requests');
-      const asked = requests.locator('tr').filter({ hasText: NEW_PARENT.nickname });
+      // The parent's rows by state: the list keeps what ended (a withdrawn request too).
+      const parentRow = (state: string) =>
+        requests.locator(`tr[data-state="${state}"]`).filter({ hasText: NEW_PARENT.nickname });
+      await parentRow('cancelled')
+        .getByTestId('binding-state')
+        .filter({ hasText: '已撤回' })
+        .waitFor();
+      const asked = parentRow('requested');
       await asked.getByTestId('binding-state').filter({ hasText: '待确认' }).waitFor();
       await asked.getByRole('button', { name: '拒绝' }).click();
-      await asked.waitFor({ state: 'detached' });
+      await parentRow('refused')
+        .getByTestId('binding-state')
+        .filter({ hasText: '已拒绝' })
+        .waitFor();
+      expect(await parentRow('refused').getByRole('button').count()).toBe(0);
       await mum.reload();
       await row.getByTestId('binding-state').filter({ hasText: '已拒绝' }).waitFor();
       expect(await row.getByRole('link', { name: '查看学习情况' }).count()).toBe(0);
@@ -237,7 +253,8 @@ describe('a parent follows and pays for their child', () => {
       await row.getByTestId('binding-state').filter({ hasText: '待确认' }).waitFor();
       await kid.reload();
       await asked.getByRole('button', { name: '确认' }).click();
-      await asked.getByTestId('binding-state').filter({ hasText: '已绑定' }).waitFor();
+      const bound = parentRow('confirmed');
+      await bound.getByTestId('binding-state').filter({ hasText: '已绑定' }).waitFor();
 
       await mum.reload();
       await row.getByTestId('binding-state').filter({ hasText: '已绑定' }).waitFor();
@@ -246,11 +263,15 @@ describe('a parent follows and pays for their child', () => {
       const childPage = mum.url();
 
       // The child unbinds; the parent no longer sees them.
-      await asked.getByRole('button', { name: '解除绑定' }).click();
+      await bound.getByRole('button', { name: '解除绑定' }).click();
       await kid.getByText(`解除后${NEW_PARENT.nickname}将看不到你的班级`).waitFor();
       await kid.getByRole('button', { name: '确定解除' }).click();
-      // The child's list keeps what is open: the parent is gone from it.
-      await asked.waitFor({ state: 'detached' });
+      // The child's list keeps the ended binding, with nothing left to do on it.
+      await parentRow('unbound')
+        .getByTestId('binding-state')
+        .filter({ hasText: '已解除' })
+        .waitFor();
+      await bound.waitFor({ state: 'detached' });
 
       await mum.goto(childPage);
       await mum.getByTestId('child-missing').waitFor();

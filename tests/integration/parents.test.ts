@@ -257,8 +257,13 @@ describe('binding a child', () => {
       dad.call(api['oj.parent.binding.cancel'], { body: { id: second.id }, ...skip }),
     );
     expect(twice.code).toBe(ErrorCode.TRANSITION_NOT_ALLOWED);
-    // The child's list keeps only what is open.
-    expect(await child.call(api['oj.childBinding.queryList'], {})).toEqual([]);
+    // The child's list keeps what ended too, newest first: nothing moves any more.
+    const seen = await child.call(api['oj.childBinding.queryList'], {});
+    expect(seen.map((b) => [b.id, b.state])).toEqual([
+      [second.id, 'cancelled'],
+      [asked.id, 'refused'],
+      [bindingId, 'unbound'],
+    ]);
   });
 
   it('a teacher of the child’s class confirms for the child; another parent’s child stays closed', async () => {

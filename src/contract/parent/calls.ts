@@ -74,7 +74,7 @@ export const parent = defineCalls({
   'oj.childBinding.queryList': {
     method: 'GET',
     access: 'member',
-    summary: `学员本人的家长绑定：谁申请绑定、已绑定的家长${OUR_READING}`,
+    summary: `学员本人的家长绑定：谁申请绑定、已绑定的家长及最近结束的${OUR_READING}`,
     response: s.bindingList,
   },
   'oj.childBinding.confirm': bindingAction('member', '学员确认家长的绑定申请'),

@@ -111,8 +111,9 @@ async function readBinding(
 }
 
 /**
- * The bindings `actor` sees: a parent all of theirs (open first, then the latest ended); a child
- * those asked or bound; a teacher the requests waiting among their students.
+ * The bindings `actor` sees: a parent and a child all of theirs (open first, then the latest
+ * ended, so either side sees a request refused or withdrawn and a binding undone); a teacher the
+ * requests waiting among their students.
  */
 export async function listBindings(
   db: Queryable,
@@ -120,8 +121,7 @@ export async function listBindings(
   auth: Auth,
 ): Promise<BindingItem[]> {
   const sql = new SqlParams();
-  const states =
-    actor === 'parent' ? null : sql.add(actor === 'child' ? BINDING_OPEN : BINDING_AWAITING);
+  const states = actor === 'teacher' ? sql.add(BINDING_AWAITING) : null;
   const found = await db.query<BindingRow>(
     `${BINDING_SELECT} WHERE ${visibleTo(actor, auth, sql)}
        ${states ? `AND b.state = ANY(${states}::text[])` : ''}

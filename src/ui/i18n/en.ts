@@ -2437,7 +2437,8 @@ export const en: Catalogue = {
     unbindAsChild:
       '{{name}} will no longer see your classes, homework, results and orders. Unbind?',
     vipHint:
-      "To buy a card for your child, open the child's orders under My children and use Renew the child's card (the order is the child's, you pay). A card bought here is your own.",
+      "To buy a card for your child, use Buy for your child on the card (the order is the child's, you pay), or renew from the child's orders under My children. The Buy button buys a card of your own.",
+    buyFor: 'Buy for {{name}}',
     bind: 'Ask to bind',
     asked:
       'Request sent: ask your child to log in and agree under Account settings · Parents (or ask their teacher to confirm).',

@@ -6,6 +6,7 @@ import { useRuntime } from '../app/context.ts';
 import { Link } from 'react-router-dom';
 import { useOpenLoginDialog, useSession, useSessionUser } from '../app/hooks.ts';
 import type { MembershipPage } from '../app/queries.ts';
+import { myBindings } from '../app/familyQueries.ts';
 import { useQuery } from '../app/useQuery.ts';
 import { BuyButton } from '../components/BuyButton.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
@@ -29,7 +30,8 @@ export default function VipCardListPage() {
         {t('vip.title')}
       </h1>
       {parent && (
-        // A card bought here is the buyer's own; a parent buys for a child from the child's page.
+        // A card's own buy button is the buyer's; a parent buys for a bound child with the
+        // child's button, which places the child's order (docs/decisions/parents.md).
         <Callout intent="primary" className="xa-section" data-testid="vip-for-child">
           {t('family.vipHint')} <Link to="/user/children">{t('family.title')}</Link>
         </Callout>
@@ -110,6 +112,7 @@ function MyCard() {
 
 function CardsOnSale({ page }: { page: MembershipPage }) {
   const { t } = useTranslation();
+  const parent = useSessionUser()?.role === 'parent';
   if (page.content.length === 0) {
     return <EmptyState title={t('vip.listEmpty')} description={t('vip.listEmptyDescription')} />;
   }
@@ -130,9 +133,45 @@ function CardsOnSale({ page }: { page: MembershipPage }) {
               purchase={{ kind: 'membership', itemId: card.id }}
               label={`${t('vip.buy')} ${card.name}`}
             />
+            {parent && <BuyForChildren itemId={card.id} cardName={card.name} />}
           </Card>
         ))}
       </div>
     </>
+  );
+}
+
+/**
+ * A parent's way to buy this card for each bound child: the child's order, paid by the parent,
+ * on the parent's checkout actor, as 为孩子续卡 on the child's page does.
+ */
+function BuyForChildren({ itemId, cardName }: { itemId: number; cardName: string }) {
+  const { t } = useTranslation();
+  const runtime = useRuntime();
+  const bindings = useQuery(myBindings(runtime));
+  const checkout = runtime.actors.childCheckout;
+  const busy = useSelector(checkout, (s) => !s.matches('idle'));
+  const children = (bindings.data ?? []).filter((b) => b.state === 'confirmed');
+  if (children.length === 0) return null;
+  return (
+    <div className="xa-family-actions" data-testid="vip-buy-for-child">
+      {children.map((b) => (
+        <Button
+          key={b.id}
+          size="small"
+          variant="outlined"
+          intent="primary"
+          disabled={busy}
+          text={t('family.buyFor', { name: b.childName })}
+          aria-label={`${t('family.buyFor', { name: b.childName })} ${cardName}`}
+          onClick={() =>
+            checkout.send({
+              type: 'BUY',
+              purchase: { kind: 'childMembership', childId: b.childMemberId, itemId },
+            })
+          }
+        />
+      ))}
+    </div>
   );
 }
