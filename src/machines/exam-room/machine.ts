@@ -19,7 +19,8 @@
  * same countdown. All effects are provided actors (./implementations.ts).
  */
 import { assign, fromCallback, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
-import type { SittingItem, SittingQuestion } from '../../contract/exam/calls.ts';
+import type { SittingItem } from '../../contract/exam/sittings.ts';
+import type { SittingQuestion } from '../../contract/exam/papers.ts';
 import type { AnswerDetail } from '../../contract/member-question/calls.ts';
 import { describeError, type ErrorInfo } from '../errors.ts';
 import { notProvided } from '../notProvided.ts';

@@ -17,7 +17,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { SittingQuestion } from '../../contract/exam/calls.ts';
+import type { SittingQuestion } from '../../contract/exam/papers.ts';
 import { examRoomEvents, type ExamRoomEvents } from '../../machines/exam-room/events.ts';
 import { LARGE_PASTE_CHARS } from '../../machines/exam-room/machine.ts';
 import * as room from '../../machines/exam-room/selectors.ts';
