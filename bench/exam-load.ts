@@ -11,7 +11,7 @@
  */
 import { accounts } from '../src/contract/accounts/refs.ts';
 import { exam } from '../src/contract/exam/refs.ts';
-import type { SittingQuestion } from '../src/contract/exam/calls.ts';
+import type { SittingQuestion } from '../src/contract/exam/papers.ts';
 import { DEFAULT_SEED_PASSWORD } from '../src/server/config.ts';
 import { hashPassword } from '../src/server/security/password.ts';
 import { DEMO_ACCOUNTS } from '../src/server/seed/demo-data.ts';

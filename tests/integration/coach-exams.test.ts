@@ -8,7 +8,7 @@
  * platform call; where on (the default), they wait for the platform as issue 7 decided.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExamItem } from '../../src/contract/exam/calls.ts';
+import type { ExamItem } from '../../src/contract/exam/exams.ts';
 import { exam } from '../../src/contract/exam/refs.ts';
 import { organization } from '../../src/contract/organization/refs.ts';
 import { question } from '../../src/contract/question/refs.ts';

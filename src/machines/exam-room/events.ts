@@ -1,6 +1,6 @@
 /** The exam room's intents. Times come from the caller (the view's event), never from here. */
 import type { Sender } from '../implementations.ts';
-import type { PracticeLanguage } from '../practice/machine.ts';
+import type { PracticeLanguage } from '../practice/types.ts';
 import type { RoomEvent, SignalPayload } from './machine.ts';
 
 export function examRoomEvents(actor: Sender<RoomEvent>) {

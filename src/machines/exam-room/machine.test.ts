@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, type AnyEventObject } from 'xstate';
-import type { SittingItem, SittingQuestion } from '../../contract/exam/calls.ts';
+import type { SittingItem } from '../../contract/exam/sittings.ts';
+import type { SittingQuestion } from '../../contract/exam/papers.ts';
 import type { AnswerDetail } from '../../contract/member-question/calls.ts';
 import {
   examRoomMachine,

@@ -19,11 +19,14 @@
  * same countdown. All effects are provided actors (./implementations.ts).
  */
 import { assign, fromCallback, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
-import type { SittingItem, SittingQuestion } from '../../contract/exam/calls.ts';
+import type { SittingItem } from '../../contract/exam/sittings.ts';
+import type { SittingQuestion } from '../../contract/exam/papers.ts';
 import type { AnswerDetail } from '../../contract/member-question/calls.ts';
 import { describeError, type ErrorInfo } from '../errors.ts';
 import { notProvided } from '../notProvided.ts';
-import { CODE_TEMPLATES, DRAFT_SAVE_DELAY_MS, type PracticeLanguage } from '../practice/machine.ts';
+import { DRAFT_SAVE_DELAY_MS } from '../practice/machine.ts';
+import { CODE_TEMPLATES } from '../practice/templates.ts';
+import type { PracticeLanguage } from '../practice/types.ts';
 
 /** A pause this long after the last keystroke saves the code; a choice saves at once. */
 export const CODE_SAVE_DELAY_MS = DRAFT_SAVE_DELAY_MS;

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { Transport } from '../../transport/client.ts';
 import { objectivePracticeMachine } from '../objective-practice/machine.ts';
-import { CODE_TEMPLATES, practiceMachine } from '../practice/machine.ts';
+import { practiceMachine } from '../practice/machine.ts';
+import { CODE_TEMPLATES } from '../practice/templates.ts';
 import {
   createHomeworkObjectiveImplementations,
   createHomeworkPracticeImplementations,

@@ -21,13 +21,8 @@ import type { Transport } from '../../transport/client.ts';
 import type { FeatureImplementations } from '../implementations.ts';
 import type { objectivePracticeMachine } from '../objective-practice/machine.ts';
 import { createPracticeImplementations, type PracticeDeps } from '../practice/implementations.ts';
-import type {
-  HistoryPage,
-  HistoryRequest,
-  JobRequest,
-  PracticeQuota,
-  practiceMachine,
-} from '../practice/machine.ts';
+import type { practiceMachine } from '../practice/machine.ts';
+import type { HistoryPage, HistoryRequest, JobRequest, PracticeQuota } from '../practice/types.ts';
 
 export interface HomeworkRoomDeps extends PracticeDeps {
   /** The learner's enrollment in the homework: every call names it. */

@@ -1,6 +1,6 @@
 /** An objective question's intents. */
 import type { Sender } from '../implementations.ts';
-import type { SubmitMode } from '../practice/machine.ts';
+import type { SubmitMode } from '../practice/types.ts';
 import type { ObjectiveEvent } from './machine.ts';
 
 export function objectiveEvents(actor: Sender<ObjectiveEvent>) {

@@ -8,7 +8,7 @@ import {
   type ObjectiveQuestion,
   type ObjectiveSubmission,
 } from './machine.ts';
-import type { HistoryPage, HistoryRequest } from '../practice/machine.ts';
+import type { HistoryPage, HistoryRequest } from '../practice/types.ts';
 import { doneEvent, errorEvent, flushPromises } from '../test-support.ts';
 
 const single: ObjectiveQuestion = {

@@ -35,7 +35,7 @@ import {
   type PracticeOption,
   type PracticeQuestion,
   type SubmitMode,
-} from '../practice/machine.ts';
+} from '../practice/types.ts';
 
 export type ObjectiveType = Exclude<QuestionType, 'programming'>;
 

@@ -1,6 +1,6 @@
 /** The practice screen's intents. */
 import type { Sender } from '../implementations.ts';
-import type { PracticeEvent, PracticeLanguage, SubmitMode } from './machine.ts';
+import type { PracticeEvent, PracticeLanguage, SubmitMode } from './types.ts';
 
 export function practiceEvents(actor: Sender<PracticeEvent>) {
   return {

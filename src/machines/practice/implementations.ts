@@ -15,13 +15,8 @@ import { followAnswer$, type AnswerStatusSource } from '../../streams/answerStat
 import { eventStream$ } from '../../streams/eventStream.ts';
 import type { Transport } from '../../transport/client.ts';
 import type { FeatureImplementations } from '../implementations.ts';
-import type {
-  FollowInput,
-  HistoryPage,
-  HistoryRequest,
-  JobRequest,
-  practiceMachine,
-} from './machine.ts';
+import type { practiceMachine } from './machine.ts';
+import type { FollowInput, HistoryPage, HistoryRequest, JobRequest } from './types.ts';
 
 export interface PracticeDeps {
   transport: Transport;

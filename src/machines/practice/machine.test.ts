@@ -8,11 +8,10 @@ import {
   type AnyEventObject,
 } from 'xstate';
 import type { AnswerDetail, AnswerSummary } from '../../contract/member-question/calls.ts';
+import { DRAFT_SAVE_DELAY_MS, practiceMachine } from './machine.ts';
+import { CODE_TEMPLATES } from './templates.ts';
 import {
-  CODE_TEMPLATES,
-  DRAFT_SAVE_DELAY_MS,
   isGradedJob,
-  practiceMachine,
   submitModeOf,
   type DraftKey,
   type FollowInput,
@@ -22,7 +21,7 @@ import {
   type PracticeQuestion,
   type PracticeQuota,
   type SubmitMode,
-} from './machine.ts';
+} from './types.ts';
 import { flushPromises } from '../test-support.ts';
 
 const question: PracticeQuestion = {

@@ -4,7 +4,17 @@ import type { Auth } from '../http/sessions.ts';
 import { SCOPE_OF_AREA } from '../access/scope.ts';
 import { handle } from '../http/handler.ts';
 import type { HandlerContext, HandlerEntry } from '../http/handler.ts';
-import * as store from './store.ts';
+import { addressAward, collectAward, listAwards, shipAward } from './awards.ts';
+import { startDraw } from './draw-lock.ts';
+import { lottery } from './lottery.ts';
+import {
+  createPrize,
+  deletePrize,
+  getPrize,
+  listPrizes,
+  simplePrizes,
+  updatePrize,
+} from './prizes.ts';
 
 const actorOf = (auth: Auth, ctx: HandlerContext) => ({
   userId: auth.userId,
@@ -31,40 +41,35 @@ function areaHandlers(area: 'bms' | 'edms'): HandlerEntry[] {
     c[`${area}.activityPrize.${name}`] as (typeof c)[`bms.activityPrize.${N}`];
   return [
     handle(on('create'), async (ctx) =>
-      store.createPrize(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.body),
+      createPrize(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.body),
     ),
     handle(on('update'), async (ctx) =>
-      store.updatePrize(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.body),
+      updatePrize(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.body),
     ),
     handle(on('delete'), async (ctx) => {
-      await store.deletePrize(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.body.id);
+      await deletePrize(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.body.id);
       return { id: ctx.body.id };
     }),
     handle(on('queryById'), async (ctx) =>
-      store.getPrize(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.query.id),
+      getPrize(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.query.id),
     ),
     handle(on('queryList'), async (ctx) =>
-      store.listPrizes(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.body, ctx.query),
+      listPrizes(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.body, ctx.query),
     ),
     handle(on('draw'), async (ctx) => {
       const auth = ctx.requireAuth();
-      return store.startDraw(
-        ctx.services.pool,
-        scopeOf(auth),
-        ctx.body.activityId,
-        actorOf(auth, ctx),
-      );
+      return startDraw(ctx.services.pool, scopeOf(auth), ctx.body.activityId, actorOf(auth, ctx));
     }),
     handle(on('queryAwardList'), async (ctx) =>
-      store.listAwards(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.body, ctx.query),
+      listAwards(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.body, ctx.query),
     ),
     handle(on('collect'), async (ctx) => {
       const auth = ctx.requireAuth();
-      return store.collectAward(ctx.services.pool, scopeOf(auth), ctx.body.id, actorOf(auth, ctx));
+      return collectAward(ctx.services.pool, scopeOf(auth), ctx.body.id, actorOf(auth, ctx));
     }),
     handle(on('express'), async (ctx) => {
       const auth = ctx.requireAuth();
-      return store.shipAward(ctx.services.pool, scopeOf(auth), ctx.body, actorOf(auth, ctx));
+      return shipAward(ctx.services.pool, scopeOf(auth), ctx.body, actorOf(auth, ctx));
     }),
   ];
 }
@@ -74,26 +79,21 @@ const learner = SCOPE_OF_AREA.oj;
 export const activityPrizeHandlers: HandlerEntry[] = [
   ...staffAreas.flatMap(areaHandlers),
   handle(c['bms.activityPrize.querySimpleList'], async (ctx) =>
-    store.simplePrizes(
-      ctx.services.pool,
-      SCOPE_OF_AREA.bms(ctx.requireAuth()),
-      ctx.body,
-      ctx.query,
-    ),
+    simplePrizes(ctx.services.pool, SCOPE_OF_AREA.bms(ctx.requireAuth()), ctx.body, ctx.query),
   ),
   handle(c['oj.activityPrize.queryList'], async (ctx) =>
-    store.listPrizes(ctx.services.pool, learner(ctx.requireAuth()), ctx.body, ctx.query),
+    listPrizes(ctx.services.pool, learner(ctx.requireAuth()), ctx.body, ctx.query),
   ),
   handle(c['oj.activityPrize.lottery'], async (ctx) => {
     const auth = ctx.requireAuth();
-    return store.lottery(ctx.services.pool, learner(auth), ctx.body.activityId, actorOf(auth, ctx));
+    return lottery(ctx.services.pool, learner(auth), ctx.body.activityId, actorOf(auth, ctx));
   }),
   handle(c['oj.activityPrize.collect'], async (ctx) => {
     const auth = ctx.requireAuth();
-    return store.collectAward(ctx.services.pool, learner(auth), ctx.body.id, actorOf(auth, ctx));
+    return collectAward(ctx.services.pool, learner(auth), ctx.body.id, actorOf(auth, ctx));
   }),
   handle(c['oj.activityPrize.express'], async (ctx) => {
     const auth = ctx.requireAuth();
-    return store.addressAward(ctx.services.pool, learner(auth), ctx.body, actorOf(auth, ctx));
+    return addressAward(ctx.services.pool, learner(auth), ctx.body, actorOf(auth, ctx));
   }),
 ];

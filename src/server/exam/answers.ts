@@ -14,7 +14,7 @@ import type {
   SaveAck,
   saveBody,
   staffAnswerCreate,
-} from '../../contract/exam/calls.ts';
+} from '../../contract/exam/answers.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import {
   hasReport,

@@ -6,7 +6,8 @@
  * tags or classes), free unless they ask to charge the fee.
  */
 import type { z } from 'zod';
-import type { BatchAnswer, ExamEnrollItem, examEnrollFilter } from '../../contract/exam/calls.ts';
+import type { BatchAnswer } from '../../contract/enrollment/batch.ts';
+import type { ExamEnrollItem, examEnrollFilter } from '../../contract/exam/enroll.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { examLifecycle, EXAM_OPEN } from '../../machines/lifecycles/exam.ts';

@@ -12,8 +12,8 @@ import type {
   ExamItem,
   ExamPaperOfExam,
   examUpdate,
-} from '../../contract/exam/calls.ts';
-import { examRulesOf } from '../../contract/exam/calls.ts';
+} from '../../contract/exam/exams.ts';
+import { examRulesOf } from '../../contract/exam/exams.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { examLifecycle, EXAM_OPEN } from '../../machines/lifecycles/exam.ts';

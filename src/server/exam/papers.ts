@@ -14,7 +14,7 @@ import type {
   examPaperUpdate,
   paperQuestionInput,
   SittingQuestion,
-} from '../../contract/exam/calls.ts';
+} from '../../contract/exam/papers.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { examPaperLifecycle } from '../../machines/lifecycles/exam-paper.ts';

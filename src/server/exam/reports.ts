@@ -4,7 +4,7 @@
  * Scores are counted only from settled sittings; ranks are read from the scores
  * (./sittings.ts RANKED), never stored.
  */
-import type { ReportAnswer, ReportItem } from '../../contract/exam/calls.ts';
+import type { ReportAnswer, ReportItem } from '../../contract/exam/sittings.ts';
 import {
   awaitsPublication,
   hasReport,

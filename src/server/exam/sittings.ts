@@ -6,9 +6,9 @@
  * Every step is one transaction under the sitting's row lock, and every step the clock takes
  * again after a crash finds the row where the last commit left it.
  */
-import type { SittingItem } from '../../contract/exam/calls.ts';
+import type { SittingItem } from '../../contract/exam/sittings.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
-import type { SITTING_SORT, sittingFilter } from '../../contract/exam/calls.ts';
+import type { SITTING_SORT, sittingFilter } from '../../contract/exam/sittings.ts';
 import type { z } from 'zod';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { EXAM_OPEN } from '../../machines/lifecycles/exam.ts';

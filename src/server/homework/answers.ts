@@ -23,7 +23,7 @@ import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';
 import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';
-import type { HomeworkLink } from '../member-question/handlers.ts';
+import type { HomeworkLink } from '../member-question/queue.ts';
 import { managedHomework, readHomework } from './homeworks.ts';
 
 /** Where a learner's enrollment stands for work: open, late, or closed (and why). */

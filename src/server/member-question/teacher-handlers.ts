@@ -14,7 +14,7 @@ import { question as questionApi } from '../../contract/question/calls.ts';
 import { handle } from '../http/handler.ts';
 import { validationError } from '../http/validation-error.ts';
 import { toSummary } from './answers.ts';
-import { queueAnswer } from './handlers.ts';
+import { queueAnswer } from './queue.ts';
 import {
   cleanForMembers,
   memberStatistics,

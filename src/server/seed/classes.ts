@@ -21,7 +21,7 @@ import { createHomework, HOMEWORK_ROWS } from '../homework/homeworks.ts';
 import { applyTransition } from '../lifecycle/transition.ts';
 import { settleHomework } from '../homework/settle.ts';
 import type { Logger } from '../logger.ts';
-import { answerQuestion } from '../member-question/handlers.ts';
+import { answerQuestion } from '../member-question/grading.ts';
 import { moveOrder, type FlowContext } from '../orders/flow.ts';
 import { allOrders } from '../orders/rows.ts';
 import { hashPassword } from '../security/password.ts';

@@ -12,7 +12,9 @@ import type { Scope } from '../access/scope.ts';
 import type { Pool } from '../db/pool.ts';
 import type { Logger } from '../logger.ts';
 import { commitmentOf, newSeed } from '../activity-prize/draw.ts';
-import { addressAward, createPrize, shipAward, startDraw } from '../activity-prize/store.ts';
+import { addressAward, shipAward } from '../activity-prize/awards.ts';
+import { startDraw } from '../activity-prize/draw-lock.ts';
+import { createPrize } from '../activity-prize/prizes.ts';
 import { DEMO_ACTIVITIES, PAST_WINNER } from './activities.ts';
 import { DEMO_ACCOUNTS } from './demo-data.ts';
 

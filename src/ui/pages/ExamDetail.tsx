@@ -2,7 +2,7 @@ import { Button, Callout, Card, Elevation, HTMLTable } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { ExamItem } from '../../contract/exam/calls.ts';
+import type { ExamItem } from '../../contract/exam/exams.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { hasReport, isAnswering } from '../../machines/lifecycles/exam-paper-enroll.ts';
 import { awaitsPayment, orderStateName } from '../../machines/lifecycles/orders.ts';

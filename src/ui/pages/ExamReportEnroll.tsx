@@ -2,7 +2,7 @@ import { Callout, Card, Elevation, HTMLTable, Tag } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ReportItem } from '../../contract/exam/calls.ts';
+import type { ReportItem } from '../../contract/exam/sittings.ts';
 import { describeError } from '../../machines/errors.ts';
 import { useRuntime } from '../app/context.ts';
 import { sittingReport } from '../app/examQueries.ts';

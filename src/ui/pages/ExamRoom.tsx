@@ -17,15 +17,12 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { SittingQuestion } from '../../contract/exam/calls.ts';
+import type { SittingQuestion } from '../../contract/exam/papers.ts';
 import { examRoomEvents, type ExamRoomEvents } from '../../machines/exam-room/events.ts';
 import { LARGE_PASTE_CHARS } from '../../machines/exam-room/machine.ts';
 import * as room from '../../machines/exam-room/selectors.ts';
-import {
-  CODE_TEMPLATES,
-  PRACTICE_LANGUAGES,
-  type PracticeLanguage,
-} from '../../machines/practice/machine.ts';
+import { CODE_TEMPLATES } from '../../machines/practice/templates.ts';
+import { PRACTICE_LANGUAGES, type PracticeLanguage } from '../../machines/practice/types.ts';
 import { useRuntime } from '../app/context.ts';
 import { examRoomActorFor, type ExamRoomActor } from '../app/examActors.ts';
 import { QuestionStatement } from '../components/exam/QuestionStatement.tsx';

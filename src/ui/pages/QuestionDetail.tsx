@@ -11,7 +11,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { asObjectiveQuestion } from '../../machines/objective-practice/machine.ts';
-import { submitModeOf, type SubmitMode } from '../../machines/practice/machine.ts';
+import { submitModeOf, type SubmitMode } from '../../machines/practice/types.ts';
 import { selectQuestion, selectQuestionFailed } from '../../machines/practice/selectors.ts';
 import { useRuntime } from '../app/context.ts';
 import {

@@ -4,7 +4,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { isGradedJob } from '../../../machines/practice/machine.ts';
+import { isGradedJob } from '../../../machines/practice/types.ts';
 import type { PracticeActor } from '../../app/practiceActors.ts';
 import { AiLauncher } from './AiLauncher.tsx';
 

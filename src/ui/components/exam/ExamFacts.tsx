@@ -1,6 +1,6 @@
 import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { ExamItem } from '../../../contract/exam/calls.ts';
+import type { ExamItem } from '../../../contract/exam/exams.ts';
 import { formatDateTime, formatFen } from '../../format.ts';
 
 const PHASE_INTENT = {

@@ -1,4 +1,4 @@
-import type { SittingQuestion } from '../../../contract/exam/calls.ts';
+import type { SittingQuestion } from '../../../contract/exam/papers.ts';
 import { StatementMarkdown } from '../practice/StatementMarkdown.tsx';
 import { InlineTitle } from '../practice/QuestionLabels.tsx';
 

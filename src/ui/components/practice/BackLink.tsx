@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { SubmitMode } from '../../../machines/practice/machine.ts';
+import type { SubmitMode } from '../../../machines/practice/types.ts';
 
 /**
  * The way back from a question to the list it was opened from: the play home's problems, or its

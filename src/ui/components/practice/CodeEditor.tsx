@@ -7,7 +7,7 @@ import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorTheme } from '../../../machines/editorConfig.ts';
-import type { PracticeLanguage } from '../../../machines/practice/machine.ts';
+import type { PracticeLanguage } from '../../../machines/practice/types.ts';
 import { monaco } from './monacoSetup.ts';
 
 export interface CodeEditorProps {

@@ -2,7 +2,7 @@ import { Callout } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PracticeQuestion } from '../../../machines/practice/machine.ts';
+import type { PracticeQuestion } from '../../../machines/practice/types.ts';
 import { useRuntime } from '../../app/context.ts';
 import { formatFen } from '../../format.ts';
 import { BuyButton } from '../BuyButton.tsx';

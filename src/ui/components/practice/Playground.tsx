@@ -1,6 +1,6 @@
 import { Callout, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { PracticeLanguage } from '../../../machines/practice/machine.ts';
+import type { PracticeLanguage } from '../../../machines/practice/types.ts';
 import { useRuntime } from '../../app/context.ts';
 import { useSession } from '../../app/hooks.ts';
 import { playgroundActorFor } from '../../app/practiceActors.ts';

@@ -16,7 +16,7 @@ import {
   isGradedJob,
   PRACTICE_LANGUAGES,
   type PracticeLanguage,
-} from '../../../machines/practice/machine.ts';
+} from '../../../machines/practice/types.ts';
 import { useRuntime } from '../../app/context.ts';
 import type { PracticeActor } from '../../app/practiceActors.ts';
 import {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PracticeQuestion } from '../../../machines/practice/machine.ts';
+import type { PracticeQuestion } from '../../../machines/practice/types.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { QuestionBody } from './QuestionPanel.tsx';
 

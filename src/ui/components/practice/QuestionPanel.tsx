@@ -1,6 +1,6 @@
 import { Button, Callout, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { PracticeQuestion } from '../../../machines/practice/machine.ts';
+import type { PracticeQuestion } from '../../../machines/practice/types.ts';
 import { DifficultyTag, InlineTitle } from './QuestionLabels.tsx';
 import { StatementMarkdown } from './StatementMarkdown.tsx';
 import { statementShowsSamples } from './statementSamples.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PracticeQuota } from '../../../machines/practice/machine.ts';
+import type { PracticeQuota } from '../../../machines/practice/types.ts';
 
 /**
  * Beside the submit button: today's submissions left (memberQuestion/queryQuota, read again by

@@ -7,7 +7,7 @@ import {
   type HistoryItem,
   type HistoryPage,
   type JobKind,
-} from '../../../machines/practice/machine.ts';
+} from '../../../machines/practice/types.ts';
 import { Pager } from '../Pager.tsx';
 import { FailingCase } from './FailingCase.tsx';
 import { languageName } from './languageName.ts';

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ExamItem } from '../../../../contract/exam/calls.ts';
+import type { ExamItem } from '../../../../contract/exam/exams.ts';
 import { examLifecycle } from '../../../../machines/lifecycles/exam.ts';
 import { isFinalState } from '../../../../machines/lifecycles/lifecycle.ts';
 import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
@@ -136,7 +136,7 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
       // The price's and the duration's ranges are the contract's (examFields).
       rules: {
         shape: () =>
-          import('../../../../contract/exam/schemas.ts').then(
+          import('../../../../contract/exam/exams.ts').then(
             (m) => (exam ? m.examUpdate : m.examCreate).shape,
           ),
         fields: {

@@ -55,7 +55,7 @@ export function StaffPapers({ area }: { area: ExamArea }) {
       // The duration's range is the contract's (examPaperCreate, examPaperUpdate).
       rules: {
         shape: () =>
-          import('../../../../contract/exam/schemas.ts').then(
+          import('../../../../contract/exam/papers.ts').then(
             (m) => (paper ? m.examPaperUpdate : m.examPaperCreate).shape,
           ),
         fields: { durationMinutes: { message: (r) => t('staffExam.minutesInvalid', r) } },
