@@ -12,6 +12,7 @@ import { EXAM_STATES } from '../../machines/lifecycles/exam.ts';
 import { idBody, idQuery, defineResource, lifecycleCalls, resourceCalls } from '../resource.ts';
 import { crud, examIdBody, STAFF, text, uniqueIds } from './common.ts';
 import { examPaperReview } from './papers.ts';
+import { MAX_PRICE_FEN } from '../money.ts';
 
 export const examState = z.enum(
   EXAM_STATES.filter((s) => s !== 'none') as [
@@ -97,7 +98,7 @@ const examFields = {
   endAt: f.isoDateTime,
   schedule: examSchedule,
   durationMinutes: f.wholeNumber(1, 1440).nullable(),
-  priceFen: f.wholeNumber(0, 10_000_000),
+  priceFen: f.wholeNumber(0, MAX_PRICE_FEN),
   visibility: examVisibility,
   gradeIds: z.array(f.id).max(50, '最多选择 50 个班级').refine(uniqueIds, '班级不能重复'),
   results: examResults,
