@@ -119,8 +119,8 @@ export async function findOwned<Row>(
  * Whether the scope may change a row it can see: the platform admin any, an organization's staff
  * their organization's (teacher and organization admin alike), a learner none. The one rule: the
  * writes refuse with it (assertWritable) and every staff item carries it as `manageable`, so a
- * screen offers exactly what the server allows (docs/decisions/exams.md, "One rule for who may
- * manage").
+ * screen offers exactly what the server allows (docs/decisions/exams.md, "Courses, chapters and
+ * questions carry the same flag").
  */
 export function mayWrite(scope: OwnerScope, row: OwnedRow): boolean {
   if (scope.kind === 'learner') return false;
