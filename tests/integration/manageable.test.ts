@@ -4,8 +4,8 @@
  * organization sees it false on the platform's rows and on another organization's course the
  * platform passed for everyone, and the write on such a row is FORBIDDEN; it is true on their
  * organization's rows, whoever of its staff asks, and the write goes through. Learners and
- * visitors read false (docs/decisions/exams.md, "Courses, chapters
- * and questions carry the same flag").
+ * visitors read false (docs/decisions/exams.md, "Courses, chapters and questions carry the same
+ * flag").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts as accountsApi } from '../../src/contract/accounts/calls.ts';
