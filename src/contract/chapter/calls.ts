@@ -67,6 +67,12 @@ export const chapterListItem = z.object({
   questionCount: z.number().int(),
   priceFen: z.number().int(),
   status: chapterStatus,
+  /**
+   * Whether the caller may change this chapter (edit, arrange its questions, delete): the
+   * server's own rule (platform staff any, an organization's staff their organization's), so a
+   * screen offers exactly what the server would allow. False for learners.
+   */
+  manageable: z.boolean(),
   updatedAt: f.isoTime,
 });
 

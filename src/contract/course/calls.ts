@@ -107,6 +107,12 @@ export const courseListItem = z.object({
   questionCount: z.number().int(),
   /** Questions of the course the reader solved (a learner's own; 0 for staff and visitors). */
   solvedCount: z.number().int(),
+  /**
+   * Whether the caller may change this course (edit, arrange its units, delete): the server's own
+   * rule (platform staff the platform's, an organization's staff their organization's), so a
+   * screen offers exactly what the server would allow. False for learners and visitors.
+   */
+  manageable: z.boolean(),
   updatedAt: f.isoTime,
 });
 

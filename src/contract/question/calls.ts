@@ -191,6 +191,12 @@ export const questionListItem = z.object({
   status: questionStatus,
   publication: questionPublicationState,
   seedKey: z.string().nullable(),
+  /**
+   * Whether the caller may change this question (edit, its test data, publish, delete): the
+   * server's own rule (platform staff any, an organization's staff their organization's), so a
+   * screen offers exactly what the server would allow.
+   */
+  manageable: z.boolean(),
   updatedAt: f.isoTime,
 });
 

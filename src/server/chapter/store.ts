@@ -18,6 +18,7 @@ import { withTransaction } from '../db/pool.ts';
 import {
   assertWritable,
   findOwned,
+  mayWrite,
   ownedFilter,
   type OwnerScope,
   ownerOf,
@@ -71,7 +72,8 @@ export interface ChapterRow {
 const COLUMNS = `c.*,
   (SELECT count(*)::int FROM chapter_questions cq WHERE cq.chapter_id = c.id) AS question_count`;
 
-const listItemOf = (r: ChapterRow): ListItem => ({
+/** A row as `scope` sees it, with whether it may change it (owned-rows.ts mayWrite). */
+const listItemOf = (scope: ChapterScope, r: ChapterRow): ListItem => ({
   id: r.id,
   organizationId: r.organization_id,
   title: r.title,
@@ -79,6 +81,7 @@ const listItemOf = (r: ChapterRow): ListItem => ({
   questionCount: r.question_count,
   priceFen: r.price_fen,
   status: r.status,
+  manageable: mayWrite(scope, r),
   updatedAt: r.updated_at.toISOString(),
 });
 
@@ -96,7 +99,7 @@ async function itemOf(ctx: ChapterCtx, r: ChapterRow): Promise<Item> {
   const open = access !== 'locked';
   const pdfUrl = open && r.pdf_file ? await fileUrl(ctx.services, r.pdf_file) : null;
   return {
-    ...listItemOf(r),
+    ...listItemOf(ctx.scope, r),
     notes: r.notes,
     videoUrl: open ? r.video_url : null,
     pdfFile: open ? r.pdf_file : null,
@@ -262,7 +265,7 @@ export const chapterStore: ResourceStore<
   async get(ctx, id) {
     return itemOf(ctx, await findVisibleChapter(ctx, id));
   },
-  list: (ctx, filter, page) => pageOfRows(ctx, filter, page, listItemOf),
+  list: (ctx, filter, page) => pageOfRows(ctx, filter, page, (r) => listItemOf(ctx.scope, r)),
   simpleList: (ctx, filter, page) =>
     pageOfRows(ctx, filter, page, (r) => ({
       id: r.id,
@@ -340,6 +343,7 @@ export async function chapterQuestions(
       status: r.status,
       publication: r.publication,
       seedKey: r.seed_key,
+      manageable: mayWrite(ctx.scope, r),
       updatedAt: r.updated_at.toISOString(),
     })),
   };

@@ -27,6 +27,7 @@ import type { Scope } from '../access/scope.ts';
 import { withTransaction, type PoolClient, type Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';
+import { mayWrite } from '../http/owned-rows.ts';
 import { containsPattern, orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';
 import { recordTransition, transitionRow } from '../lifecycle/transition.ts';
@@ -161,7 +162,16 @@ async function withCoverUrls<T extends { cover: string | null }>(
   return items.map((i) => ({ ...i, coverUrl: i.cover ? (urls.get(i.cover) ?? null) : null }));
 }
 
-const listItemOf = (r: CourseRow): Omit<ListItem, 'coverUrl'> => ({
+/**
+ * Who may change a course (edit, arrange its units, delete): the rule of chapters and questions
+ * (owned-rows.ts mayWrite), a visitor nobody. The writes refuse with it (findWritableCourse) and
+ * every item carries it as `manageable`: an organization's course the platform passed for
+ * everyone is listed to other organizations' staff, and must read as theirs to read only.
+ */
+const managesCourse = (reader: CourseReader, row: { organization_id: number | null }): boolean =>
+  reader !== null && mayWrite(reader, row);
+
+const listItemOf = (reader: CourseReader, r: CourseRow): Omit<ListItem, 'coverUrl'> => ({
   id: r.id,
   organizationId: r.organization_id,
   organizationName: r.organization_name,
@@ -178,6 +188,7 @@ const listItemOf = (r: CourseRow): Omit<ListItem, 'coverUrl'> => ({
   unitCount: r.unit_count,
   questionCount: r.question_count,
   solvedCount: r.solved_count,
+  manageable: managesCourse(reader, r),
   updatedAt: r.updated_at.toISOString(),
 });
 
@@ -210,14 +221,14 @@ export async function findWritableCourse(
 ): Promise<CourseRow> {
   if (reader === null || reader.kind === 'learner') throw fail('FORBIDDEN');
   const row = await findCourse(db, reader, id);
-  if (reader.kind === 'organization' && row.organization_id !== reader.organizationId) {
+  if (!managesCourse(reader, row)) {
     throw fail('FORBIDDEN', '平台或其他机构的课程只读，不能修改或删除');
   }
   return row;
 }
 
 async function itemOf(ctx: CourseCtx, row: CourseRow): Promise<Item> {
-  const [withUrl] = await withCoverUrls(ctx.services, [listItemOf(row)]);
+  const [withUrl] = await withCoverUrls(ctx.services, [listItemOf(ctx.reader, row)]);
   return { ...withUrl!, notes: row.notes, createdAt: row.created_at.toISOString() };
 }
 
@@ -441,7 +452,12 @@ export const courseStore = {
   get: (ctx: CourseCtx, id: number) => readCourse(ctx, id),
 
   list: (ctx: CourseCtx, filter: Filter, page: PageQuery): Promise<Page<ListItem>> =>
-    pageOfCourses(ctx, filter, page, (rows) => withCoverUrls(ctx.services, rows.map(listItemOf))),
+    pageOfCourses(ctx, filter, page, (rows) =>
+      withCoverUrls(
+        ctx.services,
+        rows.map((r) => listItemOf(ctx.reader, r)),
+      ),
+    ),
 
   simpleList: (ctx: CourseCtx, filter: Filter, page: PageQuery) =>
     pageOfCourses<z.input<typeof courseSimpleItem>>(ctx, filter, page, async (rows) =>

@@ -115,12 +115,22 @@ export async function findOwned<Row>(
   return row;
 }
 
+/**
+ * Whether the scope may change a row it can see: the platform admin any, an organization's staff
+ * their organization's (teacher and organization admin alike), a learner none. The one rule: the
+ * writes refuse with it (assertWritable) and every staff item carries it as `manageable`, so a
+ * screen offers exactly what the server allows (docs/decisions/exams.md, "Courses, chapters and
+ * questions carry the same flag").
+ */
+export function mayWrite(scope: OwnerScope, row: OwnedRow): boolean {
+  if (scope.kind === 'learner') return false;
+  return scope.kind === 'platform' || row.organization_id === scope.organizationId;
+}
+
 /** Refuses a change the scope may not make to a row it can see. */
 export function assertWritable(t: OwnedTable, scope: OwnerScope, row: OwnedRow): void {
   if (scope.kind === 'learner') throw fail('FORBIDDEN');
-  if (scope.kind === 'organization' && row.organization_id !== scope.organizationId) {
-    throw fail('FORBIDDEN', t.readOnlyMessage);
-  }
+  if (!mayWrite(scope, row)) throw fail('FORBIDDEN', t.readOnlyMessage);
 }
 
 /** Who a new row belongs to: the platform (NULL) or the teacher's organization. */

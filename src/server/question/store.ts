@@ -25,6 +25,7 @@ import { fail } from '../http/app-error.ts';
 import {
   assertWritable,
   findOwned,
+  mayWrite,
   ownedFilter,
   ownerOf,
   pageOfOwned,
@@ -94,7 +95,8 @@ interface QuestionRow {
   updated_at: Date;
 }
 
-const listItemOf = (r: QuestionRow): ListItem => ({
+/** A staff row as `scope` sees it, with whether it may change it (owned-rows.ts mayWrite). */
+const listItemOf = (scope: QuestionScope, r: QuestionRow): ListItem => ({
   id: r.id,
   type: r.type,
   title: r.title,
@@ -106,11 +108,12 @@ const listItemOf = (r: QuestionRow): ListItem => ({
   status: r.status,
   publication: r.publication,
   seedKey: r.seed_key,
+  manageable: mayWrite(scope, r),
   updatedAt: r.updated_at.toISOString(),
 });
 
-const itemOf = (r: QuestionRow): Item => ({
-  ...listItemOf(r),
+const itemOf = (scope: QuestionScope, r: QuestionRow): Item => ({
+  ...listItemOf(scope, r),
   content: r.content,
   options: r.options,
   answer: r.answer,
@@ -271,14 +274,14 @@ export const questionStore: ResourceStore<
 > = {
   async create(ctx, input) {
     const [id] = await importQuestions(ctx, [input]);
-    return itemOf(await findVisible(ctx, id!));
+    return itemOf(ctx.scope, await findVisible(ctx, id!));
   },
   async update(ctx, { id, cases, ...input }) {
     await findWritable(ctx, id);
     await withTransaction(ctx.services.pool, (client) =>
       updateQuestion(client, id, input, cases ? casesFromText(cases) : undefined),
     );
-    return itemOf(await findVisible(ctx, id));
+    return itemOf(ctx.scope, await findVisible(ctx, id));
   },
   async remove(ctx, id) {
     await findWritable(ctx, id);
@@ -300,9 +303,10 @@ export const questionStore: ResourceStore<
     });
   },
   async get(ctx, id) {
-    return itemOf(await findVisible(ctx, id));
+    return itemOf(ctx.scope, await findVisible(ctx, id));
   },
-  list: (ctx, filter, page) => pageOfRows(ctx, 'q.*', filter, page, listItemOf),
+  list: (ctx, filter, page) =>
+    pageOfRows(ctx, 'q.*', filter, page, (r) => listItemOf(ctx.scope, r)),
   simpleList: (ctx, filter, page) =>
     pageOfRows(ctx, 'q.id, q.type, q.title, q.difficulty', filter, page, (r) => ({
       id: r.id,
@@ -328,7 +332,7 @@ export async function randomQuestions(ctx: Ctx, filter: Filter, count: number) {
     `SELECT q.* FROM questions q WHERE ${where} ORDER BY random() LIMIT $${params.length + 1}`,
     [...params, count],
   );
-  return rows.rows.map(listItemOf);
+  return rows.rows.map((r) => listItemOf(ctx.scope, r));
 }
 
 /** Replaces all of a question's cases (importZip); the scope must be allowed to change it. */
@@ -341,7 +345,7 @@ export async function replaceCases(ctx: Ctx, id: number, cases: CaseData[]): Pro
     await client.query('UPDATE questions SET updated_at = now() WHERE id = $1', [id]);
     await refreshDataVersion(client, id);
   });
-  return itemOf(await findVisible(ctx, id));
+  return itemOf(ctx.scope, await findVisible(ctx, id));
 }
 
 /**

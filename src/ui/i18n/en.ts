@@ -1601,6 +1601,7 @@ export const en: Catalogue = {
     questions: 'Questions',
     arrangeQuestions: 'Arrange questions',
     readOnly: 'Platform chapter (read-only)',
+    courseReadOnly: 'View only: managed by {{owner}}',
     questionsTitle: 'Questions of “{{title}}”',
     questionsFailed: 'Could not load the questions',
   },

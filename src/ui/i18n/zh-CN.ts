@@ -1561,6 +1561,7 @@ export const zhCN = {
     questions: '题目',
     arrangeQuestions: '安排题目',
     readOnly: '平台章节（只读）',
+    courseReadOnly: '仅查看：由{{owner}}管理',
     questionsTitle: '「{{title}}」的题目',
     questionsFailed: '题目加载失败',
   },

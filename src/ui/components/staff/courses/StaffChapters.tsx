@@ -141,7 +141,6 @@ export function StaffChapters({ area }: { area: StaffArea }) {
           }
         }}
       />
-      <StaffEditOutcome />
       <PagedTable
         state={chapters}
         failedTitle={t('staffCourse.chaptersFailed')}
@@ -156,7 +155,6 @@ export function StaffChapters({ area }: { area: StaffArea }) {
         page={page}
         onPage={setPage}
         row={(c) => {
-          const writable = area === 'bms' || c.organizationId !== null;
           return (
             <tr key={c.id}>
               <td>
@@ -176,7 +174,8 @@ export function StaffChapters({ area }: { area: StaffArea }) {
                 )}
               </td>
               <td>
-                {writable ? (
+                {/* The server's own rule (`manageable`), not a copy of it here. */}
+                {c.manageable ? (
                   <>
                     <Button
                       size="small"
@@ -203,6 +202,10 @@ export function StaffChapters({ area }: { area: StaffArea }) {
                 ) : (
                   <span className="xa-muted">{t('staffCourse.readOnly')}</span>
                 )}
+                {/* A refusal of this row's delete shows here, by the button pressed. */}
+                <StaffEditOutcome
+                  of={(w) => w.body.id === c.id && w.call === `${area}.chapter.delete`}
+                />
               </td>
             </tr>
           );

@@ -151,7 +151,6 @@ export function StaffCourses({ area }: { area: StaffArea }) {
         <CreateButton onClick={() => setForm(courseForm(null))} testId="course-create" />{' '}
         <LifecycleStateSelect lifecycle={courseLifecycle} value={review} onChange={setReview} />
       </h2>
-      <StaffEditOutcome />
       <PagedTable
         state={courses}
         failedTitle={t('staffCourse.failed')}
@@ -167,7 +166,9 @@ export function StaffCourses({ area }: { area: StaffArea }) {
         page={page}
         onPage={setPage}
         row={(course) => {
-          const writable = area === 'bms' || course.organizationId !== null;
+          // The server's own rule (`manageable`): an organization's course passed for everyone
+          // is listed to other organizations' staff, theirs to read only.
+          const writable = course.manageable;
           return (
             <tr key={course.id} data-testid="staff-course">
               <td>
@@ -199,7 +200,7 @@ export function StaffCourses({ area }: { area: StaffArea }) {
               </td>
               <td>{course.tags.join('、')}</td>
               <td>
-                {writable && (
+                {writable ? (
                   <>
                     <Button
                       size="small"
@@ -215,6 +216,12 @@ export function StaffCourses({ area }: { area: StaffArea }) {
                       data-testid="course-units-edit"
                     />
                   </>
+                ) : (
+                  <span className="xa-muted" data-testid="course-read-only">
+                    {t('staffCourse.courseReadOnly', {
+                      owner: course.organizationName ?? t('staffCourse.platform'),
+                    })}
+                  </span>
                 )}
                 <Link
                   className="bp6-button bp6-small bp6-minimal"
@@ -245,6 +252,15 @@ export function StaffCourses({ area }: { area: StaffArea }) {
                     onClick={() => write(`${area}.course.delete`, { id: course.id })}
                   />
                 )}
+                {/* A refusal of this row's buttons shows here, by the button pressed. */}
+                <StaffEditOutcome
+                  of={(w) =>
+                    w.body.id === course.id &&
+                    (w.call === `${area}.course.delete` ||
+                      w.call === 'bms.course.pass' ||
+                      w.call === 'bms.course.reject')
+                  }
+                />
               </td>
             </tr>
           );

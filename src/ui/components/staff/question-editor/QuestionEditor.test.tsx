@@ -44,6 +44,7 @@ const stored: EditedQuestion = {
   status: 'active',
   publication: 'draft',
   seedKey: null,
+  manageable: true,
   updatedAt: '2026-11-27T00:00:00.000Z',
   content: '# 两数之和\n\n输入两个整数，输出它们的和。',
   options: [],
@@ -342,8 +343,9 @@ describe('the question editor', () => {
     expect(screen.getByLabelText('标题')).toHaveProperty('value', '');
   }, 20_000);
 
-  it('shows teachers a platform question read-only, without its test data', async () => {
-    answer(questionApi['edms.question.queryById'], () => success(stored));
+  it('shows a question the server says is not theirs read-only, without its test data', async () => {
+    // The server's `manageable`, not the owner: a teacher reads the platform's questions only.
+    answer(questionApi['edms.question.queryById'], () => success({ ...stored, manageable: false }));
     await showEditor('/manage/questions/edit?id=7', 'edms');
     expect(await screen.findByTestId('qe-read-only')).toBeDefined();
     expect(screen.getByRole('button', { name: '保存' })).toHaveProperty('disabled', true);

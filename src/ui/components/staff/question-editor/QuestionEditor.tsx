@@ -158,7 +158,8 @@ function QuestionForm({ area, stored }: { area: StaffArea; stored: EditedQuestio
   };
 
   const listPath = area === 'bms' ? '/admin/questions' : '/manage/questions';
-  const readOnly = area === 'edms' && stored !== null && stored.organizationId === null;
+  // The server's own rule (`manageable`): a question it would refuse to save is not offered.
+  const readOnly = stored !== null && !stored.manageable;
 
   return (
     <section className="xa-screen xa-qe" aria-labelledby="qe-title">

@@ -24,6 +24,7 @@ const stored: StaffQuestion = {
   status: 'active',
   publication: 'published',
   seedKey: null,
+  manageable: true,
   updatedAt: '2026-11-27T00:00:00.000Z',
   content: '题面',
   options: [],

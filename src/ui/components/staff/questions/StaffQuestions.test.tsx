@@ -13,6 +13,7 @@ import { waitFor } from 'xstate';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { accounts } from '../../../../contract/accounts/calls.ts';
 import type * as auth from '../../../../contract/accounts/calls.ts';
+import { ErrorCode } from '../../../../contract/errors.ts';
 import { membership } from '../../../../contract/membership/calls.ts';
 import { question, type PackageProblemPreview } from '../../../../contract/question/calls.ts';
 import { answer, api, failure, success } from '../../../test/fakeApi.ts';
@@ -62,6 +63,7 @@ const row = (
   status: 'active',
   publication: 'draft',
   seedKey: null,
+  manageable: true,
   updatedAt: '2026-11-27T08:00:00.000Z',
   ...extra,
 });
@@ -200,10 +202,10 @@ describe('the question bank’s staff list', () => {
     expect(router.state.location.search).toBe('');
   }, 20_000);
 
-  it('shows a teacher the platform’s questions read-only and their own as writable', async () => {
+  it('offers a teacher what the server says they manage, the platform’s questions read-only', async () => {
     await showScreen(
       [
-        row(7, '闰年判断', { publication: 'published' }),
+        row(7, '闰年判断', { publication: 'published', manageable: false }),
         row(30, '校本题：求和', { organizationId: 1 }),
       ],
       'edms',
@@ -220,6 +222,33 @@ describe('the question bank’s staff list', () => {
     );
     expect(within(ownRow!).getByText('上架')).toBeDefined();
     expect(within(ownRow!).getByText('删除')).toBeDefined();
+  }, 20_000);
+
+  it('follows the server’s `manageable`, not the row’s owner', async () => {
+    // The screen does not decide by organizationId: a row the server says is not theirs is
+    // read-only, whoever it names as owner.
+    await showScreen([row(31, '校本题：乘积', { organizationId: 1, manageable: false })], 'edms');
+    const [only] = screen.getAllByTestId('staff-question');
+    expect(within(only!).queryByRole('link')).toBeNull();
+    expect(within(only!).queryByText('删除')).toBeNull();
+    expect(within(only!).queryByText('上架')).toBeNull();
+  }, 20_000);
+
+  it('shows a refused delete in the row whose button was pressed', async () => {
+    answer(question['bms.question.delete'], () =>
+      failure(ErrorCode.FORBIDDEN, '平台题库与其他机构的题目只读，不能修改或删除', 403),
+    );
+    await showScreen([row(7, '闰年判断'), row(8, '鸡兔同笼')]);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const [first, second] = screen.getAllByTestId('staff-question');
+    fireEvent.click(within(second!).getByText('删除'));
+    await waitForDom(() =>
+      expect(within(second!).getByTestId('staff-edit-outcome').textContent).toBe(
+        '平台题库与其他机构的题目只读，不能修改或删除',
+      ),
+    );
+    expect(within(first!).queryByTestId('staff-edit-outcome')).toBeNull();
+    confirm.mockRestore();
   }, 20_000);
 
   it('asks before deleting and deletes only once confirmed', async () => {

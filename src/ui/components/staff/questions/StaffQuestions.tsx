@@ -220,7 +220,6 @@ export function StaffQuestions({ area, base }: { area: StaffArea; base: '/admin'
           />
         </Callout>
       )}
-      <StaffEditOutcome />
       <PagedTable
         state={list}
         failedTitle={t('questionBank.failed')}
@@ -239,7 +238,6 @@ export function StaffQuestions({ area, base }: { area: StaffArea; base: '/admin'
         page={page}
         onPage={setPage}
         row={(q) => {
-          const writable = area === 'bms' || q.organizationId !== null;
           return (
             <tr key={q.id} data-testid="staff-question">
               <td>
@@ -251,7 +249,7 @@ export function StaffQuestions({ area, base }: { area: StaffArea; base: '/admin'
                 />
               </td>
               <td>
-                {writable ? (
+                {q.manageable ? (
                   <Link to={`${editPath}?id=${q.id}`}>
                     <InlineTitle text={q.title} />
                   </Link>
@@ -282,7 +280,8 @@ export function StaffQuestions({ area, base }: { area: StaffArea; base: '/admin'
               </td>
               <td className="xa-muted xa-nowrap">{formatDateTime(q.updatedAt, i18n.language)}</td>
               <td>
-                {writable ? (
+                {/* The server's own rule (`manageable`), not a copy of it here. */}
+                {q.manageable ? (
                   <>
                     <LifecycleButtons
                       lifecycle={questionPublication}
@@ -304,6 +303,15 @@ export function StaffQuestions({ area, base }: { area: StaffArea; base: '/admin'
                 ) : (
                   <span className="xa-muted">{t('questionBank.readOnly')}</span>
                 )}
+                {/* A refusal of this row's buttons shows here, by the button pressed. */}
+                <StaffEditOutcome
+                  of={(w) =>
+                    w.body.id === q.id &&
+                    (w.call === `${area}.question.delete` ||
+                      w.call === `${area}.question.publish` ||
+                      w.call === `${area}.question.unpublish`)
+                  }
+                />
               </td>
             </tr>
           );
