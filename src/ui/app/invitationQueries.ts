@@ -8,15 +8,20 @@ import { organization } from '../../contract/organization/refs.ts';
 import { definedQuery as defined, memberKey } from './definedQuery.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
+import { commerceTag } from './modules/commerce.ts';
 
 export type OwnInvitationPage = CallResult<(typeof organization)['oj.memberInvitation.queryList']>;
 
 /** The invitations the signed-in person received, waiting ones first. */
 export function ownInvitations(runtime: Runtime): QueryDef<OwnInvitationPage> {
-  return defined(runtime, `commerce:${memberKey(runtime)}:invitations`, () =>
-    runtime.transport.call(organization['oj.memberInvitation.queryList'], {
-      query: { page: 0, size: 50 },
-      body: {},
-    }),
+  return defined(
+    runtime,
+    `commerce:${memberKey(runtime)}:invitations`,
+    () =>
+      runtime.transport.call(organization['oj.memberInvitation.queryList'], {
+        query: { page: 0, size: 50 },
+        body: {},
+      }),
+    [commerceTag],
   );
 }
