@@ -1,7 +1,8 @@
 /**
  * Read queries of the activity screens (issue 10 item 1), on the runtime's SWR cache. The
- * learner's reads are keyed under the commerce prefix (an enrollment is an order, so a payment,
- * a cancellation or an enrollment marks them stale together); the back office's under `staff:`.
+ * learner's reads carry the `commerce` tag (an enrollment is an order, so a payment, a
+ * cancellation or an enrollment marks them stale together) and the `memberAnswers` one (a
+ * contest's score and rank are the member's answers); the back office's the `staff` tag.
  */
 import type { CallResult } from '../../contract/call.ts';
 import { activity } from '../../contract/activity/refs.ts';

@@ -1,8 +1,8 @@
 /**
  * Read queries of the learners' course screens (issue 9 item 2): the catalogue, one course with
  * its units, a unit (chapter) with its questions. What carries the member's progress or what
- * they may open is keyed under `memberAnswers:` with the member's id, so answering a question
- * or buying a unit (runtime afterPurchase) makes it stale.
+ * they may open carries the `memberAnswers` tag (keyed with the member's id), so answering a
+ * question or buying a unit (a `purchase` change) makes it stale.
  */
 import type { CallBody, CallResult } from '../../contract/call.ts';
 import { chapter as chapterApi } from '../../contract/chapter/refs.ts';

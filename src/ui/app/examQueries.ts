@@ -1,6 +1,6 @@
 /**
  * Read queries of the exam screens (issue 7), on the runtime's SWR cache. The member's own
- * enrollments, sittings and reports are keyed under the commerce prefix: an enrollment is an
+ * enrollments, sittings and reports carry the `commerce` tag: an enrollment is an
  * order, so a purchase, a cancellation or a hand-in marks them stale together.
  */
 import type { CallResult } from '../../contract/call.ts';

@@ -1,9 +1,9 @@
 /**
  * Read queries of the learners' class screens (issue 8 item 5) and of a teacher's view of one
  * student (/chapter/student), on the runtime's SWR cache. A class's detail and the member's own
- * enrollments are keyed under the commerce prefix: an enrollment is an order, so enrolling,
+ * enrollments carry the `commerce` tag: an enrollment is an order, so enrolling,
  * paying, cancelling or quitting marks them stale together (the seats left change with them).
- * The student view is a staff read, keyed under `staff:`.
+ * The student view is a staff read (the `staff` tag).
  */
 import type { CallResult } from '../../contract/call.ts';
 import { chapter as chapterApi } from '../../contract/chapter/refs.ts';

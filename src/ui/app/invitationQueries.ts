@@ -1,7 +1,7 @@
 /**
  * The invitations to join an organization (issue 25 item 13) on the runtime's SWR cache. The
- * learner's are keyed under the commerce prefix with the member, so an answer (which runs the
- * runtime's afterPurchase) marks them stale; staff's under `staff:`.
+ * learner's carry the `commerce` tag, so an answer (a `purchase` change: it runs the
+ * invitation's enrollments) marks them stale; staff's the `staff` tag.
  */
 import type { CallResult } from '../../contract/call.ts';
 import { organization } from '../../contract/organization/refs.ts';

@@ -1,7 +1,7 @@
 /**
  * Read queries of activity prizes (issue 10 item 2), on the runtime's SWR cache. The learner's
- * are keyed under the commerce prefix with the activity's (a prize action or an enrollment marks
- * them stale together); the back office's under `staff:`. The address lists are the same for
+ * carry the activity's tags, `commerce` and `memberAnswers` (a prize action or an enrollment marks
+ * them stale together); the back office's the `staff` tag. The address lists are the same for
  * everyone and never change while the app runs.
  */
 import type { CallResult } from '../../contract/call.ts';
