@@ -202,6 +202,56 @@ describe('createQueryCache (marble tests)', () => {
     });
   });
 
+  it('invalidates by tag: every key of the family, watched now and unwatched when next read', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const cache = createQueryCache({ scheduler });
+      const calls: string[] = [];
+      const fetcher = (key: string) => () => {
+        calls.push(`${key}@${scheduler.now()}`);
+        return cold('-a|', { a: key });
+      };
+      // The keys' shapes say nothing of their families: the tags do.
+      const watched = cache.query('a', fetcher('a'), ['orders']).subscribe();
+      cache.query('b', fetcher('b'), ['answers', 'orders']).subscribe().unsubscribe();
+      cache.query('c', fetcher('c'), ['answers']).subscribe().unsubscribe();
+      const staleAt550: (true | undefined)[] = [];
+      scheduler.schedule(() => cache.invalidateTags(['orders']), 500);
+      scheduler.schedule(
+        () => staleAt550.push(cache.peek('b')?.stale, cache.peek('c')?.stale),
+        550,
+      );
+      scheduler.schedule(() => cache.query('b', fetcher('b')).subscribe().unsubscribe(), 600);
+      flush();
+      expect(staleAt550).toEqual([true, undefined]);
+      watched.unsubscribe();
+      expect(calls).toEqual(['a@0', 'b@0', 'c@0', 'a@500', 'b@600']);
+      expect(isSettled(cache.peek('b')!)).toBe(true);
+    });
+  });
+
+  it('lets a predicate pick keys by their tags and their shape together', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const cache = createQueryCache({ scheduler });
+      const fetcher = () => cold('-a|', { a: 'A' });
+      for (const [key, tags] of [
+        ['exam:1', ['staff']],
+        ['exam:2', ['staff']],
+        ['mine:exam:1', []],
+      ] as const) {
+        cache.query(key, fetcher, tags).subscribe().unsubscribe();
+      }
+      flush();
+      cache.invalidate((key, tags) => tags.has('staff') && key.endsWith(':1'));
+      expect(
+        [cache.peek('exam:1'), cache.peek('exam:2'), cache.peek('mine:exam:1')].map(
+          (s) => s?.stale,
+        ),
+      ).toEqual([true, undefined, undefined]);
+    });
+  });
+
   it('completes the streams on dispose', () => {
     const scheduler = newScheduler();
     scheduler.run(({ expectObservable }) => {

@@ -11,6 +11,10 @@
  *   subscribed: after `errorRetryMs`, then backing off exponentially, `errorRetryCount` times.
  * - `mutate` writes data locally (and by default revalidates); `invalidate` marks keys stale
  *   and refetches the subscribed ones.
+ * - A key may carry tags, given where the query is defined: the families a change makes stale
+ *   together (a member's orders, the back office's reads). `invalidateTags` marks every key
+ *   that carries one of them, so whoever reacts to a change names the family, never the shape
+ *   of its keys (docs/architecture.md, "Adding a client module").
  *
  * All time comes from the injectable `scheduler` (TestScheduler in tests).
  */
@@ -57,6 +61,9 @@ export const isSettled = <T>(state: QueryState<T>): state is QueryState<T> & { d
 
 export type Fetcher<T> = () => ObservableInput<T>;
 
+/** Which keys to invalidate: one key, or those a predicate over the key and its tags picks. */
+export type KeyMatch = string | ((key: string, tags: ReadonlySet<string>) => boolean);
+
 export interface QueryCacheOptions {
   scheduler?: SchedulerLike;
   /** Window focus (or visibility) events; the UI passes fromEvent(window, 'focus'). */
@@ -74,19 +81,23 @@ export interface MutateOptions {
 }
 
 export interface QueryCache {
-  query<T>(key: string, fetcher: Fetcher<T>): Observable<QueryState<T>>;
+  /** `tags` are the key's families (see above); a key gathers every tag it is queried with. */
+  query<T>(key: string, fetcher: Fetcher<T>, tags?: readonly string[]): Observable<QueryState<T>>;
   /** Fetch now unless a fetch is in flight or was started within the dedupe window. */
   revalidate(key: string): void;
   /** Set the key's data (a value or an updater); a fetch in flight for it is abandoned. */
   mutate<T>(key: string, data: T | ((current: T | undefined) => T), options?: MutateOptions): void;
   /** Mark keys stale: subscribed ones refetch now, others on their next subscription. */
-  invalidate(keys: string | ((key: string) => boolean)): void;
+  invalidate(keys: KeyMatch): void;
+  /** Mark stale, as `invalidate` does, every key that carries one of `tags`. */
+  invalidateTags(tags: readonly string[]): void;
   peek<T>(key: string): QueryState<T> | undefined;
   dispose(): void;
 }
 
 interface Entry {
   key: string;
+  tags: Set<string>;
   state$: BehaviorSubject<QueryState<unknown>>;
   fetcher: Fetcher<unknown> | null;
   subscribers: number;
@@ -112,6 +123,7 @@ export function createQueryCache({
     if (!entry) {
       entry = {
         key,
+        tags: new Set(),
         state$: new BehaviorSubject<QueryState<unknown>>({
           key,
           data: undefined,
@@ -196,6 +208,20 @@ export function createQueryCache({
     fetchNow(entry);
   };
 
+  const invalidateWhere = (keys: KeyMatch): void => {
+    const matches = typeof keys === 'string' ? (key: string) => key === keys : keys;
+    for (const entry of entries.values()) {
+      if (!matches(entry.key, entry.tags)) continue;
+      entry.startedAt = Number.NEGATIVE_INFINITY;
+      if (entry.subscribers > 0) {
+        abandonFetch(entry);
+        fetchNow(entry);
+      } else if (entry.state$.getValue().data !== undefined) {
+        patch(entry, { stale: true });
+      }
+    }
+  };
+
   const focusSubscription = focus$?.subscribe(() => {
     const now = scheduler.now();
     for (const entry of entries.values()) {
@@ -206,9 +232,14 @@ export function createQueryCache({
   });
 
   return {
-    query<T>(key: string, fetcher: Fetcher<T>): Observable<QueryState<T>> {
+    query<T>(
+      key: string,
+      fetcher: Fetcher<T>,
+      tags: readonly string[] = [],
+    ): Observable<QueryState<T>> {
       return defer(() => {
         const entry = entryOf(key);
+        for (const tag of tags) entry.tags.add(tag);
         // The latest fetcher wins, as in SWR: it closes over the caller's current arguments.
         entry.fetcher = fetcher as Fetcher<unknown>;
         entry.subscribers += 1;
@@ -251,17 +282,11 @@ export function createQueryCache({
     },
 
     invalidate(keys) {
-      const matches = typeof keys === 'string' ? (key: string) => key === keys : keys;
-      for (const entry of entries.values()) {
-        if (!matches(entry.key)) continue;
-        entry.startedAt = Number.NEGATIVE_INFINITY;
-        if (entry.subscribers > 0) {
-          abandonFetch(entry);
-          fetchNow(entry);
-        } else if (entry.state$.getValue().data !== undefined) {
-          patch(entry, { stale: true });
-        }
-      }
+      invalidateWhere(keys);
+    },
+
+    invalidateTags(tags) {
+      invalidateWhere((_, keyTags) => tags.some((tag) => keyTags.has(tag)));
     },
 
     peek<T>(key: string) {

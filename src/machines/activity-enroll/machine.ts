@@ -5,4 +5,11 @@
  */
 import { itemEnrollMachineOf } from '../item-enroll/machine.ts';
 
+// This kind's id field, in the shared machine's registry of kinds.
+declare module '../item-enroll/machine.ts' {
+  interface ItemKeys {
+    activityId: true;
+  }
+}
+
 export const activityEnrollMachine = itemEnrollMachineOf('activityEnroll', 'activityId');

@@ -7,6 +7,13 @@
 import type { ErrorInfo } from '../errors.ts';
 import { itemEnrollMachineOf, type ItemEnrollContext } from '../item-enroll/machine.ts';
 
+// This kind's id field, in the shared machine's registry of kinds.
+declare module '../item-enroll/machine.ts' {
+  interface ItemKeys {
+    gradeId: true;
+  }
+}
+
 export const gradeEnrollMachine = itemEnrollMachineOf('gradeEnroll', 'gradeId');
 
 /** The refusal of the last enrollment in this class, if that is what the machine holds. */

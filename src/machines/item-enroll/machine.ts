@@ -17,8 +17,15 @@ import { describeError, type ErrorInfo } from '../errors.ts';
 import { awaitsPayment } from '../lifecycles/orders.ts';
 import { notProvided } from '../notProvided.ts';
 
-/** The id fields of what can be enrolled in from a detail screen. */
-export type ItemKey = 'examId' | 'gradeId' | 'activityId';
+/**
+ * The id fields of the enrollable kinds, filled by each kind where it instantiates the machine
+ * (its `<kind>-enroll/machine.ts` adds `{ examId: true }` by module augmentation): a new kind
+ * touches only its own folder, and this file names none of them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- each kind's machine.ts adds its field
+export interface ItemKeys {}
+/** The id field of an enrollable kind (`examId`, `gradeId`, `activityId`). */
+export type ItemKey = keyof ItemKeys & string;
 /** The item being enrolled in, under its kind's id field. */
 export type ItemIds = Partial<Record<ItemKey, number>>;
 export type ItemEnrollContext = Partial<Record<ItemKey, number | null>> & {

@@ -1,7 +1,8 @@
 /**
  * Read queries of the activity screens (issue 10 item 1), on the runtime's SWR cache. The
- * learner's reads are keyed under the commerce prefix (an enrollment is an order, so a payment,
- * a cancellation or an enrollment marks them stale together); the back office's under `staff:`.
+ * learner's reads carry the `commerce` tag (an enrollment is an order, so a payment, a
+ * cancellation or an enrollment marks them stale together) and the `memberAnswers` one (a
+ * contest's score and rank are the member's answers); the back office's the `staff` tag.
  */
 import type { CallResult } from '../../contract/call.ts';
 import { activity } from '../../contract/activity/refs.ts';
@@ -10,6 +11,8 @@ import { definedQuery as defined, memberKey } from './definedQuery.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
 import { staffQuery } from './staffQueries.ts';
+import { commerceTag } from './modules/commerce.ts';
+import { memberAnswersTag } from './modules/practice.ts';
 
 export type ActivityArea = 'bms' | 'edms';
 export type ActivityPage = CallResult<(typeof activity)['oj.activity.queryList']>;
@@ -43,21 +46,28 @@ export function activityPage(
   enrolled = false,
 ): QueryDef<ActivityPage> {
   const key = `${MINE(runtime)}:list:${phase ?? ''}:${enrolled ? 'mine' : ''}:${keyword}`;
-  return defined(runtime, pageKey(key, page), () =>
-    runtime.transport.call(activity['oj.activity.queryList'], {
-      query: { page, size: DEFAULT_PAGE_SIZE },
-      body: {
-        ...(phase ? { phase } : {}),
-        ...(keyword ? { keyword } : {}),
-        ...(enrolled ? { enrolled } : {}),
-      },
-    }),
+  return defined(
+    runtime,
+    pageKey(key, page),
+    () =>
+      runtime.transport.call(activity['oj.activity.queryList'], {
+        query: { page, size: DEFAULT_PAGE_SIZE },
+        body: {
+          ...(phase ? { phase } : {}),
+          ...(keyword ? { keyword } : {}),
+          ...(enrolled ? { enrolled } : {}),
+        },
+      }),
+    [commerceTag, memberAnswersTag],
   );
 }
 
 export function activityDetail(runtime: Runtime, id: number): QueryDef<ActivityDetail> {
-  return defined(runtime, `${MINE(runtime)}:detail:${id}`, () =>
-    runtime.transport.call(activity['oj.activity.queryById'], { query: { id } }),
+  return defined(
+    runtime,
+    `${MINE(runtime)}:detail:${id}`,
+    () => runtime.transport.call(activity['oj.activity.queryById'], { query: { id } }),
+    [commerceTag, memberAnswersTag],
   );
 }
 
@@ -66,10 +76,14 @@ export function mineActivityEnrollment(
   runtime: Runtime,
   activityId: number,
 ): QueryDef<MineActivityEnrollment> {
-  return defined(runtime, `${MINE(runtime)}:mine:${activityId}`, () =>
-    runtime.transport.call(activity['oj.activityEnroll.queryMineLatestEnroll'], {
-      query: { activityId },
-    }),
+  return defined(
+    runtime,
+    `${MINE(runtime)}:mine:${activityId}`,
+    () =>
+      runtime.transport.call(activity['oj.activityEnroll.queryMineLatestEnroll'], {
+        query: { activityId },
+      }),
+    [commerceTag, memberAnswersTag],
   );
 }
 
@@ -78,11 +92,15 @@ export function activityRanking(
   activityId: number,
   page: number,
 ): QueryDef<RankingPage> {
-  return defined(runtime, pageKey(`${MINE(runtime)}:ranking:${activityId}`, page), () =>
-    runtime.transport.call(activity['oj.activityEnroll.queryMemberListSortByScore'], {
-      query: { page, size: DEFAULT_PAGE_SIZE },
-      body: { activityId },
-    }),
+  return defined(
+    runtime,
+    pageKey(`${MINE(runtime)}:ranking:${activityId}`, page),
+    () =>
+      runtime.transport.call(activity['oj.activityEnroll.queryMemberListSortByScore'], {
+        query: { page, size: DEFAULT_PAGE_SIZE },
+        body: { activityId },
+      }),
+    [commerceTag, memberAnswersTag],
   );
 }
 
@@ -90,17 +108,24 @@ export function myActivityEnrollments(
   runtime: Runtime,
   page: number,
 ): QueryDef<ActivityEnrollPage> {
-  return defined(runtime, pageKey(`${MINE(runtime)}:enrollments`, page), () =>
-    runtime.transport.call(activity['oj.activityEnroll.queryList'], {
-      query: { page, size: DEFAULT_PAGE_SIZE },
-      body: {},
-    }),
+  return defined(
+    runtime,
+    pageKey(`${MINE(runtime)}:enrollments`, page),
+    () =>
+      runtime.transport.call(activity['oj.activityEnroll.queryList'], {
+        query: { page, size: DEFAULT_PAGE_SIZE },
+        body: {},
+      }),
+    [commerceTag, memberAnswersTag],
   );
 }
 
 export function myActivityStatistics(runtime: Runtime): QueryDef<ActivityMineStatistics> {
-  return defined(runtime, `${MINE(runtime)}:statistics`, () =>
-    runtime.transport.call(activity['oj.activityEnroll.queryMineStatistics'], {}),
+  return defined(
+    runtime,
+    `${MINE(runtime)}:statistics`,
+    () => runtime.transport.call(activity['oj.activityEnroll.queryMineStatistics'], {}),
+    [commerceTag, memberAnswersTag],
   );
 }
 

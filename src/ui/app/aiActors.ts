@@ -7,8 +7,8 @@
 import { createActor, type Actor } from 'xstate';
 import { createAiChatImplementations } from '../../machines/ai-chat/implementations.ts';
 import { aiChatMachine, type AiChatInput } from '../../machines/ai-chat/machine.ts';
-import { isCommerceKey } from './commerceQueries.ts';
-import { isAiSessionsKey } from './aiQueries.ts';
+import { aiSessionsTag } from './modules/ai.ts';
+import { commerceTag } from './modules/commerce.ts';
 import type { Runtime } from './runtime.ts';
 
 export type AiChatActor = Actor<typeof aiChatMachine>;
@@ -30,8 +30,8 @@ export function aiChatActorFor(runtime: Runtime, input: AiChatInput): AiChatActo
           transport: runtime.transport,
           // A charged reply changed the wallet's AI tokens and the session list's order.
           onCharged: () => {
-            runtime.queries.cache.invalidate(isCommerceKey);
-            runtime.queries.cache.invalidate(isAiSessionsKey);
+            runtime.queries.cache.invalidateTags([commerceTag]);
+            runtime.queries.cache.invalidateTags([aiSessionsTag]);
           },
         }),
       ),

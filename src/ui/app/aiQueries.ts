@@ -11,23 +11,26 @@ import { DEFAULT_PAGE_SIZE, pageKey } from '../../streams/paging.ts';
 import { definedQuery as defined, memberKey } from './definedQuery.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
+import { aiSessionsTag } from './modules/ai.ts';
 
 export type AiSessionPage = CallResult<(typeof ai)['oj.aiSession.queryList']>;
 export type AiMessagePage = CallResult<(typeof ai)['oj.aiSession.message.queryList']>;
 export type GradeControls = CallResult<(typeof gradeApi)['oj.grade.controls.queryList']>;
 
+/** The member's sessions and messages, tagged `aiSessions`: stale once a reply is charged. */
 const AI_PREFIX = 'ai:';
-
-/** The member's sessions and messages: stale once a reply is charged. */
-export const isAiSessionsKey = (key: string): boolean => key.startsWith(AI_PREFIX);
 
 /** One page of the member's sessions, most recent first. */
 export function aiSessionPage(runtime: Runtime, page: number): QueryDef<AiSessionPage> {
-  return defined(runtime, pageKey(`${AI_PREFIX}${memberKey(runtime)}:sessions`, page), () =>
-    runtime.transport.call(ai['oj.aiSession.queryList'], {
-      query: { page, size: DEFAULT_PAGE_SIZE },
-      body: {},
-    }),
+  return defined(
+    runtime,
+    pageKey(`${AI_PREFIX}${memberKey(runtime)}:sessions`, page),
+    () =>
+      runtime.transport.call(ai['oj.aiSession.queryList'], {
+        query: { page, size: DEFAULT_PAGE_SIZE },
+        body: {},
+      }),
+    [aiSessionsTag],
   );
 }
 
@@ -45,17 +48,22 @@ export function aiMessagePage(
         query: { page, size: DEFAULT_PAGE_SIZE },
         body: { sessionId },
       }),
+    [aiSessionsTag],
   );
 }
 
 /** What a class lets its students do (the learner's own class). */
 export function myGradeControls(runtime: Runtime, gradeId: number): QueryDef<GradeControls> {
-  return defined(runtime, `${AI_PREFIX}${memberKey(runtime)}:gradeControls:${gradeId}`, () =>
-    runtime.transport.call(gradeApi['oj.grade.controls.queryList'], {
-      body: { gradeId },
-      // Only decides whether the panel opens disabled; the server refuses anyway.
-      skipErrorHandler: true,
-    }),
+  return defined(
+    runtime,
+    `${AI_PREFIX}${memberKey(runtime)}:gradeControls:${gradeId}`,
+    () =>
+      runtime.transport.call(gradeApi['oj.grade.controls.queryList'], {
+        body: { gradeId },
+        // Only decides whether the panel opens disabled; the server refuses anyway.
+        skipErrorHandler: true,
+      }),
+    [aiSessionsTag],
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * Read queries of the order, wallet and card screens (issue 6), on the runtime's SWR cache, as
  * practiceQueries.ts does for practice. Every key starts with the member's id, so another login
- * never reads this member's orders; a purchase marks them all stale (isCommerceKey).
+ * never reads this member's orders; a purchase marks them all stale (the `commerce` tag).
  */
 import type { CallResult } from '../../contract/call.ts';
 import { aiToken } from '../../contract/ai-token/refs.ts';
@@ -11,6 +11,7 @@ import { DEFAULT_PAGE_SIZE, pageKey } from '../../streams/paging.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
 import { definedQuery as defined, memberKey } from './definedQuery.ts';
+import { commerceTag } from './modules/commerce.ts';
 
 export type OrderPage = CallResult<(typeof orderApi)['oj.member.order.queryList']>;
 export type WalletPage = CallResult<(typeof wallet)['oj.memberWallet.queryList']>;
@@ -21,23 +22,27 @@ export type AiTokenGoodsPage = CallResult<(typeof aiToken)['oj.aiTokenGoods.quer
 
 const COMMERCE_PREFIX = 'commerce:';
 
-/** The member's orders, wallet or history: stale once something is bought or refunded. */
-export const isCommerceKey = (key: string): boolean => key.startsWith(COMMERCE_PREFIX);
-
 /** The member's wallet: balance and AI tokens. */
 export function myWallet(runtime: Runtime): QueryDef<WalletPage> {
-  return defined(runtime, `${COMMERCE_PREFIX}${memberKey(runtime)}:wallet`, () =>
-    runtime.transport.call(wallet['oj.memberWallet.queryList'], { body: {} }),
+  return defined(
+    runtime,
+    `${COMMERCE_PREFIX}${memberKey(runtime)}:wallet`,
+    () => runtime.transport.call(wallet['oj.memberWallet.queryList'], { body: {} }),
+    [commerceTag],
   );
 }
 
 /** One page of the member's orders of every kind, newest first. */
 export function orderPage(runtime: Runtime, page: number): QueryDef<OrderPage> {
-  return defined(runtime, pageKey(`${COMMERCE_PREFIX}${memberKey(runtime)}:orders`, page), () =>
-    runtime.transport.call(orderApi['oj.member.order.queryList'], {
-      query: { page, size: DEFAULT_PAGE_SIZE },
-      body: {},
-    }),
+  return defined(
+    runtime,
+    pageKey(`${COMMERCE_PREFIX}${memberKey(runtime)}:orders`, page),
+    () =>
+      runtime.transport.call(orderApi['oj.member.order.queryList'], {
+        query: { page, size: DEFAULT_PAGE_SIZE },
+        body: {},
+      }),
+    [commerceTag],
   );
 }
 
@@ -51,6 +56,7 @@ export function walletChangePage(runtime: Runtime, page: number): QueryDef<Walle
         query: { page, size: DEFAULT_PAGE_SIZE },
         body: {},
       }),
+    [commerceTag],
   );
 }
 

@@ -1,8 +1,8 @@
 /**
  * Read queries of the learners' course screens (issue 9 item 2): the catalogue, one course with
  * its units, a unit (chapter) with its questions. What carries the member's progress or what
- * they may open is keyed under `memberAnswers:` with the member's id, so answering a question
- * or buying a unit (runtime afterPurchase) makes it stale.
+ * they may open carries the `memberAnswers` tag (keyed with the member's id), so answering a
+ * question or buying a unit (a `purchase` change) makes it stale.
  */
 import type { CallBody, CallResult } from '../../contract/call.ts';
 import { chapter as chapterApi } from '../../contract/chapter/refs.ts';
@@ -12,6 +12,7 @@ import { DEFAULT_PAGE_SIZE, pageKey } from '../../streams/paging.ts';
 import { definedQuery as defined, memberKey } from './definedQuery.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
+import { memberAnswersTag } from './modules/practice.ts';
 
 export type CoursePage = CallResult<(typeof courseApi)['course.queryList']>;
 export type CourseItem = CallResult<(typeof courseApi)['course.queryById']>;
@@ -37,42 +38,58 @@ export function coursePage(
         query: { page, size },
         body: filter,
       }),
+    [memberAnswersTag],
   );
 }
 
 export function courseDetail(runtime: Runtime, id: number): QueryDef<CourseItem> {
-  return defined(runtime, `${mine(runtime)}:detail:${id}`, () =>
-    runtime.transport.call(courseApi['course.queryById'], {
-      query: { id },
-      skipErrorHandler: true,
-    }),
+  return defined(
+    runtime,
+    `${mine(runtime)}:detail:${id}`,
+    () =>
+      runtime.transport.call(courseApi['course.queryById'], {
+        query: { id },
+        skipErrorHandler: true,
+      }),
+    [memberAnswersTag],
   );
 }
 
 export function courseUnits(runtime: Runtime, id: number): QueryDef<CourseUnits> {
-  return defined(runtime, `${mine(runtime)}:units:${id}`, () =>
-    runtime.transport.call(courseApi['course.queryChapterList'], { body: { id } }),
+  return defined(
+    runtime,
+    `${mine(runtime)}:units:${id}`,
+    () => runtime.transport.call(courseApi['course.queryChapterList'], { body: { id } }),
+    [memberAnswersTag],
   );
 }
 
 /** A unit as the member reads it: notes, and its material when they may open it. */
 export function chapterDetail(runtime: Runtime, id: number): QueryDef<ChapterDetail> {
-  return defined(runtime, `${mine(runtime)}:chapter:${id}`, () =>
-    runtime.transport.call(chapterApi['chapter.queryById'], {
-      query: { id },
-      skipErrorHandler: true,
-    }),
+  return defined(
+    runtime,
+    `${mine(runtime)}:chapter:${id}`,
+    () =>
+      runtime.transport.call(chapterApi['chapter.queryById'], {
+        query: { id },
+        skipErrorHandler: true,
+      }),
+    [memberAnswersTag],
   );
 }
 
 /** A unit's questions with the member's status on each (every question: a unit holds ≤ 200). */
 export function chapterQuestions(runtime: Runtime, id: number): QueryDef<ChapterQuestionPage> {
-  return defined(runtime, `${mine(runtime)}:chapterQuestions:${id}`, () =>
-    runtime.transport.call(chapterApi['oj.chapter.queryQuestion'], {
-      query: { page: 0, size: 200 },
-      body: { id },
-      skipErrorHandler: true,
-    }),
+  return defined(
+    runtime,
+    `${mine(runtime)}:chapterQuestions:${id}`,
+    () =>
+      runtime.transport.call(chapterApi['oj.chapter.queryQuestion'], {
+        query: { page: 0, size: 200 },
+        body: { id },
+        skipErrorHandler: true,
+      }),
+    [memberAnswersTag],
   );
 }
 
@@ -86,11 +103,15 @@ export function publishedDocuments(
   filter: DocumentFilter,
   size: number,
 ): QueryDef<DocumentPage> {
-  return defined(runtime, `${mine(runtime)}:documents:${JSON.stringify(filter)}:${size}`, () =>
-    runtime.transport.call(documentApi['memberDocument.queryList'], {
-      query: { page: 0, size },
-      body: filter,
-    }),
+  return defined(
+    runtime,
+    `${mine(runtime)}:documents:${JSON.stringify(filter)}:${size}`,
+    () =>
+      runtime.transport.call(documentApi['memberDocument.queryList'], {
+        query: { page: 0, size },
+        body: filter,
+      }),
+    [memberAnswersTag],
   );
 }
 

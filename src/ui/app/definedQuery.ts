@@ -4,6 +4,7 @@
  */
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
+import type { QueryTag } from './client-module.ts';
 
 const defs = new WeakMap<Runtime, Map<string, QueryDef<unknown>>>();
 
@@ -11,12 +12,14 @@ export function definedQuery<T>(
   runtime: Runtime,
   key: string,
   fetch: () => Promise<T>,
+  /** The families this read belongs to, declared by their modules (ui/app/modules/). */
+  tags?: readonly QueryTag[],
 ): QueryDef<T> {
   let byKey = defs.get(runtime);
   if (!byKey) defs.set(runtime, (byKey = new Map()));
   let def = byKey.get(key) as QueryDef<T> | undefined;
   if (!def) {
-    def = { key, state$: runtime.queries.cache.query(key, fetch) };
+    def = { key, tags, state$: runtime.queries.cache.query(key, fetch, tags) };
     byKey.set(key, def as QueryDef<unknown>);
   }
   return def;

@@ -6,7 +6,7 @@
 import { createActor, type Actor } from 'xstate';
 import { createExamRoomImplementations } from '../../machines/exam-room/implementations.ts';
 import { examRoomMachine } from '../../machines/exam-room/machine.ts';
-import { isCommerceKey } from './commerceQueries.ts';
+import { commerceTag } from './modules/commerce.ts';
 import type { Runtime } from './runtime.ts';
 
 export type ExamRoomActor = Actor<typeof examRoomMachine>;
@@ -24,7 +24,7 @@ export function examRoomActorFor(
     ).start();
     // Handed in: the member's exam lists and reports are stale.
     actor.subscribe((s) => {
-      if (s.matches('handedIn')) runtime.queries.cache.invalidate(isCommerceKey);
+      if (s.matches('handedIn')) runtime.queries.cache.invalidateTags([commerceTag]);
     });
     return actor;
   });

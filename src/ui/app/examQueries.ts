@@ -1,6 +1,6 @@
 /**
  * Read queries of the exam screens (issue 7), on the runtime's SWR cache. The member's own
- * enrollments, sittings and reports are keyed under the commerce prefix: an enrollment is an
+ * enrollments, sittings and reports carry the `commerce` tag: an enrollment is an
  * order, so a purchase, a cancellation or a hand-in marks them stale together.
  */
 import type { CallResult } from '../../contract/call.ts';
@@ -9,6 +9,7 @@ import { DEFAULT_PAGE_SIZE, pageKey } from '../../streams/paging.ts';
 import { definedQuery as defined, memberKey } from './definedQuery.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
+import { commerceTag } from './modules/commerce.ts';
 
 export type ExamPage = CallResult<(typeof exam)['oj.exam.queryList']>;
 export type ExamDetail = CallResult<(typeof exam)['exam.queryById']>;
@@ -45,40 +46,59 @@ export function examNotes(runtime: Runtime, id: number): QueryDef<ExamNotes> {
 
 /** The member's latest enrollment in the exam with their sittings (null: not enrolled). */
 export function mineEnrollment(runtime: Runtime, examId: number): QueryDef<MineEnrollment> {
-  return defined(runtime, `${MINE(runtime)}:mine:${examId}`, () =>
-    runtime.transport.call(exam['oj.examEnroll.queryMineLatestEnroll'], { query: { examId } }),
+  return defined(
+    runtime,
+    `${MINE(runtime)}:mine:${examId}`,
+    () =>
+      runtime.transport.call(exam['oj.examEnroll.queryMineLatestEnroll'], { query: { examId } }),
+    [commerceTag],
   );
 }
 
 export function myEnrollments(runtime: Runtime, page: number): QueryDef<EnrollPage> {
-  return defined(runtime, pageKey(`${MINE(runtime)}:enrollments`, page), () =>
-    runtime.transport.call(exam['oj.examEnroll.queryEnrollList'], {
-      query: { page, size: DEFAULT_PAGE_SIZE },
-      body: {},
-    }),
+  return defined(
+    runtime,
+    pageKey(`${MINE(runtime)}:enrollments`, page),
+    () =>
+      runtime.transport.call(exam['oj.examEnroll.queryEnrollList'], {
+        query: { page, size: DEFAULT_PAGE_SIZE },
+        body: {},
+      }),
+    [commerceTag],
   );
 }
 
 export function mySittings(runtime: Runtime, page: number): QueryDef<SittingPage> {
-  return defined(runtime, pageKey(`${MINE(runtime)}:sittings`, page), () =>
-    runtime.transport.call(exam['oj.examPaperEnroll.queryList'], {
-      query: { page, size: DEFAULT_PAGE_SIZE },
-      body: {},
-    }),
+  return defined(
+    runtime,
+    pageKey(`${MINE(runtime)}:sittings`, page),
+    () =>
+      runtime.transport.call(exam['oj.examPaperEnroll.queryList'], {
+        query: { page, size: DEFAULT_PAGE_SIZE },
+        body: {},
+      }),
+    [commerceTag],
   );
 }
 
 export function myExamStatistics(runtime: Runtime): QueryDef<MineStatistics> {
-  return defined(runtime, `${MINE(runtime)}:statistics`, () =>
-    runtime.transport.call(exam['oj.examEnroll.queryMineStatistics'], {}),
+  return defined(
+    runtime,
+    `${MINE(runtime)}:statistics`,
+    () => runtime.transport.call(exam['oj.examEnroll.queryMineStatistics'], {}),
+    [commerceTag],
   );
 }
 
 export function sittingReport(runtime: Runtime, id: number): QueryDef<Report> {
-  return defined(runtime, `${MINE(runtime)}:report:${id}`, () =>
-    runtime.transport.call(exam['oj.examPaperEnroll.report'], {
-      query: { id },
-      skipErrorHandler: true,
-    }),
+  return defined(
+    runtime,
+    `${MINE(runtime)}:report:${id}`,
+    () =>
+      runtime.transport.call(exam['oj.examPaperEnroll.report'], {
+        query: { id },
+        skipErrorHandler: true,
+      }),
+    [commerceTag],
   );
 }

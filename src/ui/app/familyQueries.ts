@@ -1,7 +1,7 @@
 /**
  * Read queries of the parent's screens and of the child's binding requests (issue 25 item 11),
  * on the runtime's SWR cache. Keys start with the reader's member id and, for a child's rows,
- * the child's id; a binding change or a payment marks them stale (isFamilyKey).
+ * the child's id; a binding change or a payment marks them stale (the `family` tag).
  */
 import type { CallResult } from '../../contract/call.ts';
 import { parent as api } from '../../contract/parent/refs.ts';
@@ -9,6 +9,7 @@ import { DEFAULT_PAGE_SIZE, pageKey } from '../../streams/paging.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
 import { definedQuery as defined, memberKey } from './definedQuery.ts';
+import { familyTag } from './modules/family.ts';
 
 export type BindingList = CallResult<(typeof api)['oj.parent.binding.queryMine']>;
 export type ChildGradePage = CallResult<(typeof api)['oj.parent.grade.queryList']>;
@@ -19,27 +20,33 @@ export type ChildFeed = CallResult<(typeof api)['oj.parent.feed.queryList']>;
 
 const FAMILY_PREFIX = 'family:';
 
-/** The parent's and the child's family reads: stale once a binding moves or an order is paid. */
-export const isFamilyKey = (key: string): boolean => key.startsWith(FAMILY_PREFIX);
-
 const keyOf = (runtime: Runtime, rest: string) => `${FAMILY_PREFIX}${memberKey(runtime)}:${rest}`;
 
 /** The parent's bindings: asked, bound and recently ended. */
 export const myBindings = (runtime: Runtime): QueryDef<BindingList> =>
-  defined(runtime, keyOf(runtime, 'bindings'), () =>
-    runtime.transport.call(api['oj.parent.binding.queryMine'], {}),
+  defined(
+    runtime,
+    keyOf(runtime, 'bindings'),
+    () => runtime.transport.call(api['oj.parent.binding.queryMine'], {}),
+    [familyTag],
   );
 
 /** The child's side: who asks to bind, and who is bound. */
 export const bindingsOfMe = (runtime: Runtime): QueryDef<BindingList> =>
-  defined(runtime, keyOf(runtime, 'asked'), () =>
-    runtime.transport.call(api['oj.childBinding.queryList'], {}),
+  defined(
+    runtime,
+    keyOf(runtime, 'asked'),
+    () => runtime.transport.call(api['oj.childBinding.queryList'], {}),
+    [familyTag],
   );
 
 /** A teacher's queue: binding requests of their own learners waiting for an answer. */
 export const learnersBindingRequests = (runtime: Runtime): QueryDef<BindingList> =>
-  defined(runtime, keyOf(runtime, 'learnersAsked'), () =>
-    runtime.transport.call(api['edms.parentBinding.queryList'], {}),
+  defined(
+    runtime,
+    keyOf(runtime, 'learnersAsked'),
+    () => runtime.transport.call(api['edms.parentBinding.queryList'], {}),
+    [familyTag],
   );
 
 const childPage = (childId: number, page: number) => ({
@@ -49,40 +56,59 @@ const childPage = (childId: number, page: number) => ({
 });
 
 export const childGrades = (runtime: Runtime, childId: number, page: number) =>
-  defined<ChildGradePage>(runtime, pageKey(keyOf(runtime, `${childId}:grades`), page), () =>
-    runtime.transport.call(api['oj.parent.grade.queryList'], {
-      query: childPage(childId, page),
-      body: {},
-    }),
+  defined<ChildGradePage>(
+    runtime,
+    pageKey(keyOf(runtime, `${childId}:grades`), page),
+    () =>
+      runtime.transport.call(api['oj.parent.grade.queryList'], {
+        query: childPage(childId, page),
+        body: {},
+      }),
+    [familyTag],
   );
 
 export const childHomework = (runtime: Runtime, childId: number, page: number) =>
-  defined<ChildHomeworkPage>(runtime, pageKey(keyOf(runtime, `${childId}:homework`), page), () =>
-    runtime.transport.call(api['oj.parent.homeworkEnroll.queryList'], {
-      query: childPage(childId, page),
-      body: {},
-    }),
+  defined<ChildHomeworkPage>(
+    runtime,
+    pageKey(keyOf(runtime, `${childId}:homework`), page),
+    () =>
+      runtime.transport.call(api['oj.parent.homeworkEnroll.queryList'], {
+        query: childPage(childId, page),
+        body: {},
+      }),
+    [familyTag],
   );
 
 export const childSittings = (runtime: Runtime, childId: number, page: number) =>
-  defined<ChildSittingPage>(runtime, pageKey(keyOf(runtime, `${childId}:sittings`), page), () =>
-    runtime.transport.call(api['oj.parent.examPaperEnroll.queryList'], {
-      query: childPage(childId, page),
-      body: {},
-    }),
+  defined<ChildSittingPage>(
+    runtime,
+    pageKey(keyOf(runtime, `${childId}:sittings`), page),
+    () =>
+      runtime.transport.call(api['oj.parent.examPaperEnroll.queryList'], {
+        query: childPage(childId, page),
+        body: {},
+      }),
+    [familyTag],
   );
 
 export const childOrders = (runtime: Runtime, childId: number, page: number) =>
-  defined<ChildOrderPage>(runtime, pageKey(keyOf(runtime, `${childId}:orders`), page), () =>
-    runtime.transport.call(api['oj.parent.member.order.queryList'], {
-      query: childPage(childId, page),
-      body: {},
-    }),
+  defined<ChildOrderPage>(
+    runtime,
+    pageKey(keyOf(runtime, `${childId}:orders`), page),
+    () =>
+      runtime.transport.call(api['oj.parent.member.order.queryList'], {
+        query: childPage(childId, page),
+        body: {},
+      }),
+    [familyTag],
   );
 
 export const childFeed = (runtime: Runtime, childId: number) =>
-  defined<ChildFeed>(runtime, keyOf(runtime, `${childId}:feed`), () =>
-    runtime.transport.call(api['oj.parent.feed.queryList'], { query: { childId } }),
+  defined<ChildFeed>(
+    runtime,
+    keyOf(runtime, `${childId}:feed`),
+    () => runtime.transport.call(api['oj.parent.feed.queryList'], { query: { childId } }),
+    [familyTag],
   );
 
 /** A child's homework report, the learner's report answered on the parent's call. */
@@ -95,6 +121,7 @@ export const childHomeworkReport = (runtime: Runtime, childId: number, id: numbe
         query: { childId, id },
         skipErrorHandler: true,
       }),
+    [familyTag],
   );
 
 /** A child's exam report (one sitting's), on the parent's call. */
@@ -107,4 +134,5 @@ export const childExamReport = (runtime: Runtime, childId: number, id: number) =
         query: { childId, id },
         skipErrorHandler: true,
       }),
+    [familyTag],
   );

@@ -1,9 +1,9 @@
 /**
  * Read queries of the learners' class screens (issue 8 item 5) and of a teacher's view of one
  * student (/chapter/student), on the runtime's SWR cache. A class's detail and the member's own
- * enrollments are keyed under the commerce prefix: an enrollment is an order, so enrolling,
+ * enrollments carry the `commerce` tag: an enrollment is an order, so enrolling,
  * paying, cancelling or quitting marks them stale together (the seats left change with them).
- * The student view is a staff read, keyed under `staff:`.
+ * The student view is a staff read (the `staff` tag).
  */
 import type { CallResult } from '../../contract/call.ts';
 import { chapter as chapterApi } from '../../contract/chapter/refs.ts';
@@ -16,6 +16,8 @@ import { definedQuery as defined, memberKey } from './definedQuery.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
 import { staffQuery } from './staffQueries.ts';
+import { commerceTag } from './modules/commerce.ts';
+import { memberAnswersTag } from './modules/practice.ts';
 
 export type GradeDetail = CallResult<(typeof gradeApi)['grade.queryById']>;
 export type GradeNotes = CallResult<(typeof gradeApi)['grade.queryNotesById']>;
@@ -46,8 +48,15 @@ const MINE = (runtime: Runtime) => `commerce:${memberKey(runtime)}:grade`;
 
 /** A class as the caller may read it (a visitor: the public catalogue's), with its seats left. */
 export function gradeDetail(runtime: Runtime, id: number): QueryDef<GradeDetail> {
-  return defined(runtime, `${MINE(runtime)}:detail:${id}`, () =>
-    runtime.transport.call(gradeApi['grade.queryById'], { query: { id }, skipErrorHandler: true }),
+  return defined(
+    runtime,
+    `${MINE(runtime)}:detail:${id}`,
+    () =>
+      runtime.transport.call(gradeApi['grade.queryById'], {
+        query: { id },
+        skipErrorHandler: true,
+      }),
+    [commerceTag],
   );
 }
 
@@ -59,8 +68,11 @@ export function gradeNotes(runtime: Runtime, id: number): QueryDef<GradeNotes> {
 
 /** The chapters the class follows, with the member's solved counts (stale when they answer). */
 export function gradeChapters(runtime: Runtime, gradeId: number): QueryDef<GradeChapters> {
-  return defined(runtime, `memberAnswers:${memberKey(runtime)}:gradeChapters:${gradeId}`, () =>
-    runtime.transport.call(gradeApi['course.queryChapterListByGrade'], { body: { gradeId } }),
+  return defined(
+    runtime,
+    `memberAnswers:${memberKey(runtime)}:gradeChapters:${gradeId}`,
+    () => runtime.transport.call(gradeApi['course.queryChapterListByGrade'], { body: { gradeId } }),
+    [memberAnswersTag],
   );
 }
 
@@ -85,6 +97,7 @@ export function gradeChapterQuestions(
         query: { page: 0, size: 100 },
         body: { gradeId, chapterId },
       }),
+    [memberAnswersTag],
   );
 }
 
@@ -93,26 +106,37 @@ export function mineGradeEnrollment(
   runtime: Runtime,
   gradeId: number,
 ): QueryDef<MineGradeEnrollment> {
-  return defined(runtime, `${MINE(runtime)}:mine:${gradeId}`, () =>
-    runtime.transport.call(gradeApi['oj.grade.enroll.queryMineLatestEnroll'], {
-      query: { gradeId },
-    }),
+  return defined(
+    runtime,
+    `${MINE(runtime)}:mine:${gradeId}`,
+    () =>
+      runtime.transport.call(gradeApi['oj.grade.enroll.queryMineLatestEnroll'], {
+        query: { gradeId },
+      }),
+    [commerceTag],
   );
 }
 
 /** One page of the member's class enrollments, newest first. */
 export function myGradeEnrollments(runtime: Runtime, page: number): QueryDef<GradeEnrollPage> {
-  return defined(runtime, pageKey(`${MINE(runtime)}:enrollments`, page), () =>
-    runtime.transport.call(gradeApi['oj.grade.enroll.queryEnrollList'], {
-      query: { page, size: DEFAULT_PAGE_SIZE },
-      body: {},
-    }),
+  return defined(
+    runtime,
+    pageKey(`${MINE(runtime)}:enrollments`, page),
+    () =>
+      runtime.transport.call(gradeApi['oj.grade.enroll.queryEnrollList'], {
+        query: { page, size: DEFAULT_PAGE_SIZE },
+        body: {},
+      }),
+    [commerceTag],
   );
 }
 
 export function myGradeStatistics(runtime: Runtime): QueryDef<MineGradeStatistics> {
-  return defined(runtime, `${MINE(runtime)}:statistics`, () =>
-    runtime.transport.call(gradeApi['oj.grade.enroll.queryMineStatistics'], {}),
+  return defined(
+    runtime,
+    `${MINE(runtime)}:statistics`,
+    () => runtime.transport.call(gradeApi['oj.grade.enroll.queryMineStatistics'], {}),
+    [commerceTag],
   );
 }
 

@@ -16,9 +16,9 @@ import {
   type ObjectiveQuestion,
 } from '../../machines/objective-practice/machine.ts';
 import { practiceMachine } from '../../machines/practice/machine.ts';
-import { isHomeworkKey } from './homeworkQueries.ts';
 import type { ObjectiveActor, PracticeActor } from './practiceActors.ts';
-import { isMemberAnswersKey } from './cacheKeys.ts';
+import { homeworkTag } from './modules/homework.ts';
+import { memberAnswersTag } from './modules/practice.ts';
 import type { Runtime } from './runtime.ts';
 
 /** A graded answer changes the room's progress, the lists and the reports. */
@@ -26,8 +26,8 @@ const homeworkDeps = (runtime: Runtime, homeworkEnrollId: number): HomeworkRoomD
   transport: runtime.transport,
   homeworkEnrollId,
   onGraded: () => {
-    runtime.queries.cache.invalidate(isHomeworkKey);
-    runtime.queries.cache.invalidate(isMemberAnswersKey);
+    runtime.queries.cache.invalidateTags([homeworkTag]);
+    runtime.queries.cache.invalidateTags([memberAnswersTag]);
   },
 });
 

@@ -1,7 +1,7 @@
 /**
  * Read queries of the learner's homework screens (issue 8 item 5: /user/homework, the room and
  * the reports), on the runtime's SWR cache. Every key names the member, so another login never
- * reads a cached answer; a graded answer in the room marks them all stale (isHomeworkKey).
+ * reads a cached answer; a graded answer in the room marks them all stale (the `homework` tag).
  */
 import type { CallResult } from '../../contract/call.ts';
 import { homework } from '../../contract/homework/refs.ts';
@@ -10,6 +10,7 @@ import { DEFAULT_PAGE_SIZE, pageKey } from '../../streams/paging.ts';
 import { definedQuery as defined, memberKey } from './definedQuery.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
+import { homeworkTag } from './modules/homework.ts';
 
 export type HomeworkEnrollPage = CallResult<(typeof homework)['oj.homeworkEnroll.queryList']>;
 export type MineHomeworkStatistics = CallResult<
@@ -25,22 +26,26 @@ export type AnswerDetail = CallResult<(typeof memberQuestion)['memberQuestion.qu
 const HOMEWORK_PREFIX = 'homework:';
 const MINE = (runtime: Runtime) => `${HOMEWORK_PREFIX}${memberKey(runtime)}`;
 
-/** The member's homework, its reports and submissions: stale once an answer is graded. */
-export const isHomeworkKey = (key: string): boolean => key.startsWith(HOMEWORK_PREFIX);
-
 /** One page of the member's homework (their enrollments), the latest due first. */
 export function myHomeworkPage(runtime: Runtime, page: number): QueryDef<HomeworkEnrollPage> {
-  return defined(runtime, pageKey(`${MINE(runtime)}:list`, page), () =>
-    runtime.transport.call(homework['oj.homeworkEnroll.queryList'], {
-      query: { page, size: DEFAULT_PAGE_SIZE },
-      body: {},
-    }),
+  return defined(
+    runtime,
+    pageKey(`${MINE(runtime)}:list`, page),
+    () =>
+      runtime.transport.call(homework['oj.homeworkEnroll.queryList'], {
+        query: { page, size: DEFAULT_PAGE_SIZE },
+        body: {},
+      }),
+    [homeworkTag],
   );
 }
 
 export function myHomeworkStatistics(runtime: Runtime): QueryDef<MineHomeworkStatistics> {
-  return defined(runtime, `${MINE(runtime)}:statistics`, () =>
-    runtime.transport.call(homework['oj.homeworkEnroll.queryMineStatistics'], {}),
+  return defined(
+    runtime,
+    `${MINE(runtime)}:statistics`,
+    () => runtime.transport.call(homework['oj.homeworkEnroll.queryMineStatistics'], {}),
+    [homeworkTag],
   );
 }
 
@@ -52,21 +57,29 @@ export function mineHomework(
   runtime: Runtime,
   homeworkId: number,
 ): QueryDef<HomeworkReport | null> {
-  return defined(runtime, `${MINE(runtime)}:mine:${homeworkId}`, () =>
-    runtime.transport.call(homework['oj.homeworkEnroll.queryMineLatestEnroll'], {
-      query: { homeworkId },
-      skipErrorHandler: true,
-    }),
+  return defined(
+    runtime,
+    `${MINE(runtime)}:mine:${homeworkId}`,
+    () =>
+      runtime.transport.call(homework['oj.homeworkEnroll.queryMineLatestEnroll'], {
+        query: { homeworkId },
+        skipErrorHandler: true,
+      }),
+    [homeworkTag],
   );
 }
 
 /** One enrollment's report (/homework/report/enroll). */
 export function enrollReport(runtime: Runtime, enrollId: number): QueryDef<HomeworkReport> {
-  return defined(runtime, `${MINE(runtime)}:report:${enrollId}`, () =>
-    runtime.transport.call(homework['oj.homeworkEnroll.report'], {
-      query: { id: enrollId },
-      skipErrorHandler: true,
-    }),
+  return defined(
+    runtime,
+    `${MINE(runtime)}:report:${enrollId}`,
+    () =>
+      runtime.transport.call(homework['oj.homeworkEnroll.report'], {
+        query: { id: enrollId },
+        skipErrorHandler: true,
+      }),
+    [homeworkTag],
   );
 }
 
@@ -75,11 +88,15 @@ export function homeworkQuestionList(
   runtime: Runtime,
   homeworkId: number,
 ): QueryDef<HomeworkQuestionList> {
-  return defined(runtime, `${MINE(runtime)}:questions:${homeworkId}`, () =>
-    runtime.transport.call(homework['oj.homework.queryQuestionList'], {
-      body: { homeworkId },
-      skipErrorHandler: true,
-    }),
+  return defined(
+    runtime,
+    `${MINE(runtime)}:questions:${homeworkId}`,
+    () =>
+      runtime.transport.call(homework['oj.homework.queryQuestionList'], {
+        body: { homeworkId },
+        skipErrorHandler: true,
+      }),
+    [homeworkTag],
   );
 }
 
@@ -91,17 +108,27 @@ export function questionSubmissions(
   page: number,
 ): QueryDef<SubmissionPage> {
   const key = pageKey(`${MINE(runtime)}:submissions:${enrollId}:${questionId}`, page);
-  return defined(runtime, key, () =>
-    runtime.transport.call(homework['oj.homeworkMemberQuestion.querySubmissionList'], {
-      query: { page, size: DEFAULT_PAGE_SIZE },
-      body: { homeworkEnrollId: enrollId, questionId },
-    }),
+  return defined(
+    runtime,
+    key,
+    () =>
+      runtime.transport.call(homework['oj.homeworkMemberQuestion.querySubmissionList'], {
+        query: { page, size: DEFAULT_PAGE_SIZE },
+        body: { homeworkEnrollId: enrollId, questionId },
+      }),
+    [homeworkTag],
   );
 }
 
 /** One answer with its code and the judge's verdicts (a finished answer does not change). */
 export function answerDetail(runtime: Runtime, answerId: number): QueryDef<AnswerDetail> {
-  return defined(runtime, `${MINE(runtime)}:answer:${answerId}`, () =>
-    runtime.transport.call(memberQuestion['memberQuestion.queryById'], { query: { id: answerId } }),
+  return defined(
+    runtime,
+    `${MINE(runtime)}:answer:${answerId}`,
+    () =>
+      runtime.transport.call(memberQuestion['memberQuestion.queryById'], {
+        query: { id: answerId },
+      }),
+    [homeworkTag],
   );
 }

@@ -19,7 +19,7 @@ import {
   type PracticeLanguage,
   type SubmitMode,
 } from '../../machines/practice/machine.ts';
-import { isMemberAnswersKey } from './cacheKeys.ts';
+import { memberAnswersTag } from './modules/practice.ts';
 import type { Runtime } from './runtime.ts';
 
 export type PracticeActor = Actor<typeof practiceMachine>;
@@ -28,7 +28,7 @@ export type ObjectiveActor = Actor<typeof objectivePracticeMachine>;
 /** A graded answer changed what the play home's status columns and wrong list show. */
 const practiceDeps = (runtime: Runtime): PracticeDeps => ({
   transport: runtime.transport,
-  onGraded: () => runtime.queries.cache.invalidate(isMemberAnswersKey),
+  onGraded: () => runtime.queries.cache.invalidateTags([memberAnswersTag]),
 });
 
 /**

@@ -10,7 +10,10 @@ import { DEFAULT_PAGE_SIZE, pageKey } from '../../streams/paging.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
 import { definedQuery as defined, memberKey } from './definedQuery.ts';
-import { MEMBER_ANSWERS_PREFIX } from './cacheKeys.ts';
+import { memberAnswersTag } from './modules/practice.ts';
+
+/** The member's answers' own reads, tagged `memberAnswers` (stale once an answer is graded). */
+const MEMBER_ANSWERS_PREFIX = 'memberAnswers:';
 
 export type ProblemPage = CallResult<(typeof questionApi)['oj.question.queryList']>;
 export type WrongPage = CallResult<(typeof memberQuestion)['memberQuestion.queryWrongList']>;
@@ -41,11 +44,15 @@ export function questionPage(
 /** One page of the member's questions to correct (我的错题), most recently answered first. */
 export function wrongPage(runtime: Runtime, page: number): QueryDef<WrongPage> {
   const key = pageKey(`${MEMBER_ANSWERS_PREFIX}${memberKey(runtime)}:wrong`, page);
-  return defined(runtime, key, () =>
-    runtime.transport.call(memberQuestion['memberQuestion.queryWrongList'], {
-      query: { page, size: DEFAULT_PAGE_SIZE },
-      body: {},
-    }),
+  return defined(
+    runtime,
+    key,
+    () =>
+      runtime.transport.call(memberQuestion['memberQuestion.queryWrongList'], {
+        query: { page, size: DEFAULT_PAGE_SIZE },
+        body: {},
+      }),
+    [memberAnswersTag],
   );
 }
 
@@ -57,12 +64,16 @@ export function wrongPage(runtime: Runtime, page: number): QueryDef<WrongPage> {
 export function latestAnswers(runtime: Runtime, questionIds: number[]): QueryDef<LatestAnswers> {
   const ids = [...new Set(questionIds)].sort((a, b) => a - b);
   const key = `${MEMBER_ANSWERS_PREFIX}${memberKey(runtime)}:latest:${ids.join(',')}`;
-  return defined(runtime, key, () =>
-    // No questions listed, no answers to read (the call wants at least one id).
-    ids.length === 0
-      ? Promise.resolve([])
-      : runtime.transport.call(memberQuestion['memberQuestion.queryLatestList'], {
-          body: { questionIds: ids },
-        }),
+  return defined(
+    runtime,
+    key,
+    () =>
+      // No questions listed, no answers to read (the call wants at least one id).
+      ids.length === 0
+        ? Promise.resolve([])
+        : runtime.transport.call(memberQuestion['memberQuestion.queryLatestList'], {
+            body: { questionIds: ids },
+          }),
+    [memberAnswersTag],
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Read queries of activity prizes (issue 10 item 2), on the runtime's SWR cache. The learner's
- * are keyed under the commerce prefix with the activity's (a prize action or an enrollment marks
- * them stale together); the back office's under `staff:`. The address lists are the same for
+ * carry the activity's tags, `commerce` and `memberAnswers` (a prize action or an enrollment marks
+ * them stale together); the back office's the `staff` tag. The address lists are the same for
  * everyone and never change while the app runs.
  */
 import type { CallResult } from '../../contract/call.ts';
@@ -12,6 +12,8 @@ import { definedQuery as defined, memberKey } from './definedQuery.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
 import { staffQuery } from './staffQueries.ts';
+import { commerceTag } from './modules/commerce.ts';
+import { memberAnswersTag } from './modules/practice.ts';
 
 export type PrizeArea = 'bms' | 'edms';
 export type PrizePage = CallResult<(typeof activityPrize)['oj.activityPrize.queryList']>;
@@ -24,18 +26,26 @@ const MINE = (runtime: Runtime, activityId: number) =>
 
 /** An activity's prizes and its draw (commitment; after the draw seed and winners). */
 export function activityPrizes(runtime: Runtime, activityId: number): QueryDef<PrizePage> {
-  return defined(runtime, `${MINE(runtime, activityId)}:list`, () =>
-    runtime.transport.call(activityPrize['oj.activityPrize.queryList'], {
-      query: { size: 100, sort: 'sort,asc' },
-      body: { activityId },
-    }),
+  return defined(
+    runtime,
+    `${MINE(runtime, activityId)}:list`,
+    () =>
+      runtime.transport.call(activityPrize['oj.activityPrize.queryList'], {
+        query: { size: 100, sort: 'sort,asc' },
+        body: { activityId },
+      }),
+    [commerceTag, memberAnswersTag],
   );
 }
 
 /** The learner's own result (the first one after the end runs the draw on the server). */
 export function lotteryResult(runtime: Runtime, activityId: number): QueryDef<LotteryAnswer> {
-  return defined(runtime, `${MINE(runtime, activityId)}:lottery`, () =>
-    runtime.transport.call(activityPrize['oj.activityPrize.lottery'], { body: { activityId } }),
+  return defined(
+    runtime,
+    `${MINE(runtime, activityId)}:lottery`,
+    () =>
+      runtime.transport.call(activityPrize['oj.activityPrize.lottery'], { body: { activityId } }),
+    [commerceTag, memberAnswersTag],
   );
 }
 

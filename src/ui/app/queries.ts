@@ -13,6 +13,8 @@ import type { Transport } from '../../transport/client.ts';
 
 export interface QueryDef<T> {
   key: string;
+  /** The families it belongs to (client-module.ts); none for the first screen's reads. */
+  tags?: readonly string[];
   state$: Observable<QueryState<T>>;
 }
 

@@ -16,6 +16,7 @@ import { definedQuery } from './definedQuery.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
 import { staffQuery } from './staffQueries.ts';
+import { siteTag } from './modules/site.ts';
 
 export type ConfigItem = CallResult<(typeof configApi)['common.config.queryByKey']>;
 export type ConfigPage = CallResult<(typeof configApi)['common.config.queryList']>;
@@ -26,32 +27,38 @@ export type DictPage = CallResult<(typeof dictApi)['dict.queryList']>;
 export type AppPage = CallResult<(typeof appApi)['app.queryList']>;
 export type DictItems = CallResult<(typeof dictApi)['dict.queryItemList']>;
 
+/** The public reads of this file, tagged `site`: a staff write marks them stale too (modules/site.ts). */
 const SITE_PREFIX = 'site:';
-
-/** The public reads of this file: a staff write marks them stale too (runtime afterStaffChange). */
-export const isSiteKey = (key: string): boolean => key.startsWith(SITE_PREFIX);
 
 /**
  * A page's text by key; null when the key is absent (an honest empty page, not an error the
  * cache would keep retrying).
  */
 export function siteText(runtime: Runtime, key: string): QueryDef<ConfigItem | null> {
-  return definedQuery(runtime, `${SITE_PREFIX}text:${key}`, () =>
-    runtime.transport
-      .call(configApi['common.config.queryByKey'], { query: { key }, skipErrorHandler: true })
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && error.code === ErrorCode.NOT_FOUND) return null;
-        throw error;
-      }),
+  return definedQuery(
+    runtime,
+    `${SITE_PREFIX}text:${key}`,
+    () =>
+      runtime.transport
+        .call(configApi['common.config.queryByKey'], { query: { key }, skipErrorHandler: true })
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.code === ErrorCode.NOT_FOUND) return null;
+          throw error;
+        }),
+    [siteTag],
   );
 }
 
 export function liveBanners(runtime: Runtime, position: BannerPosition): QueryDef<LiveBanners> {
-  return definedQuery(runtime, `${SITE_PREFIX}banners:${position}`, () =>
-    runtime.transport.call(bannerApi['imageBanner.queryListByPosition'], {
-      query: { position },
-      skipErrorHandler: true,
-    }),
+  return definedQuery(
+    runtime,
+    `${SITE_PREFIX}banners:${position}`,
+    () =>
+      runtime.transport.call(bannerApi['imageBanner.queryListByPosition'], {
+        query: { position },
+        skipErrorHandler: true,
+      }),
+    [siteTag],
   );
 }
 

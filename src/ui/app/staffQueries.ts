@@ -1,7 +1,7 @@
 /**
  * Read queries of the back office (issue 6 item 6), on the runtime's SWR cache. Every key starts
  * with `staff:` and the member's id, so another login never reads them, and a staff write marks
- * them all stale (isStaffKey).
+ * them all stale (the `staff` tag, modules/staff.ts).
  */
 import type { CallBody, CallResult } from '../../contract/call.ts';
 import { aiToken } from '../../contract/ai-token/refs.ts';
@@ -14,6 +14,7 @@ import { DEFAULT_PAGE_SIZE, pageKey } from '../../streams/paging.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
 import { definedQuery as defined, memberKey } from './definedQuery.ts';
+import { staffTag } from './modules/staff.ts';
 
 export type StaffOrderFilter = CallBody<(typeof orderApi)['bms.member.order.queryList']>;
 export type StaffOrderPage = CallResult<(typeof orderApi)['bms.member.order.queryList']>;
@@ -29,14 +30,13 @@ export type ManageOrderPage = CallResult<(typeof membership)['edms.membership.or
 
 const STAFF_PREFIX = 'staff:';
 
-export const isStaffKey = (key: string): boolean => key.startsWith(STAFF_PREFIX);
-
 /** A back-office query, keyed under `staff:` and the member's id. */
 export const staffQuery = <T>(
   runtime: Runtime,
   key: string,
   fetch: () => Promise<T>,
-): QueryDef<T> => defined(runtime, `${STAFF_PREFIX}${memberKey(runtime)}:${key}`, fetch);
+): QueryDef<T> =>
+  defined(runtime, `${STAFF_PREFIX}${memberKey(runtime)}:${key}`, fetch, [staffTag]);
 
 /** One page of every order, filtered; also the approval queue's lists (by state). */
 export function staffOrders(

@@ -7,7 +7,7 @@ import { ai, type AiMessage } from '../../../contract/ai/calls.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import { wallet } from '../../../contract/wallet/calls.ts';
 import { aiChatActorFor } from '../../app/aiActors.ts';
-import { isCommerceKey } from '../../app/commerceQueries.ts';
+import { commerceTag } from '../../app/modules/commerce.ts';
 import { answer, api, failure, success, TEST_API } from '../../test/fakeApi.ts';
 import { createTestRuntime, withRuntime } from '../../test/testRuntime.tsx';
 import { AiChatPanel } from './AiChatPanel.tsx';
@@ -326,7 +326,7 @@ describe('AiChatPanel', () => {
     // The refusal is newer than the wallet read before it.
     expect(screen.getByTestId('ai-balance').dataset.balance).toBe('0');
     walletWith(500);
-    runtime.queries.cache.invalidate(isCommerceKey);
+    runtime.queries.cache.invalidateTags([commerceTag]);
     await waitFor(() => expect(screen.getByTestId('ai-balance').dataset.balance).toBe('500'));
   });
 

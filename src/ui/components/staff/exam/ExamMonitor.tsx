@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { examLifecycle } from '../../../../machines/lifecycles/exam.ts';
 import { orderStateName, staffActions } from '../../../../machines/lifecycles/orders.ts';
 import { useRuntime } from '../../../app/context.ts';
+import { staffTag } from '../../../app/modules/staff.ts';
 import {
-  isStaffKey,
   staffExam,
   staffExamEnrollments,
   staffExamStatistics,
@@ -41,7 +41,10 @@ export function ExamMonitor({ area, id }: { area: ExamArea; id: number }) {
   const exam = useQuery(staffExam(runtime, area, id));
   useEffect(() => {
     const timer = setInterval(
-      () => runtime.queries.cache.invalidate((key) => isStaffKey(key) && key.includes(`:${id}`)),
+      () =>
+        runtime.queries.cache.invalidate(
+          (key, tags) => tags.has(staffTag) && key.includes(`:${id}`),
+        ),
       LIVE_REFRESH_MS,
     );
     return () => clearInterval(timer);

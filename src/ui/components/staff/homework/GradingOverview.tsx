@@ -11,7 +11,7 @@ import {
   type StaffArea,
 } from '../../../app/classStaffQueries.ts';
 import { useRuntime } from '../../../app/context.ts';
-import { isStaffKey } from '../../../app/staffQueries.ts';
+import { staffTag } from '../../../app/modules/staff.ts';
 import { useQuery } from '../../../app/useQuery.ts';
 import { formatDateTime } from '../../../format.ts';
 import { EmptyState } from '../../EmptyState.tsx';
@@ -43,8 +43,9 @@ export function GradingOverview({ area, id }: { area: StaffArea; id: number }) {
     const timer = setInterval(
       () =>
         runtime.queries.cache.invalidate(
-          (key) =>
-            isStaffKey(key) && (key.endsWith(`:grading:${id}`) || key.endsWith(`:homework:${id}`)),
+          (key, tags) =>
+            tags.has(staffTag) &&
+            (key.endsWith(`:grading:${id}`) || key.endsWith(`:homework:${id}`)),
         ),
       LIVE_REFRESH_MS,
     );

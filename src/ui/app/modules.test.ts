@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { createTestRuntime } from '../test/testRuntime.tsx';
+import { mineActivityEnrollment, staffActivity } from './activityQueries.ts';
+import { rootMachinesOf, staleTagsByChange } from './client-module.ts';
+import { orderPage } from './commerceQueries.ts';
+import { CLIENT_MODULES } from './modules.ts';
+import { memberAnswersTag } from './modules/practice.ts';
+import { wrongPage } from './practiceQueries.ts';
+import { ROOT_MACHINES } from './rootMachines.ts';
+
+/** The names recorded logs carry: renaming one breaks replaying every log recorded before. */
+const LOGGED_ROOT_ACTORS = [
+  'startup',
+  'loginDialog',
+  'register',
+  'membership',
+  'session',
+  'toastQueue',
+  'rollingNotice',
+  'editorConfig',
+  'device',
+  'checkout',
+  'orderActions',
+  'staffOrderActions',
+  'staffEdit',
+  'questionPackages',
+  'examEnroll',
+  'gradeEnroll',
+  'activityEnroll',
+  'prizeClaim',
+  'parentBinding',
+  'childCheckout',
+  'invitationAnswer',
+];
+
+describe('the client modules', () => {
+  it('give the runtime and replay the same root actors, under the names logs carry', () => {
+    expect(Object.keys(createTestRuntime().actors)).toEqual(LOGGED_ROOT_ACTORS);
+    expect(Object.keys(ROOT_MACHINES)).toEqual(LOGGED_ROOT_ACTORS);
+  });
+
+  it('refuse a root actor two modules log under one name', () => {
+    const twice = { name: 'twice', machines: { checkout: ROOT_MACHINES.checkout! } };
+    expect(() => rootMachinesOf([...CLIENT_MODULES, twice])).toThrow(/checkout/);
+  });
+
+  it('say which reads each change makes stale', () => {
+    expect(Object.fromEntries(staleTagsByChange(CLIENT_MODULES))).toEqual({
+      // A purchase may open units and questions, whose lists are read with the member's answers.
+      purchase: ['commerce', 'memberAnswers'],
+      familyChange: ['family'],
+      // The site's texts, banners and dictionaries are public reads a staff write may change.
+      staffChange: ['staff', 'site'],
+    });
+  });
+
+  it('refuse a tag two modules declare', () => {
+    const again = { name: 'again', queryTags: { commerce: [] } };
+    expect(() => staleTagsByChange([...CLIENT_MODULES, again])).toThrow(/commerce/);
+  });
+});
+
+describe('reads that move with the member’s answers', () => {
+  it('are the answers’ own and the learner’s activity reads, nothing else', () => {
+    const runtime = createTestRuntime();
+    const moves = (query: { tags?: readonly string[] }) =>
+      query.tags?.includes(memberAnswersTag) ?? false;
+    expect(moves(wrongPage(runtime, 0))).toBe(true);
+    expect(moves(mineActivityEnrollment(runtime, 3))).toBe(true);
+    expect(moves(orderPage(runtime, 0))).toBe(false);
+    expect(moves(staffActivity(runtime, 'bms', 3))).toBe(false);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * The parent's side (issue 25 item 11): bindings, and paying a child's order with the learner's
+ * checkout machine on the parent's calls. Its reads carry the `family` tag.
+ */
+import { createChildCheckoutImplementations } from '../../../machines/child-checkout/implementations.ts';
+import { checkoutMachine } from '../../../machines/checkout/machine.ts';
+import { createParentBindingImplementations } from '../../../machines/parent-binding/implementations.ts';
+import { parentBindingMachine } from '../../../machines/parent-binding/machine.ts';
+import { defineClientModule } from '../client-module.ts';
+
+/** The parent's and the child's family reads (familyQueries.ts). */
+export const familyTag = 'family';
+
+export const familyModule = defineClientModule({
+  name: 'family',
+  rootActors: {
+    parentBinding: {
+      machine: parentBindingMachine,
+      provide: ({ transport, changed }) =>
+        parentBindingMachine.provide(
+          createParentBindingImplementations({
+            transport,
+            onChanged: () => changed('familyChange'),
+          }),
+        ),
+    },
+    childCheckout: {
+      machine: checkoutMachine,
+      provide: ({ transport, openWindow, changed }) =>
+        checkoutMachine.provide(
+          createChildCheckoutImplementations({
+            transport,
+            openWindow,
+            onPaid: () => {
+              changed('purchase');
+              changed('familyChange');
+            },
+            onPlaced: () => changed('familyChange'),
+          }),
+        ),
+    },
+  },
+  queryTags: { [familyTag]: ['familyChange'] },
+});

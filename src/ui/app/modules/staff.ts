@@ -1,0 +1,55 @@
+/**
+ * The back office's writes: the staffEdit machine (every staff form, typed by its call) and the
+ * staff's order decisions. Every back-office read carries the `staff` tag, stale after any
+ * staff change.
+ */
+import { createOrderActionsImplementations } from '../../../machines/orders/implementations.ts';
+import { orderActionsMachine } from '../../../machines/orders/machine.ts';
+import { createStaffEditImplementations } from '../../../machines/staff-edit/implementations.ts';
+import { savedToastId, staffEditMachine } from '../../../machines/staff-edit/machine.ts';
+import { defineClientModule } from '../client-module.ts';
+
+/** The back office's reads (staffQueries.ts `staffQuery`). */
+export const staffTag = 'staff';
+
+/** How long 已保存 stays: long enough to read, short enough not to cover the next action. */
+const STAFF_SAVED_TOAST_MS = 2_000;
+
+export const staffModule = defineClientModule({
+  name: 'staff',
+  rootActors: {
+    staffOrderActions: {
+      machine: orderActionsMachine,
+      provide: ({ transport, changed }) =>
+        orderActionsMachine.provide(
+          createOrderActionsImplementations({
+            transport,
+            area: 'staff',
+            onChanged: () => changed('staffChange'),
+          }),
+        ),
+    },
+    staffEdit: {
+      machine: staffEditMachine,
+      provide: ({ transport, changed, emit, env }) =>
+        staffEditMachine.provide(
+          createStaffEditImplementations({
+            transport,
+            onChanged: () => changed('staffChange'),
+            // 已保存 is transient: a toast, not a banner that follows the person to other screens.
+            onSaved: (seq) =>
+              emit('toast', {
+                type: 'SHOW',
+                toast: {
+                  id: savedToastId(seq),
+                  message: env.translate('staff.saved'),
+                  intent: 'success',
+                  timeoutMs: STAFF_SAVED_TOAST_MS,
+                },
+              }),
+          }),
+        ),
+    },
+  },
+  queryTags: { [staffTag]: ['staffChange'] },
+});
