@@ -22,6 +22,7 @@ import {
   type ModuleInstance,
   type RuntimeEnv,
 } from './client-module.ts';
+import { describeError } from '../../machines/errors.ts';
 import { createCommands } from './commands.ts';
 import { createFeatureActors, type FeatureActors } from './featureActors.ts';
 import { CLIENT_MODULES } from './modules.ts';
@@ -31,7 +32,8 @@ import { createQueries, type Queries } from './queries.ts';
 function reportError(deps: Pick<ClientDeps, 'emit' | 'env'>) {
   return (error: ApiError): void => {
     const title = deps.env.translate('toast.title');
-    const message = error.message || FALLBACK_MESSAGE;
+    // A refusal naming its fields is told in their words, as on the screens (machines/errors.ts).
+    const message = describeError(error).message ?? FALLBACK_MESSAGE;
     if (isQuotaUsedUp(error)) {
       deps.emit('toast', { type: 'SHOW_QUOTA_USED_UP', message, title });
       return;

@@ -65,6 +65,27 @@ describe('ToastContainer', () => {
     runtime.stop();
   });
 
+  it('tells a refusal that names its fields in their words, not by wire path', async () => {
+    answer(membership['membership.queryList'], () =>
+      failure(ErrorCode.VALIDATION, '参数校验失败：query.size 每页最多 500 条', 400, {
+        fields: [{ field: 'query.size', message: '每页最多 500 条' }],
+      }),
+    );
+    const runtime = createTestRuntime();
+    const container = renderToasts(runtime);
+    await expect(
+      runtime.transport.call(membership['membership.queryList'], { body: {} }),
+    ).rejects.toThrow();
+    const toast = await vi.waitFor(() => {
+      const found = container.querySelector('.bp6-toast');
+      if (!found) throw new Error('no toast yet');
+      return found;
+    });
+    expect(toast.textContent).toContain('每页最多 500 条');
+    expect(toast.textContent).not.toContain('query.size');
+    runtime.stop();
+  });
+
   it('keeps the quota toast until closed, then opens the card list in a new tab', async () => {
     answer(membership['membership.queryList'], () =>
       failure(ErrorCode.QUOTA_USED_UP, '今日提交次数已用完', 429),
