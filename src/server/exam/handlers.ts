@@ -1,33 +1,28 @@
 /**
  * The exam calls of every area (contract/exam/calls.ts) wired to this folder's stores and
- * flows. Each area's scope is said once here: `bms` platform staff, `edms` the teacher's
- * organization, `oj` the learner, and the un-prefixed area by the caller's role.
+ * flows. Each area's scope is access/scope.ts SCOPE_OF_AREA's: `bms` platform staff, `edms` the
+ * teacher's organization, `oj` the learner, and the un-prefixed area by the caller's role.
  */
-import { exam as calls } from '../../contract/exam/calls.ts';
-import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
-import { actionsOf, type ResourceArea } from '../../contract/resource.ts';
-import { examLifecycle } from '../../machines/lifecycles/exam.ts';
-import { examPaperLifecycle } from '../../machines/lifecycles/exam-paper.ts';
+import { exam as calls } from "../../contract/exam/calls.ts";
+import { actionsOf, type ResourceArea } from "../../contract/resource.ts";
+import { examLifecycle } from "../../machines/lifecycles/exam.ts";
+import { examPaperLifecycle } from "../../machines/lifecycles/exam-paper.ts";
 import {
   hasReport,
   isAnswering,
   sittingLifecycle,
-} from '../../machines/lifecycles/exam-paper-enroll.ts';
-import type { Auth } from '../http/sessions.ts';
-import { withTransaction } from '../db/pool.ts';
-import { fail } from '../http/app-error.ts';
+} from "../../machines/lifecycles/exam-paper-enroll.ts";
+import { withTransaction } from "../db/pool.ts";
+import { fail } from "../http/app-error.ts";
 import {
   handle,
   type ContextOf,
   type HandlerContext,
   type HandlerEntry,
   type ResultOf,
-} from '../http/handler.ts';
-import { actionWiring, type ActionIds } from '../http/wire.ts';
-import { transitionRow } from '../lifecycle/transition.ts';
-import { moveOrder, refundOrder } from '../orders/flow.ts';
-import { detailOf, flowOf, notifyHandlers, orderHandlers } from '../orders/handlers.ts';
-import { allOrders, ownOrders, toOrderSimple } from '../orders/rows.ts';
+} from "../http/handler.ts";
+import { actionWiring, type ActionIds } from "../http/wire.ts";
+import { transitionRow } from "../lifecycle/transition.ts";
 import {
   debugAnswer,
   latestAnswer,
@@ -40,24 +35,8 @@ import {
   sittingOfAnswer,
   staffCreateAnswer,
   voidAnswer,
-} from './answers.ts';
-import {
-  authorizeEnrollment,
-  batchEnroll,
-  EXAM_KINDS,
-  enrollSelf,
-  enrollStatistics,
-  exportEnrollments,
-  latestEnrollmentId,
-  listEnrollments,
-  mineStatistics,
-  staffEnroll,
-} from './enroll.ts';
-import {
-  BATCH_ENROLL_ACTIONS,
-  candidatesOf,
-  type BatchEnrollAction,
-} from '../enrollment/candidates.ts';
+} from "./answers.ts";
+import { examEnrollHandlers } from "./enrollable.ts";
 import {
   checkPublishable,
   createExam,
@@ -70,16 +49,21 @@ import {
   updateExam,
   updateExamPapers,
   type ExamReader,
-} from './exams.ts';
-import { authorizePaper, PAPER_ROWS, paperStore, readPaper, sittingQuestions } from './papers.ts';
-import { examStatistics, questionStatistics, readReport, scoresByMember } from './reports.ts';
+} from "./exams.ts";
 import {
-  learnerScope,
-  organizationScope,
-  platformScope,
-  roleScope,
-  type Scope,
-} from '../access/scope.ts';
+  authorizePaper,
+  PAPER_ROWS,
+  paperStore,
+  readPaper,
+  sittingQuestions,
+} from "./papers.ts";
+import {
+  examStatistics,
+  questionStatistics,
+  readReport,
+  scoresByMember,
+} from "./reports.ts";
+import { learnerScope, platformScope, SCOPE_OF_AREA } from "../access/scope.ts";
 import {
   advanceSitting,
   completeSitting,
@@ -91,21 +75,20 @@ import {
   SITTING_ROWS,
   staffSettle,
   startSitting,
-} from './sittings.ts';
+} from "./sittings.ts";
 
 type Area = ResourceArea;
-const SCOPES: Record<Area, (auth: Auth) => Scope> = {
-  bms: platformScope,
-  edms: organizationScope,
-  app: roleScope,
-  oj: learnerScope,
-};
 
 type Ctx = HandlerContext;
-const scopeIn = (area: Area, ctx: Ctx) => SCOPES[area](ctx.requireAuth());
-const storeCtx = (area: Area, ctx: Ctx) => ({ services: ctx.services, scope: scopeIn(area, ctx) });
+const scopeIn = (area: Area, ctx: Ctx) =>
+  SCOPE_OF_AREA[area](ctx.requireAuth());
+const storeCtx = (area: Area, ctx: Ctx) => ({
+  services: ctx.services,
+  scope: scopeIn(area, ctx),
+});
 /** Who reads an exam on a public call: the caller's scope, or a visitor. */
-const readerOf = (area: Area, ctx: Ctx): ExamReader => (ctx.auth ? SCOPES[area](ctx.auth) : null);
+const readerOf = (area: Area, ctx: Ctx): ExamReader =>
+  ctx.auth ? SCOPE_OF_AREA[area](ctx.auth) : null;
 const actor = (ctx: Ctx) => {
   const auth = ctx.requireAuth();
   return { userId: auth.userId, memberId: auth.memberId };
@@ -117,63 +100,65 @@ const wire = actionWiring(calls);
 // ——— examPaper ———
 
 const paperHandlers: HandlerEntry[] = [
-  ...wire('examPaper', 'create', (a, ctx) =>
+  ...wire("examPaper", "create", (a, ctx) =>
     paperStore.create(storeCtx(a, ctx), ctx.body, ctx.request.id),
   ),
-  ...wire('examPaper', 'update', (a, ctx) =>
+  ...wire("examPaper", "update", (a, ctx) =>
     paperStore.update(storeCtx(a, ctx), ctx.body, ctx.request.id),
   ),
-  ...wire('examPaper', 'updateQuestions', (a, ctx) =>
+  ...wire("examPaper", "updateQuestions", (a, ctx) =>
     paperStore.updateQuestions(storeCtx(a, ctx), ctx.body, ctx.request.id),
   ),
-  ...wire('examPaper', 'delete', async (a, ctx) => {
+  ...wire("examPaper", "delete", async (a, ctx) => {
     const { id } = ctx.body;
     await paperStore.remove(storeCtx(a, ctx), id);
     return { id };
   }),
-  ...wire('examPaper', 'queryById', async (a, ctx) => {
+  ...wire("examPaper", "queryById", async (a, ctx) => {
     const item = await paperStore.get(storeCtx(a, ctx), ctx.query.id);
-    if (a !== 'oj') return item;
+    if (a !== "oj") return item;
     const { questions: _questions, ...summary } = item;
     return summary;
   }),
-  ...wire('examPaper', 'queryList', (a, ctx) =>
+  ...wire("examPaper", "queryList", (a, ctx) =>
     paperStore.list(storeCtx(a, ctx), ctx.body, ctx.query),
   ),
-  ...wire('examPaper', 'querySimpleList', (a, ctx) =>
+  ...wire("examPaper", "querySimpleList", (a, ctx) =>
     paperStore.simpleList(storeCtx(a, ctx), ctx.body, ctx.query),
   ),
   ...wire(
-    'examPaper',
-    'queryQuestionList',
+    "examPaper",
+    "queryQuestionList",
     async (a, ctx) => {
       const { examPaperId } = ctx.body;
       return paperStore.questions(storeCtx(a, ctx), examPaperId);
     },
-    ['bms', 'edms', 'app'],
+    ["bms", "edms", "app"],
   ),
   ...wire(
-    'examPaper',
-    'queryQuestionListByExam',
+    "examPaper",
+    "queryQuestionListByExam",
     async (a, ctx) => {
       const { examId } = ctx.body;
       const found = await readExam(ctx.services.pool, scopeIn(a, ctx), examId);
       return Promise.all(
-        found.papers.map((p) => paperStore.questions(storeCtx(a, ctx), p.examPaperId)),
+        found.papers.map((p) =>
+          paperStore.questions(storeCtx(a, ctx), p.examPaperId),
+        ),
       );
     },
-    ['bms', 'edms', 'app'],
+    ["bms", "edms", "app"],
   ),
   // A learner reads a paper's questions only through their own sitting of it.
   ...wire(
-    'examPaper',
-    'queryQuestionList',
+    "examPaper",
+    "queryQuestionList",
     async (a, ctx) => learnerPaperQuestions(ctx, ctx.body.examPaperId),
-    ['oj'],
+    ["oj"],
   ),
   ...wire(
-    'examPaper',
-    'queryQuestionListByExam',
+    "examPaper",
+    "queryQuestionListByExam",
     async (_a, ctx) => {
       const { examId } = ctx.body;
       const { rows } = await ctx.services.pool.query<{ exam_paper_id: number }>(
@@ -181,40 +166,52 @@ const paperHandlers: HandlerEntry[] = [
           WHERE exam_id = $1 AND member_id = $2 AND deleted_at IS NULL ORDER BY exam_paper_id`,
         [examId, ctx.requireAuth().memberId],
       );
-      return Promise.all(rows.map((r) => learnerPaperQuestions(ctx, r.exam_paper_id)));
+      return Promise.all(
+        rows.map((r) => learnerPaperQuestions(ctx, r.exam_paper_id)),
+      );
     },
-    ['oj'],
+    ["oj"],
   ),
-  ...lifecycleWire('examPaper', ['pass', 'reject'], async (a, ctx, action, id, reason) => {
-    await authorizePaper(storeCtx(a, ctx), id);
-    await withTransaction(ctx.services.pool, async (client) => {
-      await transitionRow(client, examPaperLifecycle, PAPER_ROWS, {
-        id,
-        action,
-        actor: actor(ctx),
-        reason,
-        requestId: ctx.request.id,
+  ...lifecycleWire(
+    "examPaper",
+    ["pass", "reject"],
+    async (a, ctx, action, id, reason) => {
+      await authorizePaper(storeCtx(a, ctx), id);
+      await withTransaction(ctx.services.pool, async (client) => {
+        await transitionRow(client, examPaperLifecycle, PAPER_ROWS, {
+          id,
+          action,
+          actor: actor(ctx),
+          reason,
+          requestId: ctx.request.id,
+        });
+        await client.query(
+          "UPDATE exam_papers SET review_reason = $2 WHERE id = $1",
+          [id, action === "reject" ? reason : null],
+        );
       });
-      await client.query('UPDATE exam_papers SET review_reason = $2 WHERE id = $1', [
-        id,
-        action === 'reject' ? reason : null,
-      ]);
-    });
-    return paperStore.get(storeCtx(a, ctx), id);
-  }),
+      return paperStore.get(storeCtx(a, ctx), id);
+    },
+  ),
 ];
 
 async function learnerPaperQuestions(ctx: Ctx, examPaperId: number) {
-  const { rows } = await ctx.services.pool.query<{ state: Parameters<typeof isAnswering>[0] }>(
+  const { rows } = await ctx.services.pool.query<{
+    state: Parameters<typeof isAnswering>[0];
+  }>(
     `SELECT state FROM exam_paper_enrolls WHERE exam_paper_id = $1 AND member_id = $2
         AND deleted_at IS NULL ORDER BY id DESC LIMIT 1`,
     [examPaperId, ctx.requireAuth().memberId],
   );
   const state = rows[0]?.state;
   if (!state || !(isAnswering(state) || hasReport(state))) {
-    throw fail('NOT_FOUND', `试卷 ${examPaperId} 不存在或不在作答中`);
+    throw fail("NOT_FOUND", `试卷 ${examPaperId} 不存在或不在作答中`);
   }
-  const paper = await readPaper(ctx.services.pool, learnerScope(ctx.requireAuth()), examPaperId);
+  const paper = await readPaper(
+    ctx.services.pool,
+    learnerScope(ctx.requireAuth()),
+    examPaperId,
+  );
   return {
     examPaperId,
     name: paper.name,
@@ -224,21 +221,36 @@ async function learnerPaperQuestions(ctx: Ctx, examPaperId: number) {
 }
 
 /** Lifecycle calls `{id, reason?}` of a group, by action. */
-type LifecycleVerb = 'publish' | 'unpublish' | 'stop' | 'pass' | 'reject';
+type LifecycleVerb = "publish" | "unpublish" | "stop" | "pass" | "reject";
 type LifecycleAnswer = ResultOf<
-  (typeof calls)[ActionIds<typeof calls, 'examPaper' | 'exam', LifecycleVerb, Area>]
+  (typeof calls)[ActionIds<
+    typeof calls,
+    "examPaper" | "exam",
+    LifecycleVerb,
+    Area
+  >]
 >;
 function lifecycleWire<A extends LifecycleVerb>(
-  group: 'examPaper' | 'exam',
+  group: "examPaper" | "exam",
   actions: readonly A[],
-  fn: (area: Area, ctx: Ctx, action: A, id: number, reason?: string) => Promise<LifecycleAnswer>,
+  fn: (
+    area: Area,
+    ctx: Ctx,
+    action: A,
+    id: number,
+    reason?: string,
+  ) => Promise<LifecycleAnswer>,
 ): HandlerEntry[] {
   return actions.flatMap((action) => {
     const verb: LifecycleVerb = action;
-    return wire(group, verb, (area, ctx: ContextOf<{ body: { id: number; reason?: string } }>) => {
-      const { id, reason } = ctx.body;
-      return fn(area, ctx, action, id, reason);
-    });
+    return wire(
+      group,
+      verb,
+      (area, ctx: ContextOf<{ body: { id: number; reason?: string } }>) => {
+        const { id, reason } = ctx.body;
+        return fn(area, ctx, action, id, reason);
+      },
+    );
   });
 }
 
@@ -249,65 +261,87 @@ function lifecycleWire<A extends LifecycleVerb>(
  * to them; the shared and learner areas list what is open unless `manage` asks otherwise.
  */
 const listView = (area: Area, filter: { manage?: boolean }): ExamListView =>
-  filter.manage === true ? 'managed' : area === 'edms' ? 'staff' : 'open';
+  filter.manage === true ? "managed" : area === "edms" ? "staff" : "open";
 
 const examHandlers: HandlerEntry[] = [
-  ...wire('exam', 'create', (a, ctx) => createExam(storeCtx(a, ctx), ctx.body, ctx.request.id)),
-  ...wire('exam', 'update', (a, ctx) => updateExam(storeCtx(a, ctx), ctx.body, ctx.request.id)),
-  ...wire('exam', 'delete', async (a, ctx) => {
+  ...wire("exam", "create", (a, ctx) =>
+    createExam(storeCtx(a, ctx), ctx.body, ctx.request.id),
+  ),
+  ...wire("exam", "update", (a, ctx) =>
+    updateExam(storeCtx(a, ctx), ctx.body, ctx.request.id),
+  ),
+  ...wire("exam", "delete", async (a, ctx) => {
     const { id } = ctx.body;
     await deleteExam(storeCtx(a, ctx), id);
     return { id };
   }),
-  ...wire('exam', 'queryById', (a, ctx) =>
+  ...wire("exam", "queryById", (a, ctx) =>
     readExam(ctx.services.pool, readerOf(a, ctx), ctx.query.id),
   ),
-  ...wire('exam', 'queryList', (a, ctx) =>
-    listExams(ctx.services.pool, readerOf(a, ctx), ctx.body, ctx.query, listView(a, ctx.body)),
+  ...wire("exam", "queryList", (a, ctx) =>
+    listExams(
+      ctx.services.pool,
+      readerOf(a, ctx),
+      ctx.body,
+      ctx.query,
+      listView(a, ctx.body),
+    ),
   ),
-  ...wire('exam', 'querySimpleList', async (a, ctx) => {
+  ...wire("exam", "querySimpleList", async (a, ctx) => {
     // A simple item carries no `manageable`: a teacher's picks only what they manage.
     const filter = ctx.body;
-    const view = a === 'edms' || filter.manage === true ? 'managed' : 'open';
-    const page = await listExams(ctx.services.pool, readerOf(a, ctx), ctx.body, ctx.query, view);
+    const view = a === "edms" || filter.manage === true ? "managed" : "open";
+    const page = await listExams(
+      ctx.services.pool,
+      readerOf(a, ctx),
+      ctx.body,
+      ctx.query,
+      view,
+    );
     return {
       ...page,
-      content: page.content.map(({ id, name, state, startAt, endAt, priceFen }) => ({
-        id,
-        name,
-        state,
-        startAt,
-        endAt,
-        priceFen,
-      })),
+      content: page.content.map(
+        ({ id, name, state, startAt, endAt, priceFen }) => ({
+          id,
+          name,
+          state,
+          startAt,
+          endAt,
+          priceFen,
+        }),
+      ),
     };
   }),
-  ...wire('exam', 'queryExamPaperListByExam', async (a, ctx) => {
-    const found = await readExam(ctx.services.pool, readerOf(a, ctx), ctx.body.examId);
+  ...wire("exam", "queryExamPaperListByExam", async (a, ctx) => {
+    const found = await readExam(
+      ctx.services.pool,
+      readerOf(a, ctx),
+      ctx.body.examId,
+    );
     return found.papers;
   }),
-  ...wire('exam', 'queryNotesById', async (a, ctx) => {
+  ...wire("exam", "queryNotesById", async (a, ctx) => {
     const id = ctx.query.id;
     await readExam(ctx.services.pool, readerOf(a, ctx), id);
-    const { rows } = await ctx.services.pool.query<{ name: string; notes: string }>(
-      'SELECT name, notes FROM exams WHERE id = $1',
-      [id],
-    );
+    const { rows } = await ctx.services.pool.query<{
+      name: string;
+      notes: string;
+    }>("SELECT name, notes FROM exams WHERE id = $1", [id]);
     return { id, name: rows[0]!.name, notes: rows[0]!.notes };
   }),
-  ...wire('exam', 'queryStatistics', (a, ctx) =>
+  ...wire("exam", "queryStatistics", (a, ctx) =>
     examStatistics(ctx.services.pool, scopeIn(a, ctx), ctx.query.id),
   ),
-  ...wire('exam', 'updateExamPapersByExam', (a, ctx) =>
+  ...wire("exam", "updateExamPapersByExam", (a, ctx) =>
     updateExamPapers(storeCtx(a, ctx), ctx.body),
   ),
-  ...wire('exam', 'publishResults', async (a, ctx) => {
+  ...wire("exam", "publishResults", async (a, ctx) => {
     const { id } = ctx.body;
     await managedExam(storeCtx(a, ctx), id);
     const who = actor(ctx);
     await withTransaction(ctx.services.pool, async (client) => {
       await client.query(
-        'UPDATE exams SET results_published_at = coalesce(results_published_at, now()) WHERE id = $1',
+        "UPDATE exams SET results_published_at = coalesce(results_published_at, now()) WHERE id = $1",
         [id],
       );
       const settled = await client.query<{ id: number }>(
@@ -318,7 +352,7 @@ const examHandlers: HandlerEntry[] = [
       for (const s of settled.rows) {
         await transitionRow(client, sittingLifecycle, SITTING_ROWS, {
           id: s.id,
-          action: 'publishResults',
+          action: "publishResults",
           actor: who,
           requestId: ctx.request.id,
         });
@@ -327,8 +361,8 @@ const examHandlers: HandlerEntry[] = [
     return readExam(ctx.services.pool, scopeIn(a, ctx), id);
   }),
   ...lifecycleWire(
-    'exam',
-    ['publish', 'unpublish', 'stop', 'pass', 'reject'],
+    "exam",
+    ["publish", "unpublish", "stop", "pass", "reject"],
     async (a, ctx, action, id, reason) => {
       const scoped = storeCtx(a, ctx);
       await managedExam(scoped, id);
@@ -341,15 +375,15 @@ const examHandlers: HandlerEntry[] = [
           requestId: ctx.request.id,
         });
         // Allowed by the machine; the papers must be ready too (refused: the move is undone).
-        if (action === 'publish') await checkPublishable(client, id);
-        if (action === 'pass' || action === 'reject') {
-          await client.query('UPDATE exams SET review_reason = $2 WHERE id = $1', [
-            id,
-            action === 'reject' ? reason : null,
-          ]);
+        if (action === "publish") await checkPublishable(client, id);
+        if (action === "pass" || action === "reject") {
+          await client.query(
+            "UPDATE exams SET review_reason = $2 WHERE id = $1",
+            [id, action === "reject" ? reason : null],
+          );
         }
         // Stopping ends the exam now: open papers are handed in by the clock at once.
-        if (action === 'stop') {
+        if (action === "stop") {
           await client.query(
             `UPDATE exam_paper_enrolls
                 SET deadline = least(deadline, now() - interval '${SAVE_GRACE_MS} milliseconds')
@@ -363,126 +397,9 @@ const examHandlers: HandlerEntry[] = [
   ),
 ];
 
-// ——— examEnroll ———
-
-const ojEnroll = actionsOf(calls, 'oj', 'examEnroll');
-const appEnroll = actionsOf(calls, 'app', 'examEnroll');
-const bmsEnroll = actionsOf(calls, 'bms', 'examEnroll');
-
-async function enrollAnswer(ctx: Ctx, id: number) {
-  return detailOf(ctx.services, allOrders(), EXAM_KINDS, id);
-}
-
-/** The learner's enrollment with the exam and their sittings. */
-async function mineEnrollment(ctx: Ctx, id: number) {
-  const auth = ctx.requireAuth();
-  const order = await detailOf(ctx.services, ownOrders(auth), EXAM_KINDS, id);
-  const scope = learnerScope(auth);
-  const examItem = await readExam(ctx.services.pool, scope, order.itemId ?? 0);
-  const page = await listSittings(
-    ctx.services.pool,
-    scope,
-    { examId: examItem.id },
-    {
-      page: 0,
-      size: 50,
-    },
-  );
-  return { order, exam: examItem, sittings: page.content.filter((s) => s.enrollId === id) };
-}
-
-const staffQuit = (action: Extract<EnrollmentAction, 'passQuit' | 'rejectQuit' | 'finishQuit'>) =>
-  wire('examEnroll', action, async (a, ctx) => {
-    const { id, reason } = ctx.body;
-    await authorizeEnrollment(ctx.services.pool, scopeIn(a, ctx), id);
-    await moveOrder(flowOf(ctx), allOrders(), EXAM_KINDS, id, action, reason);
-    return enrollAnswer(ctx, id);
-  });
-
-const batchWire = (action: BatchEnrollAction) =>
-  wire('examEnroll', action, async (a, ctx) => {
-    const b = ctx.body;
-    const scope = scopeIn(a, ctx);
-    const candidates = await candidatesOf(ctx.services.pool, scope, action, b);
-    return batchEnroll(flowOf(ctx), scope, b.examId, candidates, b.charge);
-  });
-
-const enrollHandlers: HandlerEntry[] = [
-  ...wire('examEnroll', 'enroll', async (_a, ctx) => {
-    const auth = ctx.requireAuth();
-    const id = await enrollSelf(
-      flowOf(ctx),
-      { memberId: auth.memberId, organizationId: auth.organizationId },
-      ctx.body.examId,
-    );
-    return enrollAnswer(ctx, id);
-  }),
-  ...orderHandlers(
-    { payment: ojEnroll.payment, cancel: ojEnroll.cancel, applyQuit: ojEnroll.applyQuit },
-    ownOrders,
-    EXAM_KINDS,
-  ),
-  ...orderHandlers(
-    { payment: appEnroll.payment, cancel: appEnroll.cancel, applyQuit: appEnroll.applyQuit },
-    ownOrders,
-    EXAM_KINDS,
-  ),
-  ...staffQuit('passQuit'),
-  ...staffQuit('rejectQuit'),
-  ...staffQuit('finishQuit'),
-  ...wire('examEnroll', 'refund', async (a, ctx) => {
-    const b = ctx.body;
-    await authorizeEnrollment(ctx.services.pool, scopeIn(a, ctx), b.id);
-    await refundOrder(flowOf(ctx), allOrders(), EXAM_KINDS, b.id, b);
-    return enrollAnswer(ctx, b.id);
-  }),
-  ...BATCH_ENROLL_ACTIONS.flatMap(batchWire),
-  ...wire('examEnroll', 'downloadEnrollList', (a, ctx) =>
-    exportEnrollments(ctx.services.pool, scopeIn(a, ctx), ctx.body),
-  ),
-  ...wire('examEnroll', 'queryEnrollList', (a, ctx) =>
-    listEnrollments(ctx.services.pool, scopeIn(a, ctx), ctx.body, ctx.query),
-  ),
-  ...wire('examEnroll', 'queryList', (a, ctx) =>
-    listEnrollments(ctx.services.pool, scopeIn(a, ctx), ctx.body, ctx.query),
-  ),
-  ...wire('examEnroll', 'querySimpleList', async (a, ctx) => {
-    const page = await listEnrollments(ctx.services.pool, scopeIn(a, ctx), ctx.body, ctx.query);
-    return { ...page, content: page.content.map(toOrderSimple) };
-  }),
-  ...wire('examEnroll', 'queryEnrollStatistics', (a, ctx) =>
-    enrollStatistics(ctx.services.pool, scopeIn(a, ctx), ctx.query.examId),
-  ),
-  ...wire('examEnroll', 'queryMineEnrollByEnrollId', (_a, ctx) =>
-    mineEnrollment(ctx, ctx.query.id),
-  ),
-  ...wire('examEnroll', 'queryMineLatestEnroll', async (_a, ctx) => {
-    const id = await latestEnrollmentId(
-      ctx.services.pool,
-      ctx.requireAuth().memberId,
-      ctx.query.examId,
-    );
-    return id === null ? null : mineEnrollment(ctx, id);
-  }),
-  ...wire('examEnroll', 'queryMineStatistics', (_a, ctx) =>
-    mineStatistics(ctx.services.pool, ctx.requireAuth().memberId),
-  ),
-  handle(bmsEnroll.create, async (ctx) => {
-    const id = await staffEnroll(flowOf(ctx), platformScope(ctx.requireAuth()), ctx.body);
-    return enrollAnswer(ctx, id);
-  }),
-  ...orderHandlers(
-    { queryById: bmsEnroll.queryById, update: bmsEnroll.update, delete: bmsEnroll.delete },
-    allOrders,
-    EXAM_KINDS,
-  ),
-  ...notifyHandlers(bmsEnroll),
-  ...notifyHandlers(appEnroll),
-];
-
 // ——— examPaperEnroll (sittings) ———
 
-const bmsSitting = actionsOf(calls, 'bms', 'examPaperEnroll');
+const bmsSitting = actionsOf(calls, "bms", "examPaperEnroll");
 
 async function startAndRead(
   ctx: Ctx,
@@ -500,44 +417,61 @@ async function startAndRead(
 }
 
 const sittingHandlers: HandlerEntry[] = [
-  ...wire('examPaperEnroll', 'start', async (_a, ctx) => {
+  ...wire("examPaperEnroll", "start", async (_a, ctx) => {
     const auth = ctx.requireAuth();
     const id = await startAndRead(ctx, auth.memberId, ctx.body);
     return readSitting(ctx.services.pool, learnerScope(auth), id);
   }),
-  ...wire('examPaperEnroll', 'complete', async (_a, ctx) => {
+  ...wire("examPaperEnroll", "complete", async (_a, ctx) => {
     const auth = ctx.requireAuth();
     const { id } = ctx.body;
     const scope = learnerScope(auth);
     await readSittingRow(ctx.services.pool, scope, id);
-    await completeSitting(ctx.services.pool, id, 'member', actor(ctx), ctx.request.id);
+    await completeSitting(
+      ctx.services.pool,
+      id,
+      "member",
+      actor(ctx),
+      ctx.request.id,
+    );
     const answer = await readSitting(ctx.services.pool, scope, id);
     // Judging starts after the answer (a whole class hands in within the same seconds); should
     // it fail, the clock picks the paper up on its next tick.
-    void advanceSitting(ctx.services.pool, id, actor(ctx), ctx.request.id).catch((err: Error) =>
+    void advanceSitting(
+      ctx.services.pool,
+      id,
+      actor(ctx),
+      ctx.request.id,
+    ).catch((err: Error) =>
       ctx.services.logger.warn(
         { err: err.message, sitting: id },
-        '交卷后评测未能开始，由考试时钟接手',
+        "交卷后评测未能开始，由考试时钟接手",
       ),
     );
     return answer;
   }),
-  ...wire('examPaperEnroll', 'queryById', (a, ctx) =>
+  ...wire("examPaperEnroll", "queryById", (a, ctx) =>
     readSitting(ctx.services.pool, scopeIn(a, ctx), ctx.query.id),
   ),
-  ...wire('examPaperEnroll', 'queryLatest', (a, ctx) => {
+  ...wire("examPaperEnroll", "queryLatest", (a, ctx) => {
     const q = ctx.query;
-    return latestSitting(ctx.services.pool, scopeIn(a, ctx), q.examId, q.examPaperId);
+    return latestSitting(
+      ctx.services.pool,
+      scopeIn(a, ctx),
+      q.examId,
+      q.examPaperId,
+    );
   }),
-  ...(['queryList', 'querySimpleList', 'queryListByTeacher'] as const).flatMap((action) =>
-    wire('examPaperEnroll', action, (a, ctx) =>
-      listSittings(ctx.services.pool, scopeIn(a, ctx), ctx.body, ctx.query),
-    ),
+  ...(["queryList", "querySimpleList", "queryListByTeacher"] as const).flatMap(
+    (action) =>
+      wire("examPaperEnroll", action, (a, ctx) =>
+        listSittings(ctx.services.pool, scopeIn(a, ctx), ctx.body, ctx.query),
+      ),
   ),
-  ...wire('examPaperEnroll', 'settle', async (a, ctx) => {
+  ...wire("examPaperEnroll", "settle", async (a, ctx) => {
     const b = ctx.body;
     const scope = scopeIn(a, ctx);
-    if (scope.kind === 'learner') throw fail('FORBIDDEN', '学员不能结算答卷');
+    if (scope.kind === "learner") throw fail("FORBIDDEN", "学员不能结算答卷");
     const ids = b.id
       ? [(await readSittingRow(ctx.services.pool, scope, b.id)).id]
       : (
@@ -550,17 +484,25 @@ const sittingHandlers: HandlerEntry[] = [
         ).content.map((s) => s.id);
     const outcome = { settled: 0, judging: 0, skipped: 0 };
     for (const id of ids) {
-      outcome[await staffSettle(ctx.services.pool, id, b.rejudge, actor(ctx), ctx.request.id)]++;
+      outcome[
+        await staffSettle(
+          ctx.services.pool,
+          id,
+          b.rejudge,
+          actor(ctx),
+          ctx.request.id,
+        )
+      ]++;
     }
     return outcome;
   }),
-  ...wire('examPaperEnroll', 'signal', (_a, ctx) =>
+  ...wire("examPaperEnroll", "signal", (_a, ctx) =>
     recordSignal(ctx.services.pool, ctx.requireAuth().memberId, ctx.body),
   ),
-  ...wire('examPaperEnroll', 'querySignals', (a, ctx) =>
+  ...wire("examPaperEnroll", "querySignals", (a, ctx) =>
     listSignals(ctx.services.pool, scopeIn(a, ctx), ctx.query.id),
   ),
-  ...wire('examPaperEnroll', 'report', (a, ctx) =>
+  ...wire("examPaperEnroll", "report", (a, ctx) =>
     readReport(ctx.services.pool, scopeIn(a, ctx), ctx.query.id),
   ),
   handle(bmsSitting.create, async (ctx) => {
@@ -570,11 +512,14 @@ const sittingHandlers: HandlerEntry[] = [
   handle(bmsSitting.update, async (ctx) => {
     const scope = platformScope(ctx.requireAuth());
     const row = await readSittingRow(ctx.services.pool, scope, ctx.body.id);
-    if (!isAnswering(row.state)) throw fail('CONFLICT', '只能为作答中的答卷补时');
+    if (!isAnswering(row.state))
+      throw fail("CONFLICT", "只能为作答中的答卷补时");
     const deadline = new Date(ctx.body.deadline);
     if (deadline <= row.deadline) {
-      throw fail('VALIDATION', '新的截止时间须晚于原截止时间', {
-        fields: [{ field: 'body.deadline', message: '新的截止时间须晚于原截止时间' }],
+      throw fail("VALIDATION", "新的截止时间须晚于原截止时间", {
+        fields: [
+          { field: "body.deadline", message: "新的截止时间须晚于原截止时间" },
+        ],
       });
     }
     await ctx.services.pool.query(
@@ -588,7 +533,7 @@ const sittingHandlers: HandlerEntry[] = [
     const scope = platformScope(ctx.requireAuth());
     const row = await readSittingRow(ctx.services.pool, scope, ctx.body.id);
     await ctx.services.pool.query(
-      'UPDATE exam_paper_enrolls SET deleted_at = now(), updated_at = now() WHERE id = $1',
+      "UPDATE exam_paper_enrolls SET deleted_at = now(), updated_at = now() WHERE id = $1",
       [row.id],
     );
     return { id: row.id };
@@ -597,45 +542,80 @@ const sittingHandlers: HandlerEntry[] = [
 
 // ——— examMemberQuestion (answers) ———
 
-const bmsAnswer = actionsOf(calls, 'bms', 'examMemberQuestion');
+const bmsAnswer = actionsOf(calls, "bms", "examMemberQuestion");
 
 /** After staff change an answer, the sitting settles again (if it had settled). */
 async function resettle(ctx: Ctx, sittingId: number) {
-  await staffSettle(ctx.services.pool, sittingId, false, actor(ctx), ctx.request.id);
+  await staffSettle(
+    ctx.services.pool,
+    sittingId,
+    false,
+    actor(ctx),
+    ctx.request.id,
+  );
 }
 
 const answerHandlers: HandlerEntry[] = [
-  ...wire('examMemberQuestion', 'save', (_a, ctx) =>
-    saveAnswer(ctx.services.pool, ctx.requireAuth().memberId, ctx.body, ctx.request.ip),
+  ...wire("examMemberQuestion", "save", (_a, ctx) =>
+    saveAnswer(
+      ctx.services.pool,
+      ctx.requireAuth().memberId,
+      ctx.body,
+      ctx.request.ip,
+    ),
   ),
-  ...wire('examMemberQuestion', 'debug', (_a, ctx) =>
+  ...wire("examMemberQuestion", "debug", (_a, ctx) =>
     debugAnswer(ctx.services.pool, ctx.requireAuth().memberId, ctx.body),
   ),
-  ...wire('examMemberQuestion', 'queryById', (a, ctx) =>
+  ...wire("examMemberQuestion", "queryById", (a, ctx) =>
     readAnswer(ctx.services.pool, scopeIn(a, ctx), ctx.query.id),
   ),
-  ...wire('examMemberQuestion', 'queryLatest', (a, ctx) => {
+  ...wire("examMemberQuestion", "queryLatest", (a, ctx) => {
     const q = ctx.query;
-    return latestAnswer(ctx.services.pool, scopeIn(a, ctx), q.examPaperEnrollId, q.questionId);
+    return latestAnswer(
+      ctx.services.pool,
+      scopeIn(a, ctx),
+      q.examPaperEnrollId,
+      q.questionId,
+    );
   }),
   ...(
-    ['queryList', 'querySimpleList', 'queryListByExamPaperEnroll', 'queryListByTeacher'] as const
+    [
+      "queryList",
+      "querySimpleList",
+      "queryListByExamPaperEnroll",
+      "queryListByTeacher",
+    ] as const
   ).flatMap((action) =>
-    wire('examMemberQuestion', action, (a, ctx) =>
+    wire("examMemberQuestion", action, (a, ctx) =>
       listAnswers(ctx.services.pool, scopeIn(a, ctx), ctx.body, ctx.query),
     ),
   ),
-  ...wire('examMemberQuestion', 'queryLatestList', (a, ctx) =>
+  ...wire("examMemberQuestion", "queryLatestList", (a, ctx) =>
     listAnswers(ctx.services.pool, scopeIn(a, ctx), ctx.body, ctx.query, true),
   ),
-  ...wire('examMemberQuestion', 'queryStatisticsGroupByMember', (a, ctx) => {
+  ...wire("examMemberQuestion", "queryStatisticsGroupByMember", (a, ctx) => {
     const b = ctx.body;
-    return scoresByMember(ctx.services.pool, scopeIn(a, ctx), b.examId, b.examPaperId);
+    return scoresByMember(
+      ctx.services.pool,
+      scopeIn(a, ctx),
+      b.examId,
+      b.examPaperId,
+    );
   }),
-  ...wire('examMemberQuestion', 'queryQuestionStatisticsByExamPaper', (a, ctx) => {
-    const b = ctx.body;
-    return questionStatistics(ctx.services.pool, scopeIn(a, ctx), b.examPaperId, b.examId);
-  }),
+  ...wire(
+    "examMemberQuestion",
+    "queryQuestionStatisticsByExamPaper",
+    (a, ctx) => {
+      const b = ctx.body;
+      return questionStatistics(
+        ctx.services.pool,
+        scopeIn(a, ctx),
+        b.examPaperId,
+        b.examId,
+      );
+    },
+  ),
   handle(bmsAnswer.create, async (ctx) => {
     const scope = platformScope(ctx.requireAuth());
     const id = await staffCreateAnswer(ctx.services.pool, scope, ctx.body);
@@ -644,14 +624,27 @@ const answerHandlers: HandlerEntry[] = [
   }),
   handle(bmsAnswer.update, async (ctx) => {
     const scope = platformScope(ctx.requireAuth());
-    const sittingId = await sittingOfAnswer(ctx.services.pool, scope, ctx.body.id);
-    await overrideScore(ctx.services.pool, ctx.body.id, ctx.body.overrideScore, ctx.body.reason);
+    const sittingId = await sittingOfAnswer(
+      ctx.services.pool,
+      scope,
+      ctx.body.id,
+    );
+    await overrideScore(
+      ctx.services.pool,
+      ctx.body.id,
+      ctx.body.overrideScore,
+      ctx.body.reason,
+    );
     await resettle(ctx, sittingId);
     return readAnswer(ctx.services.pool, scope, ctx.body.id);
   }),
   handle(bmsAnswer.delete, async (ctx) => {
     const scope = platformScope(ctx.requireAuth());
-    const sittingId = await sittingOfAnswer(ctx.services.pool, scope, ctx.body.id);
+    const sittingId = await sittingOfAnswer(
+      ctx.services.pool,
+      scope,
+      ctx.body.id,
+    );
     await voidAnswer(ctx.services.pool, ctx.body.id, ctx.body.reason);
     await resettle(ctx, sittingId);
     return { id: ctx.body.id };
@@ -661,7 +654,7 @@ const answerHandlers: HandlerEntry[] = [
 export const examHandlersAll: readonly HandlerEntry[] = [
   ...paperHandlers,
   ...examHandlers,
-  ...enrollHandlers,
+  ...examEnrollHandlers,
   ...sittingHandlers,
   ...answerHandlers,
 ];
