@@ -344,7 +344,6 @@ export type ExamEnrollItem = z.infer<typeof examEnrollItem>;
 export const examEnrollFilter = enrollFilterOf('examId');
 export const EXAM_ENROLL_SORT = ENROLL_SORT;
 
-export type { BatchAnswer } from '../enrollment/batch.ts';
 export const {
   byIds: batchByIdsBody,
   byMobile: batchByMobileBody,
