@@ -19,7 +19,6 @@ import { defineResource, lifecycleCalls, resourceCalls } from '../resource.ts';
 import * as s from './schemas.ts';
 
 export * from './schemas.ts';
-export type { BatchAnswer } from '../enrollment/batch.ts';
 
 export const activityResource = defineResource({
   noun: '活动',

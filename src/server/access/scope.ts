@@ -31,7 +31,9 @@ export const organizationScope = (auth: Auth): Scope => ({
   role: auth.role === 'orgAdmin' ? 'orgAdmin' : 'teacher',
 });
 
-export const learnerScope = (auth: Auth): Scope => ({
+export type LearnerScope = Extract<Scope, { kind: 'learner' }>;
+
+export const learnerScope = (auth: Auth): LearnerScope => ({
   kind: 'learner',
   organizationId: auth.organizationId,
   memberId: auth.memberId,

@@ -4,22 +4,16 @@
  * teacher's organization, `oj` the learner.
  */
 import { activity as calls } from '../../contract/activity/calls.ts';
-import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
 import { actionsOf, type ResourceArea } from '../../contract/resource.ts';
 import { activityLifecycle } from '../../machines/lifecycles/activity.ts';
 import { withTransaction } from '../db/pool.ts';
 import { handle, type HandlerContext, type HandlerEntry, type ContextOf } from '../http/handler.ts';
 import { actionWiring } from '../http/wire.ts';
 import { transitionRow } from '../lifecycle/transition.ts';
-import { moveOrder, refundOrder } from '../orders/flow.ts';
-import { detailOf, flowOf, notifyHandlers, orderHandlers } from '../orders/handlers.ts';
-import { allOrders, ownOrders, toOrderSimple } from '../orders/rows.ts';
-import {
-  BATCH_ENROLL_ACTIONS,
-  candidatesOf,
-  type BatchEnrollAction,
-} from '../enrollment/candidates.ts';
-import { learnerScope, SCOPE_OF_AREA, type Scope } from '../access/scope.ts';
+import { refundOrder } from '../orders/flow.ts';
+import { detailOf, flowOf } from '../orders/handlers.ts';
+import { allOrders, ownOrders } from '../orders/rows.ts';
+import { SCOPE_OF_AREA, type Scope } from '../access/scope.ts';
 import {
   ACTIVITY_ROWS,
   checkPublishable,
@@ -28,24 +22,9 @@ import {
   listActivities,
   managedActivity,
   readActivity,
-  readOrderedActivity,
   updateActivity,
 } from './activities.ts';
-import {
-  ACTIVITY_KINDS,
-  authorizeEnrollment,
-  batchEnroll,
-  enrollSelf,
-  enrollStatistics,
-  exportEnrollments,
-  latestEnrollmentId,
-  latestEnrollments,
-  listEnrollments,
-  mineStatistics,
-  ranking,
-  staffEnroll,
-  standingsOf,
-} from './enroll.ts';
+import { activityEnrollable, activityEnrollHandlers, ranking } from './enrollable.ts';
 import { cancelAwaitingPayment } from './order-kind.ts';
 
 /** Closes checkouts at the provider after the commit that closed them here; best effort. */
@@ -141,148 +120,39 @@ const activityHandlers: HandlerEntry[] = [
   ),
 ];
 
-// ——— activityEnroll ———
+// ——— activityEnroll: the shared calls (./enrollable.ts), then the activity's own ———
 
-const ojEnroll = actionsOf(calls, 'oj', 'activityEnroll');
+const { enrollments, kinds } = activityEnrollable;
 const bmsEnroll = actionsOf(calls, 'bms', 'activityEnroll');
 
-const enrollAnswer = (ctx: Ctx, id: number) =>
-  detailOf(ctx.services, allOrders(), ACTIVITY_KINDS, id);
-
-/**
- * The learner's enrollment with the activity and their standing. The activity is read as the
- * order's holder reads it, not through the list's visibility rule: a cancelled order of an
- * activity unpublished since is still theirs to see.
- */
-async function mineEnrollment(ctx: Ctx, id: number) {
-  const auth = ctx.requireAuth();
-  const learner = learnerScope(auth);
-  const order = await detailOf(ctx.services, ownOrders(auth), ACTIVITY_KINDS, id);
-  const item = await readOrderedActivity(ctx.services.pool, learner, order.itemId ?? 0);
-  const standing = (await standingsOf(ctx.services.pool, learner, [id])).get(id) ?? null;
-  return { order, activity: item, standing };
-}
-
-const staffQuit = (action: Extract<EnrollmentAction, 'passQuit' | 'rejectQuit' | 'finishQuit'>) =>
-  wire(
-    'activityEnroll',
-    action,
-    async (a, ctx) => {
-      const { id, reason } = ctx.body;
-      await authorizeEnrollment(ctx.services.pool, scopeIn(a, ctx), id);
-      await moveOrder(flowOf(ctx), allOrders(), ACTIVITY_KINDS, id, action, reason);
-      return enrollAnswer(ctx, id);
-    },
-    ['bms', 'edms'],
-  );
-
-const batchWire = (action: BatchEnrollAction) =>
-  wire(
-    'activityEnroll',
-    action,
-    async (a, ctx) => {
-      const b = ctx.body;
-      const scope = scopeIn(a, ctx);
-      const candidates = await candidatesOf(ctx.services.pool, scope, action, b);
-      return batchEnroll(flowOf(ctx), scope, b.activityId, candidates, b.charge);
-    },
-    ['bms', 'edms'],
-  );
+const enrollAnswer = (ctx: Ctx, id: number) => detailOf(ctx.services, allOrders(), kinds, id);
 
 /** Staff read one enrollment they may see; a learner their own. */
 const byId = (a: Area, ctx: ContextOf<{ query: { id: number } }>) => {
   const id = ctx.query.id;
   return a === 'oj'
-    ? detailOf(ctx.services, ownOrders(ctx.requireAuth()), ACTIVITY_KINDS, id)
-    : authorizeEnrollment(ctx.services.pool, scopeIn(a, ctx), id).then(() => enrollAnswer(ctx, id));
+    ? detailOf(ctx.services, ownOrders(ctx.requireAuth()), kinds, id)
+    : enrollments
+        .authorize(ctx.services.pool, scopeIn(a, ctx), id)
+        .then(() => enrollAnswer(ctx, id));
 };
 
 const enrollHandlers: HandlerEntry[] = [
-  ...wire(
-    'activityEnroll',
-    'enroll',
-    async (_a, ctx) => {
-      const auth = ctx.requireAuth();
-      const id = await enrollSelf(
-        flowOf(ctx),
-        { memberId: auth.memberId, organizationId: auth.organizationId },
-        ctx.body.activityId,
-      );
-      return enrollAnswer(ctx, id);
-    },
-    ['oj'],
-  ),
-  ...orderHandlers(
-    { payment: ojEnroll.pay, cancel: ojEnroll.cancel, applyQuit: ojEnroll.applyQuit },
-    ownOrders,
-    ACTIVITY_KINDS,
-  ),
-  ...staffQuit('passQuit'),
-  ...staffQuit('rejectQuit'),
-  ...staffQuit('finishQuit'),
+  ...activityEnrollHandlers,
+  // Platform staff refund any activity's order, found as an order (not as an enrollment).
   handle(bmsEnroll.refund, async (ctx) => {
     const b = ctx.body;
-    await refundOrder(flowOf(ctx), allOrders(), ACTIVITY_KINDS, b.id, b);
+    await refundOrder(flowOf(ctx), allOrders(), kinds, b.id, b);
     return enrollAnswer(ctx, b.id);
   }),
-  ...BATCH_ENROLL_ACTIONS.flatMap(batchWire),
-  ...wire('activityEnroll', 'downloadEnrollList', (a, ctx) =>
-    exportEnrollments(ctx.services.pool, scopeIn(a, ctx), ctx.body),
-  ),
-  ...(['queryList', 'queryListByTeacher'] as const).flatMap((action) =>
-    wire('activityEnroll', action, (a, ctx) =>
-      listEnrollments(ctx.services.pool, scopeIn(a, ctx), ctx.body, ctx.query),
-    ),
-  ),
-  ...wire('activityEnroll', 'querySimpleList', async (a, ctx) => {
-    const page = await listEnrollments(ctx.services.pool, scopeIn(a, ctx), ctx.body, ctx.query);
-    return { ...page, content: page.content.map(toOrderSimple) };
-  }),
   ...wire('activityEnroll', 'queryById', byId),
-  ...wire('activityEnroll', 'queryLatest', (a, ctx) =>
-    latestEnrollments(ctx.services.pool, scopeIn(a, ctx), ctx.query.activityId),
-  ),
-  ...wire('activityEnroll', 'queryEnrollStatistics', (a, ctx) =>
-    enrollStatistics(ctx.services.pool, scopeIn(a, ctx), ctx.query.activityId),
-  ),
+  ...wire('activityEnroll', 'queryLatest', (a, ctx) => {
+    const { activityId } = ctx.query;
+    return enrollments.latest(ctx.services.pool, scopeIn(a, ctx), { activityId }, 10);
+  }),
   ...wire('activityEnroll', 'queryMemberListSortByScore', (a, ctx) =>
     ranking(ctx.services.pool, scopeIn(a, ctx), ctx.body.activityId, ctx.query),
   ),
-  ...wire(
-    'activityEnroll',
-    'queryMineEnrollByEnrollId',
-    (_a, ctx) => mineEnrollment(ctx, ctx.query.id),
-    ['oj'],
-  ),
-  ...wire(
-    'activityEnroll',
-    'queryMineLatestEnroll',
-    async (_a, ctx) => {
-      const id = await latestEnrollmentId(
-        ctx.services.pool,
-        ctx.requireAuth().memberId,
-        ctx.query.activityId,
-      );
-      return id === null ? null : mineEnrollment(ctx, id);
-    },
-    ['oj'],
-  ),
-  ...wire(
-    'activityEnroll',
-    'queryMineStatistics',
-    (_a, ctx) => mineStatistics(ctx.services.pool, ctx.requireAuth().memberId),
-    ['oj'],
-  ),
-  handle(bmsEnroll.create, async (ctx) => {
-    const id = await staffEnroll(flowOf(ctx), scopeIn('bms', ctx), ctx.body);
-    return enrollAnswer(ctx, id);
-  }),
-  ...orderHandlers(
-    { update: bmsEnroll.update, delete: bmsEnroll.delete },
-    allOrders,
-    ACTIVITY_KINDS,
-  ),
-  ...notifyHandlers(bmsEnroll),
 ];
 
 export const activityHandlersAll: readonly HandlerEntry[] = [

@@ -15,7 +15,7 @@ import {
 import { isFinalState } from '../../machines/lifecycles/lifecycle.ts';
 import type { PoolClient } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
-import { ledgerAccount } from '../ledger/ledger.ts';
+import { enrollmentOrderKind } from '../enrollment/order-kind.ts';
 import { transitionRow } from '../lifecycle/transition.ts';
 import type { DomainOrderKinds, OrderKindBehaviour } from '../orders/kinds.ts';
 import { ORDER_ROWS } from '../orders/rows.ts';
@@ -85,16 +85,7 @@ export async function cancelAwaitingPayment(
   return closed.rows.map((r) => r.payment_no);
 }
 
-const activityOrderKind: OrderKindBehaviour = {
-  lifecycle: orderLifecycleOf('activity'),
-  notifyPaths: {
-    paid: activity['bms.activityEnroll.paidNotify'].path,
-    refund: activity['bms.activityEnroll.refundNotify'].path,
-  },
-  payee: () => ledgerAccount.revenue,
-  earnsPoints: true,
-  grant: async () => undefined,
-  revoke: async () => undefined,
+const activityOrderKind: Partial<OrderKindBehaviour> = {
   refuse: async (client, order, action) => {
     if (action === 'pay' || action === 'setPaid') {
       const { rows } = await client.query<ActivityWindow>(WINDOW_SQL, [order.item_id]);
@@ -128,4 +119,11 @@ const activityOrderKind: OrderKindBehaviour = {
   },
 };
 
-export const activityOrderKinds: DomainOrderKinds = { activity: activityOrderKind };
+export const activityOrderKinds: DomainOrderKinds = enrollmentOrderKind(
+  'activity',
+  {
+    paidNotify: activity['bms.activityEnroll.paidNotify'],
+    refundNotify: activity['bms.activityEnroll.refundNotify'],
+  },
+  activityOrderKind,
+);

@@ -2,8 +2,8 @@
  * Reading the enrollments in one kind of item (exams, classes, activities): each is an order of
  * that kind whose item_id names the item, read by the learner who holds it and by the staff who
  * run the item (access/predicates.ts learnerRowsIn). The kinds differ in what they add to a row
- * (sittings, a roster place, a standing); who reads what, the filter, the paging, the counts by
- * state and "the member's latest" are this one rule.
+ * (sittings, a roster place, a standing) and in the columns of their xlsx list; who reads what,
+ * the filter, the paging, the counts by state and "the member's latest" are this one rule.
  */
 import type { OrderKind } from '../../contract/order/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
@@ -14,16 +14,24 @@ import type { Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';
 import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
+import { xlsxAnswer, type XlsxColumn } from '../http/xlsx.ts';
 import { EXPORT_LIMIT } from '../orders/reports.ts';
-import { ORDER_COLUMNS, ORDER_FROM, type OrderRow } from '../orders/rows.ts';
+import {
+  ORDER_COLUMNS,
+  ORDER_FROM,
+  toOrderItem,
+  toOrderSimple,
+  type OrderRow,
+} from '../orders/rows.ts';
 
-/** The filter every kind's enrollment list takes, its item id under `itemId`. */
-export interface EnrollmentFilter {
-  itemId?: number | undefined;
+/** The filter every kind's enrollment list takes, its item id under the kind's field. */
+export type EnrollmentFilter<K extends string> = {
+  [P in K]?: number | undefined;
+} & {
   state?: string | undefined;
   memberId?: number | undefined;
   keyword?: string | undefined;
-}
+};
 
 export interface EnrollRow extends OrderRow {
   mobile: string | null;
@@ -39,8 +47,15 @@ const MOBILE = '(SELECT u.mobile FROM users u WHERE u.id = m.user_id) AS mobile'
 /** Who the keyword finds: nickname, username or mobile (and whatever the kind adds). */
 const KEYWORD_COLUMNS = ['m.nickname', 'u.username', "coalesce(u.mobile, '')"];
 
-export interface ItemEnrollmentsOf {
+export interface ItemEnrollmentsOf<
+  K extends string,
+  Filter extends EnrollmentFilter<K>,
+  Row extends EnrollRow,
+  Item,
+> {
   kind: OrderKind;
+  /** The body and query field naming the item (`examId` …), as in contract/enrollment/. */
+  itemField: K;
   /** The item's table and alias, e.g. `exams e`; `runBy` names columns of that alias. */
   items: string;
   runBy: RunBy;
@@ -49,9 +64,20 @@ export interface ItemEnrollmentsOf {
   joins?: string;
   /** Columns the keyword also searches (a class: the real name). */
   keywordColumns?: string[];
+  /** Clauses the kind's own filter fields add (a class: a group, a bound teacher). */
+  filterClauses?(filter: Filter, sql: SqlParams): string[];
+  /** The rows as the kind's list items (with sittings, standings …), as `reader` reads them. */
+  toItems(db: Queryable, reader: Scope, rows: Row[]): Promise<Item[]>;
+  /** The xlsx list: its file and sheet names and columns. */
+  export: { file: string; sheet: string; columns: readonly XlsxColumn<Item>[] };
 }
 
-export function itemEnrollments(of: ItemEnrollmentsOf) {
+export function itemEnrollments<
+  K extends string,
+  Filter extends EnrollmentFilter<K>,
+  Row extends EnrollRow,
+  Item,
+>(of: ItemEnrollmentsOf<K, Filter, Row, Item>) {
   const select = `${MOBILE}, ${ORDER_COLUMNS}${of.columns ? `, ${of.columns}` : ''}`;
   const from = `${ORDER_FROM}${of.joins ? ` ${of.joins}` : ''}`;
   const keywordColumns = [...KEYWORD_COLUMNS, ...(of.keywordColumns ?? [])];
@@ -65,9 +91,10 @@ export function itemEnrollments(of: ItemEnrollmentsOf) {
   }
 
   /** The clauses of a list's WHERE: visible to the scope, then the filter's. */
-  function where(scope: Scope, filter: EnrollmentFilter, sql: SqlParams): string[] {
+  function where(scope: Scope, filter: Filter, sql: SqlParams): string[] {
     const clauses = [visible(scope, sql)];
-    if (filter.itemId) clauses.push(`o.item_id = ${sql.add(filter.itemId)}`);
+    const itemId = filter[of.itemField];
+    if (itemId) clauses.push(`o.item_id = ${sql.add(itemId)}`);
     if (filter.state) clauses.push(`o.state = ${sql.add(filter.state)}`);
     if (filter.memberId) clauses.push(`o.member_id = ${sql.add(filter.memberId)}`);
     if (filter.keyword) {
@@ -75,12 +102,45 @@ export function itemEnrollments(of: ItemEnrollmentsOf) {
       const found = keywordColumns.map((c) => `strpos(${c}, ${k}) > 0`).join(' OR ');
       clauses.push(`EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id AND (${found}))`);
     }
-    return clauses;
+    return [...clauses, ...(of.filterClauses?.(filter, sql) ?? [])];
+  }
+
+  /** Rows matching `clauses` in `order`, at most `limit` (an export's cap by default). */
+  async function rows(
+    db: Queryable,
+    clauses: string[],
+    sql: SqlParams,
+    order = 'o.id',
+    limit = EXPORT_LIMIT,
+  ): Promise<Row[]> {
+    const { rows } = await db.query<Row>(
+      `SELECT ${select} ${from} WHERE ${clauses.join(' AND ')} ORDER BY ${order} LIMIT ${limit}`,
+      sql.values,
+    );
+    return rows;
+  }
+
+  function pageOf(
+    db: Queryable,
+    scope: Scope,
+    filter: Filter,
+    page: PageQuery,
+  ): Promise<Page<Row>> {
+    const sql = new SqlParams();
+    return pagedRows<Row>(
+      db,
+      {
+        select,
+        from: `${from} WHERE ${where(scope, filter, sql).join(' AND ')}`,
+        params: sql.values,
+        order: orderBy(page, SORTABLE, 'o.id DESC', 'o.id DESC'),
+      },
+      page,
+    );
   }
 
   return {
     visible,
-    where,
 
     /** Throws NOT_FOUND unless the scope may act on the enrollment. */
     async authorize(db: Queryable, scope: Scope, id: number): Promise<void> {
@@ -92,38 +152,40 @@ export function itemEnrollments(of: ItemEnrollmentsOf) {
       if (!rows[0]) throw fail('NOT_FOUND', `报名 ${id} 不存在`);
     },
 
-    /** One page of rows matching `clauses` (from `where`, plus any the kind adds). */
-    page<Row extends EnrollRow>(
-      db: Queryable,
-      clauses: string[],
-      sql: SqlParams,
-      page: PageQuery,
-    ): Promise<Page<Row>> {
-      return pagedRows<Row>(
-        db,
-        {
-          select,
-          from: `${from} WHERE ${clauses.join(' AND ')}`,
-          params: sql.values,
-          order: orderBy(page, SORTABLE, 'o.id DESC', 'o.id DESC'),
-        },
-        page,
-      );
+    /** One page of the enrollments the scope reads, filtered. */
+    async list(db: Queryable, scope: Scope, filter: Filter, page: PageQuery): Promise<Page<Item>> {
+      const found = await pageOf(db, scope, filter, page);
+      return { ...found, content: await of.toItems(db, scope, found.content) };
     },
 
-    /** Rows matching `clauses` in `order`, at most `limit` (an export's cap by default). */
-    async rows<Row extends EnrollRow>(
-      db: Queryable,
-      clauses: string[],
-      sql: SqlParams,
-      order = 'o.id',
-      limit = EXPORT_LIMIT,
-    ): Promise<Row[]> {
-      const { rows } = await db.query<Row>(
-        `SELECT ${select} ${from} WHERE ${clauses.join(' AND ')} ORDER BY ${order} LIMIT ${limit}`,
-        sql.values,
-      );
-      return rows;
+    /** The same page as the orders alone (the simple lists), without the kind's additions. */
+    async simpleList(db: Queryable, scope: Scope, filter: Filter, page: PageQuery) {
+      const found = await pageOf(db, scope, filter, page);
+      return { ...found, content: found.content.map((r) => toOrderSimple(toOrderItem(r))) };
+    },
+
+    /** One enrollment the scope reads. */
+    async read(db: Queryable, scope: Scope, id: number): Promise<Item> {
+      const sql = new SqlParams();
+      const found = await rows(db, [visible(scope, sql), `o.id = ${sql.add(id)}`], sql, 'o.id', 1);
+      if (!found[0]) throw fail('NOT_FOUND', `报名 ${id} 不存在`);
+      const [item] = await of.toItems(db, scope, found);
+      return item!;
+    },
+
+    /** The `count` latest enrollments the scope reads, optionally in one item. */
+    async latest(db: Queryable, scope: Scope, filter: Filter, count: number): Promise<Item[]> {
+      const sql = new SqlParams();
+      const found = await rows(db, where(scope, filter, sql), sql, 'o.id DESC', count);
+      return of.toItems(db, scope, found);
+    },
+
+    /** The xlsx list of the enrollments the scope reads, filtered (at most the export's cap). */
+    async export(db: Queryable, scope: Scope, filter: Filter) {
+      const sql = new SqlParams();
+      const found = await rows(db, where(scope, filter, sql), sql);
+      const items = await of.toItems(db, scope, found);
+      return xlsxAnswer(of.export.file, of.export.sheet, of.export.columns, items);
     },
 
     /** The item's enrollments the scope reads, counted by state, with what was paid and refunded. */

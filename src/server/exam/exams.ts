@@ -512,3 +512,17 @@ export async function checkPublishable(db: Queryable, examId: number): Promise<v
 }
 
 export { papersOf };
+
+/** The exam's notes (read after the caller was shown to read the exam). */
+export async function examNotes(db: Queryable, id: number) {
+  const { rows } = await db.query<{ name: string; notes: string }>(
+    'SELECT name, notes FROM exams WHERE id = $1',
+    [id],
+  );
+  return { id, name: rows[0]!.name, notes: rows[0]!.notes };
+}
+
+/** A review's reason: kept when the exam is rejected, cleared when it passes. */
+export async function setExamReviewReason(client: PoolClient, id: number, reason: string | null) {
+  await client.query('UPDATE exams SET review_reason = $2 WHERE id = $1', [id, reason]);
+}

@@ -4,24 +4,14 @@
  * quit. A learner who has started a paper can no longer quit.
  */
 import { exam } from '../../contract/exam/calls.ts';
-import { orderLifecycleOf } from '../../machines/lifecycles/orders.ts';
+import { enrollmentOrderKind } from '../enrollment/order-kind.ts';
 import { fail } from '../http/app-error.ts';
-import { ledgerAccount } from '../ledger/ledger.ts';
 import type { DomainOrderKinds } from '../orders/kinds.ts';
 
-const nothing = async () => undefined;
-
-export const examOrderKinds: DomainOrderKinds = {
-  exam: {
-    lifecycle: orderLifecycleOf('exam'),
-    notifyPaths: {
-      paid: exam['examEnroll.paidNotify'].path,
-      refund: exam['examEnroll.refundNotify'].path,
-    },
-    payee: () => ledgerAccount.revenue,
-    earnsPoints: true,
-    grant: nothing,
-    revoke: nothing,
+export const examOrderKinds: DomainOrderKinds = enrollmentOrderKind(
+  'exam',
+  { paidNotify: exam['examEnroll.paidNotify'], refundNotify: exam['examEnroll.refundNotify'] },
+  {
     refuse: async (client, order, action) => {
       if (action !== 'applyQuit' && action !== 'forceQuit') return;
       const sat = await client.query(
@@ -31,4 +21,4 @@ export const examOrderKinds: DomainOrderKinds = {
       if (sat.rows.length > 0) throw fail('CONFLICT', '已开始作答的考试不能退出');
     },
   },
-};
+);

@@ -474,3 +474,8 @@ export async function authorizePaper(ctx: Ctx, id: number): Promise<void> {
 }
 
 export { readPaper };
+
+/** A review's reason: kept when the paper is rejected, cleared when it passes. */
+export async function setPaperReviewReason(client: PoolClient, id: number, reason: string | null) {
+  await client.query('UPDATE exam_papers SET review_reason = $2 WHERE id = $1', [id, reason]);
+}

@@ -18,7 +18,7 @@ import {
   type SittingState,
 } from '../../machines/lifecycles/exam-paper-enroll.ts';
 import { nextState } from '../../machines/lifecycles/lifecycle.ts';
-import { withTransaction, type Pool, type Queryable } from '../db/pool.ts';
+import { withTransaction, type Pool, type PoolClient, type Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';
 import { containsPattern, orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
@@ -540,4 +540,86 @@ export async function staffSettle(
     return 'skipped';
   }
   return settleSitting(pool, id, actor, requestId);
+}
+
+/** The papers the member has sat (or is sitting) in the exam, in paper order. */
+export async function sittingPaperIds(
+  db: Queryable,
+  examId: number,
+  memberId: number,
+): Promise<number[]> {
+  const { rows } = await db.query<{ exam_paper_id: number }>(
+    `SELECT DISTINCT exam_paper_id FROM exam_paper_enrolls
+      WHERE exam_id = $1 AND member_id = $2 AND deleted_at IS NULL ORDER BY exam_paper_id`,
+    [examId, memberId],
+  );
+  return rows.map((r) => r.exam_paper_id);
+}
+
+/** The state of the member's latest sitting of the paper, or null. */
+export async function latestSittingState(
+  db: Queryable,
+  examPaperId: number,
+  memberId: number,
+): Promise<SittingState | null> {
+  const { rows } = await db.query<{ state: SittingState }>(
+    `SELECT state FROM exam_paper_enrolls WHERE exam_paper_id = $1 AND member_id = $2
+        AND deleted_at IS NULL ORDER BY id DESC LIMIT 1`,
+    [examPaperId, memberId],
+  );
+  return rows[0]?.state ?? null;
+}
+
+/** Publishes the exam's results: each settled sitting moves to reported, in one commit. */
+export async function publishResults(
+  pool: Pool,
+  examId: number,
+  actor: Actor,
+  requestId: string,
+): Promise<void> {
+  await withTransaction(pool, async (client) => {
+    await client.query(
+      'UPDATE exams SET results_published_at = coalesce(results_published_at, now()) WHERE id = $1',
+      [examId],
+    );
+    const settled = await client.query<{ id: number }>(
+      `SELECT id FROM exam_paper_enrolls WHERE exam_id = $1 AND state = 'settled'
+          AND deleted_at IS NULL FOR UPDATE`,
+      [examId],
+    );
+    for (const s of settled.rows) {
+      await transitionRow(client, sittingLifecycle, SITTING_ROWS, {
+        id: s.id,
+        action: 'publishResults',
+        actor,
+        requestId,
+      });
+    }
+  });
+}
+
+/** Stopping ends the exam now: its open papers are handed in by the clock at once. */
+export async function closeOpenSittings(client: PoolClient, examId: number): Promise<void> {
+  await client.query(
+    `UPDATE exam_paper_enrolls
+        SET deadline = least(deadline, now() - interval '${SAVE_GRACE_MS} milliseconds')
+      WHERE exam_id = $1 AND state = 'inProgress' AND deleted_at IS NULL`,
+    [examId],
+  );
+}
+
+/** Gives an open sitting a later deadline (staff's extra time). */
+export async function extendDeadline(db: Queryable, id: number, deadline: Date): Promise<void> {
+  await db.query(
+    `UPDATE exam_paper_enrolls SET deadline = $2, updated_at = now()
+      WHERE id = $1 AND state = 'inProgress'`,
+    [id, deadline],
+  );
+}
+
+export async function deleteSitting(db: Queryable, id: number): Promise<void> {
+  await db.query(
+    'UPDATE exam_paper_enrolls SET deleted_at = now(), updated_at = now() WHERE id = $1',
+    [id],
+  );
 }

@@ -6,37 +6,16 @@
 import type { CallDef } from '../../contract/call.ts';
 import { resourceCallId } from '../../contract/resource.ts';
 import { grade as calls, type GradeItem } from '../../contract/grade/calls.ts';
-import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
 import { gradeLifecycle } from '../../machines/lifecycles/grade.ts';
 import { SCOPE_OF_AREA } from '../access/scope.ts';
-import {
-  BATCH_ENROLL_ACTIONS,
-  candidatesOf,
-  type BatchEnrollAction,
-} from '../enrollment/candidates.ts';
 import { fail } from '../http/app-error.ts';
 import { type HandlerContext, type HandlerEntry, type ContextOf } from '../http/handler.ts';
 import { idWiring } from '../http/wire.ts';
 import { lifecycleHandlers } from '../lifecycle/handlers.ts';
-import { moveOrder, refundOrder } from '../orders/flow.ts';
-import { detailOf, flowOf, notifyHandlers, orderHandlers } from '../orders/handlers.ts';
-import { allOrders, ownOrders, toOrderSimple } from '../orders/rows.ts';
+import { detailOf } from '../orders/handlers.ts';
+import { allOrders } from '../orders/rows.ts';
 import { listControls, oneControl, resetControl, setControls } from '../grade-controls/controls.ts';
-import {
-  authorizeEnrollment,
-  batchEnroll,
-  bindTeacher,
-  enrollSelf,
-  enrollStatistics,
-  exportEnrollments,
-  GRADE_KINDS,
-  latestEnrollmentId,
-  listEnrollments,
-  mineStatistics,
-  readEnrollment,
-  setGroups,
-  staffEnroll,
-} from './enroll.ts';
+import { bindTeacher, gradeEnrollable, gradeEnrollHandlers, setGroups } from './enrollable.ts';
 import {
   addGradeToMine,
   createGrade,
@@ -79,10 +58,6 @@ const inAreas = <const G extends string, const A extends string, const Ar extend
   action: A,
   areas: readonly Ar[],
 ) => areas.map((area) => resourceCallId(area, group, action));
-/** The ids the contract has, of those named (a batch action is not served in every area). */
-const served = <Id extends string>(ids: Id[]) =>
-  ids.filter((id): id is Extract<Id, keyof typeof calls> => id in calls);
-
 const catalogueItem = (g: GradeItem) => ({
   id: g.id,
   name: g.name,
@@ -248,112 +223,14 @@ const controlHandlers: HandlerEntry[] = [
   }),
 ];
 
-// ——— grade/enroll ———
-
-const enrollAnswer = (ctx: Ctx, id: number) => detailOf(ctx.services, allOrders(), GRADE_KINDS, id);
-
-async function mineEnrollment(ctx: Ctx, id: number) {
-  const auth = ctx.requireAuth();
-  const order = await detailOf(ctx.services, ownOrders(auth), GRADE_KINDS, id);
-  const scope = SCOPE_OF_AREA.oj(auth);
-  const enrollment = await readEnrollment(ctx.services.pool, scope, id);
-  const gradeItem = await readGrade(ctx.services.pool, scope, order.itemId ?? 0);
-  const settlements = await listSettlements(
-    ctx.services.pool,
-    scope,
-    { gradeId: gradeItem.id },
-    { page: 0, size: 100 },
-  );
-  return {
-    order,
-    grade: gradeItem,
-    groups: enrollment.groups,
-    teacherName: enrollment.teacherName,
-    settledFen: enrollment.settledFen,
-    settlements: settlements.content.filter((s) => s.enrollId === id),
-  };
-}
+// ——— grade/enroll: the shared calls (./enrollable.ts), then the roster's own ———
 
 const STAFF_AREAS = ['bms', 'edms', 'app'] as const;
-
-const staffQuit = (action: Extract<EnrollmentAction, 'passQuit' | 'rejectQuit' | 'finishQuit'>) =>
-  wire(inAreas('grade.enroll', action, STAFF_AREAS), async (a, ctx) => {
-    const { id, reason } = ctx.body;
-    await authorizeEnrollment(ctx.services.pool, scopeOf(a, ctx), id);
-    await moveOrder(flowOf(ctx), allOrders(), GRADE_KINDS, id, action, reason);
-    return enrollAnswer(ctx, id);
-  });
-
-const batchWire = (action: BatchEnrollAction) =>
-  wire(served(inAreas('grade.enroll', action, STAFF_AREAS)), async (a, ctx) => {
-    const b = ctx.body;
-    const scope = scopeOf(a, ctx);
-    const candidates = await candidatesOf(ctx.services.pool, scope, action, b);
-    return batchEnroll(flowOf(ctx), scope, b.gradeId, candidates, b.charge);
-  });
+const enrollAnswer = (ctx: Ctx, id: number) =>
+  detailOf(ctx.services, allOrders(), gradeEnrollable.kinds, id);
 
 const enrollHandlers: HandlerEntry[] = [
-  ...wire(['grade.enroll.enroll', 'oj.grade.enroll.enroll'], async (_a, ctx) => {
-    const auth = ctx.requireAuth();
-    const id = await enrollSelf(
-      flowOf(ctx),
-      { memberId: auth.memberId, organizationId: auth.organizationId },
-      SCOPE_OF_AREA.oj(auth),
-      ctx.body.gradeId,
-    );
-    return enrollAnswer(ctx, id);
-  }),
-  ...orderHandlers(
-    {
-      payment: calls['grade.enroll.pay'],
-      cancelEnrollOrder: calls['grade.enroll.cancelEnrollOrder'],
-      applyQuit: calls['grade.enroll.applyQuit'],
-    },
-    ownOrders,
-    GRADE_KINDS,
-  ),
-  ...orderHandlers(
-    {
-      payment: calls['oj.grade.enroll.pay'],
-      cancelEnrollOrder: calls['oj.grade.enroll.cancelEnrollOrder'],
-      applyQuit: calls['oj.grade.enroll.applyQuit'],
-    },
-    ownOrders,
-    GRADE_KINDS,
-  ),
-  ...staffQuit('passQuit'),
-  ...staffQuit('rejectQuit'),
-  ...staffQuit('finishQuit'),
-  ...wire(['grade.enroll.refund'], async (a, ctx) => {
-    const b = ctx.body;
-    await authorizeEnrollment(ctx.services.pool, scopeOf(a, ctx), b.id);
-    await refundOrder(flowOf(ctx), allOrders(), GRADE_KINDS, b.id, b);
-    return enrollAnswer(ctx, b.id);
-  }),
-  ...wire(['bms.grade.enroll.setPaid'], async (a, ctx) => {
-    const { id, reason } = ctx.body;
-    await authorizeEnrollment(ctx.services.pool, scopeOf(a, ctx), id);
-    await moveOrder(flowOf(ctx), allOrders(), GRADE_KINDS, id, 'setPaid', reason);
-    return enrollAnswer(ctx, id);
-  }),
-  ...BATCH_ENROLL_ACTIONS.flatMap(batchWire),
-  ...wire(inAreas('grade.enroll', 'downloadEnrollList', STAFF_AREAS), (a, ctx) =>
-    exportEnrollments(ctx.services.pool, scopeOf(a, ctx), ctx.body),
-  ),
-  ...wire(
-    [
-      ...inAreas('grade.enroll', 'queryEnrollList', [...STAFF_AREAS, 'oj']),
-      'bms.grade.enroll.queryList',
-    ],
-    (a, ctx) => listEnrollments(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query),
-  ),
-  ...wire(['bms.grade.enroll.querySimpleList'], async (a, ctx) => {
-    const page = await listEnrollments(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query);
-    return { ...page, content: page.content.map(toOrderSimple) };
-  }),
-  ...wire(inAreas('grade.enroll', 'queryEnrollStatistics', STAFF_AREAS), (a, ctx) =>
-    enrollStatistics(ctx.services.pool, scopeOf(a, ctx), ctx.query.gradeId),
-  ),
+  ...gradeEnrollHandlers,
   ...wire(inAreas('grade.enroll', 'setGroups', STAFF_AREAS), (a, ctx) => {
     const b = ctx.body;
     return setGroups(ctx.services.pool, scopeOf(a, ctx), b.ids, b.groups);
@@ -367,45 +244,6 @@ const enrollHandlers: HandlerEntry[] = [
     const { id } = ctx.body;
     await bindTeacher(ctx.services.pool, scopeOf(a, ctx), id, null);
     return enrollAnswer(ctx, id);
-  }),
-  ...wire(
-    ['grade.enroll.queryMineEnrollByEnrollId', 'oj.grade.enroll.queryMineEnrollByEnrollId'],
-    (_a, ctx) => mineEnrollment(ctx, idOf(ctx)),
-  ),
-  ...wire(
-    ['grade.enroll.queryMineLatestEnroll', 'oj.grade.enroll.queryMineLatestEnroll'],
-    async (_a, ctx) => {
-      const id = await latestEnrollmentId(
-        ctx.services.pool,
-        ctx.requireAuth().memberId,
-        ctx.query.gradeId,
-      );
-      return id === null ? null : mineEnrollment(ctx, id);
-    },
-  ),
-  ...wire(['grade.enroll.queryMineStatistics', 'oj.grade.enroll.queryMineStatistics'], (_a, ctx) =>
-    mineStatistics(ctx.services.pool, ctx.requireAuth().memberId),
-  ),
-  ...wire(['bms.grade.enroll.create'], async (a, ctx) => {
-    const id = await staffEnroll(flowOf(ctx), scopeOf(a, ctx), ctx.body);
-    return enrollAnswer(ctx, id);
-  }),
-  ...orderHandlers(
-    {
-      queryById: calls['bms.grade.enroll.queryById'],
-      update: calls['bms.grade.enroll.update'],
-      delete: calls['bms.grade.enroll.delete'],
-    },
-    allOrders,
-    GRADE_KINDS,
-  ),
-  ...notifyHandlers({
-    paidNotify: calls['bms.grade.enroll.paidNotify'],
-    refundNotify: calls['bms.grade.enroll.refundNotify'],
-  }),
-  ...notifyHandlers({
-    paidNotify: calls['grade.enroll.paidNotify'],
-    refundNotify: calls['grade.enroll.refundNotify'],
   }),
 ];
 

@@ -4,10 +4,9 @@
  * already settled as consumed lessons stay with the organization when a quit is refunded.
  */
 import { grade } from '../../contract/grade/calls.ts';
-import { orderLifecycleOf } from '../../machines/lifecycles/orders.ts';
 import type { PoolClient } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
-import { ledgerAccount } from '../ledger/ledger.ts';
+import { enrollmentOrderKind } from '../enrollment/order-kind.ts';
 import type { DomainOrderKinds, OrderKindBehaviour } from '../orders/kinds.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { assignOpenHomework } from '../homework/order-kind.ts';
@@ -29,14 +28,7 @@ export async function settledFen(client: Pick<PoolClient, 'query'>, orderId: num
  */
 export const SEAT_STATES: readonly string[] = [...HOLDS_PLACE, 'awaitingPayment'];
 
-const gradeOrderKind: OrderKindBehaviour = {
-  lifecycle: orderLifecycleOf('grade'),
-  notifyPaths: {
-    paid: grade['grade.enroll.paidNotify'].path,
-    refund: grade['grade.enroll.refundNotify'].path,
-  },
-  payee: () => ledgerAccount.revenue,
-  earnsPoints: true,
+const gradeOrderKind: Partial<OrderKindBehaviour> = {
   grant: async (client, order) => {
     await client.query(
       `INSERT INTO grade_members (grade_id, member_id, order_id) VALUES ($1, $2, $3)
@@ -71,4 +63,11 @@ const gradeOrderKind: OrderKindBehaviour = {
   kept: (client, orderId) => settledFen(client, orderId),
 };
 
-export const gradeOrderKinds: DomainOrderKinds = { grade: gradeOrderKind };
+export const gradeOrderKinds: DomainOrderKinds = enrollmentOrderKind(
+  'grade',
+  {
+    paidNotify: grade['grade.enroll.paidNotify'],
+    refundNotify: grade['grade.enroll.refundNotify'],
+  },
+  gradeOrderKind,
+);

@@ -3,28 +3,20 @@
  * Scopes come from access/scope.ts: `bms` platform staff, `edms` the organization's staff (a
  * teacher their classes' homework), `oj` the learner.
  */
-import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
 import { homework as calls } from '../../contract/homework/calls.ts';
 import { homeworkLifecycle } from '../../machines/lifecycles/homework.ts';
 import { SCOPE_OF_AREA, type Scope } from '../access/scope.ts';
-import {
-  BATCH_ENROLL_ACTIONS,
-  candidatesOf,
-  membersById,
-  type BatchEnrollAction,
-} from '../enrollment/candidates.ts';
+import { membersById } from '../enrollment/candidates.ts';
 import { fail } from '../http/app-error.ts';
 import { type HandlerContext, type HandlerEntry, type ContextOf } from '../http/handler.ts';
 import { idWiring, type IdsTaking } from '../http/wire.ts';
 import type { PageQuery } from '../../contract/paging.ts';
-import { resourceCallId } from '../../contract/resource.ts';
 import { applyTransition } from '../lifecycle/transition.ts';
 import { answerQuestion } from '../member-question/grading.ts';
 import { queueAnswer } from '../member-question/queue.ts';
 import { toSummary } from '../member-question/answers.ts';
-import { moveOrder } from '../orders/flow.ts';
-import { detailOf, flowOf, notifyHandlers, orderHandlers } from '../orders/handlers.ts';
-import { allOrders, ownOrders, toOrderSimple } from '../orders/rows.ts';
+import { detailOf, flowOf } from '../orders/handlers.ts';
+import { allOrders, toOrderSimple } from '../orders/rows.ts';
 import {
   gradingOverview,
   latestAnswer,
@@ -37,15 +29,13 @@ import {
 } from './answers.ts';
 import {
   assignToRoster,
-  batchEnroll,
-  enrollStatistics,
-  exportEnrollments,
+  homeworkEnrollable,
+  homeworkEnrollHandlers,
   latestEnrollment,
   listEnrollments,
-  mineStatistics,
   readEnrollment,
   type HomeworkEnrollFilter,
-} from './enroll.ts';
+} from './enrollable.ts';
 import {
   createHomework,
   deleteHomework,
@@ -57,7 +47,6 @@ import {
   updateHomework,
   updateHomeworkQuestions,
 } from './homeworks.ts';
-import { HOMEWORK_KINDS } from './enroll.ts';
 import { settleHomework } from './settle.ts';
 import { listSubmissions } from './submissions.ts';
 
@@ -162,39 +151,8 @@ const homeworkHandlers: HandlerEntry[] = [
 
 // ——— homeworkEnroll ———
 
-const enrollAnswer = (ctx: Ctx, id: number) =>
-  detailOf(ctx.services, allOrders(), HOMEWORK_KINDS, id);
-
-/** Staff act on an enrollment of homework they manage. */
-async function authorizeEnrollment(ctx: Ctx, scope: Scope, id: number) {
-  const item = await readEnrollment(ctx.services.pool, scope, id);
-  if (scope.kind === 'learner') throw fail('FORBIDDEN');
-  return item;
-}
-
-const staffQuit = (
-  ids: IdsTaking<typeof calls, IdReason>[],
-  action: Extract<EnrollmentAction, 'passQuit' | 'rejectQuit' | 'finishQuit'>,
-) =>
-  wire(ids, async (a, ctx: ContextOf<IdReason>) => {
-    const { id, reason } = ctx.body;
-    await authorizeEnrollment(ctx, scopeOf(a, ctx), id);
-    await moveOrder(flowOf(ctx), allOrders(), HOMEWORK_KINDS, id, action, reason);
-    return enrollAnswer(ctx, id);
-  });
-
-const batchWire = (action: BatchEnrollAction) =>
-  wire(
-    (['bms', 'edms'] as const)
-      .map((area) => resourceCallId(area, 'homeworkEnroll', action))
-      .filter((id): id is Extract<typeof id, keyof typeof calls> => id in calls),
-    async (a, ctx) => {
-      const b = ctx.body;
-      const scope = scopeOf(a, ctx);
-      const candidates = await candidatesOf(ctx.services.pool, scope, action, b);
-      return batchEnroll(flowOf(ctx), scope, b.homeworkId, candidates);
-    },
-  );
+const { kinds } = homeworkEnrollable;
+const enrollAnswer = (ctx: Ctx, id: number) => detailOf(ctx.services, allOrders(), kinds, id);
 
 /** A homework report under a scope: the learner's own, or a parent's child's (server/parent/). */
 export async function report(ctx: Ctx, scope: Scope, id: number) {
@@ -234,18 +192,7 @@ const enrollList =
     listEnrollments(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query, options);
 
 const enrollHandlers: HandlerEntry[] = [
-  ...BATCH_ENROLL_ACTIONS.flatMap(batchWire),
-  ...wire(
-    ['bms.homeworkEnroll.downloadEnrollList', 'edms.homeworkEnroll.downloadEnrollList'],
-    (a, ctx) => exportEnrollments(ctx.services.pool, scopeOf(a, ctx), ctx.body),
-  ),
-  ...staffQuit(['bms.homeworkEnroll.passQuit', 'edms.homeworkEnroll.passQuit'], 'passQuit'),
-  ...staffQuit(['bms.homeworkEnroll.rejectQuit', 'edms.homeworkEnroll.rejectQuit'], 'rejectQuit'),
-  ...staffQuit(['bms.homeworkEnroll.finishQuit', 'edms.homeworkEnroll.finishQuit'], 'finishQuit'),
-  ...notifyHandlers({
-    paidNotify: calls['bms.homeworkEnroll.paidNotify'],
-    refundNotify: calls['bms.homeworkEnroll.refundNotify'],
-  }),
+  ...homeworkEnrollHandlers,
   ...wire(
     [
       'bms.homeworkEnroll.queryById',
@@ -279,10 +226,6 @@ const enrollHandlers: HandlerEntry[] = [
     };
   }),
   ...wire(
-    ['bms.homeworkEnroll.queryEnrollStatistics', 'edms.homeworkEnroll.queryEnrollStatistics'],
-    (a, ctx) => enrollStatistics(ctx.services.pool, scopeOf(a, ctx), ctx.query.homeworkId),
-  ),
-  ...wire(
     [
       'bms.homeworkEnroll.queryLatest',
       'edms.homeworkEnroll.queryLatest',
@@ -295,29 +238,21 @@ const enrollHandlers: HandlerEntry[] = [
     const { homeworkId } = ctx.body;
     await managedHomework(ctx.services.pool, scope, homeworkId);
     await settleHomework(ctx.services.pool, homeworkId);
-    return enrollStatistics(ctx.services.pool, scope, homeworkId);
+    return homeworkEnrollable.statistics(ctx.services.pool, scope, homeworkId);
   }),
   ...wire(['bms.homeworkEnroll.create'], async (a, ctx) => {
     const b = ctx.body;
-    const answer = await batchEnroll(
+    const answer = await homeworkEnrollable.batchEnroll(
       flowOf(ctx),
       scopeOf(a, ctx),
       b.homeworkId,
       await membersById(ctx.services.pool, [b.memberId]),
+      false,
     );
     const row = answer.rows[0]!;
     if (row.enrollId === null) throw fail('CONFLICT', row.message);
     return enrollAnswer(ctx, row.enrollId);
   }),
-  ...orderHandlers(
-    {
-      update: calls['bms.homeworkEnroll.update'],
-      delete: calls['bms.homeworkEnroll.delete'],
-    },
-    allOrders,
-    HOMEWORK_KINDS,
-  ),
-  ...orderHandlers({ applyQuit: calls['oj.homeworkEnroll.applyQuit'] }, ownOrders, HOMEWORK_KINDS),
   ...wire(['oj.homeworkEnroll.report', 'oj.homeworkEnroll.queryMineEnrollByEnrollId'], (a, ctx) =>
     report(ctx, scopeOf(a, ctx), idOf(ctx)),
   ),
@@ -326,9 +261,6 @@ const enrollHandlers: HandlerEntry[] = [
     const latest = await latestEnrollment(ctx.services.pool, scope, ctx.query.homeworkId);
     return latest ? report(ctx, scope, latest.id) : null;
   }),
-  ...wire(['oj.homeworkEnroll.queryMineStatistics'], (_a, ctx) =>
-    mineStatistics(ctx.services.pool, ctx.requireAuth().memberId),
-  ),
 ];
 
 // ——— homeworkMemberQuestion ———

@@ -4,23 +4,16 @@
  * a learner who joins a class is assigned the class's homework still open.
  */
 import { homework } from '../../contract/homework/calls.ts';
-import { orderLifecycleOf } from '../../machines/lifecycles/orders.ts';
 import type { PoolClient } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
-import { ledgerAccount } from '../ledger/ledger.ts';
+import { enrollmentOrderKind } from '../enrollment/order-kind.ts';
 import type { DomainOrderKinds, OrderKindBehaviour } from '../orders/kinds.ts';
 import { ORDER_ROWS } from '../orders/rows.ts';
 
 /** When homework closes: the end of its late window, or its due time. */
 export const CLOSES_AT = 'coalesce(h.late_until, h.due_at)';
 
-const homeworkOrderKind: OrderKindBehaviour = {
-  lifecycle: orderLifecycleOf('homework'),
-  notifyPaths: {
-    paid: homework['bms.homeworkEnroll.paidNotify'].path,
-    refund: homework['bms.homeworkEnroll.refundNotify'].path,
-  },
-  payee: () => ledgerAccount.revenue,
+const homeworkOrderKind: Partial<OrderKindBehaviour> = {
   earnsPoints: false,
   grant: async (client, order) => {
     await client.query(
@@ -29,8 +22,8 @@ const homeworkOrderKind: OrderKindBehaviour = {
       [order.id, order.item_id, order.member_id],
     );
   },
-  // An excused learner's answers stay on record; settling skips them (their order is quit).
-  revoke: async () => undefined,
+  // An excused learner's answers stay on record (revoke takes nothing back); settling skips
+  // them (their order is quit).
   refuse: async (client, order, action) => {
     if (action !== 'applyQuit') return;
     const { rows } = await client.query(
@@ -41,7 +34,14 @@ const homeworkOrderKind: OrderKindBehaviour = {
   },
 };
 
-export const homeworkOrderKinds: DomainOrderKinds = { homework: homeworkOrderKind };
+export const homeworkOrderKinds: DomainOrderKinds = enrollmentOrderKind(
+  'homework',
+  {
+    paidNotify: homework['bms.homeworkEnroll.paidNotify'],
+    refundNotify: homework['bms.homeworkEnroll.refundNotify'],
+  },
+  homeworkOrderKind,
+);
 
 /**
  * A learner who joins a class inherits its published homework still open to the whole class

@@ -1,19 +1,12 @@
-/** Which questions a caller works on, per area: bms the platform, edms and no prefix the teacher's organization, oj the learner's. */
-import type { Auth } from '../http/sessions.ts';
-import type { QuestionScope } from './store.ts';
+/**
+ * Which questions a caller works on, per area: bms the platform, edms and no prefix the
+ * teacher's organization, oj the learner's. These are the one scope of access/scope.ts (the
+ * area's scope every domain reads with); the bank reads only the part it needs of it
+ * (QuestionScope, http/owned-rows.ts OwnerScope), whatever the staff role.
+ */
+import { organizationScope } from '../access/scope.ts';
 
-export const platformScope = (auth: Auth): QuestionScope => ({
-  kind: 'platform',
-  memberId: auth.memberId,
-});
+export { learnerScope, platformScope } from '../access/scope.ts';
 
-export const teacherScope = (auth: Auth): QuestionScope => ({
-  kind: 'organization',
-  organizationId: auth.organizationId,
-  memberId: auth.memberId,
-});
-
-export const learnerScope = (auth: Auth): QuestionScope => ({
-  kind: 'learner',
-  organizationId: auth.organizationId,
-});
+/** A teacher or organization admin in their organization's bank. */
+export const teacherScope = organizationScope;

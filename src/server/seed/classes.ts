@@ -13,10 +13,10 @@ import type { Scope } from '../access/scope.ts';
 import type { Auth } from '../http/sessions.ts';
 import type { Pool } from '../db/pool.ts';
 import { membersById } from '../enrollment/candidates.ts';
-import { batchEnroll, bindTeacher, setGroups, staffEnroll } from '../grade/enroll.ts';
+import { bindTeacher, gradeEnrollable, setGroups } from '../grade/enrollable.ts';
 import { createSettlement } from '../grade/settlements.ts';
 import { linkSubmission, saveDraft } from '../homework/answers.ts';
-import { assignToRoster } from '../homework/enroll.ts';
+import { assignToRoster } from '../homework/enrollable.ts';
 import { createHomework, HOMEWORK_ROWS } from '../homework/homeworks.ts';
 import { applyTransition } from '../lifecycle/transition.ts';
 import { settleHomework } from '../homework/settle.ts';
@@ -189,7 +189,7 @@ export async function seedDemoClasses(pool: Pool, logger: Logger, password: stri
       'INSERT INTO grade_teachers (grade_id, member_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
       [gradeRow.id, assistantId],
     );
-    const enrolled = await batchEnroll(
+    const enrolled = await gradeEnrollable.batchEnroll(
       teacherFlow,
       teacherScope,
       gradeRow.id,
@@ -210,7 +210,7 @@ export async function seedDemoClasses(pool: Pool, logger: Logger, password: stri
     }
     if (index === 0) {
       // The demo student paid this class at the desk; two lessons are settled already.
-      const paid = await staffEnroll(teacherFlow, teacherScope, {
+      const paid = await gradeEnrollable.staffEnroll(teacherFlow, teacherScope, {
         gradeId: gradeRow.id,
         memberId: student.id,
         remark: '前台现金缴费',

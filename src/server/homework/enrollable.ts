@@ -1,16 +1,18 @@
 /**
- * Homework enrollments (homeworkEnroll): each assigned learner holds a free order of kind
- * `homework` (so quitting — being excused — goes through the shared lifecycle and the approval
- * queue) and a homework_enrolls row with their settled score. Publishing homework enrolls the
- * class's roster (or the named groups); a learner who joins the class later is enrolled in its
- * homework that is still open; staff can add others in batch.
+ * Homework enrollments (homeworkEnroll) as an enrollable kind (enrollment/enrollable.ts): each
+ * assigned learner holds a free order of kind `homework` (so quitting — being excused — goes
+ * through the shared lifecycle and the approval queue) and a homework_enrolls row with their
+ * settled score. Publishing homework enrolls the class's roster (or the named groups); a
+ * learner who joins the class later is enrolled in its homework that is still open; staff can
+ * add others in batch. Only staff enroll, and an enrollment reads as the learner's progress on
+ * the homework (not as an order), so the lists, the report and staff's create are wired here.
  */
 import type { z } from 'zod';
-import type { BatchAnswer } from '../../contract/enrollment/batch.ts';
-import type {
-  HOMEWORK_ENROLL_SORT,
-  HomeworkEnrollItem,
-  homeworkEnrollFilter,
+import {
+  homework as calls,
+  type HOMEWORK_ENROLL_SORT,
+  type HomeworkEnrollItem,
+  type homeworkEnrollFilter,
 } from '../../contract/homework/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
@@ -19,13 +21,8 @@ import { learnerRowsIn } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 import type { Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
-import {
-  batchEnrollIn,
-  orderFor,
-  placeEnrollment,
-  type EnrollableItem,
-} from '../enrollment/batch.ts';
-import type { Candidate } from '../enrollment/candidates.ts';
+import { defineEnrollable } from '../enrollment/enrollable.ts';
+import { enrollmentCallsOf, enrollmentHandlers } from '../enrollment/handlers.ts';
 import { fail } from '../http/app-error.ts';
 import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
 import { xlsxAnswer } from '../http/xlsx.ts';
@@ -33,59 +30,6 @@ import type { FlowContext } from '../orders/flow.ts';
 import { EXPORT_LIMIT, shanghai } from '../orders/reports.ts';
 import { managedHomework } from './homeworks.ts';
 import { CLOSES_AT } from './order-kind.ts';
-
-export const HOMEWORK_KINDS = ['homework'] as const;
-
-/** Homework as an item to enroll in: always free. */
-const enrollable = (hw: { id: number; title: string }): EnrollableItem => ({
-  kind: 'homework',
-  id: hw.id,
-  name: hw.title,
-  priceFen: 0,
-});
-
-/** Assigns published homework to the roster it targets (those not yet assigned). */
-export async function assignToRoster(flow: FlowContext, homeworkId: number): Promise<number> {
-  const { rows } = await flow.services.pool.query<{
-    member_id: number;
-    organization_id: number;
-    title: string;
-  }>(
-    `SELECT gm.member_id, m.organization_id, h.title
-       FROM homeworks h JOIN grade_members gm ON gm.grade_id = h.grade_id
-       JOIN members m ON m.id = gm.member_id
-      WHERE h.id = $1 AND (cardinality(h.groups) = 0 OR gm.groups && h.groups)
-        AND NOT EXISTS (SELECT 1 FROM homework_enrolls he
-                         WHERE he.homework_id = h.id AND he.member_id = gm.member_id)
-      ORDER BY gm.member_id`,
-    [homeworkId],
-  );
-  let placed = 0;
-  for (const r of rows) {
-    const id = await placeEnrollment(
-      flow,
-      orderFor(
-        enrollable({ id: homeworkId, title: r.title }),
-        { memberId: r.member_id, organizationId: r.organization_id },
-        0,
-        '发布作业时布置',
-      ),
-    );
-    if (id !== null) placed++;
-  }
-  return placed;
-}
-
-export async function batchEnroll(
-  flow: FlowContext,
-  scope: Scope,
-  homeworkId: number,
-  candidates: Candidate[],
-): Promise<BatchAnswer> {
-  const hw = await managedHomework(flow.services.pool, scope, homeworkId);
-  if (hw.settledAt) throw fail('CONFLICT', '作业已结算，不能再布置');
-  return batchEnrollIn(flow, scope, enrollable(hw), candidates, false);
-}
 
 /** Enrollments the scope may read: a learner their own; staff those of classes they manage. */
 function visibleEnrollments(scope: Scope, sql: SqlParams): string {
@@ -247,7 +191,7 @@ export async function latestEnrollment(db: Queryable, scope: Scope, homeworkId?:
   return page.content[0] ?? null;
 }
 
-export async function enrollStatistics(db: Queryable, scope: Scope, homeworkId: number) {
+async function enrollStatistics(db: Queryable, scope: Scope, homeworkId: number) {
   await managedHomework(db, scope, homeworkId);
   const { rows } = await db.query<{ state: string; count: number }>(
     `SELECT o.state, count(*)::int AS count FROM orders o
@@ -291,7 +235,7 @@ export async function enrollStatistics(db: Queryable, scope: Scope, homeworkId: 
   };
 }
 
-export async function mineStatistics(db: Queryable, memberId: number) {
+async function mineStatistics(db: Queryable, memberId: number) {
   const { rows } = await db.query<{
     assigned: number;
     open: number;
@@ -317,7 +261,7 @@ export async function mineStatistics(db: Queryable, memberId: number) {
   };
 }
 
-export async function exportEnrollments(db: Queryable, scope: Scope, filter: HomeworkEnrollFilter) {
+async function exportEnrollments(db: Queryable, scope: Scope, filter: HomeworkEnrollFilter) {
   const sql = new SqlParams();
   const { rows } = await db.query<EnrollRow>(
     `SELECT ${COLUMNS} ${FROM} WHERE ${where(scope, filter, sql)}
@@ -347,3 +291,78 @@ export async function exportEnrollments(db: Queryable, scope: Scope, filter: Hom
     rows.map(toItem),
   );
 }
+
+export const homeworkEnrollable = defineEnrollable({
+  kind: 'homework',
+  itemField: 'homeworkId',
+  item: (hw: { id: number; title: string }) => ({ id: hw.id, name: hw.title, priceFen: 0 }),
+  staff: {
+    async admit(db, scope, homeworkId) {
+      const hw = await managedHomework(db, scope, homeworkId);
+      if (hw.settledAt) throw fail('CONFLICT', '作业已结算，不能再布置');
+      return hw;
+    },
+  },
+  free: true,
+  enrollments: {
+    /** Staff act on an enrollment of homework they manage. */
+    async authorize(db: Queryable, scope: Scope, id: number) {
+      const item = await readEnrollment(db, scope, id);
+      if (scope.kind === 'learner') throw fail('FORBIDDEN');
+      return item;
+    },
+    list: (db: Queryable, scope: Scope, filter: HomeworkEnrollFilter, page: PageQuery) =>
+      listEnrollments(db, scope, filter, page),
+    export: exportEnrollments,
+  },
+  statistics: enrollStatistics,
+  mineStatistics,
+});
+
+/** Assigns published homework to the roster it targets (those not yet assigned). */
+export async function assignToRoster(flow: FlowContext, homeworkId: number): Promise<number> {
+  const { rows } = await flow.services.pool.query<{
+    member_id: number;
+    organization_id: number;
+    title: string;
+  }>(
+    `SELECT gm.member_id, m.organization_id, h.title
+       FROM homeworks h JOIN grade_members gm ON gm.grade_id = h.grade_id
+       JOIN members m ON m.id = gm.member_id
+      WHERE h.id = $1 AND (cardinality(h.groups) = 0 OR gm.groups && h.groups)
+        AND NOT EXISTS (SELECT 1 FROM homework_enrolls he
+                         WHERE he.homework_id = h.id AND he.member_id = gm.member_id)
+      ORDER BY gm.member_id`,
+    [homeworkId],
+  );
+  let placed = 0;
+  for (const r of rows) {
+    const id = await homeworkEnrollable.place(
+      flow,
+      { id: homeworkId, title: r.title },
+      { memberId: r.member_id, organizationId: r.organization_id },
+      0,
+      '发布作业时布置',
+    );
+    if (id !== null) placed++;
+  }
+  return placed;
+}
+
+/**
+ * The shared calls; homework's lists, its by-id read, the learner's report and staff's create
+ * (a batch of one, answering the row's refusal) are ./handlers.ts's.
+ */
+export const homeworkEnrollHandlers = enrollmentHandlers(
+  homeworkEnrollable,
+  enrollmentCallsOf(calls, 'homeworkEnroll'),
+  [
+    'queryById',
+    'queryList',
+    'queryListByTeacher',
+    'querySimpleList',
+    'queryMineEnrollByEnrollId',
+    'queryMineLatestEnroll',
+    'create',
+  ],
+);
