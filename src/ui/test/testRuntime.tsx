@@ -61,7 +61,7 @@ export function serveFakeApi() {
 }
 
 /** A test runtime started, once start-up knows the session (who is logged in). */
-export async function startTestRuntime(
+async function startTestRuntime(
   overrides: Parameters<typeof createTestRuntime>[0] = {},
 ): Promise<Runtime> {
   const runtime = createTestRuntime(overrides);
