@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { waitFor } from 'xstate';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { accounts } from '../../contract/accounts/calls.ts';
@@ -8,16 +8,11 @@ import { membership } from '../../contract/membership/calls.ts';
 import type * as auth from '../../contract/accounts/calls.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { Runtime } from '../app/runtime.ts';
-import { answer, api, failure, success } from '../test/fakeApi.ts';
-import { createTestRuntime, withRuntime } from '../test/testRuntime.tsx';
+import { answer, failure, success } from '../test/fakeApi.ts';
+import { createTestRuntime, serveFakeApi, withRuntime } from '../test/testRuntime.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 
-beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  api.resetHandlers();
-});
-afterAll(() => api.close());
+serveFakeApi();
 
 const teacher: auth.CurrentUser = {
   id: 7,

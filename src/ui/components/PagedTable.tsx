@@ -9,7 +9,11 @@ import { QueryStatus } from './QueryStatus.tsx';
 interface PagedTableProps<T> {
   state: QueryState<Page<T>>;
   failedTitle: string;
-  empty: { title: string; description: string };
+  /**
+   * What an empty page shows: an empty state, a one-line note, or (absent) the table with its
+   * headers and no rows, so a short settings list still says what its columns would hold.
+   */
+  empty?: { title: string; description: string } | string;
   headers: readonly string[];
   /** One `<tr>` per item. */
   row: (item: T) => ReactNode;
@@ -35,8 +39,12 @@ export function PagedTable<T>({
   return (
     <QueryStatus state={state} failedTitle={failedTitle}>
       {(data) =>
-        data.content.length === 0 ? (
-          <EmptyState title={empty.title} description={empty.description} />
+        data.content.length === 0 && empty !== undefined ? (
+          typeof empty === 'string' ? (
+            <p className="xa-muted">{empty}</p>
+          ) : (
+            <EmptyState title={empty.title} description={empty.description} />
+          )
         ) : (
           <>
             <HTMLTable className="xa-table" striped interactive={interactive} data-testid={testId}>

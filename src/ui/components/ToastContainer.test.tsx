@@ -1,20 +1,15 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { membership } from '../../contract/membership/calls.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { TOAST_LIMIT } from '../../machines/constants.ts';
 import type { Runtime } from '../app/runtime.ts';
-import { answer, api, failure, TEST_WEB } from '../test/fakeApi.ts';
-import { createTestRuntime, withRuntime } from '../test/testRuntime.tsx';
+import { answer, failure, TEST_WEB } from '../test/fakeApi.ts';
+import { createTestRuntime, serveFakeApi, withRuntime } from '../test/testRuntime.tsx';
 import { ToastContainer } from './ToastContainer.tsx';
 
-beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  api.resetHandlers();
-});
-afterAll(() => api.close());
+serveFakeApi();
 
 function renderToasts(runtime: Runtime) {
   runtime.start();

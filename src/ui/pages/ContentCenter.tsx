@@ -1,14 +1,13 @@
 import { HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { SearchIcon } from '@blueprintjs/icons';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { useRuntime } from '../app/context.ts';
 import { dictItems } from '../app/courseQueries.ts';
 import { publishedPage, type DocumentFilter } from '../app/documentQueries.ts';
 import { usePageParam } from '../app/usePageParam.ts';
 import { useQuery } from '../app/useQuery.ts';
 import { EmptyState } from '../components/EmptyState.tsx';
+import { useAddressFilter } from '../components/address-filter.ts';
 import { Pager } from '../components/Pager.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { DocumentCard } from '../components/documents/DocumentCard.tsx';
@@ -24,10 +23,10 @@ import '../components/documents/documents.css';
 export default function ContentCenterPage() {
   const { t } = useTranslation();
   const runtime = useRuntime();
-  const [params, setParams] = useSearchParams();
+  const { value, setFilter, draft, setDraft, search } = useAddressFilter();
   const [page, setPage] = usePageParam();
-  const keyword = params.get('q') ?? '';
-  const tag = params.get('tag') ?? '';
+  const keyword = value('q');
+  const tag = value('tag');
   const filter: DocumentFilter = {
     kind: 'article',
     ...(keyword ? { keyword } : {}),
@@ -35,20 +34,7 @@ export default function ContentCenterPage() {
   };
   const articles = useQuery(publishedPage(runtime, filter, page));
   const tags = useQuery(dictItems(runtime, DOCUMENT_TAG_DICT));
-  const [draft, setDraft] = useState(keyword);
 
-  const setFilter = (name: string, value: string) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      next.delete('page');
-      return next;
-    });
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    setFilter('q', draft.trim());
-  };
   const filtered = keyword !== '' || tag !== '';
 
   return (

@@ -1,14 +1,13 @@
 import { HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { SearchIcon } from '@blueprintjs/icons';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { coursePage, dictItems, type CourseFilter } from '../app/courseQueries.ts';
 import { useRuntime } from '../app/context.ts';
 import { useSessionUser } from '../app/hooks.ts';
 import { usePageParam } from '../app/usePageParam.ts';
 import { useQuery } from '../app/useQuery.ts';
 import { EmptyState } from '../components/EmptyState.tsx';
+import { useAddressFilter } from '../components/address-filter.ts';
 import { Pager } from '../components/Pager.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { CourseCard } from '../components/course/CourseCard.tsx';
@@ -23,11 +22,11 @@ export default function CourseListPage() {
   const { t } = useTranslation();
   const runtime = useRuntime();
   const loggedIn = useSessionUser() !== null;
-  const [params, setParams] = useSearchParams();
+  const { value, setFilter, draft, setDraft, search } = useAddressFilter();
   const [page, setPage] = usePageParam();
-  const keyword = params.get('q') ?? '';
-  const tag = params.get('tag') ?? '';
-  const level = params.get('level') ?? '';
+  const keyword = value('q');
+  const tag = value('tag');
+  const level = value('level');
   const filter: CourseFilter = {
     ...(keyword ? { keyword } : {}),
     ...(tag ? { tag } : {}),
@@ -36,20 +35,6 @@ export default function CourseListPage() {
   const courses = useQuery(coursePage(runtime, filter, page));
   const tags = useQuery(dictItems(runtime, 'courseTag'));
   const levels = useQuery(dictItems(runtime, 'courseLevel'));
-  const [draft, setDraft] = useState(keyword);
-
-  const setFilter = (name: string, value: string) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      next.delete('page');
-      return next;
-    });
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    setFilter('q', draft.trim());
-  };
 
   return (
     <section className="xa-screen" aria-labelledby="screen-courseList">

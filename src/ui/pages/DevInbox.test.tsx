@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { waitFor } from 'xstate';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -10,14 +10,9 @@ import type * as auth from '../../contract/accounts/calls.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { buildRoutes } from '../routes/routeTable.tsx';
 import { answer, api, failure, sealedFor, success, TEST_API } from '../test/fakeApi.ts';
-import { createTestRuntime, withRuntime } from '../test/testRuntime.tsx';
+import { createTestRuntime, serveFakeApi, withRuntime } from '../test/testRuntime.tsx';
 
-beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  api.resetHandlers();
-});
-afterAll(() => api.close());
+serveFakeApi();
 
 const admin: auth.CurrentUser = {
   id: 15,

@@ -1,37 +1,17 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor as waitForDom } from '@testing-library/react';
-import { waitFor } from 'xstate';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor as waitForDom } from '@testing-library/react';
 import { accounts } from '../../contract/accounts/calls.ts';
-import type * as auth from '../../contract/accounts/calls.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { exam } from '../../contract/exam/calls.ts';
 import type { ReportAnswer } from '../../contract/exam/sittings.ts';
 import { membership } from '../../contract/membership/calls.ts';
-import { answer, api, failure, success } from '../test/fakeApi.ts';
-import { createTestRuntime, withRuntime } from '../test/testRuntime.tsx';
+import { answer, failure, success } from '../test/fakeApi.ts';
+import { renderScreen, serveFakeApi } from '../test/testRuntime.tsx';
+import { demoStudent } from '../test/fixtures.ts';
 import ExamReportEnrollPage from './ExamReportEnroll.tsx';
 
-beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  api.resetHandlers();
-});
-afterAll(() => api.close());
-
-const student: auth.CurrentUser = {
-  id: 11,
-  userId: 5,
-  username: 'demo_student',
-  nickname: '演示学生',
-  mobile: null,
-  email: null,
-  role: 'student',
-  organizationId: 1,
-  organizationName: '示范校',
-  platformAdmin: false,
-};
+serveFakeApi();
 
 const at = '2026-11-27T00:00:00.000Z';
 const judging: ReportAnswer = {
@@ -72,20 +52,16 @@ const ready: ReportAnswer = {
 /** The report screen with the report call answering `respond`; counts the calls. */
 async function open(respond: (call: number) => Response) {
   const calls = { count: 0 };
-  answer(accounts.queryCurrent, () => success(student));
+  answer(accounts.queryCurrent, () => success(demoStudent));
   answer(accounts['oj.member.queryMineTeacherList'], () => success([]));
   answer(membership['oj.memberMembership.queryList'], () =>
     success({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 100 }),
   );
   answer(exam['oj.examPaperEnroll.report'], () => respond(++calls.count));
-  const runtime = createTestRuntime();
-  runtime.start();
-  await waitFor(runtime.actors.startup, (s) => s.matches({ session: 'ready' }));
-  const router = createMemoryRouter(
-    [{ path: '/exam/report/enroll', element: <ExamReportEnrollPage /> }],
-    { initialEntries: ['/exam/report/enroll?id=7'] },
-  );
-  render(withRuntime(runtime, <RouterProvider router={router} />));
+  await renderScreen(<ExamReportEnrollPage />, {
+    path: '/exam/report/enroll',
+    at: '/exam/report/enroll?id=7',
+  });
   return calls;
 }
 

@@ -1,17 +1,11 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { api } from '../test/fakeApi.ts';
-import { createTestRuntime } from '../test/testRuntime.tsx';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { createTestRuntime, serveFakeApi } from '../test/testRuntime.tsx';
 import ReplayPage from './Replay.tsx';
 import { formatStateValue } from './replayModel.ts';
 
-beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  api.resetHandlers();
-});
-afterAll(() => api.close());
+serveFakeApi();
 
 /** A real session's exported log: start-up, seven toasts (two queued), the notice dismissed. */
 async function recordSession(): Promise<string> {

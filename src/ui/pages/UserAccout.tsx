@@ -7,7 +7,7 @@ import { useSessionUser, useTeacherList } from '../app/hooks.ts';
 import { useQuery } from '../app/useQuery.ts';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { Invitations } from '../components/account/Invitations.tsx';
-import { ParentRequests } from '../components/family/ParentRequests.tsx';
+import { BindingTable } from '../components/family/BindingTable.tsx';
 
 /** Account settings: the current user as the server knows it (the route is must-login). */
 export default function UserAccoutPage() {
@@ -21,7 +21,7 @@ export default function UserAccoutPage() {
       {user ? <AccountDetails user={user} /> : null}
       {user ? <Invitations /> : null}
       {/* A learner confirms, refuses or unbinds their parents here (issue 25 item 11). */}
-      {user?.role === 'student' ? <ParentRequests /> : null}
+      {user?.role === 'student' ? <BindingTable side="child" /> : null}
     </section>
   );
 }

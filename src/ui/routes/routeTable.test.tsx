@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
 import { waitFor } from 'xstate';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { accounts } from '../../contract/accounts/calls.ts';
 import { membership } from '../../contract/membership/calls.ts';
 import { wallet } from '../../contract/wallet/calls.ts';
 import type * as auth from '../../contract/accounts/calls.ts';
-import { answer, api, success } from '../test/fakeApi.ts';
-import { createTestRuntime, withRuntime } from '../test/testRuntime.tsx';
+import { answer, success } from '../test/fakeApi.ts';
+import { createTestRuntime, serveFakeApi, withRuntime } from '../test/testRuntime.tsx';
 import { buildRoutes } from './routeTable.tsx';
 import { redirectRoutes, screenRoutes } from './screens.ts';
 
@@ -102,12 +102,7 @@ function leaves(
 const table = leaves(buildRoutes());
 const leafAt = (path: string) => table.find((leaf) => leaf.path === path);
 
-beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  api.resetHandlers();
-});
-afterAll(() => api.close());
+serveFakeApi();
 
 describe('the route table', () => {
   it('has every route of spec 000 §2 and the home page', () => {

@@ -1,38 +1,18 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor as waitForDom } from '@testing-library/react';
-import { waitFor } from 'xstate';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor as waitForDom } from '@testing-library/react';
 import { accounts } from '../../../contract/accounts/calls.ts';
-import type * as auth from '../../../contract/accounts/calls.ts';
 import { activity } from '../../../contract/activity/calls.ts';
 import { activityPrize } from '../../../contract/activity-prize/calls.ts';
 import type { ActivityItem } from '../../../contract/activity/calls.ts';
 import { membership } from '../../../contract/membership/calls.ts';
 import type { OrderDetail } from '../../../contract/order/calls.ts';
 import ActivityDetailPage from '../../pages/ActivityDetail.tsx';
-import { answer, api, success } from '../../test/fakeApi.ts';
-import { createTestRuntime, withRuntime } from '../../test/testRuntime.tsx';
+import { answer, success } from '../../test/fakeApi.ts';
+import { renderScreen, serveFakeApi } from '../../test/testRuntime.tsx';
+import { demoStudent } from '../../test/fixtures.ts';
 
-beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  api.resetHandlers();
-});
-afterAll(() => api.close());
-
-const student: auth.CurrentUser = {
-  id: 11,
-  userId: 5,
-  username: 'demo_student',
-  nickname: '演示学生',
-  mobile: null,
-  email: null,
-  role: 'student',
-  organizationId: 1,
-  organizationName: '示范校',
-  platformAdmin: false,
-};
+serveFakeApi();
 
 const question = {
   questionId: 31,
@@ -100,7 +80,7 @@ describe('the activity detail screen', () => {
   it('enrolls through the enroll machine, then shows the questions and my standing', async () => {
     let enrolled = false;
     let enrollCalls = 0;
-    answer(accounts.queryCurrent, () => success(student));
+    answer(accounts.queryCurrent, () => success(demoStudent));
     answer(accounts['oj.member.queryMineTeacherList'], () => success([]));
     answer(membership['oj.memberMembership.queryList'], () =>
       success({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 100 }),
@@ -131,16 +111,10 @@ describe('the activity detail screen', () => {
       enrolled = true;
       return success(order);
     });
-    const runtime = createTestRuntime();
-    runtime.start();
-    await waitFor(runtime.actors.startup, (s) => s.matches({ session: 'ready' }));
-    const router = createMemoryRouter(
-      [{ path: '/activity/detail', element: <ActivityDetailPage /> }],
-      {
-        initialEntries: ['/activity/detail?id=4'],
-      },
-    );
-    render(withRuntime(runtime, <RouterProvider router={router} />));
+    const runtime = await renderScreen(<ActivityDetailPage />, {
+      path: '/activity/detail',
+      at: '/activity/detail?id=4',
+    });
     expect(await screen.findByText('报名后即可看到题目。')).toBeDefined();
     fireEvent.click(await screen.findByTestId('activity-enroll'));
     // The questions and the standing come from two reads refetched after enrolling: either may

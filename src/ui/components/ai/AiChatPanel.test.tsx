@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import { ai, type AiMessage } from '../../../contract/ai/calls.ts';
@@ -9,16 +9,11 @@ import { wallet } from '../../../contract/wallet/calls.ts';
 import { aiChatActorFor } from '../../app/aiActors.ts';
 import { commerceTag } from '../../app/modules/commerce.ts';
 import { answer, api, failure, success, TEST_API } from '../../test/fakeApi.ts';
-import { createTestRuntime, withRuntime } from '../../test/testRuntime.tsx';
+import { createTestRuntime, serveFakeApi, withRuntime } from '../../test/testRuntime.tsx';
 import { AiChatPanel } from './AiChatPanel.tsx';
 import { AiMarkdown, aiMarkdownBlocks } from './AiMarkdown.tsx';
 
-beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  api.resetHandlers();
-});
-afterAll(() => api.close());
+serveFakeApi();
 
 const message = (id: number, role: AiMessage['role'], content: string): AiMessage => ({
   id,

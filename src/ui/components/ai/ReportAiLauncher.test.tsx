@@ -1,18 +1,13 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { grade } from '../../../contract/grade/calls.ts';
-import { answer, api, success } from '../../test/fakeApi.ts';
-import { createTestRuntime, withRuntime } from '../../test/testRuntime.tsx';
+import { answer, success } from '../../test/fakeApi.ts';
+import { createTestRuntime, serveFakeApi, withRuntime } from '../../test/testRuntime.tsx';
 import { HomeworkAiLauncher } from './ReportAiLauncher.tsx';
 
-beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  api.resetHandlers();
-});
-afterAll(() => api.close());
+serveFakeApi();
 
 function controls(useAiAssistant: boolean) {
   const asked = { count: 0 };

@@ -1,18 +1,13 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { ErrorCode } from '../../../contract/errors.ts';
 import { file } from '../../../contract/file/calls.ts';
-import { answer, api, failure, success } from '../../test/fakeApi.ts';
-import { createTestRuntime, withRuntime } from '../../test/testRuntime.tsx';
+import { answer, failure, success } from '../../test/fakeApi.ts';
+import { createTestRuntime, serveFakeApi, withRuntime } from '../../test/testRuntime.tsx';
 import { FileUploadButton } from './FileUploadButton.tsx';
 
-beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  api.resetHandlers();
-});
-afterAll(() => api.close());
+serveFakeApi();
 
 function mount(onUploaded = vi.fn()) {
   const runtime = createTestRuntime();

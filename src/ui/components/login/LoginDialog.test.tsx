@@ -1,19 +1,14 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { accounts } from '../../../contract/accounts/calls.ts';
 import { ErrorCode, errorCatalogue } from '../../../contract/errors.ts';
 import type { Runtime } from '../../app/runtime.ts';
-import { answer, api, failure, success } from '../../test/fakeApi.ts';
-import { createTestRuntime, withRuntime } from '../../test/testRuntime.tsx';
+import { answer, failure, success } from '../../test/fakeApi.ts';
+import { createTestRuntime, serveFakeApi, withRuntime } from '../../test/testRuntime.tsx';
 import LoginDialog from './LoginDialog.tsx';
 
-beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  api.resetHandlers();
-});
-afterAll(() => api.close());
+serveFakeApi();
 
 const captchaImage = (text: string) =>
   `data:image/svg+xml;base64,${btoa(`<svg xmlns="http://www.w3.org/2000/svg"><text>${text}</text></svg>`)}`;

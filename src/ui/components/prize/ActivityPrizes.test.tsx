@@ -1,37 +1,19 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor as waitForDom } from '@testing-library/react';
-import { waitFor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor as waitForDom } from '@testing-library/react';
 import { accounts } from '../../../contract/accounts/calls.ts';
-import type * as auth from '../../../contract/accounts/calls.ts';
 import { activityPrize } from '../../../contract/activity-prize/calls.ts';
 import type { AwardItem, DrawInfo, PrizeItem } from '../../../contract/activity-prize/calls.ts';
 import { address } from '../../../contract/address/calls.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import { membership } from '../../../contract/membership/calls.ts';
-import { answer, api, failure, success } from '../../test/fakeApi.ts';
-import { createTestRuntime, withRuntime } from '../../test/testRuntime.tsx';
+import { answer, failure, success } from '../../test/fakeApi.ts';
+import { renderScreen, serveFakeApi } from '../../test/testRuntime.tsx';
+import { demoStudent } from '../../test/fixtures.ts';
 import { ActivityPrizes } from './ActivityPrizes.tsx';
 
-beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  api.resetHandlers();
-});
-afterAll(() => api.close());
+serveFakeApi();
 
-const student: auth.CurrentUser = {
-  id: 11,
-  userId: 5,
-  username: 'demo_student',
-  nickname: '演示学生',
-  mobile: null,
-  email: null,
-  role: 'student',
-  organizationId: 1,
-  organizationName: '示范校',
-  platformAdmin: false,
-};
 const prize: PrizeItem = {
   id: 2,
   activityId: 4,
@@ -87,7 +69,7 @@ const won: AwardItem = {
 };
 
 async function start(prizes: PrizeItem[] = [prize]) {
-  answer(accounts.queryCurrent, () => success(student));
+  answer(accounts.queryCurrent, () => success(demoStudent));
   answer(accounts['oj.member.queryMineTeacherList'], () => success([]));
   answer(membership['oj.memberMembership.queryList'], () =>
     success({ content: [], totalElements: 0, totalPages: 0, number: 0, size: 100 }),
@@ -105,11 +87,7 @@ async function start(prizes: PrizeItem[] = [prize]) {
   answer(address['address.queryProvinceList'], () => success([{ code: '440000', name: '广东省' }]));
   answer(address['address.queryCityList'], () => success([{ code: '440300', name: '深圳市' }]));
   answer(address['address.queryDistrictList'], () => success([{ code: '440304', name: '福田区' }]));
-  const runtime = createTestRuntime();
-  runtime.start();
-  await waitFor(runtime.actors.startup, (s) => s.matches({ session: 'ready' }));
-  render(withRuntime(runtime, <ActivityPrizes activityId={4} />));
-  return runtime;
+  return renderScreen(<ActivityPrizes activityId={4} />);
 }
 
 describe("an activity's prizes", () => {

@@ -3,6 +3,15 @@ import type { LifecycleAction } from '../../../contract/lifecycle-actions.ts';
 import { allowedActions, type Lifecycle } from '../../../machines/lifecycles/lifecycle.ts';
 
 /**
+ * What each area's screen offers of a reviewed lifecycle that can be stopped (activities, exams):
+ * review (pass, reject) is the platform's (docs/product-rules.md#lifecycle-actions).
+ */
+export const REVIEWED_AREA_ACTIONS = {
+  bms: ['pass', 'reject', 'publish', 'unpublish', 'stop'],
+  edms: ['publish', 'unpublish', 'stop'],
+} as const satisfies Record<'bms' | 'edms', readonly LifecycleAction[]>;
+
+/**
  * A row's lifecycle actions as buttons: those the lifecycle allows in the row's state and the
  * screen offers (review is the platform's), in the lifecycle's order, as the server decides.
  */

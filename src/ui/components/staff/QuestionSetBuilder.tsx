@@ -29,6 +29,19 @@ export interface QuestionSet {
   questions: { questionId: number; title: string; type: QuestionType; score: number }[];
 }
 
+/**
+ * A set already in hand (a new one, or one its list row carries) as the settled load the builder
+ * takes, so it starts from it without a fetch.
+ */
+export const setInHand = (key: string, set: QuestionSet): QueryState<QuestionSet> => ({
+  key,
+  data: set,
+  error: undefined,
+  isValidating: false,
+  updatedAt: null,
+  errorCount: 0,
+});
+
 const whole = (text: string, min: number, max: number) => {
   const n = Number(text);
   return /^\d+$/.test(text.trim()) && n >= min && n <= max ? n : null;

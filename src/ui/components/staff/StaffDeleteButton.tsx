@@ -1,9 +1,9 @@
-import { Button } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { StaffWriteCall } from '../../../machines/staff-edit/machine.ts';
 import { useRuntime } from '../../app/context.ts';
 import { submitStaffWrite } from '../../../machines/staff-edit/events.ts';
+import { DeleteButton } from './RowButtons.tsx';
 
 /**
  * Deletes one row through the staff-edit actor once the user confirms, the row named in the
@@ -26,12 +26,8 @@ export function StaffDeleteButton({
   const { staffEdit } = useRuntime().actors;
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
   return (
-    <Button
-      size="small"
-      variant="outlined"
-      intent="danger"
-      disabled={busy}
-      text={t('staff.delete')}
+    <DeleteButton
+      busy={busy}
       onClick={() => {
         if (window.confirm(confirm ?? t('site.confirmDelete', { name }))) {
           submitStaffWrite(staffEdit, call, { id });

@@ -70,13 +70,17 @@ export interface StaffFormRequest<C extends StaffWriteCall = StaffWriteCall> {
   rules?: ContractRules<keyof StaffWriteBody<C> & string>;
 }
 
+/** A text field's value without its surrounding spaces ('' for a checkbox or a list). */
+export const trimmedText = (value: FormValues[string] | undefined): string =>
+  typeof value === 'string' ? value.trim() : '';
+
 /**
  * A whole-number field as typed: its number, or the text itself when it is not one, which the
  * server refuses by name under the field with the contract's own message. Typed as the number
  * the call takes: such a text is only ever refused, never stored.
  */
 export const wholeAsTyped = (value: FormValues[string] | undefined): number => {
-  const text = typeof value === 'string' ? value.trim() : '';
+  const text = trimmedText(value);
   return (/^\d+$/.test(text) ? Number(text) : text) as unknown as number;
 };
 

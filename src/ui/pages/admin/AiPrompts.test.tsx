@@ -1,35 +1,16 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor as waitForDom } from '@testing-library/react';
-import { waitFor } from 'xstate';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor as waitForDom } from '@testing-library/react';
 import { accounts } from '../../../contract/accounts/calls.ts';
-import type * as auth from '../../../contract/accounts/calls.ts';
 import { ai, type AiPromptItem } from '../../../contract/ai/calls.ts';
 import { membership } from '../../../contract/membership/calls.ts';
-import { answer, api, success } from '../../test/fakeApi.ts';
-import { createTestRuntime, withRuntime } from '../../test/testRuntime.tsx';
+import { answer, success } from '../../test/fakeApi.ts';
+import { renderScreen, serveFakeApi } from '../../test/testRuntime.tsx';
+import { platformAdmin } from '../../test/fixtures.ts';
 import AdminAiPromptsPage from './AiPrompts.tsx';
 
-beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  api.resetHandlers();
-});
-afterAll(() => api.close());
+serveFakeApi();
 
-const admin: auth.CurrentUser = {
-  id: 2,
-  userId: 2,
-  username: 'demo_admin',
-  nickname: '平台管理员',
-  mobile: null,
-  email: null,
-  role: 'orgAdmin',
-  organizationId: 1,
-  organizationName: '示范校',
-  platformAdmin: true,
-};
 const prompt: AiPromptItem = {
   id: 3,
   scene: 'question',
@@ -45,7 +26,7 @@ const empty = { content: [], totalElements: 0, totalPages: 0, number: 0, size: 2
 describe('the AI prompt screen', () => {
   it('lists the prompts by scene, says who reads them, and disables one through the staff edit machine', async () => {
     let updated = 0;
-    answer(accounts.queryCurrent, () => success(admin));
+    answer(accounts.queryCurrent, () => success(platformAdmin));
     answer(accounts['oj.member.queryMineTeacherList'], () => success([]));
     answer(membership['oj.memberMembership.queryList'], () => success({ ...empty, size: 100 }));
     answer(ai['bms.aiPrompt.queryList'], () =>
@@ -55,14 +36,7 @@ describe('the AI prompt screen', () => {
       updated += 1;
       return success({ ...prompt, enabled: false });
     });
-    const runtime = createTestRuntime();
-    runtime.start();
-    await waitFor(runtime.actors.startup, (s) => s.matches({ session: 'ready' }));
-    const router = createMemoryRouter(
-      [{ path: '/admin/ai-prompts', element: <AdminAiPromptsPage /> }],
-      { initialEntries: ['/admin/ai-prompts'] },
-    );
-    render(withRuntime(runtime, <RouterProvider router={router} />));
+    const runtime = await renderScreen(<AdminAiPromptsPage />, { path: '/admin/ai-prompts' });
     expect(await screen.findByText('做题助教')).toBeDefined();
     expect(screen.getByText('在题目页回答学员的问题')).toBeDefined();
     expect(screen.getByText(/内置判题助教回答/)).toBeDefined();
@@ -76,7 +50,7 @@ describe('the AI prompt screen', () => {
 
   it('deletes a prompt only once the admin confirms, naming it', async () => {
     let deleted = 0;
-    answer(accounts.queryCurrent, () => success(admin));
+    answer(accounts.queryCurrent, () => success(platformAdmin));
     answer(accounts['oj.member.queryMineTeacherList'], () => success([]));
     answer(membership['oj.memberMembership.queryList'], () => success({ ...empty, size: 100 }));
     answer(ai['bms.aiPrompt.queryList'], () =>
@@ -86,14 +60,7 @@ describe('the AI prompt screen', () => {
       deleted += 1;
       return success({ deleted: true });
     });
-    const runtime = createTestRuntime();
-    runtime.start();
-    await waitFor(runtime.actors.startup, (s) => s.matches({ session: 'ready' }));
-    const router = createMemoryRouter(
-      [{ path: '/admin/ai-prompts', element: <AdminAiPromptsPage /> }],
-      { initialEntries: ['/admin/ai-prompts'] },
-    );
-    render(withRuntime(runtime, <RouterProvider router={router} />));
+    const runtime = await renderScreen(<AdminAiPromptsPage />, { path: '/admin/ai-prompts' });
     const asked: string[] = [];
     let accept = false;
     const confirm = window.confirm;

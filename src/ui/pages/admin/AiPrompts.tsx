@@ -1,4 +1,4 @@
-import { Button, HTMLTable, Tag } from '@blueprintjs/core';
+import { Button, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,14 +7,14 @@ import { staffAiPrompts, type StaffPromptPage } from '../../app/aiPromptQueries.
 import { useRuntime } from '../../app/context.ts';
 import { usePageParam } from '../../app/usePageParam.ts';
 import { useQuery } from '../../app/useQuery.ts';
-import { Pager } from '../../components/Pager.tsx';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { PagedTable } from '../../components/PagedTable.tsx';
 import { CreateButton } from '../../components/staff/CreateButton.tsx';
+import { EditButton } from '../../components/staff/RowButtons.tsx';
 import { StaffDeleteButton } from '../../components/staff/StaffDeleteButton.tsx';
 import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
 import {
   StaffForm,
-  type FormValues,
+  trimmedText,
   staffForm,
   type StaffFormRequest,
   wholeAsTyped,
@@ -26,8 +26,6 @@ import { formatDateTime } from '../../format.ts';
 import { submitStaffWrite } from '../../../machines/staff-edit/events.ts';
 
 type Prompt = StaffPromptPage['content'][number];
-
-const text = (v: FormValues[string] | undefined) => (typeof v === 'string' ? v.trim() : '');
 
 /**
  * AI 提示词 (issue 10): the system prompt of each scene of the assistant. Staff write it in
@@ -84,10 +82,10 @@ export default function AdminAiPromptsPage() {
         body: {
           ...(prompt ? { id: prompt.id } : {}),
           // A select's value is one of its options.
-          scene: text(v.scene) as AiScene,
-          name: text(v.name),
-          description: text(v.description),
-          system: text(v.system),
+          scene: trimmedText(v.scene) as AiScene,
+          name: trimmedText(v.name),
+          description: trimmedText(v.description),
+          system: trimmedText(v.system),
           sort: wholeAsTyped(v.sort),
           enabled: v.enabled === true,
         },
@@ -114,69 +112,49 @@ export default function AdminAiPromptsPage() {
         />
       </div>
       <StaffEditOutcome besideForm />
-      <QueryStatus state={prompts} failedTitle={t('staffAi.failed')}>
-        {(data) =>
-          data.content.length === 0 ? (
-            <p className="xa-muted">{t('staffAi.empty')}</p>
-          ) : (
-            <>
-              <HTMLTable className="xa-table" striped data-testid="ai-prompt-list">
-                <thead>
-                  <tr>
-                    <th>{t('staffAi.scene')}</th>
-                    <th>{t('staffAi.name')}</th>
-                    <th>{t('staffAi.description')}</th>
-                    <th>{t('staffAi.sort')}</th>
-                    <th>{t('staffAi.updatedAt')}</th>
-                    <th>{t('staffAi.actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.content.map((prompt) => (
-                    <tr key={prompt.id}>
-                      <td>{t(`staffAi.scenes.${prompt.scene}`)}</td>
-                      <td>
-                        {prompt.name}{' '}
-                        {!prompt.enabled && <Tag minimal>{t('staffAi.disabled')}</Tag>}
-                      </td>
-                      <td>{prompt.description}</td>
-                      <td>{prompt.sort}</td>
-                      <td>{formatDateTime(prompt.updatedAt, i18n.language)}</td>
-                      <td>
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          text={t('staff.edit')}
-                          onClick={() => setForm(promptForm(prompt))}
-                        />
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          disabled={busy}
-                          text={prompt.enabled ? t('staffAi.disable') : t('staffAi.enable')}
-                          onClick={() => setEnabled(prompt, !prompt.enabled)}
-                        />
-                        <StaffDeleteButton
-                          call="bms.aiPrompt.delete"
-                          id={prompt.id}
-                          name={prompt.name}
-                          confirm={t('staffAi.confirmDelete', { name: prompt.name })}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </HTMLTable>
-              <Pager
-                page={data.number}
-                totalPages={data.totalPages}
-                totalElements={data.totalElements}
-                onChange={setPage}
+      <PagedTable
+        state={prompts}
+        failedTitle={t('staffAi.failed')}
+        empty={t('staffAi.empty')}
+        headers={[
+          t('staffAi.scene'),
+          t('staffAi.name'),
+          t('staffAi.description'),
+          t('staffAi.sort'),
+          t('staffAi.updatedAt'),
+          t('staffAi.actions'),
+        ]}
+        testId="ai-prompt-list"
+        page={page}
+        onPage={setPage}
+        row={(prompt) => (
+          <tr key={prompt.id}>
+            <td>{t(`staffAi.scenes.${prompt.scene}`)}</td>
+            <td>
+              {prompt.name} {!prompt.enabled && <Tag minimal>{t('staffAi.disabled')}</Tag>}
+            </td>
+            <td>{prompt.description}</td>
+            <td>{prompt.sort}</td>
+            <td>{formatDateTime(prompt.updatedAt, i18n.language)}</td>
+            <td>
+              <EditButton onClick={() => setForm(promptForm(prompt))} />
+              <Button
+                size="small"
+                variant="outlined"
+                disabled={busy}
+                text={prompt.enabled ? t('staffAi.disable') : t('staffAi.enable')}
+                onClick={() => setEnabled(prompt, !prompt.enabled)}
               />
-            </>
-          )
-        }
-      </QueryStatus>
+              <StaffDeleteButton
+                call="bms.aiPrompt.delete"
+                id={prompt.id}
+                name={prompt.name}
+                confirm={t('staffAi.confirmDelete', { name: prompt.name })}
+              />
+            </td>
+          </tr>
+        )}
+      />
       <StaffForm request={form} onClose={() => setForm(null)} />
     </section>
   );

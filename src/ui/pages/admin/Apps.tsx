@@ -1,4 +1,4 @@
-import { Button, HTMLTable, Tag } from '@blueprintjs/core';
+import { Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APP_ID } from '../../../contract/envelope.ts';
@@ -6,21 +6,19 @@ import { useRuntime } from '../../app/context.ts';
 import { staffApps, type AppPage } from '../../app/siteQueries.ts';
 import { usePageParam } from '../../app/usePageParam.ts';
 import { useQuery } from '../../app/useQuery.ts';
-import { Pager } from '../../components/Pager.tsx';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { PagedTable } from '../../components/PagedTable.tsx';
 import { CreateButton } from '../../components/staff/CreateButton.tsx';
+import { EditButton } from '../../components/staff/RowButtons.tsx';
 import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
 import {
   StaffForm,
-  type FormValues,
+  trimmedText,
   staffForm,
   type StaffFormRequest,
 } from '../../components/staff/StaffForm.tsx';
 import { formatDateTime } from '../../format.ts';
 
 type App = AppPage['content'][number];
-
-const text = (v: FormValues[string] | undefined) => (typeof v === 'string' ? v.trim() : '');
 
 /**
  * 应用 ID (`app`, docs/product-rules.md#requests): the application ids a request's appid header is
@@ -54,9 +52,9 @@ export default function AdminAppsPage() {
       },
       toBody: (v) => ({
         body: {
-          ...(app ? { id: app.id } : { appId: text(v.appId) }),
-          name: text(v.name),
-          description: text(v.description),
+          ...(app ? { id: app.id } : { appId: trimmedText(v.appId) }),
+          name: trimmedText(v.name),
+          description: trimmedText(v.description),
           enabled: v.enabled === true,
         },
       }),
@@ -70,55 +68,38 @@ export default function AdminAppsPage() {
       </h1>
       <p className="xa-muted">{t('site.apps.intro')}</p>
       <StaffEditOutcome besideForm />
-      <QueryStatus state={apps} failedTitle={t('site.apps.failed')}>
-        {(data) => (
-          <>
-            <HTMLTable className="xa-table" striped data-testid="app-list">
-              <thead>
-                <tr>
-                  <th>{t('site.apps.appId')}</th>
-                  <th>{t('site.apps.name')}</th>
-                  <th>{t('site.apps.description')}</th>
-                  <th>{t('site.settings.updatedAt')}</th>
-                  <th>{t('orders.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.content.map((app) => (
-                  <tr key={app.id}>
-                    <td className="xa-mono">
-                      {app.appId}{' '}
-                      {app.appId === APP_ID && <Tag minimal>{t('site.apps.builtIn')}</Tag>}
-                      {!app.enabled && (
-                        <Tag minimal intent="warning">
-                          {t('site.disabled')}
-                        </Tag>
-                      )}
-                    </td>
-                    <td>{app.name}</td>
-                    <td>{app.description}</td>
-                    <td>{formatDateTime(app.updatedAt, i18n.language)}</td>
-                    <td>
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        text={t('staff.edit')}
-                        onClick={() => setForm(appForm(app))}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-            <Pager
-              page={data.number}
-              totalPages={data.totalPages}
-              totalElements={data.totalElements}
-              onChange={setPage}
-            />
-          </>
+      <PagedTable
+        state={apps}
+        failedTitle={t('site.apps.failed')}
+        headers={[
+          t('site.apps.appId'),
+          t('site.apps.name'),
+          t('site.apps.description'),
+          t('site.settings.updatedAt'),
+          t('orders.actions'),
+        ]}
+        testId="app-list"
+        page={page}
+        onPage={setPage}
+        row={(app) => (
+          <tr key={app.id}>
+            <td className="xa-mono">
+              {app.appId} {app.appId === APP_ID && <Tag minimal>{t('site.apps.builtIn')}</Tag>}
+              {!app.enabled && (
+                <Tag minimal intent="warning">
+                  {t('site.disabled')}
+                </Tag>
+              )}
+            </td>
+            <td>{app.name}</td>
+            <td>{app.description}</td>
+            <td>{formatDateTime(app.updatedAt, i18n.language)}</td>
+            <td>
+              <EditButton onClick={() => setForm(appForm(app))} />
+            </td>
+          </tr>
         )}
-      </QueryStatus>
+      />
       <StaffForm request={form} onClose={() => setForm(null)} />
     </section>
   );

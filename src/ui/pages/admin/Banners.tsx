@@ -1,4 +1,4 @@
-import { Button, HTMLTable, Tag } from '@blueprintjs/core';
+import { Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BANNER_POSITIONS } from '../../../contract/image-banner/positions.ts';
@@ -7,14 +7,14 @@ import { staffBanners, type BannerPage } from '../../app/siteQueries.ts';
 import { usePageParam } from '../../app/usePageParam.ts';
 import { useQuery } from '../../app/useQuery.ts';
 import { FileUploadButton } from '../../components/files/FileUploadButton.tsx';
-import { Pager } from '../../components/Pager.tsx';
-import { QueryStatus } from '../../components/QueryStatus.tsx';
+import { PagedTable } from '../../components/PagedTable.tsx';
 import { CreateButton } from '../../components/staff/CreateButton.tsx';
+import { EditButton } from '../../components/staff/RowButtons.tsx';
 import { StaffDeleteButton } from '../../components/staff/StaffDeleteButton.tsx';
 import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
 import {
   StaffForm,
-  type FormValues,
+  trimmedText,
   staffForm,
   type StaffFormRequest,
   wholeAsTyped,
@@ -22,8 +22,6 @@ import {
 import { formatDateTime, fromShanghaiInput, toShanghaiInput } from '../../format.ts';
 
 type Banner = BannerPage['content'][number];
-
-const text = (v: FormValues[string] | undefined) => (typeof v === 'string' ? v.trim() : '');
 
 /**
  * The image field: upload (file service, purpose banner) and a preview of what was chosen. The
@@ -132,24 +130,25 @@ export default function AdminBannersPage() {
         endsAt: banner?.endsAt ? toShanghaiInput(banner.endsAt) : '',
       },
       toBody: (v) => {
-        if (!text(v.image)) return { field: 'image', message: t('site.banners.imageRequired') };
+        if (!trimmedText(v.image))
+          return { field: 'image', message: t('site.banners.imageRequired') };
         const times: Record<'startsAt' | 'endsAt', string | null> = {
           startsAt: null,
           endsAt: null,
         };
         for (const name of ['startsAt', 'endsAt'] as const) {
-          if (!text(v[name])) continue;
-          times[name] = fromShanghaiInput(text(v[name]));
+          if (!trimmedText(v[name])) continue;
+          times[name] = fromShanghaiInput(trimmedText(v[name]));
           if (!times[name]) return { field: name, message: t('site.banners.timeInvalid') };
         }
         return {
           body: {
             ...(banner ? { id: banner.id } : {}),
             // A select's value is one of its options.
-            position: text(v.position) as (typeof BANNER_POSITIONS)[number],
-            title: text(v.title),
-            image: text(v.image),
-            link: text(v.link) || null,
+            position: trimmedText(v.position) as (typeof BANNER_POSITIONS)[number],
+            title: trimmedText(v.title),
+            image: trimmedText(v.image),
+            link: trimmedText(v.link) || null,
             sort: wholeAsTyped(v.sort),
             enabled: v.enabled === true,
             ...times,
@@ -165,66 +164,46 @@ export default function AdminBannersPage() {
         <CreateButton onClick={() => setForm(bannerForm())} testId="banner-create" />
       </h1>
       <StaffEditOutcome besideForm />
-      <QueryStatus state={banners} failedTitle={t('site.banners.failed')}>
-        {(data) => (
-          <>
-            <HTMLTable className="xa-table" striped data-testid="banner-list">
-              <thead>
-                <tr>
-                  <th>{t('site.banners.image')}</th>
-                  <th>{t('site.banners.title')}</th>
-                  <th>{t('site.banners.position')}</th>
-                  <th>{t('site.banners.link')}</th>
-                  <th>{t('staff.sort')}</th>
-                  <th>{t('site.banners.window')}</th>
-                  <th>{t('orders.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.content.map((banner) => (
-                  <tr key={banner.id}>
-                    <td>
-                      {banner.imageUrl ? (
-                        <img className="xa-banner-thumb" src={banner.imageUrl} alt={banner.title} />
-                      ) : (
-                        <Tag minimal intent="danger">
-                          {t('site.banners.imageMissing')}
-                        </Tag>
-                      )}
-                    </td>
-                    <td>
-                      {banner.title} {!banner.enabled && <Tag minimal>{t('site.disabled')}</Tag>}
-                    </td>
-                    <td>{t(`site.banners.positions.${banner.position}`)}</td>
-                    <td className="xa-mono">{banner.link ?? ''}</td>
-                    <td>{banner.sort}</td>
-                    <td>{displayWindow(banner, i18n.language, t)}</td>
-                    <td>
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        text={t('staff.edit')}
-                        onClick={() => setForm(bannerForm(banner))}
-                      />
-                      <StaffDeleteButton
-                        call="imageBanner.delete"
-                        id={banner.id}
-                        name={banner.title}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-            <Pager
-              page={data.number}
-              totalPages={data.totalPages}
-              totalElements={data.totalElements}
-              onChange={setPage}
-            />
-          </>
+      <PagedTable
+        state={banners}
+        failedTitle={t('site.banners.failed')}
+        headers={[
+          t('site.banners.image'),
+          t('site.banners.title'),
+          t('site.banners.position'),
+          t('site.banners.link'),
+          t('staff.sort'),
+          t('site.banners.window'),
+          t('orders.actions'),
+        ]}
+        testId="banner-list"
+        page={page}
+        onPage={setPage}
+        row={(banner) => (
+          <tr key={banner.id}>
+            <td>
+              {banner.imageUrl ? (
+                <img className="xa-banner-thumb" src={banner.imageUrl} alt={banner.title} />
+              ) : (
+                <Tag minimal intent="danger">
+                  {t('site.banners.imageMissing')}
+                </Tag>
+              )}
+            </td>
+            <td>
+              {banner.title} {!banner.enabled && <Tag minimal>{t('site.disabled')}</Tag>}
+            </td>
+            <td>{t(`site.banners.positions.${banner.position}`)}</td>
+            <td className="xa-mono">{banner.link ?? ''}</td>
+            <td>{banner.sort}</td>
+            <td>{displayWindow(banner, i18n.language, t)}</td>
+            <td>
+              <EditButton onClick={() => setForm(bannerForm(banner))} />
+              <StaffDeleteButton call="imageBanner.delete" id={banner.id} name={banner.title} />
+            </td>
+          </tr>
         )}
-      </QueryStatus>
+      />
       <StaffForm request={form} onClose={() => setForm(null)} />
     </section>
   );

@@ -1,4 +1,4 @@
-import { Button, ControlGroup, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -11,14 +11,16 @@ import {
 } from '../../app/siteQueries.ts';
 import { useIdParam, usePageParam } from '../../app/usePageParam.ts';
 import { useQuery } from '../../app/useQuery.ts';
-import { Pager } from '../../components/Pager.tsx';
+import { PagedTable } from '../../components/PagedTable.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { CreateButton } from '../../components/staff/CreateButton.tsx';
+import { EditButton } from '../../components/staff/RowButtons.tsx';
+import { KeywordFilter } from '../../components/staff/KeywordFilter.tsx';
 import { StaffDeleteButton } from '../../components/staff/StaffDeleteButton.tsx';
 import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
 import {
   StaffForm,
-  type FormValues,
+  trimmedText,
   staffForm,
   type StaffFormRequest,
   wholeAsTyped,
@@ -26,8 +28,6 @@ import {
 
 type Dict = DictPage['content'][number];
 type DictItem = DictItems[number];
-
-const text = (v: FormValues[string] | undefined) => (typeof v === 'string' ? v.trim() : '');
 
 /** The items of the chosen dictionary, disabled ones included, in their order. */
 function ItemSection({ dict, onForm }: { dict: Dict; onForm: (f: StaffFormRequest) => void }) {
@@ -60,11 +60,11 @@ function ItemSection({ dict, onForm }: { dict: Dict; onForm: (f: StaffFormReques
       toBody: (v) => ({
         body: {
           ...(item ? { id: item.id } : { dictId: dict.id }),
-          value: item && dict.builtIn ? item.value : text(v.value),
-          label: text(v.label),
+          value: item && dict.builtIn ? item.value : trimmedText(v.value),
+          label: trimmedText(v.label),
           sort: wholeAsTyped(v.sort),
           enabled: v.enabled === true,
-          description: text(v.description),
+          description: trimmedText(v.description),
         },
       }),
     });
@@ -95,12 +95,7 @@ function ItemSection({ dict, onForm }: { dict: Dict; onForm: (f: StaffFormReques
                   <td>{item.sort}</td>
                   <td>{item.enabled ? '✓' : <Tag minimal>{t('site.disabled')}</Tag>}</td>
                   <td>
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      text={t('staff.edit')}
-                      onClick={() => onForm(itemForm(item))}
-                    />
+                    <EditButton onClick={() => onForm(itemForm(item))} />
                     {!dict.builtIn && (
                       <StaffDeleteButton call="dict.deleteItem" id={item.id} name={item.label} />
                     )}
@@ -125,7 +120,6 @@ export default function AdminDictsPage() {
   const [page, setPage] = usePageParam();
   const [, setParams] = useSearchParams();
   const chosenId = useIdParam('dict');
-  const [keyword, setKeyword] = useState('');
   const [filter, setFilter] = useState('');
   const dicts = useQuery(staffDicts(runtime, filter, page));
   const [form, setForm] = useState<StaffFormRequest | null>(null);
@@ -155,16 +149,12 @@ export default function AdminDictsPage() {
       toBody: (v) => ({
         body: {
           ...(dict ? { id: dict.id } : {}),
-          code: dict?.builtIn ? dict.code : text(v.code),
-          name: text(v.name),
-          description: text(v.description),
+          code: dict?.builtIn ? dict.code : trimmedText(v.code),
+          name: trimmedText(v.name),
+          description: trimmedText(v.description),
         },
       }),
     });
-  const apply = () => {
-    setFilter(keyword.trim());
-    setPage(0);
-  };
   const chosen = dicts.data?.content.find((d) => d.id === chosenId);
 
   return (
@@ -178,74 +168,56 @@ export default function AdminDictsPage() {
           {t('site.dicts.list')}{' '}
           <CreateButton onClick={() => setForm(dictForm())} testId="dict-create" />
         </h2>
-        <ControlGroup className="xa-section">
-          <InputGroup
-            aria-label={t('site.dicts.search')}
-            placeholder={t('site.dicts.search')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            onKeyDown={(e) => e.key === 'Enter' && apply()}
-          />
-          <Button intent="primary" text={t('staff.filter')} onClick={apply} />
-        </ControlGroup>
-        <QueryStatus state={dicts} failedTitle={t('site.dicts.failed')}>
-          {(data) => (
-            <>
-              <HTMLTable className="xa-table" striped interactive data-testid="dict-list">
-                <thead>
-                  <tr>
-                    <th>{t('staff.code')}</th>
-                    <th>{t('staff.name')}</th>
-                    <th>{t('site.dicts.itemCount')}</th>
-                    <th>{t('staff.description')}</th>
-                    <th>{t('orders.actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.content.map((dict) => (
-                    <tr key={dict.id} aria-selected={dict.id === chosenId}>
-                      <td className="xa-mono">
-                        {dict.code}{' '}
-                        {dict.builtIn && (
-                          <Tag minimal intent="primary">
-                            {t('site.dicts.builtIn')}
-                          </Tag>
-                        )}
-                      </td>
-                      <td>{dict.name}</td>
-                      <td>{dict.itemCount}</td>
-                      <td>{dict.description}</td>
-                      <td>
-                        <Button
-                          size="small"
-                          variant={dict.id === chosenId ? 'solid' : 'outlined'}
-                          intent={dict.id === chosenId ? 'primary' : 'none'}
-                          text={t('site.dicts.items')}
-                          onClick={() => choose(dict.id)}
-                        />
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          text={t('staff.edit')}
-                          onClick={() => setForm(dictForm(dict))}
-                        />
-                        {!dict.builtIn && (
-                          <StaffDeleteButton call="dict.delete" id={dict.id} name={dict.name} />
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </HTMLTable>
-              <Pager
-                page={data.number}
-                totalPages={data.totalPages}
-                totalElements={data.totalElements}
-                onChange={setPage}
-              />
-            </>
+        <KeywordFilter
+          label={t('site.dicts.search')}
+          onApply={(keyword) => {
+            setFilter(keyword);
+            setPage(0);
+          }}
+        />
+        <PagedTable
+          state={dicts}
+          failedTitle={t('site.dicts.failed')}
+          headers={[
+            t('staff.code'),
+            t('staff.name'),
+            t('site.dicts.itemCount'),
+            t('staff.description'),
+            t('orders.actions'),
+          ]}
+          testId="dict-list"
+          interactive
+          page={page}
+          onPage={setPage}
+          row={(dict) => (
+            <tr key={dict.id} aria-selected={dict.id === chosenId}>
+              <td className="xa-mono">
+                {dict.code}{' '}
+                {dict.builtIn && (
+                  <Tag minimal intent="primary">
+                    {t('site.dicts.builtIn')}
+                  </Tag>
+                )}
+              </td>
+              <td>{dict.name}</td>
+              <td>{dict.itemCount}</td>
+              <td>{dict.description}</td>
+              <td>
+                <Button
+                  size="small"
+                  variant={dict.id === chosenId ? 'solid' : 'outlined'}
+                  intent={dict.id === chosenId ? 'primary' : 'none'}
+                  text={t('site.dicts.items')}
+                  onClick={() => choose(dict.id)}
+                />
+                <EditButton onClick={() => setForm(dictForm(dict))} />
+                {!dict.builtIn && (
+                  <StaffDeleteButton call="dict.delete" id={dict.id} name={dict.name} />
+                )}
+              </td>
+            </tr>
           )}
-        </QueryStatus>
+        />
       </section>
       {chosen ? (
         <ItemSection dict={chosen} onForm={setForm} />

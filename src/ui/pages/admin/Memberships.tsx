@@ -13,6 +13,7 @@ import { QueryStatus } from '../../components/QueryStatus.tsx';
 import {
   StaffForm,
   type FormValues,
+  trimmedText,
   staffForm,
   type StaffFormRequest,
   wholeAsTyped,
@@ -151,8 +152,6 @@ function WriteOutcome() {
   );
 }
 
-const text = (v: FormValues[string] | undefined) => (typeof v === 'string' ? v.trim() : '');
-
 /**
  * Cards, rights and AI token packs (issue 6 item 6): every one, drafts included, with its
  * editor and its publication lifecycle (上架 / 下架).
@@ -166,7 +165,7 @@ export default function MembershipsPage() {
   const [form, setForm] = useState<StaffFormRequest | null>(null);
   const rightOptions = (rights.data?.content ?? []).map((r) => ({ value: r.code, label: r.name }));
   // What is not an amount the contract's rule refuses (`rules`), as it refuses a price too high.
-  const price = (v: FormValues[string] | undefined) => fenOfYuan(text(v)) ?? Number.NaN;
+  const price = (v: FormValues[string] | undefined) => fenOfYuan(trimmedText(v)) ?? Number.NaN;
   const priceRule = { message: (r: Range) => t('staff.priceInvalid', inYuan(r)) };
 
   const cardForm = (card?: NonNullable<typeof cards.data>['content'][number]) =>
@@ -222,7 +221,7 @@ export default function MembershipsPage() {
         return {
           body: {
             ...(card ? { id: card.id } : {}),
-            name: text(v.name),
+            name: trimmedText(v.name),
             // A select's value is one of its options; the checks' values are the tags'.
             type: v.type as '0' | '1',
             tags: v.tags as ('student' | 'studentPackage' | 'educational')[],
@@ -230,7 +229,7 @@ export default function MembershipsPage() {
             durationDays: wholeAsTyped(v.durationDays),
             rights: v.rights as string[],
             sort: wholeAsTyped(v.sort),
-            description: text(v.description),
+            description: trimmedText(v.description),
           },
         };
       },
@@ -258,11 +257,11 @@ export default function MembershipsPage() {
       },
       toBody: (v) => ({
         body: {
-          ...(right ? { id: right.id } : { code: text(v.code) }),
-          name: text(v.name),
+          ...(right ? { id: right.id } : { code: trimmedText(v.code) }),
+          name: trimmedText(v.name),
           isDefault: v.isDefault === true,
           sort: wholeAsTyped(v.sort),
-          description: text(v.description),
+          description: trimmedText(v.description),
         },
       }),
     });
@@ -298,11 +297,11 @@ export default function MembershipsPage() {
         return {
           body: {
             ...(pack ? { id: pack.id } : {}),
-            name: text(v.name),
+            name: trimmedText(v.name),
             tokens: wholeAsTyped(v.tokens),
             priceFen: fen,
             sort: wholeAsTyped(v.sort),
-            description: text(v.description),
+            description: trimmedText(v.description),
           },
         };
       },

@@ -1,4 +1,4 @@
-import { Button, ControlGroup, HTMLTable, InputGroup, Tag, TextArea } from '@blueprintjs/core';
+import { Button, HTMLTable, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,10 +10,12 @@ import { useRuntime } from '../../app/context.ts';
 import { staffConfigByKey, staffConfigs, type ConfigItem } from '../../app/siteQueries.ts';
 import { usePageParam } from '../../app/usePageParam.ts';
 import { useQuery } from '../../app/useQuery.ts';
-import { Pager } from '../../components/Pager.tsx';
+import { PagedTable } from '../../components/PagedTable.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { MarkdownEditor } from '../../components/site/MarkdownEditor.tsx';
 import { CreateButton } from '../../components/staff/CreateButton.tsx';
+import { EditButton } from '../../components/staff/RowButtons.tsx';
+import { KeywordFilter } from '../../components/staff/KeywordFilter.tsx';
 import { StaffDeleteButton } from '../../components/staff/StaffDeleteButton.tsx';
 import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
 import {
@@ -156,16 +158,11 @@ export default function AdminSettingsPage() {
   const { t, i18n } = useTranslation();
   const runtime = useRuntime();
   const [page, setPage] = usePageParam();
-  const [keyword, setKeyword] = useState('');
   const [filter, setFilter] = useState('');
   const configs = useQuery(staffConfigs(runtime, filter ? { keyword: filter } : {}, page));
   const [form, setForm] = useState<StaffFormRequest | null>(null);
   const configForm = useConfigForm();
   const pages = Object.keys(SITE_TEXT_KEYS) as (keyof typeof SITE_TEXT_KEYS)[];
-  const apply = () => {
-    setFilter(keyword.trim());
-    setPage(0);
-  };
 
   return (
     <section className="xa-screen" aria-labelledby="screen-admin-settings">
@@ -210,67 +207,44 @@ export default function AdminSettingsPage() {
           {t('site.settings.entries')}{' '}
           <CreateButton onClick={() => setForm(configForm(null))} testId="site-config-create" />
         </h2>
-        <ControlGroup className="xa-section">
-          <InputGroup
-            aria-label={t('site.settings.search')}
-            placeholder={t('site.settings.search')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            onKeyDown={(e) => e.key === 'Enter' && apply()}
-          />
-          <Button intent="primary" text={t('staff.filter')} onClick={apply} />
-        </ControlGroup>
-        <QueryStatus state={configs} failedTitle={t('site.settings.failed')}>
-          {(data) => (
-            <>
-              <HTMLTable className="xa-table" striped data-testid="site-entries">
-                <thead>
-                  <tr>
-                    <th>{t('site.settings.key')}</th>
-                    <th>{t('staff.description')}</th>
-                    <th>{t('site.settings.kind')}</th>
-                    <th>{t('site.settings.isPublic')}</th>
-                    <th>{t('site.settings.updatedAt')}</th>
-                    <th>{t('orders.actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.content.map((entry) => (
-                    <tr key={entry.id}>
-                      <td className="xa-mono">{entry.key}</td>
-                      <td>{entry.description}</td>
-                      <td>{t(`site.settings.kinds.${entry.kind}`)}</td>
-                      <td>{entry.isPublic ? '✓' : ''}</td>
-                      <td>
-                        {formatDateTime(entry.updatedAt, i18n.language)}
-                        {entry.updatedBy ? ` · ${entry.updatedBy}` : ''}
-                      </td>
-                      <td>
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          text={t('staff.edit')}
-                          onClick={() => setForm(configForm(entry))}
-                        />
-                        <StaffDeleteButton
-                          call="common.config.delete"
-                          id={entry.id}
-                          name={entry.key}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </HTMLTable>
-              <Pager
-                page={data.number}
-                totalPages={data.totalPages}
-                totalElements={data.totalElements}
-                onChange={setPage}
-              />
-            </>
+        <KeywordFilter
+          label={t('site.settings.search')}
+          onApply={(keyword) => {
+            setFilter(keyword);
+            setPage(0);
+          }}
+        />
+        <PagedTable
+          state={configs}
+          failedTitle={t('site.settings.failed')}
+          headers={[
+            t('site.settings.key'),
+            t('staff.description'),
+            t('site.settings.kind'),
+            t('site.settings.isPublic'),
+            t('site.settings.updatedAt'),
+            t('orders.actions'),
+          ]}
+          testId="site-entries"
+          page={page}
+          onPage={setPage}
+          row={(entry) => (
+            <tr key={entry.id}>
+              <td className="xa-mono">{entry.key}</td>
+              <td>{entry.description}</td>
+              <td>{t(`site.settings.kinds.${entry.kind}`)}</td>
+              <td>{entry.isPublic ? '✓' : ''}</td>
+              <td>
+                {formatDateTime(entry.updatedAt, i18n.language)}
+                {entry.updatedBy ? ` · ${entry.updatedBy}` : ''}
+              </td>
+              <td>
+                <EditButton onClick={() => setForm(configForm(entry))} />
+                <StaffDeleteButton call="common.config.delete" id={entry.id} name={entry.key} />
+              </td>
+            </tr>
           )}
-        </QueryStatus>
+        />
       </section>
       <StaffForm request={form} onClose={() => setForm(null)} />
     </section>

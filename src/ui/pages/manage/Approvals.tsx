@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { BindingApprovals } from '../../components/family/BindingApprovals.tsx';
+import { BindingTable } from '../../components/family/BindingTable.tsx';
 import { ClassApprovals } from '../../components/staff/classes/ClassApprovals.tsx';
 
 /**
@@ -14,7 +14,7 @@ export default function ManageApprovalsPage() {
         {t('staff.menu.approvals')}
       </h1>
       <ClassApprovals />
-      <BindingApprovals />
+      <BindingTable side="teacher" />
     </section>
   );
 }

@@ -1,44 +1,18 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cleanup,
-  fireEvent,
-  render,
-  screen,
-  waitFor as waitForDom,
-  within,
-} from '@testing-library/react';
-import { waitFor } from 'xstate';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor as waitForDom, within } from '@testing-library/react';
 import { accounts } from '../../../../contract/accounts/calls.ts';
-import type * as auth from '../../../../contract/accounts/calls.ts';
 import { activity } from '../../../../contract/activity/calls.ts';
 import { grade } from '../../../../contract/grade/calls.ts';
 import type { ActivityItem } from '../../../../contract/activity/calls.ts';
 import { membership } from '../../../../contract/membership/calls.ts';
-import { answer, api, failure, success } from '../../../test/fakeApi.ts';
-import { createTestRuntime, withRuntime } from '../../../test/testRuntime.tsx';
+import { answer, failure, success } from '../../../test/fakeApi.ts';
+import { renderScreen, serveFakeApi } from '../../../test/testRuntime.tsx';
+import { platformAdmin } from '../../../test/fixtures.ts';
 import { StaffActivities } from './StaffActivities.tsx';
 
-beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  api.resetHandlers();
-});
-afterAll(() => api.close());
+serveFakeApi();
 
-const admin: auth.CurrentUser = {
-  id: 2,
-  userId: 2,
-  username: 'demo_admin',
-  nickname: '平台管理员',
-  mobile: null,
-  email: null,
-  role: 'orgAdmin',
-  organizationId: 1,
-  organizationName: '示范校',
-  platformAdmin: true,
-};
 const reviewing: ActivityItem = {
   id: 8,
   title: '示范校信奥开放日',
@@ -96,7 +70,7 @@ describe('the staff activities screen', () => {
 
   /** The screen for `rows`, after the session is ready, with the desk's reads answered. */
   async function showScreen(rows: ActivityItem[]) {
-    answer(accounts.queryCurrent, () => success(admin));
+    answer(accounts.queryCurrent, () => success(platformAdmin));
     answer(accounts['oj.member.queryMineTeacherList'], () => success([]));
     answer(membership['oj.memberMembership.queryList'], () => success({ ...empty, size: 100 }));
     answer(activity['bms.activity.queryList'], () =>
@@ -118,14 +92,9 @@ describe('the staff activities screen', () => {
     );
     answer(activity['bms.activityEnroll.queryList'], () => success(empty));
     answer(grade['bms.grade.querySimpleList'], () => success({ ...empty, size: 100 }));
-    const runtime = createTestRuntime();
-    runtime.start();
-    await waitFor(runtime.actors.startup, (s) => s.matches({ session: 'ready' }));
-    const router = createMemoryRouter(
-      [{ path: '/admin/activities', element: <StaffActivities area="bms" /> }],
-      { initialEntries: ['/admin/activities'] },
-    );
-    render(withRuntime(runtime, <RouterProvider router={router} />));
+    const runtime = await renderScreen(<StaffActivities area="bms" />, {
+      path: '/admin/activities',
+    });
     expect(await screen.findByText(rows[0]!.title)).toBeDefined();
     return runtime;
   }

@@ -19,10 +19,11 @@ import {
   toShanghaiInput,
 } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
+import { DeleteButton, EditButton } from '../RowButtons.tsx';
 import { CreateButton } from '../CreateButton.tsx';
-import { LifecycleButtons } from '../LifecycleButtons.tsx';
+import { LifecycleButtons, REVIEWED_AREA_ACTIONS } from '../LifecycleButtons.tsx';
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
-import { QuestionSetBuilder } from '../QuestionSetBuilder.tsx';
+import { QuestionSetBuilder, setInHand } from '../QuestionSetBuilder.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { inYuan } from '../contractRules.ts';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
@@ -31,15 +32,6 @@ import { ActivityDesk } from './ActivityDesk.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
 type ActivityCreateBody = StaffWriteBody<`${ActivityArea}.activity.create`>;
-
-/** Which lifecycle actions each area's screen offers (review is the platform's). */
-const AREA_ACTIONS: Record<
-  ActivityArea,
-  readonly ('pass' | 'reject' | 'publish' | 'unpublish' | 'stop')[]
-> = {
-  bms: ['pass', 'reject', 'publish', 'unpublish', 'stop'],
-  edms: ['publish', 'unpublish', 'stop'],
-};
 
 type Building =
   { kind: 'new'; details: ActivityCreateBody } | { kind: 'edit'; activity: ActivityItem };
@@ -166,7 +158,10 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
     });
   };
 
-  const act = (activity: ActivityItem, action: (typeof AREA_ACTIONS)[ActivityArea][number]) => {
+  const act = (
+    activity: ActivityItem,
+    action: (typeof REVIEWED_AREA_ACTIONS)[ActivityArea][number],
+  ) => {
     if (action === 'reject') {
       setReason({
         title: t('staffActivity.rejectTitle', { name: activity.title }),
@@ -175,7 +170,7 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
       });
       return;
     }
-    // Review (pass) is offered on the platform's screen only (AREA_ACTIONS).
+    // Review (pass) is offered on the platform's screen only (REVIEWED_AREA_ACTIONS).
     write(
       `${area}.activity.${action}` as `${ActivityArea}.activity.${typeof action}` & StaffWriteCall,
       { id: activity.id },
@@ -254,10 +249,7 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
               {a.capacity !== null && ` / ${a.capacity}`}
             </td>
             <td>
-              <Button
-                size="small"
-                variant="outlined"
-                text={t('staff.edit')}
+              <EditButton
                 disabled={a.state === 'stopped'}
                 onClick={() => setForm(activityForm(a))}
               />
@@ -273,21 +265,13 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
               <LifecycleButtons
                 lifecycle={activityLifecycle}
                 state={a.state}
-                offered={AREA_ACTIONS[area]}
+                offered={REVIEWED_AREA_ACTIONS[area]}
                 label={(action) => t(`staffActivity.action.${action}`)}
                 onAct={(action) => act(a, action)}
                 busy={busy}
                 testIdPrefix="activity"
               />
-              <Button
-                size="small"
-                variant="outlined"
-                intent="danger"
-                disabled={busy}
-                text={t('staff.delete')}
-                data-testid="activity-delete"
-                onClick={() => setDeleting(a)}
-              />
+              <DeleteButton busy={busy} testId="activity-delete" onClick={() => setDeleting(a)} />
             </td>
           </tr>
         )}
@@ -316,14 +300,7 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
           area={area}
           id={0}
           title={t('staffActivity.questionsOf', { name: building.details.title })}
-          set={{
-            key: 'new-activity',
-            data: { name: building.details.title, questions: [] },
-            error: undefined,
-            isValidating: false,
-            updatedAt: null,
-            errorCount: 0,
-          }}
+          set={setInHand('new-activity', { name: building.details.title, questions: [] })}
           saveCall={`${area}.activity.create`}
           bodyOf={(questions) => ({ ...building.details, questions })}
           onClose={() => setBuilding(null)}
@@ -334,14 +311,10 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
           area={area}
           id={building.activity.id}
           title={t('staffActivity.questionsOf', { name: building.activity.title })}
-          set={{
-            key: `activity-questions-${building.activity.id}`,
-            data: { name: building.activity.title, questions: building.activity.questions },
-            error: undefined,
-            isValidating: false,
-            updatedAt: null,
-            errorCount: 0,
-          }}
+          set={setInHand(`activity-questions-${building.activity.id}`, {
+            name: building.activity.title,
+            questions: building.activity.questions,
+          })}
           saveCall={`${area}.activity.update`}
           onClose={() => setBuilding(null)}
         />

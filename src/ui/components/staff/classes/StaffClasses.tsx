@@ -1,4 +1,4 @@
-import { Button, Tag } from '@blueprintjs/core';
+import { Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import {
   toShanghaiInput,
 } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
+import { DeleteButton, EditButton } from '../RowButtons.tsx';
 import { inYuan, wholeOrNull } from '../contractRules.ts';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { LifecycleButtons } from '../LifecycleButtons.tsx';
@@ -202,12 +203,7 @@ export function StaffClasses({ area, base }: { area: StaffArea; base: '/admin' |
                 : grade.memberCount}
             </td>
             <td>
-              <Button
-                size="small"
-                variant="outlined"
-                text={t('staff.edit')}
-                onClick={() => setForm(classForm(grade))}
-              />
+              <EditButton onClick={() => setForm(classForm(grade))} />
               <LifecycleButtons
                 lifecycle={gradeLifecycle}
                 state={grade.state}
@@ -217,12 +213,8 @@ export function StaffClasses({ area, base }: { area: StaffArea; base: '/admin' |
                 busy={busy}
                 testIdPrefix="class"
               />
-              <Button
-                size="small"
-                variant="outlined"
-                intent="danger"
-                disabled={busy}
-                text={t('staff.delete')}
+              <DeleteButton
+                busy={busy}
                 onClick={() => write(`${area}.grade.delete`, { id: grade.id })}
               />
             </td>

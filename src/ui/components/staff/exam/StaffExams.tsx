@@ -20,8 +20,9 @@ import {
   toShanghaiInput,
 } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
+import { DeleteButton, EditButton } from '../RowButtons.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
-import { LifecycleButtons } from '../LifecycleButtons.tsx';
+import { LifecycleButtons, REVIEWED_AREA_ACTIONS } from '../LifecycleButtons.tsx';
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
 import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
@@ -29,15 +30,6 @@ import { inYuan } from '../contractRules.ts';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-/** Which lifecycle actions each area's screen offers (review is the platform's). */
-const AREA_ACTIONS: Record<
-  ExamArea,
-  readonly ('pass' | 'reject' | 'publish' | 'unpublish' | 'stop')[]
-> = {
-  bms: ['pass', 'reject', 'publish', 'unpublish', 'stop'],
-  edms: ['publish', 'unpublish', 'stop'],
-};
 
 /**
  * Exams of the back office (issue 7 item 7): the list by state, create and schedule, the
@@ -174,7 +166,7 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
     });
   };
 
-  const act = (exam: ExamItem, action: (typeof AREA_ACTIONS)[ExamArea][number]) => {
+  const act = (exam: ExamItem, action: (typeof REVIEWED_AREA_ACTIONS)[ExamArea][number]) => {
     if (action === 'reject') {
       setReason({
         title: t('staffExam.rejectTitle', { name: exam.name }),
@@ -183,7 +175,7 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
       });
       return;
     }
-    // Review (pass) is offered on the platform's screen only (AREA_ACTIONS).
+    // Review (pass) is offered on the platform's screen only (REVIEWED_AREA_ACTIONS).
     write(`${area}.exam.${action}` as `${ExamArea}.exam.${typeof action}` & StaffWriteCall, {
       id: exam.id,
     });
@@ -196,18 +188,12 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
   const rowActions = (exam: ExamItem) => (
     <>
       {!isFinalState(examLifecycle, exam.state) && (
-        <Button
-          size="small"
-          variant="outlined"
-          text={t('staff.edit')}
-          onClick={() => setForm(examForm(exam))}
-          data-testid="exam-edit"
-        />
+        <EditButton onClick={() => setForm(examForm(exam))} testId="exam-edit" />
       )}
       <LifecycleButtons
         lifecycle={examLifecycle}
         state={exam.state}
-        offered={AREA_ACTIONS[area]}
+        offered={REVIEWED_AREA_ACTIONS[area]}
         label={(action) => t(`staffExam.action.${action}`)}
         onAct={(action) => act(exam, action)}
         busy={busy}
@@ -222,14 +208,10 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
           onClick={() => write(`${area}.exam.publishResults`, { id: exam.id })}
         />
       )}
-      <Button
-        size="small"
-        variant="outlined"
-        intent="danger"
-        disabled={busy}
-        text={t('staff.delete')}
+      <DeleteButton
+        busy={busy}
         onClick={() => write(`${area}.exam.delete`, { id: exam.id })}
-        data-testid="exam-delete"
+        testId="exam-delete"
       />
     </>
   );

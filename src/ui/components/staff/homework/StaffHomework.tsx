@@ -18,8 +18,9 @@ import { usePageParam } from '../../../app/usePageParam.ts';
 import { useQuery } from '../../../app/useQuery.ts';
 import { formatDateTime, fromShanghaiInput, toShanghaiInput } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
+import { DeleteButton, EditButton } from '../RowButtons.tsx';
 import { splitList } from '../enrollment/BatchEnrollPanel.tsx';
-import { QuestionSetBuilder, type QuestionSet } from '../QuestionSetBuilder.tsx';
+import { QuestionSetBuilder, setInHand, type QuestionSet } from '../QuestionSetBuilder.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { LifecycleButtons } from '../LifecycleButtons.tsx';
@@ -229,12 +230,7 @@ export function StaffHomework({ area, base }: { area: StaffArea; base: '/admin' 
               })}
             </td>
             <td>
-              <Button
-                size="small"
-                variant="outlined"
-                text={t('staff.edit')}
-                onClick={() => setForm(homeworkForm(hw))}
-              />
+              <EditButton onClick={() => setForm(homeworkForm(hw))} />
               <Button
                 size="small"
                 variant="outlined"
@@ -250,12 +246,8 @@ export function StaffHomework({ area, base }: { area: StaffArea; base: '/admin' 
                 busy={busy}
                 testIdPrefix="homework"
               />
-              <Button
-                size="small"
-                variant="outlined"
-                intent="danger"
-                disabled={busy}
-                text={t('staff.delete')}
+              <DeleteButton
+                busy={busy}
                 onClick={() => write(`${area}.homework.delete`, { id: hw.id })}
               />
             </td>
@@ -269,14 +261,7 @@ export function StaffHomework({ area, base }: { area: StaffArea; base: '/admin' 
           area={area}
           id={0}
           title={t('staffHomework.questionsOf', { name: building.details.title })}
-          set={{
-            key: 'new-homework',
-            data: { name: building.details.title, questions: [] },
-            error: undefined,
-            isValidating: false,
-            updatedAt: null,
-            errorCount: 0,
-          }}
+          set={setInHand('new-homework', { name: building.details.title, questions: [] })}
           saveCall={`${area}.homework.create`}
           bodyOf={(questions) => ({ ...building.details, questions })}
           onClose={() => setBuilding(null)}

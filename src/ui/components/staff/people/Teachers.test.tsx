@@ -1,23 +1,16 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { waitFor } from 'xstate';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { accounts } from '../../../../contract/accounts/calls.ts';
 import type * as auth from '../../../../contract/accounts/calls.ts';
 import { membership } from '../../../../contract/membership/calls.ts';
 import { organization } from '../../../../contract/organization/calls.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
-import { answer, api, failure, success } from '../../../test/fakeApi.ts';
-import { createTestRuntime, withRuntime } from '../../../test/testRuntime.tsx';
+import { answer, failure, success } from '../../../test/fakeApi.ts';
+import { renderScreen, serveFakeApi } from '../../../test/testRuntime.tsx';
 import { Teachers } from './Teachers.tsx';
 
-beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  api.resetHandlers();
-});
-afterAll(() => api.close());
+serveFakeApi();
 
 const orgAdmin: auth.CurrentUser = {
   id: 5,
@@ -55,13 +48,7 @@ async function showTeachers() {
   answer(membership['oj.memberMembership.queryList'], () => success({ ...empty, size: 100 }));
   answer(organization['edms.teacherMember.queryList'], () => success(empty));
   answer(organization['edms.teacherGroup.queryList'], () => success({ ...empty, size: 100 }));
-  const runtime = createTestRuntime();
-  runtime.start();
-  await waitFor(runtime.actors.startup, (s) => s.matches({ session: 'ready' }));
-  const router = createMemoryRouter([{ path: '/manage/teachers', element: <Teachers /> }], {
-    initialEntries: ['/manage/teachers'],
-  });
-  render(withRuntime(runtime, <RouterProvider router={router} />));
+  await renderScreen(<Teachers />, { path: '/manage/teachers' });
   fireEvent.click(await screen.findByTestId('teacher-create'));
   fireEvent.change(await screen.findByLabelText('昵称'), { target: { value: '王老师' } });
   fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '13900000077' } });

@@ -1,42 +1,18 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cleanup,
-  fireEvent,
-  render,
-  screen,
-  waitFor as waitForDom,
-  within,
-} from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor as waitForDom, within } from '@testing-library/react';
 import { waitFor } from 'xstate';
 import { accounts } from '../../../../contract/accounts/calls.ts';
-import type * as auth from '../../../../contract/accounts/calls.ts';
 import { activityPrize } from '../../../../contract/activity-prize/calls.ts';
 import type { AwardItem, DrawInfo, PrizeItem } from '../../../../contract/activity-prize/calls.ts';
 import { membership } from '../../../../contract/membership/calls.ts';
-import { answer, api, success } from '../../../test/fakeApi.ts';
-import { createTestRuntime, withRuntime } from '../../../test/testRuntime.tsx';
+import { answer, success } from '../../../test/fakeApi.ts';
+import { renderScreen, serveFakeApi } from '../../../test/testRuntime.tsx';
+import { platformAdmin } from '../../../test/fixtures.ts';
 import { StaffActivityPrizes } from './StaffActivityPrizes.tsx';
 
-beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  api.resetHandlers();
-});
-afterAll(() => api.close());
+serveFakeApi();
 
-const admin: auth.CurrentUser = {
-  id: 2,
-  userId: 2,
-  username: 'demo_admin',
-  nickname: '平台管理员',
-  mobile: null,
-  email: null,
-  role: 'orgAdmin',
-  organizationId: 1,
-  organizationName: '示范校',
-  platformAdmin: true,
-};
 const prize: PrizeItem = {
   id: 2,
   activityId: 4,
@@ -103,7 +79,7 @@ describe("an activity's prizes in the back office", () => {
     let draws = 0;
     let shipped: AwardItem | null = null;
     let drawn = false;
-    answer(accounts.queryCurrent, () => success(admin));
+    answer(accounts.queryCurrent, () => success(platformAdmin));
     answer(accounts['oj.member.queryMineTeacherList'], () => success([]));
     answer(membership['oj.memberMembership.queryList'], () => success(page([])));
     answer(activityPrize['bms.activityPrize.queryList'], () =>
@@ -126,10 +102,7 @@ describe("an activity's prizes in the back office", () => {
       shipped = { ...addressed, state: 'shipped', carrier: '顺丰速运', trackingNo: 'SF1234567890' };
       return success(shipped);
     });
-    const runtime = createTestRuntime();
-    runtime.start();
-    await waitFor(runtime.actors.startup, (s) => s.matches({ session: 'ready' }));
-    render(withRuntime(runtime, <StaffActivityPrizes area="bms" activityId={4} />));
+    await renderScreen(<StaffActivityPrizes area="bms" activityId={4} />);
 
     expect(await screen.findByText('机械键盘')).toBeDefined();
     expect(await screen.findByText('还没有中奖记录')).toBeDefined();
@@ -162,7 +135,7 @@ describe("an activity's prizes in the back office", () => {
 
   it('checks an AI-token prize with the contract’s range and the delivery rule before sending', async () => {
     let created = 0;
-    answer(accounts.queryCurrent, () => success(admin));
+    answer(accounts.queryCurrent, () => success(platformAdmin));
     answer(accounts['oj.member.queryMineTeacherList'], () => success([]));
     answer(membership['oj.memberMembership.queryList'], () => success(page([])));
     answer(activityPrize['bms.activityPrize.queryList'], () =>
@@ -173,10 +146,7 @@ describe("an activity's prizes in the back office", () => {
       created += 1;
       return success({ ...prize, id: 12, name: '额度礼包', delivery: 'aiTokens', tokens: 500 });
     });
-    const runtime = createTestRuntime();
-    runtime.start();
-    await waitFor(runtime.actors.startup, (s) => s.matches({ session: 'ready' }));
-    render(withRuntime(runtime, <StaffActivityPrizes area="bms" activityId={4} />));
+    const runtime = await renderScreen(<StaffActivityPrizes area="bms" activityId={4} />);
 
     fireEvent.click(await screen.findByTestId('prize-create'));
     fireEvent.change(await screen.findByLabelText('奖品名称'), { target: { value: '额度礼包' } });
