@@ -1,5 +1,5 @@
 /**
- * `manageable` on courses, chapters and questions over real HTTP: the flag each staff item
+ * `manageable` on courses, chapters, questions and exam papers over real HTTP: the flag each staff item
  * carries is the server's own rule, so it agrees with what the writes refuse. A teacher of one
  * organization sees it false on the platform's rows and on another organization's course the
  * platform passed for everyone, and the write on such a row is FORBIDDEN; it is true on their
@@ -13,6 +13,7 @@ import { chapter as chapterApi } from '../../src/contract/chapter/calls.ts';
 import { course as courseApi } from '../../src/contract/course/calls.ts';
 import { PUBLIC_COURSE_NAME } from '../../src/contract/course/units.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
+import { exam as examApi } from '../../src/contract/exam/calls.ts';
 import { question as questionApi } from '../../src/contract/question/calls.ts';
 import type { Transport } from '../../src/transport/client.ts';
 import { sdk } from '../support/api.ts';
@@ -243,5 +244,56 @@ describe('questions', () => {
       query: { id: shared.id },
     });
     expect(byAdmin.manageable).toBe(true);
+  });
+});
+
+describe('papers', () => {
+  it('flags the platform’s papers read-only for a teacher, as the writes refuse', async () => {
+    const bank = await teacher.call(questionApi['edms.question.queryList'], {
+      body: { type: 'single' },
+    });
+    const questions = [{ questionId: bank.content[0]!.id, score: 10 }];
+    const platformPaper = await admin.call(examApi['bms.examPaper.create'], {
+      body: { name: '平台的归属测试卷', durationMinutes: 30, questions },
+    });
+    expect(platformPaper.manageable).toBe(true);
+    if (platformPaper.review !== 'passed') {
+      await admin.call(examApi['bms.examPaper.pass'], { body: { id: platformPaper.id } });
+    }
+    const mine = await teacher.call(examApi['edms.examPaper.create'], {
+      body: { name: '本校的归属测试卷', durationMinutes: 30, questions },
+    });
+    expect(mine.manageable).toBe(true);
+
+    const page = await teacher.call(examApi['edms.examPaper.queryList'], {
+      query: { size: 100 },
+      body: {},
+    });
+    const row = (name: string) => page.content.find((p) => p.name === name)!;
+    expect(row('平台的归属测试卷')).toMatchObject({ organizationId: null, manageable: false });
+    expect(row('本校的归属测试卷').manageable).toBe(true);
+    const one = await teacher.call(examApi['edms.examPaper.queryById'], {
+      query: { id: platformPaper.id },
+    });
+    expect(one.manageable).toBe(false);
+    await forbidden(
+      teacher.call(examApi['edms.examPaper.update'], { body: { id: platformPaper.id, name: 'x' } }),
+    );
+    await forbidden(
+      teacher.call(examApi['edms.examPaper.delete'], { body: { id: platformPaper.id } }),
+    );
+    // The organization's admin manages its teachers' papers, and the platform everyone's.
+    const byAdmin = await orgAdmin.call(examApi['edms.examPaper.queryById'], {
+      query: { id: mine.id },
+    });
+    expect(byAdmin.manageable).toBe(true);
+    const byPlatform = await admin.call(examApi['bms.examPaper.queryById'], {
+      query: { id: mine.id },
+    });
+    expect(byPlatform.manageable).toBe(true);
+    const renamed = await teacher.call(examApi['edms.examPaper.update'], {
+      body: { id: mine.id, name: '本校的归属测试卷（改）' },
+    });
+    expect(renamed.manageable).toBe(true);
   });
 });

@@ -45,6 +45,11 @@ export const examPaperListItem = z.object({
   examCount: z.number().int(),
   /** Sittings of the paper: once someone has sat it, its questions no longer change. */
   sittingCount: z.number().int(),
+  /**
+   * Whether the caller may change this paper: the server's own rule (platform staff any, an
+   * organization's staff their organization's), as on exams. False for learners.
+   */
+  manageable: z.boolean(),
   createdAt: f.isoTime,
   updatedAt: f.isoTime,
 });

@@ -76,22 +76,35 @@ interface PaperRow {
   sitting_count: number;
 }
 
-const toListItem = (r: PaperRow): ListItem => ({
-  id: r.id,
-  name: r.name,
-  description: r.description,
-  durationMinutes: r.duration_minutes,
-  organizationId: r.organization_id,
-  organizationName: r.organization_name,
-  review: r.review,
-  reviewReason: r.review_reason,
-  questionCount: r.question_count,
-  totalScore: r.total_score,
-  examCount: r.exam_count,
-  sittingCount: r.sitting_count,
-  createdAt: r.created_at.toISOString(),
-  updatedAt: r.updated_at.toISOString(),
-});
+/**
+ * Whether the scope may change a paper it can read: platform staff any, an organization's staff
+ * their organization's, a learner none. Writes refuse with it (assertManaged) and every item
+ * carries it as `manageable`, so a screen offers exactly what the server allows.
+ */
+function managesPaper(scope: Scope, row: { organization_id: number | null }): boolean {
+  if (scope.kind === 'learner') return false;
+  return scope.kind !== 'organization' || row.organization_id === scope.organizationId;
+}
+
+const toListItem =
+  (scope: Scope) =>
+  (r: PaperRow): ListItem => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    durationMinutes: r.duration_minutes,
+    organizationId: r.organization_id,
+    organizationName: r.organization_name,
+    review: r.review,
+    reviewReason: r.review_reason,
+    questionCount: r.question_count,
+    totalScore: r.total_score,
+    examCount: r.exam_count,
+    sittingCount: r.sitting_count,
+    manageable: managesPaper(scope, r),
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+  });
 
 /** The papers the scope may read, as WHERE clauses on alias `p`. */
 export function visiblePapers(scope: Scope, sql: SqlParams): string {
@@ -186,16 +199,17 @@ export async function sittingQuestions(db: Queryable, paperId: number): Promise<
   }));
 }
 
-async function toItem(db: Queryable, row: PaperRow): Promise<Item> {
-  return { ...toListItem(row), questions: await paperQuestions(db, row.id) };
+async function toItem(db: Queryable, scope: Scope, row: PaperRow): Promise<Item> {
+  return { ...toListItem(scope)(row), questions: await paperQuestions(db, row.id) };
 }
 
 /** Refuses a change the scope may not make to a paper it can read. */
 function assertManaged(scope: Scope, row: { organization_id: number | null }): void {
-  if (scope.kind === 'learner') throw fail('FORBIDDEN', '学员不能编写试卷');
-  if (scope.kind === 'organization' && row.organization_id !== scope.organizationId) {
-    throw fail('FORBIDDEN', '只能修改本机构的试卷（平台试卷只读）');
-  }
+  if (managesPaper(scope, row)) return;
+  throw fail(
+    'FORBIDDEN',
+    scope.kind === 'learner' ? '学员不能编写试卷' : '只能修改本机构的试卷（平台试卷只读）',
+  );
 }
 
 /** Questions go on a paper only when the scope may use them; each refusal names its row. */
@@ -405,7 +419,7 @@ export const paperStore = {
   },
 
   async get(ctx: Ctx, id: number): Promise<Item> {
-    return toItem(ctx.services.pool, await readPaper(ctx.services.pool, ctx.scope, id));
+    return toItem(ctx.services.pool, ctx.scope, await readPaper(ctx.services.pool, ctx.scope, id));
   },
 
   async list(ctx: Ctx, filter: Filter, page: PageQuery): Promise<Page<ListItem>> {
@@ -438,7 +452,7 @@ export const paperStore = {
       },
       page,
     );
-    return { ...rows, content: rows.content.map(toListItem) };
+    return { ...rows, content: rows.content.map(toListItem(ctx.scope)) };
   },
 
   async simpleList(ctx: Ctx, filter: Filter, page: PageQuery) {

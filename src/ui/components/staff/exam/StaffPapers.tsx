@@ -95,7 +95,8 @@ export function StaffPapers({ area }: { area: ExamArea }) {
         page={page}
         onPage={setPage}
         row={(p) => {
-          const mine = area === 'bms' || p.organizationId !== null;
+          // The server's rule, told on each row (examPaperListItem.manageable).
+          const mine = p.manageable;
           return (
             <tr key={p.id}>
               <td>{p.name}</td>
@@ -123,6 +124,13 @@ export function StaffPapers({ area }: { area: ExamArea }) {
                 {p.reviewReason && <div className="xa-muted">{p.reviewReason}</div>}
               </td>
               <td>
+                {!mine && (
+                  <span className="xa-muted" data-testid="paper-read-only">
+                    {t('staffExam.readOnly', {
+                      owner: p.organizationName ?? t('staffExam.platform'),
+                    })}
+                  </span>
+                )}
                 {mine && (
                   <>
                     <Button
