@@ -2,12 +2,16 @@
 import { describe, expect, it } from 'vitest';
 import { createTestRuntime } from '../test/testRuntime.tsx';
 import { mineActivityEnrollment, staffActivity } from './activityQueries.ts';
-import { rootMachinesOf, staleTagsByChange } from './client-module.ts';
+import { aiChatMachine } from '../../machines/ai-chat/machine.ts';
+import { examRoomMachine } from '../../machines/exam-room/machine.ts';
+import { objectivePracticeMachine } from '../../machines/objective-practice/machine.ts';
+import { practiceMachine } from '../../machines/practice/machine.ts';
+import { featureMachinesOf, rootMachinesOf, staleTagsByChange } from './client-module.ts';
 import { orderPage } from './commerceQueries.ts';
 import { CLIENT_MODULES } from './modules.ts';
 import { memberAnswersTag } from './modules/practice.ts';
 import { wrongPage } from './practiceQueries.ts';
-import { ROOT_MACHINES } from './rootMachines.ts';
+import { FEATURE_MACHINES, ROOT_MACHINES } from './rootMachines.ts';
 
 /** The names recorded logs carry: renaming one breaks replaying every log recorded before. */
 const LOGGED_ROOT_ACTORS = [
@@ -34,6 +38,17 @@ const LOGGED_ROOT_ACTORS = [
   'invitationAnswer',
 ];
 
+/** The feature actors' kinds logs carry (`practice:12`), each with the machine it replays through. */
+const LOGGED_FEATURE_KINDS = {
+  practice: practiceMachine,
+  playground: practiceMachine,
+  objective: objectivePracticeMachine,
+  examRoom: examRoomMachine,
+  homeworkPractice: practiceMachine,
+  homeworkObjective: objectivePracticeMachine,
+  aiChat: aiChatMachine,
+};
+
 describe('the client modules', () => {
   it('give the runtime and replay the same root actors, under the names logs carry', () => {
     expect(Object.keys(createTestRuntime().actors)).toEqual(LOGGED_ROOT_ACTORS);
@@ -43,6 +58,19 @@ describe('the client modules', () => {
   it('refuse a root actor two modules log under one name', () => {
     const twice = { name: 'twice', machines: { checkout: ROOT_MACHINES.checkout! } };
     expect(() => rootMachinesOf([...CLIENT_MODULES, twice])).toThrow(/checkout/);
+  });
+
+  it('give replay the feature kinds logs carry, each with its machine', () => {
+    expect(
+      Object.fromEntries(
+        Object.entries(FEATURE_MACHINES).map(([kind, { machine }]) => [kind, machine]),
+      ),
+    ).toEqual(LOGGED_FEATURE_KINDS);
+  });
+
+  it('refuse a feature kind two modules declare', async () => {
+    const again = { name: 'again', featureKinds: { practice: async () => practiceMachine } };
+    await expect(featureMachinesOf([...CLIENT_MODULES, again])).rejects.toThrow(/practice/);
   });
 
   it('say which reads each change makes stale', () => {

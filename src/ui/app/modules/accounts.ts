@@ -16,6 +16,8 @@ import { createRegisterImplementations } from '../../../machines/register/implem
 import { registerMachine } from '../../../machines/register/machine.ts';
 import { sessionMachine } from '../../../machines/session.ts';
 import { startupMachine } from '../../../machines/startup.ts';
+import { lazyScreen } from '../../routes/chunks.ts';
+import { GUARDS } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 import { applySiteSettings, fetchSiteSettings } from '../siteSettings.ts';
 
@@ -107,4 +109,26 @@ export const accountsModule = defineClientModule({
       }),
     ];
   },
+  screens: [
+    {
+      path: '/user/accout',
+      layout: 'user',
+      guard: GUARDS.mustLogin,
+      screen: lazyScreen(() => import('../../pages/UserAccout.tsx'), 'UserAccout'),
+    },
+    {
+      path: '/user/feedback',
+      layout: 'user',
+      guard: GUARDS.mustLogin,
+      screen: lazyScreen(() => import('../../pages/UserFeedback.tsx'), 'UserFeedback'),
+    },
+    // The default code sender's messages (issue 2 item 6): other people's codes, so staff only.
+    {
+      path: '/dev/inbox',
+      layout: 'user',
+      guard: GUARDS.platformAdminOnly,
+      screen: lazyScreen(() => import('../../pages/DevInbox.tsx'), 'DevInbox'),
+    },
+  ],
+  redirects: [{ path: '/user', to: '/user/accout' }],
 });

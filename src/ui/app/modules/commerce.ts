@@ -7,6 +7,8 @@ import { createCheckoutImplementations } from '../../../machines/checkout/implem
 import { checkoutMachine } from '../../../machines/checkout/machine.ts';
 import { createOrderActionsImplementations } from '../../../machines/orders/implementations.ts';
 import { orderActionsMachine } from '../../../machines/orders/machine.ts';
+import { lazyScreen } from '../../routes/chunks.ts';
+import { GUARDS } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 /** The member's orders, wallet, history and enrollments: stale once something is bought. */
@@ -47,4 +49,54 @@ export const commerceModule = defineClientModule({
     // pay dialog at once, for every kind alike; closing it leaves the order payable later.
     pay: ({ checkout }, { order }) => checkout.send({ type: 'PAY', order }),
   },
+  screens: [
+    {
+      path: '/vipCardList',
+      layout: 'home',
+      guard: GUARDS.open,
+      screen: lazyScreen(() => import('../../pages/VipCardList.tsx'), 'VipCardList'),
+    },
+    {
+      path: '/activityPackages',
+      layout: 'home',
+      guard: GUARDS.open,
+      screen: lazyScreen(() => import('../../pages/ActivityPackages.tsx'), 'ActivityPackages'),
+    },
+    {
+      path: '/user/wallet',
+      layout: 'user',
+      guard: GUARDS.mustLogin,
+      screen: lazyScreen(() => import('../../pages/UserWallet.tsx'), 'UserWallet'),
+    },
+    {
+      path: '/order',
+      layout: 'user',
+      guard: GUARDS.mustLogin,
+      screen: lazyScreen(() => import('../../pages/Order.tsx'), 'Order'),
+    },
+    {
+      path: '/admin/orders',
+      layout: 'admin',
+      guard: GUARDS.platformAdminOnly,
+      screen: lazyScreen(() => import('../../pages/admin/Orders.tsx'), 'AdminOrders'),
+    },
+    {
+      path: '/admin/memberships',
+      layout: 'admin',
+      guard: GUARDS.platformAdminOnly,
+      screen: lazyScreen(() => import('../../pages/admin/Memberships.tsx'), 'AdminMemberships'),
+    },
+    {
+      path: '/admin/wallets',
+      layout: 'admin',
+      guard: GUARDS.platformAdminOnly,
+      screen: lazyScreen(() => import('../../pages/admin/Wallets.tsx'), 'AdminWallets'),
+    },
+    {
+      path: '/manage/orders',
+      layout: 'manage',
+      guard: GUARDS.teacherOnly,
+      screen: lazyScreen(() => import('../../pages/manage/Orders.tsx'), 'ManageOrders'),
+    },
+  ],
 });

@@ -3,6 +3,8 @@
  * chapters, scores. The practice screens' actors are feature actors (practiceActors.ts), made
  * per question; this module declares the reads' tag.
  */
+import { lazyScreen } from '../../routes/chunks.ts';
+import { GUARDS } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 /**
@@ -15,4 +17,34 @@ export const practiceModule = defineClientModule({
   name: 'practice',
   rootActors: {},
   queryTags: { [memberAnswersTag]: ['purchase'] },
+  featureKinds: {
+    practice: () => import('../../../machines/practice/machine.ts').then((m) => m.practiceMachine),
+    playground: () =>
+      import('../../../machines/practice/machine.ts').then((m) => m.practiceMachine),
+    objective: () =>
+      import('../../../machines/objective-practice/machine.ts').then(
+        (m) => m.objectivePracticeMachine,
+      ),
+  },
+  screens: [
+    {
+      path: '/play/home',
+      layout: 'custom',
+      guard: GUARDS.open,
+      screen: lazyScreen(() => import('../../pages/PlayHome.tsx'), 'PlayHome'),
+    },
+    {
+      path: '/play/python',
+      layout: 'custom',
+      guard: GUARDS.open,
+      screen: lazyScreen(() => import('../../pages/PlayPython.tsx'), 'PlayPython'),
+    },
+    {
+      path: '/question/detail',
+      layout: 'custom',
+      guard: GUARDS.mustLogin,
+      screen: lazyScreen(() => import('../../pages/QuestionDetail.tsx'), 'QuestionDetail'),
+    },
+  ],
+  redirects: [{ path: '/play', to: '/play/home' }],
 });

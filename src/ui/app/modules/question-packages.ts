@@ -1,6 +1,8 @@
 /** Question packages (export, import, sharing between organizations): a staff write. */
 import { createQuestionPackagesImplementations } from '../../../machines/question-packages/implementations.ts';
 import { questionPackagesMachine } from '../../../machines/question-packages/machine.ts';
+import { lazyScreen } from '../../routes/chunks.ts';
+import { GUARDS } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 export const questionPackagesModule = defineClientModule({
@@ -17,4 +19,31 @@ export const questionPackagesModule = defineClientModule({
         ),
     },
   },
+  screens: [
+    // The question bank and its packages (issue 14); the editor is /…/questions/edit.
+    {
+      path: '/admin/questions',
+      layout: 'admin',
+      guard: GUARDS.platformAdminOnly,
+      screen: lazyScreen(() => import('../../pages/admin/Questions.tsx'), 'AdminQuestions'),
+    },
+    {
+      path: '/manage/questions',
+      layout: 'manage',
+      guard: GUARDS.teacherOnly,
+      screen: lazyScreen(() => import('../../pages/manage/Questions.tsx'), 'ManageQuestions'),
+    },
+    {
+      path: '/admin/questions/edit',
+      layout: 'admin',
+      guard: GUARDS.platformAdminOnly,
+      screen: lazyScreen(() => import('../../pages/admin/QuestionEdit.tsx'), 'AdminQuestionEdit'),
+    },
+    {
+      path: '/manage/questions/edit',
+      layout: 'manage',
+      guard: GUARDS.teacherOnly,
+      screen: lazyScreen(() => import('../../pages/manage/QuestionEdit.tsx'), 'ManageQuestionEdit'),
+    },
+  ],
 });

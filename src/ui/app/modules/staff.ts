@@ -7,6 +7,8 @@ import { createOrderActionsImplementations } from '../../../machines/orders/impl
 import { orderActionsMachine } from '../../../machines/orders/machine.ts';
 import { createStaffEditImplementations } from '../../../machines/staff-edit/implementations.ts';
 import { savedToastId, staffEditMachine } from '../../../machines/staff-edit/machine.ts';
+import { lazyScreen } from '../../routes/chunks.ts';
+import { GUARDS } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 /** The back office's reads (staffQueries.ts `staffQuery`). */
@@ -52,4 +54,22 @@ export const staffModule = defineClientModule({
     },
   },
   queryTags: { [staffTag]: ['staffChange'] },
+  screens: [
+    {
+      path: '/admin/approvals',
+      layout: 'admin',
+      guard: GUARDS.platformAdminOnly,
+      screen: lazyScreen(() => import('../../pages/admin/Approvals.tsx'), 'AdminApprovals'),
+    },
+    {
+      path: '/manage/approvals',
+      layout: 'manage',
+      guard: GUARDS.teacherOnly,
+      screen: lazyScreen(() => import('../../pages/manage/Approvals.tsx'), 'ManageApprovals'),
+    },
+  ],
+  redirects: [
+    { path: '/admin', to: '/admin/approvals' },
+    { path: '/manage', to: '/manage/dashboard' },
+  ],
 });
