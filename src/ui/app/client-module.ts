@@ -108,7 +108,12 @@ export interface ClientModuleDeclaration<A extends Machines> {
    * with their machines: replay finds a feature actor's machine by its kind, so never rename one.
    */
   featureKinds?: Record<string, FeatureMachineLoader>;
-  /** Its screens, each with its path, layout, guard and lazily loaded chunk. */
+  /**
+   * Its screens, each with its path, layout, guard and lazily loaded chunk. Give them as a
+   * constant typed `readonly ScreenRoute[]`, not inline: a screen's module reads the runtime,
+   * whose type is inferred from this declaration, and only a declared type stops the compiler
+   * from going round that circle (it gives up with `unknown` in every screen otherwise).
+   */
   screens?: readonly ScreenRoute[];
   /** Addresses that lead to one of its screens. */
   redirects?: readonly RedirectRoute[];

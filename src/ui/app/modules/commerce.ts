@@ -1,18 +1,71 @@
 /**
  * Buying and the member's orders (docs/payments.md): the checkout (the pay dialog) and the
  * order actions (cancel, quit). Its reads — orders, wallet, history, and every enrollment,
- * since an enrollment is an order — carry the `commerce` tag.
+ * since an enrollment is an order — carry the `commerce` tag. Its screens: the cards and
+ * packages on sale, the member's orders and wallet, and the back offices' orders, cards and
+ * wallets.
  */
 import { createCheckoutImplementations } from '../../../machines/checkout/implementations.ts';
 import { checkoutMachine } from '../../../machines/checkout/machine.ts';
 import { createOrderActionsImplementations } from '../../../machines/orders/implementations.ts';
 import { orderActionsMachine } from '../../../machines/orders/machine.ts';
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS } from '../../routes/screen-route.ts';
+import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 /** The member's orders, wallet, history and enrollments: stale once something is bought. */
 export const commerceTag = 'commerce';
+
+const screens: readonly ScreenRoute[] = [
+  {
+    path: '/vipCardList',
+    layout: 'home',
+    guard: GUARDS.open,
+    screen: lazyScreen(() => import('../../pages/VipCardList.tsx'), 'VipCardList'),
+  },
+  {
+    path: '/activityPackages',
+    layout: 'home',
+    guard: GUARDS.open,
+    screen: lazyScreen(() => import('../../pages/ActivityPackages.tsx'), 'ActivityPackages'),
+  },
+  {
+    path: '/user/wallet',
+    layout: 'user',
+    guard: GUARDS.mustLogin,
+    screen: lazyScreen(() => import('../../pages/UserWallet.tsx'), 'UserWallet'),
+  },
+  {
+    path: '/order',
+    layout: 'user',
+    guard: GUARDS.mustLogin,
+    screen: lazyScreen(() => import('../../pages/Order.tsx'), 'Order'),
+  },
+  {
+    path: '/admin/orders',
+    layout: 'admin',
+    guard: GUARDS.platformAdminOnly,
+    screen: lazyScreen(() => import('../../pages/admin/Orders.tsx'), 'AdminOrders'),
+  },
+  {
+    path: '/admin/memberships',
+    layout: 'admin',
+    guard: GUARDS.platformAdminOnly,
+    screen: lazyScreen(() => import('../../pages/admin/Memberships.tsx'), 'AdminMemberships'),
+  },
+  {
+    path: '/admin/wallets',
+    layout: 'admin',
+    guard: GUARDS.platformAdminOnly,
+    screen: lazyScreen(() => import('../../pages/admin/Wallets.tsx'), 'AdminWallets'),
+  },
+  {
+    path: '/manage/orders',
+    layout: 'manage',
+    guard: GUARDS.teacherOnly,
+    screen: lazyScreen(() => import('../../pages/manage/Orders.tsx'), 'ManageOrders'),
+  },
+];
 
 export const commerceModule = defineClientModule({
   name: 'commerce',
@@ -49,54 +102,5 @@ export const commerceModule = defineClientModule({
     // pay dialog at once, for every kind alike; closing it leaves the order payable later.
     pay: ({ checkout }, { order }) => checkout.send({ type: 'PAY', order }),
   },
-  screens: [
-    {
-      path: '/vipCardList',
-      layout: 'home',
-      guard: GUARDS.open,
-      screen: lazyScreen(() => import('../../pages/VipCardList.tsx'), 'VipCardList'),
-    },
-    {
-      path: '/activityPackages',
-      layout: 'home',
-      guard: GUARDS.open,
-      screen: lazyScreen(() => import('../../pages/ActivityPackages.tsx'), 'ActivityPackages'),
-    },
-    {
-      path: '/user/wallet',
-      layout: 'user',
-      guard: GUARDS.mustLogin,
-      screen: lazyScreen(() => import('../../pages/UserWallet.tsx'), 'UserWallet'),
-    },
-    {
-      path: '/order',
-      layout: 'user',
-      guard: GUARDS.mustLogin,
-      screen: lazyScreen(() => import('../../pages/Order.tsx'), 'Order'),
-    },
-    {
-      path: '/admin/orders',
-      layout: 'admin',
-      guard: GUARDS.platformAdminOnly,
-      screen: lazyScreen(() => import('../../pages/admin/Orders.tsx'), 'AdminOrders'),
-    },
-    {
-      path: '/admin/memberships',
-      layout: 'admin',
-      guard: GUARDS.platformAdminOnly,
-      screen: lazyScreen(() => import('../../pages/admin/Memberships.tsx'), 'AdminMemberships'),
-    },
-    {
-      path: '/admin/wallets',
-      layout: 'admin',
-      guard: GUARDS.platformAdminOnly,
-      screen: lazyScreen(() => import('../../pages/admin/Wallets.tsx'), 'AdminWallets'),
-    },
-    {
-      path: '/manage/orders',
-      layout: 'manage',
-      guard: GUARDS.teacherOnly,
-      screen: lazyScreen(() => import('../../pages/manage/Orders.tsx'), 'ManageOrders'),
-    },
-  ],
+  screens,
 });

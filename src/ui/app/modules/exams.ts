@@ -3,8 +3,95 @@
  * room's actor is a feature actor (examActors.ts), one per sitting.
  */
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS } from '../../routes/screen-route.ts';
+import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
+
+const screens: readonly ScreenRoute[] = [
+  {
+    path: '/exam/list',
+    layout: 'home',
+    guard: GUARDS.open,
+    screen: lazyScreen(() => import('../../pages/ExamList.tsx'), 'ExamList'),
+  },
+  {
+    path: '/exam/detail',
+    layout: 'home',
+    guard: GUARDS.open,
+    screen: lazyScreen(() => import('../../pages/ExamDetail.tsx'), 'ExamDetail'),
+  },
+  {
+    path: '/exam/report',
+    layout: 'home',
+    guard: GUARDS.mustLogin,
+    screen: lazyScreen(() => import('../../pages/ExamReport.tsx'), 'ExamReport'),
+  },
+  {
+    path: '/exam/report/paper',
+    layout: 'home',
+    guard: GUARDS.mustLogin,
+    screen: lazyScreen(() => import('../../pages/ExamReportPaper.tsx'), 'ExamReportPaper'),
+  },
+  {
+    path: '/exam/report/enroll',
+    layout: 'home',
+    guard: GUARDS.mustLogin,
+    screen: lazyScreen(() => import('../../pages/ExamReportEnroll.tsx'), 'ExamReportEnroll'),
+  },
+  {
+    path: '/exam/room',
+    layout: 'custom',
+    guard: GUARDS.mustLogin,
+    screen: lazyScreen(() => import('../../pages/ExamRoom.tsx'), 'ExamRoom'),
+  },
+  {
+    path: '/user/exam',
+    layout: 'user',
+    guard: GUARDS.mustLogin,
+    screen: lazyScreen(() => import('../../pages/UserExam.tsx'), 'UserExam'),
+  },
+  {
+    path: '/user/report',
+    layout: 'user',
+    guard: GUARDS.mustLogin,
+    screen: lazyScreen(() => import('../../pages/UserReport.tsx'), 'UserReport'),
+  },
+  {
+    path: '/admin/exams',
+    layout: 'admin',
+    guard: GUARDS.platformAdminOnly,
+    screen: lazyScreen(() => import('../../pages/admin/Exams.tsx'), 'AdminExams'),
+  },
+  {
+    path: '/admin/exams/monitor',
+    layout: 'admin',
+    guard: GUARDS.platformAdminOnly,
+    screen: lazyScreen(() => import('../../pages/admin/ExamMonitor.tsx'), 'AdminExamMonitor'),
+  },
+  {
+    path: '/admin/papers',
+    layout: 'admin',
+    guard: GUARDS.platformAdminOnly,
+    screen: lazyScreen(() => import('../../pages/admin/ExamPapers.tsx'), 'AdminExamPapers'),
+  },
+  {
+    path: '/manage/exams',
+    layout: 'manage',
+    guard: GUARDS.teacherOnly,
+    screen: lazyScreen(() => import('../../pages/manage/Exams.tsx'), 'ManageExams'),
+  },
+  {
+    path: '/manage/exams/monitor',
+    layout: 'manage',
+    guard: GUARDS.teacherOnly,
+    screen: lazyScreen(() => import('../../pages/manage/ExamMonitor.tsx'), 'ManageExamMonitor'),
+  },
+  {
+    path: '/manage/papers',
+    layout: 'manage',
+    guard: GUARDS.teacherOnly,
+    screen: lazyScreen(() => import('../../pages/manage/ExamPapers.tsx'), 'ManageExamPapers'),
+  },
+];
 
 export const examsModule = defineClientModule({
   name: 'exams',
@@ -12,91 +99,6 @@ export const examsModule = defineClientModule({
   featureKinds: {
     examRoom: () => import('../../../machines/exam-room/machine.ts').then((m) => m.examRoomMachine),
   },
-  screens: [
-    {
-      path: '/exam/list',
-      layout: 'home',
-      guard: GUARDS.open,
-      screen: lazyScreen(() => import('../../pages/ExamList.tsx'), 'ExamList'),
-    },
-    {
-      path: '/exam/detail',
-      layout: 'home',
-      guard: GUARDS.open,
-      screen: lazyScreen(() => import('../../pages/ExamDetail.tsx'), 'ExamDetail'),
-    },
-    {
-      path: '/exam/report',
-      layout: 'home',
-      guard: GUARDS.mustLogin,
-      screen: lazyScreen(() => import('../../pages/ExamReport.tsx'), 'ExamReport'),
-    },
-    {
-      path: '/exam/report/paper',
-      layout: 'home',
-      guard: GUARDS.mustLogin,
-      screen: lazyScreen(() => import('../../pages/ExamReportPaper.tsx'), 'ExamReportPaper'),
-    },
-    {
-      path: '/exam/report/enroll',
-      layout: 'home',
-      guard: GUARDS.mustLogin,
-      screen: lazyScreen(() => import('../../pages/ExamReportEnroll.tsx'), 'ExamReportEnroll'),
-    },
-    {
-      path: '/exam/room',
-      layout: 'custom',
-      guard: GUARDS.mustLogin,
-      screen: lazyScreen(() => import('../../pages/ExamRoom.tsx'), 'ExamRoom'),
-    },
-    {
-      path: '/user/exam',
-      layout: 'user',
-      guard: GUARDS.mustLogin,
-      screen: lazyScreen(() => import('../../pages/UserExam.tsx'), 'UserExam'),
-    },
-    {
-      path: '/user/report',
-      layout: 'user',
-      guard: GUARDS.mustLogin,
-      screen: lazyScreen(() => import('../../pages/UserReport.tsx'), 'UserReport'),
-    },
-    {
-      path: '/admin/exams',
-      layout: 'admin',
-      guard: GUARDS.platformAdminOnly,
-      screen: lazyScreen(() => import('../../pages/admin/Exams.tsx'), 'AdminExams'),
-    },
-    {
-      path: '/admin/exams/monitor',
-      layout: 'admin',
-      guard: GUARDS.platformAdminOnly,
-      screen: lazyScreen(() => import('../../pages/admin/ExamMonitor.tsx'), 'AdminExamMonitor'),
-    },
-    {
-      path: '/admin/papers',
-      layout: 'admin',
-      guard: GUARDS.platformAdminOnly,
-      screen: lazyScreen(() => import('../../pages/admin/ExamPapers.tsx'), 'AdminExamPapers'),
-    },
-    {
-      path: '/manage/exams',
-      layout: 'manage',
-      guard: GUARDS.teacherOnly,
-      screen: lazyScreen(() => import('../../pages/manage/Exams.tsx'), 'ManageExams'),
-    },
-    {
-      path: '/manage/exams/monitor',
-      layout: 'manage',
-      guard: GUARDS.teacherOnly,
-      screen: lazyScreen(() => import('../../pages/manage/ExamMonitor.tsx'), 'ManageExamMonitor'),
-    },
-    {
-      path: '/manage/papers',
-      layout: 'manage',
-      guard: GUARDS.teacherOnly,
-      screen: lazyScreen(() => import('../../pages/manage/ExamPapers.tsx'), 'ManageExamPapers'),
-    },
-  ],
+  screens,
   redirects: [{ path: '/exam', to: '/exam/list' }],
 });

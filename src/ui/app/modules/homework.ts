@@ -1,13 +1,74 @@
 /**
- * A class's homework as the learner does it. The room's actors are feature actors
- * (homeworkActors.ts), which mark these reads stale when an answer is graded.
+ * A class's homework: the learner's room and reports, the back offices' homework and grading.
+ * The room's actors are feature actors (homeworkActors.ts), which mark these reads stale when an
+ * answer is graded.
  */
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS } from '../../routes/screen-route.ts';
+import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 /** The learner's homework reads (homeworkQueries.ts). */
 export const homeworkTag = 'homework';
+
+const screens: readonly ScreenRoute[] = [
+  {
+    path: '/homework/report',
+    layout: 'home',
+    guard: GUARDS.mustLogin,
+    screen: lazyScreen(() => import('../../pages/HomeworkReport.tsx'), 'HomeworkReport'),
+  },
+  {
+    path: '/homework/report/enroll',
+    layout: 'home',
+    guard: GUARDS.mustLogin,
+    screen: lazyScreen(
+      () => import('../../pages/HomeworkReportEnroll.tsx'),
+      'HomeworkReportEnroll',
+    ),
+  },
+  {
+    path: '/homework/room',
+    layout: 'custom',
+    guard: GUARDS.mustLogin,
+    screen: lazyScreen(() => import('../../pages/HomeworkRoom.tsx'), 'HomeworkRoom'),
+  },
+  {
+    path: '/user/homework',
+    layout: 'user',
+    guard: GUARDS.mustLogin,
+    screen: lazyScreen(() => import('../../pages/UserHomework.tsx'), 'UserHomework'),
+  },
+  {
+    path: '/admin/homework',
+    layout: 'admin',
+    guard: GUARDS.platformAdminOnly,
+    screen: lazyScreen(() => import('../../pages/admin/Homework.tsx'), 'AdminHomework'),
+  },
+  {
+    path: '/admin/homework/grading',
+    layout: 'admin',
+    guard: GUARDS.platformAdminOnly,
+    screen: lazyScreen(
+      () => import('../../pages/admin/HomeworkGrading.tsx'),
+      'AdminHomeworkGrading',
+    ),
+  },
+  {
+    path: '/manage/homework',
+    layout: 'manage',
+    guard: GUARDS.teacherOnly,
+    screen: lazyScreen(() => import('../../pages/manage/Homework.tsx'), 'ManageHomework'),
+  },
+  {
+    path: '/manage/homework/grading',
+    layout: 'manage',
+    guard: GUARDS.teacherOnly,
+    screen: lazyScreen(
+      () => import('../../pages/manage/HomeworkGrading.tsx'),
+      'ManageHomeworkGrading',
+    ),
+  },
+];
 
 export const homeworkModule = defineClientModule({
   name: 'homework',
@@ -22,63 +83,5 @@ export const homeworkModule = defineClientModule({
         (m) => m.objectivePracticeMachine,
       ),
   },
-  screens: [
-    {
-      path: '/homework/report',
-      layout: 'home',
-      guard: GUARDS.mustLogin,
-      screen: lazyScreen(() => import('../../pages/HomeworkReport.tsx'), 'HomeworkReport'),
-    },
-    {
-      path: '/homework/report/enroll',
-      layout: 'home',
-      guard: GUARDS.mustLogin,
-      screen: lazyScreen(
-        () => import('../../pages/HomeworkReportEnroll.tsx'),
-        'HomeworkReportEnroll',
-      ),
-    },
-    {
-      path: '/homework/room',
-      layout: 'custom',
-      guard: GUARDS.mustLogin,
-      screen: lazyScreen(() => import('../../pages/HomeworkRoom.tsx'), 'HomeworkRoom'),
-    },
-    {
-      path: '/user/homework',
-      layout: 'user',
-      guard: GUARDS.mustLogin,
-      screen: lazyScreen(() => import('../../pages/UserHomework.tsx'), 'UserHomework'),
-    },
-    {
-      path: '/admin/homework',
-      layout: 'admin',
-      guard: GUARDS.platformAdminOnly,
-      screen: lazyScreen(() => import('../../pages/admin/Homework.tsx'), 'AdminHomework'),
-    },
-    {
-      path: '/admin/homework/grading',
-      layout: 'admin',
-      guard: GUARDS.platformAdminOnly,
-      screen: lazyScreen(
-        () => import('../../pages/admin/HomeworkGrading.tsx'),
-        'AdminHomeworkGrading',
-      ),
-    },
-    {
-      path: '/manage/homework',
-      layout: 'manage',
-      guard: GUARDS.teacherOnly,
-      screen: lazyScreen(() => import('../../pages/manage/Homework.tsx'), 'ManageHomework'),
-    },
-    {
-      path: '/manage/homework/grading',
-      layout: 'manage',
-      guard: GUARDS.teacherOnly,
-      screen: lazyScreen(
-        () => import('../../pages/manage/HomeworkGrading.tsx'),
-        'ManageHomeworkGrading',
-      ),
-    },
-  ],
+  screens,
 });

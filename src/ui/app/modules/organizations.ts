@@ -3,42 +3,44 @@
  * teachers in its back office.
  */
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS } from '../../routes/screen-route.ts';
+import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
+
+const screens: readonly ScreenRoute[] = [
+  {
+    path: '/admin/organizations',
+    layout: 'admin',
+    guard: GUARDS.platformAdminOnly,
+    screen: lazyScreen(() => import('../../pages/admin/Organizations.tsx'), 'AdminOrganizations'),
+  },
+  {
+    path: '/manage/dashboard',
+    layout: 'manage',
+    guard: GUARDS.teacherOnly,
+    screen: lazyScreen(() => import('../../pages/manage/Dashboard.tsx'), 'ManageDashboard'),
+  },
+  {
+    path: '/manage/organization',
+    layout: 'manage',
+    guard: GUARDS.teacherOnly,
+    screen: lazyScreen(() => import('../../pages/manage/Organization.tsx'), 'ManageOrganization'),
+  },
+  {
+    path: '/manage/members',
+    layout: 'manage',
+    guard: GUARDS.teacherOnly,
+    screen: lazyScreen(() => import('../../pages/manage/Members.tsx'), 'ManageMembers'),
+  },
+  {
+    path: '/manage/teachers',
+    layout: 'manage',
+    guard: GUARDS.teacherOnly,
+    screen: lazyScreen(() => import('../../pages/manage/Teachers.tsx'), 'ManageTeachers'),
+  },
+];
 
 export const organizationsModule = defineClientModule({
   name: 'organizations',
   rootActors: {},
-  screens: [
-    {
-      path: '/admin/organizations',
-      layout: 'admin',
-      guard: GUARDS.platformAdminOnly,
-      screen: lazyScreen(() => import('../../pages/admin/Organizations.tsx'), 'AdminOrganizations'),
-    },
-    {
-      path: '/manage/dashboard',
-      layout: 'manage',
-      guard: GUARDS.teacherOnly,
-      screen: lazyScreen(() => import('../../pages/manage/Dashboard.tsx'), 'ManageDashboard'),
-    },
-    {
-      path: '/manage/organization',
-      layout: 'manage',
-      guard: GUARDS.teacherOnly,
-      screen: lazyScreen(() => import('../../pages/manage/Organization.tsx'), 'ManageOrganization'),
-    },
-    {
-      path: '/manage/members',
-      layout: 'manage',
-      guard: GUARDS.teacherOnly,
-      screen: lazyScreen(() => import('../../pages/manage/Members.tsx'), 'ManageMembers'),
-    },
-    {
-      path: '/manage/teachers',
-      layout: 'manage',
-      guard: GUARDS.teacherOnly,
-      screen: lazyScreen(() => import('../../pages/manage/Teachers.tsx'), 'ManageTeachers'),
-    },
-  ],
+  screens,
 });

@@ -1,10 +1,11 @@
 /**
  * What the member's answers move: status columns, the wrong list, progress through courses and
  * chapters, scores. The practice screens' actors are feature actors (practiceActors.ts), made
- * per question; this module declares the reads' tag.
+ * per question or playground language; this module declares their kinds, the reads' tag, and
+ * the playground's and a question's screens.
  */
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS } from '../../routes/screen-route.ts';
+import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 /**
@@ -12,6 +13,27 @@ import { defineClientModule } from '../client-module.ts';
  * may open units and questions.
  */
 export const memberAnswersTag = 'memberAnswers';
+
+const screens: readonly ScreenRoute[] = [
+  {
+    path: '/play/home',
+    layout: 'custom',
+    guard: GUARDS.open,
+    screen: lazyScreen(() => import('../../pages/PlayHome.tsx'), 'PlayHome'),
+  },
+  {
+    path: '/play/python',
+    layout: 'custom',
+    guard: GUARDS.open,
+    screen: lazyScreen(() => import('../../pages/PlayPython.tsx'), 'PlayPython'),
+  },
+  {
+    path: '/question/detail',
+    layout: 'custom',
+    guard: GUARDS.mustLogin,
+    screen: lazyScreen(() => import('../../pages/QuestionDetail.tsx'), 'QuestionDetail'),
+  },
+];
 
 export const practiceModule = defineClientModule({
   name: 'practice',
@@ -26,25 +48,6 @@ export const practiceModule = defineClientModule({
         (m) => m.objectivePracticeMachine,
       ),
   },
-  screens: [
-    {
-      path: '/play/home',
-      layout: 'custom',
-      guard: GUARDS.open,
-      screen: lazyScreen(() => import('../../pages/PlayHome.tsx'), 'PlayHome'),
-    },
-    {
-      path: '/play/python',
-      layout: 'custom',
-      guard: GUARDS.open,
-      screen: lazyScreen(() => import('../../pages/PlayPython.tsx'), 'PlayPython'),
-    },
-    {
-      path: '/question/detail',
-      layout: 'custom',
-      guard: GUARDS.mustLogin,
-      screen: lazyScreen(() => import('../../pages/QuestionDetail.tsx'), 'QuestionDetail'),
-    },
-  ],
+  screens,
   redirects: [{ path: '/play', to: '/play/home' }],
 });

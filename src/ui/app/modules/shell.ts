@@ -1,13 +1,14 @@
 /**
  * The app shell's root actors: notifications, the rolling notice, the editor's settings and the
  * device class. Each keeps its effects (local storage, the window) in what it is provided here.
+ * Its screens are the site-wide ones: the home page, the 404, the replay view, the brief pages.
  */
 import { deviceMachine } from '../../../machines/deviceClass.ts';
 import { editorConfigMachine, type EditorConfigInput } from '../../../machines/editorConfig.ts';
 import { rollingNoticeMachine } from '../../../machines/rollingNotice.ts';
 import { toastQueueMachine } from '../../../machines/toastQueue.ts';
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS } from '../../routes/screen-route.ts';
+import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 import { STORAGE_KEYS, type SafeStorage } from '../storage.ts';
 
@@ -26,6 +27,53 @@ function readStoredEditorConfig(storage: SafeStorage): EditorConfigInput | undef
     return undefined; // Unreadable: the machine falls back to its defaults.
   }
 }
+
+const screens: readonly ScreenRoute[] = [
+  {
+    path: '/',
+    layout: 'index',
+    guard: GUARDS.open,
+    screen: lazyScreen(() => import('../../pages/Home.tsx'), 'Home'),
+  },
+  {
+    path: '/about',
+    layout: 'brief',
+    guard: GUARDS.open,
+    screen: lazyScreen(() => import('../../pages/About.tsx'), 'About'),
+  },
+  {
+    path: '/pdfPreview',
+    layout: 'brief',
+    guard: GUARDS.open,
+    screen: lazyScreen(() => import('../../pages/PdfPreview.tsx'), 'PdfPreview'),
+  },
+  {
+    path: '/agreement/service',
+    layout: 'brief',
+    guard: GUARDS.open,
+    screen: lazyScreen(() => import('../../pages/AgreementService.tsx'), 'AgreementService'),
+  },
+  {
+    path: '/agreement/privacy',
+    layout: 'brief',
+    guard: GUARDS.open,
+    screen: lazyScreen(() => import('../../pages/AgreementPrivacy.tsx'), 'AgreementPrivacy'),
+  },
+  // QA tool (DESIGN.md journey 5): replays an exported event log; no network, no login.
+  {
+    path: '/replay',
+    layout: 'brief',
+    guard: GUARDS.open,
+    screen: lazyScreen(() => import('../../pages/Replay.tsx'), 'Replay'),
+  },
+  // Unknown addresses render this inside the home layout.
+  {
+    path: '*',
+    layout: 'home',
+    guard: GUARDS.open,
+    screen: lazyScreen(() => import('../../pages/NotFound.tsx'), 'NotFound'),
+  },
+];
 
 export const shellModule = defineClientModule({
   name: 'shell',
@@ -75,51 +123,6 @@ export const shellModule = defineClientModule({
       }),
     ];
   },
-  screens: [
-    {
-      path: '/',
-      layout: 'index',
-      guard: GUARDS.open,
-      screen: lazyScreen(() => import('../../pages/Home.tsx'), 'Home'),
-    },
-    {
-      path: '/about',
-      layout: 'brief',
-      guard: GUARDS.open,
-      screen: lazyScreen(() => import('../../pages/About.tsx'), 'About'),
-    },
-    {
-      path: '/pdfPreview',
-      layout: 'brief',
-      guard: GUARDS.open,
-      screen: lazyScreen(() => import('../../pages/PdfPreview.tsx'), 'PdfPreview'),
-    },
-    {
-      path: '/agreement/service',
-      layout: 'brief',
-      guard: GUARDS.open,
-      screen: lazyScreen(() => import('../../pages/AgreementService.tsx'), 'AgreementService'),
-    },
-    {
-      path: '/agreement/privacy',
-      layout: 'brief',
-      guard: GUARDS.open,
-      screen: lazyScreen(() => import('../../pages/AgreementPrivacy.tsx'), 'AgreementPrivacy'),
-    },
-    // QA tool (DESIGN.md journey 5): replays an exported event log; no network, no login.
-    {
-      path: '/replay',
-      layout: 'brief',
-      guard: GUARDS.open,
-      screen: lazyScreen(() => import('../../pages/Replay.tsx'), 'Replay'),
-    },
-    // Unknown addresses render this inside the home layout.
-    {
-      path: '*',
-      layout: 'home',
-      guard: GUARDS.open,
-      screen: lazyScreen(() => import('../../pages/NotFound.tsx'), 'NotFound'),
-    },
-  ],
+  screens,
   redirects: [{ path: '/login', to: '/' }],
 });
