@@ -227,27 +227,6 @@ export function rootMachinesOf(modules: readonly { machines: ReplayMachines }[])
 }
 
 /**
- * The feature actors' machines by kind, every module's, loaded. A kind two modules declare stops
- * here: a recorded `<kind>:<instance>` would otherwise replay through whichever came last.
- */
-export async function featureMachinesOf(
-  modules: readonly Pick<ClientModule, 'name' | 'featureKinds'>[],
-): Promise<ReplayMachines> {
-  const owner = new Map<string, string>();
-  const loads: Promise<[string, AnyStateMachine]>[] = [];
-  for (const module of modules) {
-    for (const [kind, load] of Object.entries(module.featureKinds)) {
-      const other = owner.get(kind);
-      if (other) throw new Error(`Feature kind ${kind} is declared by ${other} and ${module.name}`);
-      owner.set(kind, module.name);
-      loads.push(load().then((machine) => [kind, machine]));
-    }
-  }
-  const loaded = await Promise.all(loads);
-  return Object.fromEntries(loaded.map(([kind, machine]) => [kind, { machine }]));
-}
-
-/**
  * Every module's screens and redirects, in list order. An address two declarations claim stops
  * the router here, where the router itself would silently pick one.
  */

@@ -6,12 +6,13 @@ import { aiChatMachine } from '../../machines/ai-chat/machine.ts';
 import { examRoomMachine } from '../../machines/exam-room/machine.ts';
 import { objectivePracticeMachine } from '../../machines/objective-practice/machine.ts';
 import { practiceMachine } from '../../machines/practice/machine.ts';
-import { featureMachinesOf, rootMachinesOf, staleTagsByChange } from './client-module.ts';
+import { rootMachinesOf, staleTagsByChange } from './client-module.ts';
 import { orderPage } from './commerceQueries.ts';
 import { CLIENT_MODULES } from './modules.ts';
 import { memberAnswersTag } from './modules/practice.ts';
 import { wrongPage } from './practiceQueries.ts';
-import { FEATURE_MACHINES, ROOT_MACHINES } from './rootMachines.ts';
+import { featureMachinesOf, loadReplayMachines } from './replay-machines.ts';
+import { FEATURE_MACHINES, REPLAY_MACHINES, ROOT_MACHINES } from './rootMachines.ts';
 
 /** The names recorded logs carry: renaming one breaks replaying every log recorded before. */
 const LOGGED_ROOT_ACTORS = [
@@ -66,6 +67,13 @@ describe('the client modules', () => {
         Object.entries(FEATURE_MACHINES).map(([kind, { machine }]) => [kind, machine]),
       ),
     ).toEqual(LOGGED_FEATURE_KINDS);
+  });
+
+  it('give the replay view, once loaded, the same machines as Node code', async () => {
+    expect(await loadReplayMachines()).toEqual(REPLAY_MACHINES);
+    expect(new Set(Object.keys(REPLAY_MACHINES))).toEqual(
+      new Set([...LOGGED_ROOT_ACTORS, ...Object.keys(LOGGED_FEATURE_KINDS)]),
+    );
   });
 
   it('refuse a feature kind two modules declare', async () => {

@@ -36,14 +36,12 @@ export interface RedirectRoute {
   to: string;
 }
 
-/** The guards the screens share, so one kind of screen is guarded alike in every module. */
-export const GUARDS = {
-  open: { kind: 'public' },
-  mustLogin: { kind: 'must-login' },
-  /** Teacher screens: a teacher or organization admin of the current organization. */
-  teacherOnly: { kind: 'auth', roles: ['teacher', 'orgAdmin'] },
-  /** A parent's own screens (issue 25 item 11): their children, in the current organization. */
-  parentOnly: { kind: 'auth', roles: ['parent'] },
-  /** Platform tools: platform staff only. */
-  platformAdminOnly: { kind: 'platform-admin' },
-} satisfies Record<string, Guard>;
+// The guards the screens share, so one kind of screen is guarded alike in every module.
+export const open: Guard = { kind: 'public' };
+export const mustLogin: Guard = { kind: 'must-login' };
+/** Teacher screens: a teacher or organization admin of the current organization. */
+export const teacherOnly: Guard = { kind: 'auth', roles: ['teacher', 'orgAdmin'] };
+/** A parent's own screens (issue 25 item 11): their children, in the current organization. */
+export const parentOnly: Guard = { kind: 'auth', roles: ['parent'] };
+/** Platform tools: platform staff only. */
+export const platformAdminOnly: Guard = { kind: 'platform-admin' };

@@ -18,7 +18,7 @@ import { registerMachine } from '../../../machines/register/machine.ts';
 import { sessionMachine } from '../../../machines/session.ts';
 import { startupMachine } from '../../../machines/startup.ts';
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
+import { mustLogin, platformAdminOnly, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 import { applySiteSettings, fetchSiteSettings } from '../siteSettings.ts';
 
@@ -26,20 +26,20 @@ const screens: readonly ScreenRoute[] = [
   {
     path: '/user/accout',
     layout: 'user',
-    guard: GUARDS.mustLogin,
+    guard: mustLogin,
     screen: lazyScreen(() => import('../../pages/UserAccout.tsx'), 'UserAccout'),
   },
   {
     path: '/user/feedback',
     layout: 'user',
-    guard: GUARDS.mustLogin,
+    guard: mustLogin,
     screen: lazyScreen(() => import('../../pages/UserFeedback.tsx'), 'UserFeedback'),
   },
   // The default code sender's messages (issue 2 item 6): other people's codes, so staff only.
   {
     path: '/dev/inbox',
     layout: 'user',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/DevInbox.tsx'), 'DevInbox'),
   },
 ];

@@ -3,32 +3,38 @@
  * the prizes module's).
  */
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
+import {
+  mustLogin,
+  open,
+  platformAdminOnly,
+  teacherOnly,
+  type ScreenRoute,
+} from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 const screens: readonly ScreenRoute[] = [
   {
     path: '/activity',
     layout: 'home',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/Activity.tsx'), 'Activity'),
   },
   {
     path: '/activity/detail',
     layout: 'home',
-    guard: GUARDS.mustLogin,
+    guard: mustLogin,
     screen: lazyScreen(() => import('../../pages/ActivityDetail.tsx'), 'ActivityDetail'),
   },
   {
     path: '/admin/activities',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/admin/Activities.tsx'), 'AdminActivities'),
   },
   {
     path: '/manage/activities',
     layout: 'manage',
-    guard: GUARDS.teacherOnly,
+    guard: teacherOnly,
     screen: lazyScreen(() => import('../../pages/manage/Activities.tsx'), 'ManageActivities'),
   },
 ];

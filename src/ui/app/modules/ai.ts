@@ -4,7 +4,7 @@
  * ends.
  */
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
+import { mustLogin, open, platformAdminOnly, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 /** The member's conversations and the assistant's allowance (aiQueries.ts). */
@@ -14,20 +14,20 @@ const screens: readonly ScreenRoute[] = [
   {
     path: '/user/chatHistory',
     layout: 'user',
-    guard: GUARDS.mustLogin,
+    guard: mustLogin,
     screen: lazyScreen(() => import('../../pages/UserChatHistory.tsx'), 'UserChatHistory'),
   },
   // The AI assistant's system prompts (issue 10).
   {
     path: '/admin/ai-prompts',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/admin/AiPrompts.tsx'), 'AdminAiPrompts'),
   },
   {
     path: '/help/ai-assistant',
     layout: 'brief',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/HelpAiAssistant.tsx'), 'HelpAiAssistant'),
   },
 ];

@@ -10,7 +10,13 @@ import { checkoutMachine } from '../../../machines/checkout/machine.ts';
 import { createOrderActionsImplementations } from '../../../machines/orders/implementations.ts';
 import { orderActionsMachine } from '../../../machines/orders/machine.ts';
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
+import {
+  mustLogin,
+  open,
+  platformAdminOnly,
+  teacherOnly,
+  type ScreenRoute,
+} from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 /** The member's orders, wallet, history and enrollments: stale once something is bought. */
@@ -20,49 +26,49 @@ const screens: readonly ScreenRoute[] = [
   {
     path: '/vipCardList',
     layout: 'home',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/VipCardList.tsx'), 'VipCardList'),
   },
   {
     path: '/activityPackages',
     layout: 'home',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/ActivityPackages.tsx'), 'ActivityPackages'),
   },
   {
     path: '/user/wallet',
     layout: 'user',
-    guard: GUARDS.mustLogin,
+    guard: mustLogin,
     screen: lazyScreen(() => import('../../pages/UserWallet.tsx'), 'UserWallet'),
   },
   {
     path: '/order',
     layout: 'user',
-    guard: GUARDS.mustLogin,
+    guard: mustLogin,
     screen: lazyScreen(() => import('../../pages/Order.tsx'), 'Order'),
   },
   {
     path: '/admin/orders',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/admin/Orders.tsx'), 'AdminOrders'),
   },
   {
     path: '/admin/memberships',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/admin/Memberships.tsx'), 'AdminMemberships'),
   },
   {
     path: '/admin/wallets',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/admin/Wallets.tsx'), 'AdminWallets'),
   },
   {
     path: '/manage/orders',
     layout: 'manage',
-    guard: GUARDS.teacherOnly,
+    guard: teacherOnly,
     screen: lazyScreen(() => import('../../pages/manage/Orders.tsx'), 'ManageOrders'),
   },
 ];

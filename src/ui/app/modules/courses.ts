@@ -3,62 +3,68 @@
  * see it, and the back offices' courses and chapters.
  */
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
+import {
+  mustLogin,
+  open,
+  platformAdminOnly,
+  teacherOnly,
+  type ScreenRoute,
+} from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 const screens: readonly ScreenRoute[] = [
   {
     path: '/course/list',
     layout: 'home',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/CourseList.tsx'), 'CourseList'),
   },
   {
     path: '/course/detail',
     layout: 'home',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/CourseDetail.tsx'), 'CourseDetail'),
   },
   {
     path: '/camp',
     layout: 'home',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/Camp.tsx'), 'Camp'),
   },
   {
     path: '/chapter/detail',
     layout: 'custom',
-    guard: GUARDS.mustLogin,
+    guard: mustLogin,
     screen: lazyScreen(() => import('../../pages/ChapterDetail.tsx'), 'ChapterDetail'),
   },
   {
     path: '/chapter/student',
     layout: 'custom',
-    guard: GUARDS.teacherOnly,
+    guard: teacherOnly,
     screen: lazyScreen(() => import('../../pages/ChapterStudent.tsx'), 'ChapterStudent'),
   },
   {
     path: '/admin/courses',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/admin/Courses.tsx'), 'AdminCourses'),
   },
   {
     path: '/admin/chapters',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/admin/Chapters.tsx'), 'AdminChapters'),
   },
   {
     path: '/manage/courses',
     layout: 'manage',
-    guard: GUARDS.teacherOnly,
+    guard: teacherOnly,
     screen: lazyScreen(() => import('../../pages/manage/Courses.tsx'), 'ManageCourses'),
   },
   {
     path: '/manage/chapters',
     layout: 'manage',
-    guard: GUARDS.teacherOnly,
+    guard: teacherOnly,
     screen: lazyScreen(() => import('../../pages/manage/Chapters.tsx'), 'ManageChapters'),
   },
 ];

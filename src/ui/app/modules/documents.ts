@@ -3,44 +3,50 @@
  * the back offices' content and documents.
  */
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
+import {
+  mustLogin,
+  open,
+  platformAdminOnly,
+  teacherOnly,
+  type ScreenRoute,
+} from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 const screens: readonly ScreenRoute[] = [
   {
     path: '/content-center',
     layout: 'home',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/ContentCenter.tsx'), 'ContentCenter'),
   },
   {
     path: '/content-center/:id',
     layout: 'home',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/ContentDetail.tsx'), 'ContentDetail'),
   },
   {
     path: '/camp/answer/detail/:id',
     layout: 'home',
-    guard: GUARDS.mustLogin,
+    guard: mustLogin,
     screen: lazyScreen(() => import('../../pages/CampAnswerDetail.tsx'), 'CampAnswerDetail'),
   },
   {
     path: '/user/document',
     layout: 'user',
-    guard: GUARDS.mustLogin,
+    guard: mustLogin,
     screen: lazyScreen(() => import('../../pages/UserDocument.tsx'), 'UserDocument'),
   },
   {
     path: '/admin/content',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/admin/Content.tsx'), 'AdminContent'),
   },
   {
     path: '/manage/documents',
     layout: 'manage',
-    guard: GUARDS.teacherOnly,
+    guard: teacherOnly,
     screen: lazyScreen(() => import('../../pages/manage/Documents.tsx'), 'ManageDocuments'),
   },
 ];

@@ -3,92 +3,98 @@
  * room's actor is a feature actor (examActors.ts), one per sitting.
  */
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
+import {
+  mustLogin,
+  open,
+  platformAdminOnly,
+  teacherOnly,
+  type ScreenRoute,
+} from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 const screens: readonly ScreenRoute[] = [
   {
     path: '/exam/list',
     layout: 'home',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/ExamList.tsx'), 'ExamList'),
   },
   {
     path: '/exam/detail',
     layout: 'home',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/ExamDetail.tsx'), 'ExamDetail'),
   },
   {
     path: '/exam/report',
     layout: 'home',
-    guard: GUARDS.mustLogin,
+    guard: mustLogin,
     screen: lazyScreen(() => import('../../pages/ExamReport.tsx'), 'ExamReport'),
   },
   {
     path: '/exam/report/paper',
     layout: 'home',
-    guard: GUARDS.mustLogin,
+    guard: mustLogin,
     screen: lazyScreen(() => import('../../pages/ExamReportPaper.tsx'), 'ExamReportPaper'),
   },
   {
     path: '/exam/report/enroll',
     layout: 'home',
-    guard: GUARDS.mustLogin,
+    guard: mustLogin,
     screen: lazyScreen(() => import('../../pages/ExamReportEnroll.tsx'), 'ExamReportEnroll'),
   },
   {
     path: '/exam/room',
     layout: 'custom',
-    guard: GUARDS.mustLogin,
+    guard: mustLogin,
     screen: lazyScreen(() => import('../../pages/ExamRoom.tsx'), 'ExamRoom'),
   },
   {
     path: '/user/exam',
     layout: 'user',
-    guard: GUARDS.mustLogin,
+    guard: mustLogin,
     screen: lazyScreen(() => import('../../pages/UserExam.tsx'), 'UserExam'),
   },
   {
     path: '/user/report',
     layout: 'user',
-    guard: GUARDS.mustLogin,
+    guard: mustLogin,
     screen: lazyScreen(() => import('../../pages/UserReport.tsx'), 'UserReport'),
   },
   {
     path: '/admin/exams',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/admin/Exams.tsx'), 'AdminExams'),
   },
   {
     path: '/admin/exams/monitor',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/admin/ExamMonitor.tsx'), 'AdminExamMonitor'),
   },
   {
     path: '/admin/papers',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/admin/ExamPapers.tsx'), 'AdminExamPapers'),
   },
   {
     path: '/manage/exams',
     layout: 'manage',
-    guard: GUARDS.teacherOnly,
+    guard: teacherOnly,
     screen: lazyScreen(() => import('../../pages/manage/Exams.tsx'), 'ManageExams'),
   },
   {
     path: '/manage/exams/monitor',
     layout: 'manage',
-    guard: GUARDS.teacherOnly,
+    guard: teacherOnly,
     screen: lazyScreen(() => import('../../pages/manage/ExamMonitor.tsx'), 'ManageExamMonitor'),
   },
   {
     path: '/manage/papers',
     layout: 'manage',
-    guard: GUARDS.teacherOnly,
+    guard: teacherOnly,
     screen: lazyScreen(() => import('../../pages/manage/ExamPapers.tsx'), 'ManageExamPapers'),
   },
 ];

@@ -7,7 +7,7 @@ import { checkoutMachine } from '../../../machines/checkout/machine.ts';
 import { createParentBindingImplementations } from '../../../machines/parent-binding/implementations.ts';
 import { parentBindingMachine } from '../../../machines/parent-binding/machine.ts';
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
+import { parentOnly, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 /** The parent's and the child's family reads (familyQueries.ts). */
@@ -17,13 +17,13 @@ const screens: readonly ScreenRoute[] = [
   {
     path: '/user/children',
     layout: 'user',
-    guard: GUARDS.parentOnly,
+    guard: parentOnly,
     screen: lazyScreen(() => import('../../pages/UserChildren.tsx'), 'UserChildren'),
   },
   {
     path: '/user/child',
     layout: 'user',
-    guard: GUARDS.parentOnly,
+    guard: parentOnly,
     screen: lazyScreen(() => import('../../pages/UserChild.tsx'), 'UserChild'),
   },
 ];

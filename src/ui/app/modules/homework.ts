@@ -4,7 +4,12 @@
  * answer is graded.
  */
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
+import {
+  mustLogin,
+  platformAdminOnly,
+  teacherOnly,
+  type ScreenRoute,
+} from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 /** The learner's homework reads (homeworkQueries.ts). */
@@ -14,13 +19,13 @@ const screens: readonly ScreenRoute[] = [
   {
     path: '/homework/report',
     layout: 'home',
-    guard: GUARDS.mustLogin,
+    guard: mustLogin,
     screen: lazyScreen(() => import('../../pages/HomeworkReport.tsx'), 'HomeworkReport'),
   },
   {
     path: '/homework/report/enroll',
     layout: 'home',
-    guard: GUARDS.mustLogin,
+    guard: mustLogin,
     screen: lazyScreen(
       () => import('../../pages/HomeworkReportEnroll.tsx'),
       'HomeworkReportEnroll',
@@ -29,25 +34,25 @@ const screens: readonly ScreenRoute[] = [
   {
     path: '/homework/room',
     layout: 'custom',
-    guard: GUARDS.mustLogin,
+    guard: mustLogin,
     screen: lazyScreen(() => import('../../pages/HomeworkRoom.tsx'), 'HomeworkRoom'),
   },
   {
     path: '/user/homework',
     layout: 'user',
-    guard: GUARDS.mustLogin,
+    guard: mustLogin,
     screen: lazyScreen(() => import('../../pages/UserHomework.tsx'), 'UserHomework'),
   },
   {
     path: '/admin/homework',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/admin/Homework.tsx'), 'AdminHomework'),
   },
   {
     path: '/admin/homework/grading',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(
       () => import('../../pages/admin/HomeworkGrading.tsx'),
       'AdminHomeworkGrading',
@@ -56,13 +61,13 @@ const screens: readonly ScreenRoute[] = [
   {
     path: '/manage/homework',
     layout: 'manage',
-    guard: GUARDS.teacherOnly,
+    guard: teacherOnly,
     screen: lazyScreen(() => import('../../pages/manage/Homework.tsx'), 'ManageHomework'),
   },
   {
     path: '/manage/homework/grading',
     layout: 'manage',
-    guard: GUARDS.teacherOnly,
+    guard: teacherOnly,
     screen: lazyScreen(
       () => import('../../pages/manage/HomeworkGrading.tsx'),
       'ManageHomeworkGrading',

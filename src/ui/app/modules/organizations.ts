@@ -3,38 +3,38 @@
  * teachers in its back office.
  */
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
+import { platformAdminOnly, teacherOnly, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 const screens: readonly ScreenRoute[] = [
   {
     path: '/admin/organizations',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/admin/Organizations.tsx'), 'AdminOrganizations'),
   },
   {
     path: '/manage/dashboard',
     layout: 'manage',
-    guard: GUARDS.teacherOnly,
+    guard: teacherOnly,
     screen: lazyScreen(() => import('../../pages/manage/Dashboard.tsx'), 'ManageDashboard'),
   },
   {
     path: '/manage/organization',
     layout: 'manage',
-    guard: GUARDS.teacherOnly,
+    guard: teacherOnly,
     screen: lazyScreen(() => import('../../pages/manage/Organization.tsx'), 'ManageOrganization'),
   },
   {
     path: '/manage/members',
     layout: 'manage',
-    guard: GUARDS.teacherOnly,
+    guard: teacherOnly,
     screen: lazyScreen(() => import('../../pages/manage/Members.tsx'), 'ManageMembers'),
   },
   {
     path: '/manage/teachers',
     layout: 'manage',
-    guard: GUARDS.teacherOnly,
+    guard: teacherOnly,
     screen: lazyScreen(() => import('../../pages/manage/Teachers.tsx'), 'ManageTeachers'),
   },
 ];

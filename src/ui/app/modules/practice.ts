@@ -5,7 +5,7 @@
  * the playground's and a question's screens.
  */
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
+import { mustLogin, open, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 /**
@@ -18,19 +18,19 @@ const screens: readonly ScreenRoute[] = [
   {
     path: '/play/home',
     layout: 'custom',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/PlayHome.tsx'), 'PlayHome'),
   },
   {
     path: '/play/python',
     layout: 'custom',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/PlayPython.tsx'), 'PlayPython'),
   },
   {
     path: '/question/detail',
     layout: 'custom',
-    guard: GUARDS.mustLogin,
+    guard: mustLogin,
     screen: lazyScreen(() => import('../../pages/QuestionDetail.tsx'), 'QuestionDetail'),
   },
 ];

@@ -5,7 +5,7 @@
 import { createQuestionPackagesImplementations } from '../../../machines/question-packages/implementations.ts';
 import { questionPackagesMachine } from '../../../machines/question-packages/machine.ts';
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
+import { platformAdminOnly, teacherOnly, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 const screens: readonly ScreenRoute[] = [
@@ -13,25 +13,25 @@ const screens: readonly ScreenRoute[] = [
   {
     path: '/admin/questions',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/admin/Questions.tsx'), 'AdminQuestions'),
   },
   {
     path: '/manage/questions',
     layout: 'manage',
-    guard: GUARDS.teacherOnly,
+    guard: teacherOnly,
     screen: lazyScreen(() => import('../../pages/manage/Questions.tsx'), 'ManageQuestions'),
   },
   {
     path: '/admin/questions/edit',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/admin/QuestionEdit.tsx'), 'AdminQuestionEdit'),
   },
   {
     path: '/manage/questions/edit',
     layout: 'manage',
-    guard: GUARDS.teacherOnly,
+    guard: teacherOnly,
     screen: lazyScreen(() => import('../../pages/manage/QuestionEdit.tsx'), 'ManageQuestionEdit'),
   },
 ];

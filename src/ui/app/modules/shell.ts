@@ -8,7 +8,7 @@ import { editorConfigMachine, type EditorConfigInput } from '../../../machines/e
 import { rollingNoticeMachine } from '../../../machines/rollingNotice.ts';
 import { toastQueueMachine } from '../../../machines/toastQueue.ts';
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
+import { open, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 import { STORAGE_KEYS, type SafeStorage } from '../storage.ts';
 
@@ -32,45 +32,53 @@ const screens: readonly ScreenRoute[] = [
   {
     path: '/',
     layout: 'index',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/Home.tsx'), 'Home'),
   },
   {
     path: '/about',
     layout: 'brief',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/About.tsx'), 'About'),
   },
   {
     path: '/pdfPreview',
     layout: 'brief',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/PdfPreview.tsx'), 'PdfPreview'),
   },
   {
     path: '/agreement/service',
     layout: 'brief',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/AgreementService.tsx'), 'AgreementService'),
   },
   {
     path: '/agreement/privacy',
     layout: 'brief',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/AgreementPrivacy.tsx'), 'AgreementPrivacy'),
   },
   // QA tool (DESIGN.md journey 5): replays an exported event log; no network, no login.
   {
     path: '/replay',
     layout: 'brief',
-    guard: GUARDS.open,
-    screen: lazyScreen(() => import('../../pages/Replay.tsx'), 'Replay'),
+    guard: open,
+    // Its feature kinds' machines load beside it, before it renders (replay-machines.ts).
+    screen: lazyScreen(
+      () =>
+        Promise.all([
+          import('../../pages/Replay.tsx'),
+          import('../replay-machines.ts').then(({ loadReplayMachines }) => loadReplayMachines()),
+        ]).then(([page]) => page),
+      'Replay',
+    ),
   },
   // Unknown addresses render this inside the home layout.
   {
     path: '*',
     layout: 'home',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/NotFound.tsx'), 'NotFound'),
   },
 ];

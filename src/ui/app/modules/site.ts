@@ -4,7 +4,7 @@
  * the platform's settings, dictionaries, banners and apps.
  */
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
+import { open, platformAdminOnly, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 /** The topic pages' texts and the banners (siteQueries.ts). */
@@ -14,44 +14,44 @@ const screens: readonly ScreenRoute[] = [
   {
     path: '/topic/quwei',
     layout: 'home',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/TopicQuwei.tsx'), 'TopicQuwei'),
   },
   {
     path: '/topic/grammar',
     layout: 'home',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/TopicGrammar.tsx'), 'TopicGrammar'),
   },
   {
     path: '/topic/train',
     layout: 'home',
-    guard: GUARDS.open,
+    guard: open,
     screen: lazyScreen(() => import('../../pages/TopicTrain.tsx'), 'TopicTrain'),
   },
   // Site settings and texts, dictionaries and banners (issue 9).
   {
     path: '/admin/dicts',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/admin/Dicts.tsx'), 'AdminDicts'),
   },
   {
     path: '/admin/banners',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/admin/Banners.tsx'), 'AdminBanners'),
   },
   {
     path: '/admin/settings',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/admin/Settings.tsx'), 'AdminSettings'),
   },
   {
     path: '/admin/apps',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/admin/Apps.tsx'), 'AdminApps'),
   },
 ];

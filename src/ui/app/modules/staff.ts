@@ -8,7 +8,7 @@ import { orderActionsMachine } from '../../../machines/orders/machine.ts';
 import { createStaffEditImplementations } from '../../../machines/staff-edit/implementations.ts';
 import { savedToastId, staffEditMachine } from '../../../machines/staff-edit/machine.ts';
 import { lazyScreen } from '../../routes/chunks.ts';
-import { GUARDS, type ScreenRoute } from '../../routes/screen-route.ts';
+import { platformAdminOnly, teacherOnly, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 /** The back office's reads (staffQueries.ts `staffQuery`). */
@@ -21,13 +21,13 @@ const screens: readonly ScreenRoute[] = [
   {
     path: '/admin/approvals',
     layout: 'admin',
-    guard: GUARDS.platformAdminOnly,
+    guard: platformAdminOnly,
     screen: lazyScreen(() => import('../../pages/admin/Approvals.tsx'), 'AdminApprovals'),
   },
   {
     path: '/manage/approvals',
     layout: 'manage',
-    guard: GUARDS.teacherOnly,
+    guard: teacherOnly,
     screen: lazyScreen(() => import('../../pages/manage/Approvals.tsx'), 'ManageApprovals'),
   },
 ];
