@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestRuntime } from '../test/testRuntime.tsx';
 import { mineActivityEnrollment, staffActivity } from './activityQueries.ts';
@@ -74,6 +76,17 @@ describe('the client modules', () => {
     expect(new Set(Object.keys(REPLAY_MACHINES))).toEqual(
       new Set([...LOGGED_ROOT_ACTORS, ...Object.keys(LOGGED_FEATURE_KINDS)]),
     );
+  });
+
+  it('keep the awaited record out of the browser, whose bundle a top-level await splits', () => {
+    const ui = path.resolve(import.meta.dirname, '..');
+    const importers = readdirSync(ui, { recursive: true, encoding: 'utf8' }).filter(
+      (file) =>
+        /\.tsx?$/.test(file) &&
+        !/\.test\.tsx?$/.test(file) &&
+        /(from |import\()'[^']*\/rootMachines\.ts'/.test(readFileSync(path.join(ui, file), 'utf8')),
+    );
+    expect(importers).toEqual([]);
   });
 
   it('refuse a feature kind two modules declare', async () => {
