@@ -1,10 +1,10 @@
 /**
  * A domain's part of the client, declared once (docs/architecture.md, "Adding a client module"):
  * its root actors (the pure machine replay folds a log through, and the same machine provided
- * with its effects), the tags its queries carry with the changes that make them stale, what it
- * does when another module signals, and the glue between its own actors. The runtime, the
- * replay view and the cache invalidation iterate the list in modules.ts; nothing else names
- * every domain.
+ * with its effects), the kinds of its feature actors, the tags its queries carry with the
+ * changes that make them stale, what it does when another module signals, the glue between its
+ * own actors, and its screens. The runtime, the router, the replay view and the cache
+ * invalidation iterate the list in modules.ts; nothing else names every domain.
  */
 import { createActor, type Actor, type AnyStateMachine, type InputFrom } from 'xstate';
 import type { OrderDetail, OrderItem } from '../../contract/order/calls.ts';
@@ -13,6 +13,7 @@ import type { DictCache } from '../../streams/dictCache.ts';
 import type { EventLog } from '../../streams/eventLog.ts';
 import type { ReplayMachines } from '../../streams/replay.ts';
 import type { Transport } from '../../transport/client.ts';
+import type { RedirectRoute, ScreenRoute } from '../routes/screen-route.ts';
 import type { SafeStorage } from './storage.ts';
 
 export interface RuntimeEnv {
@@ -85,6 +86,13 @@ export type RootActorDef<M extends AnyStateMachine> = RootActorBase<M> &
     ? { input?: (deps: ClientDeps) => InputFrom<M> }
     : { input: (deps: ClientDeps) => InputFrom<M> | undefined });
 
+/**
+ * Loads the pure machine of a feature actor's kind. Feature machines load with their screens, not
+ * with the first screen (docs/decisions/client-and-screens.md, "First-screen JavaScript without
+ * zod"), so a module names them through import() and only replay waits for them.
+ */
+export type FeatureMachineLoader = () => Promise<AnyStateMachine>;
+
 type Machines = Record<string, AnyStateMachine>;
 export type RootActorsOf<A extends Machines> = { [K in keyof A]: Actor<A[K]> };
 interface Unsubscribable {
@@ -95,6 +103,20 @@ export interface ClientModuleDeclaration<A extends Machines> {
   name: string;
   /** Root actors by the name they are logged under: recorded logs replay by these names. */
   rootActors: { [K in keyof A]: RootActorDef<A[K]> };
+  /**
+   * Its feature actors' kinds (made on first use, logged as `<kind>:<instance>`: `practice:12`)
+   * with their machines: replay finds a feature actor's machine by its kind, so never rename one.
+   */
+  featureKinds?: Record<string, FeatureMachineLoader>;
+  /**
+   * Its screens, each with its path, layout, guard and lazily loaded chunk. Give them as a
+   * constant typed `readonly ScreenRoute[]`, not inline: a screen's module reads the runtime,
+   * whose type is inferred from this declaration, and only a declared type stops the compiler
+   * from going round that circle (it gives up with `unknown` in every screen otherwise).
+   */
+  screens?: readonly ScreenRoute[];
+  /** Addresses that lead to one of its screens. */
+  redirects?: readonly RedirectRoute[];
   /** The tags this module's queries carry, each with the changes that make it stale. */
   queryTags?: Record<QueryTag, readonly ChangeSignal[]>;
   /** What the module does with its own actors when a signal arrives. */
@@ -119,6 +141,9 @@ export interface ModuleInstance<A extends Machines> {
 export interface ClientModule<A extends Machines = Machines> {
   name: string;
   machines: ReplayMachines;
+  featureKinds: Record<string, FeatureMachineLoader>;
+  screens: readonly ScreenRoute[];
+  redirects: readonly RedirectRoute[];
   queryTags: Record<QueryTag, readonly ChangeSignal[]>;
   create(deps: ClientDeps, eventLog: EventLog): ModuleInstance<A>;
 }
@@ -130,6 +155,9 @@ export function defineClientModule<A extends Machines>(
   return {
     name: declaration.name,
     machines: Object.fromEntries(defs.map(([name, { machine }]) => [name, { machine }])),
+    featureKinds: declaration.featureKinds ?? {},
+    screens: declaration.screens ?? [],
+    redirects: declaration.redirects ?? [],
     queryTags: declaration.queryTags ?? {},
     create(deps, eventLog) {
       const created: Record<string, Actor<AnyStateMachine>> = {};
@@ -196,6 +224,30 @@ export function rootMachinesOf(modules: readonly { machines: ReplayMachines }[])
     }
   }
   return machines;
+}
+
+/**
+ * Every module's screens and redirects, in list order. An address two declarations claim stops
+ * the router here, where the router itself would silently pick one.
+ */
+export function routesOf(
+  modules: readonly Pick<ClientModule, 'name' | 'screens' | 'redirects'>[],
+): { screens: ScreenRoute[]; redirects: RedirectRoute[] } {
+  const owner = new Map<string, string>();
+  const claim = (path: string, module: string) => {
+    const other = owner.get(path);
+    if (other) throw new Error(`The address ${path} is declared by ${other} and ${module}`);
+    owner.set(path, module);
+  };
+  const screens: ScreenRoute[] = [];
+  const redirects: RedirectRoute[] = [];
+  for (const module of modules) {
+    for (const screen of module.screens) claim(screen.path, module.name);
+    for (const redirect of module.redirects) claim(redirect.path, module.name);
+    screens.push(...module.screens);
+    redirects.push(...module.redirects);
+  }
+  return { screens, redirects };
 }
 
 /** Which tags each change makes stale, from every module's declaration; a tag is one module's. */

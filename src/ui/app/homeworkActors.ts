@@ -3,7 +3,7 @@
  * actors (./featureActors.ts) like the practice actors: the practice and objective machines
  * provided with the homework's calls (src/machines/homework-room/implementations.ts). Logged as
  * `homeworkPractice:<enrollId>:<questionId>` and `homeworkObjective:<enrollId>:<questionId>`,
- * so replay finds their machines by kind (rootMachines.ts).
+ * so replay finds their machines by kind (the kinds modules/homework.ts declares).
  */
 import { createActor } from 'xstate';
 import {

@@ -1,13 +1,20 @@
 // @vitest-environment jsdom
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestRuntime } from '../test/testRuntime.tsx';
 import { mineActivityEnrollment, staffActivity } from './activityQueries.ts';
+import { aiChatMachine } from '../../machines/ai-chat/machine.ts';
+import { examRoomMachine } from '../../machines/exam-room/machine.ts';
+import { objectivePracticeMachine } from '../../machines/objective-practice/machine.ts';
+import { practiceMachine } from '../../machines/practice/machine.ts';
 import { rootMachinesOf, staleTagsByChange } from './client-module.ts';
 import { orderPage } from './commerceQueries.ts';
 import { CLIENT_MODULES } from './modules.ts';
 import { memberAnswersTag } from './modules/practice.ts';
 import { wrongPage } from './practiceQueries.ts';
-import { ROOT_MACHINES } from './rootMachines.ts';
+import { featureMachinesOf, loadReplayMachines } from './replay-machines.ts';
+import { FEATURE_MACHINES, REPLAY_MACHINES, ROOT_MACHINES } from './rootMachines.ts';
 
 /** The names recorded logs carry: renaming one breaks replaying every log recorded before. */
 const LOGGED_ROOT_ACTORS = [
@@ -34,6 +41,17 @@ const LOGGED_ROOT_ACTORS = [
   'invitationAnswer',
 ];
 
+/** The feature actors' kinds logs carry (`practice:12`), each with the machine it replays through. */
+const LOGGED_FEATURE_KINDS = {
+  practice: practiceMachine,
+  playground: practiceMachine,
+  objective: objectivePracticeMachine,
+  examRoom: examRoomMachine,
+  homeworkPractice: practiceMachine,
+  homeworkObjective: objectivePracticeMachine,
+  aiChat: aiChatMachine,
+};
+
 describe('the client modules', () => {
   it('give the runtime and replay the same root actors, under the names logs carry', () => {
     expect(Object.keys(createTestRuntime().actors)).toEqual(LOGGED_ROOT_ACTORS);
@@ -43,6 +61,37 @@ describe('the client modules', () => {
   it('refuse a root actor two modules log under one name', () => {
     const twice = { name: 'twice', machines: { checkout: ROOT_MACHINES.checkout! } };
     expect(() => rootMachinesOf([...CLIENT_MODULES, twice])).toThrow(/checkout/);
+  });
+
+  it('give replay the feature kinds logs carry, each with its machine', () => {
+    expect(
+      Object.fromEntries(
+        Object.entries(FEATURE_MACHINES).map(([kind, { machine }]) => [kind, machine]),
+      ),
+    ).toEqual(LOGGED_FEATURE_KINDS);
+  });
+
+  it('give the replay view, once loaded, the same machines as Node code', async () => {
+    expect(await loadReplayMachines()).toEqual(REPLAY_MACHINES);
+    expect(new Set(Object.keys(REPLAY_MACHINES))).toEqual(
+      new Set([...LOGGED_ROOT_ACTORS, ...Object.keys(LOGGED_FEATURE_KINDS)]),
+    );
+  });
+
+  it('keep the awaited record out of the browser, whose bundle a top-level await splits', () => {
+    const ui = path.resolve(import.meta.dirname, '..');
+    const importers = readdirSync(ui, { recursive: true, encoding: 'utf8' }).filter(
+      (file) =>
+        /\.tsx?$/.test(file) &&
+        !/\.test\.tsx?$/.test(file) &&
+        /(from |import\()'[^']*\/rootMachines\.ts'/.test(readFileSync(path.join(ui, file), 'utf8')),
+    );
+    expect(importers).toEqual([]);
+  });
+
+  it('refuse a feature kind two modules declare', async () => {
+    const again = { name: 'again', featureKinds: { practice: async () => practiceMachine } };
+    await expect(featureMachinesOf([...CLIENT_MODULES, again])).rejects.toThrow(/practice/);
   });
 
   it('say which reads each change makes stale', () => {

@@ -23,7 +23,7 @@ import {
   type ReplayResult,
   type ReplayVerdict,
 } from '../../streams/replay.ts';
-import { REPLAY_MACHINES } from '../app/rootMachines.ts';
+import { REPLAY_MACHINES } from '../app/replay-machines.ts';
 import { actorsAtStep, formatStateValue } from './replayModel.ts';
 
 interface LoadedLog {

@@ -9,8 +9,9 @@ import { wallet } from '../../contract/wallet/calls.ts';
 import type * as auth from '../../contract/accounts/calls.ts';
 import { answer, success } from '../test/fakeApi.ts';
 import { createTestRuntime, serveFakeApi, withRuntime } from '../test/testRuntime.tsx';
+import { routesOf } from '../app/client-module.ts';
+import { CLIENT_MODULES } from '../app/modules.ts';
 import { buildRoutes } from './routeTable.tsx';
-import { redirectRoutes, screenRoutes } from './screens.ts';
 
 /** Every route of docs/product-rules.md#screens-and-routes, as the product names them. */
 const SPEC_ROUTES = [
@@ -99,7 +100,9 @@ function leaves(
   });
 }
 
-const table = leaves(buildRoutes());
+/** Every module's declarations: what the router is built from. */
+const { screens: screenRoutes, redirects: redirectRoutes } = routesOf(CLIENT_MODULES);
+const table = leaves(buildRoutes(CLIENT_MODULES));
 const leafAt = (path: string) => table.find((leaf) => leaf.path === path);
 
 serveFakeApi();
@@ -166,6 +169,11 @@ describe('the route table', () => {
 
   it('sends unknown addresses to the 404 screen', () => {
     expect(leafAt('*')?.layout).toBe('home');
+  });
+
+  it('refuses an address two modules declare', () => {
+    const again = { name: 'again', screens: [], redirects: [{ path: '/exam', to: '/' }] };
+    expect(() => routesOf([...CLIENT_MODULES, again])).toThrow(/\/exam.*exams.*again/);
   });
 });
 

@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { AppShell } from '../app/AppShell.tsx';
+import { routesOf, type ClientModule } from '../app/client-module.ts';
+import { CLIENT_MODULES } from '../app/modules.ts';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 import { BriefLayout } from '../layouts/BriefLayout.tsx';
 import { CustomLayout } from '../layouts/CustomLayout.tsx';
@@ -12,14 +14,7 @@ import { MustLogin } from '../wrappers/MustLogin.tsx';
 import { RequirePlatformAdmin } from '../wrappers/RequirePlatformAdmin.tsx';
 import { RequireRole } from '../wrappers/RequireRole.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
-import {
-  notFoundScreen,
-  redirectRoutes,
-  screenRoutes,
-  type Guard,
-  type LayoutName,
-  type ScreenRoute,
-} from './screens.ts';
+import type { Guard, LayoutName, ScreenRoute } from './screen-route.ts';
 
 const LAYOUTS: Record<LayoutName, ReactElement> = {
   index: <IndexLayout />,
@@ -77,18 +72,20 @@ function guardedChildren(screens: readonly ScreenRoute[]): RouteObject[] {
 /**
  * The route tree: the root shell (toasts, login dialog, device class) → one pathless route per
  * layout → a pathless error boundary, so a failing screen keeps its layout → wrappers → screens.
+ * Every module's screens and redirects are in it (docs/architecture.md, "Adding a client module").
  */
-export function buildRoutes(): RouteObject[] {
+export function buildRoutes(modules: readonly ClientModule[] = CLIENT_MODULES): RouteObject[] {
+  const { screens, redirects } = routesOf(modules);
   const layouts: RouteObject[] = LAYOUT_ORDER.map((layout) => {
-    const children = guardedChildren(screenRoutes.filter((route) => route.layout === layout));
-    if (layout === 'home') children.push({ path: '*', lazy: notFoundScreen });
+    // The 404 screen (`*`) is one of them: React Router ranks it below every other path.
+    const children = guardedChildren(screens.filter((route) => route.layout === layout));
     return {
       id: `layout-${layout}`,
       element: LAYOUTS[layout],
       children: [{ errorElement: <RouteErrorBoundary />, children }],
     };
   });
-  const redirects: RouteObject[] = redirectRoutes.map(({ path, to }) => ({
+  const redirectLeaves: RouteObject[] = redirects.map(({ path, to }) => ({
     path,
     element: <Navigate to={to} replace />,
   }));
@@ -98,7 +95,7 @@ export function buildRoutes(): RouteObject[] {
       element: <AppShell />,
       errorElement: <RouteErrorBoundary />,
       hydrateFallbackElement: <PageSpinner />,
-      children: [...redirects, ...layouts],
+      children: [...redirectLeaves, ...layouts],
     },
   ];
 }

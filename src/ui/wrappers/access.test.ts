@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../machines/user.ts';
-import type { Guard } from '../routes/screens.ts';
+import type { Guard } from '../routes/screen-route.ts';
 import { decideAccess } from './access.ts';
 
 const member = (overrides: Partial<SessionUser> = {}): SessionUser => ({

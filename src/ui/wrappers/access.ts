@@ -3,7 +3,7 @@
  * platform-admin), so each kind of guard treats a visitor and the wrong member the same way.
  */
 import type { SessionView } from '../app/hooks.ts';
-import type { Guard } from '../routes/screens.ts';
+import type { Guard } from '../routes/screen-route.ts';
 
 /**
  * `waiting`: the start-up sequence does not yet know who is here (show neither the screen nor

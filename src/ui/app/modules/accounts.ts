@@ -1,7 +1,8 @@
 /**
  * Who is using the app: start-up (site settings, the current user), the login dialog, the
  * registration form, the member's cards and the session; and the glue between them (a login
- * becomes the session's user, a change of member reloads the cards).
+ * becomes the session's user, a change of member reloads the cards); and the member's account
+ * screens.
  */
 import type { CurrentUser } from '../../../contract/accounts/calls.ts';
 // Calls by their routes (src/contract/routes): the schemas, and zod with them, stay off the
@@ -16,8 +17,32 @@ import { createRegisterImplementations } from '../../../machines/register/implem
 import { registerMachine } from '../../../machines/register/machine.ts';
 import { sessionMachine } from '../../../machines/session.ts';
 import { startupMachine } from '../../../machines/startup.ts';
+import { lazyScreen } from '../../routes/chunks.ts';
+import { mustLogin, platformAdminOnly, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 import { applySiteSettings, fetchSiteSettings } from '../siteSettings.ts';
+
+const screens: readonly ScreenRoute[] = [
+  {
+    path: '/user/accout',
+    layout: 'user',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../../pages/UserAccout.tsx'), 'UserAccout'),
+  },
+  {
+    path: '/user/feedback',
+    layout: 'user',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../../pages/UserFeedback.tsx'), 'UserFeedback'),
+  },
+  // The default code sender's messages (issue 2 item 6): other people's codes, so staff only.
+  {
+    path: '/dev/inbox',
+    layout: 'user',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../../pages/DevInbox.tsx'), 'DevInbox'),
+  },
+];
 
 export const accountsModule = defineClientModule({
   name: 'accounts',
@@ -107,4 +132,6 @@ export const accountsModule = defineClientModule({
       }),
     ];
   },
+  screens,
+  redirects: [{ path: '/user', to: '/user/accout' }],
 });

@@ -1,16 +1,77 @@
 /**
  * Buying and the member's orders (docs/payments.md): the checkout (the pay dialog) and the
  * order actions (cancel, quit). Its reads — orders, wallet, history, and every enrollment,
- * since an enrollment is an order — carry the `commerce` tag.
+ * since an enrollment is an order — carry the `commerce` tag. Its screens: the cards and
+ * packages on sale, the member's orders and wallet, and the back offices' orders, cards and
+ * wallets.
  */
 import { createCheckoutImplementations } from '../../../machines/checkout/implementations.ts';
 import { checkoutMachine } from '../../../machines/checkout/machine.ts';
 import { createOrderActionsImplementations } from '../../../machines/orders/implementations.ts';
 import { orderActionsMachine } from '../../../machines/orders/machine.ts';
+import { lazyScreen } from '../../routes/chunks.ts';
+import {
+  mustLogin,
+  open,
+  platformAdminOnly,
+  teacherOnly,
+  type ScreenRoute,
+} from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 /** The member's orders, wallet, history and enrollments: stale once something is bought. */
 export const commerceTag = 'commerce';
+
+const screens: readonly ScreenRoute[] = [
+  {
+    path: '/vipCardList',
+    layout: 'home',
+    guard: open,
+    screen: lazyScreen(() => import('../../pages/VipCardList.tsx'), 'VipCardList'),
+  },
+  {
+    path: '/activityPackages',
+    layout: 'home',
+    guard: open,
+    screen: lazyScreen(() => import('../../pages/ActivityPackages.tsx'), 'ActivityPackages'),
+  },
+  {
+    path: '/user/wallet',
+    layout: 'user',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../../pages/UserWallet.tsx'), 'UserWallet'),
+  },
+  {
+    path: '/order',
+    layout: 'user',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../../pages/Order.tsx'), 'Order'),
+  },
+  {
+    path: '/admin/orders',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../../pages/admin/Orders.tsx'), 'AdminOrders'),
+  },
+  {
+    path: '/admin/memberships',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../../pages/admin/Memberships.tsx'), 'AdminMemberships'),
+  },
+  {
+    path: '/admin/wallets',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../../pages/admin/Wallets.tsx'), 'AdminWallets'),
+  },
+  {
+    path: '/manage/orders',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../../pages/manage/Orders.tsx'), 'ManageOrders'),
+  },
+];
 
 export const commerceModule = defineClientModule({
   name: 'commerce',
@@ -47,4 +108,5 @@ export const commerceModule = defineClientModule({
     // pay dialog at once, for every kind alike; closing it leaves the order payable later.
     pay: ({ checkout }, { order }) => checkout.send({ type: 'PAY', order }),
   },
+  screens,
 });

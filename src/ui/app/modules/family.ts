@@ -6,10 +6,27 @@ import { createChildCheckoutImplementations } from '../../../machines/child-chec
 import { checkoutMachine } from '../../../machines/checkout/machine.ts';
 import { createParentBindingImplementations } from '../../../machines/parent-binding/implementations.ts';
 import { parentBindingMachine } from '../../../machines/parent-binding/machine.ts';
+import { lazyScreen } from '../../routes/chunks.ts';
+import { parentOnly, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 /** The parent's and the child's family reads (familyQueries.ts). */
 export const familyTag = 'family';
+
+const screens: readonly ScreenRoute[] = [
+  {
+    path: '/user/children',
+    layout: 'user',
+    guard: parentOnly,
+    screen: lazyScreen(() => import('../../pages/UserChildren.tsx'), 'UserChildren'),
+  },
+  {
+    path: '/user/child',
+    layout: 'user',
+    guard: parentOnly,
+    screen: lazyScreen(() => import('../../pages/UserChild.tsx'), 'UserChild'),
+  },
+];
 
 export const familyModule = defineClientModule({
   name: 'family',
@@ -41,4 +58,5 @@ export const familyModule = defineClientModule({
     },
   },
   queryTags: { [familyTag]: ['familyChange'] },
+  screens,
 });

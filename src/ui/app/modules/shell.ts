@@ -1,11 +1,14 @@
 /**
  * The app shell's root actors: notifications, the rolling notice, the editor's settings and the
  * device class. Each keeps its effects (local storage, the window) in what it is provided here.
+ * Its screens are the site-wide ones: the home page, the 404, the replay view, the brief pages.
  */
 import { deviceMachine } from '../../../machines/deviceClass.ts';
 import { editorConfigMachine, type EditorConfigInput } from '../../../machines/editorConfig.ts';
 import { rollingNoticeMachine } from '../../../machines/rollingNotice.ts';
 import { toastQueueMachine } from '../../../machines/toastQueue.ts';
+import { lazyScreen } from '../../routes/chunks.ts';
+import { open, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 import { STORAGE_KEYS, type SafeStorage } from '../storage.ts';
 
@@ -24,6 +27,61 @@ function readStoredEditorConfig(storage: SafeStorage): EditorConfigInput | undef
     return undefined; // Unreadable: the machine falls back to its defaults.
   }
 }
+
+const screens: readonly ScreenRoute[] = [
+  {
+    path: '/',
+    layout: 'index',
+    guard: open,
+    screen: lazyScreen(() => import('../../pages/Home.tsx'), 'Home'),
+  },
+  {
+    path: '/about',
+    layout: 'brief',
+    guard: open,
+    screen: lazyScreen(() => import('../../pages/About.tsx'), 'About'),
+  },
+  {
+    path: '/pdfPreview',
+    layout: 'brief',
+    guard: open,
+    screen: lazyScreen(() => import('../../pages/PdfPreview.tsx'), 'PdfPreview'),
+  },
+  {
+    path: '/agreement/service',
+    layout: 'brief',
+    guard: open,
+    screen: lazyScreen(() => import('../../pages/AgreementService.tsx'), 'AgreementService'),
+  },
+  {
+    path: '/agreement/privacy',
+    layout: 'brief',
+    guard: open,
+    screen: lazyScreen(() => import('../../pages/AgreementPrivacy.tsx'), 'AgreementPrivacy'),
+  },
+  // QA tool (DESIGN.md journey 5): replays an exported event log; no network, no login.
+  {
+    path: '/replay',
+    layout: 'brief',
+    guard: open,
+    // Its feature kinds' machines load beside it, before it renders (replay-machines.ts).
+    screen: lazyScreen(
+      () =>
+        Promise.all([
+          import('../../pages/Replay.tsx'),
+          import('../replay-machines.ts').then(({ loadReplayMachines }) => loadReplayMachines()),
+        ]).then(([page]) => page),
+      'Replay',
+    ),
+  },
+  // Unknown addresses render this inside the home layout.
+  {
+    path: '*',
+    layout: 'home',
+    guard: open,
+    screen: lazyScreen(() => import('../../pages/NotFound.tsx'), 'NotFound'),
+  },
+];
 
 export const shellModule = defineClientModule({
   name: 'shell',
@@ -73,4 +131,6 @@ export const shellModule = defineClientModule({
       }),
     ];
   },
+  screens,
+  redirects: [{ path: '/login', to: '/' }],
 });

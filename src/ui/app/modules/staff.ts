@@ -1,12 +1,14 @@
 /**
  * The back office's writes: the staffEdit machine (every staff form, typed by its call) and the
  * staff's order decisions. Every back-office read carries the `staff` tag, stale after any
- * staff change.
+ * staff change. Its screens are the approvals, where both back offices open.
  */
 import { createOrderActionsImplementations } from '../../../machines/orders/implementations.ts';
 import { orderActionsMachine } from '../../../machines/orders/machine.ts';
 import { createStaffEditImplementations } from '../../../machines/staff-edit/implementations.ts';
 import { savedToastId, staffEditMachine } from '../../../machines/staff-edit/machine.ts';
+import { lazyScreen } from '../../routes/chunks.ts';
+import { platformAdminOnly, teacherOnly, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
 /** The back office's reads (staffQueries.ts `staffQuery`). */
@@ -14,6 +16,21 @@ export const staffTag = 'staff';
 
 /** How long 已保存 stays: long enough to read, short enough not to cover the next action. */
 const STAFF_SAVED_TOAST_MS = 2_000;
+
+const screens: readonly ScreenRoute[] = [
+  {
+    path: '/admin/approvals',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../../pages/admin/Approvals.tsx'), 'AdminApprovals'),
+  },
+  {
+    path: '/manage/approvals',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../../pages/manage/Approvals.tsx'), 'ManageApprovals'),
+  },
+];
 
 export const staffModule = defineClientModule({
   name: 'staff',
@@ -52,4 +69,9 @@ export const staffModule = defineClientModule({
     },
   },
   queryTags: { [staffTag]: ['staffChange'] },
+  screens,
+  redirects: [
+    { path: '/admin', to: '/admin/approvals' },
+    { path: '/manage', to: '/manage/dashboard' },
+  ],
 });

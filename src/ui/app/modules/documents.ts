@@ -1,0 +1,58 @@
+/**
+ * Published documents and the learner's own: the content centre, the camp's solution write-ups,
+ * the back offices' content and documents.
+ */
+import { lazyScreen } from '../../routes/chunks.ts';
+import {
+  mustLogin,
+  open,
+  platformAdminOnly,
+  teacherOnly,
+  type ScreenRoute,
+} from '../../routes/screen-route.ts';
+import { defineClientModule } from '../client-module.ts';
+
+const screens: readonly ScreenRoute[] = [
+  {
+    path: '/content-center',
+    layout: 'home',
+    guard: open,
+    screen: lazyScreen(() => import('../../pages/ContentCenter.tsx'), 'ContentCenter'),
+  },
+  {
+    path: '/content-center/:id',
+    layout: 'home',
+    guard: open,
+    screen: lazyScreen(() => import('../../pages/ContentDetail.tsx'), 'ContentDetail'),
+  },
+  {
+    path: '/camp/answer/detail/:id',
+    layout: 'home',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../../pages/CampAnswerDetail.tsx'), 'CampAnswerDetail'),
+  },
+  {
+    path: '/user/document',
+    layout: 'user',
+    guard: mustLogin,
+    screen: lazyScreen(() => import('../../pages/UserDocument.tsx'), 'UserDocument'),
+  },
+  {
+    path: '/admin/content',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../../pages/admin/Content.tsx'), 'AdminContent'),
+  },
+  {
+    path: '/manage/documents',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../../pages/manage/Documents.tsx'), 'ManageDocuments'),
+  },
+];
+
+export const documentsModule = defineClientModule({
+  name: 'documents',
+  rootActors: {},
+  screens,
+});

@@ -1,0 +1,47 @@
+/**
+ * What a client module says of each of its screens (docs/architecture.md, "Adding a client
+ * module"): its path, layout, guard and lazily loaded chunk. The reasons for each screen's
+ * layout and guard are in docs/decisions/client-and-screens.md "Routes, layouts and wrappers";
+ * routeTable.tsx builds the router from every module's declarations.
+ */
+import type { MemberRole } from '../../contract/accounts/calls.ts';
+import type { LazyScreen } from './chunks.ts';
+
+export type LayoutName = 'index' | 'home' | 'user' | 'custom' | 'brief' | 'admin' | 'manage';
+
+/**
+ * `must-login`: anonymous visitors get the login dialog; `auth`: also needs one of `roles` in
+ * the current organization; `platform-admin`: also needs platform staff (the account's
+ * `platformAdmin` flag, whatever its role in the current organization).
+ */
+export type Guard =
+  | { kind: 'public' }
+  | { kind: 'must-login' }
+  | { kind: 'auth'; roles: MemberRole[] }
+  | { kind: 'platform-admin' };
+
+export interface ScreenRoute {
+  /**
+   * Full path below the /web basename; `/` is the home page and `*` the screen an unknown
+   * address renders.
+   */
+  path: string;
+  layout: LayoutName;
+  guard: Guard;
+  screen: LazyScreen;
+}
+
+export interface RedirectRoute {
+  path: string;
+  to: string;
+}
+
+// The guards the screens share, so one kind of screen is guarded alike in every module.
+export const open: Guard = { kind: 'public' };
+export const mustLogin: Guard = { kind: 'must-login' };
+/** Teacher screens: a teacher or organization admin of the current organization. */
+export const teacherOnly: Guard = { kind: 'auth', roles: ['teacher', 'orgAdmin'] };
+/** A parent's own screens (issue 25 item 11): their children, in the current organization. */
+export const parentOnly: Guard = { kind: 'auth', roles: ['parent'] };
+/** Platform tools: platform staff only. */
+export const platformAdminOnly: Guard = { kind: 'platform-admin' };
