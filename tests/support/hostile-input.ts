@@ -387,7 +387,7 @@ function everyCase(call: CallDef, seed: number): HostileCase[] {
 /** What a case does wrong, without where: `body NUL`, `query text "0x1"`. */
 const kindOf = (c: HostileCase) => `${c.source} ${c.label.slice(c.field.length + 2)}`;
 
-const objectIds = new WeakMap<object, number>();
+const objectIds = new Map<object, number>();
 const objectId = (o: object | undefined) => {
   if (!o) return 0;
   if (!objectIds.has(o)) objectIds.set(o, objectIds.size + 1);
@@ -448,23 +448,26 @@ const TEXT_RULE_LABELS = new Set(['NUL', 'lone surrogate']);
 const isTextForInteger = (c: HostileCase) =>
   c.source === 'body' && (c.label.endsWith(': digit string') || / text ".*"$/.test(c.label));
 
+/** The parts of a zod schema's definition zodAt reads. */
+interface SchemaDef {
+  type: string;
+  innerType?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+}
+
+/** Wrappers that hand a value to their inner schema as it is. */
+const PASS_THROUGH = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly']);
+
 /** The schema below `path`, past wrappers that hand a value over as it is; else undefined. */
 function zodAt(schema: z.ZodType, path: readonly (string | number)[]): z.ZodType | undefined {
-  const PASS_THROUGH = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly']);
-  const unwrap = (s: z.ZodType) => {
-    let current = s;
-    while (PASS_THROUGH.has(current.def.type)) {
-      current = (current.def as { innerType: z.ZodType }).innerType;
-    }
-    return current;
+  const unwrap = (s: z.ZodType): z.ZodType => {
+    const def = s.def as SchemaDef;
+    return PASS_THROUGH.has(def.type) && def.innerType ? unwrap(def.innerType) : s;
   };
   let current: z.ZodType | undefined = unwrap(schema);
   for (const step of path) {
-    const def = current.def as {
-      type: string;
-      shape?: Record<string, z.ZodType>;
-      element?: z.ZodType;
-    };
+    const def: SchemaDef = current.def as SchemaDef;
     if (def.type === 'object' && typeof step === 'string') current = def.shape?.[step];
     else if (def.type === 'array' && typeof step === 'number') current = def.element;
     else return undefined;
