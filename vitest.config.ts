@@ -61,6 +61,11 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/platform-template.ts'],
+          // A journey waits on what the page shows (expect.poll, locator waits), never on time.
+          // expect.poll gives up after one second by default, which a page on a busy machine
+          // (the other worker's browser, two loops beside the suite) overran; a poll still ends
+          // as soon as its value is right, so the longer bound costs nothing when all is well.
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           sequence: { groupOrder: 2 },

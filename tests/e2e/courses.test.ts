@@ -7,7 +7,7 @@
  * agreement that /agreement/service then shows. The student's event log replays exactly.
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_COURSE_NAME } from '../../src/contract/course/units.ts';
 import { parseEventLog } from '../../src/streams/eventLogFile.ts';
 import { replayLog, verifyReplay } from '../../src/streams/replay.ts';
@@ -169,13 +169,18 @@ describe('a new student follows the public course', () => {
       await school.getByTestId('course-units-edit').click();
       const lines = desk.getByTestId('course-unit-lines').getByTestId('sortable-row');
       await expect.poll(() => lines.count()).toBe(2);
-      // The keyboard's drag: lift the second unit, move it up, drop it.
+      // The keyboard's drag: lift the second unit, move it up, drop it. Each key waits on what
+      // the page shows after the one before, not on a pause a busy machine outlasts: lifted, the
+      // handle is pressed; moved, the row is drawn a row higher.
       const handle = lines.nth(1).getByRole('button', { name: /拖动以调整/ });
       await handle.focus();
-      for (const key of ['Space', 'ArrowUp', 'Space']) {
-        await desk.keyboard.press(key);
-        await desk.waitForTimeout(300);
-      }
+      await desk.keyboard.press('Space');
+      await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
+      await desk.keyboard.press('ArrowUp');
+      await expect
+        .poll(() => lines.nth(1).evaluate((row) => (row as HTMLElement).style.transform))
+        .toMatch(/^translate3d\([^,]+, -/);
+      await desk.keyboard.press('Space');
       await expect.poll(() => lines.nth(0).textContent()).toContain('分支结构入门');
       // And the pointer's: drag it back below the other.
       const box = (await lines.nth(1).boundingBox())!;
@@ -188,10 +193,18 @@ describe('a new student follows the public course', () => {
       await desk.mouse.move(grip.x + grip.width / 2, box.y + box.height * 0.9, { steps: 12 });
       await desk.mouse.up();
       await expect.poll(() => lines.nth(0).textContent()).toContain('入门：顺序结构');
-      // Saved in the keyboard's order once more, with the up button (after the drop settles).
-      await desk.waitForTimeout(300);
-      await lines.nth(1).getByRole('button', { name: /上移/ }).click();
-      await expect.poll(() => lines.nth(0).textContent()).toContain('分支结构入门');
+      // Saved in the keyboard's order once more, with the up button. dnd-kit swallows the clicks
+      // of the first 50 ms after a pointer drop (a timer the page does not show), so the click is
+      // made again while the row has not moved, and never once it has.
+      await vi.waitFor(
+        async () => {
+          if (!(await lines.nth(0).textContent())?.includes('分支结构入门')) {
+            await lines.nth(1).getByRole('button', { name: /上移/ }).click();
+          }
+          expect(await lines.nth(0).textContent()).toContain('分支结构入门');
+        },
+        { timeout: 15_000, interval: 500 },
+      );
       await desk.getByTestId('course-units-save').click();
       await desk.getByTestId('course-unit-lines').waitFor({ state: 'detached' });
       await school.getByTestId('course-units-edit').click();

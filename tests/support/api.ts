@@ -12,7 +12,6 @@ import type { Transport } from '../../src/transport/client.ts';
 import {
   isSealedEnvelope,
   openClientSession,
-  openResponse,
   sealRequest,
 } from '../../src/transport/envelope-crypto.ts';
 import type {
@@ -21,6 +20,8 @@ import type {
   ServerPublicKey,
 } from '../../src/transport/envelope-crypto.ts';
 import { toQueryString } from '../../src/transport/query-string.ts';
+import { nodeSealer, webCryptoSealer } from './sealer.ts';
+import type { Sealer, SealingSession } from './sealer.ts';
 
 let nextClientAddress = 10;
 /** A distinct made-up client address per test client: rate limits count per client. */
@@ -60,6 +61,7 @@ export interface SealOptions {
  */
 export class RawClient {
   private serverKey: ServerPublicKey | undefined;
+  private sealer: Sealer = webCryptoSealer;
 
   /** `jar`: share one with another client to act as the same session from another address. */
   constructor(
@@ -75,6 +77,15 @@ export class RawClient {
   /** Skips fetching the server's key again: for many short-lived clients of one server. */
   adoptKey(key: ServerPublicKey): this {
     this.serverKey = key;
+    return this;
+  }
+
+  /**
+   * `call` seals and opens with node:crypto instead of WebCrypto, on the same wire: for the
+   * tests that send tens of thousands of requests (tests/support/sealer.ts says why).
+   */
+  withNodeCrypto(): this {
+    this.sealer = nodeSealer;
     return this;
   }
 
@@ -147,15 +158,20 @@ export class RawClient {
     if (def.requestKind === 'notify') {
       return this.send<T>(def.method, pathAndQuery, { rawBody: input.body ?? {}, appId: null });
     }
+    const session = await this.sealer(await this.publicKey());
     if (def.method !== 'GET' && input.body !== undefined) {
       // Sealed for the path as it travels: a template's braces are percent-encoded on the wire.
-      const { session, sealed } = await this.seal(def.method, encodeURI(path), input.body);
+      const sealed = await session.seal({
+        method: def.method,
+        path: API_PREFIX + encodeURI(path),
+        body: input.body,
+        now: Date.now(),
+      });
       return this.unseal(
         session,
         await this.send<T>(def.method, pathAndQuery, { rawBody: sealed }),
       );
     }
-    const session = await openClientSession(await this.publicKey());
     return this.unseal(
       session,
       await this.send<T>(def.method, pathAndQuery, {
@@ -164,9 +180,9 @@ export class RawClient {
     );
   }
 
-  async unseal<T>(session: EnvelopeSession, answer: RawAnswer<T>): Promise<RawAnswer<T>> {
+  private async unseal<T>(session: SealingSession, answer: RawAnswer<T>): Promise<RawAnswer<T>> {
     if (answer.body.success && isSealedEnvelope(answer.body.data)) {
-      answer.body.data = (await openResponse(session, answer.body.data)) as T;
+      answer.body.data = (await session.open(answer.body.data)) as T;
     }
     return answer;
   }

@@ -96,7 +96,10 @@ export function adminPlatform(): AdminPlatform {
         platform!.apiUrl,
         freshClientIp(),
         (call.access === 'parent' ? parent : admin).jar,
-      ).adoptKey(serverKey),
+      )
+        .adoptKey(serverKey)
+        // Fifty thousand requests: WebCrypto's sealing was a quarter of their cost (sealer.ts).
+        .withNodeCrypto(),
   };
 }
 
