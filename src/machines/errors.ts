@@ -1,7 +1,7 @@
 /**
  * What a machine keeps of a failure. Invoked actors reject with Error objects (ApiError from the
  * transport carries `code`), but a replayed log holds the same error as a plain JSON object
- * (src/streams/eventLog.ts serialises errors on capture). Reading errors only through this
+ * (src/streams/event-log.ts serialises errors on capture). Reading errors only through this
  * function keeps live and replayed contexts identical.
  */
 export interface ErrorInfo {

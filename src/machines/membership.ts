@@ -10,7 +10,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { MemberMembership } from '../contract/membership/calls.ts';
 import { DEFAULT_RIGHT_CODES } from '../contract/rights.ts';
 import { describeError, type ErrorInfo } from './errors.ts';
-import { notProvided } from './notProvided.ts';
+import { notProvided } from './not-provided.ts';
 
 export { DEFAULT_RIGHT_CODES };
 

@@ -25,7 +25,7 @@ import type { CurrentUser, TeacherAccount } from '../contract/accounts/calls.ts'
 import type { SiteSettings } from '../contract/system/calls.ts';
 import { describeError, type ErrorInfo } from './errors.ts';
 import { toSessionUser, type SessionUser } from './user.ts';
-import { notProvided } from './notProvided.ts';
+import { notProvided } from './not-provided.ts';
 
 export interface StartupContext {
   settings: SiteSettings | null;

@@ -19,7 +19,7 @@ import type { GradedAnswer } from '../contract/member-question/calls.ts';
 import type { MemberMembership } from '../contract/membership/calls.ts';
 import type { SiteSettings } from '../contract/system/calls.ts';
 import { CODE_RESEND_DELAY_MS } from '../machines/constants.ts';
-import { editorConfigMachine } from '../machines/editorConfig.ts';
+import { editorConfigMachine } from '../machines/editor-config.ts';
 import { loginDialogMachine } from '../machines/login/machine.ts';
 import type { Captcha } from '../machines/login/machine.ts';
 import type { CodeRequest, LoginCredentials, Registration } from '../machines/login/validation.ts';
@@ -27,13 +27,13 @@ import { membershipMachine } from '../machines/membership.ts';
 import { objectivePracticeMachine } from '../machines/objective-practice/machine.ts';
 import type { HistoryPage } from '../machines/practice/machine.ts';
 import { registerMachine } from '../machines/register/machine.ts';
-import { rollingNoticeMachine } from '../machines/rollingNotice.ts';
+import { rollingNoticeMachine } from '../machines/rolling-notice.ts';
 import { startupMachine } from '../machines/startup.ts';
 import { loginValidators, registerValidators } from '../machines/test-support.ts';
-import { toastQueueMachine } from '../machines/toastQueue.ts';
+import { toastQueueMachine } from '../machines/toast-queue.ts';
 import { ApiError as TransportError } from '../transport/errors.ts';
-import { createEventLog } from './eventLog.ts';
-import { EventLogVersionError, parseEventLog } from './eventLogFile.ts';
+import { createEventLog } from './event-log.ts';
+import { EventLogVersionError, parseEventLog } from './event-log-file.ts';
 import { machineOf, replayLog, replaySteps, verifyReplay, type ReplayMachines } from './replay.ts';
 
 const settings: SiteSettings = {

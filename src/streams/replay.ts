@@ -15,10 +15,10 @@ import {
   type AnyStateMachine,
   type StateValue,
 } from 'xstate';
-import type { EventEntry, EventLogExport, LogEntry, LoggedEvent } from './eventLog.ts';
+import type { EventEntry, EventLogExport, LogEntry, LoggedEvent } from './event-log.ts';
 import { toJsonValue } from './json.ts';
 import { scrub } from './scrub.ts';
-import { parseEventLog } from './eventLogFile.ts';
+import { parseEventLog } from './event-log-file.ts';
 
 export interface ReplayMachine {
   machine: AnyStateMachine;

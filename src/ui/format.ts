@@ -14,7 +14,7 @@ export function formatPercent(value: number | null): string {
 /** Yuan as typed ("12", "12.5", "12.50") → fen within [minFen, maxFen], or null. */
 /**
  * Yuan as typed ("12.5") in fen, or null when the text is not an amount: the format alone, for a
- * form whose range is the call's own (its contract field, src/ui/components/staff/contractRules.ts).
+ * form whose range is the call's own (its contract field, src/ui/components/staff/contract-rules.ts).
  */
 export const fenOfYuan = (text: string): number | null =>
   parseYuan(text, 0, Number.POSITIVE_INFINITY);

@@ -12,9 +12,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEventLog } from '../../src/streams/eventLogFile.ts';
+import { parseEventLog } from '../../src/streams/event-log-file.ts';
 import { replayLog, verifyReplay } from '../../src/streams/replay.ts';
-import { REPLAY_MACHINES } from '../../src/ui/app/rootMachines.ts';
+import { REPLAY_MACHINES } from '../../src/ui/app/root-machines.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import { launchBrowser, logInAs, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
 

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/server/seed/demo-data.ts';
-import { REPLAY_MACHINES, ROOT_MACHINES } from '../../src/ui/app/rootMachines.ts';
-import { parseEventLog } from '../../src/streams/eventLogFile.ts';
+import { REPLAY_MACHINES, ROOT_MACHINES } from '../../src/ui/app/root-machines.ts';
+import { parseEventLog } from '../../src/streams/event-log-file.ts';
 import { replayLog, replaySteps, verifyReplay } from '../../src/streams/replay.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import { startPlatformAndBrowser, type TestBrowser } from './browser.ts';

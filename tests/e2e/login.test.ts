@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEMO_ACCOUNTS, SECOND_ORGANIZATION } from '../../src/server/seed/demo-data.ts';
-import { parseEventLog } from '../../src/streams/eventLogFile.ts';
+import { parseEventLog } from '../../src/streams/event-log-file.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import { startPlatformAndBrowser, type TestBrowser } from './browser.ts';
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// jsdom: the reply follower reads the stream through fetch-event-source (streams/aiStream.ts).
+// jsdom: the reply follower reads the stream through fetch-event-source (streams/ai-stream.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { AiMessage } from '../../contract/ai/calls.ts';

@@ -1,7 +1,7 @@
 /**
  * The AI chat's effects (aiSession, aiSession/message: docs/decisions/ai-assistant.md): the
  * session's messages, a question (creating the session with the first one), the stop button, and
- * the reply's event stream (streams/aiStream.ts). Refusals come back as data — `SendOutcome` — so
+ * the reply's event stream (streams/ai-stream.ts). Refusals come back as data — `SendOutcome` — so
  * the machine decides without holding error objects, and the event log keeps them whole.
  */
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
@@ -12,7 +12,7 @@ import {
   isRetryableStreamError,
   replyEvents$,
   type FollowReplyOptions,
-} from '../../streams/aiStream.ts';
+} from '../../streams/ai-stream.ts';
 import type { Transport } from '../../transport/client.ts';
 import { ApiError, isQuotaUsedUp } from '../../transport/errors.ts';
 import type { FeatureImplementations } from '../implementations.ts';

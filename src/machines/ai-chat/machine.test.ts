@@ -7,7 +7,7 @@ import {
   transition,
   type AnyEventObject,
 } from 'xstate';
-import type { AiDone } from '../../streams/aiStream.ts';
+import type { AiDone } from '../../streams/ai-stream.ts';
 import { doneEvent, errorEvent, flushPromises } from '../test-support.ts';
 import {
   aiChatMachine,

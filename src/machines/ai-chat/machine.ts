@@ -16,10 +16,10 @@
  * refusal is an output, not a thrown error object), so a recorded session replays exactly.
  */
 import { assign, fromCallback, fromPromise, setup, type AnyEventObject } from 'xstate';
-import type { AiDone } from '../../streams/aiStream.ts';
+import type { AiDone } from '../../streams/ai-stream.ts';
 import type { AiContext, AiMessage } from '../../contract/ai/calls.ts';
 import { AI_SCENES, MAX_AI_CONTENT, type AiScene } from '../../contract/ai/scenes.ts';
-import { notProvided } from '../notProvided.ts';
+import { notProvided } from '../not-provided.ts';
 
 export { AI_SCENES, type AiScene };
 
@@ -177,7 +177,7 @@ export const aiChatMachine = setup({
     loadMessages: fromPromise<AiChatMessage[], { sessionId: number }>(notProvided('loadMessages')),
     sendMessage: fromPromise<SendOutcome, SendRequest>(notProvided('sendMessage')),
     stopReply: fromPromise<void, { messageId: number }>(notProvided('stopReply')),
-    /** Reports AI.DELTA, AI.RESUMING, then AI.DONE or AI.LOST (streams/aiStream.ts). */
+    /** Reports AI.DELTA, AI.RESUMING, then AI.DONE or AI.LOST (streams/ai-stream.ts). */
     followReply: fromCallback<AnyEventObject, FollowRequest>(() => {
       throw new Error('followReply is provided by the runtime');
     }),

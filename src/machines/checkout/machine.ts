@@ -17,7 +17,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { OrderItem, PaymentItem } from '../../contract/order/calls.ts';
 import { describeError, type ErrorInfo } from '../errors.ts';
 import { awaitsPayment } from '../lifecycles/orders.ts';
-import { notProvided } from '../notProvided.ts';
+import { notProvided } from '../not-provided.ts';
 
 export type Purchase =
   | { kind: 'membership'; itemId: number }

@@ -23,7 +23,7 @@ import type { SittingItem } from '../../contract/exam/sittings.ts';
 import type { SittingQuestion } from '../../contract/exam/papers.ts';
 import type { AnswerDetail } from '../../contract/member-question/calls.ts';
 import { describeError, type ErrorInfo } from '../errors.ts';
-import { notProvided } from '../notProvided.ts';
+import { notProvided } from '../not-provided.ts';
 import { DRAFT_SAVE_DELAY_MS } from '../practice/machine.ts';
 import { CODE_TEMPLATES } from '../practice/templates.ts';
 import type { PracticeLanguage } from '../practice/types.ts';

@@ -15,7 +15,7 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import type { OrderDetail } from '../../contract/order/calls.ts';
 import { describeError, type ErrorInfo } from '../errors.ts';
 import { awaitsPayment } from '../lifecycles/orders.ts';
-import { notProvided } from '../notProvided.ts';
+import { notProvided } from '../not-provided.ts';
 
 /**
  * The id fields of the enrollable kinds, filled by each kind where it instantiates the machine

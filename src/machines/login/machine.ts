@@ -43,10 +43,10 @@ import {
 import type { CurrentUser } from '../../contract/accounts/calls.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { CODE_RESEND_DELAY_MS } from '../constants.ts';
-import { validatedBy } from '../doneOutput.ts';
+import { validatedBy } from '../done-output.ts';
 import { describeError, serverFieldErrors, type ErrorInfo, type FieldError } from '../errors.ts';
 import type { CodeRequest, LoginCredentials, LoginMode, ValidationResult } from './validation.ts';
-import { notProvided } from '../notProvided.ts';
+import { notProvided } from '../not-provided.ts';
 import { toSessionUser, type SessionUser } from '../user.ts';
 
 export interface Captcha {

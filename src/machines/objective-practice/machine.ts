@@ -25,7 +25,7 @@ import {
 } from 'xstate';
 import type { GradedAnswer } from '../../contract/member-question/calls.ts';
 import type { QuestionType } from '../../contract/question/calls.ts';
-import { notProvided } from '../notProvided.ts';
+import { notProvided } from '../not-provided.ts';
 import {
   emptyHistory,
   isPageNumber,

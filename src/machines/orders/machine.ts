@@ -14,7 +14,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { OrderItem } from '../../contract/order/calls.ts';
 import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
 import { describeError, type ErrorInfo } from '../errors.ts';
-import { notProvided } from '../notProvided.ts';
+import { notProvided } from '../not-provided.ts';
 
 /** The actions this machine carries out (pay is the checkout's). */
 export type OrderActionName = Extract<

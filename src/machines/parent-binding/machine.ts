@@ -13,7 +13,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { BindingItem, Relation } from '../../contract/parent/schemas.ts';
 import { describeError, serverFieldErrors, type ErrorInfo, type FieldError } from '../errors.ts';
 import type { BindingAction, BindingActor } from '../lifecycles/parent-binding.ts';
-import { notProvided } from '../notProvided.ts';
+import { notProvided } from '../not-provided.ts';
 
 /** Who acts from this screen: the parent, the child or the child's teacher (each their calls). */
 export type BindingSide = BindingActor;

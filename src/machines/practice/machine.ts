@@ -32,7 +32,7 @@ import {
   type DoneActorEvent,
   type ErrorActorEvent,
 } from 'xstate';
-import { notProvided } from '../notProvided.ts';
+import { notProvided } from '../not-provided.ts';
 import { CODE_TEMPLATES } from './templates.ts';
 import {
   emptyHistory,
@@ -54,7 +54,7 @@ import {
   type PracticeQuota,
 } from './types.ts';
 
-// The root actors (src/ui/app/practiceActors.ts) and the replay tests (src/streams) name these
+// The root actors (src/ui/app/practice-actors.ts) and the replay tests (src/streams) name these
 // beside the machine they run.
 export type { HistoryPage, PracticeLanguage, SubmitMode } from './types.ts';
 

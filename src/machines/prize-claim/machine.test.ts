@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { createEventLog } from '../../streams/eventLog.ts';
-import { parseEventLog } from '../../streams/eventLogFile.ts';
+import { createEventLog } from '../../streams/event-log.ts';
+import { parseEventLog } from '../../streams/event-log-file.ts';
 import { replayLog, verifyReplay } from '../../streams/replay.ts';
 import type { AwardItem } from '../../contract/activity-prize/calls.ts';
 import { prizeClaimMachine, type PrizeClaim } from './machine.ts';

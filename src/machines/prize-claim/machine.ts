@@ -9,7 +9,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { AwardItem, ShippingAddressBody } from '../../contract/activity-prize/calls.ts';
 import { describeError, serverFieldErrors, type ErrorInfo, type FieldError } from '../errors.ts';
-import { notProvided } from '../notProvided.ts';
+import { notProvided } from '../not-provided.ts';
 
 export type PrizeClaim =
   | { kind: 'collect'; awardId: number }

@@ -7,8 +7,8 @@ import {
   type AnyEventObject,
 } from 'xstate';
 import type { PackageProblemPreview } from '../../contract/question/calls.ts';
-import { createEventLog } from '../../streams/eventLog.ts';
-import { parseEventLog } from '../../streams/eventLogFile.ts';
+import { createEventLog } from '../../streams/event-log.ts';
+import { parseEventLog } from '../../streams/event-log-file.ts';
 import { replayLog, verifyReplay } from '../../streams/replay.ts';
 import { doneEvent, emittedBy, errorEvent } from '../test-support.ts';
 import {

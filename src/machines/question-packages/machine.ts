@@ -17,7 +17,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { PackageFormatName, PackageProblemPreview } from '../../contract/question/calls.ts';
 import { describeError, serverFieldErrors, type ErrorInfo, type FieldError } from '../errors.ts';
-import { notProvided } from '../notProvided.ts';
+import { notProvided } from '../not-provided.ts';
 
 export type PackageArea = 'bms' | 'edms';
 export type ExportFormat = 'hydro' | 'fps';

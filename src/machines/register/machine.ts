@@ -18,7 +18,7 @@
  */
 import { assertEvent, assign, emit, fromPromise, not, raise, setup, stateIn } from 'xstate';
 import type { CurrentUser } from '../../contract/accounts/calls.ts';
-import { validatedBy } from '../doneOutput.ts';
+import { validatedBy } from '../done-output.ts';
 import { describeError, serverFieldErrors, type ErrorInfo, type FieldError } from '../errors.ts';
 import type { Captcha } from '../login/machine.ts';
 import type {
@@ -27,7 +27,7 @@ import type {
   RegistrationValues,
   ValidationResult,
 } from '../login/validation.ts';
-import { notProvided } from '../notProvided.ts';
+import { notProvided } from '../not-provided.ts';
 import { toSessionUser, type SessionUser } from '../user.ts';
 
 export interface RegisterContext {

@@ -17,7 +17,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { describeError, serverFieldErrors, type ErrorInfo, type FieldError } from '../errors.ts';
-import { notProvided } from '../notProvided.ts';
+import { notProvided } from '../not-provided.ts';
 import type { CallBody } from '../../contract/call.ts';
 import type { MultipartCall, Refs, StaffWriteCall } from '../../contract/refs.ts';
 

@@ -8,9 +8,9 @@
  */
 import { createActor, type Actor, type AnyStateMachine, type InputFrom } from 'xstate';
 import type { OrderDetail, OrderItem } from '../../contract/order/calls.ts';
-import type { ToastQueueEvent } from '../../machines/toastQueue.ts';
-import type { DictCache } from '../../streams/dictCache.ts';
-import type { EventLog } from '../../streams/eventLog.ts';
+import type { ToastQueueEvent } from '../../machines/toast-queue.ts';
+import type { DictCache } from '../../streams/dict-cache.ts';
+import type { EventLog } from '../../streams/event-log.ts';
 import type { ReplayMachines } from '../../streams/replay.ts';
 import type { Transport } from '../../transport/client.ts';
 import type { RedirectRoute, ScreenRoute } from '../routes/screen-route.ts';
@@ -55,7 +55,7 @@ export type ChangeSignal = {
   [S in ClientSignal]: ClientSignals[S] extends undefined ? S : never;
 }[ClientSignal];
 
-/** A family of query keys a change makes stale together (src/streams/queryCache.ts). */
+/** A family of query keys a change makes stale together (src/streams/query-cache.ts). */
 export type QueryTag = string;
 
 /** What a module's implementations get from the runtime. */

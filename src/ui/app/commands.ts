@@ -6,7 +6,7 @@
 import type { CallBody, CallRef } from '../../contract/call.ts';
 import { exam as examApi } from '../../contract/exam/refs.ts';
 import { order as orderApi } from '../../contract/order/refs.ts';
-import type { EventLog, SnapshotSource } from '../../streams/eventLog.ts';
+import type { EventLog, SnapshotSource } from '../../streams/event-log.ts';
 import type { Transport } from '../../transport/client.ts';
 
 interface CommandDeps {

@@ -2,19 +2,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTestRuntime } from '../test/testRuntime.tsx';
-import { mineActivityEnrollment, staffActivity } from './activityQueries.ts';
+import { createTestRuntime } from '../test/test-runtime.tsx';
+import { mineActivityEnrollment, staffActivity } from './activity-queries.ts';
 import { aiChatMachine } from '../../machines/ai-chat/machine.ts';
 import { examRoomMachine } from '../../machines/exam-room/machine.ts';
 import { objectivePracticeMachine } from '../../machines/objective-practice/machine.ts';
 import { practiceMachine } from '../../machines/practice/machine.ts';
 import { rootMachinesOf, staleTagsByChange } from './client-module.ts';
-import { orderPage } from './commerceQueries.ts';
+import { orderPage } from './commerce-queries.ts';
 import { CLIENT_MODULES } from './modules.ts';
 import { memberAnswersTag } from './modules/practice.ts';
-import { wrongPage } from './practiceQueries.ts';
+import { wrongPage } from './practice-queries.ts';
 import { featureMachinesOf, loadReplayMachines } from './replay-machines.ts';
-import { FEATURE_MACHINES, REPLAY_MACHINES, ROOT_MACHINES } from './rootMachines.ts';
+import { FEATURE_MACHINES, REPLAY_MACHINES, ROOT_MACHINES } from './root-machines.ts';
 
 /** The names recorded logs carry: renaming one breaks replaying every log recorded before. */
 const LOGGED_ROOT_ACTORS = [

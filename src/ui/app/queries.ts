@@ -8,7 +8,7 @@ import { APP_ID } from '../../contract/envelope.ts';
 import { accounts } from '../../contract/accounts/refs.ts';
 import { grade as gradeApi } from '../../contract/grade/refs.ts';
 import { membership as membershipApi } from '../../contract/membership/refs.ts';
-import { createQueryCache, type QueryCache, type QueryState } from '../../streams/queryCache.ts';
+import { createQueryCache, type QueryCache, type QueryState } from '../../streams/query-cache.ts';
 import type { Transport } from '../../transport/client.ts';
 
 export interface QueryDef<T> {

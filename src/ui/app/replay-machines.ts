@@ -7,7 +7,7 @@
  * the first screen (docs/decisions/client-and-screens.md, "Client modules and query tags"); the
  * /replay screen awaits loadReplayMachines() before its page loads (modules/shell.ts). A
  * top-level await would be simpler, but any in the app makes the bundler split the first screen
- * into dozens of chunks, 37 kB larger: Node code waits with one in rootMachines.ts instead.
+ * into dozens of chunks, 37 kB larger: Node code waits with one in root-machines.ts instead.
  */
 import type { AnyStateMachine } from 'xstate';
 import type { ReplayMachines } from '../../streams/replay.ts';

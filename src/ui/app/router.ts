@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router-dom';
-import { buildRoutes } from '../routes/routeTable.tsx';
+import { buildRoutes } from '../routes/route-table.tsx';
 
 /** The web app lives under /web/ (docs/product-rules.md#screens-and-routes). */
 export const ROUTER_BASENAME = '/web';

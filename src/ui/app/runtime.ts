@@ -9,8 +9,8 @@ import type { AnyStateMachine } from 'xstate';
 import { accounts } from '../../contract/accounts/refs.ts';
 import { dict as dictApi } from '../../contract/dict/refs.ts';
 import { API_PREFIX, WEB_BASE } from '../../contract/envelope.ts';
-import { createDictCache, type DictCache } from '../../streams/dictCache.ts';
-import { createEventLog, type EventLog } from '../../streams/eventLog.ts';
+import { createDictCache, type DictCache } from '../../streams/dict-cache.ts';
+import { createEventLog, type EventLog } from '../../streams/event-log.ts';
 import { createTransport, type Transport } from '../../transport/client.ts';
 import { FALLBACK_MESSAGE, isQuotaUsedUp, type ApiError } from '../../transport/errors.ts';
 import {
@@ -24,7 +24,7 @@ import {
 } from './client-module.ts';
 import { describeError } from '../../machines/errors.ts';
 import { createCommands } from './commands.ts';
-import { createFeatureActors, type FeatureActors } from './featureActors.ts';
+import { createFeatureActors, type FeatureActors } from './feature-actors.ts';
 import { CLIENT_MODULES } from './modules.ts';
 import { createQueries, type Queries } from './queries.ts';
 

@@ -8,8 +8,8 @@ import { membership } from '../../contract/membership/calls.ts';
 import type * as auth from '../../contract/accounts/calls.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { Runtime } from '../app/runtime.ts';
-import { answer, failure, success } from '../test/fakeApi.ts';
-import { createTestRuntime, serveFakeApi, withRuntime } from '../test/testRuntime.tsx';
+import { answer, failure, success } from '../test/fake-api.ts';
+import { createTestRuntime, serveFakeApi, withRuntime } from '../test/test-runtime.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 
 serveFakeApi();

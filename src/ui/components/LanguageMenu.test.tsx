@@ -8,7 +8,7 @@ import { waitFor } from 'xstate';
 import { LANGUAGE_STORAGE_KEY, initI18n } from '../i18n/index.ts';
 import type * as LoadModule from '../i18n/load.ts';
 import type { CatalogueLoader } from '../i18n/load.ts';
-import { createTestRuntime, withRuntime } from '../test/testRuntime.tsx';
+import { createTestRuntime, withRuntime } from '../test/test-runtime.tsx';
 import { LanguageItems } from './LanguageMenu.tsx';
 
 /** Set by a test to make the next catalogue fetch fail, as it would offline. */

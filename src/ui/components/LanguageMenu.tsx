@@ -1,7 +1,7 @@
 import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { TranslateIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
-import type { ToastInput } from '../../machines/toastQueue.ts';
+import type { ToastInput } from '../../machines/toast-queue.ts';
 import { useRuntime } from '../app/context.ts';
 import { LANGUAGES, changeLanguage, isLanguage, type Language } from '../i18n/index.ts';
 

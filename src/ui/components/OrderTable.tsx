@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderItem } from '../../contract/order/calls.ts';
 import type { Page } from '../../contract/paging.ts';
 import { orderStateName } from '../../machines/lifecycles/orders.ts';
-import type { QueryState } from '../../streams/queryCache.ts';
+import type { QueryState } from '../../streams/query-cache.ts';
 import { formatDateTime, formatFen } from '../format.ts';
 import { PagedTable } from './PagedTable.tsx';
 import { QuitNote } from './QuitNote.tsx';

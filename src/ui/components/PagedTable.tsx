@@ -1,7 +1,7 @@
 import { HTMLTable } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import type { Page } from '../../contract/paging.ts';
-import type { QueryState } from '../../streams/queryCache.ts';
+import type { QueryState } from '../../streams/query-cache.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { Pager } from './Pager.tsx';
 import { QueryStatus } from './QueryStatus.tsx';

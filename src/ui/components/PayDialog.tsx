@@ -13,8 +13,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../app/context.ts';
 import type { Runtime } from '../app/runtime.ts';
-import { myWallet } from '../app/commerceQueries.ts';
-import { useQuery } from '../app/useQuery.ts';
+import { myWallet } from '../app/commerce-queries.ts';
+import { useQuery } from '../app/use-query.ts';
 import type { PayMethod } from '../../machines/checkout/machine.ts';
 import { formatFen } from '../format.ts';
 

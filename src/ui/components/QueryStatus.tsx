@@ -1,5 +1,5 @@
 import { Callout } from '@blueprintjs/core';
-import type { QueryState } from '../../streams/queryCache.ts';
+import type { QueryState } from '../../streams/query-cache.ts';
 import { PageSpinner } from './PageSpinner.tsx';
 
 interface QueryStatusProps<T> {

@@ -5,8 +5,8 @@ import { membership } from '../../contract/membership/calls.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import { TOAST_LIMIT } from '../../machines/constants.ts';
 import type { Runtime } from '../app/runtime.ts';
-import { answer, failure, TEST_WEB } from '../test/fakeApi.ts';
-import { createTestRuntime, serveFakeApi, withRuntime } from '../test/testRuntime.tsx';
+import { answer, failure, TEST_WEB } from '../test/fake-api.ts';
+import { createTestRuntime, serveFakeApi, withRuntime } from '../test/test-runtime.tsx';
 import { ToastContainer } from './ToastContainer.tsx';
 
 serveFakeApi();

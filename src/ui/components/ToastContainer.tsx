@@ -1,7 +1,7 @@
 import { Toast } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { Toast as QueuedToast } from '../../machines/toastQueue.ts';
+import type { Toast as QueuedToast } from '../../machines/toast-queue.ts';
 import { useRuntime } from '../app/context.ts';
 
 /**

@@ -7,7 +7,7 @@ import { AccountMenu } from './AccountMenu.tsx';
 import { Brand } from './Brand.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { LoginButton } from './LoginButton.tsx';
-import { NAV_ITEMS } from './navItems.ts';
+import { NAV_ITEMS } from './nav-items.ts';
 
 /** Top navigation of the index, home and user layouts. */
 export function TopNav() {

@@ -2,11 +2,11 @@ import { Button, Card, Elevation, InputGroup, Tab, Tabs } from '@blueprintjs/cor
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ACTIVITY_PHASES, activityPage } from '../app/activityQueries.ts';
+import { ACTIVITY_PHASES, activityPage } from '../app/activity-queries.ts';
 import { useRuntime } from '../app/context.ts';
 import { useOpenLoginDialog, useSession } from '../app/hooks.ts';
-import { usePageParam } from '../app/usePageParam.ts';
-import { useQuery } from '../app/useQuery.ts';
+import { usePageParam } from '../app/use-page-param.ts';
+import { useQuery } from '../app/use-query.ts';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';

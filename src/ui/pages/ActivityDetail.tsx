@@ -11,10 +11,10 @@ import {
   activityRanking,
   mineActivityEnrollment,
   type MineActivityEnrollment,
-} from '../app/activityQueries.ts';
+} from '../app/activity-queries.ts';
 import { useRuntime } from '../app/context.ts';
 import { useSession } from '../app/hooks.ts';
-import { useQuery } from '../app/useQuery.ts';
+import { useQuery } from '../app/use-query.ts';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { QuitNote } from '../components/QuitNote.tsx';
 import { ActivityFacts } from '../components/activity/ActivityFacts.tsx';

@@ -1,9 +1,9 @@
 import { Card, Elevation, H3 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { rightKey, DEFAULT_RIGHT_CODES } from '../../machines/membership.ts';
-import { aiTokenGoods } from '../app/commerceQueries.ts';
+import { aiTokenGoods } from '../app/commerce-queries.ts';
 import { useRuntime } from '../app/context.ts';
-import { useQuery } from '../app/useQuery.ts';
+import { useQuery } from '../app/use-query.ts';
 import { BuyButton } from '../components/BuyButton.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';

@@ -8,9 +8,9 @@ import {
   coursePage,
   courseUnits,
   type CoursePage,
-} from '../app/courseQueries.ts';
+} from '../app/course-queries.ts';
 import { useSessionUser } from '../app/hooks.ts';
-import { useQuery } from '../app/useQuery.ts';
+import { useQuery } from '../app/use-query.ts';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { CourseProgress } from '../components/course/CourseCard.tsx';
 import { SolutionLink, useSolutionsByQuestion } from '../components/course/solutions.tsx';

@@ -6,10 +6,10 @@ import {
   chapterQuestions,
   courseUnits,
   type ChapterDetail,
-} from '../app/courseQueries.ts';
+} from '../app/course-queries.ts';
 import { useRuntime } from '../app/context.ts';
-import { useIdParam } from '../app/usePageParam.ts';
-import { useQuery } from '../app/useQuery.ts';
+import { useIdParam } from '../app/use-page-param.ts';
+import { useQuery } from '../app/use-query.ts';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { UnitAccess } from '../components/course/UnitAccess.tsx';

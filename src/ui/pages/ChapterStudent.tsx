@@ -2,7 +2,7 @@ import { Button } from '@blueprintjs/core';
 import { ArrowLeftIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useIdParam } from '../app/usePageParam.ts';
+import { useIdParam } from '../app/use-page-param.ts';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { StudentRecord } from '../components/grade/StudentRecord.tsx';
 import '../components/grade/grade.css';

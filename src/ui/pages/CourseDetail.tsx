@@ -1,11 +1,11 @@
 import { Callout, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { courseDetail, courseUnits, type CourseItem } from '../app/courseQueries.ts';
+import { courseDetail, courseUnits, type CourseItem } from '../app/course-queries.ts';
 import { useRuntime } from '../app/context.ts';
 import { useSessionUser } from '../app/hooks.ts';
-import { useIdParam } from '../app/usePageParam.ts';
-import { useQuery } from '../app/useQuery.ts';
+import { useIdParam } from '../app/use-page-param.ts';
+import { useQuery } from '../app/use-query.ts';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { CourseFacts, CourseProgress } from '../components/course/CourseCard.tsx';

@@ -1,11 +1,11 @@
 import { HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { SearchIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
-import { coursePage, dictItems, type CourseFilter } from '../app/courseQueries.ts';
+import { coursePage, dictItems, type CourseFilter } from '../app/course-queries.ts';
 import { useRuntime } from '../app/context.ts';
 import { useSessionUser } from '../app/hooks.ts';
-import { usePageParam } from '../app/usePageParam.ts';
-import { useQuery } from '../app/useQuery.ts';
+import { usePageParam } from '../app/use-page-param.ts';
+import { useQuery } from '../app/use-query.ts';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { useAddressFilter } from '../components/address-filter.ts';
 import { Pager } from '../components/Pager.tsx';

@@ -8,9 +8,9 @@ import { accounts } from '../../contract/accounts/calls.ts';
 import { membership } from '../../contract/membership/calls.ts';
 import type * as auth from '../../contract/accounts/calls.ts';
 import { ErrorCode } from '../../contract/errors.ts';
-import { buildRoutes } from '../routes/routeTable.tsx';
-import { answer, api, failure, sealedFor, success, TEST_API } from '../test/fakeApi.ts';
-import { createTestRuntime, serveFakeApi, withRuntime } from '../test/testRuntime.tsx';
+import { buildRoutes } from '../routes/route-table.tsx';
+import { answer, api, failure, sealedFor, success, TEST_API } from '../test/fake-api.ts';
+import { createTestRuntime, serveFakeApi, withRuntime } from '../test/test-runtime.tsx';
 
 serveFakeApi();
 

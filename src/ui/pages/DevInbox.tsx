@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../app/context.ts';
 import { useSessionUser } from '../app/hooks.ts';
 import { DEV_INBOX_LIMIT } from '../app/queries.ts';
-import { useQuery } from '../app/useQuery.ts';
+import { useQuery } from '../app/use-query.ts';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { formatDateTime } from '../format.ts';
-import { newestFirst, type DevInboxMessage } from './devInboxModel.ts';
+import { newestFirst, type DevInboxMessage } from './dev-inbox-model.ts';
 
 /**
  * The dev inbox (issue 2 item 6): what the default code sender delivered instead of sending

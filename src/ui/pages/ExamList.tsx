@@ -1,10 +1,10 @@
 import { Card, Elevation, Tab, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { examPage } from '../app/examQueries.ts';
+import { examPage } from '../app/exam-queries.ts';
 import { useRuntime } from '../app/context.ts';
-import { usePageParam } from '../app/usePageParam.ts';
-import { useQuery } from '../app/useQuery.ts';
+import { usePageParam } from '../app/use-page-param.ts';
+import { useQuery } from '../app/use-query.ts';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { Pager } from '../components/Pager.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';

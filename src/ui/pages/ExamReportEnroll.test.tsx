@@ -6,8 +6,8 @@ import { ErrorCode } from '../../contract/errors.ts';
 import { exam } from '../../contract/exam/calls.ts';
 import type { ReportAnswer } from '../../contract/exam/sittings.ts';
 import { membership } from '../../contract/membership/calls.ts';
-import { answer, failure, success } from '../test/fakeApi.ts';
-import { renderScreen, serveFakeApi } from '../test/testRuntime.tsx';
+import { answer, failure, success } from '../test/fake-api.ts';
+import { renderScreen, serveFakeApi } from '../test/test-runtime.tsx';
 import { demoStudent } from '../test/fixtures.ts';
 import ExamReportEnrollPage from './ExamReportEnroll.tsx';
 

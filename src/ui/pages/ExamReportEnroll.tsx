@@ -5,16 +5,16 @@ import { Link } from 'react-router-dom';
 import type { ReportItem } from '../../contract/exam/sittings.ts';
 import { describeError } from '../../machines/errors.ts';
 import { useRuntime } from '../app/context.ts';
-import { sittingReport } from '../app/examQueries.ts';
-import { childExamReport } from '../app/familyQueries.ts';
-import { useIdParam } from '../app/usePageParam.ts';
-import { useQuery } from '../app/useQuery.ts';
+import { sittingReport } from '../app/exam-queries.ts';
+import { childExamReport } from '../app/family-queries.ts';
+import { useIdParam } from '../app/use-page-param.ts';
+import { useQuery } from '../app/use-query.ts';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 import { StatementMarkdown } from '../components/practice/StatementMarkdown.tsx';
 import { QuestionStatement } from '../components/exam/QuestionStatement.tsx';
 import '../components/exam/exam.css';
 import { AiLauncher } from '../components/ai/AiLauncher.tsx';
-import { languageName } from '../components/practice/languageName.ts';
+import { languageName } from '../components/practice/language-name.ts';
 
 /** While the paper is judged the report is not out yet: look again this often. */
 const JUDGING_REFRESH_MS = 2_000;

@@ -24,10 +24,10 @@ import * as room from '../../machines/exam-room/selectors.ts';
 import { CODE_TEMPLATES } from '../../machines/practice/templates.ts';
 import { PRACTICE_LANGUAGES, type PracticeLanguage } from '../../machines/practice/types.ts';
 import { useRuntime } from '../app/context.ts';
-import { examRoomActorFor, type ExamRoomActor } from '../app/examActors.ts';
+import { examRoomActorFor, type ExamRoomActor } from '../app/exam-actors.ts';
 import { QuestionStatement } from '../components/exam/QuestionStatement.tsx';
 import '../components/exam/exam.css';
-import { languageName } from '../components/practice/languageName.ts';
+import { languageName } from '../components/practice/language-name.ts';
 
 const CodeEditor = lazy(() => import('../components/practice/CodeEditor.tsx'));
 

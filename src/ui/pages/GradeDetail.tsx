@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../app/context.ts';
-import { gradeDetail, gradeNotes } from '../app/gradeQueries.ts';
-import { useIdParam } from '../app/usePageParam.ts';
-import { useQuery } from '../app/useQuery.ts';
+import { gradeDetail, gradeNotes } from '../app/grade-queries.ts';
+import { useIdParam } from '../app/use-page-param.ts';
+import { useQuery } from '../app/use-query.ts';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { GradeEnrollment } from '../components/grade/GradeEnrollment.tsx';

@@ -11,9 +11,9 @@ import { Link } from 'react-router-dom';
 import { describeError } from '../../machines/errors.ts';
 import { canWork, roomPhase } from '../../machines/homework-room/status.ts';
 import { useRuntime } from '../app/context.ts';
-import { mineHomework, type HomeworkReport } from '../app/homeworkQueries.ts';
-import { useIdParam } from '../app/usePageParam.ts';
-import { useQuery } from '../app/useQuery.ts';
+import { mineHomework, type HomeworkReport } from '../app/homework-queries.ts';
+import { useIdParam } from '../app/use-page-param.ts';
+import { useQuery } from '../app/use-query.ts';
 import { ReportSummary } from '../components/homework/ReportSummary.tsx';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 

@@ -22,13 +22,13 @@ import {
   mineHomework,
   type HomeworkQuestionList,
   type HomeworkReport,
-} from '../app/homeworkQueries.ts';
-import { useIdParam } from '../app/usePageParam.ts';
-import { useQuery } from '../app/useQuery.ts';
+} from '../app/homework-queries.ts';
+import { useIdParam } from '../app/use-page-param.ts';
+import { useQuery } from '../app/use-query.ts';
 import { QuestionNavigator } from '../components/homework/QuestionNavigator.tsx';
 import { RoomBar, RoomNotice } from '../components/homework/RoomBar.tsx';
 import { RoomQuestion } from '../components/homework/RoomQuestion.tsx';
-import { useServerClock } from '../components/homework/useServerClock.ts';
+import { useServerClock } from '../components/homework/use-server-clock.ts';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 import '../components/homework/homework.css';
 

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderItem } from '../../contract/order/calls.ts';
 import { learnerActions, type LearnerOrderAction } from '../../machines/lifecycles/orders.ts';
-import { orderPage } from '../app/commerceQueries.ts';
+import { orderPage } from '../app/commerce-queries.ts';
 import { useRuntime } from '../app/context.ts';
-import { usePageParam } from '../app/usePageParam.ts';
-import { useQuery } from '../app/useQuery.ts';
+import { usePageParam } from '../app/use-page-param.ts';
+import { useQuery } from '../app/use-query.ts';
 import { OrderActionOutcome, QuitDialog } from '../components/OrderActionDialogs.tsx';
 import { OrderTable } from '../components/OrderTable.tsx';
 

@@ -10,9 +10,9 @@ import { useSearchParams } from 'react-router-dom';
 import { file as fileCalls } from '../../contract/file/refs.ts';
 import { useRuntime } from '../app/context.ts';
 import { EmptyScreen } from '../components/EmptyScreen.tsx';
-import { openPdf, renderPage } from '../components/files/pdfDocument.ts';
-import type { PDFDocumentProxy } from '../components/files/pdfDocument.ts';
-import { ZOOM_STEPS, downloadUrlOf, pdfSourceOf } from '../components/files/pdfSource.ts';
+import { openPdf, renderPage } from '../components/files/pdf-document.ts';
+import type { PDFDocumentProxy } from '../components/files/pdf-document.ts';
+import { ZOOM_STEPS, downloadUrlOf, pdfSourceOf } from '../components/files/pdf-source.ts';
 
 type Loaded =
   | { kind: 'loading' }

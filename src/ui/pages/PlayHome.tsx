@@ -24,9 +24,9 @@ import {
   questionPage,
   wrongPage,
   type ProblemKind,
-} from '../app/practiceQueries.ts';
-import { usePageParam } from '../app/usePageParam.ts';
-import { useQuery } from '../app/useQuery.ts';
+} from '../app/practice-queries.ts';
+import { usePageParam } from '../app/use-page-param.ts';
+import { useQuery } from '../app/use-query.ts';
 import { EmptyScreen } from '../components/EmptyScreen.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { Pager } from '../components/Pager.tsx';
@@ -37,7 +37,7 @@ import {
   latestByQuestion,
   progressOf,
   type QuestionProgress,
-} from '../components/practice/questionProgress.ts';
+} from '../components/practice/question-progress.ts';
 import { VerdictTag } from '../components/practice/ResultView.tsx';
 import { formatDateTime } from '../format.ts';
 

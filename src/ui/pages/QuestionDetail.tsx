@@ -19,7 +19,7 @@ import {
   practiceActorFor,
   type ObjectiveActor,
   type PracticeActor,
-} from '../app/practiceActors.ts';
+} from '../app/practice-actors.ts';
 import { BackLink } from '../components/practice/BackLink.tsx';
 import { useObjectiveEvents, usePracticeEvents } from '../components/practice/hooks.ts';
 import { ObjectivePractice } from '../components/practice/ObjectivePractice.tsx';

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { createTestRuntime, serveFakeApi } from '../test/testRuntime.tsx';
+import { createTestRuntime, serveFakeApi } from '../test/test-runtime.tsx';
 import ReplayPage from './Replay.tsx';
-import { formatStateValue } from './replayModel.ts';
+import { formatStateValue } from './replay-model.ts';
 
 serveFakeApi();
 

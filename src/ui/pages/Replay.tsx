@@ -16,7 +16,7 @@ import {
   HistoryIcon,
 } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
-import { parseEventLog } from '../../streams/eventLogFile.ts';
+import { parseEventLog } from '../../streams/event-log-file.ts';
 import {
   replayLog,
   verifyReplay,
@@ -24,7 +24,7 @@ import {
   type ReplayVerdict,
 } from '../../streams/replay.ts';
 import { REPLAY_MACHINES } from '../app/replay-machines.ts';
-import { actorsAtStep, formatStateValue } from './replayModel.ts';
+import { actorsAtStep, formatStateValue } from './replay-model.ts';
 
 interface LoadedLog {
   fileName: string;

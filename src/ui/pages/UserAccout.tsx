@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../machines/user.ts';
 import { useRuntime } from '../app/context.ts';
 import { useSessionUser, useTeacherList } from '../app/hooks.ts';
-import { useQuery } from '../app/useQuery.ts';
+import { useQuery } from '../app/use-query.ts';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { Invitations } from '../components/account/Invitations.tsx';
 import { BindingTable } from '../components/family/BindingTable.tsx';

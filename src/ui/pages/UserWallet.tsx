@@ -1,10 +1,10 @@
 import { Button, Card, ControlGroup, Elevation, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { myWallet, walletChangePage } from '../app/commerceQueries.ts';
+import { myWallet, walletChangePage } from '../app/commerce-queries.ts';
 import { useRuntime } from '../app/context.ts';
-import { usePageParam } from '../app/usePageParam.ts';
-import { useQuery } from '../app/useQuery.ts';
+import { usePageParam } from '../app/use-page-param.ts';
+import { useQuery } from '../app/use-query.ts';
 import { PagedTable } from '../components/PagedTable.tsx';
 import { WalletChangeKind } from '../components/WalletChangeKind.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';

@@ -2,7 +2,7 @@
  * What a client module says of each of its screens (docs/architecture.md, "Adding a client
  * module"): its path, layout, guard and lazily loaded chunk. The reasons for each screen's
  * layout and guard are in docs/decisions/client-and-screens.md "Routes, layouts and wrappers";
- * routeTable.tsx builds the router from every module's declarations.
+ * route-table.tsx builds the router from every module's declarations.
  */
 import type { MemberRole } from '../../contract/accounts/calls.ts';
 import type { LazyScreen } from './chunks.ts';

@@ -20,7 +20,7 @@ import { startupMachine } from '../../../machines/startup.ts';
 import { lazyScreen } from '../../routes/chunks.ts';
 import { mustLogin, platformAdminOnly, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
-import { applySiteSettings, fetchSiteSettings } from '../siteSettings.ts';
+import { applySiteSettings, fetchSiteSettings } from '../site-settings.ts';
 
 const screens: readonly ScreenRoute[] = [
   {

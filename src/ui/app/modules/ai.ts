@@ -1,13 +1,13 @@
 /**
  * The AI assistant: its help page, the member's conversations and the staff's prompts. Its
- * conversations are feature actors (aiActors.ts), which mark the session list stale when a reply
+ * conversations are feature actors (ai-actors.ts), which mark the session list stale when a reply
  * ends.
  */
 import { lazyScreen } from '../../routes/chunks.ts';
 import { mustLogin, open, platformAdminOnly, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
-/** The member's conversations and the assistant's allowance (aiQueries.ts). */
+/** The member's conversations and the assistant's allowance (ai-queries.ts). */
 export const aiSessionsTag = 'aiSessions';
 
 const screens: readonly ScreenRoute[] = [

@@ -1,6 +1,6 @@
 /**
  * Exams: the list, a sitting's room and reports, and the back offices' exams and papers. The
- * room's actor is a feature actor (examActors.ts), one per sitting.
+ * room's actor is a feature actor (exam-actors.ts), one per sitting.
  */
 import { lazyScreen } from '../../routes/chunks.ts';
 import {

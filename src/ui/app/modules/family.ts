@@ -10,7 +10,7 @@ import { lazyScreen } from '../../routes/chunks.ts';
 import { parentOnly, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
-/** The parent's and the child's family reads (familyQueries.ts). */
+/** The parent's and the child's family reads (family-queries.ts). */
 export const familyTag = 'family';
 
 const screens: readonly ScreenRoute[] = [

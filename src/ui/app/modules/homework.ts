@@ -1,6 +1,6 @@
 /**
  * A class's homework: the learner's room and reports, the back offices' homework and grading.
- * The room's actors are feature actors (homeworkActors.ts), which mark these reads stale when an
+ * The room's actors are feature actors (homework-actors.ts), which mark these reads stale when an
  * answer is graded.
  */
 import { lazyScreen } from '../../routes/chunks.ts';
@@ -12,7 +12,7 @@ import {
 } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
-/** The learner's homework reads (homeworkQueries.ts). */
+/** The learner's homework reads (homework-queries.ts). */
 export const homeworkTag = 'homework';
 
 const screens: readonly ScreenRoute[] = [

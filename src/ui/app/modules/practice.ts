@@ -1,6 +1,6 @@
 /**
  * What the member's answers move: status columns, the wrong list, progress through courses and
- * chapters, scores. The practice screens' actors are feature actors (practiceActors.ts), made
+ * chapters, scores. The practice screens' actors are feature actors (practice-actors.ts), made
  * per question or playground language; this module declares their kinds, the reads' tag, and
  * the playground's and a question's screens.
  */

@@ -3,10 +3,10 @@
  * device class. Each keeps its effects (local storage, the window) in what it is provided here.
  * Its screens are the site-wide ones: the home page, the 404, the replay view, the brief pages.
  */
-import { deviceMachine } from '../../../machines/deviceClass.ts';
-import { editorConfigMachine, type EditorConfigInput } from '../../../machines/editorConfig.ts';
-import { rollingNoticeMachine } from '../../../machines/rollingNotice.ts';
-import { toastQueueMachine } from '../../../machines/toastQueue.ts';
+import { deviceMachine } from '../../../machines/device-class.ts';
+import { editorConfigMachine, type EditorConfigInput } from '../../../machines/editor-config.ts';
+import { rollingNoticeMachine } from '../../../machines/rolling-notice.ts';
+import { toastQueueMachine } from '../../../machines/toast-queue.ts';
 import { lazyScreen } from '../../routes/chunks.ts';
 import { open, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';

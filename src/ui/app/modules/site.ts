@@ -7,7 +7,7 @@ import { lazyScreen } from '../../routes/chunks.ts';
 import { open, platformAdminOnly, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
-/** The topic pages' texts and the banners (siteQueries.ts). */
+/** The topic pages' texts and the banners (site-queries.ts). */
 export const siteTag = 'site';
 
 const screens: readonly ScreenRoute[] = [

@@ -11,7 +11,7 @@ import { lazyScreen } from '../../routes/chunks.ts';
 import { platformAdminOnly, teacherOnly, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 
-/** The back office's reads (staffQueries.ts `staffQuery`). */
+/** The back office's reads (staff-queries.ts `staffQuery`). */
 export const staffTag = 'staff';
 
 /** How long 已保存 stays: long enough to read, short enough not to cover the next action. */

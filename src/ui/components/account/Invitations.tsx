@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { OwnInvitationItem } from '../../../contract/organization/schemas.ts';
 import { invitationActions } from '../../../machines/lifecycles/member-invitation.ts';
 import { useRuntime } from '../../app/context.ts';
-import { ownInvitations } from '../../app/invitationQueries.ts';
-import { useQuery } from '../../app/useQuery.ts';
+import { ownInvitations } from '../../app/invitation-queries.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { formatDateTime } from '../../format.ts';
 import { QueryStatus } from '../QueryStatus.tsx';
 

@@ -8,8 +8,8 @@ import type { ActivityItem } from '../../../contract/activity/calls.ts';
 import { membership } from '../../../contract/membership/calls.ts';
 import type { OrderDetail } from '../../../contract/order/calls.ts';
 import ActivityDetailPage from '../../pages/ActivityDetail.tsx';
-import { answer, success } from '../../test/fakeApi.ts';
-import { renderScreen, serveFakeApi } from '../../test/testRuntime.tsx';
+import { answer, success } from '../../test/fake-api.ts';
+import { renderScreen, serveFakeApi } from '../../test/test-runtime.tsx';
 import { demoStudent } from '../../test/fixtures.ts';
 
 serveFakeApi();

@@ -1,7 +1,7 @@
 import { HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { QueryState } from '../../../streams/queryCache.ts';
-import type { RankingPage } from '../../app/activityQueries.ts';
+import type { QueryState } from '../../../streams/query-cache.ts';
+import type { RankingPage } from '../../app/activity-queries.ts';
 import { formatDateTime } from '../../format.ts';
 import { EmptyState } from '../EmptyState.tsx';
 import { Pager } from '../Pager.tsx';

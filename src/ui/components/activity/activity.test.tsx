@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityItem } from '../../../contract/activity/calls.ts';
 import { initI18n } from '../../i18n/index.ts';
-import type { RankingPage } from '../../app/activityQueries.ts';
+import type { RankingPage } from '../../app/activity-queries.ts';
 import { ActivityFacts } from './ActivityFacts.tsx';
 import { RankingTable } from './Ranking.tsx';
 

@@ -6,10 +6,10 @@ import { MemoryRouter } from 'react-router-dom';
 import { ai, type AiMessage } from '../../../contract/ai/calls.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import { wallet } from '../../../contract/wallet/calls.ts';
-import { aiChatActorFor } from '../../app/aiActors.ts';
+import { aiChatActorFor } from '../../app/ai-actors.ts';
 import { commerceTag } from '../../app/modules/commerce.ts';
-import { answer, api, failure, success, TEST_API } from '../../test/fakeApi.ts';
-import { createTestRuntime, serveFakeApi, withRuntime } from '../../test/testRuntime.tsx';
+import { answer, api, failure, success, TEST_API } from '../../test/fake-api.ts';
+import { createTestRuntime, serveFakeApi, withRuntime } from '../../test/test-runtime.tsx';
 import { AiChatPanel } from './AiChatPanel.tsx';
 import { AiMarkdown, aiMarkdownBlocks } from './AiMarkdown.tsx';
 

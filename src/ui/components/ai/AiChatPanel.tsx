@@ -29,7 +29,7 @@ import {
   selectStopping,
   selectStreaming,
 } from '../../../machines/ai-chat/selectors.ts';
-import type { AiChatActor } from '../../app/aiActors.ts';
+import type { AiChatActor } from '../../app/ai-actors.ts';
 import { AiMarkdown } from './AiMarkdown.tsx';
 import { AiTokenBalance, BUY_AI_TOKENS_PATH } from './AiTokenBalance.tsx';
 import './ai.css';

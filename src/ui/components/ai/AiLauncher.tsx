@@ -9,7 +9,7 @@ import { Button, DrawerSize } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AiChatInput, AiContextRef } from '../../../machines/ai-chat/machine.ts';
-import { aiChatActorFor, type AiChatActor } from '../../app/aiActors.ts';
+import { aiChatActorFor, type AiChatActor } from '../../app/ai-actors.ts';
 import { useRuntime } from '../../app/context.ts';
 import { LabelledDrawer } from '../LabelledDrawer.tsx';
 import { AiChatPanel } from './AiChatPanel.tsx';

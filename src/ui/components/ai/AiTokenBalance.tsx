@@ -2,9 +2,9 @@ import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { myWallet } from '../../app/commerceQueries.ts';
+import { myWallet } from '../../app/commerce-queries.ts';
 import { useRuntime } from '../../app/context.ts';
-import { useQuery } from '../../app/useQuery.ts';
+import { useQuery } from '../../app/use-query.ts';
 
 /** Where AI token packs are sold (aiTokenGoods, bought through the checkout). */
 export const BUY_AI_TOKENS_PATH = '/activityPackages';

@@ -5,7 +5,7 @@
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { isGradedJob } from '../../../machines/practice/types.ts';
-import type { PracticeActor } from '../../app/practiceActors.ts';
+import type { PracticeActor } from '../../app/practice-actors.ts';
 import { AiLauncher } from './AiLauncher.tsx';
 
 export function QuestionAiLauncher({

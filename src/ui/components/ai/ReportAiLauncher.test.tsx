@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { grade } from '../../../contract/grade/calls.ts';
-import { answer, success } from '../../test/fakeApi.ts';
-import { createTestRuntime, serveFakeApi, withRuntime } from '../../test/testRuntime.tsx';
+import { answer, success } from '../../test/fake-api.ts';
+import { createTestRuntime, serveFakeApi, withRuntime } from '../../test/test-runtime.tsx';
 import { HomeworkAiLauncher } from './ReportAiLauncher.tsx';
 
 serveFakeApi();

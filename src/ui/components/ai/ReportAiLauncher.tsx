@@ -4,9 +4,9 @@
  * assistant off shows why before the learner asks (the server refuses anyway).
  */
 import { useTranslation } from 'react-i18next';
-import { aiAllowedBy, myGradeControls } from '../../app/aiQueries.ts';
+import { aiAllowedBy, myGradeControls } from '../../app/ai-queries.ts';
 import { useRuntime } from '../../app/context.ts';
-import { useQuery } from '../../app/useQuery.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { AiLauncher } from './AiLauncher.tsx';
 
 export function HomeworkAiLauncher({

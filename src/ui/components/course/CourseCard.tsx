@@ -1,7 +1,7 @@
 import { Card, Elevation, ProgressBar, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { CoursePage } from '../../app/courseQueries.ts';
+import type { CoursePage } from '../../app/course-queries.ts';
 
 type CourseListItem = CoursePage['content'][number];
 

@@ -2,8 +2,8 @@ import { Card, Elevation, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useRuntime } from '../../app/context.ts';
-import { publishedDocuments } from '../../app/courseQueries.ts';
-import { useQuery } from '../../app/useQuery.ts';
+import { publishedDocuments } from '../../app/course-queries.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { EmptyState } from '../EmptyState.tsx';
 import { QueryStatus } from '../QueryStatus.tsx';
 

@@ -7,10 +7,10 @@ import {
   type TopicName,
 } from '../../../contract/course/topics.ts';
 import { useRuntime } from '../../app/context.ts';
-import { coursePage } from '../../app/courseQueries.ts';
+import { coursePage } from '../../app/course-queries.ts';
 import { useSessionUser } from '../../app/hooks.ts';
-import { siteText } from '../../app/siteQueries.ts';
-import { useQuery } from '../../app/useQuery.ts';
+import { siteText } from '../../app/site-queries.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { EmptyState } from '../EmptyState.tsx';
 import { QueryStatus } from '../QueryStatus.tsx';
 import { StatementMarkdown } from '../practice/StatementMarkdown.tsx';

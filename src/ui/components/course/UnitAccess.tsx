@@ -1,6 +1,6 @@
 import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { CourseUnits } from '../../app/courseQueries.ts';
+import type { CourseUnits } from '../../app/course-queries.ts';
 import { BuyButton } from '../BuyButton.tsx';
 import { formatFen } from '../../format.ts';
 

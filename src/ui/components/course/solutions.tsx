@@ -2,8 +2,8 @@ import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useRuntime } from '../../app/context.ts';
-import { publishedDocuments, type DocumentListItem } from '../../app/courseQueries.ts';
-import { useQuery } from '../../app/useQuery.ts';
+import { publishedDocuments, type DocumentListItem } from '../../app/course-queries.ts';
+import { useQuery } from '../../app/use-query.ts';
 
 /** The camp keeps at most this many write-ups in view at once (one page of the list). */
 const SOLUTIONS_PAGE = 200;

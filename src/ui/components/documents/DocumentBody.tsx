@@ -1,7 +1,7 @@
 import { AnchorButton, Callout, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { DocumentItem } from '../../app/documentQueries.ts';
+import type { DocumentItem } from '../../app/document-queries.ts';
 import { formatDate } from '../../format.ts';
 import { StatementMarkdown } from '../practice/StatementMarkdown.tsx';
 import { InlineTitle } from '../practice/QuestionLabels.tsx';

@@ -1,7 +1,7 @@
 import { Card, Elevation, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { PublishedPage } from '../../app/documentQueries.ts';
+import type { PublishedPage } from '../../app/document-queries.ts';
 import { formatDate } from '../../format.ts';
 
 type DocumentListItem = PublishedPage['content'][number];

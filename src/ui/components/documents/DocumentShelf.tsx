@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { documentPublication } from '../../../machines/lifecycles/member-document.ts';
 import { useRuntime } from '../../app/context.ts';
-import { useStaffWrite } from '../../app/useStaffWrite.ts';
-import { dictItems } from '../../app/courseQueries.ts';
+import { useStaffWrite } from '../../app/use-staff-write.ts';
+import { dictItems } from '../../app/course-queries.ts';
 import {
   writerDocument,
   writerDocuments,
@@ -13,16 +13,16 @@ import {
   type DocumentFilter,
   type DocumentItem,
   type WriterRow,
-} from '../../app/documentQueries.ts';
-import { usePageParam } from '../../app/usePageParam.ts';
-import { useQuery } from '../../app/useQuery.ts';
+} from '../../app/document-queries.ts';
+import { usePageParam } from '../../app/use-page-param.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { formatDate } from '../../format.ts';
 import { PagedTable } from '../PagedTable.tsx';
 import { LifecycleButtons } from '../staff/LifecycleButtons.tsx';
 import { StaffEditOutcome } from '../staff/StaffEditOutcome.tsx';
 import { StaffForm, type StaffFormRequest } from '../staff/StaffForm.tsx';
 import { DocumentBody } from './DocumentBody.tsx';
-import { documentForm, KINDS_OF_AREA, type DocumentKind } from './documentForm.tsx';
+import { documentForm, KINDS_OF_AREA, type DocumentKind } from './document-form.tsx';
 import { DOCUMENT_TAG_DICT } from '../../../contract/member-document/tags.ts';
 import './documents.css';
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useRuntime } from '../../app/context.ts';
-import { publishedDocument } from '../../app/documentQueries.ts';
-import { useQuery } from '../../app/useQuery.ts';
+import { publishedDocument } from '../../app/document-queries.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { EmptyState } from '../EmptyState.tsx';
 import { QueryStatus } from '../QueryStatus.tsx';
 import { DocumentBody } from './DocumentBody.tsx';

@@ -2,8 +2,8 @@ import { Button, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/context.ts';
-import { bankQuestions } from '../../app/staffQueries.ts';
-import { useQuery } from '../../app/useQuery.ts';
+import { bankQuestions } from '../../app/staff-queries.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { PickFromPage } from '../staff/PickFromPage.tsx';
 import { InlineTitle } from '../practice/QuestionLabels.tsx';
 

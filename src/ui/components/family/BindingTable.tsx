@@ -7,8 +7,8 @@ import {
   type BindingActor,
 } from '../../../machines/lifecycles/parent-binding.ts';
 import { useRuntime } from '../../app/context.ts';
-import { bindingsOfMe, learnersBindingRequests } from '../../app/familyQueries.ts';
-import { useQuery } from '../../app/useQuery.ts';
+import { bindingsOfMe, learnersBindingRequests } from '../../app/family-queries.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { formatDateTime } from '../../format.ts';
 import { QueryStatus } from '../QueryStatus.tsx';
 import { BindingActions, bindingIntent } from './BindingActions.tsx';

@@ -1,9 +1,9 @@
 import { Card, H3 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../app/context.ts';
-import { childGrades } from '../../app/familyQueries.ts';
-import { usePageParam } from '../../app/usePageParam.ts';
-import { useQuery } from '../../app/useQuery.ts';
+import { childGrades } from '../../app/family-queries.ts';
+import { usePageParam } from '../../app/use-page-param.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { EmptyState } from '../EmptyState.tsx';
 import { GradeFacts } from '../grade/GradeFacts.tsx';
 import { Pager } from '../Pager.tsx';

@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { ErrorCode } from '../../../contract/errors.ts';
 import { file } from '../../../contract/file/calls.ts';
-import { answer, failure, success } from '../../test/fakeApi.ts';
-import { createTestRuntime, serveFakeApi, withRuntime } from '../../test/testRuntime.tsx';
+import { answer, failure, success } from '../../test/fake-api.ts';
+import { createTestRuntime, serveFakeApi, withRuntime } from '../../test/test-runtime.tsx';
 import { FileUploadButton } from './FileUploadButton.tsx';
 
 serveFakeApi();

@@ -8,9 +8,9 @@ import { awaitsPayment, orderStateName } from '../../../machines/lifecycles/orde
 import { enrollErrorFor } from '../../../machines/grade-enroll/machine.ts';
 import { enrollRefusal } from '../../../machines/grade-enroll/refusal.ts';
 import { useRuntime } from '../../app/context.ts';
-import { mineGradeEnrollment, type MineGradeEnrollment } from '../../app/gradeQueries.ts';
+import { mineGradeEnrollment, type MineGradeEnrollment } from '../../app/grade-queries.ts';
 import { useOpenLoginDialog, useSession } from '../../app/hooks.ts';
-import { useQuery } from '../../app/useQuery.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { formatFen } from '../../format.ts';
 import { OrderActionOutcome } from '../OrderActionDialogs.tsx';
 import { QueryStatus } from '../QueryStatus.tsx';

@@ -10,15 +10,15 @@ import {
   studentSubmissions,
   studentWrongList,
   type StudentProfile,
-} from '../../app/gradeQueries.ts';
-import { usePageParam } from '../../app/usePageParam.ts';
-import { useQuery } from '../../app/useQuery.ts';
+} from '../../app/grade-queries.ts';
+import { usePageParam } from '../../app/use-page-param.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { formatDateTime } from '../../format.ts';
 import { PagedTable } from '../PagedTable.tsx';
 import { PageSpinner } from '../PageSpinner.tsx';
 import './grade.css';
 import { InlineTitle } from '../practice/QuestionLabels.tsx';
-import { languageName } from '../practice/languageName.ts';
+import { languageName } from '../practice/language-name.ts';
 
 /**
  * A teacher's view of one student (/chapter/student?memberId=): who they are and their classes,

@@ -13,9 +13,9 @@ import {
   questionSubmissions,
   type AnswerDetail,
   type HomeworkReport,
-} from '../../app/homeworkQueries.ts';
-import { usePageParam } from '../../app/usePageParam.ts';
-import { useQuery } from '../../app/useQuery.ts';
+} from '../../app/homework-queries.ts';
+import { usePageParam } from '../../app/use-page-param.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { formatDateTime } from '../../format.ts';
 import { Pager } from '../Pager.tsx';
 import { QueryStatus } from '../QueryStatus.tsx';
@@ -26,7 +26,7 @@ import { VerdictTag } from '../practice/ResultView.tsx';
 import { HomeworkAiLauncher } from '../ai/ReportAiLauncher.tsx';
 import { LateTag, QuestionMarkTag } from './HomeworkTags.tsx';
 import './homework.css';
-import { languageName } from '../practice/languageName.ts';
+import { languageName } from '../practice/language-name.ts';
 
 type ReportQuestion = HomeworkReport['questions'][number];
 

@@ -6,7 +6,7 @@
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { questionMark } from '../../../machines/homework-room/status.ts';
-import type { HomeworkQuestionList, HomeworkReport } from '../../app/homeworkQueries.ts';
+import type { HomeworkQuestionList, HomeworkReport } from '../../app/homework-queries.ts';
 import { InlineTitle } from '../practice/QuestionLabels.tsx';
 import { LateTag, QuestionMarkTag } from './HomeworkTags.tsx';
 

@@ -6,7 +6,7 @@
 import { Card, Elevation, HTMLTable, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { questionMark } from '../../../machines/homework-room/status.ts';
-import type { HomeworkReport } from '../../app/homeworkQueries.ts';
+import type { HomeworkReport } from '../../app/homework-queries.ts';
 import { formatDateTime } from '../../format.ts';
 import { InlineTitle } from '../practice/QuestionLabels.tsx';
 import { VerdictTag } from '../practice/ResultView.tsx';

@@ -14,7 +14,7 @@ import {
   type HomeworkStatus,
   type RoomPhase,
 } from '../../../machines/homework-room/status.ts';
-import type { HomeworkReport } from '../../app/homeworkQueries.ts';
+import type { HomeworkReport } from '../../app/homework-queries.ts';
 import { formatDateTime } from '../../format.ts';
 import { HomeworkStatusTag } from './HomeworkTags.tsx';
 

@@ -1,7 +1,7 @@
 /**
  * One question of the homework in the room: the practice screen's panels for a program, the
  * objective answer for a choice or true/false question — the practice features themselves, run
- * through the homework's calls (src/ui/app/homeworkActors.ts). The statement decides which, as
+ * through the homework's calls (src/ui/app/homework-actors.ts). The statement decides which, as
  * on /question/detail.
  */
 import { Spinner } from '@blueprintjs/core';
@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { asObjectiveQuestion } from '../../../machines/objective-practice/machine.ts';
 import { selectQuestion, selectQuestionFailed } from '../../../machines/practice/selectors.ts';
 import { useRuntime } from '../../app/context.ts';
-import { homeworkObjectiveActorFor, homeworkPracticeActorFor } from '../../app/homeworkActors.ts';
+import { homeworkObjectiveActorFor, homeworkPracticeActorFor } from '../../app/homework-actors.ts';
 import { ObjectivePractice } from '../practice/ObjectivePractice.tsx';
 import { PracticeScreen } from '../practice/PracticeScreen.tsx';
 

@@ -4,7 +4,7 @@ import {
   selectFieldErrors,
 } from '../../../machines/login/selectors.ts';
 import { CaptchaField } from './CaptchaField.tsx';
-import { captchaMessage } from './fieldErrors.ts';
+import { captchaMessage } from './field-errors.ts';
 import { useLoginEvents, useLoginView } from './hooks.ts';
 
 /** The login dialog's captcha (SMS code requests, and password logins the brake holds). */

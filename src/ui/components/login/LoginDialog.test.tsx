@@ -4,8 +4,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { accounts } from '../../../contract/accounts/calls.ts';
 import { ErrorCode, errorCatalogue } from '../../../contract/errors.ts';
 import type { Runtime } from '../../app/runtime.ts';
-import { answer, failure, success } from '../../test/fakeApi.ts';
-import { createTestRuntime, serveFakeApi, withRuntime } from '../../test/testRuntime.tsx';
+import { answer, failure, success } from '../../test/fake-api.ts';
+import { createTestRuntime, serveFakeApi, withRuntime } from '../../test/test-runtime.tsx';
 import LoginDialog from './LoginDialog.tsx';
 
 serveFakeApi();

@@ -16,7 +16,7 @@ import {
   type MobileValues,
   type PasswordValues,
   type RegisterValues,
-} from './formValues.ts';
+} from './form-values.ts';
 import { useLoginEvents, useLoginView, useRegisterEvents, useRegisterView } from './hooks.ts';
 import { MobileForm } from './MobileForm.tsx';
 import { PasswordForm } from './PasswordForm.tsx';

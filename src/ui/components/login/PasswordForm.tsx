@@ -6,12 +6,12 @@ import {
   selectFieldErrors,
   selectSubmitting,
 } from '../../../machines/login/selectors.ts';
-import { bindFields } from './fieldErrors.ts';
+import { bindFields } from './field-errors.ts';
 import { FormError } from './FormError.tsx';
 import { LoginCaptchaField } from './LoginCaptchaField.tsx';
-import { useFocusOnFailure } from './useFocusOnFailure.ts';
+import { useFocusOnFailure } from './use-focus-on-failure.ts';
 import { useLoginEvents, useLoginView } from './hooks.ts';
-import type { PasswordValues } from './formValues.ts';
+import type { PasswordValues } from './form-values.ts';
 import { TextField } from './TextField.tsx';
 
 interface PasswordFormProps {

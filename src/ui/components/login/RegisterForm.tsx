@@ -8,10 +8,10 @@ import {
   selectSubmitting,
 } from '../../../machines/register/selectors.ts';
 import { CaptchaField } from './CaptchaField.tsx';
-import { bindFields, captchaMessage } from './fieldErrors.ts';
+import { bindFields, captchaMessage } from './field-errors.ts';
 import { FormError } from './FormError.tsx';
 import { useRegisterEvents, useRegisterView } from './hooks.ts';
-import type { RegisterValues } from './formValues.ts';
+import type { RegisterValues } from './form-values.ts';
 import { TextField } from './TextField.tsx';
 
 interface RegisterFormProps {

@@ -6,9 +6,9 @@ import { Spinner } from '@blueprintjs/core';
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EditorTheme } from '../../../machines/editorConfig.ts';
+import type { EditorTheme } from '../../../machines/editor-config.ts';
 import type { PracticeLanguage } from '../../../machines/practice/types.ts';
-import { monaco } from './monacoSetup.ts';
+import { monaco } from './monaco-setup.ts';
 
 export interface CodeEditorProps {
   value: string;

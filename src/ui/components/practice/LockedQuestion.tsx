@@ -8,7 +8,7 @@ import { formatFen } from '../../format.ts';
 import { BuyButton } from '../BuyButton.tsx';
 import { BackLink } from './BackLink.tsx';
 import { InlineTitle } from './QuestionLabels.tsx';
-import { plainTitle } from './questionTitle.ts';
+import { plainTitle } from './question-title.ts';
 
 /**
  * A paid question the learner has not opened (issue 9 item 1): its title, its price and how to

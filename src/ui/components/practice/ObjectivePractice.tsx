@@ -21,7 +21,7 @@ import {
   selectReviewing,
   selectSubmitted,
 } from '../../../machines/objective-practice/selectors.ts';
-import type { ObjectiveActor } from '../../app/practiceActors.ts';
+import type { ObjectiveActor } from '../../app/practice-actors.ts';
 import { useObjectiveEvents } from './hooks.ts';
 import { HistoryList } from './ResultView.tsx';
 import { ReviewHint } from './ReviewHint.tsx';

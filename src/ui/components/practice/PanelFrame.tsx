@@ -2,7 +2,7 @@ import { Button } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from '@xstate/react';
-import type { PanelName } from '../../../machines/editorConfig.ts';
+import type { PanelName } from '../../../machines/editor-config.ts';
 import { useRuntime } from '../../app/context.ts';
 
 /**

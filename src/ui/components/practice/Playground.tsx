@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PracticeLanguage } from '../../../machines/practice/types.ts';
 import { useRuntime } from '../../app/context.ts';
 import { useSession } from '../../app/hooks.ts';
-import { playgroundActorFor } from '../../app/practiceActors.ts';
+import { playgroundActorFor } from '../../app/practice-actors.ts';
 import { PracticeScreen } from './PracticeScreen.tsx';
 
 /** The playground (no question): code and custom input, run, draft kept per language. */

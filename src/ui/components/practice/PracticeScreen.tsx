@@ -3,7 +3,7 @@
  * The state is a practice actor (src/machines/practice/) kept outside React; the panel layout and
  * editor look come from the editorConfig actor. Panels are drag-resizable (react-resizable-panels);
  * the sizes start from the spec's defaults and a drag is recorded in editorConfig for the session
- * (panelLayout.ts). The playground shows it without the question panel.
+ * (panel-layout.ts). The playground shows it without the question panel.
  */
 import { Button, Callout, HTMLSelect, Spinner, TextArea } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
@@ -11,14 +11,14 @@ import { lazy, Suspense, useCallback, useEffect, useRef, type ReactNode } from '
 import { useTranslation } from 'react-i18next';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { FONT_SIZE_MAX, FONT_SIZE_MIN } from '../../../machines/constants.ts';
-import { isEditorTheme, type PanelName } from '../../../machines/editorConfig.ts';
+import { isEditorTheme, type PanelName } from '../../../machines/editor-config.ts';
 import {
   isGradedJob,
   PRACTICE_LANGUAGES,
   type PracticeLanguage,
 } from '../../../machines/practice/types.ts';
 import { useRuntime } from '../../app/context.ts';
-import type { PracticeActor } from '../../app/practiceActors.ts';
+import type { PracticeActor } from '../../app/practice-actors.ts';
 import {
   selectCodeLoading,
   selectDraftStatus,
@@ -40,12 +40,12 @@ import {
 import { usePracticeEvents } from './hooks.ts';
 import { PanelFrame } from './PanelFrame.tsx';
 import { QuotaLine } from './QuotaLine.tsx';
-import { COLUMN_ID, horizontalDefaults, resizeEventsOf, verticalDefaults } from './panelLayout.ts';
+import { COLUMN_ID, horizontalDefaults, resizeEventsOf, verticalDefaults } from './panel-layout.ts';
 import { QuestionBody } from './QuestionPanel.tsx';
 import { HistoryList, ResultDetail, StatusLine } from './ResultView.tsx';
 import { ReviewHint } from './ReviewHint.tsx';
 import './practice.css';
-import { languageName } from './languageName.ts';
+import { languageName } from './language-name.ts';
 
 const CodeEditor = lazy(() => import('./CodeEditor.tsx'));
 

@@ -2,11 +2,11 @@ import { Tag, type Intent } from '@blueprintjs/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuestionDifficulty } from '../../../contract/question/calls.ts';
-import { titleParts } from './questionTitle.ts';
+import { titleParts } from './question-title.ts';
 
 /**
  * A question title as one line, with `code` spans shown as code rather than as backticks
- * (questionTitle.ts). Some objective questions carry a code block after the title's first line:
+ * (question-title.ts). Some objective questions carry a code block after the title's first line:
  * a list shows the first line and an ellipsis, the question itself shows all of it (its own
  * Markdown).
  */

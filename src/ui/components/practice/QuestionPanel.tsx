@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PracticeQuestion } from '../../../machines/practice/types.ts';
 import { DifficultyTag, InlineTitle } from './QuestionLabels.tsx';
 import { StatementMarkdown } from './StatementMarkdown.tsx';
-import { statementShowsSamples } from './statementSamples.ts';
+import { statementShowsSamples } from './statement-samples.ts';
 
 /**
  * The statement, rendered from Markdown and sanitised (StatementMarkdown), then the samples

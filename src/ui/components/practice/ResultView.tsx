@@ -10,7 +10,7 @@ import {
 } from '../../../machines/practice/types.ts';
 import { Pager } from '../Pager.tsx';
 import { FailingCase } from './FailingCase.tsx';
-import { languageName } from './languageName.ts';
+import { languageName } from './language-name.ts';
 
 type Verdict = NonNullable<AnswerDetail['verdict']>;
 
@@ -140,7 +140,7 @@ export function ResultDetail({
   );
 }
 
-/** A history row's language, named (languageName.ts). */
+/** A history row's language, named (language-name.ts). */
 function LanguageCell({ language }: { language: string | null }) {
   const { t } = useTranslation();
   return <td>{languageName(t, language)}</td>;

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
  * Statements are authored in Markdown (headings, lists, fenced code) with $…$ / $$…$$ math. They
  * come from the server, so the HTML marked produces is sanitised with DOMPurify before it
  * reaches the DOM: marked passes raw HTML through untouched, and a statement must never run
- * script in the learner's page. Math is typeset by KaTeX (statementMath.ts), loaded only when a
+ * script in the learner's page. Math is typeset by KaTeX (statement-math.ts), loaded only when a
  * statement holds math; until it arrives the math shows as its source text. Private Marked
  * instances keep these options from leaking into anyone else's use of marked (monaco bundles
  * its own copy).
@@ -61,7 +61,7 @@ export function statementHtml(
 /** The KaTeX extension, loaded on first need and shared by every statement afterwards. */
 let mathLoad: Promise<MarkedExtension> | null = null;
 export function loadMath(): Promise<MarkedExtension> {
-  mathLoad ??= import('./statementMath.ts').then((module) => module.mathExtension);
+  mathLoad ??= import('./statement-math.ts').then((module) => module.mathExtension);
   // A failed chunk load may succeed later (the next statement tries again).
   mathLoad.catch(() => {
     mathLoad = null;

@@ -5,7 +5,7 @@ import {
   type ObjectiveEvents,
 } from '../../../machines/objective-practice/events.ts';
 import { practiceEvents, type PracticeEvents } from '../../../machines/practice/events.ts';
-import type { ObjectiveActor, PracticeActor } from '../../app/practiceActors.ts';
+import type { ObjectiveActor, PracticeActor } from '../../app/practice-actors.ts';
 
 export function usePracticeEvents(actor: PracticeActor): PracticeEvents {
   return useMemo(() => practiceEvents(actor), [actor]);

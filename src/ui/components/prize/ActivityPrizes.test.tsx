@@ -7,8 +7,8 @@ import type { AwardItem, DrawInfo, PrizeItem } from '../../../contract/activity-
 import { address } from '../../../contract/address/calls.ts';
 import { ErrorCode } from '../../../contract/errors.ts';
 import { membership } from '../../../contract/membership/calls.ts';
-import { answer, failure, success } from '../../test/fakeApi.ts';
-import { renderScreen, serveFakeApi } from '../../test/testRuntime.tsx';
+import { answer, failure, success } from '../../test/fake-api.ts';
+import { renderScreen, serveFakeApi } from '../../test/test-runtime.tsx';
 import { demoStudent } from '../../test/fixtures.ts';
 import { ActivityPrizes } from './ActivityPrizes.tsx';
 

@@ -6,8 +6,8 @@ import type { AwardItem, DrawInfo } from '../../../contract/activity-prize/calls
 import { awardActions } from '../../../machines/lifecycles/prize-award.ts';
 import { useRuntime } from '../../app/context.ts';
 import { useSessionUser } from '../../app/hooks.ts';
-import { activityPrizes, lotteryResult, type PrizePage } from '../../app/prizeQueries.ts';
-import { useQuery } from '../../app/useQuery.ts';
+import { activityPrizes, lotteryResult, type PrizePage } from '../../app/prize-queries.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { formatDateTime } from '../../format.ts';
 import { QueryStatus } from '../QueryStatus.tsx';
 import { AddressForm } from './AddressForm.tsx';

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { AwardItem, ShippingAddressBody } from '../../../contract/activity-prize/calls.ts';
 import type { FieldError } from '../../../machines/errors.ts';
 import { useRuntime } from '../../app/context.ts';
-import { cityList, districtList, provinceList, type Division } from '../../app/prizeQueries.ts';
-import { useQuery } from '../../app/useQuery.ts';
+import { cityList, districtList, provinceList, type Division } from '../../app/prize-queries.ts';
+import { useQuery } from '../../app/use-query.ts';
 
 type Field = Exclude<keyof ShippingAddressBody, 'id'>;
 const FIELDS: Field[] = [

@@ -3,7 +3,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '@blueprintjs/icons';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { LiveBanners } from '../../app/siteQueries.ts';
+import type { LiveBanners } from '../../app/site-queries.ts';
 
 type Banner = LiveBanners[number];
 

@@ -2,7 +2,7 @@ import { Button, HTMLTable, InputGroup } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../contract/paging.ts';
-import type { QueryState } from '../../../streams/queryCache.ts';
+import type { QueryState } from '../../../streams/query-cache.ts';
 import { Pager } from '../Pager.tsx';
 import { QueryStatus } from '../QueryStatus.tsx';
 

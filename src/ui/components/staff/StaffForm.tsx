@@ -14,7 +14,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffWriteBody, StaffWriteCall } from '../../../machines/staff-edit/machine.ts';
 import { useRuntime } from '../../app/context.ts';
-import { firstRefusal, type ContractRules } from './contractRules.ts';
+import { firstRefusal, type ContractRules } from './contract-rules.ts';
 import { submitStaffWrite } from '../../../machines/staff-edit/events.ts';
 
 export type FieldKind =
@@ -65,7 +65,7 @@ export interface StaffFormRequest<C extends StaffWriteCall = StaffWriteCall> {
   wide?: boolean;
   /**
    * The contract's rules for some of the body's fields (a price's or a capacity's range),
-   * checked when the form is sent, each refusal under its form field (./contractRules.ts).
+   * checked when the form is sent, each refusal under its form field (./contract-rules.ts).
    */
   rules?: ContractRules<keyof StaffWriteBody<C> & string>;
 }

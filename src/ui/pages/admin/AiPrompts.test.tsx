@@ -4,8 +4,8 @@ import { fireEvent, screen, waitFor as waitForDom } from '@testing-library/react
 import { accounts } from '../../../contract/accounts/calls.ts';
 import { ai, type AiPromptItem } from '../../../contract/ai/calls.ts';
 import { membership } from '../../../contract/membership/calls.ts';
-import { answer, success } from '../../test/fakeApi.ts';
-import { renderScreen, serveFakeApi } from '../../test/testRuntime.tsx';
+import { answer, success } from '../../test/fake-api.ts';
+import { renderScreen, serveFakeApi } from '../../test/test-runtime.tsx';
 import { platformAdmin } from '../../test/fixtures.ts';
 import AdminAiPromptsPage from './AiPrompts.tsx';
 

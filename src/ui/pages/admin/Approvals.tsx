@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { OrderItem } from '../../../contract/order/calls.ts';
 import { orderStateName, staffActions } from '../../../machines/lifecycles/orders.ts';
 import { useRuntime } from '../../app/context.ts';
-import { staffOrders } from '../../app/staffQueries.ts';
-import { useQuery } from '../../app/useQuery.ts';
+import { staffOrders } from '../../app/staff-queries.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { ReasonDialog, type ReasonRequest } from '../../components/staff/ReasonDialog.tsx';
@@ -26,7 +26,7 @@ const STEPS = ['quitApplied', 'quitApproved', 'quit'] as const;
  * to finish, then those to refund — orders of every kind (exam enrollments among them; classes,
  * homework and activities join with their issues). Worked through with the keyboard: ↑/↓ (or
  * k/j) move, P passes, R rejects with a reason, F finishes, D refunds. Below them, the reviews:
- * every kind waiting for the platform, from the one list in app/reviewQueue.ts.
+ * every kind waiting for the platform, from the one list in app/review-queue.ts.
  */
 export default function ApprovalsPage() {
   const { t, i18n } = useTranslation();

@@ -1,5 +1,5 @@
 import { ClassDesk } from '../../components/staff/classes/ClassDesk.tsx';
-import { useIdParam } from '../../app/usePageParam.ts';
+import { useIdParam } from '../../app/use-page-param.ts';
 import '../../components/exam/exam.css';
 import '../../components/staff/classes/classes.css';
 

@@ -8,9 +8,9 @@ import {
   staffDicts,
   type DictItems,
   type DictPage,
-} from '../../app/siteQueries.ts';
-import { useIdParam, usePageParam } from '../../app/usePageParam.ts';
-import { useQuery } from '../../app/useQuery.ts';
+} from '../../app/site-queries.ts';
+import { useIdParam, usePageParam } from '../../app/use-page-param.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { PagedTable } from '../../components/PagedTable.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { CreateButton } from '../../components/staff/CreateButton.tsx';

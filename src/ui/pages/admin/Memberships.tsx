@@ -2,13 +2,13 @@ import { Button, HTMLTable, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import type { Page } from '../../../contract/paging.ts';
-import type { QueryState } from '../../../streams/queryCache.ts';
+import type { QueryState } from '../../../streams/query-cache.ts';
 import { useTranslation } from 'react-i18next';
 import { allowedActions } from '../../../machines/lifecycles/lifecycle.ts';
 import { publicationOf } from '../../../machines/lifecycles/publication.ts';
 import { useRuntime } from '../../app/context.ts';
-import { staffCards, staffGoods, staffRights } from '../../app/staffQueries.ts';
-import { useQuery } from '../../app/useQuery.ts';
+import { staffCards, staffGoods, staffRights } from '../../app/staff-queries.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import {
   StaffForm,
@@ -19,7 +19,7 @@ import {
   wholeAsTyped,
 } from '../../components/staff/StaffForm.tsx';
 import { fenOfYuan, formatFen } from '../../format.ts';
-import { bodyShapeOf, inYuan, type Range } from '../../components/staff/contractRules.ts';
+import { bodyShapeOf, inYuan, type Range } from '../../components/staff/contract-rules.ts';
 import { submitStaffWrite } from '../../../machines/staff-edit/events.ts';
 
 /** Cards, rights and packs share the publication lifecycle: it says which button a row shows. */

@@ -15,9 +15,9 @@ import {
   orderStateName,
 } from '../../../machines/lifecycles/orders.ts';
 import { useRuntime } from '../../app/context.ts';
-import { staffOrder, staffOrders, type StaffOrderFilter } from '../../app/staffQueries.ts';
-import { usePageParam } from '../../app/usePageParam.ts';
-import { useQuery } from '../../app/useQuery.ts';
+import { staffOrder, staffOrders, type StaffOrderFilter } from '../../app/staff-queries.ts';
+import { usePageParam } from '../../app/use-page-param.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { PagedTable } from '../../components/PagedTable.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { ReasonDialog, type ReasonRequest } from '../../components/staff/ReasonDialog.tsx';

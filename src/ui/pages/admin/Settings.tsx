@@ -7,9 +7,9 @@ import {
   type ConfigKind,
 } from '../../../contract/site-config/keys.ts';
 import { useRuntime } from '../../app/context.ts';
-import { staffConfigByKey, staffConfigs, type ConfigItem } from '../../app/siteQueries.ts';
-import { usePageParam } from '../../app/usePageParam.ts';
-import { useQuery } from '../../app/useQuery.ts';
+import { staffConfigByKey, staffConfigs, type ConfigItem } from '../../app/site-queries.ts';
+import { usePageParam } from '../../app/use-page-param.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { PagedTable } from '../../components/PagedTable.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { MarkdownEditor } from '../../components/site/MarkdownEditor.tsx';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { orderStateName } from '../../../machines/lifecycles/orders.ts';
 import { useRuntime } from '../../app/context.ts';
-import { manageOrders } from '../../app/staffQueries.ts';
-import { usePageParam } from '../../app/usePageParam.ts';
-import { useQuery } from '../../app/useQuery.ts';
+import { manageOrders } from '../../app/staff-queries.ts';
+import { usePageParam } from '../../app/use-page-param.ts';
+import { useQuery } from '../../app/use-query.ts';
 import { PagedTable } from '../../components/PagedTable.tsx';
 import { formatDateTime, formatFen } from '../../format.ts';
 

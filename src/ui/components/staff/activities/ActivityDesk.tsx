@@ -11,9 +11,9 @@ import {
   staffActivityRanking,
   staffActivityStatistics,
   type ActivityArea,
-} from '../../../app/activityQueries.ts';
+} from '../../../app/activity-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
-import { useQuery } from '../../../app/useQuery.ts';
+import { useQuery } from '../../../app/use-query.ts';
 import { formatDateTime, formatFen } from '../../../format.ts';
 import { RankingTable } from '../../activity/Ranking.tsx';
 import { PagedTable } from '../../PagedTable.tsx';

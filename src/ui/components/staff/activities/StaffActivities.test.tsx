@@ -6,8 +6,8 @@ import { activity } from '../../../../contract/activity/calls.ts';
 import { grade } from '../../../../contract/grade/calls.ts';
 import type { ActivityItem } from '../../../../contract/activity/calls.ts';
 import { membership } from '../../../../contract/membership/calls.ts';
-import { answer, failure, success } from '../../../test/fakeApi.ts';
-import { renderScreen, serveFakeApi } from '../../../test/testRuntime.tsx';
+import { answer, failure, success } from '../../../test/fake-api.ts';
+import { renderScreen, serveFakeApi } from '../../../test/test-runtime.tsx';
 import { platformAdmin } from '../../../test/fixtures.ts';
 import { StaffActivities } from './StaffActivities.tsx';
 

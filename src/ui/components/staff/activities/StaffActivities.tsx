@@ -6,11 +6,11 @@ import { useSearchParams } from 'react-router-dom';
 import type { ActivityItem } from '../../../../contract/activity/calls.ts';
 import { activityLifecycle } from '../../../../machines/lifecycles/activity.ts';
 import type { StaffWriteBody, StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
-import { staffActivities, type ActivityArea } from '../../../app/activityQueries.ts';
+import { staffActivities, type ActivityArea } from '../../../app/activity-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
-import { useStaffWrite } from '../../../app/useStaffWrite.ts';
-import { usePageParam } from '../../../app/usePageParam.ts';
-import { useQuery } from '../../../app/useQuery.ts';
+import { useStaffWrite } from '../../../app/use-staff-write.ts';
+import { usePageParam } from '../../../app/use-page-param.ts';
+import { useQuery } from '../../../app/use-query.ts';
 import {
   formatDateTime,
   formatFen,
@@ -25,7 +25,7 @@ import { LifecycleButtons, REVIEWED_AREA_ACTIONS } from '../LifecycleButtons.tsx
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
 import { QuestionSetBuilder, setInHand } from '../QuestionSetBuilder.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
-import { inYuan } from '../contractRules.ts';
+import { inYuan } from '../contract-rules.ts';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { ActivityDesk } from './ActivityDesk.tsx';

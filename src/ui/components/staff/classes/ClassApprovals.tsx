@@ -3,16 +3,16 @@ import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GradeEnrollItem } from '../../../../contract/grade/schemas.ts';
 import { orderStateName } from '../../../../machines/lifecycles/orders.ts';
-import { roster } from '../../../app/classStaffQueries.ts';
+import { roster } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
-import { useQuery } from '../../../app/useQuery.ts';
+import { useQuery } from '../../../app/use-query.ts';
 import { formatDateTime, formatFen } from '../../../format.ts';
 import { EmptyState } from '../../EmptyState.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { ACTION_KEYS } from '../StaffOrderActions.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
-import { ClassEnrollActions, useClassEnrollAct } from './enrollActions.tsx';
+import { ClassEnrollActions, useClassEnrollAct } from './enroll-actions.tsx';
 import { MemberQueue } from './MemberQueue.tsx';
 
 /** A quit application's three steps, in the order it goes through them. */

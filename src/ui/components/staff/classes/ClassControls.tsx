@@ -1,9 +1,9 @@
 import { Switch, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { gradeControls, type StaffArea } from '../../../app/classStaffQueries.ts';
+import { gradeControls, type StaffArea } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
-import { useQuery } from '../../../app/useQuery.ts';
+import { useQuery } from '../../../app/use-query.ts';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 

@@ -7,9 +7,9 @@ import {
   gradeCourse,
   staffGradeChapters,
   type StaffArea,
-} from '../../../app/classStaffQueries.ts';
+} from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
-import { useQuery } from '../../../app/useQuery.ts';
+import { useQuery } from '../../../app/use-query.ts';
 import { EmptyState } from '../../EmptyState.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';

@@ -6,15 +6,15 @@ import { Link } from 'react-router-dom';
 import { grade as gradeApi } from '../../../../contract/grade/refs.ts';
 import type { GradeItem } from '../../../../contract/grade/schemas.ts';
 import { orderStateName } from '../../../../machines/lifecycles/orders.ts';
-import { roster, teachers, type StaffArea } from '../../../app/classStaffQueries.ts';
+import { roster, teachers, type StaffArea } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
-import { usePageParam } from '../../../app/usePageParam.ts';
-import { useQuery } from '../../../app/useQuery.ts';
+import { usePageParam } from '../../../app/use-page-param.ts';
+import { useQuery } from '../../../app/use-query.ts';
 import { formatFen } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { splitList } from '../enrollment/BatchEnrollPanel.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
-import { ClassEnrollActions } from './enrollActions.tsx';
+import { ClassEnrollActions } from './enroll-actions.tsx';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 /**

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { GradeItem } from '../../../../contract/grade/schemas.ts';
 import { gradeLifecycle } from '../../../../machines/lifecycles/grade.ts';
-import { staffGrades, teachers, type StaffArea } from '../../../app/classStaffQueries.ts';
+import { staffGrades, teachers, type StaffArea } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
-import { useStaffWrite } from '../../../app/useStaffWrite.ts';
-import { usePageParam } from '../../../app/usePageParam.ts';
-import { useQuery } from '../../../app/useQuery.ts';
+import { useStaffWrite } from '../../../app/use-staff-write.ts';
+import { usePageParam } from '../../../app/use-page-param.ts';
+import { useQuery } from '../../../app/use-query.ts';
 import {
   formatDateTime,
   formatFen,
@@ -19,7 +19,7 @@ import {
 } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { DeleteButton, EditButton } from '../RowButtons.tsx';
-import { inYuan, wholeOrNull } from '../contractRules.ts';
+import { inYuan, wholeOrNull } from '../contract-rules.ts';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { LifecycleButtons } from '../LifecycleButtons.tsx';
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';

@@ -2,12 +2,12 @@ import { Button, Dialog, DialogBody, DialogFooter, Tag } from '@blueprintjs/core
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSettled } from '../../../../streams/queryCache.ts';
-import type { StaffArea } from '../../../app/classStaffQueries.ts';
+import { isSettled } from '../../../../streams/query-cache.ts';
+import type { StaffArea } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
-import { staffChapterQuestions } from '../../../app/courseStaffQueries.ts';
-import { bankQuestions } from '../../../app/staffQueries.ts';
-import { useQuery } from '../../../app/useQuery.ts';
+import { staffChapterQuestions } from '../../../app/course-staff-queries.ts';
+import { bankQuestions } from '../../../app/staff-queries.ts';
+import { useQuery } from '../../../app/use-query.ts';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { PickFromPage } from '../PickFromPage.tsx';
 import { SortableRows } from '../SortableRows.tsx';

@@ -17,9 +17,9 @@ import { course } from '../../../../contract/course/calls.ts';
 import { dict } from '../../../../contract/dict/calls.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import { membership } from '../../../../contract/membership/calls.ts';
-import type { StaffChapterPage, StaffCourse } from '../../../app/courseStaffQueries.ts';
-import { answer, api, failure, success } from '../../../test/fakeApi.ts';
-import { createTestRuntime, withRuntime } from '../../../test/testRuntime.tsx';
+import type { StaffChapterPage, StaffCourse } from '../../../app/course-staff-queries.ts';
+import { answer, api, failure, success } from '../../../test/fake-api.ts';
+import { createTestRuntime, withRuntime } from '../../../test/test-runtime.tsx';
 import { StaffChapters } from './StaffChapters.tsx';
 import { StaffCourses } from './StaffCourses.tsx';
 

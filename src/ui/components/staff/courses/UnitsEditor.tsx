@@ -2,12 +2,12 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSettled } from '../../../../streams/queryCache.ts';
+import { isSettled } from '../../../../streams/query-cache.ts';
 import { MAX_COURSE_UNITS, unitName } from '../../../../contract/course/units.ts';
-import type { StaffArea } from '../../../app/classStaffQueries.ts';
+import type { StaffArea } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
-import { staffChapters, staffUnits, type StaffCourse } from '../../../app/courseStaffQueries.ts';
-import { useQuery } from '../../../app/useQuery.ts';
+import { staffChapters, staffUnits, type StaffCourse } from '../../../app/course-staff-queries.ts';
+import { useQuery } from '../../../app/use-query.ts';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { PickFromPage } from '../PickFromPage.tsx';
 import { SortableRows } from '../SortableRows.tsx';

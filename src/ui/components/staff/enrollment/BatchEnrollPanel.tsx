@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { BatchAnswer } from '../../../../contract/enrollment/batch.ts';
 import { BatchAnswerRows } from './BatchAnswerRows.tsx';
 import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
-import { staffGradeChoices, type StaffArea } from '../../../app/classStaffQueries.ts';
+import { staffGradeChoices, type StaffArea } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
-import { useQuery } from '../../../app/useQuery.ts';
+import { useQuery } from '../../../app/use-query.ts';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 type Mode = 'mobiles' | 'tags' | 'groups';

@@ -14,9 +14,9 @@ import {
   staffSignals,
   staffSittings,
   type ExamArea,
-} from '../../../app/staffQueries.ts';
-import { usePageParam } from '../../../app/usePageParam.ts';
-import { useQuery } from '../../../app/useQuery.ts';
+} from '../../../app/staff-queries.ts';
+import { usePageParam } from '../../../app/use-page-param.ts';
+import { useQuery } from '../../../app/use-query.ts';
 import { formatDateTime } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';

@@ -3,8 +3,8 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../../app/context.ts';
-import { REVIEW_KINDS, reviewQueue, type Waiting } from '../../../app/reviewQueue.ts';
-import { useQuery } from '../../../app/useQuery.ts';
+import { REVIEW_KINDS, reviewQueue, type Waiting } from '../../../app/review-queue.ts';
+import { useQuery } from '../../../app/use-query.ts';
 import { EmptyState } from '../../EmptyState.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
@@ -15,7 +15,7 @@ const kindOf = (kind: Waiting['kind']) => REVIEW_KINDS.find((k) => k.kind === ki
 /**
  * The approval queue's reviews (DESIGN.md §6): everything waiting for the platform — courses,
  * exams, papers, activities, homework and applications to open an organization, from the one
- * list of reviewable kinds (app/reviewQueue.ts); each passed, or rejected with a reason.
+ * list of reviewable kinds (app/review-queue.ts); each passed, or rejected with a reason.
  */
 export function ReviewQueue() {
   const { t } = useTranslation();

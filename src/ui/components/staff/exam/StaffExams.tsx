@@ -8,10 +8,10 @@ import { examLifecycle } from '../../../../machines/lifecycles/exam.ts';
 import { isFinalState } from '../../../../machines/lifecycles/lifecycle.ts';
 import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import { useRuntime } from '../../../app/context.ts';
-import { useStaffWrite } from '../../../app/useStaffWrite.ts';
-import { staffExams, staffPapers, type ExamArea } from '../../../app/staffQueries.ts';
-import { usePageParam } from '../../../app/usePageParam.ts';
-import { useQuery } from '../../../app/useQuery.ts';
+import { useStaffWrite } from '../../../app/use-staff-write.ts';
+import { staffExams, staffPapers, type ExamArea } from '../../../app/staff-queries.ts';
+import { usePageParam } from '../../../app/use-page-param.ts';
+import { useQuery } from '../../../app/use-query.ts';
 import {
   formatDateTime,
   formatFen,
@@ -26,7 +26,7 @@ import { LifecycleButtons, REVIEWED_AREA_ACTIONS } from '../LifecycleButtons.tsx
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
 import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
-import { inYuan } from '../contractRules.ts';
+import { inYuan } from '../contract-rules.ts';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;

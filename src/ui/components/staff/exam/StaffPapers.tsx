@@ -5,20 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { allowedActions } from '../../../../machines/lifecycles/lifecycle.ts';
 import { examPaperLifecycle } from '../../../../machines/lifecycles/exam-paper.ts';
 import { useRuntime } from '../../../app/context.ts';
-import { useStaffWrite } from '../../../app/useStaffWrite.ts';
+import { useStaffWrite } from '../../../app/use-staff-write.ts';
 import {
   staffPaper,
   staffPapers,
   type ExamArea,
   type StaffPaper,
-} from '../../../app/staffQueries.ts';
-import { usePageParam } from '../../../app/usePageParam.ts';
-import { useQuery } from '../../../app/useQuery.ts';
+} from '../../../app/staff-queries.ts';
+import { usePageParam } from '../../../app/use-page-param.ts';
+import { useQuery } from '../../../app/use-query.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { QuestionSetBuilder } from '../QuestionSetBuilder.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
-import { wholeOrNull } from '../contractRules.ts';
+import { wholeOrNull } from '../contract-rules.ts';
 import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 

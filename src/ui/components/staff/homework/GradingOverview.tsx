@@ -9,17 +9,17 @@ import {
   staffHomework,
   type GradingOverview as Overview,
   type StaffArea,
-} from '../../../app/classStaffQueries.ts';
+} from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { staffTag } from '../../../app/modules/staff.ts';
-import { useQuery } from '../../../app/useQuery.ts';
+import { useQuery } from '../../../app/use-query.ts';
 import { formatDateTime } from '../../../format.ts';
 import { EmptyState } from '../../EmptyState.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
-import { gradingTone } from './gradingTone.ts';
+import { gradingTone } from './grading-tone.ts';
 import { InlineTitle } from '../../practice/QuestionLabels.tsx';
-import { plainTitle } from '../../practice/questionTitle.ts';
+import { plainTitle } from '../../practice/question-title.ts';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 const CountChart = lazy(() => import('../CountChart.tsx'));

@@ -11,11 +11,11 @@ import {
   staffGradeChoices,
   staffHomeworks,
   type StaffArea,
-} from '../../../app/classStaffQueries.ts';
+} from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
-import { useStaffWrite } from '../../../app/useStaffWrite.ts';
-import { usePageParam } from '../../../app/usePageParam.ts';
-import { useQuery } from '../../../app/useQuery.ts';
+import { useStaffWrite } from '../../../app/use-staff-write.ts';
+import { usePageParam } from '../../../app/use-page-param.ts';
+import { useQuery } from '../../../app/use-query.ts';
 import { formatDateTime, fromShanghaiInput, toShanghaiInput } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { DeleteButton, EditButton } from '../RowButtons.tsx';

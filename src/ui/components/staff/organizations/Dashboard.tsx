@@ -7,9 +7,9 @@ import {
   roster,
   staffGrades,
   staffHomeworks,
-} from '../../../app/classStaffQueries.ts';
+} from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
-import { useQuery } from '../../../app/useQuery.ts';
+import { useQuery } from '../../../app/use-query.ts';
 import { QueryStatus } from '../../QueryStatus.tsx';
 
 /** A figure that links to the screen where it can be worked on. */

@@ -6,8 +6,8 @@ import type * as auth from '../../../../contract/accounts/calls.ts';
 import { membership } from '../../../../contract/membership/calls.ts';
 import { organization } from '../../../../contract/organization/calls.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
-import { answer, failure, success } from '../../../test/fakeApi.ts';
-import { renderScreen, serveFakeApi } from '../../../test/testRuntime.tsx';
+import { answer, failure, success } from '../../../test/fake-api.ts';
+import { renderScreen, serveFakeApi } from '../../../test/test-runtime.tsx';
 import { Teachers } from './Teachers.tsx';
 
 serveFakeApi();

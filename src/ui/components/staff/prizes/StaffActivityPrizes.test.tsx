@@ -6,8 +6,8 @@ import { accounts } from '../../../../contract/accounts/calls.ts';
 import { activityPrize } from '../../../../contract/activity-prize/calls.ts';
 import type { AwardItem, DrawInfo, PrizeItem } from '../../../../contract/activity-prize/calls.ts';
 import { membership } from '../../../../contract/membership/calls.ts';
-import { answer, success } from '../../../test/fakeApi.ts';
-import { renderScreen, serveFakeApi } from '../../../test/testRuntime.tsx';
+import { answer, success } from '../../../test/fake-api.ts';
+import { renderScreen, serveFakeApi } from '../../../test/test-runtime.tsx';
 import { platformAdmin } from '../../../test/fixtures.ts';
 import { StaffActivityPrizes } from './StaffActivityPrizes.tsx';
 

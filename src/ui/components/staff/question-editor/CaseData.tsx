@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallResult } from '../../../../contract/call.ts';
 import { question as questionApi } from '../../../../contract/question/refs.ts';
-import type { StaffArea } from '../../../app/classStaffQueries.ts';
+import type { StaffArea } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
-import type { EditedQuestion } from '../../../app/questionEditorQueries.ts';
+import type { EditedQuestion } from '../../../app/question-editor-queries.ts';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 type Preview = CallResult<(typeof questionApi)['bms.question.unzipAndParse']>;

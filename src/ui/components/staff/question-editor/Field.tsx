@@ -1,6 +1,6 @@
 import { FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
 
-/** Where a refusal shows: the message placed for a field (questionDraft.ts placeErrors). */
+/** Where a refusal shows: the message placed for a field (question-draft.ts placeErrors). */
 export type MessageAt = (place: string) => string | null;
 
 /** A labelled control with the refusal naming it, in Chinese, right under it. */

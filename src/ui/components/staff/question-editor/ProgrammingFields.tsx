@@ -8,7 +8,7 @@ import {
   type CheckerType,
   type FloatMode,
   type QuestionDraft,
-} from './questionDraft.ts';
+} from './question-draft.ts';
 
 const MAX_SAMPLES = 10;
 const MAX_SUBTASKS = 50;

@@ -7,9 +7,9 @@ import { accounts } from '../../../../contract/accounts/calls.ts';
 import type * as auth from '../../../../contract/accounts/calls.ts';
 import { membership } from '../../../../contract/membership/calls.ts';
 import { question as questionApi } from '../../../../contract/question/calls.ts';
-import type { EditedQuestion } from '../../../app/questionEditorQueries.ts';
-import { answer, api, failure, success } from '../../../test/fakeApi.ts';
-import { createTestRuntime, withRuntime } from '../../../test/testRuntime.tsx';
+import type { EditedQuestion } from '../../../app/question-editor-queries.ts';
+import { answer, api, failure, success } from '../../../test/fake-api.ts';
+import { createTestRuntime, withRuntime } from '../../../test/test-runtime.tsx';
 import { QuestionEditor } from './QuestionEditor.tsx';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));

@@ -13,10 +13,10 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useBlocker, useSearchParams } from 'react-router-dom';
-import type { StaffArea } from '../../../app/classStaffQueries.ts';
+import type { StaffArea } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
-import { editedQuestion, type EditedQuestion } from '../../../app/questionEditorQueries.ts';
-import { useQuery } from '../../../app/useQuery.ts';
+import { editedQuestion, type EditedQuestion } from '../../../app/question-editor-queries.ts';
+import { useQuery } from '../../../app/use-query.ts';
 import { FileUploadButton } from '../../files/FileUploadButton.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { MarkdownEditor } from '../../site/MarkdownEditor.tsx';
@@ -35,7 +35,7 @@ import {
   type Difficulty,
   type QuestionDraft,
   type QuestionKind,
-} from './questionDraft.ts';
+} from './question-draft.ts';
 import './questionEditor.css';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 import type { StaffWrite } from '../../../../machines/staff-edit/machine.ts';

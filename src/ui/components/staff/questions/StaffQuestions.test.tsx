@@ -16,9 +16,9 @@ import type * as auth from '../../../../contract/accounts/calls.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import { membership } from '../../../../contract/membership/calls.ts';
 import { question, type PackageProblemPreview } from '../../../../contract/question/calls.ts';
-import { answer, api, failure, success } from '../../../test/fakeApi.ts';
-import { createTestRuntime, withRuntime } from '../../../test/testRuntime.tsx';
-import type { StaffQuestionRow } from '../../../app/questionBankQueries.ts';
+import { answer, api, failure, success } from '../../../test/fake-api.ts';
+import { createTestRuntime, withRuntime } from '../../../test/test-runtime.tsx';
+import type { StaffQuestionRow } from '../../../app/question-bank-queries.ts';
 import { StaffQuestions } from './StaffQuestions.tsx';
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));

@@ -10,15 +10,15 @@ import {
   selectExported,
   selectExporting,
 } from '../../../../machines/question-packages/selectors.ts';
-import type { StaffArea } from '../../../app/classStaffQueries.ts';
+import type { StaffArea } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import {
   staffQuestions,
   type QuestionFilter,
   type StaffQuestionRow,
-} from '../../../app/questionBankQueries.ts';
-import { usePageParam } from '../../../app/usePageParam.ts';
-import { useQuery } from '../../../app/useQuery.ts';
+} from '../../../app/question-bank-queries.ts';
+import { usePageParam } from '../../../app/use-page-param.ts';
+import { useQuery } from '../../../app/use-query.ts';
 import { formatDateTime } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { LifecycleButtons } from '../LifecycleButtons.tsx';
@@ -29,7 +29,7 @@ import { useQuestionPackagesEvents, useQuestionPackagesView } from './hooks.ts';
 import { PackageImportDialog } from './PackageImportDialog.tsx';
 import './questions.css';
 import { InlineTitle } from '../../practice/QuestionLabels.tsx';
-import { plainTitle } from '../../practice/questionTitle.ts';
+import { plainTitle } from '../../practice/question-title.ts';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 const TYPES = ['programming', 'single', 'multiple', 'judge'] as const;
