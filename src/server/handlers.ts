@@ -76,8 +76,8 @@ interface CallsWithoutHandler<Ids extends string> {
 }
 /**
  * Entries whose id is not a contract call's. `string` here means an entry lost its call's id
- * type (a call typed `CallDef`, an entry typed `HandlerEntry`), which would make the check
- * above vacuous: type the call from the contract instead.
+ * type (a call typed `CallDef`, an entry typed `HandlerEntry`), which would make the
+ * missing-handler check vacuous: type the call from the contract instead.
  */
 interface HandlersOfNoContractCall<Ids extends string> {
   readonly handlersOfNoContractCall: Ids;
@@ -92,4 +92,4 @@ type EveryCallHandled = [Exclude<Wired, ContractIds>] extends [never]
  * Every implemented call. A contract call missing here is a compile error (EveryCallHandled);
  * buildApp's own check (http/register-calls.ts) remains for apps built from a subset.
  */
-export const allHandlers: EveryCallHandled = handlerList;
+export const allHandlers: readonly HandlerEntry[] = handlerList satisfies EveryCallHandled;
