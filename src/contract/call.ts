@@ -156,13 +156,15 @@ export const spec = <Q extends z.ZodType, B extends z.ZodType, R extends z.ZodTy
 /**
  * A domain's calls, keyed by id (= path with dots): `defineCalls({ 'oj.member.queryCurrent':
  * spec({...}) })`. The id and path are filled from the key, so a call is one entry in one file.
+ * Each definition's `id` is typed as its key, so the server's handler list can say which calls it
+ * wires (server/handlers.ts: a call without a handler is a compile error).
  */
 export function defineCalls<const S extends Record<string, CallSpec>>(
   specs: S,
-): { [K in keyof S & string]: DefOf<S[K]> } {
+): { [K in keyof S & string]: DefOf<S[K]> & { readonly id: K } } {
   return Object.fromEntries(
     Object.entries(specs).map(([id, s]) => [id, { id, path: pathOfId(id), ...s }]),
-  ) as { [K in keyof S & string]: DefOf<S[K]> };
+  ) as { [K in keyof S & string]: DefOf<S[K]> & { readonly id: K } };
 }
 
 export type CallQuery<C> = C extends CallRef<infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;

@@ -145,7 +145,9 @@ export function resourceCalls<
   resource: R,
   options: AreaOptions<A, Ops, Item, ListItem>,
 ): {
-  [Op in Ops[number] as ResourceCallId<A, R['segment'], Op>]: CrudCalls<R, Item, ListItem>[Op];
+  [Op in Ops[number] as ResourceCallId<A, R['segment'], Op>]: CrudCalls<R, Item, ListItem>[Op] & {
+    readonly id: ResourceCallId<A, R['segment'], Op>;
+  };
 } {
   const item = options.item ?? resource.item;
   const listItem = options.listItem ?? resource.listItem;
@@ -219,7 +221,9 @@ export function lifecycleCalls<
   resource: R,
   options: Omit<AreaOptions<A, Actions, Item, never>, 'listItem'>,
 ): {
-  [Act in Actions[number] as ResourceCallId<A, R['segment'], Act>]: LifecycleCall<R, Item>[Act];
+  [Act in Actions[number] as ResourceCallId<A, R['segment'], Act>]: LifecycleCall<R, Item>[Act] & {
+    readonly id: ResourceCallId<A, R['segment'], Act>;
+  };
 } {
   const item = options.item ?? resource.item;
   const note = options.note ? `；${options.note}` : '';

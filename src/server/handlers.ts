@@ -1,3 +1,4 @@
+import type { domains } from '../contract/index.ts';
 import { authHandlers } from './accounts/auth-handlers.ts';
 import { activityPrizeHandlers } from './activity-prize/handlers.ts';
 import { parentHandlers } from './parent/handlers.ts';
@@ -15,7 +16,7 @@ import { dictHandlers } from './dict/handlers.ts';
 import { examHandlersAll } from './exam/handlers.ts';
 import { gradeHandlers } from './grade/handlers.ts';
 import { homeworkHandlersAll } from './homework/handlers.ts';
-import type { HandlerEntry } from './http/handler.ts';
+import type { HandlerEntry, WiredIdsOf } from './http/handler.ts';
 import { imageBannerHandlers } from './image-banner/handlers.ts';
 import { memberDocumentHandlers } from './member-document/handlers.ts';
 import { memberQuestionHandlers } from './member-question/handlers.ts';
@@ -30,8 +31,7 @@ import { siteConfigHandlers } from './site-config/handlers.ts';
 import { systemHandlers } from './system/handlers.ts';
 import { walletHandlers } from './wallet/handlers.ts';
 
-/** Every implemented call; buildApp refuses to start if a contract call is missing here. */
-export const allHandlers: readonly HandlerEntry[] = [
+const handlerList = [
   ...systemHandlers,
   ...authHandlers,
   ...memberHandlers,
@@ -63,3 +63,33 @@ export const allHandlers: readonly HandlerEntry[] = [
   ...aiHandlers,
   ...parentHandlers,
 ];
+
+/** Every call of the contract, by id. */
+type ContractIds = {
+  [D in keyof typeof domains]: keyof (typeof domains)[D] & string;
+}[keyof typeof domains];
+type Wired = WiredIdsOf<(typeof handlerList)[number]>;
+
+/** Contract calls that no entry wires: write their handlers (docs/architecture.md "Adding a call"). */
+interface CallsWithoutHandler<Ids extends string> {
+  readonly callsWithoutHandler: Ids;
+}
+/**
+ * Entries whose id is not a contract call's. `string` here means an entry lost its call's id
+ * type (a call typed `CallDef`, an entry typed `HandlerEntry`), which would make the
+ * missing-handler check vacuous: type the call from the contract instead.
+ */
+interface HandlersOfNoContractCall<Ids extends string> {
+  readonly handlersOfNoContractCall: Ids;
+}
+type EveryCallHandled = [Exclude<Wired, ContractIds>] extends [never]
+  ? [Exclude<ContractIds, Wired>] extends [never]
+    ? readonly HandlerEntry[]
+    : CallsWithoutHandler<Exclude<ContractIds, Wired>>
+  : HandlersOfNoContractCall<Exclude<Wired, ContractIds>>;
+
+/**
+ * Every implemented call. A contract call missing here is a compile error (EveryCallHandled);
+ * buildApp's own check (http/register-calls.ts) remains for apps built from a subset.
+ */
+export const allHandlers: readonly HandlerEntry[] = handlerList satisfies EveryCallHandled;

@@ -1,9 +1,10 @@
 /** activityPrize calls (contract/activity-prize/calls.ts) in bms, edms and oj. */
 import { activityPrize as c } from '../../contract/activity-prize/calls.ts';
+import type { CallDef } from '../../contract/call.ts';
 import type { Auth } from '../http/sessions.ts';
 import { SCOPE_OF_AREA } from '../access/scope.ts';
 import { handle } from '../http/handler.ts';
-import type { HandlerContext, HandlerEntry } from '../http/handler.ts';
+import type { CallHandler, CallShape, HandlerContext } from '../http/handler.ts';
 import { addressAward, collectAward, listAwards, shipAward } from './awards.ts';
 import { startDraw } from './draw-lock.ts';
 import { lottery } from './lottery.ts';
@@ -34,40 +35,51 @@ type StaffCall =
   | 'collect'
   | 'express';
 
-function areaHandlers(area: 'bms' | 'edms'): HandlerEntry[] {
+/** The calls by id, for the area's id built at run time. */
+const byId: Readonly<Record<string, CallDef>> = c;
+
+type Shared<N extends StaffCall> = CallShape<(typeof c)[`bms.activityPrize.${N}`]>;
+
+function areaHandlers<A extends 'bms' | 'edms'>(area: A) {
   const scopeOf = SCOPE_OF_AREA[area];
-  // Both areas' calls share their schemas; typed as the bms one, routed by the area's path.
-  const on = <const N extends StaffCall>(name: N) =>
-    c[`${area}.activityPrize.${name}`] as (typeof c)[`bms.activityPrize.${N}`];
+  // Both areas' calls share their schemas: typed as the bms one, routed by the area's path, and
+  // the entry carries the area's own id.
+  const on = <const N extends StaffCall>(name: N, fn: CallHandler<Shared<N>>) =>
+    handle<Shared<N>, `${A}.activityPrize.${N}`>(
+      byId[`${area}.activityPrize.${name}`] as Shared<N> & {
+        readonly id: `${A}.activityPrize.${N}`;
+      },
+      fn,
+    );
   return [
-    handle(on('create'), async (ctx) =>
+    on('create', async (ctx) =>
       createPrize(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.body),
     ),
-    handle(on('update'), async (ctx) =>
+    on('update', async (ctx) =>
       updatePrize(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.body),
     ),
-    handle(on('delete'), async (ctx) => {
+    on('delete', async (ctx) => {
       await deletePrize(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.body.id);
       return { id: ctx.body.id };
     }),
-    handle(on('queryById'), async (ctx) =>
+    on('queryById', async (ctx) =>
       getPrize(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.query.id),
     ),
-    handle(on('queryList'), async (ctx) =>
+    on('queryList', async (ctx) =>
       listPrizes(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.body, ctx.query),
     ),
-    handle(on('draw'), async (ctx) => {
+    on('draw', async (ctx) => {
       const auth = ctx.requireAuth();
       return startDraw(ctx.services.pool, scopeOf(auth), ctx.body.activityId, actorOf(auth, ctx));
     }),
-    handle(on('queryAwardList'), async (ctx) =>
+    on('queryAwardList', async (ctx) =>
       listAwards(ctx.services.pool, scopeOf(ctx.requireAuth()), ctx.body, ctx.query),
     ),
-    handle(on('collect'), async (ctx) => {
+    on('collect', async (ctx) => {
       const auth = ctx.requireAuth();
       return collectAward(ctx.services.pool, scopeOf(auth), ctx.body.id, actorOf(auth, ctx));
     }),
-    handle(on('express'), async (ctx) => {
+    on('express', async (ctx) => {
       const auth = ctx.requireAuth();
       return shipAward(ctx.services.pool, scopeOf(auth), ctx.body, actorOf(auth, ctx));
     }),
@@ -76,7 +88,7 @@ function areaHandlers(area: 'bms' | 'edms'): HandlerEntry[] {
 
 const learner = SCOPE_OF_AREA.oj;
 
-export const activityPrizeHandlers: HandlerEntry[] = [
+export const activityPrizeHandlers = [
   ...staffAreas.flatMap(areaHandlers),
   handle(c['bms.activityPrize.querySimpleList'], async (ctx) =>
     simplePrizes(ctx.services.pool, SCOPE_OF_AREA.bms(ctx.requireAuth()), ctx.body, ctx.query),

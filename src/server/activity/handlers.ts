@@ -7,7 +7,7 @@ import { activity as calls } from '../../contract/activity/calls.ts';
 import { actionsOf, type ResourceArea } from '../../contract/resource.ts';
 import { activityLifecycle } from '../../machines/lifecycles/activity.ts';
 import { withTransaction } from '../db/pool.ts';
-import { handle, type HandlerContext, type HandlerEntry, type ContextOf } from '../http/handler.ts';
+import { handle, type HandlerContext, type ContextOf } from '../http/handler.ts';
 import { actionWiring } from '../http/wire.ts';
 import { transitionRow } from '../lifecycle/transition.ts';
 import { refundOrder } from '../orders/flow.ts';
@@ -51,7 +51,7 @@ const wire = actionWiring(calls, AREAS);
 
 // ——— activity ———
 
-const activityHandlers: HandlerEntry[] = [
+const activityHandlers = [
   ...wire('activity', 'create', (a, ctx) =>
     createActivity(ctx.services.pool, scopeIn(a, ctx), ctx.body, actor(ctx), ctx.request.id),
   ),
@@ -137,7 +137,7 @@ const byId = (a: Area, ctx: ContextOf<{ query: { id: number } }>) => {
         .then(() => enrollAnswer(ctx, id));
 };
 
-const enrollHandlers: HandlerEntry[] = [
+const enrollHandlers = [
   ...activityEnrollHandlers,
   // Platform staff refund any activity's order, found as an order (not as an enrollment).
   handle(bmsEnroll.refund, async (ctx) => {
@@ -155,7 +155,4 @@ const enrollHandlers: HandlerEntry[] = [
   ),
 ];
 
-export const activityHandlersAll: readonly HandlerEntry[] = [
-  ...activityHandlers,
-  ...enrollHandlers,
-];
+export const activityHandlersAll = [...activityHandlers, ...enrollHandlers];

@@ -7,7 +7,7 @@ import type { Auth } from '../http/sessions.ts';
 import { withTransaction, type Queryable } from '../db/pool.ts';
 import { controlAllows } from '../grade-controls/controls.ts';
 import { fail } from '../http/app-error.ts';
-import { handle, type HandlerEntry } from '../http/handler.ts';
+import { handle } from '../http/handler.ts';
 import { resourceHandlers } from '../http/resource.ts';
 import { validationError } from '../http/validation-error.ts';
 import { balanceOf, ledgerAccount } from '../ledger/ledger.ts';
@@ -231,7 +231,7 @@ function sessionIdParam(params: unknown): number {
 
 const TEST_SENTENCE = '连接正常：这是 AI 助手的测试消息，用于检查事件流是否畅通。';
 
-export const aiHandlers: HandlerEntry[] = [
+export const aiHandlers = [
   ...resourceHandlers(
     {
       create: ai['bms.aiPrompt.create'],

@@ -6,9 +6,8 @@ import { chapter as chapterApi } from '../../contract/chapter/calls.ts';
 import { actionsOf } from '../../contract/resource.ts';
 import type { Auth } from '../http/sessions.ts';
 import { AppError } from '../http/app-error.ts';
-import { handle } from '../http/handler.ts';
+import { handle, type CallShape } from '../http/handler.ts';
 import type { Services } from '../services.ts';
-import type { HandlerEntry } from '../http/handler.ts';
 import { resourceHandlers } from '../http/resource.ts';
 import { chapterStatistics, learnerChapterQuestions } from './progress.ts';
 import { memberChapterProgressPage } from './member-progress.ts';
@@ -61,17 +60,27 @@ async function readAppChapter(services: Services, auth: Auth, id: number) {
 }
 
 type Area = typeof bmsCalls | typeof edmsCalls | typeof appCalls;
+/** The areas' calls share their schemas (bms's); each entry keeps its area's id. */
+type Shared = { [K in keyof typeof bmsCalls]: CallShape<(typeof bmsCalls)[K]> };
 
-const questionListHandlers = (area: Area, scopeOf: (auth: Auth) => ChapterScope) => [
-  handle(area.queryQuestionList, async ({ services, requireAuth, query, body }) =>
-    chapterQuestions({ services, scope: scopeOf(requireAuth()) }, body.id, query),
+const questionListHandlers = <A extends Area>(area: A, scopeOf: (auth: Auth) => ChapterScope) => [
+  handle<Shared['queryQuestionList'], A['queryQuestionList']['id']>(
+    area.queryQuestionList,
+    async ({ services, requireAuth, query, body }) =>
+      chapterQuestions({ services, scope: scopeOf(requireAuth()) }, body.id, query),
   ),
-  handle(area.updateQuestions, async ({ services, requireAuth, body }) =>
-    replaceChapterQuestions({ services, scope: scopeOf(requireAuth()) }, body.id, body.questionIds),
+  handle<Shared['updateQuestions'], A['updateQuestions']['id']>(
+    area.updateQuestions,
+    async ({ services, requireAuth, body }) =>
+      replaceChapterQuestions(
+        { services, scope: scopeOf(requireAuth()) },
+        body.id,
+        body.questionIds,
+      ),
   ),
 ];
 
-export const chapterHandlers: HandlerEntry[] = [
+export const chapterHandlers = [
   ...resourceHandlers(bmsCalls, chapterStore, platformScope),
   ...questionListHandlers(bmsCalls, platformScope),
   ...resourceHandlers(edmsCalls, chapterStore, teacherScope),

@@ -7,7 +7,7 @@ import { courseLifecycle } from '../../machines/lifecycles/course.ts';
 import { SCOPE_OF_AREA } from '../access/scope.ts';
 import { readGrade, managedGrade } from '../grade/grades.ts';
 import { fail } from '../http/app-error.ts';
-import { handle, type ContextOf, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
+import { handle, type ContextOf, type HandlerContext } from '../http/handler.ts';
 import { actionWiring } from '../http/wire.ts';
 import { withTransaction } from '../db/pool.ts';
 import { transitionRow } from '../lifecycle/transition.ts';
@@ -26,7 +26,7 @@ const ctxOf = (area: Area, ctx: HandlerContext): CourseCtx => ({
 
 const wire = actionWiring(courseApi, ['app', 'bms', 'edms']);
 
-const crudHandlers: HandlerEntry[] = [
+const crudHandlers = [
   ...wire('course', 'create', (a, ctx) => courseStore.create(ctxOf(a, ctx), ctx.body)),
   ...wire('course', 'update', (a, ctx) => courseStore.update(ctxOf(a, ctx), ctx.body)),
   ...wire('course', 'delete', async (a, ctx) => {
@@ -95,7 +95,7 @@ async function review(
 const notes = (area: Area) => (ctx: ContextOf<{ query: { id: number } }>) =>
   courseStore.notes(ctxOf(area, ctx), ctx.query.id);
 
-export const courseHandlers: HandlerEntry[] = [
+export const courseHandlers = [
   ...crudHandlers,
   ...(['pass', 'reject'] as const).map((action) =>
     handle(courseApi[`bms.course.${action}`], (ctx) => review(ctx, action)),

@@ -15,7 +15,13 @@ import type { PageQuery } from '../../contract/paging.ts';
 import { actionsOf } from '../../contract/resource.ts';
 import { learnerScope, SCOPE_OF_AREA, type LearnerScope, type Scope } from '../access/scope.ts';
 import type { Queryable } from '../db/pool.ts';
-import { handle, type HandlerContext, type HandlerEntry, type ResultOf } from '../http/handler.ts';
+import {
+  handle,
+  type HandlerContext,
+  type HandlerEntry,
+  type IdsIn,
+  type ResultOf,
+} from '../http/handler.ts';
 import { ALL_AREAS, type Area } from '../http/wire.ts';
 import { moveOrder, refundOrder, type FlowContext } from '../orders/flow.ts';
 import { detailOf, flowOf, notifyHandlers, orderHandlers } from '../orders/handlers.ts';
@@ -104,15 +110,27 @@ type Action<K extends string, F> = keyof EnrollmentCalls<K, F>;
 const STAFF_MOVES = ['passQuit', 'rejectQuit', 'finishQuit', 'setPaid'] as const;
 const LISTS = ['queryEnrollList', 'queryList', 'queryListByTeacher'] as const;
 
+/**
+ * The ids of the shared calls `ByArea` holds outside `own`: what enrollmentHandlers wires. A kind
+ * whose store lacks `mine` (or `latestId`) must name those reads in `own`; if it does not, the
+ * start-up check (http/register-calls.ts) still refuses the missing handler.
+ */
+type EnrollmentIds<ByArea, Served extends PropertyKey> = {
+  [A in keyof ByArea]-?: IdsIn<Pick<NonNullable<ByArea[A]>, Served & keyof NonNullable<ByArea[A]>>>;
+}[keyof ByArea];
+
 export function enrollmentHandlers<
   K extends string,
   Filter,
   const Own extends Action<K, Filter> = never,
+  ByArea extends { [A in Area]?: Partial<Omit<EnrollmentCalls<K, Filter>, Own>> } = {
+    [A in Area]?: Partial<Omit<EnrollmentCalls<K, Filter>, Own>>;
+  },
 >(
   store: EnrollmentStore<K, Filter>,
-  byArea: { [A in Area]?: Partial<Omit<EnrollmentCalls<K, Filter>, Own>> },
+  byArea: ByArea,
   own: readonly Own[] = [],
-): HandlerEntry[] {
+): HandlerEntry<EnrollmentIds<ByArea, Exclude<Action<K, Filter>, Own>>>[] {
   const entries: HandlerEntry[] = [];
   const kinds = store.kinds;
   const detail = (ctx: HandlerContext, id: number) =>
@@ -219,5 +237,6 @@ export function enrollmentHandlers<
     const refundNotify = callOf('refundNotify');
     if (paidNotify && refundNotify) entries.push(...notifyHandlers({ paidNotify, refundNotify }));
   }
-  return entries;
+  // Each shared action outside `own` is wired in every area whose calls hold it.
+  return entries as HandlerEntry<EnrollmentIds<ByArea, Exclude<Action<K, Filter>, Own>>>[];
 }

@@ -5,7 +5,7 @@
  */
 import { actionsOf } from '../../contract/resource.ts';
 import { platformScope } from '../access/scope.ts';
-import { handle, type HandlerEntry } from '../http/handler.ts';
+import { handle } from '../http/handler.ts';
 import {
   debugAnswer,
   latestAnswer,
@@ -28,7 +28,7 @@ async function resettle(ctx: Ctx, sittingId: number) {
   await staffSettle(ctx.services.pool, sittingId, false, actor(ctx), ctx.request.id);
 }
 
-export const answerHandlers: HandlerEntry[] = [
+export const answerHandlers = [
   ...wire('examMemberQuestion', 'save', (_a, ctx) =>
     saveAnswer(ctx.services.pool, ctx.requireAuth().memberId, ctx.body, ctx.request.ip),
   ),

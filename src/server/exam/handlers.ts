@@ -2,14 +2,13 @@
  * Every exam call of every area (contract/exam/calls.ts), one file per sub-resource: papers,
  * exams, enrollment (the enrollable kind, ./enrollable.ts), sittings and answers.
  */
-import type { HandlerEntry } from '../http/handler.ts';
 import { answerHandlers } from './answers-handlers.ts';
 import { examEnrollHandlers } from './enrollable.ts';
 import { examHandlers } from './exams-handlers.ts';
 import { paperHandlers } from './papers-handlers.ts';
 import { sittingHandlers } from './sittings-handlers.ts';
 
-export const examHandlersAll: readonly HandlerEntry[] = [
+export const examHandlersAll = [
   ...paperHandlers,
   ...examHandlers,
   ...examEnrollHandlers,

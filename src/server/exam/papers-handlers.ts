@@ -7,7 +7,6 @@ import { examPaperLifecycle } from '../../machines/lifecycles/exam-paper.ts';
 import { learnerScope } from '../access/scope.ts';
 import { withTransaction } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
-import type { HandlerEntry } from '../http/handler.ts';
 import { transitionRow } from '../lifecycle/transition.ts';
 import { readExam } from './exams.ts';
 import {
@@ -21,7 +20,7 @@ import {
 import { latestSittingState, sittingPaperIds } from './sittings.ts';
 import { actor, lifecycleWire, scopeIn, storeCtx, wire, type Ctx } from './wiring.ts';
 
-export const paperHandlers: HandlerEntry[] = [
+export const paperHandlers = [
   ...wire('examPaper', 'create', (a, ctx) =>
     paperStore.create(storeCtx(a, ctx), ctx.body, ctx.request.id),
   ),

@@ -7,7 +7,7 @@ import { actionsOf } from '../../contract/resource.ts';
 import { isAnswering } from '../../machines/lifecycles/exam-paper-enroll.ts';
 import { learnerScope, platformScope } from '../access/scope.ts';
 import { fail } from '../http/app-error.ts';
-import { handle, type HandlerEntry } from '../http/handler.ts';
+import { handle } from '../http/handler.ts';
 import { listSignals, recordSignal } from './answers.ts';
 import { readReport } from './reports.ts';
 import {
@@ -41,7 +41,7 @@ async function startAndRead(
   return id;
 }
 
-export const sittingHandlers: HandlerEntry[] = [
+export const sittingHandlers = [
   ...wire('examPaperEnroll', 'start', async (_a, ctx) => {
     const auth = ctx.requireAuth();
     const id = await startAndRead(ctx, auth.memberId, ctx.body);

@@ -8,7 +8,7 @@ import { exam as calls } from '../../contract/exam/calls.ts';
 import type { ResourceArea } from '../../contract/resource.ts';
 import { SCOPE_OF_AREA } from '../access/scope.ts';
 import type { ContextOf, HandlerContext, HandlerEntry, ResultOf } from '../http/handler.ts';
-import { actionWiring, type ActionIds } from '../http/wire.ts';
+import { actionWiring, type ActionIds, type WiredIds } from '../http/wire.ts';
 import type { ExamReader } from './exams.ts';
 
 export { calls };
@@ -36,16 +36,23 @@ type LifecycleVerb = 'publish' | 'unpublish' | 'stop' | 'pass' | 'reject';
 type LifecycleAnswer = ResultOf<
   (typeof calls)[ActionIds<typeof calls, 'examPaper' | 'exam', LifecycleVerb, Area>]
 >;
-export function lifecycleWire<A extends LifecycleVerb>(
-  group: 'examPaper' | 'exam',
+export function lifecycleWire<G extends 'examPaper' | 'exam', A extends LifecycleVerb>(
+  group: G,
   actions: readonly A[],
   fn: (area: Area, ctx: Ctx, action: A, id: number, reason?: string) => Promise<LifecycleAnswer>,
-): HandlerEntry[] {
+): HandlerEntry<WiredIds<typeof calls, ActionIds<typeof calls, G, A, Area>>>[] {
+  // Each wiring below is typed for every verb (the body reads only `{id, reason?}`); the ids it
+  // registers are the group's calls for `actions`, which the return type names.
+  const wideGroup: 'examPaper' | 'exam' = group;
   return actions.flatMap((action) => {
     const verb: LifecycleVerb = action;
-    return wire(group, verb, (area, ctx: ContextOf<{ body: { id: number; reason?: string } }>) => {
-      const { id, reason } = ctx.body;
-      return fn(area, ctx, action, id, reason);
-    });
-  });
+    return wire(
+      wideGroup,
+      verb,
+      (area, ctx: ContextOf<{ body: { id: number; reason?: string } }>) => {
+        const { id, reason } = ctx.body;
+        return fn(area, ctx, action, id, reason);
+      },
+    );
+  }) as HandlerEntry<WiredIds<typeof calls, ActionIds<typeof calls, G, A, Area>>>[];
 }

@@ -2,7 +2,6 @@
 import { file } from '../../contract/file/calls.ts';
 import { APP_ID, WEB_BASE } from '../../contract/envelope.ts';
 import { handle } from '../http/handler.ts';
-import type { HandlerEntry } from '../http/handler.ts';
 import { FileAnswer } from '../http/multipart.ts';
 import { qrCodeJpeg } from './qr-code.ts';
 import { deleteFile, fileNameParam, fileUrlFor, readFile } from './read.ts';
@@ -12,7 +11,7 @@ import { validationError } from '../http/validation-error.ts';
 
 const QR_DEFAULT_SIZE = 256;
 
-export const fileHandlers: HandlerEntry[] = [
+export const fileHandlers = [
   handle(file['common.file.upload'], ({ services, requireAuth, body, files }) =>
     uploadFile(services, requireAuth(), body.purpose, files),
   ),

@@ -3,13 +3,12 @@
  * come from access/scope.ts; `grade/queryList`, `queryById` and `queryNotesById` of the
  * un-prefixed area are also the public catalogue, read by visitors.
  */
-import type { CallDef } from '../../contract/call.ts';
-import { resourceCallId } from '../../contract/resource.ts';
+import { actionsOf, resourceCallId } from '../../contract/resource.ts';
 import { grade as calls, type GradeItem } from '../../contract/grade/calls.ts';
 import { gradeLifecycle } from '../../machines/lifecycles/grade.ts';
 import { SCOPE_OF_AREA } from '../access/scope.ts';
 import { fail } from '../http/app-error.ts';
-import { type HandlerContext, type HandlerEntry, type ContextOf } from '../http/handler.ts';
+import { type HandlerContext, type ContextOf } from '../http/handler.ts';
 import { idWiring } from '../http/wire.ts';
 import { lifecycleHandlers } from '../lifecycle/handlers.ts';
 import { detailOf } from '../orders/handlers.ts';
@@ -77,7 +76,7 @@ const catalogueItem = (g: GradeItem) => ({
 
 // ——— the syllabus ———
 
-const syllabusHandlers: HandlerEntry[] = [
+const syllabusHandlers = [
   ...wire(['bms.grade.updateChapters', 'edms.grade.updateChapters'], (a, ctx) => {
     const b = ctx.body;
     return b.chapterIds
@@ -97,7 +96,7 @@ const syllabusHandlers: HandlerEntry[] = [
 
 // ——— grade ———
 
-const gradeHandlersOnly: HandlerEntry[] = [
+const gradeHandlersOnly = [
   ...wire(['grade.queryList'], async (_a, ctx) => {
     const page = await listGrades(ctx.services.pool, 'catalogue', ctx.body, ctx.query);
     return { ...page, content: page.content.map(catalogueItem) };
@@ -149,14 +148,9 @@ const gradeHandlersOnly: HandlerEntry[] = [
     (a, ctx) => gradeStatistics(ctx.services.pool, scopeOf(a, ctx), idOf(ctx)),
   ),
   ...(['bms', 'edms', 'app'] as const).flatMap((area) => {
-    const prefix = area === 'app' ? 'grade' : `${area}.grade`;
-    const byId = calls as Record<string, CallDef>;
+    const byAction = actionsOf(calls, area, 'grade');
     return lifecycleHandlers(
-      {
-        publish: byId[`${prefix}.publish`],
-        unpublish: byId[`${prefix}.unpublish`],
-        stop: byId[`${prefix}.stop`],
-      },
+      { publish: byAction.publish, unpublish: byAction.unpublish, stop: byAction.stop },
       gradeLifecycle,
       GRADE_ROWS,
       {
@@ -186,7 +180,7 @@ async function controlledGrade(ctx: Ctx, area: Area, gradeId: number) {
   await managedGrade(ctx.services.pool, scope, gradeId);
 }
 
-const controlHandlers: HandlerEntry[] = [
+const controlHandlers = [
   ...wire(
     [
       'bms.grade.controls.queryList',
@@ -229,7 +223,7 @@ const STAFF_AREAS = ['bms', 'edms', 'app'] as const;
 const enrollAnswer = (ctx: Ctx, id: number) =>
   detailOf(ctx.services, allOrders(), gradeEnrollable.kinds, id);
 
-const enrollHandlers: HandlerEntry[] = [
+const enrollHandlers = [
   ...gradeEnrollHandlers,
   ...wire(inAreas('grade.enroll', 'setGroups', STAFF_AREAS), (a, ctx) => {
     const b = ctx.body;
@@ -249,7 +243,7 @@ const enrollHandlers: HandlerEntry[] = [
 
 // ——— member/grade/settlement ———
 
-const settlementHandlers: HandlerEntry[] = [
+const settlementHandlers = [
   ...wire(['edms.member.grade.settlement.create', 'member.grade.settlement.create'], (a, ctx) =>
     createSettlement(ctx.services.pool, scopeOf(a, ctx), ctx.body),
   ),
@@ -274,7 +268,7 @@ const settlementHandlers: HandlerEntry[] = [
   ),
 ];
 
-export const gradeHandlers: HandlerEntry[] = [
+export const gradeHandlers = [
   ...gradeHandlersOnly,
   ...syllabusHandlers,
   ...controlHandlers,

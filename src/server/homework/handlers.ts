@@ -8,7 +8,7 @@ import { homeworkLifecycle } from '../../machines/lifecycles/homework.ts';
 import { SCOPE_OF_AREA, type Scope } from '../access/scope.ts';
 import { membersById } from '../enrollment/candidates.ts';
 import { fail } from '../http/app-error.ts';
-import { type HandlerContext, type HandlerEntry, type ContextOf } from '../http/handler.ts';
+import { type HandlerContext, type ContextOf } from '../http/handler.ts';
 import { idWiring, type IdsTaking } from '../http/wire.ts';
 import type { PageQuery } from '../../contract/paging.ts';
 import { applyTransition } from '../lifecycle/transition.ts';
@@ -91,7 +91,7 @@ const lifecycleWire = (
     return readHomework(ctx.services.pool, scope, id);
   });
 
-const homeworkHandlers: HandlerEntry[] = [
+const homeworkHandlers = [
   ...wire(['bms.homework.create', 'edms.homework.create'], (a, ctx) =>
     createHomework(ctx.services.pool, scopeOf(a, ctx), ctx.body, actorOf(ctx), ctx.request.id),
   ),
@@ -191,7 +191,7 @@ const enrollList =
   (a: Area, ctx: ContextOf<{ body: HomeworkEnrollFilter; query: PageQuery }>) =>
     listEnrollments(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query, options);
 
-const enrollHandlers: HandlerEntry[] = [
+const enrollHandlers = [
   ...homeworkEnrollHandlers,
   ...wire(
     [
@@ -265,7 +265,7 @@ const enrollHandlers: HandlerEntry[] = [
 
 // ——— homeworkMemberQuestion ———
 
-const answerHandlers: HandlerEntry[] = [
+const answerHandlers = [
   ...wire(
     [
       'bms.homeworkMemberQuestion.queryById',
@@ -373,8 +373,4 @@ const answerHandlers: HandlerEntry[] = [
   }),
 ];
 
-export const homeworkHandlersAll: HandlerEntry[] = [
-  ...homeworkHandlers,
-  ...enrollHandlers,
-  ...answerHandlers,
-];
+export const homeworkHandlersAll = [...homeworkHandlers, ...enrollHandlers, ...answerHandlers];

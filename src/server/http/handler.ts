@@ -47,12 +47,44 @@ export type CallHandler<C extends CallDef = CallDef> = (
   ctx: HandlerContext<C>,
 ) => Promise<ResultOf<C>>;
 
-export interface HandlerEntry {
-  call: CallDef;
+/**
+ * A call paired with its implementation. `Id` is the call's id as the contract types it, so a
+ * list of entries says which calls it wires and src/server/handlers.ts can check, at compile
+ * time, that every contract call has one (docs/architecture.md "Adding a call").
+ */
+export interface HandlerEntry<Id extends string = string> {
+  call: CallDef & { readonly id: Id };
   handle: (ctx: HandlerContext) => Promise<unknown>;
 }
 
-/** Pairs a contract call with its implementation, typed by the call's schemas. */
-export function handle<C extends CallDef>(call: C, fn: CallHandler<C>): HandlerEntry {
+/**
+ * A call's schemas without its id: what a helper serving several calls of one shape takes, with
+ * the id as a type parameter of its own (`CallShape<X> & { readonly id: Id }`).
+ */
+export type CallShape<C> = C extends CallDef<infer Q, infer B, infer R> ? CallDef<Q, B, R> : never;
+
+/** The ids a list of entries wires. */
+export type WiredIdsOf<E> = E extends HandlerEntry<infer Id> ? Id : never;
+
+/** The ids of the calls an object holds (a group's calls by action, say); absent slots add none. */
+export type IdsIn<Calls> = {
+  [K in keyof Calls]-?: IdOfSlot<NonNullable<Calls[K]>>;
+}[keyof Calls];
+/** A slot set to `undefined` (a call taken out of a wiring) holds no id, not every id. */
+type IdOfSlot<C> = [C] extends [never]
+  ? never
+  : C extends { readonly id: infer Id extends string }
+    ? Id
+    : never;
+
+/**
+ * Pairs a contract call with its implementation, typed by the call's schemas. The entry's id is
+ * the call's; a helper that serves calls of one shape in several areas passes the shape as `C`
+ * and the id it was given as `Id` (`handle<Shape, Id>(call, fn)`).
+ */
+export function handle<C extends CallDef, Id extends string = C['id']>(
+  call: C & { readonly id: Id },
+  fn: CallHandler<C>,
+): HandlerEntry<Id> {
   return { call, handle: fn as unknown as HandlerEntry['handle'] };
 }

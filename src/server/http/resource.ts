@@ -9,7 +9,7 @@ import type { CrudOp } from '../../contract/resource.ts';
 import type { Auth } from './sessions.ts';
 import type { Services } from '../services.ts';
 import { handle } from './handler.ts';
-import type { HandlerEntry } from './handler.ts';
+import type { HandlerEntry, IdsIn } from './handler.ts';
 
 /** What a store needs to act: the database and the caller's scope. */
 export interface StoreContext<Scope> {
@@ -33,11 +33,11 @@ export interface ResourceStore<Scope, Create, Update, Filter, Item, ListItem, Si
  * implement only some operations (a read-only area); a call without its store method is a
  * programming error, refused when the handlers are built.
  */
-export function resourceHandlers<Scope>(
-  calls: Partial<Record<CrudOp, CallDef>>,
+export function resourceHandlers<Scope, Calls extends Partial<Record<CrudOp, CallDef>>>(
+  calls: Calls,
   store: Partial<ResourceStore<Scope, never, never, never, unknown, unknown, unknown>>,
   scopeOf: (auth: Auth) => Scope,
-): HandlerEntry[] {
+): HandlerEntry<IdsIn<Pick<Calls, CrudOp & keyof Calls>>>[] {
   const loose = store as Partial<
     ResourceStore<Scope, unknown, unknown, unknown, unknown, unknown, unknown>
   >;
@@ -67,5 +67,6 @@ export function resourceHandlers<Scope>(
   on(calls.querySimpleList, loose.simpleList, (m, ctx, query, body) =>
     m(ctx, body, query as PageQuery),
   );
-  return entries;
+  // Every CRUD slot `calls` holds was wired above (or refused), and only those.
+  return entries as HandlerEntry<IdsIn<Pick<Calls, CrudOp & keyof Calls>>>[];
 }

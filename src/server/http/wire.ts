@@ -48,6 +48,9 @@ export type AreaHandlerOf<
   Ar extends Area = Area,
 > = (area: Ar, ctx: HandlerContext<T[K]>) => Promise<ResultOf<T[K]>>;
 
+/** The ids the calls `K` of `T` carry: what entries wiring them say they wire. */
+export type WiredIds<T extends Record<string, CallDef>, K extends keyof T> = T[K]['id'];
+
 /** Refuses, at compile time, a body for no call: a misspelt group, action or id. */
 type ForSome<K, F> = [K] extends [never] ? never : F;
 
@@ -63,12 +66,13 @@ export function wireAction<
   action: A,
   fn: ForSome<ActionIds<T, G, A, Ar>, AreaHandlerOf<T, ActionIds<T, G, A, Ar>, Ar>>,
   areas: readonly Ar[] = ALL_AREAS as readonly Ar[],
-): HandlerEntry[] {
+): HandlerEntry<WiredIds<T, ActionIds<T, G, A, Ar>>>[] {
   const body = fn as (area: Ar, ctx: HandlerContext) => Promise<unknown>;
+  // The ids found by area at run time are those ActionIds computes from the same areas.
   return areas.flatMap((area) => {
     const call = (actionsOf(calls, area, group) as Record<string, CallDef | undefined>)[action];
     return call ? [handle(call, (ctx) => body(area, ctx) as never)] : [];
-  });
+  }) as HandlerEntry<WiredIds<T, ActionIds<T, G, A, Ar>>>[];
 }
 
 /** `fn` for each named call, told the area its id names. */
@@ -76,7 +80,7 @@ export function wireIds<T extends Record<string, CallDef>, const K extends CallI
   calls: T,
   ids: readonly K[],
   fn: AreaHandlerOf<T, K>,
-): HandlerEntry[] {
+): HandlerEntry<WiredIds<T, K>>[] {
   const body = fn as (area: Area, ctx: HandlerContext) => Promise<unknown>;
   return ids.map((id) => {
     const call = calls[id];
@@ -85,19 +89,32 @@ export function wireIds<T extends Record<string, CallDef>, const K extends CallI
   });
 }
 
-/** A domain's `wireAction` over its own calls, with the areas most of its actions serve. */
+/**
+ * A domain's `wireAction` over its own calls, with the areas most of its actions serve. The
+ * default areas are part of the type (`D`), so a wiring that names no areas claims only the ids
+ * it registers in them.
+ */
 export const actionWiring =
-  <T extends Record<string, CallDef>>(calls: T, defaultAreas: readonly Area[] = ALL_AREAS) =>
-  <const G extends string, const A extends string, const Ar extends Area = Area>(
+  <T extends Record<string, CallDef>, const D extends Area = Area>(
+    calls: T,
+    defaultAreas: readonly D[] = ALL_AREAS as readonly D[],
+  ) =>
+  <const G extends string, const A extends string, const Ar extends Area = D>(
     group: G,
     action: A,
     fn: ForSome<ActionIds<T, G, A, Ar>, AreaHandlerOf<T, ActionIds<T, G, A, Ar>, Ar>>,
     areas?: readonly Ar[],
-  ): HandlerEntry[] =>
-    wireAction(calls, group, action, fn, areas ?? (defaultAreas as readonly Ar[]));
+  ): HandlerEntry<WiredIds<T, ActionIds<T, G, A, Ar>>>[] =>
+    wireAction(calls, group, action, fn, areas ?? (fallback(defaultAreas) as readonly Ar[]));
+
+/** Widens the default areas so that they can stand for the wiring's own `Ar` (its default). */
+const fallback = (areas: readonly Area[]) => areas;
 
 /** A domain's `wireIds` over its own calls. */
 export const idWiring =
   <T extends Record<string, CallDef>>(calls: T) =>
-  <const K extends CallIds<T>>(ids: readonly K[], fn: AreaHandlerOf<T, K>): HandlerEntry[] =>
+  <const K extends CallIds<T>>(
+    ids: readonly K[],
+    fn: AreaHandlerOf<T, K>,
+  ): HandlerEntry<WiredIds<T, K>>[] =>
     wireIds(calls, ids, fn);

@@ -1,10 +1,9 @@
 /** imageBanner calls (contract/image-banner/calls.ts). */
 import { imageBanner } from '../../contract/image-banner/calls.ts';
 import { handle } from '../http/handler.ts';
-import type { HandlerEntry } from '../http/handler.ts';
 import { bannerPage, createBanner, deleteBanner, liveBanners, updateBanner } from './store.ts';
 
-export const imageBannerHandlers: HandlerEntry[] = [
+export const imageBannerHandlers = [
   handle(imageBanner['imageBanner.create'], ({ services, requireAuth, body }) =>
     createBanner(services, requireAuth(), body),
   ),

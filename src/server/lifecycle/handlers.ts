@@ -8,7 +8,7 @@ import type { CallDef } from '../../contract/call.ts';
 import type { LifecycleAction } from '../../contract/lifecycle-actions.ts';
 import type { Lifecycle } from '../../machines/lifecycles/lifecycle.ts';
 import type { Auth } from '../http/sessions.ts';
-import { handle, type HandlerEntry } from '../http/handler.ts';
+import { handle, type HandlerEntry, type IdsIn } from '../http/handler.ts';
 import type { StoreContext } from '../http/resource.ts';
 import { applyTransition, type LifecycleRows } from './transition.ts';
 
@@ -21,14 +21,19 @@ export interface LifecycleStore<Scope, Item> {
   read(ctx: StoreContext<Scope>, id: number): Promise<Item>;
 }
 
-export function lifecycleHandlers<Scope, State extends string, Action extends LifecycleAction>(
-  calls: Partial<Record<Action, CallDef>>,
+export function lifecycleHandlers<
+  Scope,
+  State extends string,
+  Action extends LifecycleAction,
+  Calls extends Partial<Record<Action, CallDef>>,
+>(
+  calls: Calls,
   lifecycle: Lifecycle<State, Action>,
   rows: LifecycleRows,
   store: LifecycleStore<Scope, unknown>,
   scopeOf: (auth: Auth) => Scope,
-): HandlerEntry[] {
-  return lifecycle.actions.flatMap((action) => {
+): HandlerEntry<IdsIn<Pick<Calls, Action & keyof Calls>>>[] {
+  const entries = lifecycle.actions.flatMap((action) => {
     const call: CallDef | undefined = calls[action];
     if (!call) return [];
     return [
@@ -48,4 +53,6 @@ export function lifecycleHandlers<Scope, State extends string, Action extends Li
       }),
     ];
   });
+  // The machine's actions are the slots read: each call `calls` holds for one is wired.
+  return entries as HandlerEntry<IdsIn<Pick<Calls, Action & keyof Calls>>>[];
 }

@@ -5,12 +5,12 @@
  * documents for whoever asks, a visitor or a member.
  */
 import { memberDocument as api } from '../../contract/member-document/calls.ts';
-import { actionsOf } from '../../contract/resource.ts';
+import { actionsOf, type CrudOp } from '../../contract/resource.ts';
 import type { CallDef } from '../../contract/call.ts';
 import { documentPublication } from '../../machines/lifecycles/member-document.ts';
 import type { Auth } from '../http/sessions.ts';
 import { roleScope, SCOPE_OF_AREA, type Scope } from '../access/scope.ts';
-import { handle, type HandlerEntry } from '../http/handler.ts';
+import { handle } from '../http/handler.ts';
 import { resourceHandlers, type StoreContext } from '../http/resource.ts';
 import { lifecycleHandlers } from '../lifecycle/handlers.ts';
 import { documentPage, readDocument, type DocumentView } from './rows.ts';
@@ -64,37 +64,35 @@ const documentStore = {
 };
 
 /** publish: the document's writer; unpublish: its writer, or platform staff (moderation). */
-const publicationHandlers = (
-  calls: { publish?: CallDef; unpublish?: CallDef },
+const publicationHandlers = <Calls extends { publish?: CallDef; unpublish?: CallDef }>(
+  calls: Calls,
   scopeOf: (auth: Auth) => Scope,
-): HandlerEntry[] =>
-  (['publish', 'unpublish'] as const).flatMap((action) =>
-    lifecycleHandlers(
-      { [action]: calls[action] },
-      documentPublication,
-      ROWS,
-      {
-        authorize: async (ctx: Ctx, id) =>
-          void (await findWritable(
-            ctx.services,
-            areaReader(ctx.scope),
-            writerOf(ctx.scope),
-            id,
-            action === 'unpublish' ? 'unpublish' : 'write',
-          )),
-        read: (ctx: Ctx, id) => readDocument(ctx.services, areaView(ctx.scope), id),
-      },
-      scopeOf,
-    ),
+) =>
+  lifecycleHandlers(
+    calls,
+    documentPublication,
+    ROWS,
+    {
+      authorize: async (ctx: Ctx, id, action) =>
+        void (await findWritable(
+          ctx.services,
+          areaReader(ctx.scope),
+          writerOf(ctx.scope),
+          id,
+          action === 'unpublish' ? 'unpublish' : 'write',
+        )),
+      read: (ctx: Ctx, id) => readDocument(ctx.services, areaView(ctx.scope), id),
+    },
+    scopeOf,
   );
 
-const areaHandlers = (area: 'bms' | 'edms' | 'oj'): HandlerEntry[] => {
-  const calls = actionsOf(api, area, 'memberDocument');
-  return [
-    ...resourceHandlers(calls, documentStore as never, SCOPE_OF_AREA[area]),
-    ...publicationHandlers(calls, SCOPE_OF_AREA[area]),
-  ];
-};
+/** An area's document calls, by action: the CRUD calls and publish, unpublish. */
+type AreaCalls = Partial<Record<CrudOp | 'publish' | 'unpublish', CallDef>>;
+
+const areaHandlers = <Calls extends AreaCalls>(calls: Calls, scopeOf: (auth: Auth) => Scope) => [
+  ...resourceHandlers(calls, documentStore as never, scopeOf),
+  ...publicationHandlers(calls, scopeOf),
+];
 
 /** A visitor, or a member reading as their role: published documents only. */
 const publicView = (auth: Auth | null): DocumentView => ({
@@ -102,10 +100,10 @@ const publicView = (auth: Auth | null): DocumentView => ({
   writer: null,
 });
 
-export const memberDocumentHandlers: HandlerEntry[] = [
-  ...areaHandlers('bms'),
-  ...areaHandlers('edms'),
-  ...areaHandlers('oj'),
+export const memberDocumentHandlers = [
+  ...areaHandlers(actionsOf(api, 'bms', 'memberDocument'), SCOPE_OF_AREA.bms),
+  ...areaHandlers(actionsOf(api, 'edms', 'memberDocument'), SCOPE_OF_AREA.edms),
+  ...areaHandlers(actionsOf(api, 'oj', 'memberDocument'), SCOPE_OF_AREA.oj),
   handle(api['memberDocument.queryList'], ({ services, auth, query, body }) =>
     documentPage(services, publicView(auth), body, query),
   ),

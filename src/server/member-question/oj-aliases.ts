@@ -5,7 +5,6 @@
  * `oj/memberQuestion/queryStatisticsGroupByMember` is the exception: an /oj read is the
  * caller's own, so it is the same statistics over the learner's scope (teacher-handlers.ts).
  */
-import type { CallDef } from '../../contract/call.ts';
 import { memberQuestion as api } from '../../contract/member-question/calls.ts';
 import type { HandlerEntry } from '../http/handler.ts';
 
@@ -18,11 +17,14 @@ const OJ_ALIASES = {
   'oj.memberPlayground.queryLatest': 'memberPlayground.queryLatest',
 } as const satisfies Partial<Record<keyof typeof api, keyof typeof api>>;
 
+type Alias = keyof typeof OJ_ALIASES;
+
 /** The /oj forms, each with the handler `entries` give its un-prefixed call. */
-export function ojAliasHandlers(entries: readonly HandlerEntry[]): HandlerEntry[] {
-  return Object.entries(OJ_ALIASES).map(([alias, original]) => {
+export function ojAliasHandlers(entries: readonly HandlerEntry[]): HandlerEntry<Alias>[] {
+  return (Object.keys(OJ_ALIASES) as Alias[]).map((alias) => {
+    const original = OJ_ALIASES[alias];
     const entry = entries.find((e) => e.call.id === original);
     if (!entry) throw new Error(`no handler for ${original}, the /oj form ${alias} answers as it`);
-    return { call: api[alias as keyof typeof OJ_ALIASES] as CallDef, handle: entry.handle };
+    return { call: api[alias], handle: entry.handle };
   });
 }

@@ -11,7 +11,7 @@
  */
 import { memberQuestion as memberQuestionApi } from '../../contract/member-question/calls.ts';
 import { question as questionApi } from '../../contract/question/calls.ts';
-import { handle } from '../http/handler.ts';
+import { handle, type CallShape } from '../http/handler.ts';
 import { validationError } from '../http/validation-error.ts';
 import { toSummary } from './answers.ts';
 import { queueAnswer } from './queue.ts';
@@ -33,11 +33,12 @@ import type { QuestionScope } from '../question/store.ts';
  * run on their input as a debug answer of their own (the question's limits, debug priority,
  * followed with memberQuestion queryById).
  */
-function debugHandler(
-  call: (typeof questionApi)['question.debug'],
+type DebugCall = CallShape<(typeof questionApi)['question.debug']>;
+function debugHandler<Id extends string>(
+  call: DebugCall & { readonly id: Id },
   scopeOf: (auth: Auth) => QuestionScope,
 ) {
-  return handle(call, async ({ body, services, requireAuth }) => {
+  return handle<DebugCall, Id>(call, async ({ body, services, requireAuth }) => {
     const auth = requireAuth();
     const q = await referenceSolutionsOf({ services, scope: scopeOf(auth) }, body.id);
     const source = q.solutions[body.language];

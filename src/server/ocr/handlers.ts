@@ -4,7 +4,6 @@ import type { OcrDocument } from '../../contract/ocr/calls.ts';
 import type { Auth } from '../http/sessions.ts';
 import { fail } from '../http/app-error.ts';
 import { handle } from '../http/handler.ts';
-import type { HandlerEntry } from '../http/handler.ts';
 import { mayManage } from '../files/permissions.ts';
 import { liveFile } from '../files/rows.ts';
 import type { Services } from '../services.ts';
@@ -36,9 +35,8 @@ export async function recognise(
   return { document, provider: provider.name, fields: await provider.read(document, image) };
 }
 
-export const ocrHandlers: HandlerEntry[] = (Object.keys(OCR_DOCUMENTS) as OcrDocument[]).map(
-  (document) =>
-    handle(ocr[`common.ocr.${document}`], ({ services, requireAuth, query }) =>
-      recognise(services, requireAuth(), document, query.fileName),
-    ),
+export const ocrHandlers = (Object.keys(OCR_DOCUMENTS) as OcrDocument[]).map((document) =>
+  handle(ocr[`common.ocr.${document}`], ({ services, requireAuth, query }) =>
+    recognise(services, requireAuth(), document, query.fileName),
+  ),
 );

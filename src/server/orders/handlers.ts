@@ -11,7 +11,13 @@ import type { OrderFilter, OrderKind, notificationFields } from '../../contract/
 import { isFinalState } from '../../machines/lifecycles/lifecycle.ts';
 import type { Auth } from '../http/sessions.ts';
 import { fail } from '../http/app-error.ts';
-import { handle, type HandlerContext, type HandlerEntry, type ResultOf } from '../http/handler.ts';
+import {
+  handle,
+  type HandlerContext,
+  type HandlerEntry,
+  type IdsIn,
+  type ResultOf,
+} from '../http/handler.ts';
 import type { PageQuery } from '../../contract/paging.ts';
 import type { Services } from '../services.ts';
 import {
@@ -86,11 +92,14 @@ const QUIT_ACTIONS = [
 ] as const satisfies readonly Exclude<EnrollmentAction, 'enroll' | 'pay' | 'setPaid'>[];
 type QuitAction = (typeof QUIT_ACTIONS)[number];
 
-export function orderHandlers(
-  calls: OrderCalls,
+/** The ids of the order calls `Calls` holds: what orderHandlers wires. */
+export type OrderCallIds<Calls> = IdsIn<Pick<Calls, keyof OrderCalls & keyof Calls>>;
+
+export function orderHandlers<Calls extends OrderCalls>(
+  calls: Calls,
   scopeOf: (auth: Auth) => OrderScope,
   kinds: readonly OrderKind[],
-): HandlerEntry[] {
+): HandlerEntry<OrderCallIds<Calls>>[] {
   const entries: HandlerEntry[] = [];
   const on = <C extends CallDef>(
     call: C | undefined,
@@ -161,29 +170,31 @@ export function orderHandlers(
     await ctx.services.pool.query('UPDATE orders SET deleted_at = now() WHERE id = $1', [id]);
     return { id };
   });
-  return entries;
+  // Every slot of OrderCalls is wired above when `calls` holds it.
+  return entries as HandlerEntry<OrderCallIds<Calls>>[];
 }
 
 /** A member buys goods for themselves; staff place an order for a member (代客下单). */
-export function placeGoodsHandler(
-  call: Taking<
-    unknown,
-    {
-      membershipId?: number;
-      itemId?: number;
-      id?: number;
-      memberId?: number;
-      kind?: GoodsKind;
-      remark?: string;
-      paidOffline?: boolean;
-    }
-  >,
+type GoodsCall = Taking<
+  unknown,
+  {
+    membershipId?: number;
+    itemId?: number;
+    id?: number;
+    memberId?: number;
+    kind?: GoodsKind;
+    remark?: string;
+    paidOffline?: boolean;
+  }
+>;
+export function placeGoodsHandler<Id extends string>(
+  call: GoodsCall & { readonly id: Id },
   kind: GoodsKind | 'fromBody',
   buyer: 'self' | 'staff',
   rules: Omit<GoodsRules, 'field'>,
   scopeOf: (auth: Auth) => OrderScope,
-): HandlerEntry {
-  return handle(call, async (ctx) => {
+): HandlerEntry<Id> {
+  return handle<GoodsCall, Id>(call, async (ctx) => {
     const auth = ctx.requireAuth();
     const body = ctx.body;
     const goodsKind: GoodsKind = kind === 'fromBody' ? body.kind! : kind;
@@ -208,12 +219,15 @@ export function placeGoodsHandler(
 
 /** paidNotify and refundNotify of one path. */
 type NotifyCall = Taking<unknown, z.output<typeof notificationFields>>;
-export function notifyHandlers(calls: {
-  paidNotify: NotifyCall;
-  refundNotify: NotifyCall;
-}): HandlerEntry[] {
-  const receive = (call: NotifyCall, expect: 'paid' | 'refund') =>
-    handle(call, (ctx) =>
+export function notifyHandlers<Paid extends string, Refund extends string>(calls: {
+  paidNotify: NotifyCall & { readonly id: Paid };
+  refundNotify: NotifyCall & { readonly id: Refund };
+}): HandlerEntry<Paid | Refund>[] {
+  const receive = <Id extends string>(
+    call: NotifyCall & { readonly id: Id },
+    expect: 'paid' | 'refund',
+  ) =>
+    handle<NotifyCall, Id>(call, (ctx) =>
       receiveNotification(
         ctx.services,
         { id: call.id, expect },

@@ -13,7 +13,7 @@ import { loadCurrentUser, otherTeacherAccounts } from '../accounts/members.ts';
 import { currentRights } from '../accounts/rights.ts';
 import type { Auth } from '../http/sessions.ts';
 import { fail } from '../http/app-error.ts';
-import { handle, type HandlerContext, type HandlerEntry, type ContextOf } from '../http/handler.ts';
+import { handle, type HandlerContext, type ContextOf } from '../http/handler.ts';
 import { idWiring } from '../http/wire.ts';
 import { validationError } from '../http/validation-error.ts';
 import { lifecycleHandlers } from '../lifecycle/handlers.ts';
@@ -82,7 +82,7 @@ const wire = idWiring(calls);
 
 // ——— organizations ———
 
-const organizationHandlers: HandlerEntry[] = [
+const organizationHandlers = [
   ...wire(['bms.organization.create', 'edms.organization.create'], (a, ctx) =>
     createOrganization(ctx.services.pool, scopeOf(a, ctx), ctx.body, actorOf(ctx), ctx.request.id),
   ),
@@ -194,7 +194,7 @@ const batchOf = (
 
 const numbered = <T>(rows: T[]) => rows.map((input, i) => ({ row: i + 1, input }));
 
-const memberHandlers: HandlerEntry[] = [
+const memberHandlers = [
   ...wire(
     [
       'bms.organizationMember.create',
@@ -342,7 +342,7 @@ const memberHandlers: HandlerEntry[] = [
 
 // ——— teachers and teaching groups ———
 
-const teacherHandlers: HandlerEntry[] = [
+const teacherHandlers = [
   ...wire(['bms.teacherMember.create', 'edms.teacherMember.create'], (a, ctx) => {
     const b = ctx.body;
     const scope = scopeOf(a, ctx);
@@ -412,7 +412,7 @@ const teacherHandlers: HandlerEntry[] = [
 
 // ——— invitations (issue 25 item 13) ———
 
-const invitationHandlers: HandlerEntry[] = [
+const invitationHandlers = [
   handle(calls['edms.memberInvitation.queryList'], ({ body, query, services, requireAuth }) =>
     staffInvitations(services.pool, SCOPE_OF_AREA.edms(requireAuth()), body, query),
   ),
@@ -427,7 +427,7 @@ const invitationHandlers: HandlerEntry[] = [
   ),
 ];
 
-export const organizationHandlersAll: HandlerEntry[] = [
+export const organizationHandlersAll = [
   ...organizationHandlers,
   ...memberHandlers,
   ...teacherHandlers,

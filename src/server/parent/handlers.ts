@@ -12,7 +12,7 @@ import { readReport } from '../exam/reports.ts';
 import { listGrades } from '../grade/grades.ts';
 import { listEnrollments } from '../homework/enrollable.ts';
 import { report as homeworkReport } from '../homework/handlers.ts';
-import { handle, type HandlerContext, type HandlerEntry } from '../http/handler.ts';
+import { handle, type CallShape, type HandlerContext } from '../http/handler.ts';
 import { payFromWallet, placeOrder, startCheckout } from '../orders/flow.ts';
 import { goodsOf } from '../orders/goods.ts';
 import { detailOf, flowOf } from '../orders/handlers.ts';
@@ -22,10 +22,14 @@ import { childScope, childScopeOfOrder } from './children.ts';
 import { childFeed } from './feed.ts';
 
 /** Every binding action shares one shape: `{id}` in, the binding out. */
-type BindingCall = (typeof c)['oj.parent.binding.cancel'];
+type BindingCall = CallShape<(typeof c)['oj.parent.binding.cancel']>;
 
-const act = (call: BindingCall, actor: BindingActor, action: BindingAction) =>
-  handle(call, (ctx) =>
+const act = <Id extends string>(
+  call: BindingCall & { readonly id: Id },
+  actor: BindingActor,
+  action: BindingAction,
+) =>
+  handle<BindingCall, Id>(call, (ctx) =>
     actOnBinding(ctx.services.pool, actor, ctx.requireAuth(), ctx.body.id, action, ctx.request.id),
   );
 
@@ -33,7 +37,7 @@ const act = (call: BindingCall, actor: BindingActor, action: BindingAction) =>
 const childOf = (ctx: HandlerContext, childId: number) =>
   childScope(ctx.services.pool, ctx.requireAuth(), childId);
 
-export const parentHandlers: HandlerEntry[] = [
+export const parentHandlers = [
   handle(c['oj.parent.binding.request'], (ctx) =>
     requestBinding(ctx.services.pool, ctx.requireAuth(), ctx.body, ctx.request.id),
   ),

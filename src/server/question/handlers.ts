@@ -12,8 +12,7 @@ import {
   type PublicationAction,
 } from '../../machines/lifecycles/publication.ts';
 import type { Auth } from '../http/sessions.ts';
-import { handle } from '../http/handler.ts';
-import type { HandlerEntry } from '../http/handler.ts';
+import { handle, type CallShape } from '../http/handler.ts';
 import { fail } from '../http/app-error.ts';
 import { FileAnswer } from '../http/multipart.ts';
 import type { UploadedFile } from '../http/multipart.ts';
@@ -40,19 +39,23 @@ const edmsCalls = actionsOf(questionApi, 'edms', 'question');
 const appCalls = actionsOf(questionApi, 'app', 'question');
 const ojCalls = actionsOf(questionApi, 'oj', 'question');
 
-const importHandler = (
-  call: typeof bmsCalls.import,
+/** The calls that bms, edms and the bare area share, shaped as bms's: the same schemas. */
+type Shared = { [K in keyof typeof bmsCalls]: CallShape<(typeof bmsCalls)[K]> };
+type StaffArea = typeof bmsCalls | typeof edmsCalls | typeof appCalls;
+
+const importHandler = <Id extends string>(
+  call: Shared['import'] & { readonly id: Id },
   scopeOf: (auth: Auth) => QuestionScope,
-): HandlerEntry =>
-  handle(call, async ({ services, requireAuth, body }) => ({
+) =>
+  handle<Shared['import'], Id>(call, async ({ services, requireAuth, body }) => ({
     ids: await importQuestions({ services, scope: scopeOf(requireAuth()) }, body.questions),
   }));
 
 /** publish / unpublish: the scope must be allowed to change the question; the machine decides. */
-const publicationHandlers = (
-  calls: Partial<Record<PublicationAction, CallDef>>,
+const publicationHandlers = <Calls extends Partial<Record<PublicationAction, CallDef>>>(
+  calls: Calls,
   scopeOf: (auth: Auth) => QuestionScope,
-): HandlerEntry[] =>
+) =>
   lifecycleHandlers(
     calls,
     questionPublication,
@@ -73,72 +76,85 @@ function zipOf(files: UploadedFile[]): Buffer {
   return file.data;
 }
 
-const zipHandlers = (
-  area: typeof bmsCalls | typeof edmsCalls | typeof appCalls,
-  scopeOf: (auth: Auth) => QuestionScope,
-): HandlerEntry[] => [
-  handle(area.unzipAndParse, async ({ body, files }) => {
-    const cases = readCaseZip(zipOf(files));
-    const question = body.question ?? null;
-    return {
-      question,
-      caseCount: cases.length,
-      dataVersion: dataVersion(
-        cases,
-        question?.checker ?? { type: 'default' },
-        question?.checkerSource ?? null,
-        question ?? undefined,
-      ),
-      cases: cases.map((c, i) => ({
-        index: i + 1,
-        inputBytes: c.input.length,
-        answerBytes: c.answer.length,
-        inputPreview: previewBytes(c.input),
-        answerPreview: previewBytes(c.answer),
-      })),
-    };
-  }),
-  handle(area.exportCase, async ({ services, requireAuth, body }) => {
-    const { cases } = await casesOf({ services, scope: scopeOf(requireAuth()) }, body.id);
-    if (cases.length === 0) throw fail('NOT_FOUND', `题目 ${body.id} 没有测试点`);
-    // Sent raw by register-calls; the contract's response describes what the client receives.
-    return new FileAnswer(`question-${body.id}-cases.zip`, 'application/zip', writeCaseZip(cases));
-  }),
+const zipHandlers = <A extends StaffArea>(area: A, scopeOf: (auth: Auth) => QuestionScope) => [
+  handle<Shared['unzipAndParse'], A['unzipAndParse']['id']>(
+    area.unzipAndParse,
+    async ({ body, files }) => {
+      const cases = readCaseZip(zipOf(files));
+      const question = body.question ?? null;
+      return {
+        question,
+        caseCount: cases.length,
+        dataVersion: dataVersion(
+          cases,
+          question?.checker ?? { type: 'default' },
+          question?.checkerSource ?? null,
+          question ?? undefined,
+        ),
+        cases: cases.map((c, i) => ({
+          index: i + 1,
+          inputBytes: c.input.length,
+          answerBytes: c.answer.length,
+          inputPreview: previewBytes(c.input),
+          answerPreview: previewBytes(c.answer),
+        })),
+      };
+    },
+  ),
+  handle<Shared['exportCase'], A['exportCase']['id']>(
+    area.exportCase,
+    async ({ services, requireAuth, body }) => {
+      const { cases } = await casesOf({ services, scope: scopeOf(requireAuth()) }, body.id);
+      if (cases.length === 0) throw fail('NOT_FOUND', `题目 ${body.id} 没有测试点`);
+      // Sent raw by register-calls; the contract's response describes what the client receives.
+      return new FileAnswer(
+        `question-${body.id}-cases.zip`,
+        'application/zip',
+        writeCaseZip(cases),
+      );
+    },
+  ),
 ];
 
-const importZipHandler = (
-  call: typeof bmsCalls.importZip,
+const importZipHandler = <Id extends string>(
+  call: Shared['importZip'] & { readonly id: Id },
   scopeOf: (auth: Auth) => QuestionScope,
-): HandlerEntry =>
-  handle(call, async ({ services, requireAuth, body, files }) =>
+) =>
+  handle<Shared['importZip'], Id>(call, async ({ services, requireAuth, body, files }) =>
     replaceCases({ services, scope: scopeOf(requireAuth()) }, body.id, readCaseZip(zipOf(files))),
   );
 
 /** Problem packages of other judges (packages.ts): preview, import, export. */
-const packageHandlers = (
-  area: typeof bmsCalls | typeof edmsCalls | typeof appCalls,
-  scopeOf: (auth: Auth) => QuestionScope,
-): HandlerEntry[] => [
-  handle(area.previewPackage, async ({ files }) => previewPackage(files)),
-  handle(area.importPackage, async ({ services, requireAuth, body, files }) => ({
-    ids: await importPackage({ services, scope: scopeOf(requireAuth()) }, files, body.items),
-  })),
-  handle(area.exportPackage, async ({ services, requireAuth, body }) => {
-    const out = await exportPackage(
-      { services, scope: scopeOf(requireAuth()) },
-      body.ids,
-      body.format,
-    );
-    const headers: Record<string, string> =
-      out.losses.length > 0
-        ? { [DOWNLOAD_NOTES_HEADER]: encodeURIComponent(JSON.stringify(out.losses)) }
-        : {};
-    // Sent raw by register-calls; the contract's response describes what the client receives.
-    return new FileAnswer(out.fileName, out.contentType, out.data, { headers });
-  }),
+const packageHandlers = <A extends StaffArea>(area: A, scopeOf: (auth: Auth) => QuestionScope) => [
+  handle<Shared['previewPackage'], A['previewPackage']['id']>(
+    area.previewPackage,
+    async ({ files }) => previewPackage(files),
+  ),
+  handle<Shared['importPackage'], A['importPackage']['id']>(
+    area.importPackage,
+    async ({ services, requireAuth, body, files }) => ({
+      ids: await importPackage({ services, scope: scopeOf(requireAuth()) }, files, body.items),
+    }),
+  ),
+  handle<Shared['exportPackage'], A['exportPackage']['id']>(
+    area.exportPackage,
+    async ({ services, requireAuth, body }) => {
+      const out = await exportPackage(
+        { services, scope: scopeOf(requireAuth()) },
+        body.ids,
+        body.format,
+      );
+      const headers: Record<string, string> =
+        out.losses.length > 0
+          ? { [DOWNLOAD_NOTES_HEADER]: encodeURIComponent(JSON.stringify(out.losses)) }
+          : {};
+      // Sent raw by register-calls; the contract's response describes what the client receives.
+      return new FileAnswer(out.fileName, out.contentType, out.data, { headers });
+    },
+  ),
 ];
 
-export const questionBankHandlers: HandlerEntry[] = [
+export const questionBankHandlers = [
   ...resourceHandlers(bmsCalls, questionStore, platformScope),
   ...publicationHandlers(bmsCalls, platformScope),
   importHandler(bmsCalls.import, platformScope),

@@ -1,10 +1,9 @@
 /** common/config calls (contract/site-config/calls.ts). */
 import { siteConfig } from '../../contract/site-config/calls.ts';
 import { handle } from '../http/handler.ts';
-import type { HandlerEntry } from '../http/handler.ts';
 import { configByKey, configPage, createConfig, deleteConfig, updateConfig } from './store.ts';
 
-export const siteConfigHandlers: HandlerEntry[] = [
+export const siteConfigHandlers = [
   handle(siteConfig['common.config.create'], ({ services, requireAuth, body }) =>
     createConfig(services.pool, requireAuth(), body),
   ),

@@ -14,7 +14,7 @@ import type {
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { withTransaction, type Queryable } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
-import { handle, type HandlerContext } from '../http/handler.ts';
+import { handle, type CallShape, type HandlerContext } from '../http/handler.ts';
 import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
 import { balanceOf, ledgerAccount, postJournal } from '../ledger/ledger.ts';
 import { placeOrder, startCheckout } from '../orders/flow.ts';
@@ -204,8 +204,9 @@ async function adjust(
   return walletOf(ctx.services.pool, input.id);
 }
 
-const rechargeHandler = (call: (typeof wallet)['oj.memberWallet.recharge']) =>
-  handle(call, async (ctx) => {
+type RechargeCall = CallShape<(typeof wallet)['oj.memberWallet.recharge']>;
+const rechargeHandler = <Id extends string>(call: RechargeCall & { readonly id: Id }) =>
+  handle<RechargeCall, Id>(call, async (ctx) => {
     const auth = ctx.requireAuth();
     // A recharge is paid online only: refuse before an order is placed.
     if (!ctx.services.payments.online) throw fail('CONFLICT', NO_ONLINE_PAYMENT);
