@@ -2,7 +2,7 @@ import type { domains } from '../contract/index.ts';
 import { authHandlers } from './accounts/auth-handlers.ts';
 import { activityPrizeHandlers } from './activity-prize/handlers.ts';
 import { parentHandlers } from './parent/handlers.ts';
-import { activityHandlersAll } from './activity/handlers.ts';
+import { activityHandlers } from './activity/handlers.ts';
 import { addressHandlers } from './address/handlers.ts';
 import { aiHandlers } from './ai/handlers.ts';
 import { aiTokenHandlers } from './ai-token/handlers.ts';
@@ -13,9 +13,9 @@ import { memberHandlers } from './accounts/member-handlers.ts';
 import { chapterHandlers } from './chapter/handlers.ts';
 import { courseHandlers } from './course/handlers.ts';
 import { dictHandlers } from './dict/handlers.ts';
-import { examHandlersAll } from './exam/handlers.ts';
+import { examHandlers } from './exam/handlers.ts';
 import { gradeHandlers } from './grade/handlers.ts';
-import { homeworkHandlersAll } from './homework/handlers.ts';
+import { homeworkHandlers } from './homework/handlers.ts';
 import type { HandlerEntry, WiredIdsOf } from './http/handler.ts';
 import { imageBannerHandlers } from './image-banner/handlers.ts';
 import { memberDocumentHandlers } from './member-document/handlers.ts';
@@ -24,7 +24,7 @@ import { teacherQueryHandlers } from './member-question/teacher-handlers.ts';
 import { ojAliasHandlers } from './member-question/oj-aliases.ts';
 import { memberWrongListHandlers } from './member-question/member-wrong-list.ts';
 import { membershipHandlers } from './membership/handlers.ts';
-import { organizationHandlersAll } from './organization/handlers.ts';
+import { organizationHandlers } from './organization/handlers.ts';
 import { orderCallHandlers } from './order/handlers.ts';
 import { questionBankHandlers } from './question/handlers.ts';
 import { siteConfigHandlers } from './site-config/handlers.ts';
@@ -49,10 +49,10 @@ const handlerList = [
   ...orderCallHandlers,
   ...walletHandlers,
   ...aiTokenHandlers,
-  ...examHandlersAll,
-  ...activityHandlersAll,
-  ...organizationHandlersAll,
-  ...homeworkHandlersAll,
+  ...examHandlers,
+  ...activityHandlers,
+  ...organizationHandlers,
+  ...homeworkHandlers,
   ...siteConfigHandlers,
   ...addressHandlers,
   ...imageBannerHandlers,

@@ -51,7 +51,7 @@ const wire = actionWiring(calls, AREAS);
 
 // ——— activity ———
 
-const activityHandlers = [
+const activityItemHandlers = [
   ...wire('activity', 'create', (a, ctx) =>
     createActivity(ctx.services.pool, scopeIn(a, ctx), ctx.body, actor(ctx), ctx.request.id),
   ),
@@ -155,4 +155,4 @@ const enrollHandlers = [
   ),
 ];
 
-export const activityHandlersAll = [...activityHandlers, ...enrollHandlers];
+export const activityHandlers = [...activityItemHandlers, ...enrollHandlers];

@@ -30,7 +30,7 @@ import { actor, lifecycleWire, readerOf, scopeIn, storeCtx, wire, type Area } fr
 const listView = (area: Area, filter: { manage?: boolean }): ExamListView =>
   filter.manage === true ? 'managed' : area === 'edms' ? 'staff' : 'open';
 
-export const examHandlers = [
+export const examsHandlers = [
   ...wire('exam', 'create', (a, ctx) => createExam(storeCtx(a, ctx), ctx.body, ctx.request.id)),
   ...wire('exam', 'update', (a, ctx) => updateExam(storeCtx(a, ctx), ctx.body, ctx.request.id)),
   ...wire('exam', 'delete', async (a, ctx) => {

@@ -4,13 +4,13 @@
  */
 import { answerHandlers } from './answers-handlers.ts';
 import { examEnrollHandlers } from './enrollable.ts';
-import { examHandlers } from './exams-handlers.ts';
+import { examsHandlers } from './exams-handlers.ts';
 import { paperHandlers } from './papers-handlers.ts';
 import { sittingHandlers } from './sittings-handlers.ts';
 
-export const examHandlersAll = [
+export const examHandlers = [
   ...paperHandlers,
-  ...examHandlers,
+  ...examsHandlers,
   ...examEnrollHandlers,
   ...sittingHandlers,
   ...answerHandlers,

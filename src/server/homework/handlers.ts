@@ -91,7 +91,7 @@ const lifecycleWire = (
     return readHomework(ctx.services.pool, scope, id);
   });
 
-const homeworkHandlers = [
+const homeworkItemHandlers = [
   ...wire(['bms.homework.create', 'edms.homework.create'], (a, ctx) =>
     createHomework(ctx.services.pool, scopeOf(a, ctx), ctx.body, actorOf(ctx), ctx.request.id),
   ),
@@ -373,4 +373,4 @@ const answerHandlers = [
   }),
 ];
 
-export const homeworkHandlersAll = [...homeworkHandlers, ...enrollHandlers, ...answerHandlers];
+export const homeworkHandlers = [...homeworkItemHandlers, ...enrollHandlers, ...answerHandlers];

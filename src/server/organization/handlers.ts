@@ -82,7 +82,7 @@ const wire = idWiring(calls);
 
 // ——— organizations ———
 
-const organizationHandlers = [
+const organizationItemHandlers = [
   ...wire(['bms.organization.create', 'edms.organization.create'], (a, ctx) =>
     createOrganization(ctx.services.pool, scopeOf(a, ctx), ctx.body, actorOf(ctx), ctx.request.id),
   ),
@@ -427,8 +427,8 @@ const invitationHandlers = [
   ),
 ];
 
-export const organizationHandlersAll = [
-  ...organizationHandlers,
+export const organizationHandlers = [
+  ...organizationItemHandlers,
   ...memberHandlers,
   ...teacherHandlers,
   ...invitationHandlers,
