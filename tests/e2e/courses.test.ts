@@ -171,15 +171,25 @@ describe('a new student follows the public course', () => {
       await expect.poll(() => lines.count()).toBe(2);
       // The keyboard's drag: lift the second unit, move it up, drop it. Each key waits on what
       // the page shows after the one before, not on a pause a busy machine outlasts: lifted, the
-      // handle is pressed; moved, the row is drawn a row higher.
+      // handle is pressed; moved, the row is drawn a row higher. dnd-kit listens for the arrow
+      // keys only from a timer after the lift (KeyboardSensor.attach), which the page does not
+      // show, so ArrowUp is pressed again while the row has not moved, and never once it has
+      // (the top row cannot move higher, so a press too many changes nothing).
       const handle = lines.nth(1).getByRole('button', { name: /拖动以调整/ });
       await handle.focus();
       await desk.keyboard.press('Space');
       await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
-      await desk.keyboard.press('ArrowUp');
-      await expect
-        .poll(() => lines.nth(1).evaluate((row) => (row as HTMLElement).style.transform))
-        .toMatch(/^translate3d\([^,]+, -/);
+      const drawnHigher = () =>
+        lines
+          .nth(1)
+          .evaluate((row) => /^translate3d\([^,]+, -/.test((row as HTMLElement).style.transform));
+      await vi.waitFor(
+        async () => {
+          if (!(await drawnHigher())) await desk.keyboard.press('ArrowUp');
+          expect(await drawnHigher()).toBe(true);
+        },
+        { timeout: 15_000, interval: 300 },
+      );
       await desk.keyboard.press('Space');
       await expect.poll(() => lines.nth(0).textContent()).toContain('分支结构入门');
       // And the pointer's: drag it back below the other.
