@@ -174,15 +174,19 @@ describe('a new student follows the public course', () => {
       // handle is pressed; moved, the row is drawn a row higher. dnd-kit listens for the arrow
       // keys only from a timer after the lift (KeyboardSensor.attach), which the page does not
       // show, so ArrowUp is pressed again while the row has not moved, and never once it has
-      // (the top row cannot move higher, so a press too many changes nothing).
+      // (the top row cannot move higher, so a press too many changes nothing). The drop is made
+      // only once the other row has made way too: that row is moved by the drop target dnd-kit
+      // has settled on (set a render after the lifted row moves), which is what the drop uses.
       const handle = lines.nth(1).getByRole('button', { name: /拖动以调整/ });
       await handle.focus();
       await desk.keyboard.press('Space');
       await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
-      const drawnHigher = () =>
-        lines
-          .nth(1)
-          .evaluate((row) => /^translate3d\([^,]+, -/.test((row as HTMLElement).style.transform));
+      const shiftOf = (index: number) =>
+        lines.nth(index).evaluate((row) => {
+          const y = /^translate3d\([^,]+, (-?[\d.]+)px/.exec((row as HTMLElement).style.transform);
+          return y ? Number(y[1]) : 0;
+        });
+      const drawnHigher = async () => (await shiftOf(1)) < 0 && (await shiftOf(0)) > 0;
       await vi.waitFor(
         async () => {
           if (!(await drawnHigher())) await desk.keyboard.press('ArrowUp');
@@ -201,6 +205,8 @@ describe('a new student follows the public course', () => {
       await desk.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
       await desk.mouse.down();
       await desk.mouse.move(grip.x + grip.width / 2, box.y + box.height * 0.9, { steps: 12 });
+      // Dropped once the other row has made way, as with the keyboard.
+      await expect.poll(async () => (await shiftOf(0)) > 0 && (await shiftOf(1)) < 0).toBe(true);
       await desk.mouse.up();
       await expect.poll(() => lines.nth(0).textContent()).toContain('入门：顺序结构');
       // Saved in the keyboard's order once more, with the up button. dnd-kit swallows the clicks
