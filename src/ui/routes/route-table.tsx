@@ -10,21 +10,23 @@ import { HomeLayout } from '../layouts/HomeLayout.tsx';
 import { IndexLayout } from '../layouts/IndexLayout.tsx';
 import { UserLayout } from '../layouts/UserLayout.tsx';
 import { AdminLayout, ManageLayout } from '../layouts/StaffLayout.tsx';
+import { learnerPagesOf, menuOf } from '../layouts/menus.ts';
 import { MustLogin } from '../wrappers/MustLogin.tsx';
 import { RequirePlatformAdmin } from '../wrappers/RequirePlatformAdmin.tsx';
 import { RequireRole } from '../wrappers/RequireRole.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import type { Guard, LayoutName, ScreenRoute } from './screen-route.ts';
 
-const LAYOUTS: Record<LayoutName, ReactElement> = {
+/** Each layout's element; the side menus are the screens' own entries (layouts/menus.ts). */
+const layoutsOf = (screens: readonly ScreenRoute[]): Record<LayoutName, ReactElement> => ({
   index: <IndexLayout />,
   home: <HomeLayout />,
-  user: <UserLayout />,
+  user: <UserLayout menu={menuOf(screens, 'user')} learnerPages={learnerPagesOf(screens)} />,
   custom: <CustomLayout />,
   brief: <BriefLayout />,
-  admin: <AdminLayout />,
-  manage: <ManageLayout />,
-};
+  admin: <AdminLayout menu={menuOf(screens, 'admin')} />,
+  manage: <ManageLayout menu={menuOf(screens, 'manage')} />,
+});
 
 const LAYOUT_ORDER: readonly LayoutName[] = [
   'index',
@@ -76,12 +78,13 @@ function guardedChildren(screens: readonly ScreenRoute[]): RouteObject[] {
  */
 export function buildRoutes(modules: readonly ClientModule[] = CLIENT_MODULES): RouteObject[] {
   const { screens, redirects } = routesOf(modules);
+  const elements = layoutsOf(screens);
   const layouts: RouteObject[] = LAYOUT_ORDER.map((layout) => {
     // The 404 screen (`*`) is one of them: React Router ranks it below every other path.
     const children = guardedChildren(screens.filter((route) => route.layout === layout));
     return {
       id: `layout-${layout}`,
-      element: LAYOUTS[layout],
+      element: elements[layout],
       children: [{ errorElement: <RouteErrorBoundary />, children }],
     };
   });

@@ -5,6 +5,7 @@
  * route-table.tsx builds the router from every module's declarations.
  */
 import type { MemberRole } from '../../contract/accounts/calls.ts';
+import type { zhCN } from '../i18n/zh-CN.ts';
 import type { LazyScreen } from './chunks.ts';
 
 export type LayoutName = 'index' | 'home' | 'user' | 'custom' | 'brief' | 'admin' | 'manage';
@@ -20,6 +21,31 @@ export type Guard =
   | { kind: 'auth'; roles: MemberRole[] }
   | { kind: 'platform-admin' };
 
+/** The name of a side-menu entry: an i18n key, in the catalogue of the screen's feature. */
+export type MenuLabel =
+  | `staff.menu.${keyof typeof zhCN.staff.menu}`
+  | `site.menu.${keyof typeof zhCN.site.menu}`
+  | 'staffAi.menu'
+  | 'questionBank.menu'
+  | `userMenu.${Exclude<keyof typeof zhCN.userMenu, 'title'>}`;
+
+/**
+ * A screen's entry in its layout's side menu (the account area's, the back offices'). Entries
+ * are shown by `order`, lowest first, whichever module declares them (layouts/menus.ts).
+ */
+export interface MenuEntry {
+  label: MenuLabel;
+  order: number;
+  /** Other addresses on which the entry shows as the current one (a child under 我的孩子). */
+  alsoActiveOn?: readonly string[];
+}
+
+/**
+ * Who a page of the account area is for: `learners` are a learner's own study pages (a parent
+ * has none and is told where the child's are), `parents` a parent's; absent, everyone logged in.
+ */
+export type Audience = 'learners' | 'parents';
+
 export interface ScreenRoute {
   /**
    * Full path below the /web basename; `/` is the home page and `*` the screen an unknown
@@ -29,6 +55,8 @@ export interface ScreenRoute {
   layout: LayoutName;
   guard: Guard;
   screen: LazyScreen;
+  menu?: MenuEntry;
+  audience?: Audience;
 }
 
 export interface RedirectRoute {

@@ -27,12 +27,14 @@ const screens: readonly ScreenRoute[] = [
     path: '/user/accout',
     layout: 'user',
     guard: mustLogin,
+    menu: { label: 'userMenu.accout', order: 10 },
     screen: lazyScreen(() => import('../../pages/UserAccout.tsx'), 'UserAccout'),
   },
   {
     path: '/user/feedback',
     layout: 'user',
     guard: mustLogin,
+    menu: { label: 'userMenu.feedback', order: 110 },
     screen: lazyScreen(() => import('../../pages/UserFeedback.tsx'), 'UserFeedback'),
   },
   // The default code sender's messages (issue 2 item 6): other people's codes, so staff only.

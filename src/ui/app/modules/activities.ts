@@ -29,12 +29,14 @@ const screens: readonly ScreenRoute[] = [
     path: '/admin/activities',
     layout: 'admin',
     guard: platformAdminOnly,
+    menu: { label: 'staff.menu.activities', order: 140 },
     screen: lazyScreen(() => import('../../pages/admin/Activities.tsx'), 'AdminActivities'),
   },
   {
     path: '/manage/activities',
     layout: 'manage',
     guard: teacherOnly,
+    menu: { label: 'staff.menu.activities', order: 150 },
     screen: lazyScreen(() => import('../../pages/manage/Activities.tsx'), 'ManageActivities'),
   },
 ];

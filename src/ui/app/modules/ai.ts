@@ -15,6 +15,8 @@ const screens: readonly ScreenRoute[] = [
     path: '/user/chatHistory',
     layout: 'user',
     guard: mustLogin,
+    menu: { label: 'userMenu.chatHistory', order: 90 },
+    audience: 'learners',
     screen: lazyScreen(() => import('../../pages/UserChatHistory.tsx'), 'UserChatHistory'),
   },
   // The AI assistant's system prompts (issue 10).
@@ -22,6 +24,7 @@ const screens: readonly ScreenRoute[] = [
     path: '/admin/ai-prompts',
     layout: 'admin',
     guard: platformAdminOnly,
+    menu: { label: 'staffAi.menu', order: 190 },
     screen: lazyScreen(() => import('../../pages/admin/AiPrompts.tsx'), 'AdminAiPrompts'),
   },
   {

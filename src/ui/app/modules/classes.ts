@@ -23,18 +23,22 @@ const screens: readonly ScreenRoute[] = [
     path: '/user/grade',
     layout: 'user',
     guard: mustLogin,
+    audience: 'learners',
     screen: lazyScreen(() => import('../../pages/UserGrade.tsx'), 'UserGrade'),
   },
   {
     path: '/user/class',
     layout: 'user',
     guard: mustLogin,
+    menu: { label: 'userMenu.class', order: 30 },
+    audience: 'learners',
     screen: lazyScreen(() => import('../../pages/UserClass.tsx'), 'UserClass'),
   },
   {
     path: '/admin/classes',
     layout: 'admin',
     guard: platformAdminOnly,
+    menu: { label: 'staff.menu.classes', order: 30 },
     screen: lazyScreen(() => import('../../pages/admin/Classes.tsx'), 'AdminClasses'),
   },
   {
@@ -47,6 +51,7 @@ const screens: readonly ScreenRoute[] = [
     path: '/manage/classes',
     layout: 'manage',
     guard: teacherOnly,
+    menu: { label: 'staff.menu.classes', order: 30 },
     screen: lazyScreen(() => import('../../pages/manage/Classes.tsx'), 'ManageClasses'),
   },
   {

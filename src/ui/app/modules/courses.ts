@@ -47,24 +47,28 @@ const screens: readonly ScreenRoute[] = [
     path: '/admin/courses',
     layout: 'admin',
     guard: platformAdminOnly,
+    menu: { label: 'staff.menu.courses', order: 40 },
     screen: lazyScreen(() => import('../../pages/admin/Courses.tsx'), 'AdminCourses'),
   },
   {
     path: '/admin/chapters',
     layout: 'admin',
     guard: platformAdminOnly,
+    menu: { label: 'staff.menu.chapters', order: 50 },
     screen: lazyScreen(() => import('../../pages/admin/Chapters.tsx'), 'AdminChapters'),
   },
   {
     path: '/manage/courses',
     layout: 'manage',
     guard: teacherOnly,
+    menu: { label: 'staff.menu.courses', order: 40 },
     screen: lazyScreen(() => import('../../pages/manage/Courses.tsx'), 'ManageCourses'),
   },
   {
     path: '/manage/chapters',
     layout: 'manage',
     guard: teacherOnly,
+    menu: { label: 'staff.menu.chapters', order: 50 },
     screen: lazyScreen(() => import('../../pages/manage/Chapters.tsx'), 'ManageChapters'),
   },
 ];

@@ -35,18 +35,22 @@ const screens: readonly ScreenRoute[] = [
     path: '/user/document',
     layout: 'user',
     guard: mustLogin,
+    menu: { label: 'userMenu.document', order: 100 },
+    audience: 'learners',
     screen: lazyScreen(() => import('../../pages/UserDocument.tsx'), 'UserDocument'),
   },
   {
     path: '/admin/content',
     layout: 'admin',
     guard: platformAdminOnly,
+    menu: { label: 'staff.menu.content', order: 70 },
     screen: lazyScreen(() => import('../../pages/admin/Content.tsx'), 'AdminContent'),
   },
   {
     path: '/manage/documents',
     layout: 'manage',
     guard: teacherOnly,
+    menu: { label: 'staff.menu.documents', order: 70 },
     screen: lazyScreen(() => import('../../pages/manage/Documents.tsx'), 'ManageDocuments'),
   },
 ];

@@ -53,18 +53,23 @@ const screens: readonly ScreenRoute[] = [
     path: '/user/exam',
     layout: 'user',
     guard: mustLogin,
+    menu: { label: 'userMenu.exam', order: 50 },
+    audience: 'learners',
     screen: lazyScreen(() => import('../../pages/UserExam.tsx'), 'UserExam'),
   },
   {
     path: '/user/report',
     layout: 'user',
     guard: mustLogin,
+    menu: { label: 'userMenu.report', order: 60 },
+    audience: 'learners',
     screen: lazyScreen(() => import('../../pages/UserReport.tsx'), 'UserReport'),
   },
   {
     path: '/admin/exams',
     layout: 'admin',
     guard: platformAdminOnly,
+    menu: { label: 'staff.menu.exams', order: 120 },
     screen: lazyScreen(() => import('../../pages/admin/Exams.tsx'), 'AdminExams'),
   },
   {
@@ -77,12 +82,14 @@ const screens: readonly ScreenRoute[] = [
     path: '/admin/papers',
     layout: 'admin',
     guard: platformAdminOnly,
+    menu: { label: 'staff.menu.papers', order: 130 },
     screen: lazyScreen(() => import('../../pages/admin/ExamPapers.tsx'), 'AdminExamPapers'),
   },
   {
     path: '/manage/exams',
     layout: 'manage',
     guard: teacherOnly,
+    menu: { label: 'staff.menu.exams', order: 130 },
     screen: lazyScreen(() => import('../../pages/manage/Exams.tsx'), 'ManageExams'),
   },
   {
@@ -95,6 +102,7 @@ const screens: readonly ScreenRoute[] = [
     path: '/manage/papers',
     layout: 'manage',
     guard: teacherOnly,
+    menu: { label: 'staff.menu.papers', order: 140 },
     screen: lazyScreen(() => import('../../pages/manage/ExamPapers.tsx'), 'ManageExamPapers'),
   },
 ];

@@ -18,6 +18,8 @@ const screens: readonly ScreenRoute[] = [
     path: '/user/children',
     layout: 'user',
     guard: parentOnly,
+    menu: { label: 'userMenu.children', order: 20, alsoActiveOn: ['/user/child'] },
+    audience: 'parents',
     screen: lazyScreen(() => import('../../pages/UserChildren.tsx'), 'UserChildren'),
   },
   {

@@ -41,12 +41,15 @@ const screens: readonly ScreenRoute[] = [
     path: '/user/homework',
     layout: 'user',
     guard: mustLogin,
+    menu: { label: 'userMenu.homework', order: 40 },
+    audience: 'learners',
     screen: lazyScreen(() => import('../../pages/UserHomework.tsx'), 'UserHomework'),
   },
   {
     path: '/admin/homework',
     layout: 'admin',
     guard: platformAdminOnly,
+    menu: { label: 'staff.menu.homework', order: 80 },
     screen: lazyScreen(() => import('../../pages/admin/Homework.tsx'), 'AdminHomework'),
   },
   {
@@ -62,6 +65,7 @@ const screens: readonly ScreenRoute[] = [
     path: '/manage/homework',
     layout: 'manage',
     guard: teacherOnly,
+    menu: { label: 'staff.menu.homework', order: 80 },
     screen: lazyScreen(() => import('../../pages/manage/Homework.tsx'), 'ManageHomework'),
   },
   {

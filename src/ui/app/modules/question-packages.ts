@@ -14,12 +14,14 @@ const screens: readonly ScreenRoute[] = [
     path: '/admin/questions',
     layout: 'admin',
     guard: platformAdminOnly,
+    menu: { label: 'questionBank.menu', order: 60 },
     screen: lazyScreen(() => import('../../pages/admin/Questions.tsx'), 'AdminQuestions'),
   },
   {
     path: '/manage/questions',
     layout: 'manage',
     guard: teacherOnly,
+    menu: { label: 'questionBank.menu', order: 60 },
     screen: lazyScreen(() => import('../../pages/manage/Questions.tsx'), 'ManageQuestions'),
   },
   {

@@ -34,24 +34,28 @@ const screens: readonly ScreenRoute[] = [
     path: '/admin/dicts',
     layout: 'admin',
     guard: platformAdminOnly,
+    menu: { label: 'site.menu.dicts', order: 150 },
     screen: lazyScreen(() => import('../../pages/admin/Dicts.tsx'), 'AdminDicts'),
   },
   {
     path: '/admin/banners',
     layout: 'admin',
     guard: platformAdminOnly,
+    menu: { label: 'site.menu.banners', order: 160 },
     screen: lazyScreen(() => import('../../pages/admin/Banners.tsx'), 'AdminBanners'),
   },
   {
     path: '/admin/settings',
     layout: 'admin',
     guard: platformAdminOnly,
+    menu: { label: 'site.menu.settings', order: 170 },
     screen: lazyScreen(() => import('../../pages/admin/Settings.tsx'), 'AdminSettings'),
   },
   {
     path: '/admin/apps',
     layout: 'admin',
     guard: platformAdminOnly,
+    menu: { label: 'site.menu.apps', order: 180 },
     screen: lazyScreen(() => import('../../pages/admin/Apps.tsx'), 'AdminApps'),
   },
 ];

@@ -22,12 +22,14 @@ const screens: readonly ScreenRoute[] = [
     path: '/admin/approvals',
     layout: 'admin',
     guard: platformAdminOnly,
+    menu: { label: 'staff.menu.approvals', order: 10 },
     screen: lazyScreen(() => import('../../pages/admin/Approvals.tsx'), 'AdminApprovals'),
   },
   {
     path: '/manage/approvals',
     layout: 'manage',
     guard: teacherOnly,
+    menu: { label: 'staff.menu.approvals', order: 20 },
     screen: lazyScreen(() => import('../../pages/manage/Approvals.tsx'), 'ManageApprovals'),
   },
 ];
