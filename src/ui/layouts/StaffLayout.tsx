@@ -34,7 +34,10 @@ type StaffMenuItem =
   | { to: string; siteLabel: SiteMenuKey }
   | { to: string; ownLabel: OwnMenuKey };
 
-/** Platform staff's back office (DESIGN.md §6: /web/admin/…, the bms and un-prefixed calls). */
+/**
+ * Platform staff's back office: /web/admin/…, the bms and un-prefixed calls
+ * (docs/decisions/commerce-and-payments.md, "Back offices").
+ */
 export const ADMIN_MENU: readonly StaffMenuItem[] = [
   { to: '/admin/approvals', label: 'approvals' },
   { to: '/admin/organizations', label: 'organizations' },
