@@ -134,7 +134,10 @@ export function checkProblemStructure(dir: string): StructureReport {
 
 const optionSchema = z.object({ label: z.string().regex(/^[A-D]$/), text: z.string().min(1) });
 
-/** An objective question of the seed bank (spec 001 §7.3: answer flags map to options A–D). */
+/**
+ * An objective question of the seed bank (answer flags map to options A–D:
+ * docs/product-rules.md#answers-and-labels).
+ */
 export const seedQuestionSchema = z
   .object({
     type: z.enum(['single', 'multiple', 'judge']),

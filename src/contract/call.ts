@@ -81,7 +81,8 @@ export interface CallFlags {
 /**
  * Where a call goes and how its answer is read: all the client transport needs of a call. The
  * browser gets these from the generated `<domain>/refs.ts`, without zod and the schemas, so its
- * first screen stays small (DESIGN.md §5 budget).
+ * first screen stays small (docs/decisions/client-and-screens.md, "First-screen JavaScript without
+ * zod").
  */
 export interface CallRoute extends CallFlags {
   /** The path with dots (see ROOT_CALL_ID); used in logs, the API reference and the event log. */

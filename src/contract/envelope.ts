@@ -4,7 +4,7 @@
  */
 
 /**
- * Every answer of the API has this shape (DESIGN.md "Errors are data"). `code` is 0 on success;
+ * Every answer of the API has this shape (docs/protocol.md, "2. Answers"). `code` is 0 on success;
  * failures carry a code from the catalogue in ./errors.ts.
  */
 export interface ResponseEnvelope<T> {

@@ -34,7 +34,7 @@ export const nickname = z.string().trim().min(1, '昵称不能为空').max(32, '
 export const smsCode = z.string().regex(/^\d{6}$/, '验证码为 6 位数字');
 export const captchaId = z.string().min(8).max(64);
 export const captchaCode = z.string().trim().min(4, '请输入图形验证码').max(8);
-/** ISO-8601 UTC on the wire (DESIGN.md "Times"). */
+/** ISO-8601 UTC on the wire (docs/protocol.md, "Times and money"). */
 export const isoTime = z.string();
 
 /**

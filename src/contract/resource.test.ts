@@ -16,7 +16,7 @@ const note = defineResource({
 });
 
 describe('resourceCalls', () => {
-  it('follows spec 001 §7: methods, paths and ids per area', () => {
+  it('follows docs/product-rules.md#call-conventions: methods, paths and ids per area', () => {
     const bms = resourceCalls(note, {
       area: 'bms',
       access: 'platformAdmin',

@@ -1,9 +1,9 @@
 /**
- * The resource factory (DESIGN.md §2 "Contract first"): most of the catalogue is CRUD-shaped,
- * so an entity is described once — its schemas — and each area gets its calls from it, with
- * the area's access rule; `lifecycleCalls` does the same for the lifecycle actions (publish,
- * unpublish, stop, pass, reject: docs/product-rules.md#lifecycle-actions). The server turns a
- * store into handlers with server/http/resource.ts and server/lifecycle/handlers.ts.
+ * The resource factory (docs/architecture.md, "src/contract"): most of the catalogue is
+ * CRUD-shaped, so an entity is described once — its schemas — and each area gets its calls from it,
+ * with the area's access rule; `lifecycleCalls` does the same for the lifecycle actions (publish,
+ * unpublish, stop, pass, reject: docs/product-rules.md#lifecycle-actions). The server turns a store
+ * into handlers with server/http/resource.ts and server/lifecycle/handlers.ts.
  */
 import { z } from 'zod';
 import type { Access, CallDef, HttpMethod } from './call.ts';

@@ -38,7 +38,10 @@ export const BREAKPOINT = 760;
  * (docs/product-rules.md#rolling-notice).
  */
 export const NOTICE_HIDE_DAY_DIFF = 2;
-/** Day-of-month is read in the display time zone (DESIGN.md "Times": Asia/Shanghai, UTC+8, no DST). */
+/**
+ * Day-of-month is read in the display time zone, Asia/Shanghai: UTC+8, no DST (docs/protocol.md,
+ * "Times and money").
+ */
 export const DISPLAY_TZ_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 /** Login dialog: a new SMS code may be asked for this long after the last one. */

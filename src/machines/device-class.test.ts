@@ -12,8 +12,8 @@ const android =
 const desktop =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
-describe('deviceClass (spec 000 §4)', () => {
-  it('uses the thresholds of spec 000 §9', () => {
+describe('deviceClass (docs/product-rules.md#device-class)', () => {
+  it('uses the width threshold and the breakpoint of the rule', () => {
     expect(MOBILE_WIDTH).toBe(700);
     expect(BREAKPOINT).toBe(760);
   });

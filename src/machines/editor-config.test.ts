@@ -19,7 +19,7 @@ function run(
 }
 
 describe('editorConfigMachine', () => {
-  it('starts from the defaults of spec 000 §3', () => {
+  it('starts from the defaults of docs/product-rules.md#editor-configuration', () => {
     expect(run([]).snapshot.context).toEqual({
       theme: 'vs-dark',
       fontSize: 16,

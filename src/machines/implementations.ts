@@ -1,8 +1,8 @@
 /**
- * How a feature's impure half is typed against its machine (DESIGN.md §2, the feature folder):
- * `create<Feature>Implementations(deps)` answers every actor the machine declares — a missing
- * one is a type error, not a `notProvided` throw at run time — plus whatever actions it
- * provides.
+ * How a feature's impure half is typed against its machine (docs/architecture.md, "src/machines": a
+ * client feature is one folder): `create<Feature>Implementations(deps)` answers every actor the
+ * machine declares — a missing one is a type error, not a `notProvided` throw at run time — plus
+ * whatever actions it provides.
  */
 import type { AnyStateMachine, MachineImplementationsFrom } from 'xstate';
 

@@ -5,7 +5,7 @@ import { dayOfMonth, isNoticeHidden, rollingNoticeMachine } from './rolling-noti
 /** A Shanghai wall-clock time (UTC+8) as epoch milliseconds. */
 const shanghai = (isoLocal: string): number => Date.parse(`${isoLocal}+08:00`);
 
-describe('rolling notice rule (spec 000 §4, as written)', () => {
+describe('rolling notice rule (docs/product-rules.md#rolling-notice, as written)', () => {
   it('shows a notice that was never dismissed', () => {
     expect(isNoticeHidden(null, shanghai('2025-03-10T12:00:00'))).toBe(false);
   });

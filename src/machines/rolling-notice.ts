@@ -9,9 +9,9 @@
  * than two above today's, e.g. dismissed on the 30th and today is the 2nd. The tests pin
  * this so any change to the rule is a deliberate one.
  *
- * Days are read in Asia/Shanghai (DESIGN.md "Times"), which also keeps the machine independent
- * of the host's time zone. `now` comes in through input and DISMISS; the UI supplies the stored
- * timestamp and performs `persistDismissal` (local storage).
+ * Days are read in Asia/Shanghai (docs/protocol.md, "Times and money"), which also keeps the
+ * machine independent of the host's time zone. `now` comes in through input and DISMISS; the UI
+ * supplies the stored timestamp and performs `persistDismissal` (local storage).
  */
 import { assign, setup } from 'xstate';
 import { DISPLAY_TZ_OFFSET_MS, NOTICE_HIDE_DAY_DIFF } from './constants.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import { emptySession, sessionMachine } from './session.ts';
 
-describe('sessionMachine (spec 000 §3 client session state)', () => {
+describe('sessionMachine (docs/product-rules.md#client-state: the session state)', () => {
   it('starts empty', () => {
     expect(initialTransition(sessionMachine)[0].context).toEqual(emptySession());
   });

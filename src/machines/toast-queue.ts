@@ -3,8 +3,9 @@
  * queued; shown, updated, hidden or cleared; a toast whose id repeats is not added twice. The
  * "times used up" notification is docs/product-rules.md#errors.
  *
- * The UI renders Blueprint `<Toast>`s from `context.visible` (DESIGN.md §4: not the imperative
- * OverlayToaster) and sends HIDE when the user closes one. Ids come in with the events.
+ * The UI renders Blueprint `<Toast>`s from `context.visible`, not the imperative OverlayToaster
+ * (docs/decisions/client-and-screens.md, "Monaco, Blueprint toasts and event streams"), and sends
+ * HIDE when the user closes one. Ids come in with the events.
  *
  * Auto-dismiss: when a toast becomes visible the machine schedules a delayed self-event
  * `TOAST.EXPIRE {id}` (cancelled when the toast goes earlier, restarted on UPDATE). A delayed

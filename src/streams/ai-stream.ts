@@ -5,7 +5,8 @@
  *
  * Two layers, so the resume logic is testable in virtual time:
  * - `replyEvents$` opens one connection with fetch-event-source. The library retries forever
- *   by default and keeps a timer and a visibility listener on `window` (DESIGN.md §4), so every
+ *   by default and keeps a timer and a visibility listener on `window`
+ *   (docs/decisions/client-and-screens.md, "Monaco, Blueprint toasts and event streams"), so every
  *   error is made fatal in `onerror`, `openWhenHidden` is set (a hidden tab must not drop and
  *   reopen the stream), and a response that ends before `done` is an error too (a proxy or a
  *   dropped connection can end a body cleanly).

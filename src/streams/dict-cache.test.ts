@@ -6,7 +6,7 @@ const difficulty: DictItem[] = [
   { value: '2', label: '中等' },
 ];
 
-describe('createDictCache (spec 000 §3, §8)', () => {
+describe('createDictCache (docs/product-rules.md#client-state, #errors)', () => {
   it('fetches a dictionary once and serves it from the cache afterwards', async () => {
     const fetchDict = vi.fn(async () => difficulty);
     const cache = createDictCache(fetchDict);

@@ -1,5 +1,5 @@
 /**
- * The client event log (DESIGN.md "Event-sourced client"; issue 2 item 10).
+ * The client event log (issue 2 item 10; docs/architecture.md, "The event log and replay").
  *
  * Every event a root actor receives and every transport response is appended to a bounded,
  * append-only log. Root-actor events are captured with xstate's `inspect` hook

@@ -2,9 +2,9 @@
  * Reading a text/event-stream answer (the transport passes it through unchanged,
  * docs/product-rules.md#requests) as an Observable of messages. Deliberately small instead of
  * fetch-event-source: that library retries forever, needs `window`, and would bypass the
- * transport's headers and cookie jar
- * (DESIGN.md §4); here the caller opens the response through the transport and owns retry and
- * backoff in RxJS (retry.ts).
+ * transport's headers and cookie jar (docs/decisions/client-and-screens.md, "Monaco, Blueprint
+ * toasts and event streams"); here the caller opens the response through the transport and owns
+ * retry and backoff in RxJS (retry.ts).
  */
 import { Observable } from 'rxjs';
 

@@ -1,5 +1,5 @@
 /**
- * A query cache with SWR semantics (DESIGN.md §2 src/streams; docs/product-rules.md#constants:
+ * A query cache with SWR semantics (docs/product-rules.md#constants:
  * deduplicate within 2 s, focus revalidation throttle 5 s, error retry 5 s).
  *
  * - `query(key, fetcher)` gives the key's state stream: the cached data at once (stale while

@@ -1,5 +1,5 @@
 /**
- * Replay of an event log (DESIGN.md "Event-sourced client"; issue 2 item 10).
+ * Replay of an event log (issue 2 item 10; docs/architecture.md, "The event log and replay").
  *
  * Each actor's logged events are folded through xstate's pure `transition()`, starting from
  * `initialTransition(machine, input)` at the actor's logged `xstate.init` event. Nothing is

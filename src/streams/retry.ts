@@ -1,7 +1,7 @@
 /**
- * Retry with exponential backoff (DESIGN.md §2 src/streams: "retry/backoff with an injectable
- * scheduler"). Deterministic — no jitter — so marble tests pin every delay; pass a
- * TestScheduler or VirtualTimeScheduler as `scheduler` in tests.
+ * Retry with exponential backoff and an injectable scheduler (docs/architecture.md, "src/streams").
+ * Deterministic — no jitter — so marble tests pin every delay; pass a TestScheduler or
+ * VirtualTimeScheduler as `scheduler` in tests.
  */
 import {
   asyncScheduler,

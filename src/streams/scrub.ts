@@ -1,6 +1,6 @@
 /**
- * Personal data removed from an exported event log (DESIGN.md "Event-sourced client": the log
- * is exportable, personal data scrubbed on export).
+ * Personal data removed from an exported event log, on export (docs/architecture.md, "The event
+ * log and replay").
  *
  * Any key matching SECRET_KEY (case-insensitive, at any depth, in events and responses) has
  * its value replaced by '[scrubbed]', with these exceptions:

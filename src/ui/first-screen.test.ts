@@ -1,10 +1,10 @@
 /**
- * The first screen's JavaScript budget (DESIGN.md §5): what main.tsx pulls in through static
- * imports lands in the entry chunk, so zod and the contract schemas (about 95 kB minified) must
- * not be among it. They load with the login dialog and the replay view, through dynamic
- * imports. Likewise the English catalogue (about 15 kB): zh-CN is the default, so English is its
- * own chunk, loaded when chosen. bench/RESULTS.md has the measured sizes; this test keeps the
- * rules from eroding.
+ * The first screen's JavaScript budget (docs/decisions/client-and-screens.md, "First-screen
+ * JavaScript without zod"): what main.tsx pulls in through static imports lands in the entry chunk,
+ * so zod and the contract schemas (about 95 kB minified) must not be among it. They load with the
+ * login dialog and the replay view, through dynamic imports. Likewise the English catalogue (about
+ * 15 kB): zh-CN is the default, so English is its own chunk, loaded when chosen. bench/RESULTS.md
+ * has the measured sizes; this test keeps the rules from eroding.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,7 @@
-/** Display formats: money is integer fen, times are shown in Asia/Shanghai (DESIGN.md). */
+/**
+ * Display formats: money is integer fen, times are shown in Asia/Shanghai (docs/protocol.md,
+ * "Times and money").
+ */
 export const DISPLAY_TIME_ZONE = 'Asia/Shanghai';
 
 /** 39900 → "399.00" */

@@ -1,6 +1,7 @@
 /**
- * Headless Chromium for the browser tests (DESIGN.md §4): Debian's chromium driven by
- * playwright-core, one browser per test file, a fresh profile each time.
+ * Headless Chromium for the browser tests (docs/decisions/testing-and-tooling.md, "Browser tests
+ * on Debian's Chromium"): Debian's chromium driven by playwright-core, one browser per test file,
+ * a fresh profile each time.
  */
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';

@@ -108,7 +108,7 @@ describe('buying a card, recharging, paying from the wallet, quitting and a refu
     await quota.waitFor();
     expect(await quota.textContent()).toContain('可以购买会员卡继续使用');
 
-    // Closing the notification opens the card list in a new tab (spec 000 §8).
+    // Closing the notification opens the card list in a new tab (docs/product-rules.md#errors).
     [cardTab] = await Promise.all([
       page.context().waitForEvent('page'),
       quota.getByRole('button').click(),

@@ -146,7 +146,8 @@ describe('a new student follows the public course', () => {
     await page.getByTestId('document-locked').waitFor();
     expect(await page.getByTestId('document-article').textContent()).not.toContain('#include');
 
-    // The demo student's annual card grants the paid write-ups (spec 000 §3).
+    // The demo student's annual card grants the paid write-ups
+    // (docs/product-rules.md#membership-cards).
     const member = await launchBrowser();
     try {
       await logInAs(member.page, platform, platform.accounts.student);

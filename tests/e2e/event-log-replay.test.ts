@@ -8,10 +8,10 @@ import type { TestPlatform } from '../support/platform.ts';
 import { startPlatformAndBrowser, type TestBrowser } from './browser.ts';
 
 /**
- * DESIGN.md journey 5 end to end: a real session in Chromium against the real server (dismiss
- * the notice, overflow the toast queue, log in), exported from the account menu, then folded in
- * Node through the machines' pure transitions — no network, no timers — to exactly the states
- * the live actors had when the log was exported.
+ * QA's export and replay end to end (docs/architecture.md, "The event log and replay"): a real
+ * session in Chromium against the real server (dismiss the notice, overflow the toast queue, log
+ * in), exported from the account menu, then folded in Node through the machines' pure transitions —
+ * no network, no timers — to exactly the states the live actors had when the log was exported.
  */
 describe('QA: record a session in the browser and replay its event log', () => {
   let platform: TestPlatform;

@@ -306,7 +306,7 @@ describe('runs on custom input', () => {
     expect(latest.latestRun).toMatchObject({ id: queued.id, kind: 'playground', verdict: 'AC' });
   }, 60_000);
 
-  it('answers the /oj forms of the playground and answer calls as the un-prefixed ones (spec 001 §7.6)', async () => {
+  it('answers the /oj forms of the playground and answer calls as the un-prefixed ones (docs/decisions/questions-and-practice.md)', async () => {
     const source = 'print(int(input()) * 2)\n';
     await student.call(memberQuestion['oj.memberPlayground.saveAsDraft'], {
       body: { language: 'python', source, input: '21\n' },

@@ -217,7 +217,7 @@ describe('teachers', () => {
     });
     expect(mine.content.map((q) => q.id)).toContain(created.id);
 
-    // The same question through the no-prefix group (spec 001 §7.5).
+    // The same question through the no-prefix group (docs/product-rules.md#areas).
     expect(
       (await teacher.call(questionApi['question.queryById'], { query: { id: created.id } })).id,
     ).toBe(created.id);

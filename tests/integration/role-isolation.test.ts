@@ -1,5 +1,5 @@
 /**
- * Role isolation (issue 8 item 7, DESIGN.md §6 "Roles in one place"): every read call of the
+ * Role isolation (issue 8 item 7; docs/classes.md, "Who reads what"): every read call of the
  * groups that carry a learner's rows, in every area that serves it, asked by every role for a
  * row that is not theirs — refused or filtered — and by the row's legitimate readers, who see it
  * (so no line of the matrix can pass by reading nothing).
@@ -610,7 +610,8 @@ const PROBES: Record<string, Probe> = {
     ask: () => ({ body: { questionIds: [practiceQuestion()] } }),
     seen: (a, o) => itemsOf(a).some((i) => i.id === o.answer),
   }),
-  // The /oj forms answer as the un-prefixed calls (spec 001 §7.6): the caller's own.
+  // The /oj forms answer as the un-prefixed calls (docs/decisions/questions-and-practice.md,
+  // "The /oj forms of the answer and playground calls"): the caller's own.
   'oj.memberQuestion.queryById': mine(byId('answer')),
   'oj.memberQuestion.queryList': mine(list('answer', () => ({}))),
   'oj.memberQuestion.queryLatestList': mine({

@@ -1,6 +1,7 @@
 /**
  * The assistant's constants without zod, so screens can import them without the schemas
- * (DESIGN.md §5 budget); calls.ts builds its schemas from them.
+ * (docs/decisions/client-and-screens.md, "First-screen JavaScript without zod"); calls.ts builds
+ * its schemas from them.
  */
 
 /** Where an assistant is opened: a question screen, an exam or homework report, or anywhere. */

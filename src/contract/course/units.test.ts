@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chineseNumeral, unitLabel, MAX_COURSE_UNITS } from './units.ts';
 
-describe('unit labels (spec 000 §9)', () => {
+describe('unit labels (docs/product-rules.md#units)', () => {
   it('writes 1–30 in Chinese numerals', () => {
     const expected = [
       '一',

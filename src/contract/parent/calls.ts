@@ -1,5 +1,5 @@
 /**
- * Parents (issue 25 item 11; DESIGN.md §6 "Parents"). Our reading (docs/decisions.md "Parents
+ * Parents (issue 25 item 11). Our reading (docs/decisions.md "Parents
  * (issue 25)"): the spec only names "parents together with students" and the member role
  * 家长, so every call here is ours, under the oj area:
  *

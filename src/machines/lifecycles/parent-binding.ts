@@ -1,7 +1,8 @@
 /**
- * A parent's binding to a child (issue 25 item 11; DESIGN.md §6 "Parents"). A parent asks; the
- * child, in their own account, or a teacher of the child's classes confirms or refuses; the
- * parent may withdraw a request still waiting; once bound, the child or the parent unbinds.
+ * A parent's binding to a child (issue 25 item 11; docs/decisions/parents.md, "Parents (issue
+ * 25)"). A parent asks; the child, in their own account, or a teacher of the child's classes
+ * confirms or refuses; the parent may withdraw a request still waiting; once bound, the child or
+ * the parent unbinds.
  *
  *   requested ──confirm {child|teacher}──► confirmed ──unbind {child|parent}──► unbound
  *   requested ──refuse  {child|teacher}──► refused

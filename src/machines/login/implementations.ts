@@ -1,8 +1,9 @@
 /**
  * The login dialog's effects: the login calls (docs/product-rules.md#the-call-catalogue) over the
  * transport, each forwarding the actor's abort signal (leaving a state cancels its request), and
- * the form validators, which need zod and the contract schemas and so load on first use (DESIGN.md
- * §5: the first screen must not carry them; the dialog preloads them with `loadFormValidation`).
+ * the form validators, which need zod and the contract schemas and so load on first use: the
+ * first screen must not carry them (docs/decisions/client-and-screens.md, "First-screen JavaScript
+ * without zod"); the dialog preloads them with `loadFormValidation`.
  */
 import { fromPromise } from 'xstate';
 import { accounts } from '../../contract/accounts/refs.ts';

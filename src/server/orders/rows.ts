@@ -1,6 +1,6 @@
 /**
  * Reading orders: one row shape, one mapping to the wire, and the scopes that say whose orders
- * a caller may see (DESIGN.md §6 "Roles in one place", access/predicates.ts learnerRows): a
+ * a caller may see (docs/classes.md, "Who reads what": access/predicates.ts learnerRows): a
  * learner their own, a teacher their students' and their own, an organization admin their
  * organization's, platform staff all.
  */

@@ -1,8 +1,9 @@
 /**
- * What a parent reads of a child (DESIGN.md §6 "Parents"): a parent reads a bound child's rows
- * through the very reads of the child's own screens, under the child's learner scope. The one
- * rule deciding which children that is — bound and confirmed — is access/predicates.ts
- * `boundChildren`; everything else here only asks it and words the refusal.
+ * What a parent reads of a child (docs/decisions/parents.md, "Parents (issue 25)"): a parent
+ * reads a bound child's rows through the very reads of the child's own screens, under the
+ * child's learner scope. The one rule deciding which children that is — bound and confirmed —
+ * is access/predicates.ts `boundChildren`; everything else here only asks it and words the
+ * refusal.
  */
 import { BINDING_AWAITING, type BindingState } from '../../machines/lifecycles/parent-binding.ts';
 import { boundChildren } from '../access/predicates.ts';

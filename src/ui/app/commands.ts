@@ -42,7 +42,9 @@ export function createCommands({ eventLog, transport, states, env }: CommandDeps
         .call(call as (typeof orderApi)['bms.member.order.download'], options as never)
         .catch(() => {});
     },
-    /** Downloads the scrubbed event log as JSON (DESIGN.md journey 5). */
+    /**
+     * Downloads the scrubbed event log as JSON (docs/architecture.md, "The event log and replay").
+     */
     exportEventLog(): void {
       const doc = env.document;
       const blob = new Blob([eventLog.exportLog(states())], { type: 'application/json' });

@@ -1,9 +1,10 @@
 /**
- * Feature actors (a question's practice, an objective question, a playground) are created
- * OUTSIDE React (DESIGN.md §2: StrictMode would start invoked calls twice otherwise), on first
- * use, and kept while the same member is logged in, so returning to a question finds it as it
- * was left. They are keyed by the name they are logged under (`practice:12`), which is also how
- * the export records their states and how replay finds their machine (streams/replay.ts).
+ * Feature actors (a question's practice, an objective question, a playground) are created OUTSIDE
+ * React (StrictMode would start invoked calls twice otherwise:
+ * docs/decisions/client-and-screens.md, "Client runtime"), on first use, and kept while the same
+ * member is logged in, so returning to a question finds it as it was left. They are keyed by the
+ * name they are logged under (`practice:12`), which is also how the export records their states and
+ * how replay finds their machine (streams/replay.ts).
  */
 import type { SnapshotSource } from '../../streams/event-log.ts';
 

@@ -1,6 +1,6 @@
 /**
- * The machines the replay view folds a recorded log through (DESIGN.md §2, "Event-sourced
- * client"), from the modules' declarations: unprovided, so transitions are pure and no effect
+ * The machines the replay view folds a recorded log through (docs/architecture.md, "The event log
+ * and replay"), from the modules' declarations: unprovided, so transitions are pure and no effect
  * runs during replay.
  *
  * The feature kinds' machines are named by their modules through import(), which keeps them off

@@ -1,5 +1,6 @@
 /**
- * What waits for the platform's review (DESIGN.md §6 审批队列, issue 25 item 4): every kind the
+ * What waits for the platform's review in 审批队列 (issue 25 item 4;
+ * docs/decisions/organizations-classes-and-homework.md, "Approvals with a way in"): every kind the
  * platform passes or rejects, listed once. The approval queue shows them all from this list, and
  * review-queue.test.ts fails when a `bms.*.pass` call has no entry here, so a kind that gains a
  * review cannot be left out of the queue again (as activities and courses once were).

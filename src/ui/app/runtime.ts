@@ -1,9 +1,10 @@
 /**
- * The client runtime: transport, event log, query cache and the root actors, created once
- * OUTSIDE React (DESIGN.md §2: StrictMode would start invoked promises twice otherwise).
- * Components read the actors with useSelector and send them events; effects live in the
- * implementations each module provides (modules.ts, client-module.ts), never in components. The
- * runtime names no domain: it creates what the modules declare and carries their signals.
+ * The client runtime: transport, event log, query cache and the root actors, created once OUTSIDE
+ * React (StrictMode would start invoked promises twice otherwise:
+ * docs/decisions/client-and-screens.md, "Client runtime"). Components read the actors with
+ * useSelector and send them events; effects live in the implementations each module provides
+ * (modules.ts, client-module.ts), never in components. The runtime names no domain: it creates what
+ * the modules declare and carries their signals.
  */
 import type { AnyStateMachine } from 'xstate';
 import { accounts } from '../../contract/accounts/refs.ts';

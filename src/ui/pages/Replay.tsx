@@ -33,8 +33,9 @@ interface LoadedLog {
 }
 
 /**
- * QA replay view (DESIGN.md journey 5): loads an exported event log and steps through it. The
- * log is folded through the machines' pure transitions in the browser; nothing is sent.
+ * QA replay view (docs/architecture.md, "The event log and replay"): loads an exported event log
+ * and steps through it. The log is folded through the machines' pure transitions in the browser;
+ * nothing is sent.
  */
 export default function ReplayPage() {
   const { t } = useTranslation();

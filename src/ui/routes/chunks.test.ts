@@ -3,7 +3,7 @@ import { ChunkLoadError, lazyScreen, toChunkLoadError, withChunkTimeout } from '
 
 afterEach(() => vi.useRealTimers());
 
-describe('chunk-load failures (spec 000 §8)', () => {
+describe('chunk-load failures (docs/product-rules.md#errors)', () => {
   it('reads the failure type and address from what browsers throw', () => {
     const chrome = toChunkLoadError(
       new TypeError('Failed to fetch dynamically imported module: http://h/web/assets/A-x1.js'),

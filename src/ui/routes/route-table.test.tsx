@@ -108,11 +108,11 @@ const leafAt = (path: string) => table.find((leaf) => leaf.path === path);
 serveFakeApi();
 
 describe('the route table', () => {
-  it('has every route of spec 000 §2 and the home page', () => {
+  it('has every route of docs/product-rules.md#screens-and-routes and the home page', () => {
     for (const path of [...SPEC_ROUTES, '/']) expect(leafAt(path), path).toBeDefined();
   });
 
-  it('redirects as spec 000 §2 says', () => {
+  it('redirects as docs/product-rules.md#screens-and-routes says', () => {
     for (const [from, to] of Object.entries(SPEC_REDIRECTS)) {
       expect(redirectRoutes).toContainEqual({ path: from, to });
       const element = leafAt(from)!.route.element as { props: { to: string; replace: boolean } };

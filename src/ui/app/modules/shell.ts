@@ -59,7 +59,8 @@ const screens: readonly ScreenRoute[] = [
     guard: open,
     screen: lazyScreen(() => import('../../pages/AgreementPrivacy.tsx'), 'AgreementPrivacy'),
   },
-  // QA tool (DESIGN.md journey 5): replays an exported event log; no network, no login.
+  // QA tool (docs/architecture.md, "The event log and replay"): replays an exported event log;
+  // no network, no login.
   {
     path: '/replay',
     layout: 'brief',

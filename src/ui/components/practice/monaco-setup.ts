@@ -1,7 +1,8 @@
 /**
- * Monaco, bundled (DESIGN.md §4): the editor core with only the C++ and Python grammars, its
- * worker from our own build, and `loader.config({ monaco })` so @monaco-editor/react never
- * fetches Monaco from a CDN. Imported only by CodeEditor, which practice screens load lazily.
+ * Monaco, bundled (docs/decisions/client-and-screens.md, "Monaco, Blueprint toasts and event
+ * streams"): the editor core with only the C++ and Python grammars, its worker from our own build,
+ * and `loader.config({ monaco })` so @monaco-editor/react never fetches Monaco from a CDN. Imported
+ * only by CodeEditor, which practice screens load lazily.
  */
 import { loader } from '@monaco-editor/react';
 import * as monaco from 'monaco-editor/editor/editor.api';

@@ -3,7 +3,8 @@
  * price, a capacity or a duration is written once, on the call's body schema, and the form reads
  * it there (the check and the numbers its message names) instead of restating it. The schemas
  * load when the form is sent, so zod and the contract stay off the back-office screens until a
- * form needs them (DESIGN.md §5; src/ui/first-screen.test.ts).
+ * form needs them (docs/decisions/client-and-screens.md, "First-screen JavaScript without zod";
+ * src/ui/first-screen.test.ts).
  */
 import type { z } from 'zod';
 import { zhIssueMessage } from '../../../contract/validation.ts';

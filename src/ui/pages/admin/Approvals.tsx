@@ -22,11 +22,12 @@ import { ReviewQueue } from '../../components/staff/exam/ReviewQueue.tsx';
 const STEPS = ['quitApplied', 'quitApproved', 'quit'] as const;
 
 /**
- * The approval queue (DESIGN.md §6): every quit application waiting for a decision, then those
- * to finish, then those to refund — orders of every kind (exam enrollments among them; classes,
- * homework and activities join with their issues). Worked through with the keyboard: ↑/↓ (or
- * k/j) move, P passes, R rejects with a reason, F finishes, D refunds. Below them, the reviews:
- * every kind waiting for the platform, from the one list in app/review-queue.ts.
+ * The approval queue (docs/decisions/commerce-and-payments.md, "Back offices"): every quit
+ * application waiting for a decision, then those to finish, then those to refund — orders of every
+ * kind (exam enrollments among them; classes, homework and activities join with their issues).
+ * Worked through with the keyboard: ↑/↓ (or k/j) move, P passes, R rejects with a reason, F
+ * finishes, D refunds. Below them, the reviews: every kind waiting for the platform, from the one
+ * list in app/review-queue.ts.
  */
 export default function ApprovalsPage() {
   const { t, i18n } = useTranslation();

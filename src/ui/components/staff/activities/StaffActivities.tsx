@@ -37,10 +37,11 @@ type Building =
   { kind: 'new'; details: ActivityCreateBody } | { kind: 'edit'; activity: ActivityItem };
 
 /**
- * Activities of the back office (issue 10 item 1; DESIGN.md §6): the list by state and title,
- * create and edit (a contest's questions picked from the bank with the question-set builder),
- * the lifecycle's actions for the row's state (platform review with a reason), and one
- * activity's desk: enrollments, batch enrollment, the download, the ranking and the prizes.
+ * Activities of the back office (issue 10 item 1; docs/decisions/activities-and-prizes.md,
+ * "Activities (issue 10)"): the list by state and title, create and edit (a contest's questions
+ * picked from the bank with the question-set builder), the lifecycle's actions for the row's state
+ * (platform review with a reason), and one activity's desk: enrollments, batch enrollment, the
+ * download, the ranking and the prizes.
  */
 export function StaffActivities({ area }: { area: ActivityArea }) {
   const { t, i18n } = useTranslation();

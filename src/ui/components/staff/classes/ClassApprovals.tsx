@@ -19,9 +19,10 @@ import { MemberQueue } from './MemberQueue.tsx';
 const STEPS = ['quitApplied', 'quitApproved', 'quit'] as const;
 
 /**
- * The organization's approval queue (DESIGN.md §6, issue 8 item 6): class quit applications to
- * decide, to finish and to refund, worked with the keyboard like the platform's queue (↑/↓ or
- * K/J, P, R, F, D); then learners waiting for approval (成员审核), passed or rejected here.
+ * The organization's approval queue (issue 8 item 6; docs/classes.md, "The back office's screens"):
+ * class quit applications to decide, to finish and to refund, worked with the keyboard like the
+ * platform's queue (↑/↓ or K/J, P, R, F, D); then learners waiting for approval (成员审核), passed or
+ * rejected here.
  */
 export function ClassApprovals() {
   const { t, i18n } = useTranslation();

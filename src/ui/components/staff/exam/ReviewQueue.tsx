@@ -13,9 +13,10 @@ import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 const kindOf = (kind: Waiting['kind']) => REVIEW_KINDS.find((k) => k.kind === kind)!;
 
 /**
- * The approval queue's reviews (DESIGN.md §6): everything waiting for the platform — courses,
- * exams, papers, activities, homework and applications to open an organization, from the one
- * list of reviewable kinds (app/review-queue.ts); each passed, or rejected with a reason.
+ * The approval queue's reviews (docs/decisions/organizations-classes-and-homework.md,
+ * "Approvals with a way in"): everything waiting for the platform — courses, exams, papers,
+ * activities, homework and applications to open an organization, from the one list of
+ * reviewable kinds (app/review-queue.ts); each passed, or rejected with a reason.
  */
 export function ReviewQueue() {
   const { t } = useTranslation();
