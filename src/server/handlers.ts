@@ -4,7 +4,7 @@ import { serverModules } from './modules.ts';
 
 type Entry = (typeof serverModules)[number]['handlers'][number];
 /** Every module's handlers, each entry keeping its call's id in its type. */
-const handlerList: readonly Entry[] = serverModules.flatMap((module) => module.handlers);
+const handlerList: readonly Entry[] = serverModules.flatMap<Entry>((domain) => domain.handlers);
 
 /** Every call of the contract, by id. */
 type ContractIds = {

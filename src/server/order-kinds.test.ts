@@ -56,7 +56,7 @@ describe('order kinds assembled at the composition root', () => {
   });
 
   it('takes every kind from the modules, each module named once', () => {
-    const names = serverModules.map((module) => module.name);
+    const names = serverModules.map((domain) => domain.name);
     expect(new Set(names).size).toBe(names.length);
     const fromModules = serverModules.flatMap((m) => m.orderKinds.flatMap((k) => Object.keys(k)));
     expect(fromModules.sort()).toEqual([...ORDER_KINDS].sort());

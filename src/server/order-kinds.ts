@@ -8,5 +8,5 @@ import { assembleOrderKinds, type OrderKinds } from './orders/kinds.ts';
  * incomplete table.
  */
 export const allOrderKinds: OrderKinds = assembleOrderKinds(
-  serverModules.flatMap((module) => module.orderKinds),
+  serverModules.flatMap((domain) => domain.orderKinds),
 );

@@ -86,7 +86,9 @@ export interface EnrollmentReads<Filter, Item> {
 }
 
 /** The filter a kind's lists take: what its xlsx list reads. */
-export type FilterOf<Reads extends EnrollmentReads<never, unknown>> = Parameters<Reads['export']>[2];
+export type FilterOf<Reads extends EnrollmentReads<never, unknown>> = Parameters<
+  Reads['export']
+>[2];
 
 /** The learner's view of one of their enrollments (queryMineEnrollByEnrollId). */
 export type MineRead = (ctx: HandlerContext, id: number) => Promise<unknown>;
