@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { activity } from '../contract/activity/calls.ts';
+import { exam } from '../contract/exam/calls.ts';
+import { grade } from '../contract/grade/calls.ts';
+import { homework } from '../contract/homework/calls.ts';
 import { ORDER_KINDS } from '../contract/order/calls.ts';
 import { orderLifecycleOf } from '../machines/lifecycles/orders.ts';
+import { enrollmentOrderKind } from './enrollment/order-kind.ts';
+import { serverModules } from './modules.ts';
 import { allOrderKinds } from './order-kinds.ts';
 import { assembleOrderKinds, type DomainOrderKinds } from './orders/kinds.ts';
 
@@ -47,5 +53,37 @@ describe('order kinds assembled at the composition root', () => {
     expect(() =>
       assembleOrderKinds([...domains, { lesson: allOrderKinds.exam } as DomainOrderKinds]),
     ).toThrow('unknown order kind lesson');
+  });
+
+  it('takes every kind from the modules, each module named once', () => {
+    const names = serverModules.map((domain) => domain.name);
+    expect(new Set(names).size).toBe(names.length);
+    const fromModules = serverModules.flatMap((m) => m.orderKinds.flatMap((k) => Object.keys(k)));
+    expect(fromModules.sort()).toEqual([...ORDER_KINDS].sort());
+  });
+
+  it('gives each enrollable kind the notify paths its payments have always named', () => {
+    const paths = (paid: { path: string }, refund: { path: string }) => ({
+      paid: paid.path,
+      refund: refund.path,
+    });
+    expect(allOrderKinds.exam.notifyPaths).toEqual(
+      paths(exam['examEnroll.paidNotify'], exam['examEnroll.refundNotify']),
+    );
+    expect(allOrderKinds.grade.notifyPaths).toEqual(
+      paths(grade['grade.enroll.paidNotify'], grade['grade.enroll.refundNotify']),
+    );
+    expect(allOrderKinds.activity.notifyPaths).toEqual(
+      paths(activity['bms.activityEnroll.paidNotify'], activity['bms.activityEnroll.refundNotify']),
+    );
+    expect(allOrderKinds.homework.notifyPaths).toEqual(
+      paths(homework['bms.homeworkEnroll.paidNotify'], homework['bms.homeworkEnroll.refundNotify']),
+    );
+  });
+
+  it('refuses an enrollable kind whose calls have no notify pair', () => {
+    expect(() =>
+      enrollmentOrderKind('exam', { bms: { paidNotify: exam['examEnroll.paidNotify'] } }),
+    ).toThrow('order kind exam has no paidNotify and refundNotify calls');
   });
 });

@@ -3,7 +3,8 @@
  * order of kind `activity`. A learner enrolls in a published activity until it ends or is
  * stopped; staff enroll learners one by one or in batch, free unless they ask to charge the fee,
  * in an activity they manage that passed review and is not over. An enrollment reads with its
- * standing (the view activity_standings); the ranking is the activity's own.
+ * standing (the view activity_standings); the ranking is the activity's own. What its orders
+ * refuse and admit under the activity's row lock is ./order-kind.ts's.
  */
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import {
@@ -18,14 +19,14 @@ import {
   isReviewedActivity,
 } from '../../machines/lifecycles/activity.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
-import { orderStateName } from '../../machines/lifecycles/orders.ts';
 import { learnerScope, type Scope } from '../access/scope.ts';
 import type { Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
 import { defineEnrollable } from '../enrollment/enrollable.ts';
-import { enrollmentCallsOf, enrollmentHandlers } from '../enrollment/handlers.ts';
+import { enrollmentCallsOf } from '../enrollment/handlers.ts';
 import {
   itemEnrollments,
+  orderColumns,
   type EnrollmentFilter,
   type EnrollRow,
 } from '../enrollment/item-enrollments.ts';
@@ -33,7 +34,6 @@ import { fail } from '../http/app-error.ts';
 import type { HandlerContext } from '../http/handler.ts';
 import { pagedRows } from '../http/paging.ts';
 import { detailOf } from '../orders/handlers.ts';
-import { shanghai, yuan } from '../orders/reports.ts';
 import { ownOrders, toOrderItem } from '../orders/rows.ts';
 import {
   managedActivity,
@@ -42,6 +42,7 @@ import {
   readOrderedActivity,
   type ActivityRow,
 } from './activities.ts';
+import { activityOrderHooks } from './order-kind.ts';
 
 interface StandingRow {
   order_id: number;
@@ -105,20 +106,13 @@ const enrollments = itemEnrollments({
   export: {
     file: '活动报名名单.xlsx',
     sheet: '报名名单',
-    columns: [
-      { header: '报名号', width: 24, value: (i) => i.orderNo },
-      { header: '学员', value: (i) => i.memberName },
-      { header: '手机号', width: 14, value: (i) => i.mobile },
-      { header: '机构', width: 20, value: (i) => i.organizationName },
-      { header: '活动', width: 24, value: (i) => i.itemName },
-      { header: '状态', value: (i) => orderStateName(i) },
-      { header: '费用（元）', value: (i) => yuan(i.amountFen) },
-      { header: '已付（元）', value: (i) => yuan(i.paidFen) },
-      { header: '得分', value: (i) => i.standing?.score ?? '' },
-      { header: '名次', value: (i) => i.standing?.rank ?? '' },
-      { header: '完成', value: (i) => (i.standing ? (i.standing.completed ? '是' : '否') : '') },
-      { header: '报名时间', width: 20, value: (i) => shanghai(new Date(i.createdAt)) },
-    ],
+    columns: orderColumns<ActivityEnrollItem>('活动', {
+      afterPaid: [
+        { header: '得分', value: (i) => i.standing?.score ?? '' },
+        { header: '名次', value: (i) => i.standing?.rank ?? '' },
+        { header: '完成', value: (i) => (i.standing ? (i.standing.completed ? '是' : '否') : '') },
+      ],
+    }),
   },
 });
 
@@ -147,7 +141,7 @@ export const activityEnrollable = defineEnrollable({
   staff: {
     /**
      * Theirs to manage, passed review (a place opens its content to the learner), not over.
-     * admit (order-kind.ts) checks the review again under the row lock.
+     * The order hook `admit` (./order-kind.ts) checks the review again under the row lock.
      */
     async admit(db, scope, id) {
       if (scope.kind === 'learner') throw fail('FORBIDDEN', '学员不能为他人报名');
@@ -170,6 +164,10 @@ export const activityEnrollable = defineEnrollable({
       return enrollments.export(db, scope, filter);
     },
   },
+  calls: enrollmentCallsOf(calls, 'activityEnroll'),
+  /** The bms refund and queryById answer as the activity's own handlers do (./handlers.ts). */
+  answersOwn: ['refund', 'queryById'],
+  order: activityOrderHooks,
 
   async statistics(db, scope, activityId) {
     await readActivityRow(db, scope, activityId);
@@ -233,13 +231,6 @@ export const activityEnrollable = defineEnrollable({
     return { order, activity: item, standing };
   },
 });
-
-/** The bms refund and queryById answer as the activity's own handlers do (./handlers.ts). */
-export const activityEnrollHandlers = enrollmentHandlers(
-  activityEnrollable,
-  enrollmentCallsOf(calls, 'activityEnroll'),
-  ['refund', 'queryById'],
-);
 
 /**
  * The ranking of an activity (queryMemberListSortByScore): staff of the activity read it whole;

@@ -24,7 +24,7 @@ import {
   readActivity,
   updateActivity,
 } from './activities.ts';
-import { activityEnrollable, activityEnrollHandlers, ranking } from './enrollable.ts';
+import { activityEnrollable, ranking } from './enrollable.ts';
 import { cancelAwaitingPayment } from './order-kind.ts';
 
 /** Closes checkouts at the provider after the commit that closed them here; best effort. */
@@ -120,7 +120,7 @@ const activityItemHandlers = [
   ),
 ];
 
-// ——— activityEnroll: the shared calls (./enrollable.ts), then the activity's own ———
+// ——— activityEnroll: the activity's own (the shared calls come from ./enrollable.ts) ———
 
 const { enrollments, kinds } = activityEnrollable;
 const bmsEnroll = actionsOf(calls, 'bms', 'activityEnroll');
@@ -138,7 +138,6 @@ const byId = (a: Area, ctx: ContextOf<{ query: { id: number } }>) => {
 };
 
 const enrollHandlers = [
-  ...activityEnrollHandlers,
   // Platform staff refund any activity's order, found as an order (not as an enrollment).
   handle(bmsEnroll.refund, async (ctx) => {
     const b = ctx.body;

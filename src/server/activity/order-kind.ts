@@ -1,11 +1,11 @@
 /**
- * An activity enrollment as an order kind (server/orders/kinds.ts): the order is the place
+ * An activity enrollment as an order kind (server/orders/kinds.ts), the hooks its definition
+ * (./enrollable.ts) gives, and stopping's side of its orders: the order is the place
  * (the standings view reads it), so paying grants nothing more and quitting takes nothing back.
  * A full activity admits nobody, counted under the activity's row lock; a quit is refused once
  * the activity has started (results are on the board by then); paying is refused once the
  * activity is stopped, over or deleted (the place would be worth nothing and could not be quit).
  */
-import { activity } from '../../contract/activity/calls.ts';
 import { orderLifecycleOf } from '../../machines/lifecycles/orders.ts';
 import {
   activityLifecycle,
@@ -15,9 +15,8 @@ import {
 import { isFinalState } from '../../machines/lifecycles/lifecycle.ts';
 import type { PoolClient } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
-import { enrollmentOrderKind } from '../enrollment/order-kind.ts';
+import type { EnrollmentOrderHooks } from '../enrollment/order-kind.ts';
 import { transitionRow } from '../lifecycle/transition.ts';
-import type { DomainOrderKinds, OrderKindBehaviour } from '../orders/kinds.ts';
 import { ORDER_ROWS } from '../orders/rows.ts';
 import { SEAT_STATES } from '../grade/order-kind.ts';
 
@@ -85,7 +84,7 @@ export async function cancelAwaitingPayment(
   return closed.rows.map((r) => r.payment_no);
 }
 
-const activityOrderKind: Partial<OrderKindBehaviour> = {
+export const activityOrderHooks: EnrollmentOrderHooks = {
   refuse: async (client, order, action) => {
     if (action === 'pay' || action === 'setPaid') {
       const { rows } = await client.query<ActivityWindow>(WINDOW_SQL, [order.item_id]);
@@ -118,12 +117,3 @@ const activityOrderKind: Partial<OrderKindBehaviour> = {
     if (rows[0]!.taken >= capacity) throw fail('CONFLICT', `活动名额已满（${capacity} 人）`);
   },
 };
-
-export const activityOrderKinds: DomainOrderKinds = enrollmentOrderKind(
-  'activity',
-  {
-    paidNotify: activity['bms.activityEnroll.paidNotify'],
-    refundNotify: activity['bms.activityEnroll.refundNotify'],
-  },
-  activityOrderKind,
-);

@@ -4,17 +4,16 @@
  * flow (server/orders/), so paying, cancelling, quitting, refunds, the ledger and the approval
  * queue are the commerce issue's; what a kind says is only what differs — its item, who may
  * enroll in it and when (with the Chinese refusals), how its enrollments read, and its
- * statistics. From that come the store functions below, the handlers of the calls every kind
- * shares (./handlers.ts) and the order kind's common part (./order-kind.ts).
+ * statistics, its calls and what its orders do beyond the shared (a roster, a capacity). From
+ * that one definition come the store functions below, the handlers of the calls every kind
+ * shares (./handlers.ts) and the kind's order behaviour (./order-kind.ts): a domain's server
+ * module takes the result whole (server/server-module.ts `enrollables`).
  */
 import type { BatchAnswer } from '../../contract/enrollment/batch.ts';
 import type { OrderKind } from '../../contract/order/calls.ts';
-import type { Page, PageQuery } from '../../contract/paging.ts';
 import type { LearnerScope, Scope } from '../access/scope.ts';
 import type { Queryable } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
-import type { HandlerContext } from '../http/handler.ts';
-import type { FileAnswer } from '../http/multipart.ts';
 import type { FlowContext } from '../orders/flow.ts';
 import {
   batchEnrollIn,
@@ -24,20 +23,17 @@ import {
   type EnrollableItem,
 } from './batch.ts';
 import type { Candidate } from './candidates.ts';
+import {
+  enrollmentHandlers,
+  type EnrollmentCallsByArea,
+  type EnrollmentReads,
+  type FilterOf,
+  type MineRead,
+  type SharedAction,
+} from './handlers.ts';
+import { enrollmentOrderKind, type EnrollmentOrderHooks } from './order-kind.ts';
 
-/** How a kind's enrollments are read: by the staff who run its items and their learners. */
-export interface EnrollmentReads<Filter, Item> {
-  /** Throws unless the scope may act on the enrollment (NOT_FOUND, in the kind's words). */
-  authorize(db: Queryable, scope: Scope, id: number): Promise<unknown>;
-  list(db: Queryable, scope: Scope, filter: Filter, page: PageQuery): Promise<Page<Item>>;
-  /** The orders alone, for the simple lists (a kind without one wires its own). */
-  simpleList?(db: Queryable, scope: Scope, filter: Filter, page: PageQuery): Promise<Page<unknown>>;
-  export(db: Queryable, scope: Scope, filter: Filter): Promise<FileAnswer>;
-  /** The member's latest enrollment in the item, or null. */
-  latestId?(db: Queryable, memberId: number, itemId: number): Promise<number | null>;
-}
-
-export interface EnrollableOf<K extends string, Row, Reads, Stats, MineStats> {
+export interface EnrollableOf<K extends string, Row, Reads, Stats, MineStats, Mine, Own, ByArea> {
   kind: OrderKind;
   /** The body and query field naming the item (`examId` …), as in contract/enrollment/. */
   itemField: K;
@@ -66,8 +62,17 @@ export interface EnrollableOf<K extends string, Row, Reads, Stats, MineStats> {
   enrollments: Reads;
   statistics(db: Queryable, scope: Scope, itemId: number): Promise<Stats>;
   mineStatistics(db: Queryable, memberId: number): Promise<MineStats>;
-  /** The learner's view of one of their enrollments (queryMineEnrollByEnrollId). */
-  mine?(ctx: HandlerContext, id: number): Promise<unknown>;
+  /**
+   * The learner's view of one of their enrollments (queryMineEnrollByEnrollId and, with the
+   * reads' `latestId`, queryMineLatestEnroll); without it those calls are the kind's to wire.
+   */
+  mine?: Mine;
+  /** The kind's calls in each area (`enrollmentCallsOf(calls, 'examEnroll')`). */
+  calls: ByArea;
+  /** Shared calls the kind answers its own way, wired beside in its domain (activity: refund). */
+  answersOwn?: readonly Own[];
+  /** What the kind's orders do beyond the shared behaviour (enrollment/order-kind.ts). */
+  order?: EnrollmentOrderHooks;
 }
 
 export function defineEnrollable<
@@ -77,13 +82,20 @@ export function defineEnrollable<
   Reads extends EnrollmentReads<never, unknown>,
   Stats,
   MineStats,
->(def: EnrollableOf<K, Row, Reads, Stats, MineStats>) {
+  Mine extends MineRead | undefined = undefined,
+  const Own extends SharedAction = never,
+  ByArea extends EnrollmentCallsByArea<K, FilterOf<Reads>, Own> = EnrollmentCallsByArea<
+    K,
+    FilterOf<Reads>,
+    Own
+  >,
+>(def: EnrollableOf<K, Row, Reads, Stats, MineStats, Mine, Own, ByArea>) {
   const item = (row: Row): EnrollableItem => ({ kind: def.kind, ...def.item(row) });
   const member = (learner: { memberId: number; organizationId: number }) => ({
     memberId: learner.memberId,
     organizationId: learner.organizationId,
   });
-  return {
+  const store = {
     ...def,
     /** The order kinds an enrollment's calls act on (server/orders/ findOrder). */
     kinds: [def.kind] as const,
@@ -128,5 +140,16 @@ export function defineEnrollable<
       const row = await def.staff.admit(flow.services.pool, scope, input[def.itemField]);
       return staffEnrollIn(flow, item(row), input, def.staff.alreadyEnrolled ?? '已报名');
     },
+  };
+  return {
+    ...store,
+    /** The handlers of the shared calls, in every area the kind's contract serves them. */
+    handlers: enrollmentHandlers<K, FilterOf<Reads>, Reads, Mine, Own, ByArea>(
+      store,
+      def.calls,
+      def.answersOwn ?? [],
+    ),
+    /** The kind's order behaviour: the shared part and the definition's `order` hooks. */
+    orderKinds: enrollmentOrderKind(def.kind, def.calls, def.order),
   };
 }

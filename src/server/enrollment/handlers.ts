@@ -5,16 +5,18 @@
  * remark, delete and the provider's notifications), wired from the kind's definition
  * (./enrollable.ts) in every area whose contract has the call, under that area's scope
  * (access/scope.ts SCOPE_OF_AREA). A kind that answers one of these its own way names it in
- * `own` and wires it beside.
+ * `answersOwn` and wires it beside. The entries' type names exactly the calls wired, so the
+ * composition root's check that every call has a handler (server/handlers.ts) holds.
  */
 import type { z } from 'zod';
 import type { CallDef } from '../../contract/call.ts';
 import type { BatchAnswer } from '../../contract/enrollment/batch.ts';
 import type { OrderKind } from '../../contract/order/calls.ts';
-import type { PageQuery } from '../../contract/paging.ts';
+import type { Page, PageQuery } from '../../contract/paging.ts';
 import { actionsOf } from '../../contract/resource.ts';
 import { learnerScope, SCOPE_OF_AREA, type LearnerScope, type Scope } from '../access/scope.ts';
 import type { Queryable } from '../db/pool.ts';
+import type { FileAnswer } from '../http/multipart.ts';
 import {
   handle,
   type HandlerContext,
@@ -27,7 +29,6 @@ import { moveOrder, refundOrder, type FlowContext } from '../orders/flow.ts';
 import { detailOf, flowOf, notifyHandlers, orderHandlers } from '../orders/handlers.ts';
 import { allOrders, ownOrders } from '../orders/rows.ts';
 import { BATCH_ENROLL_ACTIONS, candidatesOf, type Candidate } from './candidates.ts';
-import type { EnrollmentReads } from './enrollable.ts';
 
 /** A call whose parsed query is `Q` and body `B` (answering what the kind's store answers). */
 type Taking<Q, B> = CallDef<z.ZodType<Q>, z.ZodType<B>>;
@@ -72,11 +73,39 @@ export interface EnrollmentCalls<K extends string, Filter> {
   refundNotify: NotifyCall;
 }
 
-/** What the shared handlers ask of a kind's definition (./enrollable.ts defineEnrollable). */
-export interface EnrollmentStore<K extends string, Filter> {
+/** How a kind's enrollments are read: by the staff who run its items and their learners. */
+export interface EnrollmentReads<Filter, Item> {
+  /** Throws unless the scope may act on the enrollment (NOT_FOUND, in the kind's words). */
+  authorize(db: Queryable, scope: Scope, id: number): Promise<unknown>;
+  list(db: Queryable, scope: Scope, filter: Filter, page: PageQuery): Promise<Page<Item>>;
+  /** The orders alone, for the simple lists (a kind without one wires its own). */
+  simpleList?(db: Queryable, scope: Scope, filter: Filter, page: PageQuery): Promise<Page<unknown>>;
+  export(db: Queryable, scope: Scope, filter: Filter): Promise<FileAnswer>;
+  /** The member's latest enrollment in the item, or null. */
+  latestId?(db: Queryable, memberId: number, itemId: number): Promise<number | null>;
+}
+
+/** The filter a kind's lists take: what its xlsx list reads. */
+export type FilterOf<Reads extends EnrollmentReads<never, unknown>> = Parameters<
+  Reads['export']
+>[2];
+
+/** The learner's view of one of their enrollments (queryMineEnrollByEnrollId). */
+export type MineRead = (ctx: HandlerContext, id: number) => Promise<unknown>;
+
+/**
+ * What the shared handlers ask of a kind's definition (./enrollable.ts defineEnrollable).
+ * `Reads` and `Mine` say which of the learner's reads and the simple list it can answer.
+ */
+export interface EnrollmentStore<
+  K extends string,
+  Filter,
+  Reads extends EnrollmentReads<Filter, unknown>,
+  Mine extends MineRead | undefined,
+> {
   kinds: readonly [OrderKind];
   itemField: K;
-  enrollments: EnrollmentReads<Filter, unknown>;
+  enrollments: Reads;
   enrollSelf(flow: FlowContext, learner: LearnerScope, itemId: number): Promise<number>;
   batchEnroll(
     flow: FlowContext,
@@ -92,7 +121,7 @@ export interface EnrollmentStore<K extends string, Filter> {
   ): Promise<number>;
   statistics(db: Queryable, scope: Scope, itemId: number): Promise<unknown>;
   mineStatistics(db: Queryable, memberId: number): Promise<unknown>;
-  mine?(ctx: HandlerContext, id: number): Promise<unknown>;
+  mine?: Mine | undefined;
 }
 
 /** A group's calls in each area (`examEnroll`, `grade.enroll` …), by action. */
@@ -106,31 +135,49 @@ export const enrollmentCallsOf = <T extends Record<string, CallDef>, const G ext
   oj: actionsOf(calls, 'oj', group),
 });
 
-type Action<K extends string, F> = keyof EnrollmentCalls<K, F>;
+/** An action of the shared calls (`enroll`, `queryList` …). */
+export type SharedAction = keyof EnrollmentCalls<string, never>;
+/** A kind's calls in each area, each taking what its handler reads; `Own` left to the kind. */
+export type EnrollmentCallsByArea<K extends string, Filter, Own extends SharedAction> = {
+  [A in Area]?: Partial<Omit<EnrollmentCalls<K, Filter>, Own>>;
+};
 const STAFF_MOVES = ['passQuit', 'rejectQuit', 'finishQuit', 'setPaid'] as const;
 const LISTS = ['queryEnrollList', 'queryList', 'queryListByTeacher'] as const;
 
-/**
- * The ids of the shared calls `ByArea` holds outside `own`: what enrollmentHandlers wires. A kind
- * whose store lacks `mine` (or `latestId`) must name those reads in `own`; if it does not, the
- * start-up check (http/register-calls.ts) still refuses the missing handler.
- */
+type Fn = (...args: never[]) => unknown;
+/** The shared reads a store cannot answer: without `mine`, `latestId` or `simpleList`. */
+type Unanswered<Reads, Mine> =
+  | ([Mine] extends [Fn] ? never : 'queryMineEnrollByEnrollId' | 'queryMineLatestEnroll')
+  | ([Reads] extends [{ latestId: Fn }] ? never : 'queryMineLatestEnroll')
+  | ([Reads] extends [{ simpleList: Fn }] ? never : 'querySimpleList');
+/** What one area's calls hold but leave unwired: `pay` beside `payment`, a notify call alone. */
+type UnwiredIn<Calls> =
+  | ([Calls] extends [{ payment: CallDef }] ? 'pay' : never)
+  | ([Calls] extends [{ paidNotify: CallDef; refundNotify: CallDef }]
+      ? never
+      : 'paidNotify' | 'refundNotify');
+/** The ids of the `Served` calls `ByArea` holds, area by area: what enrollmentHandlers wires. */
 type EnrollmentIds<ByArea, Served extends PropertyKey> = {
-  [A in keyof ByArea]-?: IdsIn<Pick<NonNullable<ByArea[A]>, Served & keyof NonNullable<ByArea[A]>>>;
+  [A in keyof ByArea]-?: IdsIn<
+    Pick<
+      NonNullable<ByArea[A]>,
+      Exclude<Served, UnwiredIn<NonNullable<ByArea[A]>>> & keyof NonNullable<ByArea[A]>
+    >
+  >;
 }[keyof ByArea];
 
 export function enrollmentHandlers<
   K extends string,
   Filter,
-  const Own extends Action<K, Filter> = never,
-  ByArea extends { [A in Area]?: Partial<Omit<EnrollmentCalls<K, Filter>, Own>> } = {
-    [A in Area]?: Partial<Omit<EnrollmentCalls<K, Filter>, Own>>;
-  },
+  Reads extends EnrollmentReads<Filter, unknown>,
+  Mine extends MineRead | undefined,
+  const Own extends SharedAction,
+  ByArea extends EnrollmentCallsByArea<K, Filter, Own>,
 >(
-  store: EnrollmentStore<K, Filter>,
+  store: EnrollmentStore<K, Filter, Reads, Mine>,
   byArea: ByArea,
-  own: readonly Own[] = [],
-): HandlerEntry<EnrollmentIds<ByArea, Exclude<Action<K, Filter>, Own>>>[] {
+  own: readonly Own[],
+): HandlerEntry<EnrollmentIds<ByArea, Exclude<SharedAction, Own | Unanswered<Reads, Mine>>>>[] {
   const entries: HandlerEntry[] = [];
   const kinds = store.kinds;
   const detail = (ctx: HandlerContext, id: number) =>
@@ -138,7 +185,7 @@ export function enrollmentHandlers<
 
   for (const area of ALL_AREAS) {
     const served: Partial<EnrollmentCalls<K, Filter>> = byArea[area] ?? {};
-    const callOf = <A extends Action<K, Filter>>(action: A) =>
+    const callOf = <A extends SharedAction>(action: A) =>
       (own as readonly string[]).includes(action) ? undefined : served[action];
     const scopeOf = (ctx: HandlerContext) => SCOPE_OF_AREA[area](ctx.requireAuth());
     const on = <C extends CallDef>(
@@ -165,7 +212,7 @@ export function enrollmentHandlers<
         kinds,
       ),
     );
-    // A kind without a learner's view of one enrollment wires these itself (`own`).
+    // Without a learner's view of one enrollment these stay unwired (Unanswered).
     const { mine } = store;
     const { latestId } = store.enrollments;
     if (mine) on(callOf('queryMineEnrollByEnrollId'), (ctx) => mine(ctx, ctx.query.id));
@@ -237,6 +284,9 @@ export function enrollmentHandlers<
     const refundNotify = callOf('refundNotify');
     if (paidNotify && refundNotify) entries.push(...notifyHandlers({ paidNotify, refundNotify }));
   }
-  // Each shared action outside `own` is wired in every area whose calls hold it.
-  return entries as HandlerEntry<EnrollmentIds<ByArea, Exclude<Action<K, Filter>, Own>>>[];
+  // Each shared action outside `own` that the store answers is wired in every area whose calls
+  // hold it (`pay` only where there is no `payment`, the notify calls in pairs): EnrollmentIds.
+  return entries as HandlerEntry<
+    EnrollmentIds<ByArea, Exclude<SharedAction, Own | Unanswered<Reads, Mine>>>
+  >[];
 }

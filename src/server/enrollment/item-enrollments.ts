@@ -5,9 +5,10 @@
  * (sittings, a roster place, a standing) and in the columns of their xlsx list; who reads what,
  * the filter, the paging, the counts by state and "the member's latest" are this one rule.
  */
-import type { OrderKind } from '../../contract/order/calls.ts';
+import type { OrderItem, OrderKind } from '../../contract/order/calls.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import type { ENROLL_SORT } from '../../contract/enrollment/item.ts';
+import { orderStateName } from '../../machines/lifecycles/orders.ts';
 import { learnerRowsIn, type RunBy } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 import type { Queryable } from '../db/pool.ts';
@@ -15,7 +16,7 @@ import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';
 import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
 import { xlsxAnswer, type XlsxColumn } from '../http/xlsx.ts';
-import { EXPORT_LIMIT } from '../orders/reports.ts';
+import { EXPORT_LIMIT, shanghai, yuan } from '../orders/reports.ts';
 import {
   ORDER_COLUMNS,
   ORDER_FROM,
@@ -46,6 +47,41 @@ const SORTABLE: SortColumns<typeof ENROLL_SORT> = {
 const MOBILE = '(SELECT u.mobile FROM users u WHERE u.id = m.user_id) AS mobile';
 /** Who the keyword finds: nickname, username or mobile (and whatever the kind adds). */
 const KEYWORD_COLUMNS = ['m.nickname', 'u.username', "coalesce(u.mobile, '')"];
+
+/** An enrollment as its xlsx list reads it: the order and the learner's mobile. */
+type ListedEnrollment = OrderItem & { mobile: string | null };
+
+/**
+ * The columns of every kind's xlsx list, the item's under `itemHeader`, with the kind's own:
+ * `afterItem` (a class: its groups, the bound teacher) and `afterPaid` (an exam: the sittings).
+ * A class names no organization: its enrollments are all its organization's.
+ */
+export function orderColumns<Item extends ListedEnrollment>(
+  itemHeader: string,
+  own: {
+    organization?: boolean;
+    afterItem?: readonly XlsxColumn<Item>[];
+    afterPaid?: readonly XlsxColumn<Item>[];
+  } = {},
+): XlsxColumn<Item>[] {
+  const organization: XlsxColumn<Item>[] =
+    own.organization === false
+      ? []
+      : [{ header: '机构', width: 20, value: (i) => i.organizationName }];
+  return [
+    { header: '报名号', width: 24, value: (i) => i.orderNo },
+    { header: '学员', value: (i) => i.memberName },
+    { header: '手机号', width: 14, value: (i) => i.mobile },
+    ...organization,
+    { header: itemHeader, width: 24, value: (i) => i.itemName },
+    ...(own.afterItem ?? []),
+    { header: '状态', value: (i) => orderStateName(i) },
+    { header: '费用（元）', value: (i) => yuan(i.amountFen) },
+    { header: '已付（元）', value: (i) => yuan(i.paidFen) },
+    ...(own.afterPaid ?? []),
+    { header: '报名时间', width: 20, value: (i) => shanghai(new Date(i.createdAt)) },
+  ];
+}
 
 export interface ItemEnrollmentsOf<
   K extends string,

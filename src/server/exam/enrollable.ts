@@ -2,24 +2,24 @@
  * Exam enrollment (issue 7 item 3) as an enrollable kind (enrollment/enrollable.ts): an order of
  * kind `exam`. A learner enrolls in a published exam open to them while its enrollment window is
  * open; staff enroll learners one by one or in batch, free unless they ask to charge the fee,
- * in a reviewed exam they manage that is not over. An enrollment reads with its sittings.
+ * in a reviewed exam they manage that is not over. An enrollment reads with its sittings. As
+ * an order kind the enrollment is the place, so paying grants nothing more and quitting takes
+ * nothing back; sittings stay on record after a quit, and one started paper stops a quit.
  */
 import { exam as calls } from '../../contract/exam/calls.ts';
 import type { ExamEnrollItem } from '../../contract/exam/enroll.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { examLifecycle, EXAM_OPEN } from '../../machines/lifecycles/exam.ts';
 import { isFinalState, nextState } from '../../machines/lifecycles/lifecycle.ts';
-import { orderStateName } from '../../machines/lifecycles/orders.ts';
 import { learnerScope, type LearnerScope, type Scope } from '../access/scope.ts';
 import type { Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
 import { defineEnrollable } from '../enrollment/enrollable.ts';
-import { enrollmentCallsOf, enrollmentHandlers } from '../enrollment/handlers.ts';
-import { itemEnrollments, type EnrollRow } from '../enrollment/item-enrollments.ts';
+import { enrollmentCallsOf } from '../enrollment/handlers.ts';
+import { itemEnrollments, orderColumns, type EnrollRow } from '../enrollment/item-enrollments.ts';
 import { fail } from '../http/app-error.ts';
 import type { HandlerContext } from '../http/handler.ts';
 import { detailOf } from '../orders/handlers.ts';
-import { shanghai, yuan } from '../orders/reports.ts';
 import { ownOrders, toOrderItem } from '../orders/rows.ts';
 import { openExams, readExam, readExamRow, type ExamRow } from './exams.ts';
 import { listSittings, visibleSittings } from './sittings.ts';
@@ -71,19 +71,12 @@ const enrollments = itemEnrollments({
   export: {
     file: '考试报名名单.xlsx',
     sheet: '报名名单',
-    columns: [
-      { header: '报名号', width: 24, value: (i) => i.orderNo },
-      { header: '学员', value: (i) => i.memberName },
-      { header: '手机号', width: 14, value: (i) => i.mobile },
-      { header: '机构', width: 20, value: (i) => i.organizationName },
-      { header: '考试', width: 24, value: (i) => i.itemName },
-      { header: '状态', value: (i) => orderStateName(i) },
-      { header: '费用（元）', value: (i) => yuan(i.amountFen) },
-      { header: '已付（元）', value: (i) => yuan(i.paidFen) },
-      { header: '答卷数', value: (i) => i.sittings.length },
-      { header: '总分', value: scoreOf },
-      { header: '报名时间', width: 20, value: (i) => shanghai(new Date(i.createdAt)) },
-    ],
+    columns: orderColumns<ExamEnrollItem>('考试', {
+      afterPaid: [
+        { header: '答卷数', value: (i) => i.sittings.length },
+        { header: '总分', value: scoreOf },
+      ],
+    }),
   },
 });
 
@@ -131,6 +124,17 @@ export const examEnrollable = defineEnrollable({
   learner: { admit: admitLearner, alreadyEnrolled: '已报名该考试，请勿重复报名' },
   staff: { admit: admitStaff, alreadyEnrolled: '该学员已报名这场考试' },
   enrollments,
+  calls: enrollmentCallsOf(calls, 'examEnroll'),
+  order: {
+    refuse: async (client, order, action) => {
+      if (action !== 'applyQuit' && action !== 'forceQuit') return;
+      const sat = await client.query(
+        'SELECT 1 FROM exam_paper_enrolls WHERE order_id = $1 AND deleted_at IS NULL LIMIT 1',
+        [order.id],
+      );
+      if (sat.rows.length > 0) throw fail('CONFLICT', '已开始作答的考试不能退出');
+    },
+  },
 
   async statistics(db, scope, examId) {
     await readExamRow(db, scope, examId);
@@ -198,8 +202,3 @@ export const examEnrollable = defineEnrollable({
     return { order, exam: examItem, sittings: page.content.filter((s) => s.enrollId === id) };
   },
 });
-
-export const examEnrollHandlers = enrollmentHandlers(
-  examEnrollable,
-  enrollmentCallsOf(calls, 'examEnroll'),
-);

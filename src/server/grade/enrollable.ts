@@ -1,9 +1,10 @@
 /**
  * Class enrollment (issue 8 item 3, grade/enroll) as an enrollable kind (enrollment/
- * enrollable.ts): an order of kind `grade`; paying puts the learner on the roster
- * (./order-kind.ts). A learner enrolls in a class open to them whose enrollment is open; staff
- * in a class they manage, not stopped, not over. An enrollment reads with its roster place: its
- * groups (setGroups), the class teacher it is bound to (bindTeacher) and the fees consumed.
+ * enrollable.ts): an order of kind `grade`; paying puts the learner on the roster (the order
+ * hooks of ./order-kind.ts). A learner enrolls in a class open to them whose enrollment is
+ * open; staff in a class they manage, not stopped, not over. An enrollment reads with its
+ * roster place: its groups (setGroups), the class teacher it is bound to (bindTeacher) and the
+ * fees consumed.
  */
 import type { z } from 'zod';
 import {
@@ -12,20 +13,20 @@ import {
   type gradeEnrollFilter,
 } from '../../contract/grade/calls.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
-import { orderStateName } from '../../machines/lifecycles/orders.ts';
 import { learnerScope, type Scope } from '../access/scope.ts';
 import type { Pool } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
 import { defineEnrollable } from '../enrollment/enrollable.ts';
-import { enrollmentCallsOf, enrollmentHandlers } from '../enrollment/handlers.ts';
-import { itemEnrollments, type EnrollRow } from '../enrollment/item-enrollments.ts';
+import { enrollmentCallsOf } from '../enrollment/handlers.ts';
+import { itemEnrollments, orderColumns, type EnrollRow } from '../enrollment/item-enrollments.ts';
 import { fail } from '../http/app-error.ts';
 import type { HandlerContext } from '../http/handler.ts';
 import { validationError } from '../http/validation-error.ts';
 import { detailOf } from '../orders/handlers.ts';
-import { shanghai, yuan } from '../orders/reports.ts';
+import { yuan } from '../orders/reports.ts';
 import { ownOrders, toOrderItem } from '../orders/rows.ts';
 import { managedGrade, readGrade } from './grades.ts';
+import { gradeOrderHooks } from './order-kind.ts';
 import { listSettlements } from './settlements.ts';
 
 interface GradeEnrollRow extends EnrollRow {
@@ -70,20 +71,17 @@ const enrollments = itemEnrollments({
   export: {
     file: '班级报名名单.xlsx',
     sheet: '报名名单',
-    columns: [
-      { header: '报名号', width: 24, value: (i) => i.orderNo },
-      { header: '学员', value: (i) => i.memberName },
-      { header: '手机号', width: 14, value: (i) => i.mobile },
-      { header: '班级', width: 24, value: (i) => i.itemName },
-      { header: '分组', value: (i) => i.groups.join('、') },
-      { header: '带班教师', value: (i) => i.teacherName },
-      { header: '状态', value: (i) => orderStateName(i) },
-      { header: '费用（元）', value: (i) => yuan(i.amountFen) },
-      { header: '已付（元）', value: (i) => yuan(i.paidFen) },
-      { header: '已退（元）', value: (i) => yuan(i.refundedFen) },
-      { header: '已课消（元）', value: (i) => yuan(i.settledFen) },
-      { header: '报名时间', width: 20, value: (i) => shanghai(new Date(i.createdAt)) },
-    ],
+    columns: orderColumns<GradeEnrollItem>('班级', {
+      organization: false,
+      afterItem: [
+        { header: '分组', value: (i) => i.groups.join('、') },
+        { header: '带班教师', value: (i) => i.teacherName },
+      ],
+      afterPaid: [
+        { header: '已退（元）', value: (i) => yuan(i.refundedFen) },
+        { header: '已课消（元）', value: (i) => yuan(i.settledFen) },
+      ],
+    }),
   },
 });
 
@@ -124,6 +122,8 @@ export const gradeEnrollable = defineEnrollable({
     alreadyEnrolled: '该学员已报名这个班级',
   },
   enrollments,
+  calls: enrollmentCallsOf(calls, 'grade.enroll'),
+  order: gradeOrderHooks,
 
   async statistics(db, scope, gradeId) {
     const grade = await managedGrade(db, scope, gradeId);
@@ -196,11 +196,6 @@ export const gradeEnrollable = defineEnrollable({
     };
   },
 });
-
-export const gradeEnrollHandlers = enrollmentHandlers(
-  gradeEnrollable,
-  enrollmentCallsOf(calls, 'grade.enroll'),
-);
 
 // ——— the roster: what only a class has ———
 

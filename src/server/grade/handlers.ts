@@ -14,7 +14,7 @@ import { lifecycleHandlers } from '../lifecycle/handlers.ts';
 import { detailOf } from '../orders/handlers.ts';
 import { allOrders } from '../orders/rows.ts';
 import { listControls, oneControl, resetControl, setControls } from '../grade-controls/controls.ts';
-import { bindTeacher, gradeEnrollable, gradeEnrollHandlers, setGroups } from './enrollable.ts';
+import { bindTeacher, gradeEnrollable, setGroups } from './enrollable.ts';
 import {
   addGradeToMine,
   createGrade,
@@ -217,14 +217,13 @@ const controlHandlers = [
   }),
 ];
 
-// ——— grade/enroll: the shared calls (./enrollable.ts), then the roster's own ———
+// ——— grade/enroll: the roster's own (the shared calls come from ./enrollable.ts) ———
 
 const STAFF_AREAS = ['bms', 'edms', 'app'] as const;
 const enrollAnswer = (ctx: Ctx, id: number) =>
   detailOf(ctx.services, allOrders(), gradeEnrollable.kinds, id);
 
 const enrollHandlers = [
-  ...gradeEnrollHandlers,
   ...wire(inAreas('grade.enroll', 'setGroups', STAFF_AREAS), (a, ctx) => {
     const b = ctx.body;
     return setGroups(ctx.services.pool, scopeOf(a, ctx), b.ids, b.groups);

@@ -1,13 +1,12 @@
 /**
- * A class enrollment as an order kind (server/orders/kinds.ts): paying (or a free class) puts
- * the learner on the roster (and gives them the class's open homework), quitting takes them off it; a full class admits nobody; the fees
- * already settled as consumed lessons stay with the organization when a quit is refunded.
+ * A class enrollment as an order kind (server/orders/kinds.ts), the hooks its definition
+ * (./enrollable.ts) gives: paying (or a free class) puts the learner on the roster (and gives
+ * them the class's open homework), quitting takes them off it; a full class admits nobody; the
+ * fees already settled as consumed lessons stay with the organization when a quit is refunded.
  */
-import { grade } from '../../contract/grade/calls.ts';
 import type { PoolClient } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
-import { enrollmentOrderKind } from '../enrollment/order-kind.ts';
-import type { DomainOrderKinds, OrderKindBehaviour } from '../orders/kinds.ts';
+import type { EnrollmentOrderHooks } from '../enrollment/order-kind.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { assignOpenHomework } from '../homework/order-kind.ts';
 
@@ -28,7 +27,7 @@ export async function settledFen(client: Pick<PoolClient, 'query'>, orderId: num
  */
 export const SEAT_STATES: readonly string[] = [...HOLDS_PLACE, 'awaitingPayment'];
 
-const gradeOrderKind: Partial<OrderKindBehaviour> = {
+export const gradeOrderHooks: EnrollmentOrderHooks = {
   grant: async (client, order) => {
     await client.query(
       `INSERT INTO grade_members (grade_id, member_id, order_id) VALUES ($1, $2, $3)
@@ -62,12 +61,3 @@ const gradeOrderKind: Partial<OrderKindBehaviour> = {
   },
   kept: (client, orderId) => settledFen(client, orderId),
 };
-
-export const gradeOrderKinds: DomainOrderKinds = enrollmentOrderKind(
-  'grade',
-  {
-    paidNotify: grade['grade.enroll.paidNotify'],
-    refundNotify: grade['grade.enroll.refundNotify'],
-  },
-  gradeOrderKind,
-);

@@ -27,15 +27,13 @@ import {
   staffScore,
   voidAnswer,
 } from './answers.ts';
+import { assignToRoster, homeworkEnrollable } from './enrollable.ts';
 import {
-  assignToRoster,
-  homeworkEnrollable,
-  homeworkEnrollHandlers,
   latestEnrollment,
   listEnrollments,
   readEnrollment,
   type HomeworkEnrollFilter,
-} from './enrollable.ts';
+} from './enrollments.ts';
 import {
   createHomework,
   deleteHomework,
@@ -192,7 +190,6 @@ const enrollList =
     listEnrollments(ctx.services.pool, scopeOf(a, ctx), ctx.body, ctx.query, options);
 
 const enrollHandlers = [
-  ...homeworkEnrollHandlers,
   ...wire(
     [
       'bms.homeworkEnroll.queryById',

@@ -1,19 +1,18 @@
 /**
- * Homework as an order kind (server/orders/kinds.ts): each assigned learner holds a free order
- * of kind `homework`; its grant writes their homework_enrolls row. And the class's side of it:
- * a learner who joins a class is assigned the class's homework still open.
+ * Homework as an order kind (server/orders/kinds.ts), the hooks its definition (./enrollable.ts)
+ * gives: each assigned learner holds a free order of kind `homework`; its grant writes their
+ * homework_enrolls row. And the class's side of it: a learner who joins a class is assigned the
+ * class's homework still open.
  */
-import { homework } from '../../contract/homework/calls.ts';
 import type { PoolClient } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
-import { enrollmentOrderKind } from '../enrollment/order-kind.ts';
-import type { DomainOrderKinds, OrderKindBehaviour } from '../orders/kinds.ts';
+import type { EnrollmentOrderHooks } from '../enrollment/order-kind.ts';
 import { ORDER_ROWS } from '../orders/rows.ts';
 
 /** When homework closes: the end of its late window, or its due time. */
 export const CLOSES_AT = 'coalesce(h.late_until, h.due_at)';
 
-const homeworkOrderKind: Partial<OrderKindBehaviour> = {
+export const homeworkOrderHooks: EnrollmentOrderHooks = {
   earnsPoints: false,
   grant: async (client, order) => {
     await client.query(
@@ -33,15 +32,6 @@ const homeworkOrderKind: Partial<OrderKindBehaviour> = {
     if (rows.length > 0) throw fail('CONFLICT', '作业已结算，不能退出');
   },
 };
-
-export const homeworkOrderKinds: DomainOrderKinds = enrollmentOrderKind(
-  'homework',
-  {
-    paidNotify: homework['bms.homeworkEnroll.paidNotify'],
-    refundNotify: homework['bms.homeworkEnroll.refundNotify'],
-  },
-  homeworkOrderKind,
-);
 
 /**
  * A learner who joins a class inherits its published homework still open to the whole class

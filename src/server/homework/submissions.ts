@@ -18,7 +18,7 @@ import type { Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
 import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
 import { ANSWER_SELECT, toSummary, type AnswerRow } from '../member-question/answers.ts';
-import { readEnrollment } from './enrollable.ts';
+import { readEnrollment } from './enrollments.ts';
 
 type Filter = z.output<typeof homeworkSubmissionFilter>;
 const sortable: SortColumns<typeof HOMEWORK_SUBMISSION_SORT> = { id: 'a.id' };

@@ -3,8 +3,9 @@
  * money goes, which notify path its provider calls, and what paying and quitting give and
  * take back (a card, AI tokens, a place in a class). The order flow (./flow.ts) is the same for
  * every kind; each domain writes its kind's behaviour in its own folder
- * (`server/<domain>/order-kind.ts`) against this interface, and the server's composition root
- * (server/order-kinds.ts) assembles the table the flow reads from its services.
+ * (`server/<domain>/order-kind.ts`, an enrollable kind's from its definition) against this
+ * interface, and the server's composition root (server/order-kinds.ts) assembles the table the
+ * flow reads from its services out of the domains' modules (server/modules.ts).
  */
 import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
 import { ORDER_KINDS, type OrderKind } from '../../contract/order/calls.ts';

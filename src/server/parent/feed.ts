@@ -11,7 +11,7 @@ import { orderStateName } from '../../machines/lifecycles/orders.ts';
 import type { Scope } from '../access/scope.ts';
 import type { Queryable } from '../db/pool.ts';
 import { listSittings } from '../exam/sittings.ts';
-import { listEnrollments } from '../homework/enrollable.ts';
+import { listEnrollments } from '../homework/enrollments.ts';
 import { listOrders } from '../orders/rows.ts';
 
 /** How many of each record, and how many lines in all. */

@@ -10,7 +10,7 @@ import type { BindingAction, BindingActor } from '../../machines/lifecycles/pare
 import { listSittings } from '../exam/sittings.ts';
 import { readReport } from '../exam/reports.ts';
 import { listGrades } from '../grade/grades.ts';
-import { listEnrollments } from '../homework/enrollable.ts';
+import { listEnrollments } from '../homework/enrollments.ts';
 import { report as homeworkReport } from '../homework/handlers.ts';
 import { handle, type CallShape, type HandlerContext } from '../http/handler.ts';
 import { payFromWallet, placeOrder, startCheckout } from '../orders/flow.ts';
