@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { GeneratedFirstSequencer } from './tests/support/sequencer.ts';
+import { TEST_ENV } from './tests/support/test-env.ts';
 
 export default defineConfig({
   plugins: [react()],
   test: {
     sequence: { sequencer: GeneratedFirstSequencer },
+    env: TEST_ENV,
     projects: [
       {
         extends: true,

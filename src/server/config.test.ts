@@ -19,7 +19,21 @@ describe('loadConfig', () => {
       checkoutMinutes: 15,
       sandboxNotifyMethod: 'POST',
       paymentProvider: 'sandbox',
+      passwordHashCost: 15,
     });
+  });
+
+  it('takes a cheaper password hash outside production only, within scrypt’s sane range', () => {
+    expect(loadConfig({ PASSWORD_HASH_COST: '10' }).passwordHashCost).toBe(10);
+    expect(loadConfig({ PASSWORD_HASH_COST: '17', NODE_ENV: 'production' }).passwordHashCost).toBe(
+      17,
+    );
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '12', NODE_ENV: 'production' })).toThrow(
+      /production/,
+    );
+    for (const bad of ['9', '21', '1.5', 'fast']) {
+      expect(() => loadConfig({ PASSWORD_HASH_COST: bad })).toThrow(/PASSWORD_HASH_COST/);
+    }
   });
 
   it('takes online payments through the sandbox only where asked in production', () => {

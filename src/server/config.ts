@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { IMPORT_RATE_LIMIT } from '../contract/question/calls.ts';
+import { DEFAULT_PASSWORD_HASH_COST } from './security/password.ts';
 
 /** How the server runs: read once from the environment at start-up (README "Configuration"). */
 export interface ServerConfig {
@@ -38,6 +39,11 @@ export interface ServerConfig {
    * `none` (wallet and desk only). Default `sandbox`, but `none` in production.
    */
   paymentProvider: 'sandbox' | 'none';
+  /**
+   * PASSWORD_HASH_COST: scrypt's N as a power of two for new password hashes, 10 to 20; default
+   * 15, and never below it in production. The test suite sets 10 (a few ms a login).
+   */
+  passwordHashCost: number;
 }
 
 /** The documented demo password (README); SEED_PASSWORD replaces it. */
@@ -110,7 +116,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     checkoutMinutes: parseCount('PAYMENT_CHECKOUT_MINUTES', env.PAYMENT_CHECKOUT_MINUTES, 15),
     sandboxNotifyMethod: parseNotifyMethod(env.SANDBOX_PAY_NOTIFY_METHOD),
     paymentProvider: parsePaymentProvider(env.PAYMENT_PROVIDER, nodeEnv),
+    passwordHashCost: parsePasswordHashCost(env.PASSWORD_HASH_COST, nodeEnv),
   };
+}
+
+function parsePasswordHashCost(
+  value: string | undefined,
+  nodeEnv: ServerConfig['nodeEnv'],
+): number {
+  if (value === undefined || value === '') return DEFAULT_PASSWORD_HASH_COST;
+  const cost = Number(value);
+  if (!/^[0-9]+$/.test(value) || cost < 10 || cost > 20) {
+    throw new Error(`PASSWORD_HASH_COST must be a whole number from 10 to 20, got "${value}"`);
+  }
+  if (nodeEnv === 'production' && cost < DEFAULT_PASSWORD_HASH_COST) {
+    throw new Error(
+      `PASSWORD_HASH_COST below ${DEFAULT_PASSWORD_HASH_COST} is refused in production, got "${value}"`,
+    );
+  }
+  return cost;
 }
 
 function parsePaymentProvider(

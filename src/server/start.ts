@@ -3,6 +3,7 @@ import type { CaptchaGenerator } from './accounts/captcha.ts';
 import type { CodeSender } from './accounts/code-sender.ts';
 import { buildApp, type PaymentOptions } from './app.ts';
 import { loadConfig } from './config.ts';
+import { setPasswordHashCost } from './security/password.ts';
 import { fixedTextCaptchaGenerator } from './accounts/captcha.ts';
 import { pruneLoginAttempts } from './accounts/login-brake.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
@@ -83,6 +84,7 @@ export interface RunningPlatform {
  */
 export async function startPlatform(options: StartOptions = {}): Promise<RunningPlatform> {
   const config = loadConfig(options.env ?? process.env);
+  setPasswordHashCost(config.passwordHashCost);
   const quotaLimits = loadQuotaLimits(options.env ?? process.env);
   const logger = createLogger({ level: options.logLevel ?? config.logLevel, quiet: options.quiet });
   const cleanups: (() => Promise<void>)[] = [];

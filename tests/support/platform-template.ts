@@ -10,6 +10,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { makeTestDataDir, startTestPlatform, TEMPLATE_ENV } from './platform.ts';
+import { TEST_ENV } from './test-env.ts';
 
 let built: Promise<string> | undefined;
 
@@ -19,7 +20,7 @@ async function buildTemplate(): Promise<string> {
   // In a process of its own: the global setup runs under vite's module runner, where the
   // server's start-up cannot resolve its modules (import.meta.resolve).
   await promisify(execFile)(process.execPath, ['--import', 'tsx', import.meta.filename, dir], {
-    env: { ...process.env, NODE_ENV: 'test' },
+    env: { ...process.env, ...TEST_ENV, NODE_ENV: 'test' },
     maxBuffer: 16 * 1024 * 1024,
   });
   return dir;

@@ -4,7 +4,18 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
  * scrypt password hashes, stored as `scrypt$N$r$p$salt$hash` (base64url) so the cost can be
  * raised later without invalidating existing hashes.
  */
-const COST = { N: 1 << 15, r: 8, p: 1 } as const;
+/** scrypt's N as a power of two: 2^15 takes 32 MiB and about 0.1 s a hash on this machine. */
+export const DEFAULT_PASSWORD_HASH_COST = 15;
+let cost = { N: 1 << DEFAULT_PASSWORD_HASH_COST, r: 8, p: 1 };
+
+/**
+ * The cost of the hashes this process makes from now on (PASSWORD_HASH_COST, read at start-up).
+ * A hash keeps the cost it was made with, so changing it never locks anyone out: a hash is
+ * verified at its own cost. The test suite makes cheap ones (docs/decisions/testing-and-tooling.md).
+ */
+export function setPasswordHashCost(log2N: number): void {
+  cost = { ...cost, N: 1 << log2N };
+}
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 
@@ -24,12 +35,13 @@ function derive(
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, COST);
+  const made = cost;
+  const key = await derive(password, salt, made);
   return [
     'scrypt',
-    COST.N,
-    COST.r,
-    COST.p,
+    made.N,
+    made.r,
+    made.p,
     salt.toString('base64url'),
     key.toString('base64url'),
   ].join('$');
