@@ -24,7 +24,7 @@ import {
   resourceCalls,
 } from '../resource.ts';
 import { CHAPTER_QUESTION_SORT, learnerChapterQuestion } from '../chapter/calls.ts';
-import { downloadedFile } from '../question/calls.ts';
+import { downloadedFile } from '../question/common.ts';
 import * as s from './schemas.ts';
 
 export * from './schemas.ts';

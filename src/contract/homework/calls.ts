@@ -13,7 +13,8 @@ import { z } from 'zod';
 import { defineCalls, spec } from '../call.ts';
 import type { Access } from '../call.ts';
 import { enrollmentSpecs } from '../enrollment/calls.ts';
-import { gradedAnswer, queued } from '../member-question/calls.ts';
+import { gradedAnswer } from '../member-question/answers.ts';
+import { queued } from '../member-question/common.ts';
 import { pageOf, pageQueryOf } from '../paging.ts';
 import {
   defineResource,

@@ -14,7 +14,7 @@ import {
   judgeLanguage,
   judgeVerdict,
   sourceCode,
-} from '../member-question/calls.ts';
+} from '../member-question/common.ts';
 import { orderState } from '../order/calls.ts';
 import { questionType } from '../question/types.ts';
 import { scoredQuestion, scoredQuestionsOf } from '../question/scored.ts';

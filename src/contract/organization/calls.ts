@@ -16,7 +16,7 @@ import { defineCalls, spec } from '../call.ts';
 import type { Access } from '../call.ts';
 import { pageOf, pageQueryOf } from '../paging.ts';
 import { defineResource, lifecycleCalls, resourceCalls } from '../resource.ts';
-import { downloadedFile } from '../question/calls.ts';
+import { downloadedFile } from '../question/common.ts';
 import * as s from './schemas.ts';
 
 export * from './schemas.ts';
