@@ -10,7 +10,7 @@ import type { Access } from '../call.ts';
 import * as f from '../fields.ts';
 import { defineResource, lifecycleCalls, resourceCalls } from '../resource.ts';
 import { REVIEW_STATES } from '../../machines/lifecycles/review.ts';
-import { orderDetail } from '../order/calls.ts';
+import { orderDetail } from '../order/orders.ts';
 import { contentAccess } from '../paid-content.ts';
 import { MAX_COURSE_UNITS } from './units.ts';
 

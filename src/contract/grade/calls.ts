@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { defineCalls, spec } from '../call.ts';
 import type { Access } from '../call.ts';
 import { enrollmentSpecs } from '../enrollment/calls.ts';
-import { orderDetail } from '../order/calls.ts';
+import { orderDetail } from '../order/orders.ts';
 import { pageOf, pageQueryOf } from '../paging.ts';
 import {
   defineResource,

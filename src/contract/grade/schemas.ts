@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import * as f from '../fields.ts';
-import { fen, orderItem } from '../order/calls.ts';
+import { fen, orderItem } from '../order/orders.ts';
 import {
   ENROLL_SORT,
   enrollCounts,

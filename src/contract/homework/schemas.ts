@@ -15,7 +15,7 @@ import {
   judgeVerdict,
   sourceCode,
 } from '../member-question/common.ts';
-import { orderState } from '../order/calls.ts';
+import { orderState } from '../order/orders.ts';
 import { questionType } from '../question/types.ts';
 import { scoredQuestion, scoredQuestionsOf } from '../question/scored.ts';
 

@@ -10,25 +10,23 @@ import * as f from '../fields.ts';
 import { pageOf, pageQueryOf } from '../paging.ts';
 import { PUBLICATION_STATES } from '../../machines/lifecycles/publication.ts';
 import { defineResource, lifecycleCalls, resourceCalls } from '../resource.ts';
+import { notifyCall } from '../order/notifications.ts';
 import {
   ORDER_SORT,
   applyQuitBody,
-  notifyCall,
   orderActionBody,
-  orderById,
   orderDetail,
   orderFilter,
   orderItem,
-  orderList,
   orderSimpleItem,
   payAnswer,
   payBody,
   refundBody,
   rejectQuitBody,
   remarkBody,
-  staffOrderAction,
   staffOrderBody,
-} from '../order/calls.ts';
+} from '../order/orders.ts';
+import { orderById, orderList, staffOrderAction } from '../order/specs.ts';
 import { deletedAnswer, idBody } from '../resource.ts';
 import { MAX_PRICE_FEN } from '../money.ts';
 

@@ -7,7 +7,7 @@
  * (server/order-kinds.ts) assembles the table the flow reads from its services.
  */
 import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
-import { ORDER_KINDS, type OrderKind } from '../../contract/order/calls.ts';
+import { ORDER_KINDS, type OrderKind } from '../../contract/order/orders.ts';
 import type { Lifecycle } from '../../machines/lifecycles/lifecycle.ts';
 import type { PoolClient } from '../db/pool.ts';
 
