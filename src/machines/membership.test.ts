@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor } from 'xstate';
-import type { MemberMembership } from '../contract/membership/calls.ts';
+import type { MemberMembership } from '../contract/membership/member-memberships.ts';
 import { currentVipCardView, isMembershipValid, membershipMachine } from './membership.ts';
 import { doneEvent, errorEvent } from './test-support.ts';
 

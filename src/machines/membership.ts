@@ -7,7 +7,7 @@
  * `now` always comes from the caller, so the functions and the machine stay pure.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { MemberMembership } from '../contract/membership/calls.ts';
+import type { MemberMembership } from '../contract/membership/member-memberships.ts';
 import { DEFAULT_RIGHT_CODES } from '../contract/rights.ts';
 import { describeError, type ErrorInfo } from './errors.ts';
 import { notProvided } from './not-provided.ts';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { IMPORT_RATE_LIMIT } from '../contract/question/calls.ts';
+import { IMPORT_RATE_LIMIT } from '../contract/question/common.ts';
 import { DEFAULT_PASSWORD_HASH_COST } from './security/password.ts';
 
 /** How the server runs: read once from the environment at start-up (README "Configuration"). */

@@ -15,8 +15,8 @@ import {
   type InspectionEvent,
 } from 'xstate';
 import type { CurrentUser, TeacherAccount } from '../contract/accounts/calls.ts';
-import type { GradedAnswer } from '../contract/member-question/calls.ts';
-import type { MemberMembership } from '../contract/membership/calls.ts';
+import type { GradedAnswer } from '../contract/member-question/answers.ts';
+import type { MemberMembership } from '../contract/membership/member-memberships.ts';
 import type { SiteSettings } from '../contract/system/calls.ts';
 import { CODE_RESEND_DELAY_MS } from '../machines/constants.ts';
 import { editorConfigMachine } from '../machines/editor-config.ts';

@@ -13,7 +13,7 @@ import { accounts } from '../../src/contract/accounts/refs.ts';
 import { membership } from '../../src/contract/membership/refs.ts';
 import { order } from '../../src/contract/order/refs.ts';
 import { wallet } from '../../src/contract/wallet/refs.ts';
-import type { OrderDetail, PayAnswer } from '../../src/contract/order/calls.ts';
+import type { OrderDetail, PayAnswer } from '../../src/contract/order/orders.ts';
 import { API_PREFIX } from '../../src/contract/envelope.ts';
 import ExcelJS from 'exceljs';
 import { createTransport, type Transport } from '../../src/transport/client.ts';

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { defineCalls, spec } from '../call.ts';
 import type { Access } from '../call.ts';
 import { pageOf, pageQueryOf } from '../paging.ts';
-import { orderDetail, refundBody } from '../order/calls.ts';
+import { orderDetail, refundBody } from '../order/orders.ts';
 import { enrollmentSpecs } from '../enrollment/calls.ts';
 import { defineResource, lifecycleCalls, resourceCalls } from '../resource.ts';
 import * as s from './schemas.ts';

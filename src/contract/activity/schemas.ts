@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import * as f from '../fields.ts';
 import { ACTIVITY_STATES } from '../../machines/lifecycles/activity.ts';
-import { orderDetail, orderItem } from '../order/calls.ts';
+import { orderDetail, orderItem } from '../order/orders.ts';
 import { batchBodiesOf } from '../enrollment/batch.ts';
 import {
   ENROLL_SORT,

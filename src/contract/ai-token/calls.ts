@@ -10,7 +10,7 @@ import * as f from '../fields.ts';
 import { pageOf, pageQueryOf } from '../paging.ts';
 import { PUBLICATION_STATES } from '../../machines/lifecycles/publication.ts';
 import { defineResource, lifecycleCalls, resourceCalls } from '../resource.ts';
-import { orderDetail } from '../order/calls.ts';
+import { orderDetail } from '../order/orders.ts';
 import { MAX_PRICE_FEN } from '../money.ts';
 
 export const aiTokenGoodsItem = z.object({

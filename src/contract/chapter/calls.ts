@@ -11,8 +11,8 @@ import * as f from '../fields.ts';
 import { contentAccess, paidContentFields } from '../paid-content.ts';
 import { pageOf, pageQueryOf } from '../paging.ts';
 import { defineResource, resourceCalls } from '../resource.ts';
-import { answerSummary } from '../member-question/calls.ts';
-import { learnerQuestionListItem, questionListItem } from '../question/calls.ts';
+import { answerSummary } from '../member-question/common.ts';
+import { learnerQuestionListItem, questionListItem } from '../question/questions.ts';
 
 /** How many questions one chapter may hold (updateQuestions). */
 export const MAX_CHAPTER_QUESTIONS = 200;

@@ -9,9 +9,9 @@ import { z } from 'zod';
 import { spec } from '../call.ts';
 import type { Access } from '../call.ts';
 import * as f from '../fields.ts';
+import { notifyCall } from '../order/notifications.ts';
 import {
   applyQuitBody,
-  notifyCall,
   orderActionBody,
   orderDetail,
   orderSimpleItem,
@@ -20,8 +20,8 @@ import {
   refundBody,
   rejectQuitBody,
   remarkBody,
-  staffActionSpec,
-} from '../order/calls.ts';
+} from '../order/orders.ts';
+import { staffActionSpec } from '../order/specs.ts';
 import { pageOf, pageQueryOf } from '../paging.ts';
 import { deletedAnswer, idBody, idQuery } from '../resource.ts';
 import { batchAnswer, batchBodiesOf } from './batch.ts';

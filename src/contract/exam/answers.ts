@@ -7,7 +7,7 @@ import * as f from '../fields.ts';
 import { defineCalls, spec } from '../call.ts';
 import type { Access } from '../call.ts';
 import { pageOf, pageQueryOf } from '../paging.ts';
-import { judgeLanguage, judgeVerdict, queued } from '../member-question/calls.ts';
+import { judgeLanguage, judgeVerdict, queued } from '../member-question/common.ts';
 import { questionType } from '../question/types.ts';
 import { deletedAnswer, idQuery } from '../resource.ts';
 import { text } from './common.ts';

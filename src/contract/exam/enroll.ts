@@ -8,15 +8,15 @@ import { defineCalls } from '../call.ts';
 import type { Access } from '../call.ts';
 import { pageOf, pageQueryOf } from '../paging.ts';
 import { SITTING_STATES } from '../../machines/lifecycles/exam-paper-enroll.ts';
+import { notifyCall } from '../order/notifications.ts';
 import {
-  notifyCall,
   orderDetail,
   orderItem,
   orderSimpleItem,
   refundBody,
   rejectQuitBody,
   remarkBody,
-} from '../order/calls.ts';
+} from '../order/orders.ts';
 import { batchBodiesOf } from '../enrollment/batch.ts';
 import { enrollmentSpecs } from '../enrollment/calls.ts';
 import {

@@ -9,7 +9,7 @@ import { defineCalls, spec } from '../call.ts';
 import type { Access } from '../call.ts';
 import { pageOf, pageQueryOf } from '../paging.ts';
 import { EXAM_PAPER_REVIEW_STATES } from '../../machines/lifecycles/exam-paper.ts';
-import { questionOption, questionSample } from '../question/calls.ts';
+import { questionOption, questionSample } from '../question/common.ts';
 import { questionType } from '../question/types.ts';
 import { scoredQuestion, scoredQuestionInput, scoredQuestionsOf } from '../question/scored.ts';
 import { defineResource, idQuery, lifecycleCalls, resourceCalls } from '../resource.ts';

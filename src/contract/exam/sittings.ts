@@ -9,7 +9,7 @@ import { defineCalls, spec } from '../call.ts';
 import type { Access } from '../call.ts';
 import { pageOf, pageQueryOf } from '../paging.ts';
 import { SITTING_STATES } from '../../machines/lifecycles/exam-paper-enroll.ts';
-import { judgeVerdict } from '../member-question/calls.ts';
+import { judgeVerdict } from '../member-question/common.ts';
 import { deletedAnswer, idBody, idQuery } from '../resource.ts';
 import { text } from './common.ts';
 import { sittingQuestion } from './papers.ts';

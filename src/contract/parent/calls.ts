@@ -18,7 +18,8 @@ import { defineCalls, spec, type CallDef } from '../call.ts';
 import { exam } from '../exam/calls.ts';
 import { grade } from '../grade/calls.ts';
 import { homework } from '../homework/calls.ts';
-import { orderDetail, order, payAnswer, payBody } from '../order/calls.ts';
+import { order } from '../order/calls.ts';
+import { orderDetail, payAnswer, payBody } from '../order/orders.ts';
 import * as s from './schemas.ts';
 
 export * from './schemas.ts';

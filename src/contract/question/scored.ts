@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import * as f from '../fields.ts';
-import { questionDifficulty } from './calls.ts';
+import { questionDifficulty } from './common.ts';
 import { questionType } from './types.ts';
 
 export const scoredQuestionInput = z.strictObject({

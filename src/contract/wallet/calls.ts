@@ -8,14 +8,9 @@ import { defineCalls, spec } from '../call.ts';
 import type { Access } from '../call.ts';
 import * as f from '../fields.ts';
 import { pageOf, pageQueryOf } from '../paging.ts';
-import {
-  ORDER_SORT,
-  notifyCall,
-  orderById,
-  orderItem,
-  orderState,
-  payAnswer,
-} from '../order/calls.ts';
+import { notifyCall } from '../order/notifications.ts';
+import { ORDER_SORT, orderItem, orderState, payAnswer } from '../order/orders.ts';
+import { orderById } from '../order/specs.ts';
 import { deletedAnswer, idBody, idQuery } from '../resource.ts';
 import { MAX_WALLET_AMOUNT } from '../money.ts';
 

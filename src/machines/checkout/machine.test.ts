@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getInitialSnapshot, transition, type AnyEventObject } from 'xstate';
-import type { OrderDetail, PaymentItem } from '../../contract/order/calls.ts';
+import type { OrderDetail, PaymentItem } from '../../contract/order/orders.ts';
 import { doneEvent, errorEvent } from '../test-support.ts';
 import { checkoutMachine, MAX_POLLS, POLL_MS, type CheckoutEvent } from './machine.ts';
 

@@ -14,7 +14,7 @@
  * effects are provided; timers are `after` delays, so a recorded purchase replays exactly.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { OrderItem, PaymentItem } from '../../contract/order/calls.ts';
+import type { OrderItem, PaymentItem } from '../../contract/order/orders.ts';
 import { describeError, type ErrorInfo } from '../errors.ts';
 import { awaitsPayment } from '../lifecycles/orders.ts';
 import { notProvided } from '../not-provided.ts';

@@ -3,7 +3,7 @@
  * with the server's clock, and the fields it follows from): the detail screen names the reason
  * instead of offering a button the server would refuse. The server decides; this only words it.
  */
-import type { GradeItem } from '../../contract/grade/calls.ts';
+import type { GradeItem } from '../../contract/grade/grades.ts';
 
 export type EnrollRefusal = 'stopped' | 'notPublished' | 'ended' | 'notYet' | 'closed' | 'full';
 

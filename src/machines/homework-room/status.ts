@@ -6,7 +6,7 @@
  * moves the screen on between reads (a countdown reaching zero makes it read-only); a
  * submission the clock still allowed but the server refuses is refused with the server's word.
  */
-import type { HomeworkEnrollItem } from '../../contract/homework/calls.ts';
+import type { HomeworkEnrollItem } from '../../contract/homework/enroll.ts';
 import { HOLDS_PLACE } from '../lifecycles/enrollment.ts';
 
 /** The state column of /user/homework. */

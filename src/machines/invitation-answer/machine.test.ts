@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { OwnInvitationItem } from '../../contract/organization/schemas.ts';
+import type { OwnInvitationItem } from '../../contract/organization/invitations.ts';
 import { invitationAnswerMachine, type InvitationAnswer } from './machine.ts';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));

@@ -7,7 +7,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { MemberInvitationAction } from '../../contract/lifecycle-actions.ts';
-import type { OwnInvitationItem } from '../../contract/organization/schemas.ts';
+import type { OwnInvitationItem } from '../../contract/organization/invitations.ts';
 import { describeError, type ErrorInfo } from '../errors.ts';
 import { notProvided } from '../not-provided.ts';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, transition, initialTransition } from 'xstate';
-import type { AnswerSummary, GradedAnswer } from '../../contract/member-question/calls.ts';
+import type { GradedAnswer } from '../../contract/member-question/answers.ts';
+import type { AnswerSummary } from '../../contract/member-question/common.ts';
 import {
   answerDisplay,
   objectivePracticeMachine,

@@ -23,8 +23,8 @@ import {
   type DoneActorEvent,
   type ErrorActorEvent,
 } from 'xstate';
-import type { GradedAnswer } from '../../contract/member-question/calls.ts';
-import type { QuestionType } from '../../contract/question/calls.ts';
+import type { GradedAnswer } from '../../contract/member-question/answers.ts';
+import type { QuestionType } from '../../contract/question/common.ts';
 import { notProvided } from '../not-provided.ts';
 import {
   emptyHistory,

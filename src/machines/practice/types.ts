@@ -14,7 +14,7 @@ import type {
   QuestionDifficulty,
   QuestionIo,
   QuestionType,
-} from '../../contract/question/calls.ts';
+} from '../../contract/question/common.ts';
 
 export type PracticeLanguage = 'cpp' | 'python';
 export const PRACTICE_LANGUAGES: readonly PracticeLanguage[] = ['cpp', 'python'];

@@ -6,7 +6,7 @@ import {
   transition,
   type AnyEventObject,
 } from 'xstate';
-import type { PackageProblemPreview } from '../../contract/question/calls.ts';
+import type { PackageProblemPreview } from '../../contract/question/packages.ts';
 import { createEventLog } from '../../streams/event-log.ts';
 import { parseEventLog } from '../../streams/event-log-file.ts';
 import { replayLog, verifyReplay } from '../../streams/replay.ts';

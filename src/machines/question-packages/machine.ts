@@ -15,7 +15,7 @@
  * replay reaches the same context because the recorded state holds `{}` as well.
  */
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
-import type { PackageFormatName, PackageProblemPreview } from '../../contract/question/calls.ts';
+import type { PackageFormatName, PackageProblemPreview } from '../../contract/question/packages.ts';
 import { describeError, serverFieldErrors, type ErrorInfo, type FieldError } from '../errors.ts';
 import { notProvided } from '../not-provided.ts';
 

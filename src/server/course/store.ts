@@ -18,7 +18,7 @@ import type {
   courseListItem,
   courseSimpleItem,
   courseUpdate,
-} from '../../contract/course/calls.ts';
+} from '../../contract/course/courses.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { courseLifecycle } from '../../machines/lifecycles/course.ts';
 import { nextState } from '../../machines/lifecycles/lifecycle.ts';

@@ -5,7 +5,7 @@
  * chapter is refused, naming its place in the list.
  */
 import type { z } from 'zod';
-import type { courseUnit } from '../../contract/course/calls.ts';
+import type { courseUnit } from '../../contract/course/course-units.ts';
 import { unitName } from '../../contract/course/units.ts';
 import { withTransaction, type Queryable } from '../db/pool.ts';
 import { validationError } from '../http/validation-error.ts';

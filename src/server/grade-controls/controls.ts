@@ -19,7 +19,7 @@ import {
   GRADE_CONTROL_CODES,
   type GradeControlCode,
   type gradeControlItem,
-} from '../../contract/grade/calls.ts';
+} from '../../contract/grade/controls.ts';
 import { withTransaction, type Pool, type Queryable } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 

@@ -19,8 +19,8 @@ import type {
   gradeCreate,
   gradeFilter,
   gradeUpdate,
-} from '../../contract/grade/calls.ts';
-import { CLASS_TIMES_MESSAGE, ENROLL_WINDOW_MESSAGE } from '../../contract/grade/calls.ts';
+} from '../../contract/grade/grades.ts';
+import { CLASS_TIMES_MESSAGE, ENROLL_WINDOW_MESSAGE } from '../../contract/grade/grades.ts';
 import { gradeRows } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 import { withTransaction, type Pool, type PoolClient, type Queryable } from '../db/pool.ts';

@@ -4,7 +4,8 @@
  * un-prefixed area are also the public catalogue, read by visitors.
  */
 import { actionsOf, resourceCallId } from '../../contract/resource.ts';
-import { grade as calls, type GradeItem } from '../../contract/grade/calls.ts';
+import { grade as calls } from '../../contract/grade/calls.ts';
+import type { GradeItem } from '../../contract/grade/grades.ts';
 import { gradeLifecycle } from '../../machines/lifecycles/grade.ts';
 import { SCOPE_OF_AREA } from '../access/scope.ts';
 import { fail } from '../http/app-error.ts';

@@ -11,7 +11,7 @@ import type {
   settlementFilter,
   settlementItem,
   settlementUpdate,
-} from '../../contract/grade/calls.ts';
+} from '../../contract/grade/settlements.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { learnerRowsIn } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';

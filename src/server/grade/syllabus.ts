@@ -6,7 +6,7 @@
  * question bank's own rule).
  */
 import type { z } from 'zod';
-import type { gradeChapterItem } from '../../contract/grade/schemas.ts';
+import type { gradeChapterItem } from '../../contract/grade/syllabus.ts';
 import type { PageQuery } from '../../contract/paging.ts';
 import type { Scope } from '../access/scope.ts';
 import type { Auth } from '../http/sessions.ts';

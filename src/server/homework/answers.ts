@@ -11,7 +11,7 @@ import type {
   HOMEWORK_ANSWER_SORT,
   HomeworkAnswerItem,
   homeworkAnswerFilter,
-} from '../../contract/homework/calls.ts';
+} from '../../contract/homework/answers.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { HOMEWORK_OPEN } from '../../machines/lifecycles/homework.ts';

@@ -15,10 +15,10 @@ import type {
   homeworkCreate,
   homeworkFilter,
   homeworkUpdate,
-} from '../../contract/homework/calls.ts';
+} from '../../contract/homework/homeworks.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { inOrder } from '../../contract/fields.ts';
-import { DUE_MESSAGE, LATE_MESSAGE } from '../../contract/homework/calls.ts';
+import { DUE_MESSAGE, LATE_MESSAGE } from '../../contract/homework/homeworks.ts';
 import { HOMEWORK_OPEN, homeworkLifecycle } from '../../machines/lifecycles/homework.ts';
 import { nextState } from '../../machines/lifecycles/lifecycle.ts';
 import { submitDetails } from '../../machines/lifecycles/review.ts';

@@ -11,7 +11,7 @@ import type {
   HOMEWORK_SUBMISSION_SORT,
   HomeworkSubmission,
   homeworkSubmissionFilter,
-} from '../../contract/homework/calls.ts';
+} from '../../contract/homework/answers.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import type { Scope } from '../access/scope.ts';
 import type { Queryable } from '../db/pool.ts';

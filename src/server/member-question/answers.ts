@@ -7,7 +7,7 @@ import type {
   AnswerSummary,
   CaseData,
   StatusEvent,
-} from '../../contract/member-question/calls.ts';
+} from '../../contract/member-question/common.ts';
 import { currentRights } from '../accounts/rights.ts';
 import type { Queryable } from '../db/pool.ts';
 import { controlAllows } from '../grade-controls/controls.ts';

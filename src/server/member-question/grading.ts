@@ -4,7 +4,7 @@
  * (./queue.ts). Homework grades its answers through the same path with its own precondition
  * (`beforeWrite`), so a practice and a homework answer are graded by one rule.
  */
-import type { GradedAnswer } from '../../contract/member-question/calls.ts';
+import type { GradedAnswer } from '../../contract/member-question/answers.ts';
 import type { Pool, Queryable } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import type { Auth } from '../http/sessions.ts';

@@ -4,13 +4,9 @@
  * for the judge (queue.ts) or graded at once (grading.ts), drafts kept (drafts.ts); submissions,
  * reviews, runs and cleans use daily quotas (quota.ts) in the transaction that writes them.
  */
-import {
-  memberQuestion as memberQuestionApi,
-  type ANSWER_SORT,
-  type AnswerSummary,
-  type WRONG_ANSWER_SORT,
-  type WrongAnswer,
-} from '../../contract/member-question/calls.ts';
+import type { ANSWER_SORT, WRONG_ANSWER_SORT } from '../../contract/member-question/answers.ts';
+import { memberQuestion as memberQuestionApi } from '../../contract/member-question/calls.ts';
+import type { AnswerSummary, WrongAnswer } from '../../contract/member-question/common.ts';
 import { toPage } from '../../contract/paging.ts';
 import { withTransaction } from '../db/pool.ts';
 import { assertMayPractise } from '../grade-controls/controls.ts';

@@ -4,9 +4,9 @@
  * staff), and the learner's wrong questions. Like the other staff reads of answers
  * (./staff-queries.ts), records the learner cleared from their own history still count.
  */
-import type { WrongAnswer } from '../../contract/member-question/calls.ts';
+import type { WrongAnswer } from '../../contract/member-question/common.ts';
 import { memberQuestion as memberQuestionApi } from '../../contract/member-question/calls.ts';
-import type { WRONG_ANSWER_SORT } from '../../contract/member-question/calls.ts';
+import type { WRONG_ANSWER_SORT } from '../../contract/member-question/answers.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { learnerRows } from '../access/predicates.ts';
 import { SCOPE_OF_AREA, type Scope } from '../access/scope.ts';

@@ -4,11 +4,11 @@
  * platform staff everyone's. Staff see records a member cleaned from their own history, and the
  * failing case's data whatever the member's rights.
  */
+import type { AnswerSummary } from '../../contract/member-question/common.ts';
 import type {
-  AnswerSummary,
   MemberAnswerStatistics,
   StaffAnswerDetail,
-} from '../../contract/member-question/calls.ts';
+} from '../../contract/member-question/staff-queries.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { learnerRows } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
@@ -19,7 +19,8 @@ import { orderBy, pagedRows } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';
 import { ANSWER_SELECT, failingCases, readCaseData, toDetail, toSummary } from './answers.ts';
 import type { AnswerRow } from './answers.ts';
-import type { ANSWER_SORT, MEMBER_STATISTICS_SORT } from '../../contract/member-question/calls.ts';
+import type { ANSWER_SORT } from '../../contract/member-question/answers.ts';
+import type { MEMBER_STATISTICS_SORT } from '../../contract/member-question/staff-queries.ts';
 import type { SortColumns } from '../http/paging.ts';
 
 type StaffRow = AnswerRow & { member_nickname: string; organization_id: number };

@@ -6,15 +6,15 @@
 import type { z } from 'zod';
 import type {
   MEMBER_MEMBERSHIP_SORT,
-  MEMBERSHIP_SORT,
-  RIGHT_SORT,
   heldMembership,
+  memberMembershipResource,
+} from '../../contract/membership/member-memberships.ts';
+import type {
+  MEMBERSHIP_SORT,
   membershipItem,
   membershipResource,
-  memberMembershipResource,
-  rightItem,
-  rightResource,
-} from '../../contract/membership/calls.ts';
+} from '../../contract/membership/memberships.ts';
+import type { RIGHT_SORT, rightItem, rightResource } from '../../contract/membership/rights.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { PUBLISHED } from '../../machines/lifecycles/publication.ts';
 import { learnerRows } from '../access/predicates.ts';

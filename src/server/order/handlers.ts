@@ -6,11 +6,11 @@ import { order } from '../../contract/order/calls.ts';
 import { actionsOf } from '../../contract/resource.ts';
 import { handle } from '../http/handler.ts';
 import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
-import type { POINTS_SORT } from '../../contract/order/calls.ts';
+import type { POINTS_SORT } from '../../contract/order/points.ts';
 import { notifyHandlers, orderHandlers, placeGoodsHandler } from '../orders/handlers.ts';
 import { exportOrders } from '../orders/reports.ts';
 import { allOrders, ownOrders } from '../orders/rows.ts';
-import { ORDER_KINDS } from '../../contract/order/calls.ts';
+import { ORDER_KINDS } from '../../contract/order/orders.ts';
 
 const bms = actionsOf(order, 'bms', 'member.order');
 const oj = actionsOf(order, 'oj', 'member.order');

@@ -7,7 +7,7 @@
  * keys, so two conflicting calls end in exactly one outcome.
  */
 import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
-import type { OrderKind, PaymentItem } from '../../contract/order/calls.ts';
+import type { OrderKind, PaymentItem } from '../../contract/order/orders.ts';
 import { nextState, refusalOf } from '../../machines/lifecycles/lifecycle.ts';
 import { withRetriedTransaction, type PoolClient } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';

@@ -7,7 +7,8 @@
 import type { z } from 'zod';
 import type { CallDef } from '../../contract/call.ts';
 import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
-import type { OrderFilter, OrderKind, notificationFields } from '../../contract/order/calls.ts';
+import type { notificationFields } from '../../contract/order/notifications.ts';
+import type { OrderFilter, OrderKind } from '../../contract/order/orders.ts';
 import { isFinalState } from '../../machines/lifecycles/lifecycle.ts';
 import type { Auth } from '../http/sessions.ts';
 import { fail } from '../http/app-error.ts';

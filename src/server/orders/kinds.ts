@@ -8,7 +8,7 @@
  * flow reads from its services out of the domains' modules (server/modules.ts).
  */
 import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
-import { ORDER_KINDS, type OrderKind } from '../../contract/order/calls.ts';
+import { ORDER_KINDS, type OrderKind } from '../../contract/order/orders.ts';
 import type { Lifecycle } from '../../machines/lifecycles/lifecycle.ts';
 import type { PoolClient } from '../db/pool.ts';
 

@@ -6,11 +6,8 @@
  * longer take it (cancelled meanwhile, or paid another way) is refunded, never kept.
  */
 import type { z } from 'zod';
-import {
-  ORDER_KINDS,
-  type OrderKind,
-  type notificationFields,
-} from '../../contract/order/calls.ts';
+import type { notificationFields } from '../../contract/order/notifications.ts';
+import { ORDER_KINDS, type OrderKind } from '../../contract/order/orders.ts';
 import { nextState } from '../../machines/lifecycles/lifecycle.ts';
 import { withRetriedTransaction } from '../db/pool.ts';
 import { AppError, fail } from '../http/app-error.ts';

@@ -2,7 +2,7 @@
  * Reports over orders: the statistics of a kind, and the xlsx export of a filtered list
  * (times in Asia/Shanghai, amounts in yuan, states in Chinese as the screens show them).
  */
-import type { OrderFilter, OrderKind } from '../../contract/order/calls.ts';
+import type { OrderFilter, OrderKind } from '../../contract/order/orders.ts';
 import { orderStateName } from '../../machines/lifecycles/orders.ts';
 import type { Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';

@@ -10,8 +10,8 @@ import type {
   OrderItem,
   OrderKind,
   QuitDecision,
-} from '../../contract/order/calls.ts';
-import type { ORDER_SORT } from '../../contract/order/calls.ts';
+} from '../../contract/order/orders.ts';
+import type { ORDER_SORT } from '../../contract/order/orders.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { boundChildren, learnerRows } from '../access/predicates.ts';
 import { learnerScope, organizationScope, type Scope } from '../access/scope.ts';

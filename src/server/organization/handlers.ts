@@ -3,10 +3,8 @@
  * folder's stores. Each area's scope comes from access/scope.ts: `bms` platform staff, `edms`
  * the organization's staff, the un-prefixed `member` calls by role, `oj` the learner.
  */
-import {
-  organization as calls,
-  type BatchMembersAnswer,
-} from '../../contract/organization/calls.ts';
+import { organization as calls } from '../../contract/organization/calls.ts';
+import type { BatchMembersAnswer } from '../../contract/organization/people-write.ts';
 import { memberApprovalLifecycle } from '../../machines/lifecycles/organization.ts';
 import { isAdminScope, SCOPE_OF_AREA, type Scope } from '../access/scope.ts';
 import { loadCurrentUser, otherTeacherAccounts } from '../accounts/members.ts';

@@ -16,7 +16,7 @@ import type {
   invitationFilter,
   ownInvitationItem,
   staffInvitationItem,
-} from '../../contract/organization/calls.ts';
+} from '../../contract/organization/invitations.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import {
   INVITATION_OPEN,

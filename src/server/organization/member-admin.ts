@@ -5,7 +5,8 @@
  */
 import type { z } from 'zod';
 import type { MemberRole } from '../../contract/accounts/calls.ts';
-import type { memberUpdate, profileUpdate } from '../../contract/organization/calls.ts';
+import type { profileUpdate } from '../../contract/organization/current-member.ts';
+import type { memberUpdate } from '../../contract/organization/members.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { learnerRows, managedBy } from '../access/predicates.ts';
 import { controlAllows } from '../grade-controls/controls.ts';

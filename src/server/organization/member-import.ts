@@ -6,7 +6,8 @@
  */
 import ExcelJS from 'exceljs';
 import { zhIssueMessage } from '../../contract/validation.ts';
-import { MAX_MEMBER_ROWS, memberRowInput } from '../../contract/organization/calls.ts';
+import { memberRowInput } from '../../contract/organization/members.ts';
+import { MAX_MEMBER_ROWS } from '../../contract/organization/people-write.ts';
 import { fail } from '../http/app-error.ts';
 import { FileAnswer, type UploadedFile } from '../http/multipart.ts';
 import { validationError } from '../http/validation-error.ts';

@@ -13,7 +13,7 @@ import type {
   organizationCreate,
   organizationFilter,
   organizationUpdate,
-} from '../../contract/organization/calls.ts';
+} from '../../contract/organization/organizations.ts';
 import { nextState } from '../../machines/lifecycles/lifecycle.ts';
 import { organizationLifecycle } from '../../machines/lifecycles/organization.ts';
 import { submitDetails } from '../../machines/lifecycles/review.ts';

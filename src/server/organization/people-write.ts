@@ -16,7 +16,7 @@
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
 import type { MemberRole } from '../../contract/accounts/calls.ts';
-import type { BatchMembersAnswer } from '../../contract/organization/calls.ts';
+import type { BatchMembersAnswer } from '../../contract/organization/people-write.ts';
 import { nextState } from '../../machines/lifecycles/lifecycle.ts';
 import { memberApprovalLifecycle } from '../../machines/lifecycles/organization.ts';
 import { submitDetails } from '../../machines/lifecycles/review.ts';

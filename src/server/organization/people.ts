@@ -6,14 +6,12 @@
  */
 import type { z } from 'zod';
 import type { Page, PageQuery } from '../../contract/paging.ts';
+import type { MemberItem, MEMBER_SORT, memberFilter } from '../../contract/organization/members.ts';
 import type {
-  MemberItem,
-  MEMBER_SORT,
-  memberFilter,
   TEACHER_SORT,
   teacherFilter,
   teacherItem,
-} from '../../contract/organization/calls.ts';
+} from '../../contract/organization/teachers.ts';
 import { learnerRows } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 import type { Queryable } from '../db/pool.ts';

@@ -11,7 +11,7 @@ import type {
   teacherGroupFilter,
   teacherGroupItem,
   teacherGroupUpdate,
-} from '../../contract/organization/calls.ts';
+} from '../../contract/organization/teacher-groups.ts';
 import { managedBy } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 import { withTransaction, type Pool, type Queryable } from '../db/pool.ts';

@@ -6,7 +6,7 @@
  */
 import type { FeedItem } from '../../contract/parent/schemas.ts';
 import { LIFECYCLE_ACTION_VERBS } from '../../contract/lifecycle-actions.ts';
-import { ORDER_KINDS } from '../../contract/order/calls.ts';
+import { ORDER_KINDS } from '../../contract/order/orders.ts';
 import { orderStateName } from '../../machines/lifecycles/orders.ts';
 import type { Scope } from '../access/scope.ts';
 import type { Queryable } from '../db/pool.ts';

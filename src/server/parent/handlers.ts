@@ -5,7 +5,7 @@
  * leaving the parent's wallet (orders/flow.ts payFromWallet's payer) or the provider's checkout.
  */
 import { parent as c } from '../../contract/parent/calls.ts';
-import { ORDER_KINDS } from '../../contract/order/calls.ts';
+import { ORDER_KINDS } from '../../contract/order/orders.ts';
 import type { BindingAction, BindingActor } from '../../machines/lifecycles/parent-binding.ts';
 import { listSittings } from '../exam/sittings.ts';
 import { readReport } from '../exam/reports.ts';

@@ -11,11 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_PREFIX } from '../../contract/envelope.ts';
 import { FILE_KINDS, PURPOSE_RULES } from '../../contract/file/purpose.ts';
-import {
-  questionInput,
-  type PackageFormatName,
-  type PackageProblemPreview,
-} from '../../contract/question/calls.ts';
+import type { PackageFormatName, PackageProblemPreview } from '../../contract/question/packages.ts';
+import { questionInput } from '../../contract/question/write.ts';
 import { illFormedTextErrors, zhIssueMessage, type FieldError } from '../../contract/validation.ts';
 import { PACKAGE_LIMITS } from '../../judge/packages/archive.ts';
 import {

@@ -12,9 +12,8 @@ import type {
   questionItem,
   questionListItem,
   questionSimpleItem,
-  questionUpdate,
-  questionWithCases,
-} from '../../contract/question/calls.ts';
+} from '../../contract/question/questions.ts';
+import type { questionUpdate, questionWithCases } from '../../contract/question/write.ts';
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { chapterUsing } from './chapter-usage.ts';
 import { accessOf, refuseLocked, rightNames } from '../content-access/paid.ts';
@@ -43,7 +42,7 @@ import {
   updateQuestion,
 } from './write.ts';
 import type { CaseData } from './write.ts';
-import type { QUESTION_SORT } from '../../contract/question/calls.ts';
+import type { QUESTION_SORT } from '../../contract/question/questions.ts';
 import type { SortColumns } from '../http/paging.ts';
 
 export type QuestionScope = OwnerScope;

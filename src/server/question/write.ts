@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import type { questionInput } from '../../contract/question/calls.ts';
+import type { questionInput } from '../../contract/question/write.ts';
 import { initialPublication } from '../../machines/lifecycles/publication.ts';
 import type { Queryable } from '../db/pool.ts';
 import { validationError } from '../http/validation-error.ts';

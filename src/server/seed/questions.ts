@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { questionInput } from '../../contract/question/calls.ts';
+import { questionInput } from '../../contract/question/write.ts';
 import { loadProblem } from '../../judge/problem.ts';
 import type { PoolClient } from '../db/pool.ts';
 import { insertQuestion } from '../question/write.ts';

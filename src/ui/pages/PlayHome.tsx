@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AnswerSummary } from '../../contract/member-question/calls.ts';
 import { useEffect } from 'react';
-import type { QuestionDifficulty, QuestionType } from '../../contract/question/calls.ts';
+import type { QuestionDifficulty, QuestionType } from '../../contract/question/common.ts';
 import { clampPage } from '../../streams/paging.ts';
 import { useRuntime } from '../app/context.ts';
 import { useSession } from '../app/hooks.ts';

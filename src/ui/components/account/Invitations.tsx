@@ -1,7 +1,7 @@
 import { Button, Callout, Card, HTMLTable, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { OwnInvitationItem } from '../../../contract/organization/schemas.ts';
+import type { OwnInvitationItem } from '../../../contract/organization/invitations.ts';
 import { invitationActions } from '../../../machines/lifecycles/member-invitation.ts';
 import { useRuntime } from '../../app/context.ts';
 import { ownInvitations } from '../../app/invitation-queries.ts';

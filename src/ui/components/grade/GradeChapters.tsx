@@ -2,7 +2,7 @@ import { Button, HTMLTable, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { GradeItem } from '../../../contract/grade/schemas.ts';
+import type { GradeItem } from '../../../contract/grade/grades.ts';
 import { useRuntime } from '../../app/context.ts';
 import { useSessionUser } from '../../app/hooks.ts';
 import { gradeChapterQuestions, gradeChapters, gradeCourse } from '../../app/grade-queries.ts';

@@ -2,7 +2,7 @@ import { Button, Callout, Card, Elevation } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { GradeItem } from '../../../contract/grade/calls.ts';
+import type { GradeItem } from '../../../contract/grade/grades.ts';
 import { HOLDS_PLACE } from '../../../machines/lifecycles/enrollment.ts';
 import { awaitsPayment, orderStateName } from '../../../machines/lifecycles/orders.ts';
 import { enrollErrorFor } from '../../../machines/grade-enroll/machine.ts';

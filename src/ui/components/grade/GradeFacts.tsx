@@ -1,6 +1,6 @@
 import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { GradeItem } from '../../../contract/grade/calls.ts';
+import type { GradeItem } from '../../../contract/grade/grades.ts';
 import { formatDate, formatDateTime, formatFen } from '../../format.ts';
 
 const STATUS_INTENT = {

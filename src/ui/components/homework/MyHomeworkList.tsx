@@ -7,7 +7,7 @@
 import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { HomeworkEnrollItem } from '../../../contract/homework/calls.ts';
+import type { HomeworkEnrollItem } from '../../../contract/homework/enroll.ts';
 import { homeworkStatus } from '../../../machines/homework-room/status.ts';
 import { useRuntime } from '../../app/context.ts';
 import { childHomework } from '../../app/family-queries.ts';

@@ -1,6 +1,6 @@
 import type { ReactNode, RefCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AnswerDetail, CaseData } from '../../../contract/member-question/calls.ts';
+import type { AnswerDetail, CaseData } from '../../../contract/member-question/common.ts';
 
 /** Characters of input, answer or output shown; the rest would only push the panel off screen. */
 export const FAILING_CASE_SHOWN_CHARS = 2000;

@@ -1,7 +1,7 @@
 import { Tag, type Intent } from '@blueprintjs/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QuestionDifficulty } from '../../../contract/question/calls.ts';
+import type { QuestionDifficulty } from '../../../contract/question/common.ts';
 import { titleParts } from './question-title.ts';
 
 /**

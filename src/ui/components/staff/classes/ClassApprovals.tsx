@@ -1,7 +1,7 @@
 import { HTMLTable } from '@blueprintjs/core';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GradeEnrollItem } from '../../../../contract/grade/schemas.ts';
+import type { GradeEnrollItem } from '../../../../contract/grade/enroll.ts';
 import { orderStateName } from '../../../../machines/lifecycles/orders.ts';
 import { roster } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';

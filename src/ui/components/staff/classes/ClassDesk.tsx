@@ -1,7 +1,7 @@
 import { Spinner, Tag } from '@blueprintjs/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GradeItem } from '../../../../contract/grade/schemas.ts';
+import type { GradeItem } from '../../../../contract/grade/grades.ts';
 import { gradeLifecycle } from '../../../../machines/lifecycles/grade.ts';
 import { orderStateName } from '../../../../machines/lifecycles/orders.ts';
 import { gradeStatistics, staffGrade, type StaffArea } from '../../../app/class-staff-queries.ts';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { grade as gradeApi } from '../../../../contract/grade/refs.ts';
-import type { GradeItem } from '../../../../contract/grade/schemas.ts';
+import type { GradeItem } from '../../../../contract/grade/grades.ts';
 import { orderStateName } from '../../../../machines/lifecycles/orders.ts';
 import { roster, teachers, type StaffArea } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { grade as gradeApi } from '../../../../contract/grade/refs.ts';
-import type { GradeItem } from '../../../../contract/grade/schemas.ts';
+import type { GradeItem } from '../../../../contract/grade/grades.ts';
 import { roster, settlements } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { usePageParam } from '../../../app/use-page-param.ts';
@@ -69,7 +69,7 @@ export function Settlements({ grade }: { grade: GradeItem }) {
       // The lessons' and the amount's ranges are the contract's (settlementCreate).
       rules: {
         shape: () =>
-          import('../../../../contract/grade/schemas.ts').then((m) => m.settlementCreate.shape),
+          import('../../../../contract/grade/settlements.ts').then((m) => m.settlementCreate.shape),
         fields: {
           lessons: { message: (r) => t('staffClass.wholeInvalid', r) },
           amountFen: { message: (r) => t('staffExam.priceInvalid', inYuan(r)) },

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { GradeItem } from '../../../../contract/grade/schemas.ts';
+import type { GradeItem } from '../../../../contract/grade/grades.ts';
 import { gradeLifecycle } from '../../../../machines/lifecycles/grade.ts';
 import { staffGrades, teachers, type StaffArea } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
@@ -98,7 +98,7 @@ export function StaffClasses({ area, base }: { area: StaffArea; base: '/admin' |
       // The price's, the lessons' and the capacity's ranges are the contract's (gradeFields).
       rules: {
         shape: () =>
-          import('../../../../contract/grade/schemas.ts').then(
+          import('../../../../contract/grade/grades.ts').then(
             (m) => (grade ? m.gradeUpdate : m.gradeCreate).shape,
           ),
         fields: {

@@ -1,7 +1,7 @@
 import { Button } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { GradeEnrollItem } from '../../../../contract/grade/schemas.ts';
+import type { GradeEnrollItem } from '../../../../contract/grade/enroll.ts';
 import { staffActions } from '../../../../machines/lifecycles/orders.ts';
 import type { StaffArea } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';

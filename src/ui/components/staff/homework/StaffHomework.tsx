@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { HomeworkItem } from '../../../../contract/homework/schemas.ts';
+import type { HomeworkItem } from '../../../../contract/homework/homeworks.ts';
 import { homeworkLifecycle } from '../../../../machines/lifecycles/homework.ts';
 import type { StaffWriteBody, StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import {

@@ -2,7 +2,7 @@ import { Button, HTMLTable, Switch, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrganizationItem } from '../../../../contract/organization/schemas.ts';
+import type { OrganizationItem } from '../../../../contract/organization/organizations.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { useSessionUser } from '../../../app/hooks.ts';
 import { ownOrganizations } from '../../../app/organization-queries.ts';

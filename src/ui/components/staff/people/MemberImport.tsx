@@ -2,7 +2,7 @@ import { Button, Callout, Checkbox, FileInput, HTMLTable, Tag } from '@blueprint
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BatchMembersAnswer } from '../../../../contract/organization/schemas.ts';
+import type { BatchMembersAnswer } from '../../../../contract/organization/people-write.ts';
 import { organization as orgApi } from '../../../../contract/organization/refs.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';

@@ -2,7 +2,7 @@ import { Button, HTMLTable, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TeacherItem } from '../../../../contract/organization/schemas.ts';
+import type { TeacherItem } from '../../../../contract/organization/teachers.ts';
 import { teacherGroups, teachers } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { useSessionUser } from '../../../app/hooks.ts';

@@ -11,7 +11,7 @@ import {
   Tag,
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { PackageProblemPreview } from '../../../../contract/question/calls.ts';
+import type { PackageProblemPreview } from '../../../../contract/question/packages.ts';
 import type { PackageArea } from '../../../../machines/question-packages/machine.ts';
 import {
   selectCanImport,

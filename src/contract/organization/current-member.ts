@@ -1,0 +1,63 @@
+/**
+ * The current member about themselves (the bare `member/` paths and `oj`): who they are, their
+ * rights, their other teacher accounts, binding WeChat, and their profile.
+ */
+import { z } from 'zod';
+import { currentUser, right, teacherAccount } from '../accounts/calls.ts';
+import { defineCalls, spec } from '../call.ts';
+import * as f from '../fields.ts';
+import { text } from './common.ts';
+
+export const bindWxBody = z.strictObject({ code: z.string().trim().min(1).max(128) });
+export const profileUpdate = z.strictObject({
+  nickname: f.nickname.optional(),
+  realName: text('姓名', 20).optional(),
+  school: text('学校', 50).optional(),
+  gradeLevel: text('年级', 20).optional(),
+});
+
+export const currentMemberCalls = defineCalls({
+  'member.queryCurrent': spec({
+    method: 'GET',
+    access: 'member',
+    summary: '当前会员',
+    response: currentUser,
+  }),
+  'member.queryCurrentRights': spec({
+    method: 'GET',
+    access: 'member',
+    summary: '当前会员的权益（来自有效会员卡）',
+    response: z.object({
+      rights: z.array(right),
+      vip: z.boolean(),
+      expireDate: f.isoTime.nullable(),
+    }),
+  }),
+  'member.queryMineTeacherList': spec({
+    method: 'GET',
+    access: 'member',
+    summary: '本人的其他教师账号（id 与当前账号不同）',
+    response: z.array(teacherAccount),
+  }),
+  'member.bindWxGzh': spec({
+    method: 'POST',
+    access: 'member',
+    summary: '绑定微信公众号（未配置公众号时说明原因并拒绝）',
+    body: bindWxBody,
+    response: z.object({ bound: z.literal(true) }),
+  }),
+  'oj.member.bindWxGzh': spec({
+    method: 'POST',
+    access: 'member',
+    summary: '绑定微信公众号（未配置公众号时说明原因并拒绝）',
+    body: bindWxBody,
+    response: z.object({ bound: z.literal(true) }),
+  }),
+  'oj.member.update': spec({
+    method: 'PUT',
+    access: 'member',
+    summary: '修改本人资料（昵称、姓名、学校、年级）',
+    body: profileUpdate,
+    response: currentUser,
+  }),
+});
