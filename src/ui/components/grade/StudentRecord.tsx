@@ -179,14 +179,10 @@ function WrongQuestions({ memberId }: { memberId: number }) {
       row={(a) => (
         <tr key={a.id}>
           <td>
-            {a.questionTitle === null ? (
-              t('grade.student.deletedQuestion')
-            ) : (
-              <InlineTitle text={a.questionTitle} />
-            )}
+            <QuestionTitle title={a.questionTitle} />
           </td>
           <td>{a.verdict ? <Verdict verdict={a.verdict} /> : '—'}</td>
-          <td>{a.score === null ? '—' : `${a.score} / ${a.maxScore ?? '—'}`}</td>
+          <td>{scoreText(a)}</td>
           <td>{formatDateTime(a.judgedAt ?? a.createdAt, i18n.language)}</td>
         </tr>
       )}
@@ -221,11 +217,7 @@ function Submissions({ memberId }: { memberId: number }) {
       row={(a) => (
         <tr key={a.id}>
           <td>
-            {a.questionTitle === null ? (
-              t('grade.student.deletedQuestion')
-            ) : (
-              <InlineTitle text={a.questionTitle} />
-            )}
+            <QuestionTitle title={a.questionTitle} />
           </td>
           <td>{a.kind === 'review' ? t('grade.student.review') : t('grade.student.submit')}</td>
           <td>{languageName(t, a.language)}</td>
@@ -240,13 +232,23 @@ function Submissions({ memberId }: { memberId: number }) {
               </span>
             )}
           </td>
-          <td>{a.score === null ? '—' : `${a.score} / ${a.maxScore ?? '—'}`}</td>
+          <td>{scoreText(a)}</td>
           <td>{formatDateTime(a.createdAt, i18n.language)}</td>
         </tr>
       )}
     />
   );
 }
+
+/** An answer's question: its title, or that it has since been deleted. */
+function QuestionTitle({ title }: { title: string | null }) {
+  const { t } = useTranslation();
+  return title === null ? t('grade.student.deletedQuestion') : <InlineTitle text={title} />;
+}
+
+/** An answer's score out of the question's, or a dash before it is judged. */
+const scoreText = (a: { score: number | null; maxScore: number | null }) =>
+  a.score === null ? '—' : `${a.score} / ${a.maxScore ?? '—'}`;
 
 function Verdict({ verdict }: { verdict: string }) {
   const { t } = useTranslation();

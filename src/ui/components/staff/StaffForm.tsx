@@ -75,14 +75,23 @@ export const trimmedText = (value: FormValues[string] | undefined): string =>
   typeof value === 'string' ? value.trim() : '';
 
 /**
- * A whole-number field as typed: its number, or the text itself when it is not one, which the
- * server refuses by name under the field with the contract's own message. Typed as the number
- * the call takes: such a text is only ever refused, never stored.
+ * A select's value as one of its options, typed as the call's body takes it (the contract's
+ * values): the form only ever holds one of them; the first when it holds none.
  */
-export const wholeAsTyped = (value: FormValues[string] | undefined): number => {
-  const text = trimmedText(value);
-  return (/^\d+$/.test(text) ? Number(text) : text) as unknown as number;
-};
+export const chosenOf = <T extends string>(
+  value: FormValues[string] | undefined,
+  options: readonly [T, ...T[]],
+): T => options.find((o) => o === value) ?? options[0];
+
+/** A multi field's chosen values, in the order chosen. */
+export const listOf = (value: FormValues[string] | undefined): string[] =>
+  Array.isArray(value) ? value : [];
+
+/** A multi field's chosen values among `options`, typed as the call's body takes them. */
+export const chosenListOf = <T extends string>(
+  value: FormValues[string] | undefined,
+  options: readonly T[],
+): T[] => listOf(value).flatMap((v) => options.filter((o) => o === v));
 
 /**
  * A form's request, its body checked against its call: `staffForm({ call: 'bms.dict.create',

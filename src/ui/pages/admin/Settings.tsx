@@ -1,11 +1,7 @@
 import { Button, HTMLTable, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  CONFIG_KINDS,
-  SITE_TEXT_KEYS,
-  type ConfigKind,
-} from '../../../contract/site-config/keys.ts';
+import { CONFIG_KINDS, SITE_TEXT_KEYS } from '../../../contract/site-config/keys.ts';
 import { useRuntime } from '../../app/context.ts';
 import { staffConfigByKey, staffConfigs, type ConfigItem } from '../../app/site-queries.ts';
 import { usePageParam } from '../../app/use-page-param.ts';
@@ -21,6 +17,7 @@ import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
 import {
   StaffForm,
   type FormValues,
+  chosenOf,
   staffForm,
   type StaffFormRequest,
 } from '../../components/staff/StaffForm.tsx';
@@ -82,7 +79,7 @@ function useConfigForm() {
         value: entry?.value ?? '',
       },
       toBody: (v) => {
-        const kind = text(v.kind) as ConfigKind;
+        const kind = chosenOf(v.kind, CONFIG_KINDS);
         if (kind === 'json') {
           try {
             JSON.parse(text(v.value));

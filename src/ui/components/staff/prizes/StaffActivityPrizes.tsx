@@ -14,8 +14,14 @@ import { Pager } from '../../Pager.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
-import { wholeOrNull } from '../contract-rules.ts';
-import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { wholeOrNaN } from '../contract-rules.ts';
+import {
+  StaffForm,
+  chosenOf,
+  staffForm,
+  type FormValues,
+  type StaffFormRequest,
+} from '../StaffForm.tsx';
 import '../../prize/prize.css';
 
 type Confirm = { kind: 'draw' } | { kind: 'delete'; prize: PrizeItem };
@@ -83,11 +89,11 @@ export function StaffActivityPrizes({ area, activityId }: { area: PrizeArea; act
         const name = String(v.name).trim();
         if (!name) return { field: 'name', message: t('staffPrize.nameInvalid') };
         // Not whole numbers: the contract's rules refuse them (`rules`).
-        const stock = wholeOrNull(String(v.stock)) ?? Number.NaN;
-        const sort = wholeOrNull(String(v.sort)) ?? Number.NaN;
+        const stock = wholeOrNaN(String(v.stock));
+        const sort = wholeOrNaN(String(v.sort));
         const wantsTokens = v.delivery === 'aiTokens';
         const tokensTyped = String(v.tokens).trim();
-        const tokens = tokensTyped ? (wholeOrNull(tokensTyped) ?? Number.NaN) : null;
+        const tokens = tokensTyped ? wholeOrNaN(tokensTyped) : null;
         if (wantsTokens !== (tokens !== null)) {
           return { field: 'tokens', message: t('staffPrize.tokensWithDelivery') };
         }
@@ -97,7 +103,7 @@ export function StaffActivityPrizes({ area, activityId }: { area: PrizeArea; act
             name,
             description: String(v.description),
             // A select's value is one of its options.
-            delivery: v.delivery as PrizeItem['delivery'],
+            delivery: chosenOf(v.delivery, PRIZE_DELIVERIES),
             tokens,
             stock,
             sort,

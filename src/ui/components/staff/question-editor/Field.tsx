@@ -102,3 +102,35 @@ export function CodeArea(props: {
     />
   );
 }
+
+/** A CodeArea inside its Field (a sample, a program's source). */
+export function CodeField(props: {
+  id: string;
+  label: string;
+  place: string;
+  at: MessageAt;
+  value: string;
+  onChange: (value: string) => void;
+  helper?: string;
+  rows?: number;
+  /** Red while a refusal names `place` (a source the server compiles). */
+  marked?: boolean;
+}) {
+  return (
+    <Field
+      id={props.id}
+      label={props.label}
+      helper={props.helper}
+      place={props.place}
+      at={props.at}
+    >
+      <CodeArea
+        id={props.id}
+        rows={props.rows}
+        danger={props.marked === true && props.at(props.place) !== null}
+        value={props.value}
+        onChange={props.onChange}
+      />
+    </Field>
+  );
+}

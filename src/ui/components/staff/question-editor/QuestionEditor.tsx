@@ -39,6 +39,7 @@ import {
 import './questionEditor.css';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 import type { StaffWrite } from '../../../../machines/staff-edit/machine.ts';
+import { selectAnswer } from '../../../../machines/staff-edit/selectors.ts';
 
 const LABELS = ['A', 'B', 'C', 'D'] as const;
 
@@ -95,9 +96,7 @@ function QuestionForm({ area, stored }: { area: StaffArea; stored: EditedQuestio
     sent && s.matches('failed') && ours(s.context.last) ? s.context.fieldErrors : null,
   );
   const savedId = useSelector(staffEdit, (s) =>
-    sent && s.matches('done') && ours(s.context.last)
-      ? (s.context.result as { id: number }).id
-      : null,
+    sent && ours(s.context.last) ? (selectAnswer(s, [saveCall])?.id ?? null) : null,
   );
 
   // A new question, once created, is edited at its own address (where its test data goes).
