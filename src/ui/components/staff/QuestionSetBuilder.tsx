@@ -1,12 +1,4 @@
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  HTMLTable,
-  InputGroup,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffWriteBody, StaffWriteCall } from '../../../machines/staff-edit/machine.ts';
@@ -18,6 +10,7 @@ import { Pager } from '../Pager.tsx';
 import { QueryStatus } from '../QueryStatus.tsx';
 import { SortableRows } from './SortableRows.tsx';
 import { InlineTitle } from '../practice/QuestionLabels.tsx';
+import { SaveFooter } from './SaveFooter.tsx';
 import { useListEditor } from './use-list-editor.ts';
 
 type QuestionType = 'programming' | 'single' | 'multiple' | 'judge';
@@ -206,20 +199,7 @@ export function QuestionSetBuilder<C extends StaffWriteCall>({
           </p>
         )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('checkout.close')} onClick={onClose} />
-            <Button
-              intent="primary"
-              text={t('staff.save')}
-              loading={editor.working}
-              onClick={save}
-              data-testid="paper-save"
-            />
-          </>
-        }
-      />
+      <SaveFooter onClose={onClose} onSave={save} saving={editor.working} testId="paper-save" />
     </Dialog>
   );
 }

@@ -1,9 +1,7 @@
 import {
-  Button,
   Checkbox,
   Dialog,
   DialogBody,
-  DialogFooter,
   FormGroup,
   HTMLSelect,
   InputGroup,
@@ -11,10 +9,10 @@ import {
 } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { StaffWriteBody, StaffWriteCall } from '../../../machines/staff-edit/machine.ts';
 import { useRuntime } from '../../app/context.ts';
 import { firstRefusal, type ContractRules } from './contract-rules.ts';
+import { SaveFooter } from './SaveFooter.tsx';
 import { submitStaffWrite } from '../../../machines/staff-edit/events.ts';
 
 export type FieldKind =
@@ -112,7 +110,6 @@ export function StaffForm({
   request: StaffFormRequest | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
   const { staffEdit } = useRuntime().actors;
   const [values, setValues] = useState<FormValues>({});
   const [local, setLocal] = useState<{ field: string; message: string } | null>(null);
@@ -261,19 +258,7 @@ export function StaffForm({
           </p>
         )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('checkout.close')} onClick={onClose} />
-            <Button
-              intent="primary"
-              text={t('staff.save')}
-              loading={state === 'working'}
-              onClick={() => void submit()}
-            />
-          </>
-        }
-      />
+      <SaveFooter onClose={onClose} onSave={() => void submit()} saving={state === 'working'} />
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogBody, DialogFooter, Tag } from '@blueprintjs/core';
+import { Dialog, DialogBody, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { StaffArea } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
@@ -9,6 +9,7 @@ import { QueryStatus } from '../../QueryStatus.tsx';
 import { PickFromPage } from '../PickFromPage.tsx';
 import { SortableRows } from '../SortableRows.tsx';
 import { InlineTitle } from '../../practice/QuestionLabels.tsx';
+import { SaveFooter } from '../SaveFooter.tsx';
 import { useListEditor } from '../use-list-editor.ts';
 
 /** A chapter holds at most this many questions (contract/chapter MAX_CHAPTER_QUESTIONS). */
@@ -103,20 +104,12 @@ export function ChapterQuestionsEditor({
           testId="chapter-bank-questions"
         />
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('checkout.close')} onClick={onClose} />
-            <Button
-              intent="primary"
-              text={t('staff.save')}
-              loading={editor.working}
-              disabled={editor.lines === null}
-              onClick={save}
-              data-testid="chapter-questions-save"
-            />
-          </>
-        }
+      <SaveFooter
+        onClose={onClose}
+        onSave={save}
+        saving={editor.working}
+        disabled={editor.lines === null}
+        testId="chapter-questions-save"
       />
     </Dialog>
   );

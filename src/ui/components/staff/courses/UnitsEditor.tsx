@@ -1,4 +1,4 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { MAX_COURSE_UNITS, unitName } from '../../../../contract/course/units.ts';
 import type { StaffArea } from '../../../app/class-staff-queries.ts';
@@ -8,6 +8,7 @@ import { useQuery } from '../../../app/use-query.ts';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { PickFromPage } from '../PickFromPage.tsx';
 import { SortableRows } from '../SortableRows.tsx';
+import { SaveFooter } from '../SaveFooter.tsx';
 import { useListEditor } from '../use-list-editor.ts';
 
 interface Line {
@@ -123,20 +124,12 @@ export function UnitsEditor({
           testId="chapter-bank"
         />
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('checkout.close')} onClick={onClose} />
-            <Button
-              intent="primary"
-              text={t('staff.save')}
-              loading={editor.working}
-              disabled={editor.lines === null}
-              onClick={save}
-              data-testid="course-units-save"
-            />
-          </>
-        }
+      <SaveFooter
+        onClose={onClose}
+        onSave={save}
+        saving={editor.working}
+        disabled={editor.lines === null}
+        testId="course-units-save"
       />
     </Dialog>
   );

@@ -1,12 +1,10 @@
-import { Button, Checkbox, HTMLSelect, Radio, RadioGroup } from '@blueprintjs/core';
+import { Button, Checkbox, Radio, RadioGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { CodeField, Field, TextField, type MessageAt } from './Field.tsx';
+import { CodeField, Field, SelectField, TextField, type MessageAt } from './Field.tsx';
 import {
   CHECKER_TYPES,
   FLOAT_MODES,
   needsCheckerSource,
-  type CheckerType,
-  type FloatMode,
   type QuestionDraft,
 } from './question-draft.ts';
 
@@ -214,17 +212,15 @@ function CheckerFields({ draft, set, at }: { draft: QuestionDraft; set: Set; at:
   return (
     <section className="xa-section" aria-labelledby="qe-checker">
       <h2 id="qe-checker">{t('questionEditor.checker')}</h2>
-      <Field id="qe-checker-type" label={t('questionEditor.checkerType')} place="checker" at={at}>
-        <HTMLSelect
-          id="qe-checker-type"
-          value={draft.checkerType}
-          options={CHECKER_TYPES.map((c) => ({
-            value: c,
-            label: t(`questionEditor.checkers.${c}`),
-          }))}
-          onChange={(e) => set({ checkerType: e.target.value as CheckerType })}
-        />
-      </Field>
+      <SelectField
+        id="qe-checker-type"
+        label={t('questionEditor.checkerType')}
+        place="checker"
+        at={at}
+        value={draft.checkerType}
+        options={CHECKER_TYPES.map((c) => ({ value: c, label: t(`questionEditor.checkers.${c}`) }))}
+        onChange={(checkerType) => set({ checkerType })}
+      />
       {draft.checkerType === 'float' && (
         <div className="xa-qe-row">
           <TextField
@@ -236,22 +232,18 @@ function CheckerFields({ draft, set, at }: { draft: QuestionDraft; set: Set; at:
             value={draft.epsilon}
             onChange={(epsilon) => set({ epsilon })}
           />
-          <Field
+          <SelectField
             id="qe-float-mode"
             label={t('questionEditor.floatMode')}
             place="checker.mode"
             at={at}
-          >
-            <HTMLSelect
-              id="qe-float-mode"
-              value={draft.floatMode}
-              options={FLOAT_MODES.map((m) => ({
-                value: m,
-                label: t(`questionEditor.floatModes.${m}`),
-              }))}
-              onChange={(e) => set({ floatMode: e.target.value as FloatMode })}
-            />
-          </Field>
+            value={draft.floatMode}
+            options={FLOAT_MODES.map((m) => ({
+              value: m,
+              label: t(`questionEditor.floatModes.${m}`),
+            }))}
+            onChange={(floatMode) => set({ floatMode })}
+          />
         </div>
       )}
       {needsCheckerSource(draft.checkerType) && (
@@ -278,26 +270,26 @@ function ScoringFields({ draft, set, at }: { draft: QuestionDraft; set: Set; at:
   return (
     <section className="xa-section" aria-labelledby="qe-scoring">
       <h2 id="qe-scoring">{t('questionEditor.scoring')}</h2>
-      <Field id="qe-scoring-mode" label={t('questionEditor.scoringMode')} place="scoring" at={at}>
-        <HTMLSelect
-          id="qe-scoring-mode"
-          value={draft.scoring}
-          options={[
-            { value: 'sum', label: t('questionEditor.scoringSum') },
-            { value: 'subtasks', label: t('questionEditor.scoringSubtasks') },
-          ]}
-          onChange={(e) => {
-            const scoring = e.target.value === 'subtasks' ? 'subtasks' : 'sum';
-            set({
-              scoring,
-              subtasks:
-                scoring === 'subtasks' && draft.subtasks.length === 0
-                  ? [{ cases: '', score: '', mode: 'min' }]
-                  : draft.subtasks,
-            });
-          }}
-        />
-      </Field>
+      <SelectField
+        id="qe-scoring-mode"
+        label={t('questionEditor.scoringMode')}
+        place="scoring"
+        at={at}
+        value={draft.scoring}
+        options={[
+          { value: 'sum', label: t('questionEditor.scoringSum') },
+          { value: 'subtasks', label: t('questionEditor.scoringSubtasks') },
+        ]}
+        onChange={(scoring) =>
+          set({
+            scoring,
+            subtasks:
+              scoring === 'subtasks' && draft.subtasks.length === 0
+                ? [{ cases: '', score: '', mode: 'min' }]
+                : draft.subtasks,
+          })
+        }
+      />
       {draft.scoring === 'subtasks' && (
         <Field id="qe-subtasks" label="" place="subtasks" at={at}>
           <div id="qe-subtasks">
@@ -322,24 +314,18 @@ function ScoringFields({ draft, set, at }: { draft: QuestionDraft; set: Set; at:
                   value={s.score}
                   onChange={(score) => setSubtask(i, { score })}
                 />
-                <Field
+                <SelectField
                   id={`qe-subtask-${i}-mode`}
                   label={t('questionEditor.subtaskMode')}
                   place={`subtasks.${i}`}
                   at={at}
-                >
-                  <HTMLSelect
-                    id={`qe-subtask-${i}-mode`}
-                    value={s.mode}
-                    options={[
-                      { value: 'min', label: t('questionEditor.subtaskMin') },
-                      { value: 'sum', label: t('questionEditor.subtaskSum') },
-                    ]}
-                    onChange={(e) =>
-                      setSubtask(i, { mode: e.target.value === 'sum' ? 'sum' : 'min' })
-                    }
-                  />
-                </Field>
+                  value={s.mode}
+                  options={[
+                    { value: 'min', label: t('questionEditor.subtaskMin') },
+                    { value: 'sum', label: t('questionEditor.subtaskSum') },
+                  ]}
+                  onChange={(mode) => setSubtask(i, { mode })}
+                />
                 <Button
                   size="small"
                   variant="minimal"

@@ -21,7 +21,7 @@ import { FileUploadButton } from '../../files/FileUploadButton.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { MarkdownEditor } from '../../site/MarkdownEditor.tsx';
 import { CaseData } from './CaseData.tsx';
-import { Field, TextField } from './Field.tsx';
+import { Field, SelectField, TextField } from './Field.tsx';
 import { ProgrammingFields } from './ProgrammingFields.tsx';
 import {
   bodyOf,
@@ -32,7 +32,6 @@ import {
   placeErrors,
   placesOf,
   QUESTION_KINDS,
-  type Difficulty,
   type QuestionDraft,
   type QuestionKind,
 } from './question-draft.ts';
@@ -218,22 +217,18 @@ function QuestionForm({ area, stored }: { area: StaffArea; stored: EditedQuestio
           onChange={(title) => set({ title })}
         />
         <div className="xa-qe-row">
-          <Field
+          <SelectField
             id="qe-difficulty"
             label={t('questionEditor.difficulty')}
             place="difficulty"
             at={at}
-          >
-            <HTMLSelect
-              id="qe-difficulty"
-              value={draft.difficulty}
-              options={DIFFICULTY_LEVELS.map((d) => ({
-                value: d,
-                label: t(`practice.difficulty.${d}`),
-              }))}
-              onChange={(e) => set({ difficulty: e.target.value as Difficulty })}
-            />
-          </Field>
+            value={draft.difficulty}
+            options={DIFFICULTY_LEVELS.map((d) => ({
+              value: d,
+              label: t(`practice.difficulty.${d}`),
+            }))}
+            onChange={(difficulty) => set({ difficulty })}
+          />
           <TextField
             id="qe-tags"
             label={t('questionEditor.tags')}
