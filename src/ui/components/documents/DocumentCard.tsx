@@ -31,7 +31,7 @@ export function DocumentTags({
 
 /** One document in a list: title, summary, tags, date; a paid write-up is marked. */
 export function DocumentCard({ document, to }: { document: DocumentListItem; to: string }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const date = document.publishedAt ?? document.updatedAt;
   return (
     <Card elevation={Elevation.ONE} className="xa-document-card" data-testid="document-card">

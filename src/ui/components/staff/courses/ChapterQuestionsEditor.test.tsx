@@ -65,7 +65,7 @@ describe('a unit’s questions editor', () => {
     await waitForDom(() => expect(within(lines).getAllByTestId('sortable-row')).toHaveLength(2));
     fireEvent.click(within(lines).getByRole('button', { name: '移除「A+B 问题」' }));
     const bank = await screen.findByTestId('chapter-bank-questions');
-    fireEvent.click(await within(bank).findByRole('button', { name: '添加' }));
+    fireEvent.click(await within(bank).findByRole('button', { name: '加入' }));
     fireEvent.click(screen.getByTestId('chapter-questions-save'));
     await waitForDom(() => expect(onClose).toHaveBeenCalled());
     expect(runtime.actors.staffEdit.getSnapshot().context.last).toEqual({
