@@ -1,7 +1,11 @@
 import { Button, HTMLTable, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONFIG_KINDS, SITE_TEXT_KEYS } from '../../../contract/site-config/keys.ts';
+import {
+  CONFIG_KINDS,
+  SITE_TEXT_KEYS,
+  type ConfigKind,
+} from '../../../contract/site-config/keys.ts';
 import { useRuntime } from '../../app/context.ts';
 import { staffConfigByKey, staffConfigs, type ConfigItem } from '../../app/site-queries.ts';
 import { usePageParam } from '../../app/use-page-param.ts';
@@ -79,7 +83,7 @@ function useConfigForm() {
         value: entry?.value ?? '',
       },
       toBody: (v) => {
-        const kind = chosenOf(v.kind, CONFIG_KINDS);
+        const kind: ConfigKind = chosenOf(v.kind, CONFIG_KINDS);
         if (kind === 'json') {
           try {
             JSON.parse(text(v.value));
