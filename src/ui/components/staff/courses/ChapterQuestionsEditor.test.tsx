@@ -3,29 +3,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor as waitForDom, within } from '@testing-library/react';
 import { waitFor } from 'xstate';
 import { accounts } from '../../../../contract/accounts/calls.ts';
-import type * as auth from '../../../../contract/accounts/calls.ts';
 import { chapter } from '../../../../contract/chapter/calls.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import { membership } from '../../../../contract/membership/calls.ts';
 import { question } from '../../../../contract/question/calls.ts';
 import { answer, failure, success } from '../../../test/fake-api.ts';
+import { demoTeacher as teacher } from '../../../test/fixtures.ts';
 import { createTestRuntime, serveFakeApi, withRuntime } from '../../../test/test-runtime.tsx';
 import { ChapterQuestionsEditor } from './ChapterQuestionsEditor.tsx';
 
 serveFakeApi();
 
-const teacher: auth.CurrentUser = {
-  id: 3,
-  userId: 3,
-  username: 'demo_teacher',
-  nickname: '演示教练',
-  mobile: null,
-  email: null,
-  role: 'teacher',
-  organizationId: 1,
-  organizationName: '示范校',
-  platformAdmin: false,
-};
 const pageOf = <T,>(content: T[]) => ({
   content,
   totalElements: content.length,
