@@ -22,23 +22,33 @@ export interface CheckoutDeps {
   onPaid: (order: OrderItem) => void;
 }
 
-export function createCheckoutImplementations({
-  transport,
-  openWindow,
-  onPaid,
-}: CheckoutDeps): FeatureImplementations<typeof checkoutMachine> {
+type Implementations = FeatureImplementations<typeof checkoutMachine>;
+
+/** The calls that pay an order and read it back: the learner's own, or a parent's for a child. */
+export interface PaymentCalls {
+  payment: (typeof orderApi)['oj.member.order.payment'];
+  queryById: (typeof orderApi)['oj.member.order.queryById'];
+}
+
+/**
+ * What every checkout does the same way whoever pays: pay the order through `calls`, read it
+ * back while the provider's page is open, open that page, and tell the app once it is paid.
+ */
+export function paymentImplementations(
+  { transport, openWindow, onPaid }: CheckoutDeps,
+  calls: PaymentCalls,
+): { actors: Omit<Implementations['actors'], 'placeOrder'>; actions: Implementations['actions'] } {
   return {
     actors: {
-      placeOrder: fromPromise(({ input, signal }) => place(input, transport, signal)),
       pay: fromPromise(({ input, signal }) =>
-        transport.call(orderApi['oj.member.order.payment'], {
+        transport.call(calls.payment, {
           body: { id: input.orderId, method: input.method },
           skipErrorHandler: true,
           signal,
         }),
       ),
       loadOrder: fromPromise(({ input, signal }) =>
-        transport.call(orderApi['oj.member.order.queryById'], {
+        transport.call(calls.queryById, {
           query: { id: input.orderId },
           skipErrorHandler: true,
           signal,
@@ -49,6 +59,20 @@ export function createCheckoutImplementations({
       openCheckout: (_, { url }) => openWindow(url),
       paid: (_, { order }) => onPaid(order),
     },
+  };
+}
+
+export function createCheckoutImplementations(deps: CheckoutDeps): Implementations {
+  const { actors, actions } = paymentImplementations(deps, {
+    payment: orderApi['oj.member.order.payment'],
+    queryById: orderApi['oj.member.order.queryById'],
+  });
+  return {
+    actors: {
+      placeOrder: fromPromise(({ input, signal }) => place(input, deps.transport, signal)),
+      ...actors,
+    },
+    actions,
   };
 }
 

@@ -10,6 +10,7 @@ import { fromPromise } from 'xstate';
 import type { OrderItem } from '../../contract/order/calls.ts';
 import { parent as api } from '../../contract/parent/refs.ts';
 import type { Transport } from '../../transport/client.ts';
+import { paymentImplementations } from '../checkout/implementations.ts';
 import type { checkoutMachine } from '../checkout/machine.ts';
 import type { FeatureImplementations } from '../implementations.ts';
 
@@ -22,12 +23,14 @@ export interface ChildCheckoutDeps {
   onPlaced: () => void;
 }
 
-export function createChildCheckoutImplementations({
-  transport,
-  openWindow,
-  onPaid,
-  onPlaced,
-}: ChildCheckoutDeps): FeatureImplementations<typeof checkoutMachine> {
+export function createChildCheckoutImplementations(
+  deps: ChildCheckoutDeps,
+): FeatureImplementations<typeof checkoutMachine> {
+  const { transport, onPlaced } = deps;
+  const { actors, actions } = paymentImplementations(deps, {
+    payment: api['oj.parent.member.order.payment'],
+    queryById: api['oj.parent.member.order.queryById'],
+  });
   return {
     actors: {
       placeOrder: fromPromise(async ({ input, signal }) => {
@@ -42,24 +45,8 @@ export function createChildCheckoutImplementations({
         onPlaced();
         return { order, payment: null };
       }),
-      pay: fromPromise(({ input, signal }) =>
-        transport.call(api['oj.parent.member.order.payment'], {
-          body: { id: input.orderId, method: input.method },
-          skipErrorHandler: true,
-          signal,
-        }),
-      ),
-      loadOrder: fromPromise(({ input, signal }) =>
-        transport.call(api['oj.parent.member.order.queryById'], {
-          query: { id: input.orderId },
-          skipErrorHandler: true,
-          signal,
-        }),
-      ),
+      ...actors,
     },
-    actions: {
-      openCheckout: (_, { url }) => openWindow(url),
-      paid: (_, { order }) => onPaid(order),
-    },
+    actions,
   };
 }

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { EnrollmentAction } from '../../contract/lifecycle-actions.ts';
 import {
   ENROLLMENT_STATES,
+  HOLDS_PLACE,
   enrollmentLifecycle,
   enrollmentMachine,
+  holdsPlace,
   type EnrollmentState,
 } from './enrollment.ts';
 import { allowedActions, nextState, refusalOf } from './lifecycle.ts';
@@ -95,5 +97,15 @@ describe('the enrollment lifecycle', () => {
         else expect(refunds).toBeLessThanOrEqual(payments);
       }),
     );
+  });
+});
+
+describe('holding a place', () => {
+  it('is an order in one of the states tagged holdsPlace, whatever its kind', () => {
+    expect(holdsPlace({ state: 'enrolled' })).toBe(true);
+    expect(holdsPlace({ state: 'quitApplied' })).toBe(true);
+    expect(holdsPlace({ state: 'awaitingPayment' })).toBe(false);
+    expect(holdsPlace({ state: 'quit' })).toBe(false);
+    expect(ENROLLMENT_STATES.filter((state) => holdsPlace({ state }))).toEqual(HOLDS_PLACE);
   });
 });

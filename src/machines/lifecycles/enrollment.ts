@@ -119,3 +119,7 @@ export const purchaseLifecycle = defineLifecycle({
  * the exam, attend the class. A quit application does not give the place up until it is finished.
  */
 export const HOLDS_PLACE: EnrollmentState[] = statesTagged(enrollmentLifecycle, 'holdsPlace');
+
+/** Whether an order's stored state is one of HOLDS_PLACE. */
+export const holdsPlace = (order: { state: string }): boolean =>
+  HOLDS_PLACE.some((state) => state === order.state);

@@ -8,8 +8,7 @@ import { useOpenLoginDialog, useSession } from '../app/hooks.ts';
 import { usePageParam } from '../app/use-page-param.ts';
 import { useQuery } from '../app/use-query.ts';
 import { EmptyState } from '../components/EmptyState.tsx';
-import { Pager } from '../components/Pager.tsx';
-import { QueryStatus } from '../components/QueryStatus.tsx';
+import { CardPage } from '../components/CardPage.tsx';
 import { ActivityFacts } from '../components/activity/ActivityFacts.tsx';
 import '../components/activity/activity.css';
 
@@ -100,37 +99,25 @@ function ActivityList() {
           />
         </form>
       </div>
-      <QueryStatus state={activities} failedTitle={t('activity.list.failed')}>
-        {(data) =>
-          data.content.length === 0 ? (
-            <EmptyState
-              title={t('activity.list.empty')}
-              description={t('activity.list.emptyHint')}
-            />
-          ) : (
-            <>
-              <div className="xa-activity-cards xa-section" data-testid="activity-list">
-                {data.content.map((a) => (
-                  <Card key={a.id} elevation={Elevation.ONE}>
-                    <h3>
-                      <Link to={`/activity/detail?id=${a.id}`}>{a.title}</Link>
-                    </h3>
-                    <ActivityFacts activity={a} />
-                    {a.summary && <p>{a.summary}</p>}
-                    <Link to={`/activity/detail?id=${a.id}`}>{t('activity.list.detail')}</Link>
-                  </Card>
-                ))}
-              </div>
-              <Pager
-                page={page}
-                totalPages={data.totalPages}
-                totalElements={data.totalElements}
-                onChange={setPage}
-              />
-            </>
-          )
-        }
-      </QueryStatus>
+      <CardPage
+        state={activities}
+        failedTitle={t('activity.list.failed')}
+        empty={{ title: t('activity.list.empty'), description: t('activity.list.emptyHint') }}
+        className="xa-activity-cards xa-section"
+        testId="activity-list"
+        card={(a) => (
+          <Card key={a.id} elevation={Elevation.ONE}>
+            <h3>
+              <Link to={`/activity/detail?id=${a.id}`}>{a.title}</Link>
+            </h3>
+            <ActivityFacts activity={a} />
+            {a.summary && <p>{a.summary}</p>}
+            <Link to={`/activity/detail?id=${a.id}`}>{t('activity.list.detail')}</Link>
+          </Card>
+        )}
+        page={page}
+        onPage={setPage}
+      />
     </>
   );
 }

@@ -1,11 +1,10 @@
-import { Button, Callout, Card, Elevation, HTMLTable, Tag } from '@blueprintjs/core';
+import { Callout, HTMLTable, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ActivityItem } from '../../contract/activity/calls.ts';
-import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
-import { awaitsPayment, learnerActions, orderStateName } from '../../machines/lifecycles/orders.ts';
+import { learnerActions } from '../../machines/lifecycles/orders.ts';
 import {
   activityDetail,
   activityRanking,
@@ -16,11 +15,11 @@ import { useRuntime } from '../app/context.ts';
 import { useSession } from '../app/hooks.ts';
 import { useQuery } from '../app/use-query.ts';
 import { QueryStatus } from '../components/QueryStatus.tsx';
-import { QuitNote } from '../components/QuitNote.tsx';
+import { EnrollmentCard } from '../components/EnrollmentCard.tsx';
 import { ActivityFacts } from '../components/activity/ActivityFacts.tsx';
 import { PrizeSection } from '../components/activity/PrizeSection.tsx';
 import { RankingTable } from '../components/activity/Ranking.tsx';
-import { formatDateTime, formatFen } from '../format.ts';
+import { formatDateTime } from '../format.ts';
 import '../components/activity/activity.css';
 import { InlineTitle } from '../components/practice/QuestionLabels.tsx';
 import { StatementMarkdown } from '../components/practice/StatementMarkdown.tsx';
@@ -78,86 +77,46 @@ function Enrollment({ activity }: { activity: ActivityItem }) {
     s.context.activityId === activity.id ? s.context.error : null,
   );
   const actionError = useSelector(actors.orderActions, (s) => s.context.error);
+  const closed = activity.phase === 'ended' || activity.state !== 'published';
   return (
     <QueryStatus state={mine} failedTitle={t('activity.detail.failed')}>
-      {(enrollment) => {
-        const holds = enrollment !== null && HOLDS_PLACE.includes(enrollment.order.state as never);
-        const paying = enrollment !== null && awaitsPayment(enrollment.order);
-        const canQuit =
-          enrollment !== null &&
-          activity.phase === 'upcoming' &&
-          learnerActions(enrollment.order).includes('applyQuit');
-        const closed = activity.phase === 'ended' || activity.state !== 'published';
-        return (
-          <Card elevation={Elevation.ZERO} className="xa-section" data-testid="activity-enrollment">
-            {enrollment && (
-              <div data-testid="activity-enroll-state">
-                {t('activity.detail.enrollState', { state: orderStateName(enrollment.order) })}
-              </div>
-            )}
-            {enrollment && <QuitNote order={enrollment.order} />}
-            {enrollError && (
-              <Callout intent="danger" role="alert">
-                {t('activity.detail.enrollFailed', { message: enrollError.message ?? '' })}
-              </Callout>
-            )}
-            {actionError && (
+      {(enrollment) => (
+        <EnrollmentCard
+          kind="activity"
+          order={enrollment?.order ?? null}
+          priceFen={activity.priceFen}
+          enrolling={enrolling}
+          enrollError={enrollError}
+          enrollDisabled={closed || activity.seatsLeft === 0}
+          onEnroll={() => actors.activityEnroll.send({ type: 'ENROLL', activityId: activity.id })}
+          alert={
+            actionError && (
               <Callout intent="danger" role="alert">
                 {actionError.message}
               </Callout>
-            )}
-            {paying && <Callout intent="warning">{t('activity.detail.payHint')}</Callout>}
-            <div className="xa-activity-actions">
-              {!holds && !paying && (
-                <Button
-                  intent="primary"
-                  loading={enrolling}
-                  disabled={closed || activity.seatsLeft === 0}
-                  data-testid="activity-enroll"
-                  text={
-                    activity.priceFen === 0
-                      ? t('activity.detail.enroll')
-                      : t('activity.detail.enrollPaid', {
-                          price: t('format.price', { amount: formatFen(activity.priceFen) }),
-                        })
-                  }
-                  onClick={() =>
-                    actors.activityEnroll.send({ type: 'ENROLL', activityId: activity.id })
-                  }
-                />
-              )}
+            )
+          }
+          actions={({ holds, paying }) => (
+            <>
               {!holds && !paying && closed && (
                 <span className="xa-muted">{t('activity.detail.closed')}</span>
               )}
               {!holds && !paying && !closed && activity.seatsLeft === 0 && (
                 <span className="xa-muted">{t('activity.detail.full')}</span>
               )}
-              {paying && (
-                <>
-                  <Button
-                    intent="primary"
-                    text={t('activity.detail.pay')}
-                    onClick={() => actors.checkout.send({ type: 'PAY', order: enrollment.order })}
-                  />
-                  <Button
-                    variant="outlined"
-                    text={t('orders.cancel')}
-                    onClick={() =>
-                      actors.orderActions.send({
-                        type: 'ACT',
-                        action: 'cancel',
-                        orderId: enrollment.order.id,
-                      })
-                    }
-                  />
-                </>
-              )}
-              {canQuit && <Link to="/order">{t('activity.detail.quitHint')}</Link>}
-            </div>
-            {holds && <MyStanding activity={activity} enrollment={enrollment} />}
-          </Card>
-        );
-      }}
+              {enrollment !== null &&
+                activity.phase === 'upcoming' &&
+                learnerActions(enrollment.order).includes('applyQuit') && (
+                  <Link to="/order">{t('activity.detail.quitHint')}</Link>
+                )}
+            </>
+          )}
+        >
+          {({ holds }) =>
+            holds && enrollment && <MyStanding activity={activity} enrollment={enrollment} />
+          }
+        </EnrollmentCard>
+      )}
     </QueryStatus>
   );
 }

@@ -1,14 +1,10 @@
-import { Card, Elevation, H3 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { rightKey, DEFAULT_RIGHT_CODES } from '../../machines/membership.ts';
 import { aiTokenGoods } from '../app/commerce-queries.ts';
 import { useRuntime } from '../app/context.ts';
 import { useQuery } from '../app/use-query.ts';
-import { BuyButton } from '../components/BuyButton.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
+import { MembershipOffer, OfferCard } from '../components/OfferCard.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
-import { RightsList } from '../components/RightsList.tsx';
-import { formatFen } from '../format.ts';
 
 /**
  * /activityPackages (docs/decisions/commerce-and-payments.md "Packages"): what is sold as a package
@@ -36,24 +32,7 @@ export default function ActivityPackagesPage() {
             return (
               <div className="xa-card-grid" data-testid="package-cards">
                 {packages.map((card) => (
-                  <Card key={card.id} elevation={Elevation.ONE}>
-                    <H3>{card.name}</H3>
-                    <div className="xa-price">
-                      {t('format.price', { amount: formatFen(card.priceFen) })}
-                    </div>
-                    <div className="xa-muted">{t('vip.duration', { days: card.durationDays })}</div>
-                    <RightsList
-                      rights={
-                        card.rights.length > 0
-                          ? card.rights.map(rightKey)
-                          : DEFAULT_RIGHT_CODES.map(rightKey)
-                      }
-                    />
-                    <BuyButton
-                      purchase={{ kind: 'membership', itemId: card.id }}
-                      label={`${t('vip.buy')} ${card.name}`}
-                    />
-                  </Card>
+                  <MembershipOffer key={card.id} card={card} />
                 ))}
               </div>
             );
@@ -69,18 +48,15 @@ export default function ActivityPackagesPage() {
             ) : (
               <div className="xa-card-grid" data-testid="ai-packs">
                 {page.content.map((pack) => (
-                  <Card key={pack.id} elevation={Elevation.ONE}>
-                    <H3>{pack.name}</H3>
-                    <div className="xa-price">
-                      {t('format.price', { amount: formatFen(pack.priceFen) })}
-                    </div>
-                    <div className="xa-muted">{t('packages.aiTokens', { count: pack.tokens })}</div>
+                  <OfferCard
+                    key={pack.id}
+                    name={pack.name}
+                    priceFen={pack.priceFen}
+                    detail={t('packages.aiTokens', { count: pack.tokens })}
+                    purchase={{ kind: 'aiTokens', itemId: pack.id }}
+                  >
                     <p>{pack.description}</p>
-                    <BuyButton
-                      purchase={{ kind: 'aiTokens', itemId: pack.id }}
-                      label={`${t('vip.buy')} ${pack.name}`}
-                    />
-                  </Card>
+                  </OfferCard>
                 ))}
               </div>
             )

@@ -1,15 +1,12 @@
-import { HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { SearchIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../app/context.ts';
 import { dictItems } from '../app/course-queries.ts';
 import { publishedPage, type DocumentFilter } from '../app/document-queries.ts';
 import { usePageParam } from '../app/use-page-param.ts';
 import { useQuery } from '../app/use-query.ts';
-import { EmptyState } from '../components/EmptyState.tsx';
+import { CardPage } from '../components/CardPage.tsx';
+import { FilterForm } from '../components/FilterForm.tsx';
 import { useAddressFilter } from '../components/address-filter.ts';
-import { Pager } from '../components/Pager.tsx';
-import { QueryStatus } from '../components/QueryStatus.tsx';
 import { DocumentCard } from '../components/documents/DocumentCard.tsx';
 import { DOCUMENT_TAG_DICT } from '../../contract/member-document/tags.ts';
 import '../components/course/course.css';
@@ -23,16 +20,16 @@ import '../components/documents/documents.css';
 export default function ContentCenterPage() {
   const { t } = useTranslation();
   const runtime = useRuntime();
-  const { value, setFilter, draft, setDraft, search } = useAddressFilter();
+  const filter = useAddressFilter();
   const [page, setPage] = usePageParam();
-  const keyword = value('q');
-  const tag = value('tag');
-  const filter: DocumentFilter = {
+  const keyword = filter.value('q');
+  const tag = filter.value('tag');
+  const query: DocumentFilter = {
     kind: 'article',
     ...(keyword ? { keyword } : {}),
     ...(tag ? { tag } : {}),
   };
-  const articles = useQuery(publishedPage(runtime, filter, page));
+  const articles = useQuery(publishedPage(runtime, query, page));
   const tags = useQuery(dictItems(runtime, DOCUMENT_TAG_DICT));
 
   const filtered = keyword !== '' || tag !== '';
@@ -42,49 +39,25 @@ export default function ContentCenterPage() {
       <h1 id="screen-contentCenter" className="xa-screen-title">
         {t('pages.contentCenter.title')}
       </h1>
-      <form className="xa-course-filters" role="search" onSubmit={search}>
-        <InputGroup
-          type="search"
-          leftIcon={<SearchIcon />}
-          placeholder={t('documents.searchPlaceholder')}
-          aria-label={t('documents.search')}
-          value={draft}
-          onValueChange={setDraft}
-        />
-        <HTMLSelect
-          aria-label={t('documents.tag')}
-          value={tag}
-          onChange={(e) => setFilter('tag', e.currentTarget.value)}
-          options={[
-            { value: '', label: t('documents.allTags') },
-            ...(tags.data ?? []).map((i) => ({ value: i.value, label: i.label })),
-          ]}
-        />
-      </form>
-      <QueryStatus state={articles} failedTitle={t('documents.listFailed')}>
-        {(data) =>
-          data.content.length === 0 ? (
-            <EmptyState
-              title={filtered ? t('documents.noMatch') : t('documents.empty')}
-              description={filtered ? t('documents.noMatchHint') : t('documents.emptyHint')}
-            />
-          ) : (
-            <>
-              <div className="xa-document-cards" data-testid="content-list">
-                {data.content.map((d) => (
-                  <DocumentCard key={d.id} document={d} to={`/content-center/${d.id}`} />
-                ))}
-              </div>
-              <Pager
-                page={data.number}
-                totalPages={data.totalPages}
-                totalElements={data.totalElements}
-                onChange={setPage}
-              />
-            </>
-          )
-        }
-      </QueryStatus>
+      <FilterForm
+        filter={filter}
+        search={{ label: t('documents.search'), placeholder: t('documents.searchPlaceholder') }}
+        selects={[
+          { name: 'tag', label: t('documents.tag'), all: t('documents.allTags'), items: tags.data },
+        ]}
+      />
+      <CardPage
+        state={articles}
+        failedTitle={t('documents.listFailed')}
+        empty={{
+          title: filtered ? t('documents.noMatch') : t('documents.empty'),
+          description: filtered ? t('documents.noMatchHint') : t('documents.emptyHint'),
+        }}
+        className="xa-document-cards"
+        testId="content-list"
+        card={(d) => <DocumentCard key={d.id} document={d} to={`/content-center/${d.id}`} />}
+        onPage={setPage}
+      />
     </section>
   );
 }

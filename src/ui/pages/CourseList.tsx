@@ -1,15 +1,12 @@
-import { HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { SearchIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { coursePage, dictItems, type CourseFilter } from '../app/course-queries.ts';
 import { useRuntime } from '../app/context.ts';
 import { useSessionUser } from '../app/hooks.ts';
 import { usePageParam } from '../app/use-page-param.ts';
 import { useQuery } from '../app/use-query.ts';
-import { EmptyState } from '../components/EmptyState.tsx';
+import { CardPage } from '../components/CardPage.tsx';
+import { FilterForm } from '../components/FilterForm.tsx';
 import { useAddressFilter } from '../components/address-filter.ts';
-import { Pager } from '../components/Pager.tsx';
-import { QueryStatus } from '../components/QueryStatus.tsx';
 import { CourseCard } from '../components/course/CourseCard.tsx';
 import '../components/course/course.css';
 
@@ -22,17 +19,18 @@ export default function CourseListPage() {
   const { t } = useTranslation();
   const runtime = useRuntime();
   const loggedIn = useSessionUser() !== null;
-  const { value, setFilter, draft, setDraft, search } = useAddressFilter();
+  const filter = useAddressFilter();
   const [page, setPage] = usePageParam();
-  const keyword = value('q');
-  const tag = value('tag');
-  const level = value('level');
-  const filter: CourseFilter = {
+  const keyword = filter.value('q');
+  const tag = filter.value('tag');
+  const level = filter.value('level');
+  const query: CourseFilter = {
     ...(keyword ? { keyword } : {}),
     ...(tag ? { tag } : {}),
     ...(level ? { level } : {}),
   };
-  const courses = useQuery(coursePage(runtime, filter, page));
+  const filtered = Object.keys(query).length > 0;
+  const courses = useQuery(coursePage(runtime, query, page));
   const tags = useQuery(dictItems(runtime, 'courseTag'));
   const levels = useQuery(dictItems(runtime, 'courseLevel'));
 
@@ -41,60 +39,31 @@ export default function CourseListPage() {
       <h1 id="screen-courseList" className="xa-screen-title">
         {t('pages.courseList.title')}
       </h1>
-      <form className="xa-course-filters" role="search" onSubmit={search}>
-        <InputGroup
-          type="search"
-          leftIcon={<SearchIcon />}
-          placeholder={t('course.searchPlaceholder')}
-          aria-label={t('course.search')}
-          value={draft}
-          onValueChange={setDraft}
-        />
-        <HTMLSelect
-          aria-label={t('course.tag')}
-          value={tag}
-          onChange={(e) => setFilter('tag', e.currentTarget.value)}
-          options={[
-            { value: '', label: t('course.allTags') },
-            ...(tags.data ?? []).map((i) => ({ value: i.value, label: i.label })),
-          ]}
-        />
-        <HTMLSelect
-          aria-label={t('course.level')}
-          value={level}
-          onChange={(e) => setFilter('level', e.currentTarget.value)}
-          options={[
-            { value: '', label: t('course.allLevels') },
-            ...(levels.data ?? []).map((i) => ({ value: i.value, label: i.label })),
-          ]}
-        />
-      </form>
-      <QueryStatus state={courses} failedTitle={t('course.listFailed')}>
-        {(data) =>
-          data.content.length === 0 ? (
-            <EmptyState
-              title={Object.keys(filter).length > 0 ? t('course.noMatch') : t('course.empty')}
-              description={
-                Object.keys(filter).length > 0 ? t('course.noMatchHint') : t('course.emptyHint')
-              }
-            />
-          ) : (
-            <>
-              <div className="xa-course-cards" data-testid="course-list">
-                {data.content.map((c) => (
-                  <CourseCard key={c.id} course={c} loggedIn={loggedIn} />
-                ))}
-              </div>
-              <Pager
-                page={data.number}
-                totalPages={data.totalPages}
-                totalElements={data.totalElements}
-                onChange={setPage}
-              />
-            </>
-          )
-        }
-      </QueryStatus>
+      <FilterForm
+        filter={filter}
+        search={{ label: t('course.search'), placeholder: t('course.searchPlaceholder') }}
+        selects={[
+          { name: 'tag', label: t('course.tag'), all: t('course.allTags'), items: tags.data },
+          {
+            name: 'level',
+            label: t('course.level'),
+            all: t('course.allLevels'),
+            items: levels.data,
+          },
+        ]}
+      />
+      <CardPage
+        state={courses}
+        failedTitle={t('course.listFailed')}
+        empty={{
+          title: filtered ? t('course.noMatch') : t('course.empty'),
+          description: filtered ? t('course.noMatchHint') : t('course.emptyHint'),
+        }}
+        className="xa-course-cards"
+        testId="course-list"
+        card={(c) => <CourseCard key={c.id} course={c} loggedIn={loggedIn} />}
+        onPage={setPage}
+      />
     </section>
   );
 }

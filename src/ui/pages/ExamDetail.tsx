@@ -1,19 +1,16 @@
-import { Button, Callout, Card, Elevation, HTMLTable } from '@blueprintjs/core';
+import { Button, HTMLTable } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ExamItem } from '../../contract/exam/exams.ts';
-import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { hasReport, isAnswering } from '../../machines/lifecycles/exam-paper-enroll.ts';
-import { awaitsPayment, orderStateName } from '../../machines/lifecycles/orders.ts';
 import { useRuntime } from '../app/context.ts';
 import { examDetail, examNotes, mineEnrollment, type MineEnrollment } from '../app/exam-queries.ts';
 import { useOpenLoginDialog, useSession } from '../app/hooks.ts';
 import { useQuery } from '../app/use-query.ts';
 import { QueryStatus } from '../components/QueryStatus.tsx';
-import { QuitNote } from '../components/QuitNote.tsx';
+import { EnrollmentCard } from '../components/EnrollmentCard.tsx';
 import { ExamFacts } from '../components/exam/ExamFacts.tsx';
-import { formatFen } from '../format.ts';
 import '../components/exam/exam.css';
 
 /** /exam/detail?id= (issue 7 item 6): the exam, its rules and papers; enroll, pay, start. */
@@ -111,67 +108,25 @@ function Enrollment({ exam }: { exam: ExamItem }) {
   );
   return (
     <QueryStatus state={mine} failedTitle={t('exam.detail.failed')}>
-      {(enrollment) => {
-        const holds = enrollment !== null && HOLDS_PLACE.includes(enrollment.order.state as never);
-        const paying = enrollment !== null && awaitsPayment(enrollment.order);
-        return (
-          <Card elevation={Elevation.ZERO} className="xa-section" data-testid="exam-enrollment">
-            {enrollment && (
-              <div data-testid="exam-enroll-state">
-                {t('exam.detail.enrollState', { state: orderStateName(enrollment.order) })}
-              </div>
-            )}
-            {enrollment && <QuitNote order={enrollment.order} />}
-            {enrollError && (
-              <Callout intent="danger" role="alert">
-                {t('exam.detail.enrollFailed', { message: enrollError.message ?? '' })}
-              </Callout>
-            )}
-            {paying && <Callout intent="warning">{t('exam.detail.payHint')}</Callout>}
-            <div className="xa-exam-actions">
-              {!holds && !paying && (
-                <Button
-                  intent="primary"
-                  loading={enrolling}
-                  disabled={exam.phase === 'ended' || exam.phase === 'upcoming'}
-                  text={
-                    exam.priceFen === 0
-                      ? t('exam.detail.enroll')
-                      : t('exam.detail.enrollPaid', {
-                          price: t('format.price', { amount: formatFen(exam.priceFen) }),
-                        })
-                  }
-                  onClick={() => actors.examEnroll.send({ type: 'ENROLL', examId: exam.id })}
-                />
-              )}
-              {paying && (
-                <>
-                  <Button
-                    intent="primary"
-                    text={t('exam.detail.pay')}
-                    onClick={() => actors.checkout.send({ type: 'PAY', order: enrollment.order })}
-                  />
-                  <Button
-                    variant="outlined"
-                    text={t('orders.cancel')}
-                    onClick={() =>
-                      actors.orderActions.send({
-                        type: 'ACT',
-                        action: 'cancel',
-                        orderId: enrollment.order.id,
-                      })
-                    }
-                  />
-                </>
-              )}
-              {exam.phase === 'upcoming' && !holds && (
-                <span className="xa-muted">{t('exam.detail.notOpen')}</span>
-              )}
-            </div>
-            {holds && <PaperActions exam={exam} enrollment={enrollment} />}
-          </Card>
-        );
-      }}
+      {(enrollment) => (
+        <EnrollmentCard
+          kind="exam"
+          order={enrollment?.order ?? null}
+          priceFen={exam.priceFen}
+          enrolling={enrolling}
+          enrollError={enrollError}
+          enrollDisabled={exam.phase === 'ended' || exam.phase === 'upcoming'}
+          onEnroll={() => actors.examEnroll.send({ type: 'ENROLL', examId: exam.id })}
+          actions={({ holds }) =>
+            exam.phase === 'upcoming' &&
+            !holds && <span className="xa-muted">{t('exam.detail.notOpen')}</span>
+          }
+        >
+          {({ holds }) =>
+            holds && enrollment && <PaperActions exam={exam} enrollment={enrollment} />
+          }
+        </EnrollmentCard>
+      )}
     </QueryStatus>
   );
 }

@@ -5,9 +5,7 @@ import { examPage } from '../app/exam-queries.ts';
 import { useRuntime } from '../app/context.ts';
 import { usePageParam } from '../app/use-page-param.ts';
 import { useQuery } from '../app/use-query.ts';
-import { EmptyState } from '../components/EmptyState.tsx';
-import { Pager } from '../components/Pager.tsx';
-import { QueryStatus } from '../components/QueryStatus.tsx';
+import { CardPage } from '../components/CardPage.tsx';
 import { ExamFacts } from '../components/exam/ExamFacts.tsx';
 import '../components/exam/exam.css';
 
@@ -36,37 +34,25 @@ export default function ExamListPage() {
           <Tab key={p} id={p} title={t(`exam.phase.${p}`)} />
         ))}
       </Tabs>
-      <QueryStatus state={exams} failedTitle={t('exam.list.failed')}>
-        {(data) =>
-          data.content.length === 0 ? (
-            <EmptyState
-              title={t('exam.list.empty')}
-              description={t('exam.list.emptyDescription')}
-            />
-          ) : (
-            <>
-              <div className="xa-exam-cards xa-section" data-testid="exam-list">
-                {data.content.map((exam) => (
-                  <Card key={exam.id} elevation={Elevation.ONE} className="xa-exam-card">
-                    <h3>
-                      <Link to={`/exam/detail?id=${exam.id}`}>{exam.name}</Link>
-                    </h3>
-                    <ExamFacts exam={exam} />
-                    <p>{exam.description}</p>
-                    <Link to={`/exam/detail?id=${exam.id}`}>{t('exam.list.detail')}</Link>
-                  </Card>
-                ))}
-              </div>
-              <Pager
-                page={page}
-                totalPages={data.totalPages}
-                totalElements={data.totalElements}
-                onChange={setPage}
-              />
-            </>
-          )
-        }
-      </QueryStatus>
+      <CardPage
+        state={exams}
+        failedTitle={t('exam.list.failed')}
+        empty={{ title: t('exam.list.empty'), description: t('exam.list.emptyDescription') }}
+        className="xa-exam-cards xa-section"
+        testId="exam-list"
+        card={(exam) => (
+          <Card key={exam.id} elevation={Elevation.ONE} className="xa-exam-card">
+            <h3>
+              <Link to={`/exam/detail?id=${exam.id}`}>{exam.name}</Link>
+            </h3>
+            <ExamFacts exam={exam} />
+            <p>{exam.description}</p>
+            <Link to={`/exam/detail?id=${exam.id}`}>{t('exam.list.detail')}</Link>
+          </Card>
+        )}
+        page={page}
+        onPage={setPage}
+      />
     </section>
   );
 }

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { describeError } from '../../machines/errors.ts';
 import { canWork, roomPhase } from '../../machines/homework-room/status.ts';
-import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
+import { holdsPlace } from '../../machines/lifecycles/enrollment.ts';
 import { useRuntime } from '../app/context.ts';
 import {
   homeworkQuestionList,
@@ -89,7 +89,7 @@ function Room({
   const [params, setParams] = useSearchParams();
   const nowMs = useServerClock(report.homework.serverNow, receivedAt);
   const phase = roomPhase(report.homework, nowMs);
-  const quit = !(HOLDS_PLACE as readonly string[]).includes(report.enroll.state);
+  const quit = !holdsPlace(report.enroll);
   const readOnly = quit || !canWork(phase);
   useRereadOnPhaseChange(phase, mineHomework(runtime, report.homework.id).key);
 

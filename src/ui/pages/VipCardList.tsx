@@ -1,22 +1,19 @@
 import { Button, Callout, Card, Elevation, H3, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_RIGHT_CODES, rightKey } from '../../machines/membership.ts';
 import { useRuntime } from '../app/context.ts';
 import { Link } from 'react-router-dom';
 import { useOpenLoginDialog, useSession, useSessionUser } from '../app/hooks.ts';
 import type { MembershipPage } from '../app/queries.ts';
 import { myBindings } from '../app/family-queries.ts';
 import { useQuery } from '../app/use-query.ts';
-import { BuyButton } from '../components/BuyButton.tsx';
+import { MembershipOffer } from '../components/OfferCard.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { RightsList } from '../components/RightsList.tsx';
-import { formatDate, formatFen } from '../format.ts';
+import { formatDate } from '../format.ts';
 import { useTranslateKey } from '../i18n/dynamic.ts';
-
-const DEFAULT_RIGHTS = DEFAULT_RIGHT_CODES.map(rightKey);
 
 /** Membership cards: the member's current card (when logged in) and the cards on sale. */
 export default function VipCardListPage() {
@@ -120,21 +117,11 @@ function CardsOnSale({ page }: { page: MembershipPage }) {
     <>
       <div className="xa-card-grid" data-testid="vip-cards">
         {page.content.map((card) => (
-          <Card key={card.id} elevation={Elevation.ONE}>
-            <H3>{card.name}</H3>
-            <div className="xa-price">
-              {t('format.price', { amount: formatFen(card.priceFen) })}
-            </div>
-            <div className="xa-muted">{t('vip.duration', { days: card.durationDays })}</div>
-            <RightsList
-              rights={card.rights.length > 0 ? card.rights.map(rightKey) : DEFAULT_RIGHTS}
-            />
-            <BuyButton
-              purchase={{ kind: 'membership', itemId: card.id }}
-              label={`${t('vip.buy')} ${card.name}`}
-            />
-            {parent && <BuyForChildren itemId={card.id} cardName={card.name} />}
-          </Card>
+          <MembershipOffer
+            key={card.id}
+            card={card}
+            after={parent && <BuyForChildren itemId={card.id} cardName={card.name} />}
+          />
         ))}
       </div>
     </>

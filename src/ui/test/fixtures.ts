@@ -27,3 +27,17 @@ export const demoStudent: CurrentUser = {
   organizationName: '示范校',
   platformAdmin: false,
 };
+
+/** A teacher of 示范校, as the demo data's demo_teacher. */
+export const demoTeacher: CurrentUser = {
+  id: 3,
+  userId: 3,
+  username: 'demo_teacher',
+  nickname: '演示教练',
+  mobile: null,
+  email: null,
+  role: 'teacher',
+  organizationId: 1,
+  organizationName: '示范校',
+  platformAdmin: false,
+};

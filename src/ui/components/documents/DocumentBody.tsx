@@ -1,10 +1,11 @@
-import { AnchorButton, Callout, Tag } from '@blueprintjs/core';
+import { AnchorButton, Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { DocumentItem } from '../../app/document-queries.ts';
 import { formatDate } from '../../format.ts';
 import { StatementMarkdown } from '../practice/StatementMarkdown.tsx';
 import { InlineTitle } from '../practice/QuestionLabels.tsx';
+import { DocumentTags } from './DocumentCard.tsx';
 
 /**
  * A document as its reader may see it: title, tags and date; for a write-up the question it
@@ -18,16 +19,7 @@ export function DocumentBody({ document }: { document: DocumentItem }) {
     <article className="xa-document-article" data-testid="document-article">
       <h1 className="xa-screen-title">{document.title}</h1>
       <div className="xa-document-meta">
-        {document.paid && (
-          <Tag minimal intent="warning">
-            {t('documents.paid')}
-          </Tag>
-        )}
-        {document.tags.map((tag) => (
-          <Tag key={tag} minimal intent="primary">
-            {tag}
-          </Tag>
-        ))}
+        <DocumentTags document={document} />
         <span className="xa-muted">{document.ownerName}</span>
         <time className="xa-muted" dateTime={date}>
           {formatDate(date, i18n.language)}

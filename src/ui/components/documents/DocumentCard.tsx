@@ -6,9 +6,32 @@ import { formatDate } from '../../format.ts';
 
 type DocumentListItem = PublishedPage['content'][number];
 
+/** A document's marks: paid (a write-up sold with its question), then its tags. */
+export function DocumentTags({
+  document,
+}: {
+  document: { paid: boolean; tags: readonly string[] };
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {document.paid && (
+        <Tag minimal intent="warning">
+          {t('documents.paid')}
+        </Tag>
+      )}
+      {document.tags.map((tag) => (
+        <Tag key={tag} minimal intent="primary">
+          {tag}
+        </Tag>
+      ))}
+    </>
+  );
+}
+
 /** One document in a list: title, summary, tags, date; a paid write-up is marked. */
 export function DocumentCard({ document, to }: { document: DocumentListItem; to: string }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const date = document.publishedAt ?? document.updatedAt;
   return (
     <Card elevation={Elevation.ONE} className="xa-document-card" data-testid="document-card">
@@ -17,16 +40,7 @@ export function DocumentCard({ document, to }: { document: DocumentListItem; to:
       </h3>
       {document.summary && <p className="xa-document-summary">{document.summary}</p>}
       <div className="xa-document-meta">
-        {document.paid && (
-          <Tag minimal intent="warning">
-            {t('documents.paid')}
-          </Tag>
-        )}
-        {document.tags.map((tag) => (
-          <Tag key={tag} minimal intent="primary">
-            {tag}
-          </Tag>
-        ))}
+        <DocumentTags document={document} />
         <time className="xa-muted" dateTime={date}>
           {formatDate(date, i18n.language)}
         </time>

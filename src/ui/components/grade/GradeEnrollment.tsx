@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { GradeItem } from '../../../contract/grade/grades.ts';
-import { HOLDS_PLACE } from '../../../machines/lifecycles/enrollment.ts';
+import { holdsPlace } from '../../../machines/lifecycles/enrollment.ts';
 import { awaitsPayment, orderStateName } from '../../../machines/lifecycles/orders.ts';
 import { enrollErrorFor } from '../../../machines/grade-enroll/machine.ts';
 import { enrollRefusal } from '../../../machines/grade-enroll/refusal.ts';
@@ -78,7 +78,7 @@ function EnrollmentState({
   const enrolling = useSelector(actors.gradeEnroll, (s) => s.matches('enrolling'));
   const error = useSelector(actors.gradeEnroll, (s) => enrollErrorFor(s, grade.id));
   const order = enrollment?.order ?? null;
-  const holds = order !== null && (HOLDS_PLACE as readonly string[]).includes(order.state);
+  const holds = order !== null && holdsPlace(order);
   const paying = order !== null && awaitsPayment(order);
   const refusal = enrollRefusal(grade, Date.now());
   return (

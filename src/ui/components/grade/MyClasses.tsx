@@ -1,7 +1,7 @@
 import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { HOLDS_PLACE } from '../../../machines/lifecycles/enrollment.ts';
+import { holdsPlace } from '../../../machines/lifecycles/enrollment.ts';
 import { orderStateName } from '../../../machines/lifecycles/orders.ts';
 import { useRuntime } from '../../app/context.ts';
 import { myGradeEnrollments, myGradeStatistics } from '../../app/grade-queries.ts';
@@ -45,7 +45,7 @@ export function MyClasses() {
         page={page}
         onPage={setPage}
         row={(e) => {
-          const inClass = (HOLDS_PLACE as readonly string[]).includes(e.state);
+          const inClass = holdsPlace(e);
           return (
             <tr key={e.id} data-testid={`my-class-${e.gradeId}`}>
               <td>

@@ -1,7 +1,9 @@
 import { Callout, Card, Elevation, ProgressBar, Tag } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ErrorCode } from '../../../contract/errors.ts';
+import type { Page } from '../../../contract/paging.ts';
 import { ApiError } from '../../../transport/errors.ts';
 import { useRuntime } from '../../app/context.ts';
 import {
@@ -11,6 +13,8 @@ import {
   studentWrongList,
   type StudentProfile,
 } from '../../app/grade-queries.ts';
+import type { QueryDef } from '../../app/queries.ts';
+import type { Runtime } from '../../app/runtime.ts';
 import { usePageParam } from '../../app/use-page-param.ts';
 import { useQuery } from '../../app/use-query.ts';
 import { formatDateTime } from '../../format.ts';
@@ -110,15 +114,49 @@ function Profile({ student }: { student: StudentProfile }) {
   );
 }
 
-function Chapters({ memberId }: { memberId: number }) {
-  const { t, i18n } = useTranslation();
-  const runtime = useRuntime();
-  const [page, setPage] = usePageParam('chapters');
-  const chapters = useQuery(studentChapters(runtime, memberId, page));
+/**
+ * One of the record's paged lists, read for the student a page at a time; its page is in the
+ * address under the list's name (`?chapters=2`), which also names its table (`student-chapters`).
+ */
+function StudentList<T>({
+  memberId,
+  list,
+  query,
+  empty,
+  headers,
+  row,
+}: {
+  memberId: number;
+  list: 'chapters' | 'wrong' | 'submissions';
+  query: (runtime: Runtime, memberId: number, page: number) => QueryDef<Page<T>>;
+  empty: { title: string; description: string };
+  headers: readonly string[];
+  row: (item: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [page, setPage] = usePageParam(list);
+  const state = useQuery(query(useRuntime(), memberId, page));
   return (
     <PagedTable
-      state={chapters}
+      state={state}
       failedTitle={t('grade.student.failed')}
+      empty={empty}
+      headers={headers}
+      testId={`student-${list}`}
+      page={page}
+      onPage={setPage}
+      row={row}
+    />
+  );
+}
+
+function Chapters({ memberId }: { memberId: number }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <StudentList
+      memberId={memberId}
+      list="chapters"
+      query={studentChapters}
       empty={{
         title: t('grade.student.noChapters'),
         description: t('grade.student.noChaptersHint'),
@@ -130,9 +168,6 @@ function Chapters({ memberId }: { memberId: number }) {
         t('grade.student.wrongCount'),
         t('grade.student.lastAnswered'),
       ]}
-      testId="student-chapters"
-      page={page}
-      onPage={setPage}
       row={(c) => (
         <tr key={c.chapterId} data-testid={`student-chapter-${c.chapterId}`}>
           <td>
@@ -159,13 +194,11 @@ function Chapters({ memberId }: { memberId: number }) {
 
 function WrongQuestions({ memberId }: { memberId: number }) {
   const { t, i18n } = useTranslation();
-  const runtime = useRuntime();
-  const [page, setPage] = usePageParam('wrong');
-  const wrong = useQuery(studentWrongList(runtime, memberId, page));
   return (
-    <PagedTable
-      state={wrong}
-      failedTitle={t('grade.student.failed')}
+    <StudentList
+      memberId={memberId}
+      list="wrong"
+      query={studentWrongList}
       empty={{ title: t('grade.student.noWrong'), description: t('grade.student.noWrongHint') }}
       headers={[
         t('grade.student.question'),
@@ -173,20 +206,13 @@ function WrongQuestions({ memberId }: { memberId: number }) {
         t('grade.student.score'),
         t('grade.student.answeredAt'),
       ]}
-      testId="student-wrong"
-      page={page}
-      onPage={setPage}
       row={(a) => (
         <tr key={a.id}>
           <td>
-            {a.questionTitle === null ? (
-              t('grade.student.deletedQuestion')
-            ) : (
-              <InlineTitle text={a.questionTitle} />
-            )}
+            <QuestionTitle title={a.questionTitle} />
           </td>
           <td>{a.verdict ? <Verdict verdict={a.verdict} /> : '—'}</td>
-          <td>{a.score === null ? '—' : `${a.score} / ${a.maxScore ?? '—'}`}</td>
+          <td>{scoreText(a)}</td>
           <td>{formatDateTime(a.judgedAt ?? a.createdAt, i18n.language)}</td>
         </tr>
       )}
@@ -196,13 +222,11 @@ function WrongQuestions({ memberId }: { memberId: number }) {
 
 function Submissions({ memberId }: { memberId: number }) {
   const { t, i18n } = useTranslation();
-  const runtime = useRuntime();
-  const [page, setPage] = usePageParam('submissions');
-  const answers = useQuery(studentSubmissions(runtime, memberId, page));
   return (
-    <PagedTable
-      state={answers}
-      failedTitle={t('grade.student.failed')}
+    <StudentList
+      memberId={memberId}
+      list="submissions"
+      query={studentSubmissions}
       empty={{
         title: t('grade.student.noSubmissions'),
         description: t('grade.student.noSubmissionsHint'),
@@ -215,17 +239,10 @@ function Submissions({ memberId }: { memberId: number }) {
         t('grade.student.score'),
         t('grade.student.submittedAt'),
       ]}
-      testId="student-submissions"
-      page={page}
-      onPage={setPage}
       row={(a) => (
         <tr key={a.id}>
           <td>
-            {a.questionTitle === null ? (
-              t('grade.student.deletedQuestion')
-            ) : (
-              <InlineTitle text={a.questionTitle} />
-            )}
+            <QuestionTitle title={a.questionTitle} />
           </td>
           <td>{a.kind === 'review' ? t('grade.student.review') : t('grade.student.submit')}</td>
           <td>{languageName(t, a.language)}</td>
@@ -240,13 +257,23 @@ function Submissions({ memberId }: { memberId: number }) {
               </span>
             )}
           </td>
-          <td>{a.score === null ? '—' : `${a.score} / ${a.maxScore ?? '—'}`}</td>
+          <td>{scoreText(a)}</td>
           <td>{formatDateTime(a.createdAt, i18n.language)}</td>
         </tr>
       )}
     />
   );
 }
+
+/** An answer's question: its title, or that it has since been deleted. */
+function QuestionTitle({ title }: { title: string | null }) {
+  const { t } = useTranslation();
+  return title === null ? t('grade.student.deletedQuestion') : <InlineTitle text={title} />;
+}
+
+/** An answer's score out of the question's, or a dash before it is judged. */
+const scoreText = (a: { score: number | null; maxScore: number | null }) =>
+  a.score === null ? '—' : `${a.score} / ${a.maxScore ?? '—'}`;
 
 function Verdict({ verdict }: { verdict: string }) {
   const { t } = useTranslation();

@@ -54,12 +54,18 @@ const FONT_SIZES = Array.from(
   (_, i) => FONT_SIZE_MIN + i,
 );
 
-function EditorTools({ actor, readOnly }: { actor: PracticeActor; readOnly: boolean }) {
-  const { t } = useTranslation();
-  const practice = usePracticeEvents(actor);
+/** The editor's look (theme, font size) from the editor config actor, and the actor itself. */
+function useEditorLook() {
   const { editorConfig } = useRuntime().actors;
   const theme = useSelector(editorConfig, (s) => s.context.theme);
   const fontSize = useSelector(editorConfig, (s) => s.context.fontSize);
+  return { editorConfig, theme, fontSize };
+}
+
+function EditorTools({ actor, readOnly }: { actor: PracticeActor; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const practice = usePracticeEvents(actor);
+  const { editorConfig, theme, fontSize } = useEditorLook();
   const language = useSelector(actor, selectLanguage);
   const draft = useSelector(actor, selectDraftStatus);
   return (
@@ -110,9 +116,7 @@ function EditorTools({ actor, readOnly }: { actor: PracticeActor; readOnly: bool
 function CodeArea({ actor, readOnly }: { actor: PracticeActor; readOnly: boolean }) {
   const { t } = useTranslation();
   const practice = usePracticeEvents(actor);
-  const { editorConfig } = useRuntime().actors;
-  const theme = useSelector(editorConfig, (s) => s.context.theme);
-  const fontSize = useSelector(editorConfig, (s) => s.context.fontSize);
+  const { theme, fontSize } = useEditorLook();
   const language = useSelector(actor, selectLanguage);
   const source = useSelector(actor, selectSource);
   const loading = useSelector(actor, selectCodeLoading);

@@ -1,17 +1,8 @@
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  HTMLTable,
-  InputGroup,
-  Tag,
-} from '@blueprintjs/core';
-import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { Button, Dialog, DialogBody, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StaffWriteBody, StaffWriteCall } from '../../../machines/staff-edit/machine.ts';
-import { isSettled, type QueryState } from '../../../streams/query-cache.ts';
+import type { QueryState } from '../../../streams/query-cache.ts';
 import { useRuntime } from '../../app/context.ts';
 import { bankQuestions, type ExamArea } from '../../app/staff-queries.ts';
 import { useQuery } from '../../app/use-query.ts';
@@ -19,7 +10,8 @@ import { Pager } from '../Pager.tsx';
 import { QueryStatus } from '../QueryStatus.tsx';
 import { SortableRows } from './SortableRows.tsx';
 import { InlineTitle } from '../practice/QuestionLabels.tsx';
-import { submitStaffWrite } from '../../../machines/staff-edit/events.ts';
+import { SaveFooter } from './SaveFooter.tsx';
+import { useListEditor } from './use-list-editor.ts';
 
 type QuestionType = 'programming' | 'single' | 'multiple' | 'judge';
 
@@ -80,33 +72,21 @@ export function QuestionSetBuilder<C extends StaffWriteCall>({
 }) {
   const { t } = useTranslation();
   const runtime = useRuntime();
-  const { staffEdit } = runtime.actors;
-  const [lines, setLines] = useState<Line[] | null>(null);
+  const editor = useListEditor({
+    saved: set,
+    linesOf: (s): Line[] =>
+      s.questions.map((q) => ({
+        questionId: q.questionId,
+        title: q.title,
+        type: q.type,
+        score: String(q.score),
+      })),
+    onClose,
+  });
+  const { current, setLines, error } = editor;
   const [keyword, setKeyword] = useState('');
-  const [search, setSearch] = useState('');
-  const [bankPage, setBankPage] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const bank = useQuery(bankQuestions(runtime, area, search, bankPage));
-  const state = useSelector(staffEdit, (s) => s.value as string);
-  const error = useSelector(staffEdit, (s) => s.context.error);
-  useEffect(() => {
-    // The saved state, not a cached one a save has since outdated.
-    if (lines === null && isSettled(set)) {
-      setLines(
-        set.data.questions.map((q) => ({
-          questionId: q.questionId,
-          title: q.title,
-          type: q.type,
-          score: String(q.score),
-        })),
-      );
-    }
-  }, [lines, set]);
-  useEffect(() => {
-    if (sent && state === 'done') onClose();
-  }, [sent, state, onClose]);
-  const current = lines ?? [];
+  const bank = useQuery(bankQuestions(runtime, area, editor.search, editor.page));
   const save = () => {
     const questions = [];
     for (const line of current) {
@@ -118,8 +98,7 @@ export function QuestionSetBuilder<C extends StaffWriteCall>({
       questions.push({ questionId: line.questionId, score });
     }
     setProblem(null);
-    setSent(true);
-    submitStaffWrite(staffEdit, saveCall, bodyOf(questions));
+    editor.save(saveCall, bodyOf(questions));
   };
   const total = current.reduce((n, l) => n + (Number(l.score) || 0), 0);
   return (
@@ -137,7 +116,7 @@ export function QuestionSetBuilder<C extends StaffWriteCall>({
           keyOf={(line) => line.questionId}
           labelOf={(line) => line.title}
           onReorder={setLines}
-          onRemove={(i) => setLines(current.filter((_, j) => j !== i))}
+          onRemove={editor.remove}
           testId="paper-lines"
           cells={(line, i) => (
             <>
@@ -164,10 +143,7 @@ export function QuestionSetBuilder<C extends StaffWriteCall>({
           value={keyword}
           onChange={(e) => setKeyword(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              setSearch(keyword.trim());
-              setBankPage(0);
-            }
+            if (e.key === 'Enter') editor.searchFor(keyword.trim());
           }}
           data-testid="bank-search"
         />
@@ -209,34 +185,21 @@ export function QuestionSetBuilder<C extends StaffWriteCall>({
                 </tbody>
               </HTMLTable>
               <Pager
-                page={bankPage}
+                page={editor.page}
                 totalPages={found.totalPages}
                 totalElements={found.totalElements}
-                onChange={setBankPage}
+                onChange={editor.setPage}
               />
             </>
           )}
         </QueryStatus>
-        {(problem ?? (sent && state === 'failed' ? error?.message : null)) && (
+        {(problem ?? (editor.refused ? error?.message : null)) && (
           <p className="xa-field-error" role="alert">
             {problem ?? error?.message}
           </p>
         )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('checkout.close')} onClick={onClose} />
-            <Button
-              intent="primary"
-              text={t('staff.save')}
-              loading={state === 'working'}
-              onClick={save}
-              data-testid="paper-save"
-            />
-          </>
-        }
-      />
+      <SaveFooter onClose={onClose} onSave={save} saving={editor.working} testId="paper-save" />
     </Dialog>
   );
 }

@@ -1,9 +1,7 @@
 import {
-  Button,
   Checkbox,
   Dialog,
   DialogBody,
-  DialogFooter,
   FormGroup,
   HTMLSelect,
   InputGroup,
@@ -11,10 +9,10 @@ import {
 } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { StaffWriteBody, StaffWriteCall } from '../../../machines/staff-edit/machine.ts';
 import { useRuntime } from '../../app/context.ts';
 import { firstRefusal, type ContractRules } from './contract-rules.ts';
+import { SaveFooter } from './SaveFooter.tsx';
 import { submitStaffWrite } from '../../../machines/staff-edit/events.ts';
 
 export type FieldKind =
@@ -75,14 +73,23 @@ export const trimmedText = (value: FormValues[string] | undefined): string =>
   typeof value === 'string' ? value.trim() : '';
 
 /**
- * A whole-number field as typed: its number, or the text itself when it is not one, which the
- * server refuses by name under the field with the contract's own message. Typed as the number
- * the call takes: such a text is only ever refused, never stored.
+ * A select's value as one of its options, typed as the call's body takes it (the contract's
+ * values): the form only ever holds one of them; the first when it holds none.
  */
-export const wholeAsTyped = (value: FormValues[string] | undefined): number => {
-  const text = trimmedText(value);
-  return (/^\d+$/.test(text) ? Number(text) : text) as unknown as number;
-};
+export const chosenOf = <T extends string>(
+  value: FormValues[string] | undefined,
+  options: readonly [T, ...T[]],
+): T => options.find((o) => o === value) ?? options[0];
+
+/** A multi field's chosen values, in the order chosen. */
+export const listOf = (value: FormValues[string] | undefined): string[] =>
+  Array.isArray(value) ? value : [];
+
+/** A multi field's chosen values among `options`, typed as the call's body takes them. */
+export const chosenListOf = <T extends string>(
+  value: FormValues[string] | undefined,
+  options: readonly T[],
+): T[] => listOf(value).flatMap((v) => options.filter((o) => o === v));
 
 /**
  * A form's request, its body checked against its call: `staffForm({ call: 'bms.dict.create',
@@ -103,7 +110,6 @@ export function StaffForm({
   request: StaffFormRequest | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
   const { staffEdit } = useRuntime().actors;
   const [values, setValues] = useState<FormValues>({});
   const [local, setLocal] = useState<{ field: string; message: string } | null>(null);
@@ -252,19 +258,7 @@ export function StaffForm({
           </p>
         )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('checkout.close')} onClick={onClose} />
-            <Button
-              intent="primary"
-              text={t('staff.save')}
-              loading={state === 'working'}
-              onClick={() => void submit()}
-            />
-          </>
-        }
-      />
+      <SaveFooter onClose={onClose} onSave={() => void submit()} saving={state === 'working'} />
     </Dialog>
   );
 }

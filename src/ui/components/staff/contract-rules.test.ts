@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { activityCreate, activityUpdate } from '../../../contract/activity/schemas.ts';
-import { firstRefusal } from './contract-rules.ts';
+import { firstRefusal, wholeOrNaN, wholeOrNull } from './contract-rules.ts';
 
 describe('a staff form checked with the contract’s fields', () => {
   const fields = {
@@ -30,5 +30,23 @@ describe('a staff form checked with the contract’s fields', () => {
       firstRefusal(activityCreate.shape, { priceFen: 10_000_000, capacity: null }, fields),
     ).toBe(null);
     expect(firstRefusal(activityUpdate.shape, { id: 1, title: 'x' }, fields)).toBe(null);
+  });
+});
+
+describe('a whole-number field as typed', () => {
+  it('is its number; empty is null, or NaN where the call requires one; other text is NaN', () => {
+    expect(wholeOrNull(' 42 ')).toBe(42);
+    expect(wholeOrNull('')).toBeNull();
+    expect(wholeOrNull('1.5')).toBeNaN();
+    expect(wholeOrNaN('7')).toBe(7);
+    expect(wholeOrNaN(' ')).toBeNaN();
+    expect(wholeOrNaN('-1')).toBeNaN();
+  });
+
+  it('is refused by the contract’s rule under its field when it is not a number', () => {
+    const shape = activityCreate.shape;
+    expect(firstRefusal(shape, { capacity: wholeOrNaN('abc') }, { capacity: {} })?.field).toBe(
+      'capacity',
+    );
   });
 });

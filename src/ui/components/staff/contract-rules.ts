@@ -86,6 +86,12 @@ export function wholeOrNull(text: string): number | null {
   return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
+/**
+ * A whole-number field a call requires: its number, and NaN when it is left empty or is not a
+ * whole number, which the contract's rule (listed in the form's `rules`) refuses under the field.
+ */
+export const wholeOrNaN = (text: string): number => wholeOrNull(text) ?? Number.NaN;
+
 /** The body fields of a call's definition (`m.membership['membership.create']`). */
 export function bodyShapeOf(call: { id: string; body?: { shape: BodyShape } }): BodyShape {
   if (!call.body) throw new Error(`${call.id} takes no body`);

@@ -14,11 +14,12 @@ import { StaffDeleteButton } from '../../components/staff/StaffDeleteButton.tsx'
 import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
 import {
   StaffForm,
+  chosenOf,
   trimmedText,
   staffForm,
   type StaffFormRequest,
-  wholeAsTyped,
 } from '../../components/staff/StaffForm.tsx';
+import { bodyShapeOf, wholeOrNaN } from '../../components/staff/contract-rules.ts';
 import { PromptNotice } from '../../components/staff/ai/PromptNotice.tsx';
 import { SceneSelect } from '../../components/staff/ai/SceneSelect.tsx';
 import { MarkdownEditor } from '../../components/site/MarkdownEditor.tsx';
@@ -47,6 +48,14 @@ export default function AdminAiPromptsPage() {
         ? `${t('staff.edit')} · ${prompt.name}`
         : `${t('staff.create')}${t('staffAi.prompt')}`,
       call: prompt ? 'bms.aiPrompt.update' : 'bms.aiPrompt.create',
+      // The order's rule is the contract's (the prompt's sort).
+      rules: {
+        shape: () =>
+          import('../../../contract/ai/calls.ts').then((m) =>
+            bodyShapeOf(m.ai[prompt ? 'bms.aiPrompt.update' : 'bms.aiPrompt.create']),
+          ),
+        fields: { sort: {} },
+      },
       fields: [
         {
           name: 'scene',
@@ -81,12 +90,11 @@ export default function AdminAiPromptsPage() {
       toBody: (v) => ({
         body: {
           ...(prompt ? { id: prompt.id } : {}),
-          // A select's value is one of its options.
-          scene: trimmedText(v.scene) as AiScene,
+          scene: chosenOf(v.scene, AI_SCENES),
           name: trimmedText(v.name),
           description: trimmedText(v.description),
           system: trimmedText(v.system),
-          sort: wholeAsTyped(v.sort),
+          sort: wholeOrNaN(String(v.sort)),
           enabled: v.enabled === true,
         },
       }),

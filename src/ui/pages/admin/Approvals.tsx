@@ -1,5 +1,5 @@
 import { HTMLTable, Tag } from '@blueprintjs/core';
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderItem } from '../../../contract/order/calls.ts';
 import { orderStateName, staffActions } from '../../../machines/lifecycles/orders.ts';
@@ -10,11 +10,11 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { QueryStatus } from '../../components/QueryStatus.tsx';
 import { ReasonDialog, type ReasonRequest } from '../../components/staff/ReasonDialog.tsx';
 import {
-  ACTION_KEYS,
   StaffActionOutcome,
   StaffOrderActions,
   useStaffOrderAct,
 } from '../../components/staff/StaffOrderActions.tsx';
+import { useKeyQueue } from '../../components/staff/use-key-queue.ts';
 import { formatDateTime, formatFen } from '../../format.ts';
 import { ReviewQueue } from '../../components/staff/exam/ReviewQueue.tsx';
 
@@ -37,33 +37,13 @@ export default function ApprovalsPage() {
   const quit = useQuery(staffOrders(runtime, { state: 'quit' }, 0));
   const lists = [applied, approved, quit];
   const [request, setRequest] = useState<ReasonRequest | null>(null);
-  const [selected, setSelected] = useState(0);
   const act = useStaffOrderAct(setRequest);
-  const queue: OrderItem[] = lists.flatMap((l) => l.data?.content ?? []);
-  const current = queue[Math.min(selected, queue.length - 1)];
-
-  const onKey = (e: KeyboardEvent) => {
-    if (
-      request ||
-      e.target instanceof HTMLTextAreaElement ||
-      e.target instanceof HTMLInputElement
-    ) {
-      return;
-    }
-    const key = e.key.toLowerCase();
-    if (key === 'arrowdown' || key === 'j') {
-      setSelected((i) => Math.min(i + 1, queue.length - 1));
-    } else if (key === 'arrowup' || key === 'k') {
-      setSelected((i) => Math.max(i - 1, 0));
-    } else if (current) {
-      const action = staffActions(current).find((a) => ACTION_KEYS[a] === key);
-      if (!action) return;
-      act(current, action);
-    } else {
-      return;
-    }
-    e.preventDefault();
-  };
+  const { current, onKey, select } = useKeyQueue({
+    lists,
+    paused: request !== null,
+    allowed: (order: OrderItem) => staffActions(order),
+    act,
+  });
 
   return (
     <section
@@ -104,7 +84,7 @@ export default function ApprovalsPage() {
                         key={order.id}
                         aria-selected={order.id === current?.id}
                         className={order.id === current?.id ? 'xa-row-selected' : undefined}
-                        onClick={() => setSelected(queue.findIndex((o) => o.id === order.id))}
+                        onClick={() => select(order)}
                       >
                         <td className="xa-mono">{order.orderNo}</td>
                         <td>

@@ -14,11 +14,12 @@ import { StaffDeleteButton } from '../../components/staff/StaffDeleteButton.tsx'
 import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
 import {
   StaffForm,
+  chosenOf,
   trimmedText,
   staffForm,
   type StaffFormRequest,
-  wholeAsTyped,
 } from '../../components/staff/StaffForm.tsx';
+import { bodyShapeOf, wholeOrNaN } from '../../components/staff/contract-rules.ts';
 import { formatDateTime, fromShanghaiInput, toShanghaiInput } from '../../format.ts';
 
 type Banner = BannerPage['content'][number];
@@ -89,6 +90,14 @@ export default function AdminBannersPage() {
         ? `${t('staff.edit')} · ${banner.title}`
         : `${t('staff.create')}${t('site.banners.banner')}`,
       call: banner ? 'imageBanner.update' : 'imageBanner.create',
+      // The order's rule is the contract's (the banner's sort).
+      rules: {
+        shape: () =>
+          import('../../../contract/image-banner/calls.ts').then((m) =>
+            bodyShapeOf(m.imageBanner[banner ? 'imageBanner.update' : 'imageBanner.create']),
+          ),
+        fields: { sort: {} },
+      },
       fields: [
         {
           name: 'position',
@@ -144,12 +153,11 @@ export default function AdminBannersPage() {
         return {
           body: {
             ...(banner ? { id: banner.id } : {}),
-            // A select's value is one of its options.
-            position: trimmedText(v.position) as (typeof BANNER_POSITIONS)[number],
+            position: chosenOf(v.position, BANNER_POSITIONS),
             title: trimmedText(v.title),
             image: trimmedText(v.image),
             link: trimmedText(v.link) || null,
-            sort: wholeAsTyped(v.sort),
+            sort: wholeOrNaN(String(v.sort)),
             enabled: v.enabled === true,
             ...times,
           },

@@ -23,8 +23,8 @@ import {
   trimmedText,
   staffForm,
   type StaffFormRequest,
-  wholeAsTyped,
 } from '../../components/staff/StaffForm.tsx';
+import { bodyShapeOf, wholeOrNaN } from '../../components/staff/contract-rules.ts';
 
 type Dict = DictPage['content'][number];
 type DictItem = DictItems[number];
@@ -40,6 +40,14 @@ function ItemSection({ dict, onForm }: { dict: Dict; onForm: (f: StaffFormReques
         ? `${t('staff.edit')} · ${item.label}`
         : `${t('staff.create')}${t('site.dicts.item')} · ${dict.name}`,
       call: item ? 'dict.updateItem' : 'dict.createItem',
+      // The order's rule is the contract's (the item's sort).
+      rules: {
+        shape: () =>
+          import('../../../contract/dict/calls.ts').then((m) =>
+            bodyShapeOf(m.dict[item ? 'dict.updateItem' : 'dict.createItem']),
+          ),
+        fields: { sort: {} },
+      },
       fields: [
         // A built-in dictionary's values are what rows store: they stay.
         ...(item && dict.builtIn
@@ -62,7 +70,7 @@ function ItemSection({ dict, onForm }: { dict: Dict; onForm: (f: StaffFormReques
           ...(item ? { id: item.id } : { dictId: dict.id }),
           value: item && dict.builtIn ? item.value : trimmedText(v.value),
           label: trimmedText(v.label),
-          sort: wholeAsTyped(v.sort),
+          sort: wholeOrNaN(String(v.sort)),
           enabled: v.enabled === true,
           description: trimmedText(v.description),
         },

@@ -13,14 +13,25 @@ import { QueryStatus } from '../../components/QueryStatus.tsx';
 import {
   StaffForm,
   type FormValues,
+  chosenListOf,
+  chosenOf,
+  listOf,
   trimmedText,
   staffForm,
   type StaffFormRequest,
-  wholeAsTyped,
 } from '../../components/staff/StaffForm.tsx';
 import { fenOfYuan, formatFen } from '../../format.ts';
-import { bodyShapeOf, inYuan, type Range } from '../../components/staff/contract-rules.ts';
+import {
+  bodyShapeOf,
+  inYuan,
+  wholeOrNaN,
+  type Range,
+} from '../../components/staff/contract-rules.ts';
 import { submitStaffWrite } from '../../../machines/staff-edit/events.ts';
+
+/** A card's types and tags, as the contract's membershipType and membershipTag take them. */
+const CARD_TYPES = ['0', '1'] as const;
+const CARD_TAGS = ['student', 'studentPackage', 'educational'] as const;
 
 /** Cards, rights and packs share the publication lifecycle: it says which button a row shows. */
 const PUBLICATION = publicationOf('');
@@ -178,7 +189,7 @@ export default function MembershipsPage() {
           import('../../../contract/membership/calls.ts').then((m) =>
             bodyShapeOf(m.membership[card ? 'membership.update' : 'membership.create']),
           ),
-        fields: { priceFen: priceRule },
+        fields: { priceFen: priceRule, durationDays: {}, sort: {} },
       },
       fields: [
         { name: 'name', label: t('staff.name'), kind: 'text' },
@@ -186,7 +197,7 @@ export default function MembershipsPage() {
           name: 'type',
           label: t('staff.cardTypeLabel'),
           kind: 'select',
-          options: (['0', '1'] as const).map((v) => ({
+          options: CARD_TYPES.map((v) => ({
             value: v,
             label: t(`staff.cardType.${v}`),
           })),
@@ -195,7 +206,7 @@ export default function MembershipsPage() {
           name: 'tags',
           label: t('staff.tagsLabel'),
           kind: 'multi',
-          options: (['student', 'studentPackage', 'educational'] as const).map((v) => ({
+          options: CARD_TAGS.map((v) => ({
             value: v,
             label: t(`staff.tag.${v}`),
           })),
@@ -222,13 +233,12 @@ export default function MembershipsPage() {
           body: {
             ...(card ? { id: card.id } : {}),
             name: trimmedText(v.name),
-            // A select's value is one of its options; the checks' values are the tags'.
-            type: v.type as '0' | '1',
-            tags: v.tags as ('student' | 'studentPackage' | 'educational')[],
+            type: chosenOf(v.type, CARD_TYPES),
+            tags: chosenListOf(v.tags, CARD_TAGS),
             priceFen: fen,
-            durationDays: wholeAsTyped(v.durationDays),
-            rights: v.rights as string[],
-            sort: wholeAsTyped(v.sort),
+            durationDays: wholeOrNaN(String(v.durationDays)),
+            rights: listOf(v.rights),
+            sort: wholeOrNaN(String(v.sort)),
             description: trimmedText(v.description),
           },
         };
@@ -241,6 +251,14 @@ export default function MembershipsPage() {
         ? `${t('staff.edit')} · ${right.name}`
         : `${t('staff.create')}${t('staff.rights')}`,
       call: right ? 'bms.right.update' : 'bms.right.create',
+      // The order's rule is the contract's (the right's sort).
+      rules: {
+        shape: () =>
+          import('../../../contract/membership/calls.ts').then((m) =>
+            bodyShapeOf(m.membership[right ? 'bms.right.update' : 'bms.right.create']),
+          ),
+        fields: { sort: {} },
+      },
       fields: [
         ...(right ? [] : [{ name: 'code', label: t('staff.code'), kind: 'text' as const }]),
         { name: 'name', label: t('staff.name'), kind: 'text' },
@@ -260,7 +278,7 @@ export default function MembershipsPage() {
           ...(right ? { id: right.id } : { code: trimmedText(v.code) }),
           name: trimmedText(v.name),
           isDefault: v.isDefault === true,
-          sort: wholeAsTyped(v.sort),
+          sort: wholeOrNaN(String(v.sort)),
           description: trimmedText(v.description),
         },
       }),
@@ -276,7 +294,7 @@ export default function MembershipsPage() {
           import('../../../contract/ai-token/calls.ts').then((m) =>
             bodyShapeOf(m.aiToken[pack ? 'bms.aiTokenGoods.update' : 'bms.aiTokenGoods.create']),
           ),
-        fields: { priceFen: priceRule },
+        fields: { tokens: {}, priceFen: priceRule, sort: {} },
       },
       fields: [
         { name: 'name', label: t('staff.name'), kind: 'text' },
@@ -298,9 +316,9 @@ export default function MembershipsPage() {
           body: {
             ...(pack ? { id: pack.id } : {}),
             name: trimmedText(v.name),
-            tokens: wholeAsTyped(v.tokens),
+            tokens: wholeOrNaN(String(v.tokens)),
             priceFen: fen,
-            sort: wholeAsTyped(v.sort),
+            sort: wholeOrNaN(String(v.sort)),
             description: trimmedText(v.description),
           },
         };

@@ -21,6 +21,7 @@ import { StaffEditOutcome } from '../../components/staff/StaffEditOutcome.tsx';
 import {
   StaffForm,
   type FormValues,
+  chosenOf,
   staffForm,
   type StaffFormRequest,
 } from '../../components/staff/StaffForm.tsx';
@@ -82,7 +83,7 @@ function useConfigForm() {
         value: entry?.value ?? '',
       },
       toBody: (v) => {
-        const kind = text(v.kind) as ConfigKind;
+        const kind: ConfigKind = chosenOf(v.kind, CONFIG_KINDS);
         if (kind === 'json') {
           try {
             JSON.parse(text(v.value));

@@ -3,7 +3,6 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activity as activityApi } from '../../../../contract/activity/refs.ts';
-import type { BatchAnswer } from '../../../../contract/enrollment/batch.ts';
 import { orderStateName } from '../../../../machines/lifecycles/orders.ts';
 import {
   staffActivity,
@@ -21,6 +20,7 @@ import { QueryStatus } from '../../QueryStatus.tsx';
 import { BatchAnswerRows } from '../enrollment/BatchAnswerRows.tsx';
 import { BatchEnrollPanel, splitList } from '../enrollment/BatchEnrollPanel.tsx';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
+import { selectAnswer } from '../../../../machines/staff-edit/selectors.ts';
 
 /**
  * The prizes helper's staff component (agreed in the activity coordination notes), found by a
@@ -113,9 +113,7 @@ function Enrollments({ area, activityId }: { area: ActivityArea; activityId: num
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
   const byIds = `${area}.activityEnroll.batchEnroll` as const;
   // The by-ids form's answer (BatchEnrollPanel shows those of its own calls only).
-  const byIdsAnswer = useSelector(staffEdit, (s) =>
-    s.matches('done') && s.context.last?.call === byIds ? (s.context.result as BatchAnswer) : null,
-  );
+  const byIdsAnswer = useSelector(staffEdit, (s) => selectAnswer(s, [byIds]));
   const list = useQuery(staffActivityEnrollments(runtime, area, activityId, page));
   const memberIds = splitList(ids)
     .map(Number)

@@ -27,10 +27,18 @@ import { QuestionSetBuilder, setInHand } from '../QuestionSetBuilder.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { inYuan } from '../contract-rules.ts';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
-import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import {
+  StaffForm,
+  chosenOf,
+  staffForm,
+  type FormValues,
+  type StaffFormRequest,
+} from '../StaffForm.tsx';
 import { ActivityDesk } from './ActivityDesk.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
+/** An activity's kinds, as the contract's activityKind. */
+const ACTIVITY_KINDS = ['contest', 'event'] as const;
 type ActivityCreateBody = StaffWriteBody<`${ActivityArea}.activity.create`>;
 
 type Building =
@@ -76,7 +84,7 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
                 name: 'kind',
                 label: t('staffActivity.kind'),
                 kind: 'select' as const,
-                options: (['contest', 'event'] as const).map((k) => ({
+                options: ACTIVITY_KINDS.map((k) => ({
                   value: k,
                   label: t(`activity.kind.${k}`),
                 })),
@@ -128,8 +136,7 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
           ? { body: { id: activity.id, ...fields, ...times } }
           : {
               body: {
-                // A select's value is one of its options.
-                kind: v.kind as ActivityItem['kind'],
+                kind: chosenOf(v.kind, ACTIVITY_KINDS),
                 ...fields,
                 startAt: times.startAt ?? '',
                 endAt: times.endAt ?? '',

@@ -1,7 +1,6 @@
 import { HTMLTable } from '@blueprintjs/core';
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GradeEnrollItem } from '../../../../contract/grade/enroll.ts';
 import { orderStateName } from '../../../../machines/lifecycles/orders.ts';
 import { roster } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
@@ -10,10 +9,10 @@ import { formatDateTime, formatFen } from '../../../format.ts';
 import { EmptyState } from '../../EmptyState.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
-import { ACTION_KEYS } from '../StaffOrderActions.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { ClassEnrollActions, useClassEnrollAct } from './enroll-actions.tsx';
 import { MemberQueue } from './MemberQueue.tsx';
+import { useKeyQueue } from '../use-key-queue.ts';
 
 /** A quit application's three steps, in the order it goes through them. */
 const STEPS = ['quitApplied', 'quitApproved', 'quit'] as const;
@@ -33,29 +32,8 @@ export function ClassApprovals() {
     useQuery(roster(runtime, 'edms', { state: STEPS[2] }, 0)),
   ];
   const [request, setRequest] = useState<ReasonRequest | null>(null);
-  const [selected, setSelected] = useState(0);
   const { allowed, act } = useClassEnrollAct('edms', setRequest);
-  const queue: GradeEnrollItem[] = lists.flatMap((l) => l.data?.content ?? []);
-  const current = queue[Math.min(selected, queue.length - 1)];
-
-  const onKey = (e: KeyboardEvent) => {
-    if (
-      request ||
-      e.target instanceof HTMLTextAreaElement ||
-      e.target instanceof HTMLInputElement
-    ) {
-      return;
-    }
-    const key = e.key.toLowerCase();
-    if (key === 'arrowdown' || key === 'j') setSelected((i) => Math.min(i + 1, queue.length - 1));
-    else if (key === 'arrowup' || key === 'k') setSelected((i) => Math.max(i - 1, 0));
-    else {
-      const action = current && allowed(current).find((a) => ACTION_KEYS[a] === key);
-      if (!current || !action) return;
-      act(current, action);
-    }
-    e.preventDefault();
-  };
+  const { current, onKey, select } = useKeyQueue({ lists, paused: request !== null, allowed, act });
 
   return (
     <section tabIndex={0} onKeyDown={onKey} data-testid="class-approvals">
@@ -76,7 +54,7 @@ export function ClassApprovals() {
                         key={e.id}
                         aria-selected={e.id === current?.id}
                         className={e.id === current?.id ? 'xa-row-selected' : undefined}
-                        onClick={() => setSelected(queue.findIndex((q) => q.id === e.id))}
+                        onClick={() => select(e)}
                       >
                         <td>
                           {e.memberName}

@@ -12,7 +12,13 @@ import { useRuntime } from '../../../app/context.ts';
 import { useQuery } from '../../../app/use-query.ts';
 import { EmptyState } from '../../EmptyState.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
-import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import {
+  StaffForm,
+  listOf,
+  staffForm,
+  type FormValues,
+  type StaffFormRequest,
+} from '../StaffForm.tsx';
 
 /**
  * The chapters a class follows (its syllabus): a course's units when the class follows a course
@@ -61,7 +67,7 @@ export function ClassSyllabus({ area, gradeId }: { area: StaffArea; gradeId: num
       fields: [{ name: 'chapterIds', label: t('staffClass.syllabus'), kind: 'multi', options }],
       values: { chapterIds: (chapters.data ?? []).map((c) => String(c.id)) },
       toBody: (v: FormValues) => {
-        const chosen = new Set(v.chapterIds as string[]);
+        const chosen = new Set(listOf(v.chapterIds));
         // In the chapter list's order, which is the order staff arranged the chapters in.
         const chapterIds = options.filter((o) => chosen.has(o.value)).map((o) => Number(o.value));
         return { body: { id: gradeId, chapterIds } };

@@ -10,7 +10,7 @@ import { usePageParam } from '../../../app/use-page-param.ts';
 import { useQuery } from '../../../app/use-query.ts';
 import { fenOfYuan, formatFen, toShanghaiInput } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
-import { inYuan, wholeOrNull } from '../contract-rules.ts';
+import { inYuan, wholeOrNaN } from '../contract-rules.ts';
 import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
@@ -83,7 +83,7 @@ export function Settlements({ grade }: { grade: GradeItem }) {
           }
         }
         // What is not an amount, or not a whole number, the contract's rules refuse (`rules`).
-        const lessons = wholeOrNull(String(v.lessons)) ?? Number.NaN;
+        const lessons = wholeOrNaN(String(v.lessons));
         const amountFen = fenOfYuan(String(v.amountFen)) ?? Number.NaN;
         return {
           body: {

@@ -23,7 +23,13 @@ import { inYuan, wholeOrNull } from '../contract-rules.ts';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { LifecycleButtons } from '../LifecycleButtons.tsx';
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
-import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import {
+  StaffForm,
+  listOf,
+  staffForm,
+  type FormValues,
+  type StaffFormRequest,
+} from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -141,7 +147,7 @@ export function StaffClasses({ area, base }: { area: StaffArea; base: '/admin' |
             isPublic: v.isPublic === true,
             notes: String(v.notes),
             ...(teacherOptions.length
-              ? { teacherMemberIds: (v.teacherMemberIds as string[]).map(Number) }
+              ? { teacherMemberIds: listOf(v.teacherMemberIds).map(Number) }
               : {}),
           },
         };

@@ -1,8 +1,5 @@
-import { Button, Dialog, DialogBody, DialogFooter, Tag } from '@blueprintjs/core';
-import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { Dialog, DialogBody, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { isSettled } from '../../../../streams/query-cache.ts';
 import type { StaffArea } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { staffChapterQuestions } from '../../../app/course-staff-queries.ts';
@@ -12,7 +9,8 @@ import { QueryStatus } from '../../QueryStatus.tsx';
 import { PickFromPage } from '../PickFromPage.tsx';
 import { SortableRows } from '../SortableRows.tsx';
 import { InlineTitle } from '../../practice/QuestionLabels.tsx';
-import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
+import { SaveFooter } from '../SaveFooter.tsx';
+import { useListEditor } from '../use-list-editor.ts';
 
 /** A chapter holds at most this many questions (contract/chapter MAX_CHAPTER_QUESTIONS). */
 const MAX_QUESTIONS = 200;
@@ -39,36 +37,20 @@ export function ChapterQuestionsEditor({
 }) {
   const { t } = useTranslation();
   const runtime = useRuntime();
-  const { staffEdit } = runtime.actors;
   const saved = useQuery(staffChapterQuestions(runtime, area, chapter.id));
-  const [lines, setLines] = useState<Line[] | null>(null);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
-  const bank = useQuery(bankQuestions(runtime, area, search, page));
-  const [sent, setSent] = useState(false);
-  const state = useSelector(staffEdit, (s) => s.value as string);
-  const error = useSelector(staffEdit, (s) => s.context.error);
-  const fieldErrors = useSelector(staffEdit, (s) => s.context.fieldErrors);
-
-  useEffect(() => {
-    // The saved state, not a cached one a save has since outdated.
-    if (lines === null && isSettled(saved)) {
-      setLines(saved.data.content.map((q) => ({ id: q.id, title: q.title, type: q.type })));
-    }
-  }, [lines, saved]);
-  useEffect(() => {
-    if (sent && state === 'done') onClose();
-  }, [sent, state, onClose]);
-
-  const current = lines ?? [];
-  const save = () => {
-    setSent(true);
-    submitStaffWrite(staffEdit, `${area}.chapter.updateQuestions`, {
+  const editor = useListEditor({
+    saved,
+    linesOf: (s): Line[] => s.content.map((q) => ({ id: q.id, title: q.title, type: q.type })),
+    onClose,
+  });
+  const { current, setLines, error } = editor;
+  const bank = useQuery(bankQuestions(runtime, area, editor.search, editor.page));
+  const save = () =>
+    editor.save(`${area}.chapter.updateQuestions`, {
       id: chapter.id,
       questionIds: current.map((l) => l.id),
     });
-  };
-  const refusals = sent ? fieldErrors.filter((f) => f.field.startsWith('questionIds')) : [];
+  const refusals = editor.refusalsOf('questionIds');
 
   return (
     <Dialog
@@ -85,7 +67,7 @@ export function ChapterQuestionsEditor({
               keyOf={(l) => l.id}
               labelOf={(l) => l.title}
               onReorder={setLines}
-              onRemove={(i) => setLines(current.filter((_, j) => j !== i))}
+              onRemove={editor.remove}
               testId="chapter-question-lines"
               cells={(l, i) => (
                 <>
@@ -99,7 +81,7 @@ export function ChapterQuestionsEditor({
             />
           )}
         </QueryStatus>
-        {(refusals.length > 0 || (sent && state === 'failed' && error)) && (
+        {(refusals.length > 0 || (editor.refused && error)) && (
           <p className="xa-field-error" role="alert">
             {refusals.length > 0 ? refusals.map((f) => f.message).join('；') : error?.message}
           </p>
@@ -109,11 +91,8 @@ export function ChapterQuestionsEditor({
           state={bank}
           placeholder={t('staffExam.searchBank')}
           failedTitle={t('staffExam.bankFailed')}
-          onSearch={(keyword) => {
-            setSearch(keyword);
-            setPage(0);
-          }}
-          onPage={setPage}
+          onSearch={editor.searchFor}
+          onPage={editor.setPage}
           cells={(q) => (
             <td>
               <InlineTitle text={q.title} /> <Tag minimal>{t(`course.chapter.type.${q.type}`)}</Tag>
@@ -125,20 +104,12 @@ export function ChapterQuestionsEditor({
           testId="chapter-bank-questions"
         />
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('checkout.close')} onClick={onClose} />
-            <Button
-              intent="primary"
-              text={t('staff.save')}
-              loading={state === 'working'}
-              disabled={lines === null}
-              onClick={save}
-              data-testid="chapter-questions-save"
-            />
-          </>
-        }
+      <SaveFooter
+        onClose={onClose}
+        onSave={save}
+        saving={editor.working}
+        disabled={editor.lines === null}
+        testId="chapter-questions-save"
       />
     </Dialog>
   );

@@ -11,7 +11,6 @@ import {
 import { waitFor } from 'xstate';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { accounts } from '../../../../contract/accounts/calls.ts';
-import type * as auth from '../../../../contract/accounts/calls.ts';
 import { chapter } from '../../../../contract/chapter/calls.ts';
 import { course } from '../../../../contract/course/calls.ts';
 import { dict } from '../../../../contract/dict/calls.ts';
@@ -19,6 +18,7 @@ import { ErrorCode } from '../../../../contract/errors.ts';
 import { membership } from '../../../../contract/membership/calls.ts';
 import type { StaffChapterPage, StaffCourse } from '../../../app/course-staff-queries.ts';
 import { answer, api, failure, success } from '../../../test/fake-api.ts';
+import { demoTeacher as teacher } from '../../../test/fixtures.ts';
 import { createTestRuntime, withRuntime } from '../../../test/test-runtime.tsx';
 import { StaffChapters } from './StaffChapters.tsx';
 import { StaffCourses } from './StaffCourses.tsx';
@@ -30,18 +30,6 @@ afterEach(() => {
 });
 afterAll(() => api.close());
 
-const teacher: auth.CurrentUser = {
-  id: 3,
-  userId: 3,
-  username: 'demo_teacher',
-  nickname: '演示教练',
-  mobile: null,
-  email: null,
-  role: 'teacher',
-  organizationId: 1,
-  organizationName: '示范校',
-  platformAdmin: false,
-};
 const empty = { content: [], totalElements: 0, totalPages: 0, number: 0, size: 20 };
 const pageOf = <T,>(content: T[]) => ({
   content,

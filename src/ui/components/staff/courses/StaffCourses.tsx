@@ -19,7 +19,13 @@ import { LifecycleButtons } from '../LifecycleButtons.tsx';
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
-import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import {
+  StaffForm,
+  listOf,
+  staffForm,
+  type FormValues,
+  type StaffFormRequest,
+} from '../StaffForm.tsx';
 import { UnitsEditor } from './UnitsEditor.tsx';
 
 const REVIEW_ACTIONS = ['pass', 'reject'] as const;
@@ -122,7 +128,7 @@ export function StaffCourses({ area }: { area: StaffArea }) {
             summary: String(v.summary),
             notes: String(v.notes),
             cover: String(v.cover) || null,
-            tags: v.tags as string[],
+            tags: listOf(v.tags),
             level: String(v.level) || null,
             campLevel,
             sort: sort ?? 0,

@@ -1,8 +1,5 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
-import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { Callout, Dialog, DialogBody } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { isSettled } from '../../../../streams/query-cache.ts';
 import { MAX_COURSE_UNITS, unitName } from '../../../../contract/course/units.ts';
 import type { StaffArea } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
@@ -11,7 +8,8 @@ import { useQuery } from '../../../app/use-query.ts';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { PickFromPage } from '../PickFromPage.tsx';
 import { SortableRows } from '../SortableRows.tsx';
-import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
+import { SaveFooter } from '../SaveFooter.tsx';
+import { useListEditor } from '../use-list-editor.ts';
 
 interface Line {
   chapterId: number;
@@ -35,43 +33,26 @@ export function UnitsEditor({
 }) {
   const { t } = useTranslation();
   const runtime = useRuntime();
-  const { staffEdit } = runtime.actors;
   const saved = useQuery(staffUnits(runtime, area, course.id));
-  const [lines, setLines] = useState<Line[] | null>(null);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
-  const chapters = useQuery(staffChapters(runtime, area, search, page, 10));
-  const [sent, setSent] = useState(false);
-  const state = useSelector(staffEdit, (s) => s.value as string);
-  const error = useSelector(staffEdit, (s) => s.context.error);
-  const fieldErrors = useSelector(staffEdit, (s) => s.context.fieldErrors);
-
-  useEffect(() => {
-    // The saved state, not a cached one a save has since outdated.
-    if (lines === null && isSettled(saved)) {
-      setLines(
-        saved.data.map((u) => ({
-          chapterId: u.chapterId,
-          title: u.title,
-          questionCount: u.questionCount,
-        })),
-      );
-    }
-  }, [lines, saved]);
-  useEffect(() => {
-    if (sent && state === 'done') onClose();
-  }, [sent, state, onClose]);
-
-  const current = lines ?? [];
+  const editor = useListEditor({
+    saved,
+    linesOf: (units): Line[] =>
+      units.map((u) => ({
+        chapterId: u.chapterId,
+        title: u.title,
+        questionCount: u.questionCount,
+      })),
+    onClose,
+  });
+  const { current, setLines, error } = editor;
+  const chapters = useQuery(staffChapters(runtime, area, editor.search, editor.page, 10));
   const full = current.length >= MAX_COURSE_UNITS;
-  const save = () => {
-    setSent(true);
-    submitStaffWrite(staffEdit, `${area}.course.updateChapters`, {
+  const save = () =>
+    editor.save(`${area}.course.updateChapters`, {
       id: course.id,
       chapterIds: current.map((l) => l.chapterId),
     });
-  };
-  const refusals = sent ? fieldErrors.filter((f) => f.field.startsWith('chapterIds')) : [];
+  const refusals = editor.refusalsOf('chapterIds');
 
   return (
     <Dialog
@@ -89,7 +70,7 @@ export function UnitsEditor({
               keyOf={(l) => l.chapterId}
               labelOf={(l) => `${unitName(current.indexOf(l) + 1)} ${l.title}`}
               onReorder={setLines}
-              onRemove={(i) => setLines(current.filter((_, j) => j !== i))}
+              onRemove={editor.remove}
               testId="course-unit-lines"
               cells={(l, i) => (
                 <>
@@ -108,7 +89,7 @@ export function UnitsEditor({
             ))}
           </Callout>
         )}
-        {sent && state === 'failed' && refusals.length === 0 && error && (
+        {editor.refused && refusals.length === 0 && error && (
           <p className="xa-field-error" role="alert">
             {error.message}
           </p>
@@ -118,11 +99,8 @@ export function UnitsEditor({
           state={chapters}
           placeholder={t('staffCourse.searchChapters')}
           failedTitle={t('staffCourse.chaptersFailed')}
-          onSearch={(keyword) => {
-            setSearch(keyword);
-            setPage(0);
-          }}
-          onPage={setPage}
+          onSearch={editor.searchFor}
+          onPage={editor.setPage}
           cells={(c) => (
             <>
               <td>
@@ -146,20 +124,12 @@ export function UnitsEditor({
           testId="chapter-bank"
         />
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('checkout.close')} onClick={onClose} />
-            <Button
-              intent="primary"
-              text={t('staff.save')}
-              loading={state === 'working'}
-              disabled={lines === null}
-              onClick={save}
-              data-testid="course-units-save"
-            />
-          </>
-        }
+      <SaveFooter
+        onClose={onClose}
+        onSave={save}
+        saving={editor.working}
+        disabled={editor.lines === null}
+        testId="course-units-save"
       />
     </Dialog>
   );

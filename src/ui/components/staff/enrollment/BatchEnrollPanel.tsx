@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { BatchAnswer } from '../../../../contract/enrollment/batch.ts';
 import { BatchAnswerRows } from './BatchAnswerRows.tsx';
 import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
+import { selectAnswer, type StaffWriteResult } from '../../../../machines/staff-edit/selectors.ts';
 import { staffGradeChoices, type StaffArea } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { useQuery } from '../../../app/use-query.ts';
@@ -12,11 +13,16 @@ import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 type Mode = 'mobiles' | 'tags' | 'groups';
 
+/** The staff writes that answer one row per learner (their response schema is BatchAnswer's). */
+export type BatchCall = {
+  [C in StaffWriteCall]: StaffWriteResult<C> extends BatchAnswer ? C : never;
+}[StaffWriteCall];
+
 /** The batch calls an item offers: each mode shows only when its call exists. */
 export interface BatchCalls {
-  mobiles?: StaffWriteCall;
-  tags?: StaffWriteCall;
-  groups?: StaffWriteCall;
+  mobiles?: BatchCall;
+  tags?: BatchCall;
+  groups?: BatchCall;
 }
 
 /** Splits pasted text on new lines, commas and semicolons (half or full width). */
@@ -52,11 +58,7 @@ export function BatchEnrollPanel({
   const [groups, setGroups] = useState('');
   const call = calls[mode];
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
-  const result = useSelector(staffEdit, (s) =>
-    s.matches('done') && call && s.context.last?.call === call
-      ? (s.context.result as BatchAnswer)
-      : null,
-  );
+  const result = useSelector(staffEdit, (s) => (call ? selectAnswer(s, [call]) : null));
   const error = useSelector(staffEdit, (s) =>
     s.matches('failed') && call && s.context.last?.call === call ? s.context.error : null,
   );
@@ -71,6 +73,9 @@ export function BatchEnrollPanel({
     return { ...item, gradeIds: [Number(gradeId)], ...(named.length ? { groups: named } : {}) };
   };
   const request = body();
+  // The body is built per mode above; the server checks it against the call's schema.
+  const send = (write: StaffWriteCall, fields: Record<string, unknown>) =>
+    submitStaffWrite(staffEdit, write, fields);
   return (
     <section className="xa-section" aria-labelledby="batch-enroll">
       <h3 id="batch-enroll">{t('staffExam.batchTitle')}</h3>
@@ -120,7 +125,7 @@ export function BatchEnrollPanel({
             ? t('staffClass.enrollGroups')
             : t('staffExam.batchEnroll', { count: entries.length })
         }
-        onClick={() => call && request && submitStaffWrite(staffEdit, call, request)}
+        onClick={() => call && request && send(call, request)}
         data-testid="batch-enroll"
       />
       {error && <Callout intent="danger">{error.message}</Callout>}

@@ -24,6 +24,7 @@ import { BatchEnrollPanel } from '../enrollment/BatchEnrollPanel.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
+import { selectAnswer } from '../../../../machines/staff-edit/selectors.ts';
 
 const CountChart = lazy(() => import('../CountChart.tsx'));
 
@@ -90,9 +91,7 @@ function Controls({ area, id }: { area: ExamArea; id: number }) {
   const { actors, commands } = useRuntime();
   const busy = useSelector(actors.staffEdit, (s) => s.matches('working'));
   const settled = useSelector(actors.staffEdit, (s) =>
-    s.matches('done') && s.context.last?.call === `${area}.examPaperEnroll.settle`
-      ? (s.context.result as { settled: number; judging: number; skipped: number })
-      : null,
+    selectAnswer(s, [`${area}.examPaperEnroll.settle` as const]),
   );
   const settle = (rejudge: boolean) =>
     submitStaffWrite(actors.staffEdit, `${area}.examPaperEnroll.settle`, { examId: id, rejudge });

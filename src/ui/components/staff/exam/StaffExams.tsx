@@ -24,12 +24,23 @@ import { DeleteButton, EditButton } from '../RowButtons.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { LifecycleButtons, REVIEWED_AREA_ACTIONS } from '../LifecycleButtons.tsx';
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
-import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import {
+  StaffForm,
+  chosenOf,
+  listOf,
+  staffForm,
+  type FormValues,
+  type StaffFormRequest,
+} from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 import { inYuan } from '../contract-rules.ts';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 
 const DAY = 24 * 60 * 60 * 1000;
+/** The choices of an exam's selects, as the contract's examSchedule, examVisibility, examResults. */
+const SCHEDULES = ['fixed', 'flexible'] as const;
+const VISIBILITIES = ['public', 'organization'] as const;
+const RESULTS = ['auto', 'manual'] as const;
 
 /**
  * Exams of the back office (issue 7 item 7): the list by state, create and schedule, the
@@ -82,10 +93,7 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
           name: 'visibility',
           label: t('staffExam.visibility'),
           kind: 'select',
-          options: (area === 'bms'
-            ? (['public'] as const)
-            : (['public', 'organization'] as const)
-          ).map((v) => ({
+          options: (area === 'bms' ? VISIBILITIES.slice(0, 1) : VISIBILITIES).map((v) => ({
             value: v,
             label: t(`staffExam.visibilityOf.${v}`),
           })),
@@ -94,7 +102,7 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
           name: 'results',
           label: t('staffExam.results'),
           kind: 'select',
-          options: (['auto', 'manual'] as const).map((v) => ({
+          options: RESULTS.map((v) => ({
             value: v,
             label: t(`staffExam.resultsOf.${v}`),
           })),
@@ -151,17 +159,16 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
           name: String(v.name),
           description: String(v.description),
           ...times,
-          // A select's value is one of its options.
-          schedule: v.schedule as ExamItem['schedule'],
+          schedule: chosenOf(v.schedule, SCHEDULES),
           durationMinutes: minutes,
           priceFen,
-          visibility: v.visibility as ExamItem['visibility'],
-          results: v.results as ExamItem['results'],
+          visibility: chosenOf(v.visibility, VISIBILITIES),
+          results: chosenOf(v.results, RESULTS),
         };
         const notes = String(v.notes);
         return exam
           ? { body: { id: exam.id, ...fields, ...(notes.trim() !== '' ? { notes } : {}) } }
-          : { body: { ...fields, notes, examPaperIds: (v.papers as string[]).map(Number) } };
+          : { body: { ...fields, notes, examPaperIds: listOf(v.papers).map(Number) } };
       },
     });
   };

@@ -18,7 +18,7 @@ import { PagedTable } from '../../PagedTable.tsx';
 import { QuestionSetBuilder } from '../QuestionSetBuilder.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
-import { wholeOrNull } from '../contract-rules.ts';
+import { wholeOrNaN } from '../contract-rules.ts';
 import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 
@@ -62,7 +62,7 @@ export function StaffPapers({ area }: { area: ExamArea }) {
       },
       toBody: (v: FormValues) => {
         // Not a whole number (or empty): the contract's rule refuses it (`rules`).
-        const minutes = wholeOrNull(String(v.durationMinutes)) ?? Number.NaN;
+        const minutes = wholeOrNaN(String(v.durationMinutes));
         return {
           body: {
             ...(paper ? { id: paper.id } : {}),

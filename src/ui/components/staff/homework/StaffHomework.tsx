@@ -20,7 +20,7 @@ import { formatDateTime, fromShanghaiInput, toShanghaiInput } from '../../../for
 import { PagedTable } from '../../PagedTable.tsx';
 import { DeleteButton, EditButton } from '../RowButtons.tsx';
 import { splitList } from '../enrollment/BatchEnrollPanel.tsx';
-import { QuestionSetBuilder, setInHand, type QuestionSet } from '../QuestionSetBuilder.tsx';
+import { QuestionSetBuilder, setInHand } from '../QuestionSetBuilder.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { LifecycleButtons } from '../LifecycleButtons.tsx';
@@ -291,7 +291,7 @@ function HomeworkQuestions({
   const state = useQuery(homeworkQuestions(useRuntime(), area, homework.id));
   const set = {
     ...state,
-    data: state.data && ({ name: homework.title, questions: state.data.questions } as QuestionSet),
+    data: state.data && { name: homework.title, questions: state.data.questions },
   };
   return (
     <QuestionSetBuilder

@@ -2,52 +2,43 @@ import { Callout } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../../../app/context.ts';
-import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
+import { selectAnswer } from '../../../../machines/staff-edit/selectors.ts';
 
 /**
- * What a write that makes an account answers (adding a member or a teacher, resetting a
- * password): the password shown this once, or — for someone registered in another
- * organization — the invitation now waiting for them (docs/product-rules.md, invitations).
+ * The writes that make an account (adding a member or a teacher, resetting a password): each
+ * answers the password shown this once, or — for someone registered in another organization —
+ * the invitation now waiting for them (docs/product-rules.md, invitations).
  */
-interface Issued {
-  nickname?: string;
-  initialPassword?: string | null;
-  password?: string;
-  invitation?: { maskedName: string } | null;
-  message?: string;
-}
+type IssuingCall = 'member.pwd' | 'edms.organizationMember.create' | 'edms.teacherMember.create';
 
 /** Shows the answer of the last of `calls` the staff-edit actor completed, on this screen only. */
 export function IssuedAccount({
   calls,
   invitedTitle,
 }: {
-  calls: readonly StaffWriteCall[];
+  calls: readonly IssuingCall[];
   /** Whose confirmation the invitation waits for (待学员确认, 待教师确认). */
   invitedTitle: string;
 }) {
   const { t } = useTranslation();
   const { staffEdit } = useRuntime().actors;
-  const issued = useSelector(staffEdit, (s) => {
-    const call = s.context.last?.call;
-    // The answers of these calls all fit Issued (their response schemas in the contract).
-    return s.matches('done') && call !== undefined && calls.includes(call)
-      ? (s.context.result as Issued)
-      : null;
-  });
+  const issued = useSelector(staffEdit, (s) => selectAnswer(s, calls));
   if (!issued) return null;
-  if (issued.invitation) {
+  if ('message' in issued) {
     return (
       <Callout intent="warning" title={invitedTitle} data-testid="invited">
         {issued.message}
       </Callout>
     );
   }
-  const password = issued.password ?? issued.initialPassword ?? null;
+  const password = 'password' in issued ? issued.password : issued.initialPassword;
   if (!password) return null;
   return (
     <Callout intent="success" data-testid="issued-password">
-      {t('staffPeople.passwordOnce', { name: issued.nickname ?? '', password })}
+      {t('staffPeople.passwordOnce', {
+        name: 'nickname' in issued ? issued.nickname : '',
+        password,
+      })}
     </Callout>
   );
 }

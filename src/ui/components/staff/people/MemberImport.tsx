@@ -2,10 +2,10 @@ import { Button, Callout, Checkbox, FileInput, HTMLTable, Tag } from '@blueprint
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BatchMembersAnswer } from '../../../../contract/organization/people-write.ts';
 import { organization as orgApi } from '../../../../contract/organization/refs.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
+import { selectAnswer } from '../../../../machines/staff-edit/selectors.ts';
 
 const CALL = 'edms.organizationMember.batchImport';
 /** The server refuses more; saying so before the upload saves a round trip. */
@@ -25,11 +25,7 @@ export function MemberImport() {
   const [dryRun, setDryRun] = useState(false);
   const [tooBig, setTooBig] = useState(false);
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
-  const result = useSelector(staffEdit, (s) =>
-    s.matches('done') && s.context.last?.call === CALL
-      ? (s.context.result as BatchMembersAnswer)
-      : null,
-  );
+  const result = useSelector(staffEdit, (s) => selectAnswer(s, [CALL]));
   const error = useSelector(staffEdit, (s) =>
     s.matches('failed') && s.context.last?.call === CALL ? s.context.error : null,
   );

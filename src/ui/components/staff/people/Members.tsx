@@ -12,13 +12,21 @@ import { PagedTable } from '../../PagedTable.tsx';
 import { splitList } from '../enrollment/BatchEnrollPanel.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
-import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import {
+  StaffForm,
+  chosenOf,
+  staffForm,
+  type FormValues,
+  type StaffFormRequest,
+} from '../StaffForm.tsx';
 import { IssuedAccount } from './IssuedAccount.tsx';
 import { MemberImport } from './MemberImport.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 const APPROVALS = ['', 'reviewing', 'passed', 'rejected'] as const;
+/** The roles a learner account is made with (the contract's memberCreate role). */
+const MEMBER_ROLES = ['student', 'parent'] as const;
 
 /**
  * The organization's people (issue 8 items 1 and 6): search and filter, add one, import a
@@ -56,7 +64,7 @@ export function Members() {
           name: 'role',
           label: t('staffPeople.role'),
           kind: 'select',
-          options: (['student', 'parent'] as const).map((r) => ({
+          options: MEMBER_ROLES.map((r) => ({
             value: r,
             label: t(`role.${r}`),
           })),
@@ -91,8 +99,7 @@ export function Members() {
         return {
           body: {
             nickname: text('nickname'),
-            // A select's value is one of its options.
-            role: v.role as 'student' | 'parent',
+            role: chosenOf(v.role, MEMBER_ROLES),
             tags: splitList(text('tags')),
             ...given('mobile'),
             ...given('username'),

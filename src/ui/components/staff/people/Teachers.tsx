@@ -11,10 +11,20 @@ import { useQuery } from '../../../app/use-query.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
-import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import {
+  StaffForm,
+  chosenOf,
+  listOf,
+  staffForm,
+  type FormValues,
+  type StaffFormRequest,
+} from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 import { IssuedAccount } from './IssuedAccount.tsx';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
+
+/** The roles a teacher account is made with (the contract's teacherCreate role). */
+const TEACHER_ROLES = ['teacher', 'orgAdmin'] as const;
 
 /**
  * The organization's teachers and teaching groups (issue 8 item 2): add a teacher (an existing
@@ -50,7 +60,7 @@ export function Teachers() {
           name: 'role',
           label: t('staffPeople.role'),
           kind: 'select',
-          options: (['teacher', 'orgAdmin'] as const).map((r) => ({
+          options: TEACHER_ROLES.map((r) => ({
             value: r,
             label: t(`role.${r}`),
           })),
@@ -71,9 +81,8 @@ export function Teachers() {
           realName: String(v.realName).trim(),
           mobile: String(v.mobile).trim(),
           ...(String(v.password).trim() ? { password: String(v.password).trim() } : {}),
-          // A select's value is one of its options.
-          role: v.role as 'teacher' | 'orgAdmin',
-          groupIds: (v.groupIds as string[]).map(Number),
+          role: chosenOf(v.role, TEACHER_ROLES),
+          groupIds: listOf(v.groupIds).map(Number),
         },
       }),
     });
@@ -87,7 +96,7 @@ export function Teachers() {
       ],
       values: { groupIds: teacher.groups.map((g) => String(g.id)) },
       toBody: (v: FormValues) => ({
-        body: { memberId: teacher.id, groupIds: (v.groupIds as string[]).map(Number) },
+        body: { memberId: teacher.id, groupIds: listOf(v.groupIds).map(Number) },
       }),
     });
 

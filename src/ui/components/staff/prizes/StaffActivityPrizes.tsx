@@ -10,12 +10,18 @@ import { staffAwards, staffPrizes, type PrizeArea } from '../../../app/prize-que
 import { useQuery } from '../../../app/use-query.ts';
 import { formatDateTime } from '../../../format.ts';
 import { EmptyState } from '../../EmptyState.tsx';
-import { Pager } from '../../Pager.tsx';
+import { PagedTable } from '../../PagedTable.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
-import { wholeOrNull } from '../contract-rules.ts';
-import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
+import { wholeOrNaN } from '../contract-rules.ts';
+import {
+  StaffForm,
+  chosenOf,
+  staffForm,
+  type FormValues,
+  type StaffFormRequest,
+} from '../StaffForm.tsx';
 import '../../prize/prize.css';
 
 type Confirm = { kind: 'draw' } | { kind: 'delete'; prize: PrizeItem };
@@ -83,11 +89,11 @@ export function StaffActivityPrizes({ area, activityId }: { area: PrizeArea; act
         const name = String(v.name).trim();
         if (!name) return { field: 'name', message: t('staffPrize.nameInvalid') };
         // Not whole numbers: the contract's rules refuse them (`rules`).
-        const stock = wholeOrNull(String(v.stock)) ?? Number.NaN;
-        const sort = wholeOrNull(String(v.sort)) ?? Number.NaN;
+        const stock = wholeOrNaN(String(v.stock));
+        const sort = wholeOrNaN(String(v.sort));
         const wantsTokens = v.delivery === 'aiTokens';
         const tokensTyped = String(v.tokens).trim();
-        const tokens = tokensTyped ? (wholeOrNull(tokensTyped) ?? Number.NaN) : null;
+        const tokens = tokensTyped ? wholeOrNaN(tokensTyped) : null;
         if (wantsTokens !== (tokens !== null)) {
           return { field: 'tokens', message: t('staffPrize.tokensWithDelivery') };
         }
@@ -97,7 +103,7 @@ export function StaffActivityPrizes({ area, activityId }: { area: PrizeArea; act
             name,
             description: String(v.description),
             // A select's value is one of its options.
-            delivery: v.delivery as PrizeItem['delivery'],
+            delivery: chosenOf(v.delivery, PRIZE_DELIVERIES),
             tokens,
             stock,
             sort,
@@ -226,85 +232,67 @@ export function StaffActivityPrizes({ area, activityId }: { area: PrizeArea; act
       </QueryStatus>
 
       <h3>{t('staffPrize.awards')}</h3>
-      <QueryStatus state={awards} failedTitle={t('staffPrize.failed')}>
-        {(data) =>
-          data.content.length === 0 ? (
-            <p className="xa-muted">{t('staffPrize.awardsEmpty')}</p>
-          ) : (
-            <>
-              <HTMLTable className="xa-table" striped data-testid="staff-award-list">
-                <thead>
-                  <tr>
-                    <th>{t('staffPrize.place')}</th>
-                    <th>{t('staffPrize.member')}</th>
-                    <th>{t('staffPrize.prize')}</th>
-                    <th>{t('staffPrize.state')}</th>
-                    <th>{t('staffPrize.address')}</th>
-                    <th>{t('staffPrize.shipping')}</th>
-                    <th />
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.content.map((a) => {
-                    const actions = awardActions(a.state, a.delivery, 'staff');
-                    return (
-                      <tr key={a.id}>
-                        <td>{a.place}</td>
-                        <td>{a.memberNickname}</td>
-                        <td>{a.prizeName}</td>
-                        <td>
-                          <Tag minimal>{t(`prize.state.${a.state}`)}</Tag>
-                        </td>
-                        <td>
-                          {a.recipient && (
-                            <>
-                              {a.recipient} {a.mobile}
-                              <div className="xa-muted">
-                                {a.regionNames} {a.addressDetail}
-                              </div>
-                            </>
-                          )}
-                        </td>
-                        <td>{a.trackingNo && `${a.carrier} ${a.trackingNo}`}</td>
-                        <td>
-                          {actions.includes('ship') && (
-                            <Button
-                              size="small"
-                              variant="outlined"
-                              disabled={busy}
-                              text={
-                                a.state === 'shipped'
-                                  ? t('staffPrize.reship')
-                                  : t('staffPrize.ship')
-                              }
-                              onClick={() => setForm(shipForm(a))}
-                            />
-                          )}{' '}
-                          {actions.includes('collect') && (
-                            <Button
-                              size="small"
-                              variant="outlined"
-                              disabled={busy}
-                              text={t('staffPrize.collect')}
-                              onClick={() => write(`${area}.activityPrize.collect`, { id: a.id })}
-                            />
-                          )}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </HTMLTable>
-              <Pager
-                page={page}
-                totalPages={data.totalPages}
-                totalElements={data.totalElements}
-                onChange={setPage}
-              />
-            </>
-          )
-        }
-      </QueryStatus>
+      <PagedTable
+        state={awards}
+        failedTitle={t('staffPrize.failed')}
+        empty={t('staffPrize.awardsEmpty')}
+        headers={[
+          t('staffPrize.place'),
+          t('staffPrize.member'),
+          t('staffPrize.prize'),
+          t('staffPrize.state'),
+          t('staffPrize.address'),
+          t('staffPrize.shipping'),
+          '',
+        ]}
+        testId="staff-award-list"
+        page={page}
+        onPage={setPage}
+        row={(a) => {
+          const actions = awardActions(a.state, a.delivery, 'staff');
+          return (
+            <tr key={a.id}>
+              <td>{a.place}</td>
+              <td>{a.memberNickname}</td>
+              <td>{a.prizeName}</td>
+              <td>
+                <Tag minimal>{t(`prize.state.${a.state}`)}</Tag>
+              </td>
+              <td>
+                {a.recipient && (
+                  <>
+                    {a.recipient} {a.mobile}
+                    <div className="xa-muted">
+                      {a.regionNames} {a.addressDetail}
+                    </div>
+                  </>
+                )}
+              </td>
+              <td>{a.trackingNo && `${a.carrier} ${a.trackingNo}`}</td>
+              <td>
+                {actions.includes('ship') && (
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    disabled={busy}
+                    text={a.state === 'shipped' ? t('staffPrize.reship') : t('staffPrize.ship')}
+                    onClick={() => setForm(shipForm(a))}
+                  />
+                )}{' '}
+                {actions.includes('collect') && (
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    disabled={busy}
+                    text={t('staffPrize.collect')}
+                    onClick={() => write(`${area}.activityPrize.collect`, { id: a.id })}
+                  />
+                )}
+              </td>
+            </tr>
+          );
+        }}
+      />
 
       <Alert
         isOpen={confirm !== null}

@@ -2,14 +2,12 @@ import { Button, Callout, FileInput, HTMLTable } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CallResult } from '../../../../contract/call.ts';
 import { question as questionApi } from '../../../../contract/question/refs.ts';
 import type { StaffArea } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import type { EditedQuestion } from '../../../app/question-editor-queries.ts';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
-
-type Preview = CallResult<(typeof questionApi)['bms.question.unzipAndParse']>;
+import { selectAnswer } from '../../../../machines/staff-edit/selectors.ts';
 
 /** The server takes 32 MiB of upload (decisions.md "Zip test data"); say so before sending. */
 const MAX_ZIP_BYTES = 32 * 1024 * 1024;
@@ -40,16 +38,10 @@ export function CaseData({ area, question }: { area: StaffArea; question: Edited
       (s.context.last?.call === parseCall || s.context.last?.call === importCall),
   );
   const preview = useSelector(staffEdit, (s) =>
-    s.matches('done') && s.context.last?.call === parseCall && s.context.last.body.file === file
-      ? (s.context.result as Preview)
-      : null,
+    s.context.last?.body.file === file ? selectAnswer(s, [parseCall]) : null,
   );
   const imported = useSelector(staffEdit, (s) =>
-    s.matches('done') &&
-    s.context.last?.call === importCall &&
-    s.context.last.body.id === question.id
-      ? (s.context.result as EditedQuestion)
-      : null,
+    s.context.last?.body.id === question.id ? selectAnswer(s, [importCall]) : null,
   );
   const refusal = useSelector(staffEdit, (s) =>
     s.matches('failed') &&

@@ -1,4 +1,4 @@
-import { FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 
 /** Where a refusal shows: the message placed for a field (question-draft.ts placeErrors). */
 export type MessageAt = (place: string) => string | null;
@@ -41,8 +41,8 @@ export function Field(props: {
   );
 }
 
-/** A one-line text field inside its Field, red while a refusal names `place`. */
-export function TextField(props: {
+/** A control with one value in its Field: where its refusal shows, its value and its setter. */
+interface ValueFieldProps {
   id: string;
   label: string;
   place: string;
@@ -50,30 +50,31 @@ export function TextField(props: {
   value: string;
   onChange: (value: string) => void;
   helper?: string;
-  placeholder?: string;
-  inputMode?: 'numeric' | 'decimal';
-  /** A unit shown at the end of the box (ms, MiB). */
-  unit?: string;
-  /** File names and the like, shown monospaced. */
-  mono?: boolean;
-}) {
+}
+
+/** A one-line text field inside its Field, red while a refusal names `place`. */
+export function TextField(
+  props: ValueFieldProps & {
+    placeholder?: string;
+    inputMode?: 'numeric' | 'decimal';
+    /** A unit shown at the end of the box (ms, MiB). */
+    unit?: string;
+    /** File names and the like, shown monospaced. */
+    mono?: boolean;
+  },
+) {
+  const { value, onChange, placeholder, inputMode, unit, mono, ...field } = props;
   return (
-    <Field
-      id={props.id}
-      label={props.label}
-      helper={props.helper}
-      place={props.place}
-      at={props.at}
-    >
+    <Field {...field}>
       <InputGroup
-        id={props.id}
-        className={props.mono ? 'xa-mono' : undefined}
-        placeholder={props.placeholder}
-        inputMode={props.inputMode}
-        rightElement={props.unit ? <span className="xa-qe-unit">{props.unit}</span> : undefined}
-        value={props.value}
-        intent={props.at(props.place) ? 'danger' : 'none'}
-        onValueChange={props.onChange}
+        id={field.id}
+        className={mono ? 'xa-mono' : undefined}
+        placeholder={placeholder}
+        inputMode={inputMode}
+        rightElement={unit ? <span className="xa-qe-unit">{unit}</span> : undefined}
+        value={value}
+        intent={field.at(field.place) ? 'danger' : 'none'}
+        onValueChange={onChange}
       />
     </Field>
   );
@@ -100,5 +101,52 @@ export function CodeArea(props: {
       value={props.value}
       onChange={(e) => props.onChange(e.target.value)}
     />
+  );
+}
+
+/** A CodeArea inside its Field (a sample, a program's source). */
+export function CodeField(
+  props: ValueFieldProps & {
+    rows?: number;
+    /** Red while a refusal names `place` (a source the server compiles). */
+    marked?: boolean;
+  },
+) {
+  const { value, onChange, rows, marked, ...field } = props;
+  return (
+    <Field {...field}>
+      <CodeArea
+        id={field.id}
+        rows={rows}
+        danger={marked === true && field.at(field.place) !== null}
+        value={value}
+        onChange={onChange}
+      />
+    </Field>
+  );
+}
+
+/** A choice among options inside its Field; the value is always one of them. */
+export function SelectField<T extends string>(
+  props: Omit<ValueFieldProps, 'value' | 'onChange' | 'place'> & {
+    place: string | readonly string[];
+    value: T;
+    options: readonly { value: T; label: string }[];
+    onChange: (value: T) => void;
+  },
+) {
+  const { value, options, onChange, ...field } = props;
+  return (
+    <Field {...field}>
+      <HTMLSelect
+        id={field.id}
+        value={value}
+        options={options}
+        onChange={(e) => {
+          const chosen = options.find((o) => o.value === e.target.value);
+          if (chosen) onChange(chosen.value);
+        }}
+      />
+    </Field>
   );
 }

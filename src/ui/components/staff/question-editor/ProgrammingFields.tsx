@@ -1,12 +1,10 @@
-import { Button, Checkbox, HTMLSelect, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
+import { Button, Checkbox, Radio, RadioGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { CodeArea, Field, TextField, type MessageAt } from './Field.tsx';
+import { CodeField, Field, SelectField, TextField, type MessageAt } from './Field.tsx';
 import {
   CHECKER_TYPES,
   FLOAT_MODES,
   needsCheckerSource,
-  type CheckerType,
-  type FloatMode,
   type QuestionDraft,
 } from './question-draft.ts';
 
@@ -72,40 +70,29 @@ export function ProgrammingFields({
             {draft.samples.map((sample, i) => (
               <fieldset key={i} className="xa-qe-sample" data-testid="qe-sample">
                 <legend>{t('questionEditor.sample', { index: i + 1 })}</legend>
-                <Field
-                  id={`qe-sample-${i}-input`}
-                  label={t('questionEditor.sampleInput')}
-                  place={`samples.${i}`}
-                  at={at}
-                >
-                  <CodeArea
-                    id={`qe-sample-${i}-input`}
+                {(['input', 'output'] as const).map((side) => (
+                  <CodeField
+                    key={side}
+                    id={`qe-sample-${i}-${side}`}
+                    label={t(
+                      side === 'input'
+                        ? 'questionEditor.sampleInput'
+                        : 'questionEditor.sampleOutput',
+                    )}
+                    // An input's refusal names the sample itself (samples.N).
+                    place={side === 'input' ? `samples.${i}` : `samples.${i}.output`}
+                    at={at}
                     rows={4}
-                    value={sample.input}
-                    onChange={(input) =>
+                    value={sample[side]}
+                    onChange={(text) =>
                       set({
-                        samples: draft.samples.map((s, k) => (k === i ? { ...s, input } : s)),
+                        samples: draft.samples.map((s, k) =>
+                          k === i ? { ...s, [side]: text } : s,
+                        ),
                       })
                     }
                   />
-                </Field>
-                <Field
-                  id={`qe-sample-${i}-output`}
-                  label={t('questionEditor.sampleOutput')}
-                  place={`samples.${i}.output`}
-                  at={at}
-                >
-                  <CodeArea
-                    id={`qe-sample-${i}-output`}
-                    rows={4}
-                    value={sample.output}
-                    onChange={(output) =>
-                      set({
-                        samples: draft.samples.map((s, k) => (k === i ? { ...s, output } : s)),
-                      })
-                    }
-                  />
-                </Field>
+                ))}
                 <Button
                   size="small"
                   variant="minimal"
@@ -130,12 +117,22 @@ export function ProgrammingFields({
       <section className="xa-section" aria-labelledby="qe-solutions">
         <h2 id="qe-solutions">{t('questionEditor.solutions')}</h2>
         <p className="xa-muted">{t('questionEditor.solutionsHint')}</p>
-        <Field id="qe-cpp" label="C++" place="referenceSolutions.cpp" at={at}>
-          <CodeArea id="qe-cpp" value={draft.cpp} onChange={(cpp) => set({ cpp })} />
-        </Field>
-        <Field id="qe-python" label="Python" place="referenceSolutions.python" at={at}>
-          <CodeArea id="qe-python" value={draft.python} onChange={(python) => set({ python })} />
-        </Field>
+        <CodeField
+          id="qe-cpp"
+          label="C++"
+          place="referenceSolutions.cpp"
+          at={at}
+          value={draft.cpp}
+          onChange={(cpp) => set({ cpp })}
+        />
+        <CodeField
+          id="qe-python"
+          label="Python"
+          place="referenceSolutions.python"
+          at={at}
+          value={draft.python}
+          onChange={(python) => set({ python })}
+        />
       </section>
     </>
   );
@@ -194,21 +191,17 @@ function IoFields({ draft, set, at }: { draft: QuestionDraft; set: Set; at: Mess
         />
       </Field>
       {draft.interactive && (
-        <Field
+        <CodeField
           id="qe-interactor"
           label={t('questionEditor.interactorSource')}
           helper={t('questionEditor.interactorHint')}
           place="interactorSource"
           at={at}
-        >
-          <CodeArea
-            id="qe-interactor"
-            rows={14}
-            danger={at('interactorSource') !== null}
-            value={draft.interactorSource}
-            onChange={(interactorSource) => set({ interactorSource })}
-          />
-        </Field>
+          rows={14}
+          marked
+          value={draft.interactorSource}
+          onChange={(interactorSource) => set({ interactorSource })}
+        />
       )}
     </section>
   );
@@ -219,17 +212,15 @@ function CheckerFields({ draft, set, at }: { draft: QuestionDraft; set: Set; at:
   return (
     <section className="xa-section" aria-labelledby="qe-checker">
       <h2 id="qe-checker">{t('questionEditor.checker')}</h2>
-      <Field id="qe-checker-type" label={t('questionEditor.checkerType')} place="checker" at={at}>
-        <HTMLSelect
-          id="qe-checker-type"
-          value={draft.checkerType}
-          options={CHECKER_TYPES.map((c) => ({
-            value: c,
-            label: t(`questionEditor.checkers.${c}`),
-          }))}
-          onChange={(e) => set({ checkerType: e.target.value as CheckerType })}
-        />
-      </Field>
+      <SelectField
+        id="qe-checker-type"
+        label={t('questionEditor.checkerType')}
+        place="checker"
+        at={at}
+        value={draft.checkerType}
+        options={CHECKER_TYPES.map((c) => ({ value: c, label: t(`questionEditor.checkers.${c}`) }))}
+        onChange={(checkerType) => set({ checkerType })}
+      />
       {draft.checkerType === 'float' && (
         <div className="xa-qe-row">
           <TextField
@@ -241,40 +232,32 @@ function CheckerFields({ draft, set, at }: { draft: QuestionDraft; set: Set; at:
             value={draft.epsilon}
             onChange={(epsilon) => set({ epsilon })}
           />
-          <Field
+          <SelectField
             id="qe-float-mode"
             label={t('questionEditor.floatMode')}
             place="checker.mode"
             at={at}
-          >
-            <HTMLSelect
-              id="qe-float-mode"
-              value={draft.floatMode}
-              options={FLOAT_MODES.map((m) => ({
-                value: m,
-                label: t(`questionEditor.floatModes.${m}`),
-              }))}
-              onChange={(e) => set({ floatMode: e.target.value as FloatMode })}
-            />
-          </Field>
+            value={draft.floatMode}
+            options={FLOAT_MODES.map((m) => ({
+              value: m,
+              label: t(`questionEditor.floatModes.${m}`),
+            }))}
+            onChange={(floatMode) => set({ floatMode })}
+          />
         </div>
       )}
       {needsCheckerSource(draft.checkerType) && (
-        <Field
+        <CodeField
           id="qe-checker-source"
           label={t('questionEditor.checkerSource')}
           helper={t(`questionEditor.checkerHints.${draft.checkerType}`)}
           place="checkerSource"
           at={at}
-        >
-          <CodeArea
-            id="qe-checker-source"
-            rows={14}
-            danger={at('checkerSource') !== null}
-            value={draft.checkerSource}
-            onChange={(checkerSource) => set({ checkerSource })}
-          />
-        </Field>
+          rows={14}
+          marked
+          value={draft.checkerSource}
+          onChange={(checkerSource) => set({ checkerSource })}
+        />
       )}
     </section>
   );
@@ -287,78 +270,62 @@ function ScoringFields({ draft, set, at }: { draft: QuestionDraft; set: Set; at:
   return (
     <section className="xa-section" aria-labelledby="qe-scoring">
       <h2 id="qe-scoring">{t('questionEditor.scoring')}</h2>
-      <Field id="qe-scoring-mode" label={t('questionEditor.scoringMode')} place="scoring" at={at}>
-        <HTMLSelect
-          id="qe-scoring-mode"
-          value={draft.scoring}
-          options={[
-            { value: 'sum', label: t('questionEditor.scoringSum') },
-            { value: 'subtasks', label: t('questionEditor.scoringSubtasks') },
-          ]}
-          onChange={(e) => {
-            const scoring = e.target.value === 'subtasks' ? 'subtasks' : 'sum';
-            set({
-              scoring,
-              subtasks:
-                scoring === 'subtasks' && draft.subtasks.length === 0
-                  ? [{ cases: '', score: '', mode: 'min' }]
-                  : draft.subtasks,
-            });
-          }}
-        />
-      </Field>
+      <SelectField
+        id="qe-scoring-mode"
+        label={t('questionEditor.scoringMode')}
+        place="scoring"
+        at={at}
+        value={draft.scoring}
+        options={[
+          { value: 'sum', label: t('questionEditor.scoringSum') },
+          { value: 'subtasks', label: t('questionEditor.scoringSubtasks') },
+        ]}
+        onChange={(scoring) =>
+          set({
+            scoring,
+            subtasks:
+              scoring === 'subtasks' && draft.subtasks.length === 0
+                ? [{ cases: '', score: '', mode: 'min' }]
+                : draft.subtasks,
+          })
+        }
+      />
       {draft.scoring === 'subtasks' && (
         <Field id="qe-subtasks" label="" place="subtasks" at={at}>
           <div id="qe-subtasks">
             {draft.subtasks.map((s, i) => (
               <div key={i} className="xa-qe-row" data-testid="qe-subtask">
-                <Field
+                <TextField
                   id={`qe-subtask-${i}-cases`}
                   label={t('questionEditor.subtaskCases', { index: i + 1 })}
                   helper={i === 0 ? t('questionEditor.subtaskCasesHint') : undefined}
                   place={`subtasks.${i}.cases`}
                   at={at}
-                >
-                  <InputGroup
-                    id={`qe-subtask-${i}-cases`}
-                    placeholder="1-3, 5"
-                    value={s.cases}
-                    intent={at(`subtasks.${i}.cases`) ? 'danger' : 'none'}
-                    onValueChange={(cases) => setSubtask(i, { cases })}
-                  />
-                </Field>
-                <Field
+                  placeholder="1-3, 5"
+                  value={s.cases}
+                  onChange={(cases) => setSubtask(i, { cases })}
+                />
+                <TextField
                   id={`qe-subtask-${i}-score`}
                   label={t('questionEditor.subtaskScore')}
                   place={`subtasks.${i}.score`}
                   at={at}
-                >
-                  <InputGroup
-                    id={`qe-subtask-${i}-score`}
-                    inputMode="decimal"
-                    value={s.score}
-                    intent={at(`subtasks.${i}.score`) ? 'danger' : 'none'}
-                    onValueChange={(score) => setSubtask(i, { score })}
-                  />
-                </Field>
-                <Field
+                  inputMode="decimal"
+                  value={s.score}
+                  onChange={(score) => setSubtask(i, { score })}
+                />
+                <SelectField
                   id={`qe-subtask-${i}-mode`}
                   label={t('questionEditor.subtaskMode')}
                   place={`subtasks.${i}`}
                   at={at}
-                >
-                  <HTMLSelect
-                    id={`qe-subtask-${i}-mode`}
-                    value={s.mode}
-                    options={[
-                      { value: 'min', label: t('questionEditor.subtaskMin') },
-                      { value: 'sum', label: t('questionEditor.subtaskSum') },
-                    ]}
-                    onChange={(e) =>
-                      setSubtask(i, { mode: e.target.value === 'sum' ? 'sum' : 'min' })
-                    }
-                  />
-                </Field>
+                  value={s.mode}
+                  options={[
+                    { value: 'min', label: t('questionEditor.subtaskMin') },
+                    { value: 'sum', label: t('questionEditor.subtaskSum') },
+                  ]}
+                  onChange={(mode) => setSubtask(i, { mode })}
+                />
                 <Button
                   size="small"
                   variant="minimal"

@@ -21,7 +21,7 @@ import { FileUploadButton } from '../../files/FileUploadButton.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { MarkdownEditor } from '../../site/MarkdownEditor.tsx';
 import { CaseData } from './CaseData.tsx';
-import { Field, TextField } from './Field.tsx';
+import { Field, SelectField, TextField } from './Field.tsx';
 import { ProgrammingFields } from './ProgrammingFields.tsx';
 import {
   bodyOf,
@@ -32,13 +32,13 @@ import {
   placeErrors,
   placesOf,
   QUESTION_KINDS,
-  type Difficulty,
   type QuestionDraft,
   type QuestionKind,
 } from './question-draft.ts';
 import './questionEditor.css';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 import type { StaffWrite } from '../../../../machines/staff-edit/machine.ts';
+import { selectAnswer } from '../../../../machines/staff-edit/selectors.ts';
 
 const LABELS = ['A', 'B', 'C', 'D'] as const;
 
@@ -95,9 +95,7 @@ function QuestionForm({ area, stored }: { area: StaffArea; stored: EditedQuestio
     sent && s.matches('failed') && ours(s.context.last) ? s.context.fieldErrors : null,
   );
   const savedId = useSelector(staffEdit, (s) =>
-    sent && s.matches('done') && ours(s.context.last)
-      ? (s.context.result as { id: number }).id
-      : null,
+    sent && ours(s.context.last) ? (selectAnswer(s, [saveCall])?.id ?? null) : null,
   );
 
   // A new question, once created, is edited at its own address (where its test data goes).
@@ -219,22 +217,18 @@ function QuestionForm({ area, stored }: { area: StaffArea; stored: EditedQuestio
           onChange={(title) => set({ title })}
         />
         <div className="xa-qe-row">
-          <Field
+          <SelectField
             id="qe-difficulty"
             label={t('questionEditor.difficulty')}
             place="difficulty"
             at={at}
-          >
-            <HTMLSelect
-              id="qe-difficulty"
-              value={draft.difficulty}
-              options={DIFFICULTY_LEVELS.map((d) => ({
-                value: d,
-                label: t(`practice.difficulty.${d}`),
-              }))}
-              onChange={(e) => set({ difficulty: e.target.value as Difficulty })}
-            />
-          </Field>
+            value={draft.difficulty}
+            options={DIFFICULTY_LEVELS.map((d) => ({
+              value: d,
+              label: t(`practice.difficulty.${d}`),
+            }))}
+            onChange={(difficulty) => set({ difficulty })}
+          />
           <TextField
             id="qe-tags"
             label={t('questionEditor.tags')}
