@@ -20,7 +20,7 @@ import {
 } from '../member-question/answers.ts';
 import type { AnswerRow } from '../member-question/answers.ts';
 import type { StoredResult } from '../judge-service/jobs.ts';
-import { learnerScope } from '../question/scopes.ts';
+import { learnerScope } from '../access/scope.ts';
 import { QUESTIONS } from '../question/store.ts';
 import { builtinExceptionOf } from './tutor/python.ts';
 import type { TutorAnswer, TutorInput, TutorQuestion } from './tutor/tutor.ts';

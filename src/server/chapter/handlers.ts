@@ -14,23 +14,12 @@ import { memberChapterProgressPage } from './member-progress.ts';
 import { SCOPE_OF_AREA } from '../access/scope.ts';
 import { chapterQuestions, chapterStore, replaceChapterQuestions } from './store.ts';
 import type { ChapterScope } from './store.ts';
+import { learnerScope, organizationScope, platformScope } from '../access/scope.ts';
 
 const bmsCalls = actionsOf(chapterApi, 'bms', 'chapter');
 const edmsCalls = actionsOf(chapterApi, 'edms', 'chapter');
 const appCalls = actionsOf(chapterApi, 'app', 'chapter');
 const ojCalls = actionsOf(chapterApi, 'oj', 'chapter');
-
-const platformScope = (auth: Auth): ChapterScope => ({ kind: 'platform', memberId: auth.memberId });
-const teacherScope = (auth: Auth): ChapterScope => ({
-  kind: 'organization',
-  organizationId: auth.organizationId,
-  memberId: auth.memberId,
-});
-const learnerScope = (auth: Auth): ChapterScope => ({
-  kind: 'learner',
-  organizationId: auth.organizationId,
-  memberId: auth.memberId,
-});
 
 /**
  * The un-prefixed area serves everyone logged in: a teacher or organization admin acts for the
@@ -38,7 +27,7 @@ const learnerScope = (auth: Auth): ChapterScope => ({
  * role for the platform, and anyone else reads only.
  */
 const appScope = (auth: Auth): ChapterScope => {
-  if (auth.role === 'teacher' || auth.role === 'orgAdmin') return teacherScope(auth);
+  if (auth.role === 'teacher' || auth.role === 'orgAdmin') return organizationScope(auth);
   if (auth.platformAdmin) return platformScope(auth);
   return learnerScope(auth);
 };
@@ -83,8 +72,8 @@ const questionListHandlers = <A extends Area>(area: A, scopeOf: (auth: Auth) => 
 export const chapterHandlers = [
   ...resourceHandlers(bmsCalls, chapterStore, platformScope),
   ...questionListHandlers(bmsCalls, platformScope),
-  ...resourceHandlers(edmsCalls, chapterStore, teacherScope),
-  ...questionListHandlers(edmsCalls, teacherScope),
+  ...resourceHandlers(edmsCalls, chapterStore, organizationScope),
+  ...questionListHandlers(edmsCalls, organizationScope),
   ...resourceHandlers({ ...appCalls, queryById: undefined }, chapterStore, appScope),
   handle(appCalls.queryById, ({ services, requireAuth, query }) =>
     readAppChapter(services, requireAuth(), query.id),
@@ -104,7 +93,7 @@ export const chapterHandlers = [
     async ({ services, requireAuth, query, body }) => {
       const auth = requireAuth();
       return chapterStatistics(
-        { services, scope: teacherScope(auth) },
+        { services, scope: organizationScope(auth) },
         auth.organizationId,
         body.chapterId,
         query,

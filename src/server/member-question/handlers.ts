@@ -14,7 +14,7 @@ import { fail } from '../http/app-error.ts';
 import { handle } from '../http/handler.ts';
 import { ownedFilter } from '../http/owned-rows.ts';
 import { limitOffset, orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
-import { learnerScope } from '../question/scopes.ts';
+import { learnerScope } from '../access/scope.ts';
 import { assertQuestionOpen, QUESTIONS } from '../question/store.ts';
 import {
   ANSWER_SELECT,

@@ -8,7 +8,7 @@ import type { Queryable } from '../db/pool.ts';
 import type { Auth } from '../http/sessions.ts';
 import { findOwned } from '../http/owned-rows.ts';
 import { validationError } from '../http/validation-error.ts';
-import { learnerScope } from '../question/scopes.ts';
+import { learnerScope } from '../access/scope.ts';
 import { QUESTIONS } from '../question/store.ts';
 
 export interface QuestionRow {

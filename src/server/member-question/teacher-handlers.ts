@@ -24,7 +24,7 @@ import {
 } from './staff-queries.ts';
 import type { Auth } from '../http/sessions.ts';
 import { SCOPE_OF_AREA } from '../access/scope.ts';
-import { platformScope, teacherScope } from '../question/scopes.ts';
+import { organizationScope, platformScope } from '../access/scope.ts';
 import { referenceSolutionsOf } from '../question/store.ts';
 import type { QuestionScope } from '../question/store.ts';
 
@@ -157,6 +157,6 @@ export const teacherQueryHandlers = [
   ),
 
   debugHandler(questionApi['bms.question.debug'], platformScope),
-  debugHandler(questionApi['edms.question.debug'], teacherScope),
-  debugHandler(questionApi['question.debug'], teacherScope),
+  debugHandler(questionApi['edms.question.debug'], organizationScope),
+  debugHandler(questionApi['question.debug'], organizationScope),
 ];

@@ -32,7 +32,7 @@ import {
   replaceCases,
 } from './store.ts';
 import type { QuestionScope } from './store.ts';
-import { learnerScope, platformScope, teacherScope } from './scopes.ts';
+import { learnerScope, organizationScope, platformScope } from '../access/scope.ts';
 
 const bmsCalls = actionsOf(questionApi, 'bms', 'question');
 const edmsCalls = actionsOf(questionApi, 'edms', 'question');
@@ -161,21 +161,21 @@ export const questionBankHandlers = [
   importZipHandler(bmsCalls.importZip, platformScope),
   ...zipHandlers(bmsCalls, platformScope),
   ...packageHandlers(bmsCalls, platformScope),
-  ...resourceHandlers(edmsCalls, questionStore, teacherScope),
-  ...publicationHandlers(edmsCalls, teacherScope),
-  importHandler(edmsCalls.import, teacherScope),
-  importZipHandler(edmsCalls.importZip, teacherScope),
-  ...zipHandlers(edmsCalls, teacherScope),
-  ...packageHandlers(edmsCalls, teacherScope),
+  ...resourceHandlers(edmsCalls, questionStore, organizationScope),
+  ...publicationHandlers(edmsCalls, organizationScope),
+  importHandler(edmsCalls.import, organizationScope),
+  importZipHandler(edmsCalls.importZip, organizationScope),
+  ...zipHandlers(edmsCalls, organizationScope),
+  ...packageHandlers(edmsCalls, organizationScope),
   handle(edmsCalls.queryRandomList, async ({ services, requireAuth, body }) => {
     const { count, ...filter } = body;
-    return randomQuestions({ services, scope: teacherScope(requireAuth()) }, filter, count);
+    return randomQuestions({ services, scope: organizationScope(requireAuth()) }, filter, count);
   }),
-  ...resourceHandlers(appCalls, questionStore, teacherScope),
-  ...publicationHandlers(appCalls, teacherScope),
-  importHandler(appCalls.import, teacherScope),
-  ...zipHandlers(appCalls, teacherScope),
-  ...packageHandlers(appCalls, teacherScope),
+  ...resourceHandlers(appCalls, questionStore, organizationScope),
+  ...publicationHandlers(appCalls, organizationScope),
+  importHandler(appCalls.import, organizationScope),
+  ...zipHandlers(appCalls, organizationScope),
+  ...packageHandlers(appCalls, organizationScope),
   ...resourceHandlers(
     { queryList: ojCalls.queryList },
     { list: learnerQuestionStore.list },
