@@ -71,11 +71,6 @@ export default defineConfig({
           // file run beside integration files (vitest runs groups one after another).
           sequence: { groupOrder: 2 },
           maxWorkers: 2,
-          // As in the unit project: a worker keeps the server's modules from one file to the
-          // next instead of importing them again for each (most of the run's import time).
-          // Each file still starts a platform of its own; the server keeps its state per
-          // platform (keyed by its pool or app), never per process.
-          isolate: false,
         },
       },
       {
@@ -94,7 +89,6 @@ export default defineConfig({
           hookTimeout: 120_000,
           sequence: { groupOrder: 2 },
           maxWorkers: 2,
-          isolate: false,
         },
       },
     ],
