@@ -3,6 +3,17 @@ import react from '@vitejs/plugin-react';
 import { GeneratedFirstSequencer } from './tests/support/sequencer.ts';
 import { TEST_ENV } from './tests/support/test-env.ts';
 
+/** What the unit project and its isolated twin (unit-mocked) share: one group, two workers. */
+const UNIT = {
+  environment: 'node',
+  setupFiles: ['tests/support/dom-waits.ts'],
+  // Above the component tests' wait bound (dom-waits.ts), so a slow screen fails on what it did
+  // not show rather than on the clock.
+  testTimeout: 30_000,
+  sequence: { groupOrder: 0 },
+  maxWorkers: 2,
+};
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -16,18 +27,12 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/unit/**/*.test.ts'],
           // Pure: runs on any laptop, without bubblewrap, cgroups, root or g++.
           exclude: ['**/*.sandbox.test.ts', '**/*.mocked.test.*', '**/node_modules/**'],
-          environment: 'node',
-          setupFiles: ['tests/support/dom-waits.ts'],
-          // Above the component tests' wait bound (dom-waits.ts), so a slow screen fails on
-          // what it did not show rather than on the clock.
-          testTimeout: 30_000,
+          ...UNIT,
           // A worker keeps the modules it imported from one file to the next: importing them
           // afresh for each of 140 files was half the group's time. Each file still gets its
           // own environment (a fresh jsdom). A file that replaces a module (vi.mock) needs a
           // module cache of its own, so it is named *.mocked.test.* and runs in unit-mocked.
           isolate: false,
-          sequence: { groupOrder: 0 },
-          maxWorkers: 2,
         },
       },
       {
@@ -35,11 +40,7 @@ export default defineConfig({
         test: {
           name: 'unit-mocked',
           include: ['src/**/*.mocked.test.ts', 'src/**/*.mocked.test.tsx'],
-          environment: 'node',
-          setupFiles: ['tests/support/dom-waits.ts'],
-          testTimeout: 30_000,
-          sequence: { groupOrder: 0 },
-          maxWorkers: 2,
+          ...UNIT,
         },
       },
       {
