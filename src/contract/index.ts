@@ -20,6 +20,7 @@ import { ocr } from './ocr/calls.ts';
 import { order } from './order/calls.ts';
 import { organization } from './organization/calls.ts';
 import { parent } from './parent/calls.ts';
+import { permission } from './permission/calls.ts';
 import { question } from './question/calls.ts';
 import { siteConfig } from './site-config/calls.ts';
 import { system } from './system/calls.ts';
@@ -64,6 +65,7 @@ export const domains = {
   activityPrize,
   ai,
   parent,
+  permission,
 } satisfies Record<string, Record<string, CallDef>>;
 
 /** Every call of the catalogue; the server registers exactly these routes. */

@@ -26,6 +26,7 @@ import { activity } from './activity/refs.ts';
 import { activityPrize } from './activity-prize/refs.ts';
 import { ai } from './ai/refs.ts';
 import { parent } from './parent/refs.ts';
+import { permission } from './permission/refs.ts';
 
 /** Every call's client ref, by id (a CallRef: its route, and its schema types for the compiler). */
 export const refs = {
@@ -55,6 +56,7 @@ export const refs = {
   ...activityPrize,
   ...ai,
   ...parent,
+  ...permission,
 };
 export type Refs = typeof refs;
 
@@ -440,7 +442,17 @@ export type StaffWriteCall =
   | 'bms.aiPrompt.update'
   | 'bms.aiPrompt.delete'
   | 'edms.parentBinding.confirm'
-  | 'edms.parentBinding.refuse';
+  | 'edms.parentBinding.refuse'
+  | 'role.create'
+  | 'role.update'
+  | 'role.delete'
+  | 'role.configPerms'
+  | 'resource.create'
+  | 'resource.update'
+  | 'resource.delete'
+  | 'resource.operate.create'
+  | 'resource.operate.update'
+  | 'resource.operate.delete';
 
 /** The calls whose body travels as form data, a file beside the schema's fields. */
 export type MultipartCall =

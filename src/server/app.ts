@@ -1,3 +1,4 @@
+import { RoleOperatesCache } from './permission/role-operates.ts';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../contract/body-size.ts';
 import fastifyCookie from '@fastify/cookie';
@@ -215,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     payments: await installPayments(app, deps),
     files: deps.files ?? (await createFileService(deps.pool, { dataDir: loadConfig().dataDir })),
     apps: new AppRegistry(deps.pool),
+    roleOperates: new RoleOperatesCache(deps.pool),
     orderKinds: allOrderKinds,
   };
   appServices.set(app, services);

@@ -26,6 +26,7 @@ import { ocrModule } from './ocr/module.ts';
 import { orderModule } from './order/module.ts';
 import { organizationModule } from './organization/module.ts';
 import { parentModule } from './parent/module.ts';
+import { permissionModule } from './permission/module.ts';
 import { questionModule } from './question/module.ts';
 import { siteConfigModule } from './site-config/module.ts';
 import { systemModule } from './system/module.ts';
@@ -58,4 +59,5 @@ export const serverModules = [
   activityPrizeModule,
   aiModule,
   parentModule,
+  permissionModule,
 ];

@@ -1,3 +1,4 @@
+import type { RoleOperates } from './http/access.ts';
 import type { CaptchaService } from './accounts/captcha.ts';
 import type { VerificationCodeService } from './accounts/verification-codes.ts';
 import type { Pool } from './db/pool.ts';
@@ -23,6 +24,8 @@ export interface Services {
   files: FileService;
   /** The application ids the appid header is checked against (server/apps/). */
   apps: AppRegistry;
+  /** What custom roles grant (server/permission/role-operates.ts), read by the access check. */
+  roleOperates: RoleOperates;
   /** What each kind of order does (server/order-kinds.ts): the order flow reads it here. */
   orderKinds: OrderKinds;
 }

@@ -1,3 +1,5 @@
+import { allCalls } from '../contract/index.ts';
+import { syncOperates } from './permission/operate-sync.ts';
 import type { AddressInfo } from 'node:net';
 import type { CaptchaGenerator } from './accounts/captcha.ts';
 import type { CodeSender } from './accounts/code-sender.ts';
@@ -113,6 +115,8 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     cleanups.push(() => pool.end());
 
     await runMigrations(pool, logger);
+    // Every call is an operate before anyone can be given one (server/permission/).
+    await syncOperates(pool, allCalls);
     const seed = await seedDatabase(pool, {
       password: options.seedPassword ?? config.seedPassword,
       logger,

@@ -14,7 +14,19 @@ import { memberItem, memberResource } from './members.ts';
 export const memberIdBody = z.strictObject({ memberId: f.id });
 export const memberIdQuery = z.strictObject({ memberId: f.id });
 export const mobileQuery = z.strictObject({ mobile: f.mobile });
-export const configRolesBody = z.strictObject({ id: f.id, role: memberRole });
+export const configRolesBody = z.strictObject({
+  id: f.id,
+  role: memberRole,
+  /**
+   * The organization's custom roles the member holds from now on (role/*), replacing those held;
+   * absent: unchanged. Staff only: a learner or parent holds none.
+   */
+  roleIds: z
+    .array(f.id, '角色须为角色 ID 的列表')
+    .max(20, '最多 20 个角色')
+    .refine((ids) => new Set(ids).size === ids.length, '角色不能重复')
+    .optional(),
+});
 export const anonQueryBody = z.strictObject({
   /** An exact mobile or username (at least 3 characters): a lookup, not a browse. */
   keyword: z.string().trim().min(3, '请输入完整的手机号或用户名').max(32),
@@ -95,7 +107,7 @@ export const memberAdminCalls = {
     'member.configRoles': spec({
       method: 'PUT',
       access: 'orgAdmin',
-      summary: '设置成员角色（学员、家长、教师、机构管理员）；不能改本人',
+      summary: '设置成员角色（学员、家长、教师、机构管理员）与本机构的自定义角色；不能改本人',
       body: configRolesBody,
       response: memberItem,
     }),

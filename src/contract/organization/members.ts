@@ -29,6 +29,8 @@ export const memberItem = z.object({
   organizationName: z.string(),
   /** The classes a learner is in, or a teacher teaches. */
   grades: z.array(memberGradeRef),
+  /** The organization's custom roles the member holds (member/configRoles); none: the built-in role decides. */
+  roles: z.array(memberGradeRef),
   createdAt: f.isoTime,
   lastLoginAt: f.isoTime.nullable(),
 });

@@ -26,6 +26,7 @@ export const teacherItem = memberItem
     organizationId: true,
     organizationName: true,
     grades: true,
+    roles: true,
     createdAt: true,
     lastLoginAt: true,
   })

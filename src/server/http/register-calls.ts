@@ -154,7 +154,7 @@ export function registerCalls(
           throw validationError([{ field: 'body', message: '此接口不接受请求体' }]);
         }
         const auth = await resolveAuth(request, options.services);
-        checkAccess(access, auth);
+        await checkAccess(call, access, auth, options.services.roleOperates);
         callers.set(request, auth);
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {

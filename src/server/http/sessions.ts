@@ -5,6 +5,17 @@ import { randomTokenString, sha256Hex } from '../security/tokens.ts';
 export const SESSION_COOKIE = 'xinao_session';
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * A custom role a caller holds, as the session's query read it: `version` grows with each change
+ * of what the role grants, so a cached list of its operates is known stale on the next call
+ * (server/permission/role-operates.ts).
+ */
+export interface RoleGrant {
+  id: number;
+  version: number;
+  enabled: boolean;
+}
+
 /** Who is calling: the session, its login user and the member it currently acts as. */
 export interface Auth {
   sessionId: number;
@@ -14,6 +25,13 @@ export interface Auth {
   organizationId: number;
   platformAdmin: boolean;
   expiresAt: Date;
+  /**
+   * The organization's roles the member holds (member/configRoles). Empty: the built-in role
+   * (`role`) decides the staff calls; otherwise only what these roles grant.
+   */
+  memberRoles: RoleGrant[];
+  /** The platform roles the user holds (user/configRoles). Empty: a platform admin may do all. */
+  userRoles: RoleGrant[];
 }
 
 interface SessionRow {
@@ -24,7 +42,14 @@ interface SessionRow {
   organization_id: number;
   platform_admin: boolean;
   expires_at: Date;
+  member_roles: RoleGrant[];
+  user_roles: RoleGrant[];
 }
+
+const grantsOf = (holder: string, table: string, key: string) =>
+  `COALESCE((SELECT json_agg(json_build_object('id', r.id, 'version', r.version,
+      'enabled', r.enabled) ORDER BY r.id)
+    FROM ${table} h JOIN roles r ON r.id = h.role_id WHERE h.${key} = ${holder}), '[]')`;
 
 /**
  * The live session for a cookie token, or null. A revoked or expired session, a disabled user,
@@ -32,7 +57,9 @@ interface SessionRow {
  */
 export async function findSession(db: Queryable, token: string): Promise<Auth | null> {
   const result = await db.query<SessionRow>(
-    `SELECT s.id, s.user_id, s.member_id, m.role, m.organization_id, u.platform_admin, s.expires_at
+    `SELECT s.id, s.user_id, s.member_id, m.role, m.organization_id, u.platform_admin, s.expires_at,
+            ${grantsOf('s.member_id', 'member_roles', 'member_id')} AS member_roles,
+            ${grantsOf('s.user_id', 'user_roles', 'user_id')} AS user_roles
        FROM sessions s
        JOIN users u ON u.id = s.user_id
        JOIN members m ON m.id = s.member_id
@@ -52,6 +79,8 @@ export async function findSession(db: Queryable, token: string): Promise<Auth | 
     organizationId: row.organization_id,
     platformAdmin: row.platform_admin,
     expiresAt: row.expires_at,
+    memberRoles: row.member_roles,
+    userRoles: row.user_roles,
   };
 }
 

@@ -284,7 +284,7 @@ const memberHandlers = [
   ...wire(['member.configRoles'], async (a, ctx) => {
     const scope = scopeOf(a, ctx);
     const b = ctx.body;
-    await configRole(ctx.services.pool, scope, b.id, b.role);
+    await configRole(ctx.services.pool, scope, b.id, b.role, b.roleIds);
     return toMemberItem(await readPerson(ctx.services.pool, scope, 'members', b.id));
   }),
   ...lifecycleHandlers(

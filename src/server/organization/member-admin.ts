@@ -3,6 +3,7 @@
  * cards, statistics, the points ranking, the anonymised lookup, and which teachers a learner
  * has. Who may do what is people.ts's `assertMayEdit` and the scope's predicates.
  */
+import { setMemberRoles } from '../permission/holders.ts';
 import type { z } from 'zod';
 import type { MemberRole } from '../../contract/accounts/calls.ts';
 import type { profileUpdate } from '../../contract/organization/current-member.ts';
@@ -43,6 +44,8 @@ export async function updatePerson(
   scope: Scope,
   kind: PeopleKind,
   m: PersonChanges,
+  /** More of the same change, in its transaction (the custom roles of configRoles). */
+  alsoIn?: (client: Queryable) => Promise<void>,
 ): Promise<void> {
   const row = await readPerson(pool, scope, kind, m.id);
   assertMayEdit(scope, row);
@@ -77,6 +80,7 @@ export async function updatePerson(
       ],
       sql,
     );
+    await alsoIn?.(client);
     if (sets.length === 0) return;
     try {
       await client.query(
@@ -92,14 +96,25 @@ export async function updatePerson(
   });
 }
 
-/** configRoles: an admin sets a member's role (never their own). */
-export async function configRole(pool: Pool, scope: Scope, id: number, role: MemberRole) {
+/**
+ * configRoles: an admin sets a member's built-in role (never their own) and, when `roleIds` is
+ * given, the organization's custom roles they hold (server/permission/holders.ts).
+ */
+export async function configRole(
+  pool: Pool,
+  scope: Scope,
+  id: number,
+  role: MemberRole,
+  roleIds?: readonly number[],
+) {
   if (!isAdminScope(scope)) throw fail('FORBIDDEN', '更改角色需机构管理员操作');
   const row = await readPerson(pool, scope, 'members', id);
   if (scope.kind === 'organization' && row.organization_id !== scope.organizationId) {
     throw fail('NOT_FOUND', `成员 ${id} 不存在`);
   }
-  await updatePerson(pool, scope, 'members', { id, role });
+  await updatePerson(pool, scope, 'members', { id, role }, (client) =>
+    setMemberRoles(client, { id, organizationId: row.organization_id, role }, roleIds),
+  );
 }
 
 /**

@@ -43,6 +43,7 @@ export interface PersonRow {
   last_login_at: Date | null;
   grades: Ref[];
   groups: Ref[];
+  roles: Ref[];
 }
 
 const PERSON_COLUMNS = `m.id, m.user_id, u.username, m.nickname, m.real_name, u.mobile, m.role,
@@ -55,7 +56,10 @@ const PERSON_COLUMNS = `m.id, m.user_id, u.username, m.nickname, m.real_name, u.
     '[]'::json) AS grades,
   coalesce((SELECT json_agg(json_build_object('id', tg.id, 'name', tg.name) ORDER BY tg.sort, tg.id)
      FROM teacher_group_members tgm JOIN teacher_groups tg ON tg.id = tgm.group_id
-    WHERE tgm.member_id = m.id), '[]'::json) AS groups`;
+    WHERE tgm.member_id = m.id), '[]'::json) AS groups,
+  coalesce((SELECT json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY r.id)
+     FROM member_roles mr JOIN roles r ON r.id = mr.role_id WHERE mr.member_id = m.id),
+    '[]'::json) AS roles`;
 const PERSON_FROM = `FROM members m JOIN users u ON u.id = m.user_id
   JOIN organizations o ON o.id = m.organization_id`;
 
@@ -79,6 +83,7 @@ export const toMemberItem = (r: PersonRow): MemberItem => ({
   organizationId: r.organization_id,
   organizationName: r.organization_name,
   grades: r.grades,
+  roles: r.roles,
   createdAt: r.created_at.toISOString(),
   lastLoginAt: iso(r.last_login_at),
 });
@@ -96,6 +101,7 @@ export const toTeacherItem = (r: PersonRow): TeacherItem => ({
   organizationName: r.organization_name,
   groups: r.groups,
   grades: r.grades,
+  roles: r.roles,
   createdAt: r.created_at.toISOString(),
   lastLoginAt: iso(r.last_login_at),
 });

@@ -342,6 +342,8 @@ async function seedHomework(
       organizationId: member.rows[0]!.organization_id,
       platformAdmin: false,
       expiresAt: new Date(),
+      memberRoles: [],
+      userRoles: [],
     } satisfies Auth;
     const enrollId = await enrollOf(homeworkId, memberId);
     await answerQuestion(services as never, auth, { questionId, answer }, 'homework', () =>
