@@ -104,6 +104,18 @@ describe('built-in roles', () => {
     expect(await refusedIds(clients[role], GUARDED)).toEqual(expected);
   });
 
+  it('tells each session the staff operates it may make, as the check answers them', async () => {
+    for (const role of DEMO_ROLES) {
+      const rights = (
+        await clients[role].call<{ operates: string[] }>(organization['member.queryCurrentRights'])
+      ).body.data!;
+      const allowed = STAFF.filter((c) =>
+        BEFORE[effectiveAccess(c) as keyof typeof BEFORE].includes(role),
+      ).map((c) => c.id);
+      expect(rights.operates, role).toEqual(allowed);
+    }
+  });
+
   it('names the operate in a refusal', async () => {
     const answer = await probe(clients.teacher, permission['resource.update']);
     expect(answer.status).toBe(403);
@@ -152,6 +164,11 @@ describe('a custom role of the demo school: 阅卷老师', () => {
   });
 
   it('lets its holder make the calls it grants and refuses every other staff call', async () => {
+    // What the menus read: exactly the granted operates, in the contract's order.
+    const rights = (
+      await clients.teacher.call<{ operates: string[] }>(organization['member.queryCurrentRights'])
+    ).body.data!;
+    expect(rights.operates).toEqual(STAFF.map((c) => c.id).filter((id) => GRANTED.includes(id)));
     // The same session as before the role was given: it takes effect on the next call.
     const refusedNow = await refusedIds(clients.teacher, STAFF);
     expect(refusedNow).toEqual(STAFF.map((c) => c.id).filter((id) => !GRANTED.includes(id)));

@@ -26,11 +26,17 @@ export const currentMemberCalls = defineCalls({
   'member.queryCurrentRights': spec({
     method: 'GET',
     access: 'member',
-    summary: '当前会员的权益（来自有效会员卡）',
+    summary: '当前会员的权益（来自有效会员卡）与可执行的管理操作（菜单与按钮据此显示）',
     response: z.object({
       rights: z.array(right),
       vip: z.boolean(),
       expireDate: f.isoTime.nullable(),
+      /**
+       * The staff operates (call ids) this session may make now: its built-in role's, or
+       * exactly what its custom roles grant (docs/decisions/admin-and-identity.md). Empty for a
+       * learner or parent.
+       */
+      operates: z.array(z.string()),
     }),
   }),
   'member.queryMineTeacherList': spec({

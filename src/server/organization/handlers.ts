@@ -3,6 +3,7 @@
  * folder's stores. Each area's scope comes from access/scope.ts: `bms` platform staff, `edms`
  * the organization's staff, the un-prefixed `member` calls by role, `oj` the learner.
  */
+import { permittedOperates } from '../permission/current-operates.ts';
 import { organization as calls } from '../../contract/organization/calls.ts';
 import type { BatchMembersAnswer } from '../../contract/organization/people-write.ts';
 import { memberApprovalLifecycle } from '../../machines/lifecycles/organization.ts';
@@ -321,9 +322,13 @@ const memberHandlers = [
   ...wire(['member.queryCurrent'], (_a, ctx) =>
     loadCurrentUser(ctx.services.pool, ctx.requireAuth().memberId),
   ),
-  ...wire(['member.queryCurrentRights'], (_a, ctx) =>
-    currentRights(ctx.services.pool, ctx.requireAuth().memberId),
-  ),
+  ...wire(['member.queryCurrentRights'], async (_a, ctx) => {
+    const auth = ctx.requireAuth();
+    return {
+      ...(await currentRights(ctx.services.pool, auth.memberId)),
+      operates: await permittedOperates(auth, ctx.services.roleOperates),
+    };
+  }),
   ...wire(['member.queryMineTeacherList'], (_a, ctx) => {
     const auth = ctx.requireAuth();
     return otherTeacherAccounts(ctx.services.pool, auth.userId, auth.memberId);
