@@ -1,4 +1,3 @@
-import { RoleOperatesCache } from './permission/role-operates.ts';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../contract/body-size.ts';
 import fastifyCookie from '@fastify/cookie';
@@ -37,6 +36,7 @@ import { registerSandboxPages } from './payments/sandbox/pages.ts';
 import { createSandboxProvider, type SandboxOptions } from './payments/sandbox/provider.ts';
 import type { Payments } from './payments/service.ts';
 import { AppRegistry } from './apps/registry.ts';
+import { RoleOperatesCache } from './permission/role-operates.ts';
 import { loadConfig } from './config.ts';
 import { createFileService } from './files/service.ts';
 import type { FileService } from './files/service.ts';

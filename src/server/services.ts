@@ -1,4 +1,3 @@
-import type { RoleOperates } from './http/access.ts';
 import type { CaptchaService } from './accounts/captcha.ts';
 import type { VerificationCodeService } from './accounts/verification-codes.ts';
 import type { Pool } from './db/pool.ts';
@@ -8,6 +7,7 @@ import type { Logger } from './logger.ts';
 import type { Payments } from './payments/service.ts';
 import type { FileService } from './files/service.ts';
 import type { AppRegistry } from './apps/registry.ts';
+import type { RoleOperates } from './http/access.ts';
 import type { OrderKinds } from './orders/kinds.ts';
 
 /** What handlers use; built once per app in buildApp. */

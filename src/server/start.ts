@@ -1,6 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { allCalls } from '../contract/index.ts';
 import { syncOperates } from './permission/operate-sync.ts';
-import type { AddressInfo } from 'node:net';
 import type { CaptchaGenerator } from './accounts/captcha.ts';
 import type { CodeSender } from './accounts/code-sender.ts';
 import { buildApp, type PaymentOptions } from './app.ts';

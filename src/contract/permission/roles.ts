@@ -27,7 +27,10 @@ export const callIdField = z
 export const roleCreate = z.strictObject({
   name: roleName,
   remark: remark.default(''),
-  /** The organization the role belongs to; null or absent: platform-wide (platform staff only). */
+  /**
+   * The organization the role belongs to; null or absent: platform-wide when platform staff make
+   * it. An organization's admin always makes their own organization's.
+   */
   organizationId: f.id.nullable().default(null),
   enabled: enabled.default(true),
 });
