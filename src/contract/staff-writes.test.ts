@@ -232,6 +232,7 @@ const NOT_SENT_YET: Record<string, string[]> = {
     'rejectQuit',
   ],
   'bms.homeworkMemberQuestion': ['create', 'update', 'delete'],
+  'edms.homeworkMemberQuestion': ['create', 'update', 'delete'],
   'bms.activityEnroll': [
     'create',
     'update',

@@ -394,6 +394,43 @@ describe('review fixes (issue 8)', () => {
     expect(await averageOf()).toBe(percentOf(30));
   });
 
+  it('lets a teacher score a paper answer of their class by hand, within its score', async () => {
+    const hw = await assign();
+    const enroll = (await myEnrollment(student, hw.id))!;
+    const over = await failureOf(
+      teacher.call(api['edms.homeworkMemberQuestion.create'], {
+        body: { homeworkEnrollId: enroll.id, questionId: aPlusB, score: 61 },
+      }),
+    );
+    expect(fieldsOf(over)).toEqual(['body.score']);
+    const notInIt = await failureOf(
+      teacher.call(api['edms.homeworkMemberQuestion.create'], {
+        body: { homeworkEnrollId: enroll.id, questionId: 999_999, score: 1 },
+      }),
+    );
+    expect(fieldsOf(notInIt)).toEqual(['body.questionId']);
+    const scored = await teacher.call(api['edms.homeworkMemberQuestion.create'], {
+      body: { homeworkEnrollId: enroll.id, questionId: aPlusB, score: 30, remark: '纸质提交' },
+    });
+    const rescored = await teacher.call(api['edms.homeworkMemberQuestion.update'], {
+      body: { id: scored.id, score: 45 },
+    });
+    expect(rescored.id).toBe(scored.id);
+    const overview = await teacher.call(
+      api['edms.homeworkMemberQuestion.queryStatisticsGroupByMember'],
+      { body: { homeworkId: hw.id } },
+    );
+    const mine = overview.members.find((m) => m.enrollId === enroll.id)!;
+    expect(mine.cells.find((c) => c.questionId === aPlusB)?.bestScore).toBe(45);
+    await teacher.call(api['edms.homeworkMemberQuestion.delete'], { body: { id: scored.id } });
+    const voided = await teacher.call(
+      api['edms.homeworkMemberQuestion.queryStatisticsGroupByMember'],
+      { body: { homeworkId: hw.id } },
+    );
+    const after = voided.members.find((m) => m.enrollId === enroll.id)!;
+    expect(after.cells.find((c) => c.questionId === aPlusB)?.bestScore ?? 0).toBe(0);
+  });
+
   it('marks submissions late or on time again when the due time moves', async () => {
     const hw = await assign({ latePenaltyPercent: 50 });
     const enroll = (await myEnrollment(student, hw.id))!;

@@ -5,6 +5,9 @@
  * teacher make the calls it grants and no other staff call; a change of the role refuses the
  * holder's very next call; an organization's admin cannot grant a platform permission.
  *
+ * 阅卷老师 lists homework, reads the grading overview and the answers, sets hand scores and
+ * settles; nothing else.
+ *
  * A probe asks a call with an unknown query parameter and no body: refused calls answer 401 or
  * 403 from the access check, before the body is read; allowed calls get as far as validation
  * (400) or a rate limit (429) and never run their handler.
@@ -132,6 +135,8 @@ describe('a custom role of the demo school: 阅卷老师', () => {
     'edms.homeworkMemberQuestion.queryStatisticsGroupByMember',
     'edms.homeworkMemberQuestion.queryListByHomeworkEnroll',
     'edms.homeworkMemberQuestion.queryById',
+    'edms.homeworkMemberQuestion.create',
+    'edms.homeworkMemberQuestion.update',
     'edms.homeworkEnroll.settle',
   ];
   let role: RoleItem;

@@ -159,6 +159,32 @@ const byEnroll = (access: Access, summary: string) =>
 const grading = (access: Access, summary: string) =>
   spec({ method: 'POST', access, summary, body: homeworkIdBody, response: gradingOverview });
 
+/** Scores given by hand (`scope` says whose homework, for the organization's screens). */
+const handScore = (access: Access, scope: string) =>
+  spec({
+    method: 'POST',
+    access,
+    summary: `人工登记一道题的得分（如纸质提交）${scope}`,
+    body: staffAnswerCreate,
+    response: homeworkAnswerItem,
+  });
+const rescore = (access: Access, scope: string) =>
+  spec({
+    method: 'PUT',
+    access,
+    summary: `人工改分（结算后的得分）${scope}`,
+    body: staffAnswerUpdate,
+    response: homeworkAnswerItem,
+  });
+const voiding = (access: Access, scope: string) =>
+  spec({
+    method: 'DELETE',
+    access,
+    summary: `作废一道题的作答（不计分，提交记录保留）${scope}`,
+    body: idBody,
+    response: deletedAnswer,
+  });
+
 export const answerCalls = defineCalls({
   'bms.homeworkMemberQuestion.queryById': answerById('platformAdmin', '一道题的作答'),
   'bms.homeworkMemberQuestion.queryLatestList': answerList('platformAdmin', '最近的作答'),
@@ -172,27 +198,9 @@ export const answerCalls = defineCalls({
     'platformAdmin',
     '批改总览：学员 × 题目的最好成绩',
   ),
-  'bms.homeworkMemberQuestion.create': spec({
-    method: 'POST',
-    access: 'platformAdmin',
-    summary: '人工登记一道题的得分（如纸质提交）',
-    body: staffAnswerCreate,
-    response: homeworkAnswerItem,
-  }),
-  'bms.homeworkMemberQuestion.update': spec({
-    method: 'PUT',
-    access: 'platformAdmin',
-    summary: '人工改分（结算后的得分）',
-    body: staffAnswerUpdate,
-    response: homeworkAnswerItem,
-  }),
-  'bms.homeworkMemberQuestion.delete': spec({
-    method: 'DELETE',
-    access: 'platformAdmin',
-    summary: '作废一道题的作答（不计分，提交记录保留）',
-    body: idBody,
-    response: deletedAnswer,
-  }),
+  'bms.homeworkMemberQuestion.create': handScore('platformAdmin', ''),
+  'bms.homeworkMemberQuestion.update': rescore('platformAdmin', ''),
+  'bms.homeworkMemberQuestion.delete': voiding('platformAdmin', ''),
   'bms.homeworkMemberQuestion.querySimpleList': answerList('platformAdmin', '作业作答'),
 
   'edms.homeworkMemberQuestion.queryById': answerById('teacher', '一道题的作答（含草稿）'),
@@ -207,6 +215,11 @@ export const answerCalls = defineCalls({
     'teacher',
     '一名学员一份作业的全部作答',
   ),
+  // Not in spec 001's edms list: an organization's teachers grade paper answers of their own
+  // classes as platform staff do (issue 27: a school's 阅卷老师 sets hand scores).
+  'edms.homeworkMemberQuestion.create': handScore('teacher', `；${STAFF}`),
+  'edms.homeworkMemberQuestion.update': rescore('teacher', `；${STAFF}`),
+  'edms.homeworkMemberQuestion.delete': voiding('teacher', `；${STAFF}`),
 
   'oj.homeworkMemberQuestion.save': spec({
     method: 'POST',

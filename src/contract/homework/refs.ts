@@ -416,6 +416,21 @@ export const homework: RefsOf<typeof defs> = {
     method: 'POST',
     path: '/edms/homeworkMemberQuestion/queryListByHomeworkEnroll',
   },
+  'edms.homeworkMemberQuestion.create': {
+    id: 'edms.homeworkMemberQuestion.create',
+    method: 'POST',
+    path: '/edms/homeworkMemberQuestion/create',
+  },
+  'edms.homeworkMemberQuestion.update': {
+    id: 'edms.homeworkMemberQuestion.update',
+    method: 'PUT',
+    path: '/edms/homeworkMemberQuestion/update',
+  },
+  'edms.homeworkMemberQuestion.delete': {
+    id: 'edms.homeworkMemberQuestion.delete',
+    method: 'DELETE',
+    path: '/edms/homeworkMemberQuestion/delete',
+  },
   'oj.homeworkMemberQuestion.save': {
     id: 'oj.homeworkMemberQuestion.save',
     method: 'POST',

@@ -357,17 +357,20 @@ const answerHandlers = [
     const summary = toSummary(row);
     return { id: summary.id, status: summary.status };
   }),
-  ...wire(['bms.homeworkMemberQuestion.create'], (a, ctx) =>
+  ...wire(['bms.homeworkMemberQuestion.create', 'edms.homeworkMemberQuestion.create'], (a, ctx) =>
     staffScore(ctx.services.pool, scopeOf(a, ctx), ctx.body),
   ),
-  ...wire(['bms.homeworkMemberQuestion.update'], (a, ctx) =>
+  ...wire(['bms.homeworkMemberQuestion.update', 'edms.homeworkMemberQuestion.update'], (a, ctx) =>
     staffScore(ctx.services.pool, scopeOf(a, ctx), ctx.body),
   ),
-  ...wire(['bms.homeworkMemberQuestion.delete'], async (a, ctx) => {
-    const { id } = ctx.body;
-    await voidAnswer(ctx.services.pool, scopeOf(a, ctx), id);
-    return { id };
-  }),
+  ...wire(
+    ['bms.homeworkMemberQuestion.delete', 'edms.homeworkMemberQuestion.delete'],
+    async (a, ctx) => {
+      const { id } = ctx.body;
+      await voidAnswer(ctx.services.pool, scopeOf(a, ctx), id);
+      return { id };
+    },
+  ),
 ];
 
 export const homeworkHandlers = [...homeworkItemHandlers, ...enrollHandlers, ...answerHandlers];
