@@ -265,6 +265,13 @@ describe('what an organization admin may configure', () => {
       name: '平台客服',
     });
     expect(platformRole.organizationId).toBeNull();
+    const mixed = await clients.admin.call(permission['role.configPerms'], {
+      body: { id: platformRole.id, callIds: ['bms.homework.queryList', 'edms.grade.queryList'] },
+    });
+    expect(mixed.status).toBe(400);
+    expect((mixed.body.data as { fields: { field: string }[] }).fields.map((f) => f.field)).toEqual(
+      ['body.callIds.1'],
+    );
     const page = await ok<{ content: RoleItem[] }>(
       clients.orgAdmin,
       permission['role.queryList'],

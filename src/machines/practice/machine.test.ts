@@ -320,6 +320,35 @@ describe('practiceMachine', () => {
     await flushPromises();
     expect(actor.getSnapshot().context.answerId).toBe(5);
   });
+  it('takes a language chosen while the draft still loads, and loads that language’s draft', async () => {
+    const loads: DraftKey[] = [];
+    let releaseFirst: () => void = () => {};
+    const machine = practiceMachine.provide({
+      actors: {
+        loadDraft: fromPromise<PracticeDraft | null, DraftKey>(async ({ input }) => {
+          loads.push(input);
+          // The first load is slow: the learner picks another language meanwhile.
+          if (loads.length === 1) await new Promise<void>((r) => (releaseFirst = r));
+          return { source: `// ${input.language}`, input: '' };
+        }),
+        saveDraft: fromPromise<{ updatedAt: string }, JobRequest>(async () => ({
+          updatedAt: 'now',
+        })),
+        followAnswer: fromCallback<AnyEventObject, FollowInput>(() => {}),
+      },
+    });
+    const actor = createActor(machine, { input: { questionId: null, language: 'python' } });
+    actor.start();
+    expect(actor.getSnapshot().matches({ code: 'loading' })).toBe(true);
+    actor.send({ type: 'LANGUAGE', language: 'cpp' });
+    await flushPromises();
+    releaseFirst();
+    await flushPromises();
+    expect(loads.map((l) => l.language)).toEqual(['python', 'cpp']);
+    expect(actor.getSnapshot().context).toMatchObject({ language: 'cpp', source: '// cpp' });
+    expect(actor.getSnapshot().matches({ code: 'saved' })).toBe(true);
+  });
+
   it('reopens a question in the language of the latest draft, asking for it without language', async () => {
     const { actor, calls } = setupPractice(
       {},

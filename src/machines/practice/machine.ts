@@ -208,6 +208,21 @@ export const practiceMachine = setup({
         waiting: waitForQuestionType,
         objective: {},
         loading: {
+          on: {
+            // Chosen while the draft loads (a slow page): the learner's choice wins, and that
+            // language's draft is loaded instead of the one on its way.
+            LANGUAGE: {
+              guard: ({ context, event }) =>
+                isPracticeLanguage(event.language) &&
+                (event.language !== context.language || context.restoreLanguage),
+              target: 'loading',
+              reenter: true,
+              actions: assign({
+                language: ({ event }) => event.language,
+                restoreLanguage: false,
+              }),
+            },
+          },
           invoke: {
             id: 'loadDraft',
             src: 'loadDraft',

@@ -2,8 +2,8 @@
  * Custom roles (contract/permission/roles.ts; docs/decisions/admin-and-identity.md, "Roles and
  * permissions"). An organization's admin manages their organization's roles; platform staff
  * manage every role, platform-wide ones included. What a role grants is a set of staff
- * operates: for an organization's role never more than that organization's admin may do, and
- * never more than the one granting it holds.
+ * operates: for an organization's role never more than that organization's admin may do, for a
+ * platform role the platform's operates, and never more than the one granting it holds.
  */
 import type { z } from 'zod';
 import { allCalls } from '../../contract/index.ts';
@@ -191,7 +191,14 @@ async function refusalOf(
   if (organizationRole && !organizationGrantable(access)) {
     return `机构角色不能授予平台权限「${await services.roleOperates.nameOf(call)}」`;
   }
-  if (!(await mayCall(call, access, auth, services.roleOperates))) {
+  // A platform role is held by platform users and decides their platform calls only
+  // (http/access.ts): an organization's operate in it would never be read.
+  if (!organizationRole && access !== 'platformAdmin') {
+    return `平台角色只授予平台权限；「${await services.roleOperates.nameOf(call)}」请用机构角色授予`;
+  }
+  // Platform staff whom no platform role limits may grant every operate.
+  const unlimited = auth.platformAdmin && auth.userRoles.length === 0;
+  if (!unlimited && !(await mayCall(call, access, auth, services.roleOperates))) {
     return `你本人没有「${await services.roleOperates.nameOf(call)}」的权限，不能授予`;
   }
   return null;
