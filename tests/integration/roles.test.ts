@@ -231,6 +231,15 @@ describe('what an organization admin may configure', () => {
     });
     expect(duplicate.status).toBe(400);
     expect(duplicate.body.message).toContain('已被使用');
+    const second = await ok<RoleItem>(clients.orgAdmin, permission['role.create'], {
+      name: '助教',
+    });
+    const renamed = await clients.orgAdmin.call(permission['role.update'], {
+      body: { id: second.id, name: '教务', remark: '', enabled: true },
+    });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.message).toContain('已被使用');
+    await ok(clients.orgAdmin, permission['role.delete'], { id: second.id });
   });
 
   it('cannot grant a platform permission, an account’s own call or a call that does not exist', async () => {
@@ -376,6 +385,15 @@ describe('holders and the permission tree refuse what cannot be', () => {
       { callId: 'edms.homework.queryList', name: '查看作业列表', sort: 1 },
     );
     expect(renamed).toMatchObject({ name: '查看作业列表', grantable: 'organization' });
+    for (const kind of ['organization', 'platform', 'none'] as const) {
+      const page = await ok<{ content: { grantable: string }[]; totalElements: number }>(
+        clients.admin,
+        permission['resource.operate.queryList'],
+        { grantable: kind },
+      );
+      expect(page.totalElements, kind).toBeGreaterThan(0);
+      expect(new Set(page.content.map((o) => o.grantable)), kind).toEqual(new Set([kind]));
+    }
     // A refusal names the operate as staff last named it.
     const refusal = await probe(
       clients.student,

@@ -2,15 +2,10 @@
  * What the screens need to show a session only the menus and buttons it may use: the staff
  * operates it may make now, decided by the same check every call passes (http/access.ts).
  */
-import { allCalls } from '../../contract/index.ts';
-import { isStaffAccess } from '../../contract/permission/operates.ts';
-import { effectiveAccess, mayCall } from '../http/access.ts';
+import { mayCall } from '../http/access.ts';
 import type { RoleOperates } from '../http/access.ts';
 import type { Auth } from '../http/sessions.ts';
-
-const STAFF_CALLS = allCalls
-  .map((call) => ({ call, access: effectiveAccess(call) }))
-  .filter(({ access }) => isStaffAccess(access));
+import { STAFF_CALLS } from './catalogue.ts';
 
 export async function permittedOperates(auth: Auth, roles: RoleOperates): Promise<string[]> {
   if (auth.role !== 'teacher' && auth.role !== 'orgAdmin' && !auth.platformAdmin) return [];

@@ -3,9 +3,6 @@
  * staff make, the groups and operates the contract makes (./operate-sync.ts). Nothing here can
  * add a permission no call checks, nor remove one a call of this version still checks.
  */
-import { allCalls } from '../../contract/index.ts';
-import type { CallDef } from '../../contract/call.ts';
-import { isStaffAccess, organizationGrantable } from '../../contract/permission/operates.ts';
 import type {
   Grantable,
   OperateItem,
@@ -15,20 +12,11 @@ import type { Page, PageQuery } from '../../contract/paging.ts';
 import { withTransaction } from '../db/pool.ts';
 import type { Pool, Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
-import { effectiveAccess } from '../http/access.ts';
 import { fail } from '../http/app-error.ts';
 import { containsPattern, orderBy, pagedRows } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';
+import { CALL_IDS_BY_GRANTABLE, callOf, grantableOf } from './catalogue.ts';
 import { directoryCode } from './operate-sync.ts';
-
-const callsById = new Map<string, CallDef>(allCalls.map((c) => [c.id, c]));
-
-export function grantableOf(call: CallDef | undefined): Grantable {
-  if (!call) return 'none';
-  const access = effectiveAccess(call);
-  if (!isStaffAccess(access)) return 'none';
-  return organizationGrantable(access) ? 'organization' : 'platform';
-}
 
 const RESOURCE_SELECT = `r.id, r.code, r.name, r.kind, r.parent_id AS "parentId", r.sort,
   (SELECT count(*) FROM resource_operates op WHERE op.resource_id = r.id)::int AS "operateCount"`;
@@ -149,7 +137,7 @@ const OPERATE_SELECT = `op.call_id AS "callId", op.name, op.sort, op.resource_id
 const OPERATE_FROM = 'FROM resource_operates op JOIN resources r ON r.id = op.resource_id';
 
 function operateItem(row: OperateRow): OperateItem {
-  const call = callsById.get(row.callId);
+  const call = callOf(row.callId);
   return {
     ...row,
     // An operate of a call this version no longer has: shown, granted to nobody, deletable.
@@ -172,7 +160,7 @@ export async function createOperate(
   db: Queryable,
   input: { callId: string; name: string; resourceId: number; sort: number },
 ): Promise<OperateItem> {
-  if (!callsById.has(input.callId)) {
+  if (!callOf(input.callId)) {
     throw validationError([
       { field: 'body.callId', message: `没有这个接口：${input.callId}，不能登记无人检查的权限` },
     ]);
@@ -206,7 +194,7 @@ export async function updateOperate(
 
 export async function deleteOperate(pool: Pool, callId: string): Promise<{ callId: string }> {
   const operate = await operateById(pool, callId);
-  if (callsById.has(callId)) {
+  if (callOf(callId)) {
     throw fail('CONFLICT', `接口「${operate.name}」仍在使用，其操作权限不能删除`);
   }
   await withTransaction(pool, async (db) => {
@@ -220,9 +208,6 @@ export async function deleteOperate(pool: Pool, callId: string): Promise<{ callI
   });
   return { callId };
 }
-
-const grantableIds = (...kinds: Grantable[]) =>
-  allCalls.filter((c) => kinds.includes(grantableOf(c))).map((c) => c.id);
 
 const OPERATE_SORT = { sort: 'op.sort', callId: 'op.call_id' };
 
@@ -241,11 +226,13 @@ export async function operatePage(
     where.push(`(op.name ILIKE ${pattern} OR op.call_id ILIKE ${pattern})`);
   }
   if (filter.grantable) {
-    // What may be granted is the contract's to say: filtered on the ids it names.
+    // What may be granted is the contract's to say: filtered on the ids it names. Nobody's
+    // operates include those of calls this version no longer has.
+    const { organization, platform } = CALL_IDS_BY_GRANTABLE;
     where.push(
       filter.grantable === 'none'
-        ? `NOT (op.call_id = ANY(${sql.add(grantableIds('organization', 'platform'))}::text[]))`
-        : `op.call_id = ANY(${sql.add(grantableIds(filter.grantable))}::text[])`,
+        ? `NOT (op.call_id = ANY(${sql.add([...organization, ...platform])}::text[]))`
+        : `op.call_id = ANY(${sql.add(CALL_IDS_BY_GRANTABLE[filter.grantable])}::text[])`,
     );
   }
   const page = await pagedRows<OperateRow>(

@@ -6,9 +6,6 @@
  * platform role the platform's operates, and never more than the one granting it holds.
  */
 import type { z } from 'zod';
-import { allCalls } from '../../contract/index.ts';
-import type { CallDef } from '../../contract/call.ts';
-import { isStaffAccess, organizationGrantable } from '../../contract/permission/operates.ts';
 import type {
   RoleItem,
   roleConfigPerms,
@@ -20,13 +17,13 @@ import { withTransaction } from '../db/pool.ts';
 import type { Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
 import { effectiveAccess, mayCall } from '../http/access.ts';
+import { refuseDuplicate } from '../http/unique.ts';
 import { fail } from '../http/app-error.ts';
 import { containsPattern, orderBy, pagedRows } from '../http/paging.ts';
 import type { Auth } from '../http/sessions.ts';
 import { validationError } from '../http/validation-error.ts';
 import type { Services } from '../services.ts';
-
-const callsById = new Map<string, CallDef>(allCalls.map((c) => [c.id, c]));
+import { callOf, grantableOf } from './catalogue.ts';
 
 /** The organization whose roles the caller manages; null: platform staff, every role. */
 export const managedOrganization = (auth: Auth): number | null =>
@@ -55,10 +52,9 @@ export async function managedRole(db: Queryable, auth: Auth, id: number): Promis
   return rows[0];
 }
 
-const nameTaken = (name: string) =>
-  validationError([{ field: 'body.name', message: `角色名称「${name}」已被使用` }]);
-
-const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
+/** A write whose unique name may be taken (roles_name_key): refused under `body.name`. */
+const unlessNameTaken = <T>(name: string, write: () => Promise<T>) =>
+  refuseDuplicate(write, 'body.name', `角色名称「${name}」已被使用`);
 
 export async function createRole(
   services: Services,
@@ -83,17 +79,14 @@ export async function createRole(
       ]);
     }
   }
-  try {
-    const { rows } = await services.pool.query<{ id: number }>(
+  const { rows } = await unlessNameTaken(input.name, () =>
+    services.pool.query<{ id: number }>(
       `INSERT INTO roles (organization_id, name, remark, enabled) VALUES ($1, $2, $3, $4)
        RETURNING id`,
       [organizationId, input.name, input.remark, input.enabled],
-    );
-    return managedRole(services.pool, auth, rows[0]!.id);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw nameTaken(input.name);
-    throw err;
-  }
+    ),
+  );
+  return managedRole(services.pool, auth, rows[0]!.id);
 }
 
 export async function updateRole(
@@ -102,17 +95,14 @@ export async function updateRole(
   input: z.output<typeof roleUpdate>,
 ): Promise<RoleItem> {
   await managedRole(services.pool, auth, input.id);
-  try {
-    // The version grows: enabling or disabling changes what the holders may do on their next call.
-    await services.pool.query(
+  // The version grows: enabling or disabling changes what the holders may do on their next call.
+  await unlessNameTaken(input.name, () =>
+    services.pool.query(
       `UPDATE roles SET name = $2, remark = $3, enabled = $4, version = version + 1,
          updated_at = now() WHERE id = $1`,
       [input.id, input.name, input.remark, input.enabled],
-    );
-  } catch (err) {
-    if (isUniqueViolation(err)) throw nameTaken(input.name);
-    throw err;
-  }
+    ),
+  );
   return managedRole(services.pool, auth, input.id);
 }
 
@@ -184,21 +174,21 @@ async function refusalOf(
   organizationRole: boolean,
   callId: string,
 ): Promise<string | null> {
-  const call = callsById.get(callId);
+  const call = callOf(callId);
   if (!call) return `没有这个接口：${callId}`;
-  const access = effectiveAccess(call);
-  if (!isStaffAccess(access)) return `「${call.summary}」是每个账号本人的操作，不由角色授予`;
-  if (organizationRole && !organizationGrantable(access)) {
+  const grantable = grantableOf(call);
+  if (grantable === 'none') return `「${call.summary}」是每个账号本人的操作，不由角色授予`;
+  if (organizationRole && grantable === 'platform') {
     return `机构角色不能授予平台权限「${await services.roleOperates.nameOf(call)}」`;
   }
   // A platform role is held by platform users and decides their platform calls only
   // (http/access.ts): an organization's operate in it would never be read.
-  if (!organizationRole && access !== 'platformAdmin') {
+  if (!organizationRole && grantable === 'organization') {
     return `平台角色只授予平台权限；「${await services.roleOperates.nameOf(call)}」请用机构角色授予`;
   }
   // Platform staff whom no platform role limits may grant every operate.
   const unlimited = auth.platformAdmin && auth.userRoles.length === 0;
-  if (!unlimited && !(await mayCall(call, access, auth, services.roleOperates))) {
+  if (!unlimited && !(await mayCall(call, effectiveAccess(call), auth, services.roleOperates))) {
     return `你本人没有「${await services.roleOperates.nameOf(call)}」的权限，不能授予`;
   }
   return null;
