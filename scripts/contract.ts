@@ -11,6 +11,7 @@ import type { CallDef } from '../src/contract/call.ts';
 import { allCalls, domains } from '../src/contract/index.ts';
 import { renderApiReference } from '../src/contract/reference.ts';
 import { isStaffWrite } from '../src/contract/staff-writes.ts';
+import { effectiveAccess, isStaffAccess } from '../src/contract/permission/operates.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const API_REFERENCE_PATH = path.join(root, 'docs/api.md');
@@ -43,6 +44,11 @@ const PRETTIER = {
 async function renderRefsIndex(): Promise<string> {
   const names = Object.keys(domains);
   const staffWrites = allCalls.filter(isStaffWrite).map((call) => JSON.stringify(call.id));
+  const isOperate = (call: CallDef) => isStaffAccess(effectiveAccess(call));
+  const operates = allCalls.filter(isOperate).map((call) => JSON.stringify(call.id));
+  const ownWrites = allCalls
+    .filter((call) => isStaffWrite(call) && !isOperate(call))
+    .map((call) => JSON.stringify(call.id));
   const multipart = allCalls
     .filter((call) => call.requestKind === 'multipart')
     .map((call) => JSON.stringify(call.id));
@@ -57,6 +63,15 @@ async function renderRefsIndex(): Promise<string> {
     ``,
     `/** The calls the back office sends through the staff-edit machine (./staff-writes.ts). */`,
     `export type StaffWriteCall = ${staffWrites.join(' | ')};`,
+    ``,
+    `/**`,
+    ` * The staff operates: the calls a role grants (a teacher's, an organization admin's, the`,
+    ` * platform's, raised to their area's floor; docs/decisions/admin-and-identity.md).`,
+    ` */`,
+    `export type StaffOperate = ${operates.join(' | ')};`,
+    ``,
+    `/** Staff writes that are every member's own (the document shelf's learner copy), not operates. */`,
+    `export const OWN_STAFF_WRITES = [${ownWrites.join(', ')}] as const satisfies readonly StaffWriteCall[];`,
     ``,
     `/** The calls whose body travels as form data, a file beside the schema's fields. */`,
     `export type MultipartCall = ${multipart.join(' | ')};`,

@@ -84,6 +84,9 @@ const expected: Record<Role, Record<keyof typeof probes, number>> = {
   teacher: { oj: OK, edms: OK, bms: ErrorCode.FORBIDDEN },
   orgAdmin: { oj: OK, edms: OK, bms: ErrorCode.FORBIDDEN },
   admin: { oj: OK, edms: OK, bms: OK },
+  // A teacher whose custom role (阅卷老师, seed/roles.ts) grants some homework calls: a staff
+  // call the role does not grant is refused, the probe's too.
+  grader: { oj: OK, edms: ErrorCode.FORBIDDEN, bms: ErrorCode.FORBIDDEN },
 };
 
 describe('area guards: /oj member, /edms teacher or orgAdmin, /bms platform admin', () => {

@@ -36,6 +36,7 @@ describe('start, stop, start again', () => {
       'demo_teacher',
       'demo_orgadmin',
       'demo_admin',
+      'demo_grader',
     ]);
     const pgPort = Number(
       new URL(

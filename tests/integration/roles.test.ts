@@ -1,12 +1,12 @@
 /**
  * Roles and permissions (issue 27 item 1; docs/decisions/admin-and-identity.md). Generated over
  * the whole contract: every staff or parent call is asked by each built-in role and answered
- * exactly as the access rule always said; a custom role 阅卷老师 of the demo school lets its
+ * exactly as the access rule always said; a custom role 阅卷结算 of the demo school lets its
  * teacher make the calls it grants and no other staff call; a change of the role refuses the
  * holder's very next call; an organization's admin cannot grant a platform permission.
  *
- * 阅卷老师 lists homework, reads the grading overview and the answers, sets hand scores and
- * settles; nothing else.
+ * 阅卷结算 (the seeded 阅卷老师 of seed/roles.ts, and settling too) lists homework, reads the
+ * grading overview and the answers, sets hand scores and settles; nothing else.
  *
  * A probe asks a call with an unknown query parameter and no body: refused calls answer 401 or
  * 403 from the access check, before the body is read; allowed calls get as far as validation
@@ -18,8 +18,9 @@ import { allCalls } from '../../src/contract/index.ts';
 import { organization } from '../../src/contract/organization/calls.ts';
 import { permission } from '../../src/contract/permission/calls.ts';
 import type { RoleItem } from '../../src/contract/permission/roles.ts';
-import { effectiveAccess } from '../../src/server/http/access.ts';
+import { effectiveAccess } from '../../src/contract/permission/operates.ts';
 import { accounts as accountsApi } from '../../src/contract/accounts/refs.ts';
+import { DEMO_GRADER_ROLE } from '../../src/server/seed/roles.ts';
 import { RawClient } from '../support/api.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
 
@@ -126,7 +127,29 @@ describe('built-in roles', () => {
   });
 });
 
-describe('a custom role of the demo school: 阅卷老师', () => {
+describe('the seeded role 阅卷老师 (seed/roles.ts)', () => {
+  it('lets demo_grader grade homework and make no other staff call', async () => {
+    const grader = new RawClient(platform.apiUrl).withNodeCrypto();
+    const { username, password } = platform.accounts.grader;
+    await grader.call(accountsApi.loginByPwd as CallDef, { body: { username, password } });
+    const granted: readonly string[] = DEMO_GRADER_ROLE.callIds;
+    const rights = (
+      await grader.call<{ operates: string[] }>(organization['member.queryCurrentRights'])
+    ).body.data!;
+    expect(rights.operates).toEqual(STAFF.map((c) => c.id).filter((id) => granted.includes(id)));
+    expect(await refusedIds(grader, STAFF)).toEqual(
+      STAFF.map((c) => c.id).filter((id) => !granted.includes(id)),
+    );
+    // Its rows are a teacher's: the homework of the classes it teaches.
+    const homework = await grader.call<{ totalElements: number }>(
+      allCalls.find((c) => c.id === 'edms.homework.queryList')!,
+      { query: { page: 0, size: 10 }, body: {} },
+    );
+    expect(homework.body.data!.totalElements).toBeGreaterThan(0);
+  });
+});
+
+describe('a custom role of the demo school: 阅卷结算', () => {
   const GRANTED = [
     'edms.homework.queryList',
     'edms.homework.queryById',
@@ -150,7 +173,7 @@ describe('a custom role of the demo school: 阅卷老师', () => {
     ).body.data!;
     teacherMemberId = school.id;
     role = await ok<RoleItem>(clients.admin, permission['role.create'], {
-      name: '阅卷老师',
+      name: '阅卷结算',
       remark: '只看作业、批改与结算',
       organizationId: school.organizationId,
     });
@@ -165,7 +188,7 @@ describe('a custom role of the demo school: 阅卷老师', () => {
       organization['member.configRoles'],
       { id: teacherMemberId, role: 'teacher', roleIds: [role.id] },
     );
-    expect(member.roles).toEqual([{ id: role.id, name: '阅卷老师' }]);
+    expect(member.roles).toEqual([{ id: role.id, name: '阅卷结算' }]);
   });
 
   it('lets its holder make the calls it grants and refuses every other staff call', async () => {
@@ -286,7 +309,8 @@ describe('what an organization admin may configure', () => {
       permission['role.queryList'],
       {},
     );
-    expect(page.content.map((r) => r.name)).toEqual(['教务']);
+    // Its own organization's: this test's and the seeded 阅卷老师 (seed/roles.ts).
+    expect(page.content.map((r) => r.name).sort()).toEqual(['教务', '阅卷老师'].sort());
     const hidden = await clients.orgAdmin.call(permission['role.update'], {
       body: { id: platformRole.id, name: '改名', remark: '', enabled: true },
     });

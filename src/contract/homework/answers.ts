@@ -115,6 +115,8 @@ export const gradingCell = z.object({
   status: answerStatus.nullable(),
   late: z.boolean(),
   submissions: z.number().int(),
+  /** The score was given by hand (homeworkMemberQuestion.create/update), not by the judge. */
+  manual: z.boolean(),
 });
 export const gradingOverview = z.object({
   homeworkId: z.number().int(),

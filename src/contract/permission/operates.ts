@@ -4,8 +4,8 @@
  * its resource, the call's group. What a role may be given is decided here from the call's
  * access, so the rule lives once for the server's check and the screens' tree.
  */
-import { METHOD_PREFIX } from '../call.ts';
-import type { Access } from '../call.ts';
+import { METHOD_PREFIX, areaOf } from '../call.ts';
+import type { Access, CallDef } from '../call.ts';
 
 const AREA_PREFIXES = new Set(['oj', 'edms', 'bms']);
 
@@ -21,6 +21,34 @@ export function groupOfCall(id: string): string {
 }
 
 export const ROOT_GROUP = '(root)';
+
+const rank: Record<Access, number> = {
+  public: 0,
+  member: 1,
+  parent: 2,
+  teacher: 2,
+  orgAdmin: 3,
+  platformAdmin: 4,
+};
+
+/** The floor each area sets (issue 2): /oj a logged-in member, /edms a teacher, /bms staff. */
+const areaFloor: Record<ReturnType<typeof areaOf>, Access> = {
+  oj: 'member',
+  edms: 'teacher',
+  bms: 'platformAdmin',
+  app: 'public',
+};
+
+/**
+ * Who may make the call before any custom role: the stricter of its own access and its area's
+ * floor (server/http/access.ts checks it; the screens' operates are the staff ones).
+ */
+export function effectiveAccess(call: Pick<CallDef, 'path' | 'access' | 'requestKind'>): Access {
+  // A payment provider is nobody's session: its notifications are checked by signature.
+  if (call.requestKind === 'notify') return 'public';
+  const floor = areaFloor[areaOf(call.path)];
+  return rank[floor] > rank[call.access] ? floor : call.access;
+}
 
 /**
  * Whether an operate is a staff permission, the only kind a role grants: every account makes

@@ -304,6 +304,7 @@ export async function gradingOverview(db: Queryable, scope: Scope, homeworkId: n
           status: (c?.status ?? null) as never,
           late: c?.late ?? false,
           submissions: c?.submissions ?? 0,
+          manual: c?.manual ?? false,
         };
       });
       return {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Access, CallDef } from '../../contract/call.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { Auth, RoleGrant } from './sessions.ts';
-import { checkAccess, effectiveAccess } from './access.ts';
+import { effectiveAccess } from '../../contract/permission/operates.ts';
+import { checkAccess } from './access.ts';
 import type { RoleOperates } from './access.ts';
 
 const call = (path: string, access: Access, id = path) =>

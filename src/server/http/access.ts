@@ -4,35 +4,9 @@
  * roles may make exactly the staff calls those roles grant. Checked from the cookie and the path,
  * before a byte of the body is read.
  */
-import { areaOf } from '../../contract/call.ts';
 import type { Access, CallDef } from '../../contract/call.ts';
 import type { Auth, RoleGrant } from './sessions.ts';
 import { fail } from './app-error.ts';
-
-const rank: Record<Access, number> = {
-  public: 0,
-  member: 1,
-  parent: 2,
-  teacher: 2,
-  orgAdmin: 3,
-  platformAdmin: 4,
-};
-
-/** The floor each area sets (issue 2): /oj a logged-in member, /edms a teacher, /bms staff. */
-const areaFloor: Record<ReturnType<typeof areaOf>, Access> = {
-  oj: 'member',
-  edms: 'teacher',
-  bms: 'platformAdmin',
-  app: 'public',
-};
-
-/** The stricter of the call's own access and its area's floor. */
-export function effectiveAccess(call: CallDef): Access {
-  // A payment provider is nobody's session: its notifications are checked by signature.
-  if (call.requestKind === 'notify') return 'public';
-  const floor = areaFloor[areaOf(call.path)];
-  return rank[floor] > rank[call.access] ? floor : call.access;
-}
 
 /** What the built-in roles may do: the access rule as it stood before roles could be configured. */
 export function builtInAllows(access: Access, auth: Auth): boolean {

@@ -4,9 +4,12 @@
  */
 import { allCalls } from '../../contract/index.ts';
 import type { CallDef } from '../../contract/call.ts';
-import { isStaffAccess, organizationGrantable } from '../../contract/permission/operates.ts';
+import {
+  effectiveAccess,
+  isStaffAccess,
+  organizationGrantable,
+} from '../../contract/permission/operates.ts';
 import type { Grantable } from '../../contract/permission/resource-tree.ts';
-import { effectiveAccess } from '../http/access.ts';
 
 const callsById = new Map<string, CallDef>(allCalls.map((c) => [c.id, c]));
 

@@ -74,6 +74,16 @@ export const DEMO_ACCOUNTS = {
     platformAdmin: true,
     members: [{ organization: DEMO_ORGANIZATION, role: 'orgAdmin', nickname: '平台管理员' }],
   },
+  // A teacher of the demo school whose custom role 阅卷老师 (seed/roles.ts) lets them grade
+  // homework and nothing else (issue 27: roles that staff configure).
+  grader: {
+    username: 'demo_grader',
+    nickname: '演示阅卷老师',
+    mobile: '13800000006',
+    email: 'grader@demo.xinao.local',
+    platformAdmin: false,
+    members: [{ organization: DEMO_ORGANIZATION, role: 'teacher', nickname: '演示阅卷老师' }],
+  },
 } as const satisfies Record<string, DemoAccount>;
 
 export type DemoRole = keyof typeof DEMO_ACCOUNTS;

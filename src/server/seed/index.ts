@@ -32,6 +32,7 @@ import { seedDemoDocuments, seedPlatformDocuments } from './documents.ts';
 import { seedDemoOrders } from './orders.ts';
 import { seedDemoFamily } from './parents.ts';
 import { seedQuestions } from './questions.ts';
+import { seedDemoRoles } from './roles.ts';
 import { seedSiteTexts } from './site.ts';
 import { seedTopics } from './topics.ts';
 
@@ -327,6 +328,7 @@ export async function seedDatabase(pool: Pool, options: SeedOptions): Promise<Se
       await seedDemoFamily(pool, options.logger);
     }
   }
+  if (created.includes(DEMO_ACCOUNTS.grader.username)) await seedDemoRoles(pool);
   // By seed_key on every start where the demo accounts exist (a real database has none).
   await seedDemoActivities(pool, options.logger);
   await seedDemoPrizes(pool, options.logger);

@@ -17,6 +17,7 @@ import { familyModule } from './modules/family.ts';
 import { homeworkModule } from './modules/homework.ts';
 import { invitationsModule } from './modules/invitations.ts';
 import { organizationsModule } from './modules/organizations.ts';
+import { permissionModule } from './modules/permission.ts';
 import { practiceModule } from './modules/practice.ts';
 import { prizesModule } from './modules/prizes.ts';
 import { questionPackagesModule } from './modules/question-packages.ts';
@@ -45,4 +46,5 @@ export const CLIENT_MODULES = [
   classesModule,
   documentsModule,
   organizationsModule,
+  permissionModule,
 ] as const;

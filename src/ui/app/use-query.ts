@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { NEVER } from 'rxjs';
 import type { QueryState } from '../../streams/query-cache.ts';
 import { useRuntime } from './context.ts';
 import type { QueryDef } from './queries.ts';
@@ -11,6 +12,12 @@ const EMPTY: QueryState<never> = {
   updatedAt: null,
   errorCount: 0,
 };
+
+/**
+ * A query never asked (a read the session may not make): no data, no error, never loads. Pass it
+ * to useQuery in place of the real one, since a hook cannot be called conditionally.
+ */
+export const IDLE_QUERY: QueryDef<never> = { key: '', state$: NEVER };
 
 /**
  * Subscribes to a query stream for as long as the component is mounted. Subscribing is what

@@ -78,7 +78,7 @@ export function AccountMenu({ user }: AccountMenuProps) {
         <MenuItem
           icon={<DashboardIcon />}
           text={t('staff.enterAdmin')}
-          onClick={() => navigate('/admin/approvals')}
+          onClick={() => navigate('/admin')}
           data-testid="admin-link"
         />
       ) : null}
@@ -86,7 +86,7 @@ export function AccountMenu({ user }: AccountMenuProps) {
         <MenuItem
           icon={<DashboardIcon />}
           text={t('staff.enterManage')}
-          onClick={() => navigate('/manage/dashboard')}
+          onClick={() => navigate('/manage')}
           data-testid="manage-link"
         />
       ) : null}

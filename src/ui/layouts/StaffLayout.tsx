@@ -2,20 +2,33 @@ import { Menu, MenuItem } from '@blueprintjs/core';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { TopNav } from '../components/TopNav.tsx';
-import { isCurrent, type SideMenuItem } from './menus.ts';
+import { EmptyState } from '../components/EmptyState.tsx';
+import { PageSpinner } from '../components/PageSpinner.tsx';
+import { useOperates } from '../app/use-operates.ts';
+import { isCurrent, menuForOperates, type SideMenuItem } from './menus.ts';
+import { StaffMenuContext } from './staff-menu.ts';
 
-/** A back office: the platform's (/web/admin/…) or an organization's (/web/manage/…). */
+/**
+ * A back office: the platform's (/web/admin/…) or an organization's (/web/manage/…). Its menu
+ * shows the entries the session's role grants (docs/decisions/admin-and-identity.md); a screen
+ * whose operate the role lacks says so instead of opening onto refusals.
+ */
 function StaffLayout({ menu, area }: { menu: readonly SideMenuItem[]; area: 'admin' | 'manage' }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const { ready, may } = useOperates();
+  const visible = menuForOperates(menu, may);
+  const current = menu.find((item) => isCurrent(item, pathname));
+  const guarded = current?.operate !== undefined;
+  const refused = ready && current?.operate !== undefined && !may(current.operate);
   return (
     <div className="xa-app" data-layout={area}>
       <TopNav />
       <main className="xa-main xa-user-body">
         <nav className="xa-user-menu" aria-label={t(`staff.${area}Title`)}>
           <Menu>
-            {menu.map((item) => (
+            {visible.map((item) => (
               <MenuItem
                 key={item.to}
                 text={t(item.label)}
@@ -26,7 +39,19 @@ function StaffLayout({ menu, area }: { menu: readonly SideMenuItem[]; area: 'adm
           </Menu>
         </nav>
         <div className="xa-user-content">
-          <Outlet />
+          {guarded && !ready ? (
+            // Until the role is known, a screen it may lack is not opened (no refusals to show).
+            <PageSpinner />
+          ) : refused ? (
+            <EmptyState
+              title={t('staff.refused.title')}
+              description={t('staff.refused.description', { name: t(current.label) })}
+            />
+          ) : (
+            <StaffMenuContext.Provider value={ready ? visible : null}>
+              <Outlet />
+            </StaffMenuContext.Provider>
+          )}
         </div>
       </main>
     </div>

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { routesOf } from '../app/client-module.ts';
 import { CLIENT_MODULES } from '../app/modules.ts';
 import type { ScreenRoute } from '../routes/screen-route.ts';
-import { isCurrent, learnerPagesOf, menuForRole, menuOf } from './menus.ts';
+import { isCurrent, learnerPagesOf, menuForOperates, menuForRole, menuOf } from './menus.ts';
 
 const { screens } = routesOf(CLIENT_MODULES);
 const userMenu = menuOf(screens, 'user');
@@ -78,6 +78,7 @@ describe('the back offices’ menus', () => {
       '/admin/settings',
       '/admin/apps',
       '/admin/ai-prompts',
+      '/admin/roles',
     ]);
   });
 
@@ -94,6 +95,7 @@ describe('the back offices’ menus', () => {
       '/manage/homework',
       '/manage/members',
       '/manage/teachers',
+      '/manage/roles',
       '/manage/organization',
       '/manage/orders',
       '/manage/exams',
@@ -103,6 +105,16 @@ describe('the back offices’ menus', () => {
     const exams = manage.find((item) => item.to === '/manage/exams')!;
     expect(isCurrent(exams, '/manage/exams/monitor')).toBe(true);
     expect(isCurrent(exams, '/manage/examsx')).toBe(false);
+  });
+
+  it('names a staff operate for every entry, so a role shows only what it grants', () => {
+    for (const layout of ['admin', 'manage'] as const) {
+      for (const item of menuOf(screens, layout)) expect(item.operate, item.to).toBeDefined();
+    }
+    // 阅卷老师 (seed/roles.ts): the homework list is all its menu holds.
+    const granted = new Set(['edms.homework.queryList', 'edms.homework.queryById']);
+    const grader = menuForOperates(menuOf(screens, 'manage'), (op) => granted.has(op));
+    expect(grader.map((item) => item.to)).toEqual(['/manage/homework']);
   });
 
   it('refuses two entries at one place rather than pick an order', () => {

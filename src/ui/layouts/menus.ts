@@ -4,11 +4,13 @@
  * and at what place, so no list of every domain's screens is kept here.
  */
 import type { MemberRole } from '../../contract/accounts/calls.ts';
+import type { StaffOperate } from '../../contract/refs.ts';
 import type { Audience, LayoutName, MenuEntry, ScreenRoute } from '../routes/screen-route.ts';
 
 export interface SideMenuItem extends MenuEntry {
   to: string;
   audience?: Audience;
+  operate?: StaffOperate;
 }
 
 /**
@@ -23,6 +25,7 @@ export function menuOf(screens: readonly ScreenRoute[], layout: LayoutName): Sid
       ...screen.menu,
       to: screen.path,
       ...(screen.audience ? { audience: screen.audience } : {}),
+      ...(screen.operate ? { operate: screen.operate } : {}),
     });
   }
   items.sort((a, b) => a.order - b.order);
@@ -62,3 +65,9 @@ export const isCurrent = (item: SideMenuItem, pathname: string): boolean =>
   pathname === item.to ||
   pathname.startsWith(`${item.to}/`) ||
   (item.alsoActiveOn ?? []).includes(pathname);
+
+/** The back-office entries the session's role grants (an entry without an operate: everyone's). */
+export const menuForOperates = (
+  menu: readonly SideMenuItem[],
+  may: (operate: StaffOperate) => boolean,
+): readonly SideMenuItem[] => menu.filter((item) => !item.operate || may(item.operate));

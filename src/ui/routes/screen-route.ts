@@ -5,6 +5,7 @@
  * route-table.tsx builds the router from every module's declarations.
  */
 import type { MemberRole } from '../../contract/accounts/calls.ts';
+import type { StaffOperate } from '../../contract/refs.ts';
 import type { zhCN } from '../i18n/zh-CN.ts';
 import type { LazyScreen } from './chunks.ts';
 
@@ -57,6 +58,11 @@ export interface ScreenRoute {
   screen: LazyScreen;
   menu?: MenuEntry;
   audience?: Audience;
+  /**
+   * A back-office screen's staff operate: the read it opens with. Its menu entry is shown, and
+   * the screen opened, only to a session whose role grants it (layouts/menus.ts).
+   */
+  operate?: StaffOperate;
 }
 
 export interface RedirectRoute {

@@ -7,6 +7,8 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import type { CallDef } from '../../contract/call.ts';
+import { allCalls } from '../../contract/index.ts';
+import { effectiveAccess, isStaffAccess } from '../../contract/permission/operates.ts';
 import { ErrorCode, errorCatalogue } from '../../contract/errors.ts';
 import { ENVELOPE_KEY_HEADER } from '../../contract/envelope.ts';
 import {
@@ -30,6 +32,11 @@ export const testSettings = {
 const keyPair = await generateServerKeyPair();
 const privateKey = await importServerPrivateKey(keyPair.privateKeyJwk);
 
+/** Every staff operate of the contract (what a role may grant). */
+export const EVERY_STAFF_OPERATE = allCalls
+  .filter((call) => isStaffAccess(effectiveAccess(call)))
+  .map((call) => call.id);
+
 export const api = setupServer(
   http.get(`${TEST_API}/common/envelope/publicKey`, () =>
     HttpResponse.json({
@@ -40,6 +47,14 @@ export const api = setupServer(
     }),
   ),
   http.get(`${TEST_WEB}settings.json`, () => HttpResponse.json(testSettings)),
+  // What the session may do (use-operates.ts): every staff operate, as for platform staff whom no
+  // role limits, unless a test says otherwise; the screens' own rules are what is tested.
+  http.get(`${TEST_API}/member/queryCurrentRights`, async ({ request }) =>
+    sealedFor(
+      request,
+      success({ rights: [], vip: false, expireDate: null, operates: EVERY_STAFF_OPERATE }),
+    ),
+  ),
   // Nobody is logged in unless a test says otherwise.
   http.get(`${TEST_API}/queryCurrent`, () =>
     failure(ErrorCode.NOT_LOGGED_IN, errorCatalogue.NOT_LOGGED_IN.message, 401),

@@ -24,6 +24,7 @@ const screens: readonly ScreenRoute[] = [
     path: '/admin/ai-prompts',
     layout: 'admin',
     guard: platformAdminOnly,
+    operate: 'bms.aiPrompt.queryList',
     menu: { label: 'staffAi.menu', order: 190 },
     screen: lazyScreen(() => import('../../pages/admin/AiPrompts.tsx'), 'AdminAiPrompts'),
   },

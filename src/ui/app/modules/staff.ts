@@ -18,10 +18,24 @@ export const staffTag = 'staff';
 const STAFF_SAVED_TOAST_MS = 2_000;
 
 const screens: readonly ScreenRoute[] = [
+  // The back offices open at the first menu entry the session's role grants.
+  {
+    path: '/admin',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    screen: lazyScreen(() => import('../../pages/StaffHome.tsx'), 'StaffHome'),
+  },
+  {
+    path: '/manage',
+    layout: 'manage',
+    guard: teacherOnly,
+    screen: lazyScreen(() => import('../../pages/StaffHome.tsx'), 'StaffHome'),
+  },
   {
     path: '/admin/approvals',
     layout: 'admin',
     guard: platformAdminOnly,
+    operate: 'bms.member.order.queryList',
     menu: { label: 'staff.menu.approvals', order: 10 },
     screen: lazyScreen(() => import('../../pages/admin/Approvals.tsx'), 'AdminApprovals'),
   },
@@ -29,6 +43,7 @@ const screens: readonly ScreenRoute[] = [
     path: '/manage/approvals',
     layout: 'manage',
     guard: teacherOnly,
+    operate: 'edms.grade.enroll.queryEnrollList',
     menu: { label: 'staff.menu.approvals', order: 20 },
     screen: lazyScreen(() => import('../../pages/manage/Approvals.tsx'), 'ManageApprovals'),
   },
@@ -72,8 +87,4 @@ export const staffModule = defineClientModule({
   },
   queryTags: { [staffTag]: ['staffChange'] },
   screens,
-  redirects: [
-    { path: '/admin', to: '/admin/approvals' },
-    { path: '/manage', to: '/manage/dashboard' },
-  ],
 });

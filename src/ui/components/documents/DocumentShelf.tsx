@@ -176,6 +176,7 @@ export function DocumentShelf({
                   label={(action) => t(`documents.${action}`)}
                   busy={busy}
                   testIdPrefix={testId}
+                  callOf={(action) => `${area}.memberDocument.${action}`}
                   onAct={(action) =>
                     action === 'publish'
                       ? setConfirm({ action, row: d })

@@ -27,6 +27,7 @@ export function StaffDeleteButton({
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
   return (
     <DeleteButton
+      call={call}
       busy={busy}
       onClick={() => {
         if (window.confirm(confirm ?? t('site.confirmDelete', { name }))) {

@@ -107,7 +107,11 @@ export default function AdminAiPromptsPage() {
     <section className="xa-screen" aria-labelledby="screen-admin-ai-prompts">
       <h1 id="screen-admin-ai-prompts" className="xa-screen-title">
         {t('staffAi.title')}{' '}
-        <CreateButton onClick={() => setForm(promptForm())} testId="ai-prompt-create" />
+        <CreateButton
+          call="bms.aiPrompt.create"
+          onClick={() => setForm(promptForm())}
+          testId="ai-prompt-create"
+        />
       </h1>
       <PromptNotice />
       <div className="xa-toolbar">
@@ -145,7 +149,7 @@ export default function AdminAiPromptsPage() {
             <td>{prompt.sort}</td>
             <td>{formatDateTime(prompt.updatedAt, i18n.language)}</td>
             <td>
-              <EditButton onClick={() => setForm(promptForm(prompt))} />
+              <EditButton call="bms.aiPrompt.update" onClick={() => setForm(promptForm(prompt))} />
               <Button
                 size="small"
                 variant="outlined"

@@ -64,7 +64,7 @@ export default function AdminAppsPage() {
     <section className="xa-screen" aria-labelledby="screen-admin-apps">
       <h1 id="screen-admin-apps" className="xa-screen-title">
         {t('site.menu.apps')}{' '}
-        <CreateButton onClick={() => setForm(appForm())} testId="app-create" />
+        <CreateButton call="app.create" onClick={() => setForm(appForm())} testId="app-create" />
       </h1>
       <p className="xa-muted">{t('site.apps.intro')}</p>
       <StaffEditOutcome besideForm />
@@ -95,7 +95,7 @@ export default function AdminAppsPage() {
             <td>{app.description}</td>
             <td>{formatDateTime(app.updatedAt, i18n.language)}</td>
             <td>
-              <EditButton onClick={() => setForm(appForm(app))} />
+              <EditButton call="app.update" onClick={() => setForm(appForm(app))} />
             </td>
           </tr>
         )}

@@ -169,7 +169,11 @@ export default function AdminBannersPage() {
     <section className="xa-screen" aria-labelledby="screen-admin-banners">
       <h1 id="screen-admin-banners" className="xa-screen-title">
         {t('site.menu.banners')}{' '}
-        <CreateButton onClick={() => setForm(bannerForm())} testId="banner-create" />
+        <CreateButton
+          call="imageBanner.create"
+          onClick={() => setForm(bannerForm())}
+          testId="banner-create"
+        />
       </h1>
       <StaffEditOutcome besideForm />
       <PagedTable
@@ -206,7 +210,7 @@ export default function AdminBannersPage() {
             <td>{banner.sort}</td>
             <td>{displayWindow(banner, i18n.language, t)}</td>
             <td>
-              <EditButton onClick={() => setForm(bannerForm(banner))} />
+              <EditButton call="imageBanner.update" onClick={() => setForm(bannerForm(banner))} />
               <StaffDeleteButton call="imageBanner.delete" id={banner.id} name={banner.title} />
             </td>
           </tr>

@@ -80,7 +80,11 @@ function ItemSection({ dict, onForm }: { dict: Dict; onForm: (f: StaffFormReques
     <section className="xa-section" aria-labelledby="dict-items">
       <h2 id="dict-items">
         {t('site.dicts.itemsOf', { name: dict.name, code: dict.code })}{' '}
-        <CreateButton onClick={() => onForm(itemForm())} testId="dict-item-create" />
+        <CreateButton
+          call="dict.createItem"
+          onClick={() => onForm(itemForm())}
+          testId="dict-item-create"
+        />
       </h2>
       {dict.builtIn && <p className="xa-muted">{t('site.dicts.builtInHint')}</p>}
       <QueryStatus state={items} failedTitle={t('site.dicts.failed')}>
@@ -103,7 +107,7 @@ function ItemSection({ dict, onForm }: { dict: Dict; onForm: (f: StaffFormReques
                   <td>{item.sort}</td>
                   <td>{item.enabled ? '✓' : <Tag minimal>{t('site.disabled')}</Tag>}</td>
                   <td>
-                    <EditButton onClick={() => onForm(itemForm(item))} />
+                    <EditButton call="dict.updateItem" onClick={() => onForm(itemForm(item))} />
                     {!dict.builtIn && (
                       <StaffDeleteButton call="dict.deleteItem" id={item.id} name={item.label} />
                     )}
@@ -174,7 +178,11 @@ export default function AdminDictsPage() {
       <section className="xa-section" aria-labelledby="dict-list">
         <h2 id="dict-list">
           {t('site.dicts.list')}{' '}
-          <CreateButton onClick={() => setForm(dictForm())} testId="dict-create" />
+          <CreateButton
+            call="dict.create"
+            onClick={() => setForm(dictForm())}
+            testId="dict-create"
+          />
         </h2>
         <KeywordFilter
           label={t('site.dicts.search')}
@@ -218,7 +226,7 @@ export default function AdminDictsPage() {
                   text={t('site.dicts.items')}
                   onClick={() => choose(dict.id)}
                 />
-                <EditButton onClick={() => setForm(dictForm(dict))} />
+                <EditButton call="dict.update" onClick={() => setForm(dictForm(dict))} />
                 {!dict.builtIn && (
                   <StaffDeleteButton call="dict.delete" id={dict.id} name={dict.name} />
                 )}

@@ -206,7 +206,11 @@ export default function AdminSettingsPage() {
       <section className="xa-section" aria-labelledby="site-entries">
         <h2 id="site-entries">
           {t('site.settings.entries')}{' '}
-          <CreateButton onClick={() => setForm(configForm(null))} testId="site-config-create" />
+          <CreateButton
+            call="common.config.create"
+            onClick={() => setForm(configForm(null))}
+            testId="site-config-create"
+          />
         </h2>
         <KeywordFilter
           label={t('site.settings.search')}
@@ -240,7 +244,10 @@ export default function AdminSettingsPage() {
                 {entry.updatedBy ? ` · ${entry.updatedBy}` : ''}
               </td>
               <td>
-                <EditButton onClick={() => setForm(configForm(entry))} />
+                <EditButton
+                  call="common.config.update"
+                  onClick={() => setForm(configForm(entry))}
+                />
                 <StaffDeleteButton call="common.config.delete" id={entry.id} name={entry.key} />
               </td>
             </tr>

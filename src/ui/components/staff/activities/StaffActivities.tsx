@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { ActivityItem } from '../../../../contract/activity/calls.ts';
 import { activityLifecycle } from '../../../../machines/lifecycles/activity.ts';
-import type { StaffWriteBody, StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
+import type { StaffWriteBody } from '../../../../machines/staff-edit/machine.ts';
 import { staffActivities, type ActivityArea } from '../../../app/activity-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { useStaffWrite } from '../../../app/use-staff-write.ts';
@@ -21,7 +21,7 @@ import {
 import { PagedTable } from '../../PagedTable.tsx';
 import { DeleteButton, EditButton } from '../RowButtons.tsx';
 import { CreateButton } from '../CreateButton.tsx';
-import { LifecycleButtons, REVIEWED_AREA_ACTIONS } from '../LifecycleButtons.tsx';
+import { LifecycleButtons, REVIEWED_AREA_ACTIONS, lifecycleCall } from '../LifecycleButtons.tsx';
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
 import { QuestionSetBuilder, setInHand } from '../QuestionSetBuilder.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
@@ -179,17 +179,18 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
       return;
     }
     // Review (pass) is offered on the platform's screen only (REVIEWED_AREA_ACTIONS).
-    write(
-      `${area}.activity.${action}` as `${ActivityArea}.activity.${typeof action}` & StaffWriteCall,
-      { id: activity.id },
-    );
+    write(lifecycleCall(area, 'activity', action), { id: activity.id });
   };
 
   return (
     <section className="xa-section" aria-labelledby="staff-activities">
       <h2 id="staff-activities">
         {t('staffActivity.activities')}{' '}
-        <CreateButton onClick={() => setForm(activityForm(null))} testId="activity-create" />{' '}
+        <CreateButton
+          call={`${area}.activity.create`}
+          onClick={() => setForm(activityForm(null))}
+          testId="activity-create"
+        />{' '}
         <LifecycleStateSelect lifecycle={activityLifecycle} value={state} onChange={setState} />
       </h2>
       {/* Writes skip the global error toast: a refusal (publish without questions…) shows here. */}
@@ -258,6 +259,7 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
             </td>
             <td>
               <EditButton
+                call={`${area}.activity.update`}
                 disabled={a.state === 'stopped'}
                 onClick={() => setForm(activityForm(a))}
               />
@@ -276,10 +278,16 @@ export function StaffActivities({ area }: { area: ActivityArea }) {
                 offered={REVIEWED_AREA_ACTIONS[area]}
                 label={(action) => t(`staffActivity.action.${action}`)}
                 onAct={(action) => act(a, action)}
+                callOf={(action) => lifecycleCall(area, 'activity', action)}
                 busy={busy}
                 testIdPrefix="activity"
               />
-              <DeleteButton busy={busy} testId="activity-delete" onClick={() => setDeleting(a)} />
+              <DeleteButton
+                call={`${area}.activity.delete`}
+                busy={busy}
+                testId="activity-delete"
+                onClick={() => setDeleting(a)}
+              />
             </td>
           </tr>
         )}

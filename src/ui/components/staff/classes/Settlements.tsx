@@ -103,7 +103,11 @@ export function Settlements({ grade }: { grade: GradeItem }) {
     <section className="xa-section" aria-labelledby="class-settlements">
       <h3 id="class-settlements">
         {t('staffClass.settlements')}{' '}
-        <CreateButton onClick={() => setForm(newSettlement())} testId="settlement-create" />{' '}
+        <CreateButton
+          call="edms.member.grade.settlement.create"
+          onClick={() => setForm(newSettlement())}
+          testId="settlement-create"
+        />{' '}
         <Button
           size="small"
           icon="download"

@@ -159,7 +159,11 @@ export function StaffClasses({ area, base }: { area: StaffArea; base: '/admin' |
     <section className="xa-section" aria-labelledby="staff-classes">
       <h2 id="staff-classes">
         {t('staffClass.classes')}{' '}
-        <CreateButton onClick={() => setForm(classForm(null))} testId="class-create" />{' '}
+        <CreateButton
+          call={`${area}.grade.create`}
+          onClick={() => setForm(classForm(null))}
+          testId="class-create"
+        />{' '}
         <LifecycleStateSelect lifecycle={gradeLifecycle} value={state} onChange={setState} />
       </h2>
       <StaffEditOutcome />
@@ -209,17 +213,19 @@ export function StaffClasses({ area, base }: { area: StaffArea; base: '/admin' |
                 : grade.memberCount}
             </td>
             <td>
-              <EditButton onClick={() => setForm(classForm(grade))} />
+              <EditButton call={`${area}.grade.update`} onClick={() => setForm(classForm(grade))} />
               <LifecycleButtons
                 lifecycle={gradeLifecycle}
                 state={grade.state}
                 offered={GRADE_ACTIONS}
                 label={(action) => t(`staffClass.action.${action}`)}
                 onAct={(action) => write(`${area}.grade.${action}`, { id: grade.id })}
+                callOf={(action) => `${area}.grade.${action}`}
                 busy={busy}
                 testIdPrefix="class"
               />
               <DeleteButton
+                call={`${area}.grade.delete`}
                 busy={busy}
                 onClick={() => write(`${area}.grade.delete`, { id: grade.id })}
               />

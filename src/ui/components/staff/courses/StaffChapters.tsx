@@ -13,6 +13,8 @@ import { fenOfYuan, formatFen } from '../../../format.ts';
 import { fileField } from '../file-field.tsx';
 import { PagedTable } from '../../PagedTable.tsx';
 import { CreateButton } from '../CreateButton.tsx';
+import { DeleteButton, EditButton } from '../RowButtons.tsx';
+import { Permitted } from '../Permitted.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { inYuan } from '../contract-rules.ts';
 import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
@@ -127,7 +129,11 @@ export function StaffChapters({ area }: { area: StaffArea }) {
     <section className="xa-section" aria-labelledby="staff-chapters">
       <h2 id="staff-chapters">
         {t('staffCourse.chapters')}{' '}
-        <CreateButton onClick={() => setForm(chapterForm(null))} testId="chapter-create" />
+        <CreateButton
+          call={`${area}.chapter.create`}
+          onClick={() => setForm(chapterForm(null))}
+          testId="chapter-create"
+        />
       </h2>
       <InputGroup
         leftIcon="search"
@@ -177,25 +183,19 @@ export function StaffChapters({ area }: { area: StaffArea }) {
                 {/* The server's own rule (`manageable`), not a copy of it here. */}
                 {c.manageable ? (
                   <>
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      text={t('staff.edit')}
-                      onClick={() => void edit(c.id)}
-                    />
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      text={t('staffCourse.arrangeQuestions')}
-                      onClick={() => setQuestions({ id: c.id, title: c.title })}
-                      data-testid="chapter-questions-edit"
-                    />
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      intent="danger"
-                      disabled={busy}
-                      text={t('staff.delete')}
+                    <EditButton call={`${area}.chapter.update`} onClick={() => void edit(c.id)} />
+                    <Permitted call={`${area}.chapter.updateQuestions`}>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        text={t('staffCourse.arrangeQuestions')}
+                        onClick={() => setQuestions({ id: c.id, title: c.title })}
+                        data-testid="chapter-questions-edit"
+                      />
+                    </Permitted>
+                    <DeleteButton
+                      call={`${area}.chapter.delete`}
+                      busy={busy}
                       onClick={() => write(`${area}.chapter.delete`, { id: c.id })}
                     />
                   </>

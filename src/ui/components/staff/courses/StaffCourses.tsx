@@ -14,6 +14,7 @@ import { usePageParam } from '../../../app/use-page-param.ts';
 import { useQuery } from '../../../app/use-query.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { CreateButton } from '../CreateButton.tsx';
+import { DeleteButton } from '../RowButtons.tsx';
 import { fileField } from '../file-field.tsx';
 import { LifecycleButtons } from '../LifecycleButtons.tsx';
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
@@ -154,7 +155,11 @@ export function StaffCourses({ area }: { area: StaffArea }) {
     <section className="xa-section" aria-labelledby="staff-courses">
       <h2 id="staff-courses">
         {t('staffCourse.courses')}{' '}
-        <CreateButton onClick={() => setForm(courseForm(null))} testId="course-create" />{' '}
+        <CreateButton
+          call={`${area}.course.create`}
+          onClick={() => setForm(courseForm(null))}
+          testId="course-create"
+        />{' '}
         <LifecycleStateSelect lifecycle={courseLifecycle} value={review} onChange={setReview} />
       </h2>
       <PagedTable
@@ -244,17 +249,15 @@ export function StaffCourses({ area }: { area: StaffArea }) {
                     offered={REVIEW_ACTIONS}
                     label={(action) => t(`staffCourse.action.${action}`)}
                     onAct={(action) => act(course, action)}
+                    callOf={(action) => `bms.course.${action}`}
                     busy={busy}
                     testIdPrefix="course"
                   />
                 )}
                 {writable && (
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    intent="danger"
-                    disabled={busy}
-                    text={t('staff.delete')}
+                  <DeleteButton
+                    call={`${area}.course.delete`}
+                    busy={busy}
                     onClick={() => write(`${area}.course.delete`, { id: course.id })}
                   />
                 )}

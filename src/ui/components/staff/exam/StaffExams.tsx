@@ -6,7 +6,6 @@ import { Link } from 'react-router-dom';
 import type { ExamItem } from '../../../../contract/exam/exams.ts';
 import { examLifecycle } from '../../../../machines/lifecycles/exam.ts';
 import { isFinalState } from '../../../../machines/lifecycles/lifecycle.ts';
-import type { StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { useStaffWrite } from '../../../app/use-staff-write.ts';
 import { staffExams, staffPapers, type ExamArea } from '../../../app/staff-queries.ts';
@@ -22,7 +21,8 @@ import {
 import { PagedTable } from '../../PagedTable.tsx';
 import { DeleteButton, EditButton } from '../RowButtons.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
-import { LifecycleButtons, REVIEWED_AREA_ACTIONS } from '../LifecycleButtons.tsx';
+import { LifecycleButtons, REVIEWED_AREA_ACTIONS, lifecycleCall } from '../LifecycleButtons.tsx';
+import { Permitted } from '../Permitted.tsx';
 import { LifecycleStateSelect } from '../LifecycleStateSelect.tsx';
 import {
   StaffForm,
@@ -183,9 +183,7 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
       return;
     }
     // Review (pass) is offered on the platform's screen only (REVIEWED_AREA_ACTIONS).
-    write(`${area}.exam.${action}` as `${ExamArea}.exam.${typeof action}` & StaffWriteCall, {
-      id: exam.id,
-    });
+    write(lifecycleCall(area, 'exam', action), { id: exam.id });
   };
 
   /**
@@ -195,7 +193,11 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
   const rowActions = (exam: ExamItem) => (
     <>
       {!isFinalState(examLifecycle, exam.state) && (
-        <EditButton onClick={() => setForm(examForm(exam))} testId="exam-edit" />
+        <EditButton
+          call={`${area}.exam.update`}
+          onClick={() => setForm(examForm(exam))}
+          testId="exam-edit"
+        />
       )}
       <LifecycleButtons
         lifecycle={examLifecycle}
@@ -203,19 +205,23 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
         offered={REVIEWED_AREA_ACTIONS[area]}
         label={(action) => t(`staffExam.action.${action}`)}
         onAct={(action) => act(exam, action)}
+        callOf={(action) => lifecycleCall(area, 'exam', action)}
         busy={busy}
         testIdPrefix="exam"
       />
       {exam.results === 'manual' && !exam.resultsPublishedAt && (
-        <Button
-          size="small"
-          variant="outlined"
-          disabled={busy}
-          text={t('staffExam.publishResults')}
-          onClick={() => write(`${area}.exam.publishResults`, { id: exam.id })}
-        />
+        <Permitted call={`${area}.exam.publishResults`}>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={busy}
+            text={t('staffExam.publishResults')}
+            onClick={() => write(`${area}.exam.publishResults`, { id: exam.id })}
+          />
+        </Permitted>
       )}
       <DeleteButton
+        call={`${area}.exam.delete`}
         busy={busy}
         onClick={() => write(`${area}.exam.delete`, { id: exam.id })}
         testId="exam-delete"
@@ -227,7 +233,11 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
     <section className="xa-section" aria-labelledby="staff-exams">
       <h2 id="staff-exams">
         {t('staffExam.exams')}{' '}
-        <CreateButton onClick={() => setForm(examForm(null))} testId="exam-create" />{' '}
+        <CreateButton
+          call={`${area}.exam.create`}
+          onClick={() => setForm(examForm(null))}
+          testId="exam-create"
+        />{' '}
         <LifecycleStateSelect lifecycle={examLifecycle} value={state} onChange={setState} />
       </h2>
       <PagedTable

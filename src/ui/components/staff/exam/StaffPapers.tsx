@@ -21,6 +21,7 @@ import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
 import { wholeOrNaN } from '../contract-rules.ts';
 import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
+import { DeleteButton } from '../RowButtons.tsx';
 
 /**
  * Papers of the back office (issue 7 item 7): the list with review states, create and edit, the
@@ -78,7 +79,11 @@ export function StaffPapers({ area }: { area: ExamArea }) {
     <section className="xa-section" aria-labelledby="staff-papers">
       <h2 id="staff-papers">
         {t('staffExam.papers')}{' '}
-        <CreateButton onClick={() => setForm(paperForm(null))} testId="paper-create" />
+        <CreateButton
+          call={`${area}.examPaper.create`}
+          onClick={() => setForm(paperForm(null))}
+          testId="paper-create"
+        />
       </h2>
       <PagedTable
         state={papers}
@@ -171,12 +176,9 @@ export function StaffPapers({ area }: { area: ExamArea }) {
                       />
                     ))}
                 {mine && (
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    intent="danger"
-                    disabled={busy}
-                    text={t('staff.delete')}
+                  <DeleteButton
+                    call={`${area}.examPaper.delete`}
+                    busy={busy}
                     onClick={() => write(`${area}.examPaper.delete`, { id: p.id })}
                   />
                 )}

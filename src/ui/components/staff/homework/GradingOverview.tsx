@@ -1,7 +1,8 @@
 import { Button, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { homework as homeworkApi } from '../../../../contract/homework/refs.ts';
 import { homeworkLifecycle } from '../../../../machines/lifecycles/homework.ts';
 import {
@@ -21,6 +22,9 @@ import { gradingTone } from './grading-tone.ts';
 import { InlineTitle } from '../../practice/QuestionLabels.tsx';
 import { plainTitle } from '../../practice/question-title.ts';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
+import { useOperates } from '../../../app/use-operates.ts';
+import { Permitted } from '../Permitted.tsx';
+import { StaffForm, staffForm, trimmedText, type StaffFormRequest } from '../StaffForm.tsx';
 
 const CountChart = lazy(() => import('../CountChart.tsx'));
 
@@ -30,7 +34,8 @@ const LIVE_REFRESH_MS = 3_000;
 /**
  * One homework's grading overview (issue 8 item 6): learners × questions, each cell the best
  * score so far coloured by verdict and marked when late, refreshed every few seconds while open;
- * settle, and export the results as xlsx.
+ * settle, and export the results as xlsx; a cell clicked takes a score given by hand (an answer
+ * on paper), shown marked 人工.
  */
 export function GradingOverview({ area, id }: { area: StaffArea; id: number }) {
   const { t, i18n } = useTranslation();
@@ -67,30 +72,34 @@ export function GradingOverview({ area, id }: { area: StaffArea; id: number }) {
               ` · ${t('staffHomework.settledAt', { at: formatDateTime(hw.settledAt, i18n.language) })}`}
           </p>
           <div className="xa-exam-actions">
-            <Button
-              disabled={busy || hw.phase !== 'closed'}
-              text={t('staffHomework.settle')}
-              onClick={() =>
-                submitStaffWrite(staffEdit, `${area}.homeworkEnroll.settle`, { homeworkId: id })
-              }
-            />
-            <Button
-              icon="download"
-              text={t('staff.export')}
-              onClick={() =>
-                runtime.commands.download(
-                  homeworkApi[`${area}.homeworkEnroll.downloadEnrollList`],
-                  {
-                    body: { homeworkId: id },
-                  },
-                )
-              }
-              data-testid="grading-export"
-            />
+            <Permitted call={`${area}.homeworkEnroll.settle`}>
+              <Button
+                disabled={busy || hw.phase !== 'closed'}
+                text={t('staffHomework.settle')}
+                onClick={() =>
+                  submitStaffWrite(staffEdit, `${area}.homeworkEnroll.settle`, { homeworkId: id })
+                }
+              />
+            </Permitted>
+            <Permitted call={`${area}.homeworkEnroll.downloadEnrollList`}>
+              <Button
+                icon="download"
+                text={t('staff.export')}
+                onClick={() =>
+                  runtime.commands.download(
+                    homeworkApi[`${area}.homeworkEnroll.downloadEnrollList`],
+                    {
+                      body: { homeworkId: id },
+                    },
+                  )
+                }
+                data-testid="grading-export"
+              />
+            </Permitted>
           </div>
           <StaffEditOutcome />
           <QueryStatus state={overview} failedTitle={t('staffHomework.gradingFailed')}>
-            {(o) => <Matrix overview={o} />}
+            {(o) => <Matrix area={area} overview={o} />}
           </QueryStatus>
         </>
       )}
@@ -112,8 +121,48 @@ function totalBands(overview: Overview): { label: string; count: number }[] {
   return bands;
 }
 
-function Matrix({ overview }: { overview: Overview }) {
+type Member = Overview['members'][number];
+type Cell = Member['cells'][number];
+
+/** The form of a score given by hand to one learner's answer to one question. */
+function handScoreForm(
+  area: StaffArea,
+  t: TFunction,
+  member: Member,
+  cell: Cell,
+  n: number,
+  full: number,
+): StaffFormRequest {
+  return staffForm({
+    title: t('staffHomework.handScore', { member: member.memberName, n }),
+    call: `${area}.homeworkMemberQuestion.create`,
+    fields: [
+      { name: 'score', label: t('staffHomework.score', { full }), kind: 'number' },
+      { name: 'remark', label: t('staffHomework.remark'), kind: 'textarea' },
+    ],
+    values: { score: cell.bestScore === null ? '' : String(cell.bestScore), remark: '' },
+    toBody: (v) => {
+      const text = trimmedText(v.score);
+      const score = Number(text);
+      if (!/^\d+$/.test(text) || score > full) {
+        return { field: 'score', message: t('staffHomework.scoreInvalid', { full }) };
+      }
+      return {
+        body: {
+          homeworkEnrollId: member.enrollId,
+          questionId: cell.questionId,
+          score,
+          remark: trimmedText(v.remark),
+        },
+      };
+    },
+  });
+}
+
+function Matrix({ area, overview }: { area: StaffArea; overview: Overview }) {
   const { t } = useTranslation();
+  const [form, setForm] = useState<StaffFormRequest | null>(null);
+  const scoresByHand = useOperates().may(`${area}.homeworkMemberQuestion.create`);
   if (overview.members.length === 0) {
     return (
       <EmptyState title={t('staffHomework.nobody')} description={t('staffHomework.nobodyHint')} />
@@ -125,6 +174,7 @@ function Matrix({ overview }: { overview: Overview }) {
       <Suspense fallback={<Spinner size={20} />}>
         <CountChart label={t('staffHomework.distribution')} bars={totalBands(overview)} />
       </Suspense>
+      {scoresByHand && <p className="xa-muted">{t('staffHomework.handScoreHint')}</p>}
       <div className="xa-table-scroll">
         <HTMLTable className="xa-table xa-grading" data-testid="grading">
           <thead>
@@ -146,14 +196,28 @@ function Matrix({ overview }: { overview: Overview }) {
                   {m.memberName}
                   {m.groups.length > 0 && <div className="xa-muted">{m.groups.join('、')}</div>}
                 </td>
-                {m.cells.map((c) => {
-                  const tone = gradingTone(c, fullOf.get(c.questionId) ?? 0);
+                {m.cells.map((c, i) => {
+                  const full = fullOf.get(c.questionId) ?? 0;
+                  const tone = gradingTone(c, full);
                   return (
                     <td
                       key={c.questionId}
-                      className={`xa-cell-${tone}`}
+                      className={`xa-cell-${tone}${scoresByHand ? ' xa-clickable' : ''}`}
                       data-tone={tone}
+                      data-testid={`grading-cell-${m.memberId}-${c.questionId}`}
                       title={c.verdict ? t(`practice.verdicts.${c.verdict}`) : ''}
+                      {...(scoresByHand
+                        ? {
+                            role: 'button',
+                            tabIndex: 0,
+                            onClick: () => setForm(handScoreForm(area, t, m, c, i + 1, full)),
+                            onKeyDown: (e: React.KeyboardEvent) => {
+                              if (e.key === 'Enter') {
+                                setForm(handScoreForm(area, t, m, c, i + 1, full));
+                              }
+                            },
+                          }
+                        : {})}
                     >
                       {tone === 'judging'
                         ? t('staffHomework.judging')
@@ -167,6 +231,11 @@ function Matrix({ overview }: { overview: Overview }) {
                           {t('staffHomework.late')}
                         </Tag>
                       )}
+                      {c.manual && (
+                        <Tag minimal intent="primary">
+                          {t('staffHomework.manual')}
+                        </Tag>
+                      )}
                     </td>
                   );
                 })}
@@ -178,6 +247,7 @@ function Matrix({ overview }: { overview: Overview }) {
           </tbody>
         </HTMLTable>
       </div>
+      <StaffForm request={form} onClose={() => setForm(null)} />
     </>
   );
 }

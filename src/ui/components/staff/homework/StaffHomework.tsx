@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { HomeworkItem } from '../../../../contract/homework/homeworks.ts';
 import { homeworkLifecycle } from '../../../../machines/lifecycles/homework.ts';
-import type { StaffWriteBody, StaffWriteCall } from '../../../../machines/staff-edit/machine.ts';
+import type { StaffWriteBody } from '../../../../machines/staff-edit/machine.ts';
 import {
   homeworkQuestions,
   staffGradeChoices,
@@ -15,7 +15,7 @@ import {
 import { useRuntime } from '../../../app/context.ts';
 import { useStaffWrite } from '../../../app/use-staff-write.ts';
 import { usePageParam } from '../../../app/use-page-param.ts';
-import { useQuery } from '../../../app/use-query.ts';
+import { IDLE_QUERY, useQuery } from '../../../app/use-query.ts';
 import { formatDateTime, fromShanghaiInput, toShanghaiInput } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { DeleteButton, EditButton } from '../RowButtons.tsx';
@@ -23,9 +23,11 @@ import { splitList } from '../enrollment/BatchEnrollPanel.tsx';
 import { QuestionSetBuilder, setInHand } from '../QuestionSetBuilder.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
-import { LifecycleButtons } from '../LifecycleButtons.tsx';
+import { LifecycleButtons, lifecycleCall } from '../LifecycleButtons.tsx';
 import { StaffForm, staffForm, type FormValues, type StaffFormRequest } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
+import { Permitted } from '../Permitted.tsx';
+import { useOperates } from '../../../app/use-operates.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -55,7 +57,11 @@ export function StaffHomework({ area, base }: { area: StaffArea; base: '/admin' 
   const list = useQuery(
     staffHomeworks(runtime, area, gradeId ? { gradeId: Number(gradeId) } : {}, page),
   );
-  const classes = useQuery(staffGradeChoices(runtime, area));
+  const { may } = useOperates();
+  // A role that may not list the classes (阅卷老师) is not asked for them: no refusal to show.
+  const classes = useQuery(
+    may(`${area}.grade.querySimpleList`) ? staffGradeChoices(runtime, area) : IDLE_QUERY,
+  );
   const [form, setForm] = useState<StaffFormRequest | null>(null);
   const [reason, setReason] = useState<ReasonRequest | null>(null);
   const [building, setBuilding] = useState<Building | null>(null);
@@ -156,28 +162,29 @@ export function StaffHomework({ area, base }: { area: StaffArea; base: '/admin' 
       return;
     }
     // Review (pass) is offered on the platform's screen only (AREA_ACTIONS).
-    write(
-      `${area}.homework.${action}` as `${StaffArea}.homework.${typeof action}` & StaffWriteCall,
-      {
-        id: homework.id,
-      },
-    );
+    write(lifecycleCall(area, 'homework', action), { id: homework.id });
   };
 
   return (
     <section className="xa-section" aria-labelledby="staff-homework">
       <h2 id="staff-homework">
         {t('staffHomework.homework')}{' '}
-        <CreateButton onClick={() => setForm(homeworkForm(null))} testId="homework-create" />{' '}
-        <HTMLSelect
-          aria-label={t('staffHomework.class')}
-          value={gradeId}
-          onChange={(e) => {
-            setGradeId(e.currentTarget.value);
-            setPage(0);
-          }}
-          options={[{ value: '', label: t('staffHomework.allClasses') }, ...classOptions]}
-        />
+        <CreateButton
+          call={`${area}.homework.create`}
+          onClick={() => setForm(homeworkForm(null))}
+          testId="homework-create"
+        />{' '}
+        <Permitted call={`${area}.grade.querySimpleList`}>
+          <HTMLSelect
+            aria-label={t('staffHomework.class')}
+            value={gradeId}
+            onChange={(e) => {
+              setGradeId(e.currentTarget.value);
+              setPage(0);
+            }}
+            options={[{ value: '', label: t('staffHomework.allClasses') }, ...classOptions]}
+          />
+        </Permitted>
       </h2>
       <StaffEditOutcome />
       <PagedTable
@@ -230,23 +237,30 @@ export function StaffHomework({ area, base }: { area: StaffArea; base: '/admin' 
               })}
             </td>
             <td>
-              <EditButton onClick={() => setForm(homeworkForm(hw))} />
-              <Button
-                size="small"
-                variant="outlined"
-                text={t('staffHomework.questions')}
-                onClick={() => setBuilding({ kind: 'edit', homework: hw })}
+              <EditButton
+                call={`${area}.homework.update`}
+                onClick={() => setForm(homeworkForm(hw))}
               />
+              <Permitted call={`${area}.homework.updateQuestions`}>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  text={t('staffHomework.questions')}
+                  onClick={() => setBuilding({ kind: 'edit', homework: hw })}
+                />
+              </Permitted>
               <LifecycleButtons
                 lifecycle={homeworkLifecycle}
                 state={hw.state}
                 offered={AREA_ACTIONS[area]}
                 label={(action) => t(`staffExam.action.${action}`)}
                 onAct={(action) => act(hw, action)}
+                callOf={(action) => lifecycleCall(area, 'homework', action)}
                 busy={busy}
                 testIdPrefix="homework"
               />
               <DeleteButton
+                call={`${area}.homework.delete`}
                 busy={busy}
                 onClick={() => write(`${area}.homework.delete`, { id: hw.id })}
               />

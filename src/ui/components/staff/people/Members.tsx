@@ -118,7 +118,11 @@ export function Members() {
     <section className="xa-section" aria-labelledby="staff-members">
       <h2 id="staff-members">
         {t('staffPeople.members')}{' '}
-        <CreateButton onClick={() => setForm(newMember())} testId="member-create" />
+        <CreateButton
+          call="edms.organizationMember.create"
+          onClick={() => setForm(newMember())}
+          testId="member-create"
+        />
       </h2>
       <div className="xa-exam-actions">
         <InputGroup

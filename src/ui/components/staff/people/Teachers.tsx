@@ -7,7 +7,10 @@ import { teacherGroups, teachers } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { useSessionUser } from '../../../app/hooks.ts';
 import { usePageParam } from '../../../app/use-page-param.ts';
-import { useQuery } from '../../../app/use-query.ts';
+import { IDLE_QUERY, useQuery } from '../../../app/use-query.ts';
+import { useOperates } from '../../../app/use-operates.ts';
+import { staffRoles } from '../../../app/permission-queries.ts';
+import { Permitted } from '../Permitted.tsx';
 import { PagedTable } from '../../PagedTable.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
@@ -45,6 +48,18 @@ export function Teachers() {
   const groupOptions = (groups.data?.content ?? []).map((g) => ({
     value: String(g.id),
     label: g.name,
+  }));
+  // The organization's custom roles, for 设置角色: read only by who may give them.
+  const { may } = useOperates();
+  const organizationId = useSessionUser()?.organizationId;
+  const roles = useQuery(
+    may('role.queryList') && organizationId !== undefined
+      ? staffRoles(runtime, { organizationId }, 0)
+      : IDLE_QUERY,
+  );
+  const roleOptions = (roles.data?.content ?? []).map((r) => ({
+    value: String(r.id),
+    label: r.enabled ? r.name : `${r.name}（${t('staffRoles.off')}）`,
   }));
 
   const newTeacher = () =>
@@ -100,6 +115,29 @@ export function Teachers() {
       }),
     });
 
+  const rolesForm = (teacher: TeacherItem) =>
+    staffForm({
+      title: t('staffRoles.assignTitle', { name: teacher.nickname }),
+      call: 'member.configRoles',
+      fields: [
+        {
+          name: 'role',
+          label: t('staffRoles.builtIn'),
+          kind: 'select',
+          options: TEACHER_ROLES.map((r) => ({ value: r, label: t(`role.${r}`) })),
+        },
+        { name: 'roleIds', label: t('staffRoles.custom'), kind: 'multi', options: roleOptions },
+      ],
+      values: { role: teacher.role, roleIds: teacher.roles.map((r) => String(r.id)) },
+      toBody: (v: FormValues) => ({
+        body: {
+          id: teacher.id,
+          role: chosenOf(v.role, TEACHER_ROLES),
+          roleIds: listOf(v.roleIds).map(Number),
+        },
+      }),
+    });
+
   const newGroup = () =>
     staffForm({
       title: t('staffPeople.newGroup'),
@@ -118,7 +156,13 @@ export function Teachers() {
     <section className="xa-section" aria-labelledby="staff-teachers">
       <h2 id="staff-teachers">
         {t('staffPeople.teachers')}{' '}
-        {isAdmin && <CreateButton onClick={() => setForm(newTeacher())} testId="teacher-create" />}
+        {isAdmin && (
+          <CreateButton
+            call="edms.teacherMember.create"
+            onClick={() => setForm(newTeacher())}
+            testId="teacher-create"
+          />
+        )}
       </h2>
       {!isAdmin && <p className="xa-muted">{t('staffPeople.adminWrites')}</p>}
       <StaffEditOutcome />
@@ -134,6 +178,7 @@ export function Teachers() {
           t('staffPeople.nickname'),
           t('staffPeople.login'),
           t('staffPeople.role'),
+          t('staffRoles.roles'),
           t('staffPeople.groups'),
           t('staffPeople.classes'),
           t('orders.actions'),
@@ -149,6 +194,13 @@ export function Teachers() {
             </td>
             <td>{p.mobile ?? p.username}</td>
             <td>{t(`role.${p.role}`)}</td>
+            <td>
+              {p.roles.map((r) => (
+                <Tag key={r.id} minimal intent="primary" className="xa-tag-gap">
+                  {r.name}
+                </Tag>
+              ))}
+            </td>
             <td>
               {p.groups.map((g) => (
                 <Tag key={g.id} minimal className="xa-tag-gap">
@@ -166,6 +218,15 @@ export function Teachers() {
                   onClick={() => setForm(groupsForm(p))}
                 />
               )}
+              <Permitted call="member.configRoles">
+                <Button
+                  size="small"
+                  variant="outlined"
+                  text={t('staffRoles.assign')}
+                  onClick={() => setForm(rolesForm(p))}
+                  data-testid={`teacher-roles-${p.id}`}
+                />
+              </Permitted>
             </td>
           </tr>
         )}
@@ -173,7 +234,9 @@ export function Teachers() {
       <section className="xa-section" aria-labelledby="teacher-groups">
         <h3 id="teacher-groups">
           {t('staffPeople.teacherGroups')}{' '}
-          {isAdmin && <CreateButton onClick={() => setForm(newGroup())} />}
+          {isAdmin && (
+            <CreateButton call="edms.teacherGroup.create" onClick={() => setForm(newGroup())} />
+          )}
         </h3>
         <QueryStatus state={groups} failedTitle={t('staffPeople.groupsFailed')}>
           {(found) => (

@@ -143,7 +143,11 @@ export function StaffActivityPrizes({ area, activityId }: { area: PrizeArea; act
     <section className="xa-section" aria-labelledby="staff-prizes" data-testid="staff-prizes">
       <h2 id="staff-prizes">
         {t('staffPrize.title')}{' '}
-        <CreateButton onClick={() => setForm(prizeForm(null))} testId="prize-create" />
+        <CreateButton
+          call={`${area}.activityPrize.create`}
+          onClick={() => setForm(prizeForm(null))}
+          testId="prize-create"
+        />
       </h2>
       <StaffEditOutcome besideForm />
       <QueryStatus state={prizes} failedTitle={t('staffPrize.failed')}>

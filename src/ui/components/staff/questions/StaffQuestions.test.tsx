@@ -188,7 +188,7 @@ describe('the question bank’s staff list', () => {
     const rows = within(table).getAllByTestId('staff-question');
     expect(within(rows[0]!).queryByText('下架')).toBeNull();
     expect(within(rows[1]!).queryByText('上架')).toBeNull();
-    fireEvent.click(within(rows[0]!).getByText('上架'));
+    fireEvent.click(await within(rows[0]!).findByText('上架'));
     await waitForDom(() => expect(published).toBe(1));
     expect(runtime.actors.staffEdit.getSnapshot().context.last).toEqual({
       call: 'bms.question.publish',
@@ -221,7 +221,7 @@ describe('the question bank’s staff list', () => {
     expect(within(ownRow!).getByRole('link', { name: '校本题：求和' }).getAttribute('href')).toBe(
       '/manage/questions/edit?id=30',
     );
-    expect(within(ownRow!).getByText('上架')).toBeDefined();
+    expect(await within(ownRow!).findByText('上架')).toBeDefined();
     expect(within(ownRow!).getByText('删除')).toBeDefined();
   }, 20_000);
 
@@ -242,7 +242,7 @@ describe('the question bank’s staff list', () => {
     await showScreen([row(7, '闰年判断'), row(8, '鸡兔同笼')]);
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const [first, second] = screen.getAllByTestId('staff-question');
-    fireEvent.click(within(second!).getByText('删除'));
+    fireEvent.click(await within(second!).findByText('删除'));
     await waitForDom(() =>
       expect(within(second!).getByTestId('staff-edit-outcome').textContent).toBe(
         '平台题库与其他机构的题目只读，不能修改或删除',
@@ -263,7 +263,7 @@ describe('the question bank’s staff list', () => {
       .spyOn(window, 'confirm')
       .mockReturnValueOnce(false)
       .mockReturnValueOnce(true);
-    fireEvent.click(screen.getByText('删除'));
+    fireEvent.click(await screen.findByText('删除'));
     expect(confirm).toHaveBeenCalledWith(expect.stringContaining('闰年判断'));
     expect(deleted).toBe(0);
     fireEvent.click(screen.getByText('删除'));

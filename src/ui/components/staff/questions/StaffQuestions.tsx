@@ -291,6 +291,7 @@ export function StaffQuestions({ area, base }: { area: StaffArea; base: '/admin'
                       onAct={(action) =>
                         submitStaffWrite(staffEdit, `${area}.question.${action}`, { id: q.id })
                       }
+                      callOf={(action) => `${area}.question.${action}`}
                       busy={busy}
                       testIdPrefix="question"
                     />

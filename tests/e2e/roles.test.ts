@@ -1,0 +1,152 @@
+/**
+ * Issue 27 item 1's journeys in Chromium against the real server and the seeded demo school:
+ * - 阅卷老师 (demo_grader, a teacher holding the seeded custom role, seed/roles.ts) opens the
+ *   back office from their own account menu and finds 作业 and nothing else; no button for what
+ *   the role does not grant (新建, 结算, 导出); gives a learner's answer a score by hand in the
+ *   grading overview, which shows it marked 人工; a screen the role lacks says so.
+ * - The school's admin (demo_orgadmin) makes a role from 角色与权限, picks its permissions in
+ *   the tree, and gives it to a teacher on 教师.
+ * Each session's event log replays exactly.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEventLog } from '../../src/streams/event-log-file.ts';
+import { replayLog, verifyReplay } from '../../src/streams/replay.ts';
+import { REPLAY_MACHINES } from '../../src/ui/app/root-machines.ts';
+import type { TestPlatform } from '../support/platform.ts';
+import { launchBrowser, logInAs, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+
+async function expectLogReplays(page: Page) {
+  await page.getByTestId('account-menu').click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('export-log').click(),
+  ]);
+  await page.keyboard.press('Escape');
+  const log = parseEventLog(await readFile((await download.path())!, 'utf8'));
+  const result = replayLog(log, REPLAY_MACHINES);
+  const verdicts = verifyReplay(log, result);
+  expect(verdicts.some((v) => v.actor === 'staffEdit')).toBe(true);
+  expect(verdicts.filter((v) => !v.matches)).toEqual([]);
+  expect(result.skipped).toEqual([]);
+}
+
+const menuEntries = (page: Page) =>
+  page.locator('nav.xa-user-menu .bp6-menu-item').allTextContents();
+
+describe('roles that staff configure, used from their own menus', () => {
+  let platform: TestPlatform;
+  let grader: TestBrowser;
+  let admin: TestBrowser;
+
+  beforeAll(async () => {
+    ({ platform, ui: grader } = await startPlatformAndBrowser());
+    admin = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([grader?.close(), admin?.close(), platform?.stop()]);
+  });
+
+  it('opens 阅卷老师’s back office at the homework, the only entry of its menu', async () => {
+    const { page } = grader;
+    await logInAs(page, platform, platform.accounts.grader);
+    await page.getByTestId('account-menu').click();
+    await page.getByTestId('manage-link').click();
+    await page.waitForURL(/\/web\/manage\/homework/);
+    await expect.poll(() => menuEntries(page)).toEqual(['作业']);
+    const list = page.getByTestId('staff-homework');
+    await list.locator('tr').filter({ hasText: '第 3 周作业' }).first().waitFor();
+    // Not granted: no 新建, no edit, no delete, no publishing; and no class picker to refuse.
+    expect(await page.getByTestId('homework-create').count()).toBe(0);
+    expect(await list.getByRole('button', { name: '编辑' }).count()).toBe(0);
+    expect(await list.getByRole('button', { name: '删除' }).count()).toBe(0);
+    expect(await page.getByRole('combobox', { name: '班级' }).count()).toBe(0);
+    // Nothing it may not do was asked: no refusal shows.
+    expect(await page.getByText(/没有权限执行/).count()).toBe(0);
+  });
+
+  it('gives an answer a score by hand, shown marked 人工; settling and exporting are not offered', async () => {
+    const { page } = grader;
+    await page
+      .getByTestId('staff-homework')
+      .locator('tr')
+      .filter({ hasText: '第 3 周作业' })
+      .first()
+      .getByRole('link')
+      .click();
+    const grading = page.getByTestId('grading');
+    await grading.waitFor();
+    expect(await page.getByRole('button', { name: '结算' }).count()).toBe(0);
+    expect(await page.getByTestId('grading-export').count()).toBe(0);
+    const row = grading.locator('tbody tr').first();
+    const cell = row.locator('td[data-testid^="grading-cell-"]').first();
+    await cell.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/得分/).fill('999');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    // Refused before it is sent, under the field, and nothing is lost.
+    await dialog.getByText(/得分须为 0 到 \d+ 的整数/).waitFor();
+    await dialog.getByLabel(/得分/).fill('1');
+    await dialog.getByLabel('备注').fill('纸质作答，人工登记');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => cell.textContent()).toContain('人工');
+    expect(await cell.textContent()).toMatch(/^1\b/);
+    expect(await page.getByText(/没有权限执行/).count()).toBe(0);
+    expect(grader.pageErrors).toEqual([]);
+  });
+
+  it('says a screen its role lacks is not permitted, instead of opening onto refusals', async () => {
+    const { page } = grader;
+    await page.goto(`${platform.url}/web/manage/classes`);
+    await page.getByRole('heading', { name: '没有权限' }).waitFor();
+    expect(await page.getByText(/你的角色没有「班级」的权限/).count()).toBe(1);
+    // The screen was not opened: no call of it was made, so no refusal shows.
+    expect(await page.getByText(/没有权限执行/).count()).toBe(0);
+    await expectLogReplays(page);
+  });
+
+  it('lets the school’s admin make a role, pick its permissions and give it to a teacher', async () => {
+    const { page } = admin;
+    await logInAs(page, platform, platform.accounts.orgAdmin);
+    await page.getByTestId('account-menu').click();
+    await page.getByTestId('manage-link').click();
+    await page.waitForURL(/\/web\/manage\/dashboard/);
+    await page.locator('nav.xa-user-menu').getByText('角色与权限').click();
+    const roles = page.getByTestId('roles');
+    await roles.getByText('阅卷老师').waitFor();
+
+    await page.getByTestId('role-create').click();
+    const form = page.getByRole('dialog');
+    await form.getByRole('button', { name: '保存' }).click();
+    await form.getByText('角色名称不能为空').waitFor();
+    await form.getByLabel('角色名称').fill('班级助理');
+    await form.getByLabel('备注').fill('只看班级');
+    await form.getByRole('button', { name: '保存' }).click();
+    await form.waitFor({ state: 'detached' });
+    const row = roles.locator('tr').filter({ hasText: '班级助理' });
+    await row.waitFor();
+
+    await row.getByTestId('role-perms').click();
+    const tree = page.getByRole('dialog');
+    await tree.getByLabel('搜索操作名称或接口').fill('edms.grade.queryList');
+    await tree.getByText('edms.grade.queryList').click();
+    await tree.getByText('已选 1 项操作').waitFor();
+    await tree.getByRole('button', { name: '保存' }).click();
+    await tree.waitFor({ state: 'detached' });
+    await expect.poll(() => row.locator('td').nth(3).textContent()).toBe('1');
+
+    await page.locator('nav.xa-user-menu').getByText('教师').click();
+    const teacher = page.getByTestId('teachers').locator('tr').filter({ hasText: '演示助教' });
+    await teacher.getByRole('button', { name: '设置角色' }).click();
+    const assign = page.getByRole('dialog');
+    await assign.getByText('班级助理').click();
+    await assign.getByRole('button', { name: '保存' }).click();
+    await assign.waitFor({ state: 'detached' });
+    await expect.poll(() => teacher.textContent()).toContain('班级助理');
+    expect(admin.pageErrors).toEqual([]);
+    await expectLogReplays(page);
+  });
+});
