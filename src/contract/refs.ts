@@ -455,7 +455,12 @@ export type StaffWriteCall =
   | 'resource.delete'
   | 'resource.operate.create'
   | 'resource.operate.update'
-  | 'resource.operate.delete';
+  | 'resource.operate.delete'
+  | 'user.create'
+  | 'user.update'
+  | 'user.delete'
+  | 'user.resetPwd'
+  | 'user.configRoles';
 
 /**
  * The staff operates: the calls a role grants (a teacher's, an organization admin's, the
@@ -1144,7 +1149,14 @@ export type StaffOperate =
   | 'resource.operate.create'
   | 'resource.operate.update'
   | 'resource.operate.delete'
-  | 'resource.operate.queryList';
+  | 'resource.operate.queryList'
+  | 'user.create'
+  | 'user.update'
+  | 'user.delete'
+  | 'user.queryList'
+  | 'user.queryById'
+  | 'user.resetPwd'
+  | 'user.configRoles';
 
 /** Staff writes that are every member's own (the document shelf's learner copy), not operates. */
 export const OWN_STAFF_WRITES = [

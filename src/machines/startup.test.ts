@@ -21,6 +21,7 @@ const user: CurrentUser = {
   organizationId: 1,
   organizationName: '示例机构',
   platformAdmin: false,
+  mustChangePassword: false,
 };
 const teacher = (id: number): TeacherAccount => ({
   id,
@@ -89,6 +90,7 @@ describe('startupMachine (pure transitions)', () => {
       organizationId: 1,
       organizationName: '示例机构',
       platformAdmin: false,
+      mustChangePassword: false,
     });
     const [ready] = transition(
       startupMachine,

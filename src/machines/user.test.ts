@@ -13,6 +13,7 @@ const admin: CurrentUser = {
   organizationId: 1,
   organizationName: '示范校',
   platformAdmin: true,
+  mustChangePassword: false,
 };
 
 describe('toSessionUser', () => {
@@ -29,6 +30,7 @@ describe('toSessionUser', () => {
       organizationId: 1,
       organizationName: '示范校',
       platformAdmin: true,
+      mustChangePassword: false,
     });
   });
 

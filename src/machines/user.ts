@@ -18,5 +18,6 @@ export function toSessionUser(user: CurrentUser | SessionUser): SessionUser {
     organizationId: user.organizationId,
     organizationName: user.organizationName,
     platformAdmin: user.platformAdmin,
+    mustChangePassword: user.mustChangePassword,
   };
 }

@@ -52,6 +52,7 @@ const user: CurrentUser = {
   organizationId: 1,
   organizationName: '示例机构',
   platformAdmin: false,
+  mustChangePassword: false,
 };
 const teachers: TeacherAccount[] = [
   { id: 7, nickname: '王老师', role: 'teacher', organizationId: 1, organizationName: '示例机构' },

@@ -235,13 +235,14 @@ describe('a teacher runs a class from creation to graded homework', () => {
       await desk.keyboard.press('p');
       const approved = desk.getByTestId('class-queue-quitApproved').locator('tr');
       await approved.filter({ hasText: PAID_CLASS }).waitFor();
-      // The keys act on the queue's first row: each list refreshes on its own, so wait until the
-      // application has left the first list too, or F would meet it there (and do nothing).
-      await applied.filter({ hasText: '时间冲突' }).waitFor({ state: 'detached' });
+      // The keys act on the selected row: pick it as a person would (each list refreshes on its
+      // own, so the first row may still be the one just decided), then use the keyboard.
+      await approved.filter({ hasText: PAID_CLASS }).click();
+      await queue.focus();
       await desk.keyboard.press('f');
       const quit = desk.getByTestId('class-queue-quit').locator('tr');
-      await quit.filter({ hasText: PAID_CLASS }).waitFor();
-      await approved.filter({ hasText: PAID_CLASS }).waitFor({ state: 'detached' });
+      await quit.filter({ hasText: PAID_CLASS }).click();
+      await queue.focus();
       await desk.keyboard.press('d');
       const refund = desk.getByRole('dialog');
       await refund.getByText(/退回全部 ¥1799\.00/).waitFor();

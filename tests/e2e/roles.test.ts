@@ -149,4 +149,70 @@ describe('roles that staff configure, used from their own menus', () => {
     expect(admin.pageErrors).toEqual([]);
     await expectLogReplays(page);
   });
+
+  it('lets the platform admin add a platform user, who must change the password first', async () => {
+    const platformAdmin = await launchBrowser();
+    const newcomer = await launchBrowser();
+    try {
+      const { page } = platformAdmin;
+      await logInAs(page, platform, platform.accounts.admin);
+      await page.goto(`${platform.url}/web/admin/users`);
+      await page.getByTestId('platform-users').waitFor();
+      await page.getByTestId('user-create').click();
+      const form = page.getByRole('dialog');
+      await form.getByLabel('用户名').fill('ops_xu');
+      await form.getByLabel('昵称').fill('运营小徐');
+      await form.getByLabel(/手机号/).fill('123');
+      await form.getByRole('button', { name: '保存' }).click();
+      await form.getByText('请输入 11 位手机号').waitFor();
+      await form.getByLabel(/手机号/).fill('');
+      await form.getByRole('button', { name: '保存' }).click();
+      await form.waitFor({ state: 'detached' });
+      const issued = page.getByTestId('issued-password');
+      const password = /：(\w+)（/.exec((await issued.textContent()) ?? '')![1]!;
+      await page.getByTestId('platform-users').getByText('ops_xu').waitFor();
+
+      const other = newcomer.page;
+      // Logged in, the login dialog gives way to the password change (logInAs waits for no dialog).
+      await other.goto(`${platform.url}/web/`);
+      await other.getByTestId('login-button').click();
+      const login = other.locator('.xa-login-dialog');
+      await login.getByLabel('用户名').fill('ops_xu');
+      await login.getByLabel('密码', { exact: true }).fill(password);
+      await login.getByRole('button', { name: '登录' }).click();
+      await login.waitFor({ state: 'detached' });
+      const change = other.getByRole('dialog', { name: '修改密码' });
+      await change.getByText('管理员重置了你的密码').waitFor();
+      await change.getByLabel(/当前密码/).fill(password);
+      await change.getByLabel(/新密码（至少 8 位）/).fill('Ops-Xu-2026');
+      await change.getByLabel('再输一次新密码').fill('Ops-Xu-2027');
+      await change.getByTestId('password-save').click();
+      await change.getByText('两次输入的新密码不一致').waitFor();
+      await change.getByLabel('再输一次新密码').fill('Ops-Xu-2026');
+      await change.getByTestId('password-save').click();
+      await change.waitFor({ state: 'detached' });
+      await other.getByTestId('account-menu').click();
+      await other.getByTestId('admin-link').click();
+      await other.waitForURL(/\/web\/admin\/approvals/);
+
+      // 权限资源: a directory of its own; a sort out of range is refused by field.
+      await page.locator('nav.xa-user-menu').getByText('权限资源').click();
+      await page.getByTestId('resources').waitFor();
+      await page.getByTestId('directory-create').click();
+      const directory = page.getByRole('dialog');
+      await directory.getByLabel('名称').fill('教研常用');
+      await directory.getByLabel(/排序/).fill('-1');
+      await directory.getByRole('button', { name: '保存' }).click();
+      await directory.getByText('请输入 0 到 99999 之间的整数').waitFor();
+      await directory.getByLabel(/排序/).fill('5');
+      await directory.getByRole('button', { name: '保存' }).click();
+      await directory.waitFor({ state: 'detached' });
+      await page.getByTestId('resources').getByText('教研常用').waitFor();
+      expect(platformAdmin.pageErrors).toEqual([]);
+      expect(newcomer.pageErrors).toEqual([]);
+      await expectLogReplays(page);
+    } finally {
+      await Promise.all([platformAdmin.close(), newcomer.close()]);
+    }
+  });
 });

@@ -20,6 +20,11 @@ export const currentUser = z.object({
   organizationId: z.number().int(),
   organizationName: z.string(),
   platformAdmin: z.boolean(),
+  /**
+   * An admin reset the password (user/resetPwd): until it is changed (member/updatePwd) the
+   * session may do nothing else.
+   */
+  mustChangePassword: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 

@@ -33,4 +33,11 @@ export const permission: RefsOf<typeof defs> = {
     method: 'POST',
     path: '/resource/operate/queryList',
   },
+  'user.create': { id: 'user.create', method: 'POST', path: '/user/create' },
+  'user.update': { id: 'user.update', method: 'PUT', path: '/user/update' },
+  'user.delete': { id: 'user.delete', method: 'DELETE', path: '/user/delete' },
+  'user.queryList': { id: 'user.queryList', method: 'POST', path: '/user/queryList' },
+  'user.queryById': { id: 'user.queryById', method: 'GET', path: '/user/queryById' },
+  'user.resetPwd': { id: 'user.resetPwd', method: 'PUT', path: '/user/resetPwd' },
+  'user.configRoles': { id: 'user.configRoles', method: 'PUT', path: '/user/configRoles' },
 };

@@ -30,6 +30,7 @@ const user: CurrentUser = {
   organizationId: 1,
   organizationName: '示例机构',
   platformAdmin: false,
+  mustChangePassword: false,
 };
 const credentials = { mode: 'password' as const, username: ' student1 ', password: 'secret-pass' };
 

@@ -22,6 +22,7 @@ const user: CurrentUser = {
   organizationId: 1,
   organizationName: '示例机构',
   platformAdmin: false,
+  mustChangePassword: false,
 };
 const captcha = { captchaId: 'captcha-0001', image: '<svg/>' };
 const values = {

@@ -13,13 +13,15 @@ interface CurrentUserRow {
   organization_id: number;
   organization_name: string;
   platform_admin: boolean;
+  must_change_password: boolean;
 }
 
 /** The current-user view of one member (contract `currentUser`). */
 export async function loadCurrentUser(db: Queryable, memberId: number): Promise<CurrentUser> {
   const result = await db.query<CurrentUserRow>(
     `SELECT m.id, u.id AS user_id, u.username, m.nickname, u.mobile, u.email, m.role,
-            o.id AS organization_id, o.name AS organization_name, u.platform_admin
+            o.id AS organization_id, o.name AS organization_name, u.platform_admin,
+            u.must_change_password
        FROM members m
        JOIN users u ON u.id = m.user_id
        JOIN organizations o ON o.id = m.organization_id
@@ -39,6 +41,7 @@ export async function loadCurrentUser(db: Queryable, memberId: number): Promise<
     organizationId: row.organization_id,
     organizationName: row.organization_name,
     platformAdmin: row.platform_admin,
+    mustChangePassword: row.must_change_password,
   };
 }
 

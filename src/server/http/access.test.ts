@@ -18,6 +18,7 @@ const who = (role: Auth['role'], platformAdmin = false, more: Partial<Auth> = {}
   expiresAt: new Date(),
   memberRoles: [],
   userRoles: [],
+  mustChangePassword: false,
   ...more,
 });
 

@@ -59,6 +59,20 @@ export async function mayCall(
   return (await roles.grantedBy(custom)).has(call.id);
 }
 
+/**
+ * What a session whose password an admin reset may still do: know who it is, change the
+ * password, log out (public calls need no session).
+ */
+const WHILE_PASSWORD_MUST_CHANGE: ReadonlySet<string> = new Set([
+  'queryCurrent',
+  'member.queryCurrent',
+  'oj.member.queryCurrent',
+  'oj.member.queryMineTeacherList',
+  'member.queryCurrentRights',
+  'member.updatePwd',
+  'logout',
+]);
+
 /** Throws NOT_LOGGED_IN or FORBIDDEN (naming the operate) when the caller may not make the call. */
 export async function checkAccess(
   call: CallDef,
@@ -68,6 +82,9 @@ export async function checkAccess(
 ): Promise<void> {
   if (access === 'public') return;
   if (!auth) throw fail('NOT_LOGGED_IN');
+  if (auth.mustChangePassword && !WHILE_PASSWORD_MUST_CHANGE.has(call.id)) {
+    throw fail('FORBIDDEN', '管理员重置了你的密码，请先修改密码');
+  }
   if (await mayCall(call, access, auth, roles)) return;
   if (access === 'parent') throw fail('FORBIDDEN', '这是家长的功能，请用家长账号登录');
   throw fail('FORBIDDEN', `没有权限执行「${await roles.nameOf(call)}」`);

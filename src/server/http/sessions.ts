@@ -32,6 +32,8 @@ export interface Auth {
   memberRoles: RoleGrant[];
   /** The platform roles the user holds (user/configRoles). Empty: a platform admin may do all. */
   userRoles: RoleGrant[];
+  /** An admin reset the password: the session may only change it (http/access.ts). */
+  mustChangePassword: boolean;
 }
 
 interface SessionRow {
@@ -44,6 +46,7 @@ interface SessionRow {
   expires_at: Date;
   member_roles: RoleGrant[];
   user_roles: RoleGrant[];
+  must_change_password: boolean;
 }
 
 const grantsOf = (holder: string, table: string, key: string) =>
@@ -58,6 +61,7 @@ const grantsOf = (holder: string, table: string, key: string) =>
 export async function findSession(db: Queryable, token: string): Promise<Auth | null> {
   const result = await db.query<SessionRow>(
     `SELECT s.id, s.user_id, s.member_id, m.role, m.organization_id, u.platform_admin, s.expires_at,
+            u.must_change_password,
             ${grantsOf('s.member_id', 'member_roles', 'member_id')} AS member_roles,
             ${grantsOf('s.user_id', 'user_roles', 'user_id')} AS user_roles
        FROM sessions s
@@ -81,6 +85,7 @@ export async function findSession(db: Queryable, token: string): Promise<Auth | 
     expiresAt: row.expires_at,
     memberRoles: row.member_roles,
     userRoles: row.user_roles,
+    mustChangePassword: row.must_change_password,
   };
 }
 

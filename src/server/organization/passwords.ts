@@ -13,8 +13,7 @@ import { withTransaction, type Pool, type Queryable } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { validationError } from '../http/validation-error.ts';
 import { xlsxAnswer } from '../http/xlsx.ts';
-import { hashPassword, verifyPassword } from '../security/password.ts';
-import { generatePassword } from './people-write.ts';
+import { generatePassword, hashPassword, verifyPassword } from '../security/password.ts';
 import { assertMayEdit, readPerson } from './people.ts';
 
 async function setPassword(
@@ -23,10 +22,12 @@ async function setPassword(
   passwordHash: string,
   keepSessionId: number | null,
 ) {
-  await db.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
-    userId,
-    passwordHash,
-  ]);
+  // A new password is the one in use: a change an admin asked for (user/resetPwd) is done.
+  await db.query(
+    `UPDATE users SET password_hash = $2, must_change_password = false, updated_at = now()
+      WHERE id = $1`,
+    [userId, passwordHash],
+  );
   await db.query(
     `UPDATE sessions SET revoked_at = now()
       WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2`,

@@ -13,7 +13,7 @@
  * invitation to accept or decline (./invitations.ts, issue 25 item 13), and the row names them
  * masked, never by their username or name.
  */
-import { randomInt } from 'node:crypto';
+import { generatePassword } from '../security/password.ts';
 import pg from 'pg';
 import type { MemberRole } from '../../contract/accounts/calls.ts';
 import type { BatchMembersAnswer } from '../../contract/organization/people-write.ts';
@@ -67,14 +67,6 @@ const ROLE_NAMES: Record<MemberRole, string> = {
   teacher: '教师',
   orgAdmin: '机构管理员',
 };
-
-/** Unambiguous letters and digits (no 0/O, 1/l/I): read aloud and typed from paper. */
-const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export function generatePassword(length = 10): string {
-  let out = '';
-  for (let i = 0; i < length; i++) out += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
-  return out;
-}
 
 /** The organization people are added to: passed and active. */
 export async function openOrganization(db: Queryable, organizationId: number) {

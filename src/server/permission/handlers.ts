@@ -12,6 +12,15 @@ import {
   updateResource,
 } from './resource-tree.ts';
 import { configRolePerms, createRole, deleteRole, rolePage, updateRole } from './roles.ts';
+import {
+  configPlatformUserRoles,
+  createPlatformUser,
+  deletePlatformUser,
+  platformUser,
+  platformUserPage,
+  resetPlatformUserPassword,
+  updatePlatformUser,
+} from './users.ts';
 
 export const permissionHandlers = [
   handle(permission['role.create'], (ctx) => createRole(ctx.services, ctx.requireAuth(), ctx.body)),
@@ -42,5 +51,24 @@ export const permissionHandlers = [
   ),
   handle(permission['resource.operate.queryList'], (ctx) =>
     operatePage(ctx.services.pool, ctx.body, ctx.query),
+  ),
+  handle(permission['user.create'], (ctx) =>
+    createPlatformUser(ctx.services, ctx.requireAuth(), ctx.body),
+  ),
+  handle(permission['user.update'], (ctx) =>
+    updatePlatformUser(ctx.services, ctx.requireAuth(), ctx.body),
+  ),
+  handle(permission['user.delete'], (ctx) =>
+    deletePlatformUser(ctx.services, ctx.requireAuth(), ctx.body.id),
+  ),
+  handle(permission['user.queryList'], (ctx) =>
+    platformUserPage(ctx.services.pool, ctx.body, ctx.query),
+  ),
+  handle(permission['user.queryById'], (ctx) => platformUser(ctx.services.pool, ctx.query.id)),
+  handle(permission['user.resetPwd'], (ctx) =>
+    resetPlatformUserPassword(ctx.services, ctx.requireAuth(), ctx.body.id, ctx.body.password),
+  ),
+  handle(permission['user.configRoles'], (ctx) =>
+    configPlatformUserRoles(ctx.services, ctx.requireAuth(), ctx.body.id, ctx.body.roleIds),
   ),
 ];

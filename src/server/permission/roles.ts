@@ -221,3 +221,31 @@ export async function configRolePerms(
   });
   return managedRole(services.pool, auth, role.id);
 }
+
+/**
+ * Why the caller may not give this role to someone, or null: nobody hands on an operate they do
+ * not hold (platform staff whom no platform role limits hold every one).
+ */
+export async function mayGiveRole(
+  services: Services,
+  auth: Auth,
+  roleId: number,
+): Promise<string | null> {
+  if (auth.platformAdmin && auth.userRoles.length === 0) return null;
+  const { rows } = await services.pool.query<{ name: string; call_ids: string[] }>(
+    `SELECT r.name, COALESCE(array_agg(ro.call_id) FILTER (WHERE ro.call_id IS NOT NULL), '{}')
+              AS call_ids
+       FROM roles r LEFT JOIN role_operates ro ON ro.role_id = r.id WHERE r.id = $1
+      GROUP BY r.id`,
+    [roleId],
+  );
+  const role = rows[0];
+  if (!role) return `角色 ${roleId} 不存在`;
+  for (const callId of role.call_ids) {
+    const call = callOf(callId);
+    if (call && !(await mayCall(call, effectiveAccess(call), auth, services.roleOperates))) {
+      return `「${role.name}」含有你本人没有的权限「${await services.roleOperates.nameOf(call)}」，不能分配`;
+    }
+  }
+  return null;
+}

@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
  * scrypt password hashes, stored as `scrypt$N$r$p$salt$hash` (base64url) so the cost can be
@@ -67,4 +67,14 @@ let decoyHash: Promise<string> | undefined;
 export function decoyPasswordHash(): Promise<string> {
   decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
   return decoyHash;
+}
+
+/** Unambiguous letters and digits (no 0/O, 1/l/I): read aloud and typed from paper. */
+const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A password staff hand over (an initial or reset one): shown once, never stored readable. */
+export function generatePassword(length = 10): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
+  return out;
 }

@@ -344,6 +344,7 @@ async function seedHomework(
       expiresAt: new Date(),
       memberRoles: [],
       userRoles: [],
+      mustChangePassword: false,
     } satisfies Auth;
     const enrollId = await enrollOf(homeworkId, memberId);
     await answerQuestion(services as never, auth, { questionId, answer }, 'homework', () =>

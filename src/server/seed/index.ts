@@ -33,6 +33,7 @@ import { seedDemoOrders } from './orders.ts';
 import { seedDemoFamily } from './parents.ts';
 import { seedQuestions } from './questions.ts';
 import { seedDemoRoles } from './roles.ts';
+import { PLATFORM_ORGANIZATION } from '../permission/users.ts';
 import { seedSiteTexts } from './site.ts';
 import { seedTopics } from './topics.ts';
 
@@ -229,8 +230,6 @@ async function seedAiTokenGoods(client: PoolClient) {
  * keeps everything (including passwords people changed). Accounts get `password` when created,
  * and their credentials are logged that one time.
  */
-/** The organization the first platform administrator of a real database belongs to. */
-export const PLATFORM_ORGANIZATION = '平台运营';
 export const FIRST_ADMIN_USERNAME = 'admin';
 
 /**

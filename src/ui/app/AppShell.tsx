@@ -6,6 +6,12 @@ import { ToastContainer } from '../components/ToastContainer.tsx';
 import { useRuntime } from './context.ts';
 import { loadFormValidation } from '../../machines/login/implementations.ts';
 import { savedToastId } from '../../machines/staff-edit/machine.ts';
+import { useSessionUser } from './hooks.ts';
+
+// Shown only to a session whose password an admin reset.
+const PasswordDialog = lazy(() =>
+  import('../components/account/PasswordDialog.tsx').then((m) => ({ default: m.PasswordDialog })),
+);
 
 // The dialog's forms load on first use, keeping them out of the first screen's JavaScript;
 // their validation (zod and the contract schemas) comes along, so a submit never waits for it.
@@ -34,7 +40,30 @@ export function AppShell() {
       <LoginDialogHost />
       <PayDialogHost actor="checkout" />
       <PayDialogHost actor="childCheckout" />
+      <ForcedPasswordHost />
     </>
+  );
+}
+
+/**
+ * An admin reset this user's password (user/resetPwd): the server refuses everything else until
+ * it is changed, so the change is asked for first, on whatever screen the user is.
+ */
+function ForcedPasswordHost() {
+  const { startup } = useRuntime().actors;
+  const user = useSessionUser();
+  if (!user?.mustChangePassword) return null;
+  return (
+    <Suspense fallback={null}>
+      <PasswordDialog
+        isOpen
+        forced
+        onClose={() => undefined}
+        onChanged={() =>
+          startup.send({ type: 'USER.LOGGED_IN', user: { ...user, mustChangePassword: false } })
+        }
+      />
+    </Suspense>
   );
 }
 

@@ -17,6 +17,8 @@ import { staffQuery } from './staff-queries.ts';
 export type SessionRights = CallResult<(typeof orgApi)['member.queryCurrentRights']>;
 export type RoleFilter = CallBody<(typeof permissionApi)['role.queryList']>;
 export type RolePage = CallResult<(typeof permissionApi)['role.queryList']>;
+export type PlatformUserFilter = CallBody<(typeof permissionApi)['user.queryList']>;
+export type PlatformUserPage = CallResult<(typeof permissionApi)['user.queryList']>;
 
 /** What the session may do now: its card rights, and the staff operates the menus follow. */
 export function sessionRights(runtime: Runtime): QueryDef<SessionRights> {
@@ -28,6 +30,19 @@ export function sessionRights(runtime: Runtime): QueryDef<SessionRights> {
 export function staffRoles(runtime: Runtime, filter: RoleFilter, page: number): QueryDef<RolePage> {
   return staffQuery(runtime, pageKey(`roles:${JSON.stringify(filter)}`, page), () =>
     runtime.transport.call(permissionApi['role.queryList'], {
+      query: { page, size: DEFAULT_PAGE_SIZE, sort: 'createdAt,desc' },
+      body: filter,
+    }),
+  );
+}
+
+export function platformUsers(
+  runtime: Runtime,
+  filter: PlatformUserFilter,
+  page: number,
+): QueryDef<PlatformUserPage> {
+  return staffQuery(runtime, pageKey(`platformUsers:${JSON.stringify(filter)}`, page), () =>
+    runtime.transport.call(permissionApi['user.queryList'], {
       query: { page, size: DEFAULT_PAGE_SIZE, sort: 'createdAt,desc' },
       body: filter,
     }),

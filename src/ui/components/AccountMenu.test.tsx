@@ -25,6 +25,7 @@ const teacher: auth.CurrentUser = {
   organizationId: 1,
   organizationName: '示例机构',
   platformAdmin: false,
+  mustChangePassword: false,
 };
 const otherAccount = {
   id: 9,

@@ -79,6 +79,8 @@ describe('the back offices’ menus', () => {
       '/admin/apps',
       '/admin/ai-prompts',
       '/admin/roles',
+      '/admin/users',
+      '/admin/resources',
     ]);
   });
 

@@ -25,6 +25,7 @@ const admin: auth.CurrentUser = {
   organizationId: 1,
   organizationName: '示范校',
   platformAdmin: true,
+  mustChangePassword: false,
 };
 
 const olderSms = {

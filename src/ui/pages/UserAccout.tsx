@@ -1,5 +1,5 @@
-import { Card, HTMLTable } from '@blueprintjs/core';
-import { useMemo } from 'react';
+import { Button, Card, HTMLTable } from '@blueprintjs/core';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../machines/user.ts';
 import { useRuntime } from '../app/context.ts';
@@ -8,6 +8,7 @@ import { useQuery } from '../app/use-query.ts';
 import { QueryStatus } from '../components/QueryStatus.tsx';
 import { Invitations } from '../components/account/Invitations.tsx';
 import { BindingTable } from '../components/family/BindingTable.tsx';
+import { PasswordDialog } from '../components/account/PasswordDialog.tsx';
 
 /** Account settings: the current user as the server knows it (the route is must-login). */
 export default function UserAccoutPage() {
@@ -33,6 +34,8 @@ function AccountDetails({ user }: { user: SessionUser }) {
   const query = useMemo(() => queries.currentUser(user.id), [queries, user.id]);
   const full = useQuery(query);
   const notSet = t('accountPage.notSet');
+  const [changing, setChanging] = useState(false);
+  const [changed, setChanged] = useState(false);
   return (
     <>
       <Card className="xa-section">
@@ -71,6 +74,24 @@ function AccountDetails({ user }: { user: SessionUser }) {
             </HTMLTable>
           )}
         </QueryStatus>
+        <Button
+          text={t('password.title')}
+          onClick={() => {
+            setChanged(false);
+            setChanging(true);
+          }}
+          data-testid="password-change"
+        />
+        {changed && <span className="xa-muted"> {t('password.changed')}</span>}
+        <PasswordDialog
+          isOpen={changing}
+          forced={false}
+          onClose={() => setChanging(false)}
+          onChanged={() => {
+            setChanging(false);
+            setChanged(true);
+          }}
+        />
       </Card>
       <Card className="xa-section">
         <h2>{t('accountPage.teacherAccounts')}</h2>

@@ -188,6 +188,7 @@ const studentUser: auth.CurrentUser = {
   organizationId: 1,
   organizationName: '示范校',
   platformAdmin: false,
+  mustChangePassword: false,
 };
 
 function answerLoggedIn(user: auth.CurrentUser) {

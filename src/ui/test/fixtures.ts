@@ -12,6 +12,7 @@ export const platformAdmin: CurrentUser = {
   organizationId: 1,
   organizationName: '示范校',
   platformAdmin: true,
+  mustChangePassword: false,
 };
 
 /** A learner of 示范校, as the demo data's demo_student. */
@@ -26,6 +27,7 @@ export const demoStudent: CurrentUser = {
   organizationId: 1,
   organizationName: '示范校',
   platformAdmin: false,
+  mustChangePassword: false,
 };
 
 /** A teacher of 示范校, as the demo data's demo_teacher. */
@@ -40,4 +42,5 @@ export const demoTeacher: CurrentUser = {
   organizationId: 1,
   organizationName: '示范校',
   platformAdmin: false,
+  mustChangePassword: false,
 };

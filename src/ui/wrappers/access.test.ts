@@ -12,6 +12,7 @@ const member = (overrides: Partial<SessionUser> = {}): SessionUser => ({
   organizationId: 1,
   organizationName: '示范校',
   platformAdmin: false,
+  mustChangePassword: false,
   ...overrides,
 });
 

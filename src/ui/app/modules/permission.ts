@@ -25,6 +25,22 @@ const screens: readonly ScreenRoute[] = [
     menu: { label: 'staff.menu.roles', order: 200 },
     screen: lazyScreen(() => import('../../pages/admin/Roles.tsx'), 'AdminRoles'),
   },
+  {
+    path: '/admin/users',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    operate: 'user.queryList',
+    menu: { label: 'staff.menu.users', order: 210 },
+    screen: lazyScreen(() => import('../../pages/admin/Users.tsx'), 'AdminUsers'),
+  },
+  {
+    path: '/admin/resources',
+    layout: 'admin',
+    guard: platformAdminOnly,
+    operate: 'resource.queryList',
+    menu: { label: 'staff.menu.resources', order: 220 },
+    screen: lazyScreen(() => import('../../pages/admin/Resources.tsx'), 'AdminResources'),
+  },
 ];
 
 export const permissionModule = defineClientModule({

@@ -9,7 +9,12 @@ import { selectAnswer } from '../../../../machines/staff-edit/selectors.ts';
  * answers the password shown this once, or — for someone registered in another organization —
  * the invitation now waiting for them (docs/product-rules.md, invitations).
  */
-type IssuingCall = 'member.pwd' | 'edms.organizationMember.create' | 'edms.teacherMember.create';
+type IssuingCall =
+  | 'member.pwd'
+  | 'edms.organizationMember.create'
+  | 'edms.teacherMember.create'
+  | 'user.create'
+  | 'user.resetPwd';
 
 /** Shows the answer of the last of `calls` the staff-edit actor completed, on this screen only. */
 export function IssuedAccount({

@@ -23,6 +23,7 @@ const orgAdmin: auth.CurrentUser = {
   organizationId: 1,
   organizationName: '示范校',
   platformAdmin: false,
+  mustChangePassword: false,
 };
 const empty = { content: [], totalElements: 0, totalPages: 0, number: 0, size: 20 };
 const teacher = {

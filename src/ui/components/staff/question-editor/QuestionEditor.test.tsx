@@ -30,6 +30,7 @@ const admin: auth.CurrentUser = {
   organizationId: 1,
   organizationName: '示范校',
   platformAdmin: true,
+  mustChangePassword: false,
 };
 
 const stored: EditedQuestion = {

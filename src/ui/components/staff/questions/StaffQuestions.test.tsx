@@ -45,6 +45,7 @@ const admin: auth.CurrentUser = {
   organizationId: 1,
   organizationName: '示范校',
   platformAdmin: true,
+  mustChangePassword: false,
 };
 const empty = { content: [], totalElements: 0, totalPages: 0, number: 0, size: 20 };
 
