@@ -3,7 +3,8 @@ import type { Access, CallDef } from '../../contract/call.ts';
 import { ErrorCode } from '../../contract/errors.ts';
 import type { Auth, RoleGrant } from './sessions.ts';
 import { effectiveAccess } from '../../contract/permission/operates.ts';
-import { checkAccess } from './access.ts';
+import { allCalls } from '../../contract/index.ts';
+import { WHILE_PASSWORD_MUST_CHANGE, checkAccess } from './access.ts';
 import type { RoleOperates } from './access.ts';
 
 const call = (path: string, access: Access, id = path) =>
@@ -102,5 +103,21 @@ describe('access', () => {
     expect(
       await codeOf('platformAdmin', support, roles, call('/bms/app/update', 'platformAdmin')),
     ).toBe(ErrorCode.FORBIDDEN);
+  });
+
+  it('lets a session whose password an admin reset only change it, know itself or log out', async () => {
+    const reset = who('orgAdmin', true, { mustChangePassword: true });
+    for (const id of WHILE_PASSWORD_MUST_CHANGE) {
+      const known = allCalls.find((c) => c.id === id);
+      expect(known, id).toBeDefined();
+      expect(await refusalOf(effectiveAccess(known!), reset, none, known)).toBeNull();
+    }
+    expect(await refusalOf('teacher', reset)).toEqual(
+      expect.objectContaining({
+        code: ErrorCode.FORBIDDEN,
+        message: '管理员重置了你的密码，请先修改密码',
+      }),
+    );
+    expect(await refusalOf('public', reset)).toBeNull();
   });
 });

@@ -63,7 +63,7 @@ export async function mayCall(
  * What a session whose password an admin reset may still do: know who it is, change the
  * password, log out (public calls need no session).
  */
-const WHILE_PASSWORD_MUST_CHANGE: ReadonlySet<string> = new Set([
+export const WHILE_PASSWORD_MUST_CHANGE: ReadonlySet<string> = new Set([
   'queryCurrent',
   'member.queryCurrent',
   'oj.member.queryCurrent',
