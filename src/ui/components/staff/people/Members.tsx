@@ -22,6 +22,7 @@ import {
 import { IssuedAccount } from './IssuedAccount.tsx';
 import { MemberImport } from './MemberImport.tsx';
 import { CreateButton } from '../CreateButton.tsx';
+import { Permitted } from '../Permitted.tsx';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 const APPROVALS = ['', 'reviewing', 'passed', 'rejected'] as const;
@@ -207,38 +208,44 @@ export function Members() {
             <td>
               {m.approval === 'reviewing' && isAdmin && (
                 <>
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    intent="success"
-                    disabled={busy}
-                    text={t('staff.action.passQuit')}
-                    onClick={() => submitStaffWrite(staffEdit, 'member.pass', { id: m.id })}
-                    data-testid="member-pass"
-                  />
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    disabled={busy}
-                    text={t('staff.action.rejectQuit')}
-                    onClick={() =>
-                      setReason({
-                        title: t('staffPeople.rejectTitle', { name: m.nickname }),
-                        required: true,
-                        onConfirm: ({ reason: r }) =>
-                          submitStaffWrite(staffEdit, 'member.reject', { id: m.id, reason: r }),
-                      })
-                    }
-                  />
+                  <Permitted call="member.pass">
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      intent="success"
+                      disabled={busy}
+                      text={t('staff.action.passQuit')}
+                      onClick={() => submitStaffWrite(staffEdit, 'member.pass', { id: m.id })}
+                      data-testid="member-pass"
+                    />
+                  </Permitted>
+                  <Permitted call="member.reject">
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      disabled={busy}
+                      text={t('staff.action.rejectQuit')}
+                      onClick={() =>
+                        setReason({
+                          title: t('staffPeople.rejectTitle', { name: m.nickname }),
+                          required: true,
+                          onConfirm: ({ reason: r }) =>
+                            submitStaffWrite(staffEdit, 'member.reject', { id: m.id, reason: r }),
+                        })
+                      }
+                    />
+                  </Permitted>
                 </>
               )}
-              <Button
-                size="small"
-                variant="outlined"
-                disabled={busy}
-                text={t('staffPeople.resetPassword')}
-                onClick={() => submitStaffWrite(staffEdit, 'member.pwd', { id: m.id })}
-              />
+              <Permitted call="member.pwd">
+                <Button
+                  size="small"
+                  variant="outlined"
+                  disabled={busy}
+                  text={t('staffPeople.resetPassword')}
+                  onClick={() => submitStaffWrite(staffEdit, 'member.pwd', { id: m.id })}
+                />
+              </Permitted>
             </td>
           </tr>
         )}
