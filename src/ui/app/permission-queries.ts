@@ -36,6 +36,16 @@ export function staffRoles(runtime: Runtime, filter: RoleFilter, page: number): 
   );
 }
 
+/** Every role the filter keeps (at most 500, far above what anyone makes), for the pickers. */
+export function roleChoices(runtime: Runtime, filter: RoleFilter): QueryDef<RolePage> {
+  return staffQuery(runtime, `roleChoices:${JSON.stringify(filter)}`, () =>
+    runtime.transport.call(permissionApi['role.queryList'], {
+      query: { page: 0, size: MAX_PAGE_SIZE, sort: 'name,asc' },
+      body: filter,
+    }),
+  );
+}
+
 export function platformUsers(
   runtime: Runtime,
   filter: PlatformUserFilter,

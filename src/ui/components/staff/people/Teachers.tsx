@@ -9,7 +9,7 @@ import { useSessionUser } from '../../../app/hooks.ts';
 import { usePageParam } from '../../../app/use-page-param.ts';
 import { IDLE_QUERY, useQuery } from '../../../app/use-query.ts';
 import { useOperates } from '../../../app/use-operates.ts';
-import { staffRoles } from '../../../app/permission-queries.ts';
+import { roleChoices } from '../../../app/permission-queries.ts';
 import { Permitted } from '../Permitted.tsx';
 import { PagedTable } from '../../PagedTable.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
@@ -54,7 +54,7 @@ export function Teachers() {
   const organizationId = useSessionUser()?.organizationId;
   const roles = useQuery(
     may('role.queryList') && organizationId !== undefined
-      ? staffRoles(runtime, { organizationId }, 0)
+      ? roleChoices(runtime, { organizationId })
       : IDLE_QUERY,
   );
   const roleOptions = (roles.data?.content ?? []).map((r) => ({

@@ -5,7 +5,7 @@ import type { PlatformUserItem } from '../../../../contract/permission/users.ts'
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { useSessionUser } from '../../../app/hooks.ts';
-import { platformUsers, staffRoles } from '../../../app/permission-queries.ts';
+import { platformUsers, roleChoices } from '../../../app/permission-queries.ts';
 import { usePageParam } from '../../../app/use-page-param.ts';
 import { useQuery } from '../../../app/use-query.ts';
 import { formatDateTime } from '../../../format.ts';
@@ -52,7 +52,7 @@ export function PlatformUsers() {
       page,
     ),
   );
-  const roles = useQuery(staffRoles(runtime, { platformWide: true }, 0));
+  const roles = useQuery(roleChoices(runtime, { platformWide: true }));
   const roleOptions = (roles.data?.content ?? []).map((r) => ({
     value: String(r.id),
     label: r.name,
