@@ -7,6 +7,9 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { parseEventLog } from '../../src/streams/event-log-file.ts';
+import { replayLog, verifyReplay } from '../../src/streams/replay.ts';
+import { REPLAY_MACHINES } from '../../src/ui/app/root-machines.ts';
 import { startTestPlatform, TEST_TMP_ROOT, type TestPlatform } from '../support/platform.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -115,4 +118,20 @@ export async function logInAs(
   await dialog.getByLabel('密码', { exact: true }).fill(who.password);
   await dialog.getByRole('button', { name: '登录' }).click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * The session's event log as a person exports it (account menu → 导出日志), replayed through the
+ * pure machines: each journey then says which actors it expects and that every verdict matches.
+ */
+export async function exportAndReplay(page: Page) {
+  await page.getByTestId('account-menu').click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('export-log').click(),
+  ]);
+  await page.keyboard.press('Escape');
+  const log = parseEventLog(await fs.readFile((await download.path())!, 'utf8'));
+  const result = replayLog(log, REPLAY_MACHINES);
+  return { log, result, verdicts: verifyReplay(log, result) };
 }

@@ -10,11 +10,14 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEventLog } from '../../src/streams/event-log-file.ts';
-import { replayLog, verifyReplay } from '../../src/streams/replay.ts';
-import { REPLAY_MACHINES } from '../../src/ui/app/root-machines.ts';
 import type { TestPlatform } from '../support/platform.ts';
-import { launchBrowser, logInAs, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+import {
+  exportAndReplay,
+  launchBrowser,
+  logInAs,
+  startPlatformAndBrowser,
+  type TestBrowser,
+} from './browser.ts';
 import { editorText, typeIntoEditor, verdictOf } from './practice-page.ts';
 
 const CLASS = '周末提高班（E2E）';
@@ -40,19 +43,8 @@ async function roster(template: Buffer): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-async function exportedLog(page: Page) {
-  await page.getByTestId('account-menu').click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('export-log').click(),
-  ]);
-  await page.keyboard.press('Escape');
-  return parseEventLog(await readFile((await download.path())!, 'utf8'));
-}
-
-function expectReplays(log: ReturnType<typeof parseEventLog>) {
-  const result = replayLog(log, REPLAY_MACHINES);
-  const verdicts = verifyReplay(log, result);
+async function expectReplays(page: Page) {
+  const { result, verdicts } = await exportAndReplay(page);
   expect(verdicts.some((v) => v.actor === 'staffEdit')).toBe(true);
   expect(verdicts.filter((v) => !v.matches)).toEqual([]);
   expect(result.skipped).toEqual([]);
@@ -206,7 +198,7 @@ describe('a teacher runs a class from creation to graded homework', () => {
   }, 120_000);
 
   it('exports a teacher log that replays exactly', async () => {
-    expectReplays(await exportedLog(ui.page));
+    await expectReplays(ui.page);
   });
 
   it('a student applies to quit a paid class; the organization admin passes, finishes and refunds it with the keyboard', async () => {
@@ -251,7 +243,7 @@ describe('a teacher runs a class from creation to graded homework', () => {
 
       await page.reload();
       await order.getByTestId('order-state').filter({ hasText: '已退款' }).waitFor();
-      expectReplays(await exportedLog(desk));
+      await expectReplays(desk);
     } finally {
       await Promise.all([student.close(), admin.close()]);
     }

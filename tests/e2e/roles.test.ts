@@ -8,25 +8,19 @@
  *   the tree, and gives it to a teacher on 教师.
  * Each session's event log replays exactly.
  */
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEventLog } from '../../src/streams/event-log-file.ts';
-import { replayLog, verifyReplay } from '../../src/streams/replay.ts';
-import { REPLAY_MACHINES } from '../../src/ui/app/root-machines.ts';
 import type { TestPlatform } from '../support/platform.ts';
-import { launchBrowser, logInAs, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+import {
+  exportAndReplay,
+  launchBrowser,
+  logInAs,
+  startPlatformAndBrowser,
+  type TestBrowser,
+} from './browser.ts';
 
 async function expectLogReplays(page: Page) {
-  await page.getByTestId('account-menu').click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('export-log').click(),
-  ]);
-  await page.keyboard.press('Escape');
-  const log = parseEventLog(await readFile((await download.path())!, 'utf8'));
-  const result = replayLog(log, REPLAY_MACHINES);
-  const verdicts = verifyReplay(log, result);
+  const { result, verdicts } = await exportAndReplay(page);
   expect(verdicts.some((v) => v.actor === 'staffEdit')).toBe(true);
   expect(verdicts.filter((v) => !v.matches)).toEqual([]);
   expect(result.skipped).toEqual([]);
