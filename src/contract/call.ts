@@ -123,6 +123,11 @@ export interface CallSpec<
    * calls (per account: the same person from many addresses is still one person).
    */
   rateLimit?: { max: number; timeWindowMs: number; per?: 'client' | 'account' };
+  /**
+   * The call signs in or out or changes a credential: the system log records every attempt,
+   * whoever makes it (contract/sys-log/recorded.ts).
+   */
+  identity?: boolean;
   /** Largest JSON body (sealed) this call takes, when above the server default of 256 KiB. */
   bodyLimitBytes?: number;
   /**

@@ -24,6 +24,7 @@ import { permission } from './permission/calls.ts';
 import { question } from './question/calls.ts';
 import { siteConfig } from './site-config/calls.ts';
 import { system } from './system/calls.ts';
+import { sysLog } from './sys-log/calls.ts';
 import { wallet } from './wallet/calls.ts';
 import type { CallDef } from './call.ts';
 
@@ -66,6 +67,7 @@ export const domains = {
   ai,
   parent,
   permission,
+  sysLog,
 } satisfies Record<string, Record<string, CallDef>>;
 
 /** Every call of the catalogue; the server registers exactly these routes. */

@@ -27,6 +27,7 @@ import { activityPrize } from './activity-prize/refs.ts';
 import { ai } from './ai/refs.ts';
 import { parent } from './parent/refs.ts';
 import { permission } from './permission/refs.ts';
+import { sysLog } from './sys-log/refs.ts';
 
 /** Every call's client ref, by id (a CallRef: its route, and its schema types for the compiler). */
 export const refs = {
@@ -57,6 +58,7 @@ export const refs = {
   ...ai,
   ...parent,
   ...permission,
+  ...sysLog,
 };
 export type Refs = typeof refs;
 
@@ -1156,7 +1158,9 @@ export type StaffOperate =
   | 'user.queryList'
   | 'user.queryById'
   | 'user.resetPwd'
-  | 'user.configRoles';
+  | 'user.configRoles'
+  | 'sysLog.queryList'
+  | 'sysLog.export';
 
 /** Staff writes that are every member's own (the document shelf's learner copy), not operates. */
 export const OWN_STAFF_WRITES = [

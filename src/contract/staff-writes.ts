@@ -12,7 +12,7 @@ import type { Access, CallDef } from './call.ts';
  * provider's notification. One screen shared with learners sends its writes the same way: the document
  * shelf, whose learner copy writes a member's own notes (`oj.memberDocument.*`).
  */
-const STAFF: readonly Access[] = ['teacher', 'orgAdmin', 'platformAdmin'];
+export const STAFF: readonly Access[] = ['teacher', 'orgAdmin', 'platformAdmin'];
 
 /** The document shelf's learner copy (DocumentShelf.tsx, area `oj`). */
 const SHARED_SHELF = /^oj\.memberDocument\.(create|update|delete|publish|unpublish)$/;

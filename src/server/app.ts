@@ -22,6 +22,10 @@ import { AppError } from './http/app-error.ts';
 import { apiNotFound, installErrorHandlers, isApiPath } from './http/error-handler.ts';
 import type { HandlerEntry } from './http/handler.ts';
 import { MULTIPART_LIMITS } from './http/multipart.ts';
+import { installSysLog } from './sys-log/hook.ts';
+import { SysLogRecorder } from './sys-log/recorder.ts';
+import type { SysLogRecorderOptions } from './sys-log/recorder.ts';
+import { SYS_LOG_MIN_RETENTION_DAYS, startSysLogRetention } from './sys-log/retention.ts';
 import { registerCalls } from './http/register-calls.ts';
 import { defaultQuotaPolicy } from './member-question/quota.ts';
 import type { QuotaPolicy } from './member-question/quota.ts';
@@ -79,6 +83,18 @@ export interface AppDeps {
   examClockMs?: number;
   /** The file service; default a disk store under DATA_DIR (server/files/service.ts). */
   files?: FileService;
+  /** The system log (server/sys-log/): retention (default 180 days) and how entries are written. */
+  sysLog?: SysLogOptions;
+}
+
+export interface SysLogOptions {
+  retentionDays?: number;
+  recorder?: SysLogRecorderOptions;
+  /**
+   * false: nothing is recorded. Only bench/sys-log.ts sets it, for its baseline (the same calls
+   * on a server without the log); no setting of a running platform reads it.
+   */
+  recording?: boolean;
 }
 
 export interface PaymentOptions {
@@ -163,6 +179,21 @@ function installServerClock(app: FastifyInstance, deps: AppDeps): void {
   });
 }
 
+/** The system log's retention sweep runs while the server listens. */
+function installSysLogRetention(app: FastifyInstance, deps: AppDeps): void {
+  let retention: { stop(): Promise<void> } | undefined;
+  app.addHook('onListen', async () => {
+    retention = startSysLogRetention(
+      deps.pool,
+      deps.logger,
+      deps.sysLog?.retentionDays ?? SYS_LOG_MIN_RETENTION_DAYS,
+    );
+  });
+  app.addHook('onClose', async () => {
+    await retention?.stop();
+  });
+}
+
 const appServices = new WeakMap<FastifyInstance, Services>();
 /** The services an app was built with (start.ts seeds the files through them). */
 export const servicesOf = (app: FastifyInstance): Services => appServices.get(app)!;
@@ -218,11 +249,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     apps: new AppRegistry(deps.pool),
     roleOperates: new RoleOperatesCache(deps.pool),
     orderKinds: allOrderKinds,
+    sysLog: new SysLogRecorder(deps.pool, deps.logger, deps.sysLog?.recorder),
   };
   appServices.set(app, services);
   installServerClock(app, deps);
+  installSysLogRetention(app, deps);
 
   installErrorHandlers(app);
+  if (deps.sysLog?.recording !== false) {
+    installSysLog(app, deps.calls ?? allCalls, services.sysLog);
+  }
   // One line per request, after the answer: what was called, how it ended, how long it took.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(

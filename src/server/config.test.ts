@@ -20,7 +20,14 @@ describe('loadConfig', () => {
       sandboxNotifyMethod: 'POST',
       paymentProvider: 'sandbox',
       passwordHashCost: 15,
+      sysLogRetentionDays: 180,
     });
+  });
+
+  it('keeps the system log at least the six months the law asks for', () => {
+    expect(loadConfig({ SYS_LOG_RETENTION_DAYS: '365' }).sysLogRetentionDays).toBe(365);
+    expect(() => loadConfig({ SYS_LOG_RETENTION_DAYS: '90' })).toThrow(/at least 180/);
+    expect(() => loadConfig({ SYS_LOG_RETENTION_DAYS: 'forever' })).toThrow(/whole number/);
   });
 
   it('takes a cheaper password hash outside production only, within scrypt’s sane range', () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { IMPORT_RATE_LIMIT } from '../contract/question/common.ts';
 import { DEFAULT_PASSWORD_HASH_COST } from './security/password.ts';
+import { SYS_LOG_MIN_RETENTION_DAYS } from './sys-log/retention.ts';
 
 /** How the server runs: read once from the environment at start-up (README "Configuration"). */
 export interface ServerConfig {
@@ -26,6 +27,8 @@ export interface ServerConfig {
   secureCookies: boolean;
   /** IMPORT_LIMIT_PER_HOUR: question imports (JSON or zip) one account may make an hour. */
   importLimitPerHour: number;
+  /** SYS_LOG_RETENTION_DAYS: how long system log entries are kept (at least 180 days). */
+  sysLogRetentionDays: number;
   /** DEV_CAPTCHA_TEXT: outside production, the text of every image captcha (for scripts). */
   devCaptchaText: string | undefined;
   /** PUBLIC_URL: the origin payment providers call back and send payers to (docs/payments.md). */
@@ -67,6 +70,18 @@ function parseCount(name: string, value: string | undefined, fallback: number): 
     throw new Error(`${name} must be a whole number ≥ 1, got "${value}"`);
   }
   return n;
+}
+
+/** 网络安全法 第二十一条 asks for network logs kept no less than six months. */
+function parseRetentionDays(value: string | undefined): number {
+  const days = parseCount('SYS_LOG_RETENTION_DAYS', value, SYS_LOG_MIN_RETENTION_DAYS);
+  if (days < SYS_LOG_MIN_RETENTION_DAYS) {
+    throw new Error(
+      `SYS_LOG_RETENTION_DAYS must be at least ${SYS_LOG_MIN_RETENTION_DAYS} (the six months ` +
+        `China's Cybersecurity Law requires network logs to be kept), got "${value}"`,
+    );
+  }
+  return days;
 }
 
 function parseFlag(value: string | undefined): boolean {
@@ -111,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       env.IMPORT_LIMIT_PER_HOUR,
       IMPORT_RATE_LIMIT.max,
     ),
+    sysLogRetentionDays: parseRetentionDays(env.SYS_LOG_RETENTION_DAYS),
     devCaptchaText,
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     checkoutMinutes: parseCount('PAYMENT_CHECKOUT_MINUTES', env.PAYMENT_CHECKOUT_MINUTES, 15),

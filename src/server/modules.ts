@@ -29,6 +29,7 @@ import { parentModule } from './parent/module.ts';
 import { permissionModule } from './permission/module.ts';
 import { questionModule } from './question/module.ts';
 import { siteConfigModule } from './site-config/module.ts';
+import { sysLogModule } from './sys-log/module.ts';
 import { systemModule } from './system/module.ts';
 import { walletModule } from './wallet/module.ts';
 
@@ -60,4 +61,5 @@ export const serverModules = [
   aiModule,
   parentModule,
   permissionModule,
+  sysLogModule,
 ];

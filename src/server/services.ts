@@ -9,6 +9,7 @@ import type { FileService } from './files/service.ts';
 import type { AppRegistry } from './apps/registry.ts';
 import type { RoleOperates } from './http/access.ts';
 import type { OrderKinds } from './orders/kinds.ts';
+import type { SysLogRecorder } from './sys-log/recorder.ts';
 
 /** What handlers use; built once per app in buildApp. */
 export interface Services {
@@ -28,4 +29,6 @@ export interface Services {
   roleOperates: RoleOperates;
   /** What each kind of order does (server/order-kinds.ts): the order flow reads it here. */
   orderKinds: OrderKinds;
+  /** Writes the system log after each recorded call (server/sys-log/). */
+  sysLog: SysLogRecorder;
 }

@@ -61,6 +61,8 @@ export interface StartOptions {
   examClockMs?: number;
   /** The clock signed file URLs are made and checked by (tests expire them). */
   fileClock?: () => number;
+  /** false: no system log (bench/sys-log.ts's baseline only; server/app.ts SysLogOptions). */
+  sysLogRecording?: boolean;
 }
 
 export interface RunningPlatform {
@@ -171,6 +173,10 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
         sandbox: { notifyMethod: config.sandboxNotifyMethod, ...options.sandboxPayments },
       },
       examClockMs: options.examClockMs,
+      sysLog: {
+        retentionDays: config.sysLogRetentionDays,
+        recording: options.sysLogRecording,
+      },
     });
     cleanups.push(() => app.close());
     await seedStoredFiles({ pool, files });

@@ -89,6 +89,7 @@ export const accounts = defineCalls({
   registerByPwd: {
     method: 'POST',
     access: 'public',
+    identity: true,
     summary: '用户名密码注册（需图形验证码），注册后即登录，加入公开机构为学生',
     body: z.strictObject({
       username: f.username,
@@ -103,6 +104,7 @@ export const accounts = defineCalls({
   loginByPwd: {
     method: 'POST',
     access: 'public',
+    identity: true,
     summary: '用户名（或手机号）密码登录',
     body: z.strictObject({
       username: z.string().trim().min(1, '请输入用户名').max(64),
@@ -117,6 +119,7 @@ export const accounts = defineCalls({
   loginByMobile: {
     method: 'POST',
     access: 'public',
+    identity: true,
     summary: '手机号验证码登录',
     body: z.strictObject({ mobile: f.mobile, code: f.smsCode }),
     response: currentUser,
@@ -137,12 +140,14 @@ export const accounts = defineCalls({
   logout: {
     method: 'GET',
     access: 'public',
+    identity: true,
     summary: '退出登录并吊销会话',
     response: z.object({ loggedOut: z.literal(true) }),
   },
   switchOrganization: {
     method: 'POST',
     access: 'member',
+    identity: true,
     summary: '切换到本人在另一机构的账号',
     body: z.strictObject({ memberId: f.id }),
     response: currentUser,

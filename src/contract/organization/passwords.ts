@@ -45,6 +45,7 @@ export const passwordCalls = defineCalls({
   'member.updatePwd': spec({
     method: 'PUT',
     access: 'member',
+    identity: true,
     summary: '修改本人密码（须原密码）；其他会话随之失效',
     body: updatePasswordBody,
     response: z.object({ updated: z.literal(true) }),

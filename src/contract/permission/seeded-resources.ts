@@ -30,6 +30,7 @@ export const RESOURCE_GROUPS: Record<string, { name: string; directory: Resource
   resource: { name: '资源管理', directory: 'system' },
   'resource/operate': { name: '操作权限', directory: 'system' },
   user: { name: '平台用户', directory: 'system' },
+  sysLog: { name: '系统日志', directory: 'system' },
   app: { name: '应用 ID', directory: 'system' },
   devInbox: { name: '开发收件箱', directory: 'system' },
   'common/config': { name: '站点设置', directory: 'system' },

@@ -15,8 +15,8 @@ import type { Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';
 import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
-import { xlsxAnswer, type XlsxColumn } from '../http/xlsx.ts';
-import { EXPORT_LIMIT, shanghai, yuan } from '../orders/reports.ts';
+import { shanghai, xlsxAnswer, type XlsxColumn } from '../http/xlsx.ts';
+import { EXPORT_LIMIT, yuan } from '../orders/reports.ts';
 import {
   ORDER_COLUMNS,
   ORDER_FROM,

@@ -19,8 +19,8 @@ import type { Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';
 import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
-import { xlsxAnswer } from '../http/xlsx.ts';
-import { EXPORT_LIMIT, shanghai } from '../orders/reports.ts';
+import { shanghai, xlsxAnswer } from '../http/xlsx.ts';
+import { EXPORT_LIMIT } from '../orders/reports.ts';
 import { managedHomework } from './homeworks.ts';
 import { CLOSES_AT } from './order-kind.ts';
 

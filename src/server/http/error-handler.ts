@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { API_PREFIX } from '../../contract/envelope.ts';
 import { ErrorCode, errorCatalogue } from '../../contract/errors.ts';
 import { AppError } from './app-error.ts';
+import { traceOf } from './call-trace.ts';
 import { validationError } from './validation-error.ts';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
 
@@ -41,6 +42,8 @@ export function toAppError(err: unknown): AppError | null {
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const known = toAppError(err);
+    const trace = traceOf(request);
+    if (trace) trace.refusal = known ?? new AppError('INTERNAL');
     if (!known) {
       request.log.error({ err }, 'unhandled error');
       return reply.status(errorCatalogue.INTERNAL.status).send({

@@ -10,6 +10,7 @@ import type { Auth } from './sessions.ts';
 import type { Services } from '../services.ts';
 import { effectiveAccess } from '../../contract/permission/operates.ts';
 import { checkAccess } from './access.ts';
+import { startTrace, traceOf } from './call-trace.ts';
 import { fail } from './app-error.ts';
 import { sealServerResponse } from '../envelope/node-envelope.ts';
 import { openRequestEnvelope } from './envelope.ts';
@@ -85,12 +86,9 @@ async function resolveAuth(request: FastifyRequest, services: Services): Promise
   return token ? findSession(services.pool, token) : null;
 }
 
-/** The caller each request's early checks found (null: anonymous), for the handler. */
-const callers = new WeakMap<FastifyRequest, Auth | null>();
-
 /** The rate-limit key of a per-account limit: the account, never the address. */
 function accountKey(request: FastifyRequest): string {
-  const auth = callers.get(request);
+  const auth = traceOf(request)?.auth;
   return auth ? `account:${auth.userId}` : `client:${request.ip}`;
 }
 
@@ -146,6 +144,7 @@ export function registerCalls(
       // path: refuse before a byte of the body is read (a 30 MiB anonymous import costs nothing).
       // Route hooks run before the rate-limit plugin's, which may key on the caller found here.
       onRequest: async (request: FastifyRequest) => {
+        const trace = startTrace(request, call);
         // Payment providers send no appid: their notifications prove themselves by signature.
         if (!APP_ID_EXEMPT.has(call.id) && !notify) {
           await checkAppId(request, call, options.services);
@@ -154,9 +153,8 @@ export function registerCalls(
         if (call.method === 'GET' && carriesBody(request)) {
           throw validationError([{ field: 'body', message: '此接口不接受请求体' }]);
         }
-        const auth = await resolveAuth(request, options.services);
-        await checkAccess(call, access, auth, options.services.roleOperates);
-        callers.set(request, auth);
+        trace.auth = await resolveAuth(request, options.services);
+        await checkAccess(call, access, trace.auth, options.services.roleOperates);
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         // A multipart call given a sealed JSON body reads its fields from it (and has no file).
@@ -165,7 +163,8 @@ export function registerCalls(
           multipart || notify
             ? { session: null, body: undefined }
             : await openRequestEnvelope(call, request, options.envelope);
-        let auth = callers.get(request) ?? null;
+        const trace = traceOf(request)!;
+        let auth = trace.auth;
         // Multipart bodies (never sealed) are streamed only once the caller may make the call.
         const upload = multipart
           ? await readMultipart(request, call.uploadLimitBytes)
@@ -182,9 +181,11 @@ export function registerCalls(
         }
         // A form (multipart, or a provider's notification) carries text; a sealed body JSON.
         const carrier = multipart || notify ? 'text' : 'json';
+        trace.query = query;
         const body = call.body
           ? parseOrThrow(call.body, opened.body, notifyFields, carrier)
           : undefined;
+        trace.body = body;
 
         const ctx: HandlerContext = {
           query,
@@ -215,6 +216,7 @@ export function registerCalls(
               expires: session.expiresAt,
             });
             auth = await findSession(options.services.pool, session.token);
+            trace.auth = auth;
           },
           signOut: async () => {
             const token = request.cookies[SESSION_COOKIE];
@@ -224,6 +226,7 @@ export function registerCalls(
           },
         };
         const data = await entry.handle(ctx);
+        if (!(data instanceof FileAnswer)) trace.answer = data;
         // An event stream has been written to the hijacked reply by its handler (docs/product-rules.md#requests).
         if (call.responseKind === 'event-stream') return reply;
         // A download (zip, xlsx) goes out as is, never in the envelope.

@@ -8,6 +8,10 @@ import { FileAnswer } from './multipart.ts';
 export const XLSX_CONTENT_TYPE =
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** A time as a cell: Beijing time, the way the people reading the sheet read a clock. */
+export const shanghai = (d: Date | null) =>
+  d ? d.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '';
+
 export interface XlsxColumn<Row> {
   header: string;
   width?: number;

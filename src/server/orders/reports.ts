@@ -6,7 +6,7 @@ import type { OrderFilter, OrderKind } from '../../contract/order/orders.ts';
 import { orderStateName } from '../../machines/lifecycles/orders.ts';
 import type { Queryable } from '../db/pool.ts';
 import { SqlParams } from '../db/sql-params.ts';
-import { xlsxAnswer } from '../http/xlsx.ts';
+import { shanghai, xlsxAnswer } from '../http/xlsx.ts';
 import { ORDER_SELECT, listWhere, type OrderRow, type OrderScope } from './rows.ts';
 
 /** Most rows one export writes; a larger list is narrowed by its filters. */
@@ -50,8 +50,6 @@ export async function orderStatistics(db: Queryable, kind: OrderKind) {
   };
 }
 
-export const shanghai = (d: Date | null) =>
-  d ? d.toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '';
 export const yuan = (fen: number) => Number((fen / 100).toFixed(2));
 const METHOD_NAMES = { provider: '在线支付', wallet: '钱包余额', offline: '线下收款' } as const;
 
