@@ -5,6 +5,7 @@ import { address } from './address/calls.ts';
 import { ai } from './ai/calls.ts';
 import { aiToken } from './ai-token/calls.ts';
 import { app } from './app/calls.ts';
+import { blacklist } from './blacklist/calls.ts';
 import { chapter } from './chapter/calls.ts';
 import { course } from './course/calls.ts';
 import { dict } from './dict/calls.ts';
@@ -68,6 +69,7 @@ export const domains = {
   parent,
   permission,
   sysLog,
+  blacklist,
 } satisfies Record<string, Record<string, CallDef>>;
 
 /** Every call of the catalogue; the server registers exactly these routes. */

@@ -28,6 +28,7 @@ import { ai } from './ai/refs.ts';
 import { parent } from './parent/refs.ts';
 import { permission } from './permission/refs.ts';
 import { sysLog } from './sys-log/refs.ts';
+import { blacklist } from './blacklist/refs.ts';
 
 /** Every call's client ref, by id (a CallRef: its route, and its schema types for the compiler). */
 export const refs = {
@@ -59,6 +60,7 @@ export const refs = {
   ...parent,
   ...permission,
   ...sysLog,
+  ...blacklist,
 };
 export type Refs = typeof refs;
 
@@ -462,7 +464,10 @@ export type StaffWriteCall =
   | 'user.update'
   | 'user.delete'
   | 'user.resetPwd'
-  | 'user.configRoles';
+  | 'user.configRoles'
+  | 'member.blacklist.create'
+  | 'member.blacklist.update'
+  | 'member.blacklist.delete';
 
 /**
  * The staff operates: the calls a role grants (a teacher's, an organization admin's, the
@@ -1160,7 +1165,11 @@ export type StaffOperate =
   | 'user.resetPwd'
   | 'user.configRoles'
   | 'sysLog.queryList'
-  | 'sysLog.export';
+  | 'sysLog.export'
+  | 'member.blacklist.create'
+  | 'member.blacklist.update'
+  | 'member.blacklist.delete'
+  | 'member.blacklist.queryList';
 
 /** Staff writes that are every member's own (the document shelf's learner copy), not operates. */
 export const OWN_STAFF_WRITES = [

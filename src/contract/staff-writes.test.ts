@@ -250,6 +250,8 @@ const NOT_SENT_YET: Record<string, string[]> = {
   user: ['create', 'update', 'delete', 'resetPwd', 'configRoles'],
   resource: ['create', 'update', 'delete'],
   'resource.operate': ['create', 'update', 'delete'],
+  // Issue 27 item 6: sent by 黑名单.
+  'member.blacklist': ['create', 'update', 'delete'],
 };
 
 const ids = (byResource: Record<string, string[]>) =>

@@ -91,10 +91,10 @@ export interface SysLogOptions {
   retentionDays?: number;
   recorder?: SysLogRecorderOptions;
   /**
-   * false: nothing is recorded. Only bench/sys-log.ts sets it, for its baseline (the same calls
-   * on a server without the log); no setting of a running platform reads it.
+   * Asked per call; false: the call is not recorded. Only bench/sys-log.ts sets it, to time the
+   * same calls on the same server with and without the log; no setting of a platform reads it.
    */
-  recording?: boolean;
+  recording?: () => boolean;
 }
 
 export interface PaymentOptions {
@@ -256,9 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installSysLogRetention(app, deps);
 
   installErrorHandlers(app);
-  if (deps.sysLog?.recording !== false) {
-    installSysLog(app, deps.calls ?? allCalls, services.sysLog);
-  }
+  installSysLog(app, deps.calls ?? allCalls, services.sysLog, deps.sysLog?.recording);
   // One line per request, after the answer: what was called, how it ended, how long it took.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(

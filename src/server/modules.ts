@@ -11,6 +11,7 @@ import { addressModule } from './address/module.ts';
 import { aiModule } from './ai/module.ts';
 import { aiTokenModule } from './ai-token/module.ts';
 import { appsModule } from './apps/module.ts';
+import { blacklistModule } from './blacklist/module.ts';
 import { chapterModule } from './chapter/module.ts';
 import { courseModule } from './course/module.ts';
 import { dictModule } from './dict/module.ts';
@@ -62,4 +63,5 @@ export const serverModules = [
   parentModule,
   permissionModule,
   sysLogModule,
+  blacklistModule,
 ];

@@ -61,8 +61,8 @@ export interface StartOptions {
   examClockMs?: number;
   /** The clock signed file URLs are made and checked by (tests expire them). */
   fileClock?: () => number;
-  /** false: no system log (bench/sys-log.ts's baseline only; server/app.ts SysLogOptions). */
-  sysLogRecording?: boolean;
+  /** Whether to record each call (bench/sys-log.ts only; server/app.ts SysLogOptions). */
+  sysLogRecording?: () => boolean;
 }
 
 export interface RunningPlatform {

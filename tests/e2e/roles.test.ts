@@ -6,6 +6,10 @@
  *   grading overview, which shows it marked 人工; a screen the role lacks says so.
  * - The school's admin (demo_orgadmin) makes a role from 角色与权限, picks its permissions in
  *   the tree, and gives it to a teacher on 教师.
+ * - The platform admin adds a platform user, who must change the password first; then reads in
+ *   系统日志 who did what: a stranger's failed sign-in under the name it tried, the newcomer's
+ *   password change, narrowed by outcome, person and days (a backwards range refused on the
+ *   spot), and exports it.
  * Each session's event log replays exactly.
  */
 import type { Page } from 'playwright-core';
@@ -205,6 +209,59 @@ describe('roles that staff configure, used from their own menus', () => {
       expect(platformAdmin.pageErrors).toEqual([]);
       expect(newcomer.pageErrors).toEqual([]);
       await expectLogReplays(page);
+
+      // Someone tries the newcomer's name with a wrong password.
+      const stranger = newcomer.page;
+      await stranger.getByTestId('account-menu').click();
+      await stranger.getByTestId('logout').click();
+      await stranger.goto(`${platform.url}/web/`);
+      await stranger.getByTestId('login-button').click();
+      const attempt = stranger.locator('.xa-login-dialog');
+      await attempt.getByLabel('用户名').fill('ops_xu');
+      await attempt.getByLabel('密码', { exact: true }).fill('not-the-password');
+      await attempt.getByRole('button', { name: '登录' }).click();
+      await attempt.getByText('用户名或密码错误').waitFor();
+
+      // 系统日志, from the platform admin's own menu.
+      await page.locator('nav.xa-user-menu').getByText('系统日志').click();
+      const log = page.getByTestId('sys-log');
+      await log.waitFor();
+      await page.getByLabel('用户名、昵称或 IP 地址').fill('ops_xu');
+      await page.getByLabel('用户名、昵称或 IP 地址').press('Enter');
+      await log.locator('tr').filter({ hasText: '修改本人密码' }).first().waitFor();
+      await page.getByRole('combobox', { name: '结果' }).selectOption({ label: '失败' });
+      const failed = log.locator('tbody tr');
+      await expect.poll(() => failed.count()).toBe(1);
+      await expect.poll(() => failed.first().textContent()).toContain('用户名或密码错误');
+      expect(await failed.first().textContent()).toContain('未登录');
+
+      // A range that ends before it starts is said at once and not sent.
+      await page.getByLabel('开始日期').fill('2026-12-02');
+      await page.getByLabel('结束日期').fill('2026-12-01');
+      await page.getByText('结束日期不能早于开始日期').waitFor();
+      await page.getByLabel('结束日期').fill('');
+      await page.getByLabel('开始日期').fill('');
+
+      // Narrowed to one person from a row; the tag undoes it.
+      await page.getByRole('combobox', { name: '结果' }).selectOption({ label: '全部结果' });
+      await page.getByLabel('用户名、昵称或 IP 地址').fill('');
+      await page.getByLabel('用户名、昵称或 IP 地址').press('Enter');
+      const created = log.locator('tr').filter({ hasText: '新建平台用户' }).first();
+      await created.getByTitle('只看此人的记录').click();
+      await page.getByText(/^只看：/).waitFor();
+      await expect
+        .poll(async () => (await log.locator('tbody tr').allTextContents()).join('\n'))
+        .not.toContain('用户名或密码错误');
+
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('sys-log-export').click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('系统日志.xlsx');
+      expect(platformAdmin.pageErrors).toEqual([]);
+      const { result, verdicts } = await exportAndReplay(page);
+      expect(verdicts.filter((v) => !v.matches)).toEqual([]);
+      expect(result.skipped).toEqual([]);
     } finally {
       await Promise.all([platformAdmin.close(), newcomer.close()]);
     }

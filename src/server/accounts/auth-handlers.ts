@@ -1,4 +1,5 @@
 import { accounts } from '../../contract/accounts/calls.ts';
+import { blockedSignIn } from '../blacklist/blocks.ts';
 import { withTransaction } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { handle } from '../http/handler.ts';
@@ -14,6 +15,8 @@ import type { LoginUser } from './users.ts';
 /** Opens a session for a user whose identity was proven, as their login member. */
 async function signInAs(ctx: HandlerContext, user: LoginUser) {
   if (user.status !== 'active') throw fail('FORBIDDEN', '账号已停用，请联系管理员');
+  const blocked = await blockedSignIn(ctx.services.pool, user.id);
+  if (blocked) throw fail('FORBIDDEN', blocked);
   const memberId = await memberForLogin(ctx.services.pool, user.id);
   if (memberId === null) throw fail('FORBIDDEN', '账号没有可用的机构身份，请联系管理员');
   await ctx.signIn(user.id, memberId);

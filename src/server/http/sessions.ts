@@ -70,7 +70,10 @@ export async function findSession(db: Queryable, token: string): Promise<Auth | 
        JOIN organizations o ON o.id = m.organization_id
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
         AND u.status = 'active' AND m.status = 'active' AND m.approval = 'passed'
-        AND o.status = 'active'`,
+        AND o.status = 'active'
+        -- A block ends the person's sessions when made; this holds for one opened meanwhile.
+        AND NOT EXISTS (SELECT 1 FROM member_blocks b WHERE b.user_id = s.user_id
+                          AND b.lifted_at IS NULL AND (b.ends_at IS NULL OR b.ends_at > now()))`,
     [sha256Hex(token)],
   );
   const row = result.rows[0];

@@ -77,7 +77,10 @@ describe('entryOf', () => {
 
   it('a refusal: its code and message with the fields, and no id from an answer', () => {
     const refusal = new AppError('VALIDATION', undefined, {
-      fields: [{ field: 'body.name', message: '角色名称不能为空' }],
+      fields: [
+        { field: 'body.name', message: '角色名称不能为空' },
+        { field: 'body.name', message: '角色名称不能为空' },
+      ],
     });
     const entry = answered({ call, auth: teacher, body: { name: '' }, refusal }, 400);
     expect(entry).toMatchObject({
@@ -87,6 +90,22 @@ describe('entryOf', () => {
       message: '参数校验失败：body.name 角色名称不能为空',
       targets: {},
     });
+  });
+
+  it('a sign-in names no target: its answer is the account itself', () => {
+    const entry = entryOf({
+      trace: { call, auth: teacher, body: { username: 'x' }, answer: { id: 70 } },
+      kind: 'identity',
+      params: {},
+      ip: '10.0.0.9',
+      userAgent: undefined,
+      requestId: 'r-2',
+      status: 200,
+      elapsedMs: 1,
+      now: Date.now(),
+    });
+    expect(entry.targets).toEqual({});
+    expect(entry.userAgent).toBeNull();
   });
 
   it('a failed sign-in: the name it tried, never the password', () => {

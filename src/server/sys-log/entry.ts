@@ -108,7 +108,7 @@ function refusalText(trace: CallTrace): string | null {
   const refusal = trace.refusal;
   if (!refusal) return null;
   const fields = (refusal.data as { fields?: { field: string; message: string }[] } | null)?.fields;
-  const detail = fields?.map((f) => `${f.field} ${f.message}`).join('；');
+  const detail = [...new Set(fields?.map((f) => `${f.field} ${f.message}`))].join('；');
   return storable(detail ? `${refusal.message}：${detail}` : refusal.message, MAX_TEXT);
 }
 
@@ -138,7 +138,11 @@ export function entryOf(call: AnsweredCall): SysLogEntry {
     memberId: auth?.memberId ?? null,
     ...roleOf(auth),
     organizationId: auth?.organizationId ?? null,
-    targets: targetsOf([call.params, trace.query, trace.body], failed ? undefined : trace.answer),
+    // A write's answer may name the row it made; a sign-in's answer is the account, not a target.
+    targets: targetsOf(
+      [call.params, trace.query, trace.body],
+      failed || call.kind !== 'write' ? undefined : trace.answer,
+    ),
     outcome: failed ? 'failure' : 'success',
     status: call.status,
     errorCode: failed ? (trace.refusal?.code ?? null) : null,

@@ -15,6 +15,7 @@ export function installSysLog(
   app: FastifyInstance,
   calls: readonly CallDef[],
   recorder: SysLogRecorder,
+  recording: () => boolean = () => true,
 ): void {
   const kinds = new Map<string, SysLogKind>();
   for (const call of calls) {
@@ -24,7 +25,7 @@ export function installSysLog(
   app.addHook('onResponse', async (request, reply) => {
     const trace = traceOf(request);
     const kind = trace && kinds.get(trace.call.id);
-    if (!trace || !kind) return;
+    if (!trace || !kind || !recording()) return;
     try {
       recorder.record(
         entryOf({

@@ -24,6 +24,7 @@ import { questionPackagesModule } from './modules/question-packages.ts';
 import { shellModule } from './modules/shell.ts';
 import { siteModule } from './modules/site.ts';
 import { staffModule } from './modules/staff.ts';
+import { sysLogModule } from './modules/sys-log.ts';
 
 export const CLIENT_MODULES = [
   accountsModule,
@@ -47,4 +48,5 @@ export const CLIENT_MODULES = [
   documentsModule,
   organizationsModule,
   permissionModule,
+  sysLogModule,
 ] as const;

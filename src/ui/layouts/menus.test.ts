@@ -81,6 +81,7 @@ describe('the back offices’ menus', () => {
       '/admin/roles',
       '/admin/users',
       '/admin/resources',
+      '/admin/sys-log',
     ]);
   });
 
