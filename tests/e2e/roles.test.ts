@@ -10,6 +10,9 @@
  *   系统日志 who did what: a stranger's failed sign-in under the name it tried, the newcomer's
  *   password change, narrowed by outcome, person and days (a backwards range refused on the
  *   spot), and exports it.
+ * - The platform admin blocks the demo learner from 黑名单 (a block without a reason refused by
+ *   field): the learner's open page is signed out, signing in again says until when and why;
+ *   lifting the block lets them in.
  * Each session's event log replays exactly.
  */
 import type { Page } from 'playwright-core';
@@ -264,6 +267,54 @@ describe('roles that staff configure, used from their own menus', () => {
       expect(result.skipped).toEqual([]);
     } finally {
       await Promise.all([platformAdmin.close(), newcomer.close()]);
+    }
+  });
+
+  it('lets the platform admin block a learner, who is signed out and told why, then lift it', async () => {
+    const platformAdmin = await launchBrowser();
+    const learner = await launchBrowser();
+    try {
+      const { page } = platformAdmin;
+      await logInAs(learner.page, platform, platform.accounts.student);
+      await logInAs(page, platform, platform.accounts.admin);
+      await page.goto(`${platform.url}/web/admin/blacklist`);
+      const list = page.getByTestId('blocks');
+      await list.getByText('csps_30').waitFor();
+
+      await page.getByTestId('block-create').click();
+      const form = page.getByRole('dialog');
+      await form.getByPlaceholder('输入昵称、用户名或手机号').fill('demo_student');
+      await form.getByRole('button', { name: '查找' }).click();
+      await form.getByRole('button', { name: /demo_student/ }).click();
+      await form.getByRole('button', { name: '保存' }).click();
+      await form.getByText('请填写拉黑原因').waitFor();
+      await form.getByLabel('原因').fill('模拟赛中请他人代答');
+      await form.getByRole('button', { name: '保存' }).click();
+      await form.waitFor({ state: 'detached' });
+      const row = list.locator('tr').filter({ hasText: 'demo_student' });
+      await row.getByText('生效中').waitFor();
+
+      // The learner's page: the next call finds no session; signing in says why.
+      const other = learner.page;
+      await other.reload();
+      await other.getByTestId('login-button').click();
+      const login = other.locator('.xa-login-dialog');
+      await login.getByLabel('用户名').fill(platform.accounts.student.username);
+      await login.getByLabel('密码', { exact: true }).fill(platform.accounts.student.password);
+      await login.getByRole('button', { name: '登录' }).click();
+      await login.getByText(/账号已被封禁，未设解封时间。原因：模拟赛中请他人代答/).waitFor();
+
+      page.once('dialog', (confirm) => void confirm.accept());
+      await row.getByRole('button', { name: '解除' }).click();
+      await row.getByText('已解除').waitFor();
+      await login.getByRole('button', { name: '登录' }).click();
+      await login.waitFor({ state: 'detached' });
+      await other.getByTestId('account-menu').waitFor();
+      expect(platformAdmin.pageErrors).toEqual([]);
+      expect(learner.pageErrors).toEqual([]);
+      await expectLogReplays(page);
+    } finally {
+      await Promise.all([platformAdmin.close(), learner.close()]);
     }
   });
 });

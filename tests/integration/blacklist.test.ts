@@ -87,7 +87,10 @@ describe('blocking a learner', () => {
     expect((await refused(create, { memberId: adminMemberId, reason: 'x' }))[0]!.field).toBe(
       'body.memberId',
     );
-    const { rows } = await platform.pool.query('SELECT 1 FROM member_blocks');
+    const { rows } = await platform.pool.query(
+      'SELECT 1 FROM member_blocks b JOIN members m ON m.user_id = b.user_id WHERE m.id = $1',
+      [studentMemberId],
+    );
     expect(rows).toHaveLength(0);
   });
 
@@ -198,6 +201,16 @@ describe('blocking a learner', () => {
     });
     expect(next.state).toBe('active');
     await ok(blacklist['member.blacklist.delete'], { id: next.id });
+  });
+
+  it('shows the seeded demo entries: one in force, one lifted', async () => {
+    const seeded = await ok<{ content: BlockItem[] }>(blacklist['member.blacklist.queryList'], {
+      keyword: '_30',
+    });
+    expect(seeded.content.map((b) => `${b.username}:${b.state}`).sort()).toEqual([
+      'cspj_30:lifted',
+      'csps_30:active',
+    ]);
   });
 
   it('is in the system log, the refused sign-ins too; staff of a school cannot use it', async () => {

@@ -1,3 +1,4 @@
+import { seedDemoBlocks } from './blacklist.ts';
 import { randomBytes } from 'node:crypto';
 import { withTransaction } from '../db/pool.ts';
 import type { Pool, PoolClient } from '../db/pool.ts';
@@ -323,6 +324,7 @@ export async function seedDatabase(pool: Pool, options: SeedOptions): Promise<Se
     await seedDemoOrders(pool, options.logger);
     await seedDemoExams(pool, options.logger);
     await seedDemoClasses(pool, options.logger, options.password);
+    await seedDemoBlocks(pool);
     if (created.includes(DEMO_ACCOUNTS.parent.username)) {
       await seedDemoFamily(pool, options.logger);
     }

@@ -5,6 +5,7 @@
  * they declare for it.
  */
 import { accountsModule } from './modules/accounts.ts';
+import { blacklistModule } from './modules/blacklist.ts';
 import { activitiesModule } from './modules/activities.ts';
 import { aiModule } from './modules/ai.ts';
 import { classesModule } from './modules/classes.ts';
@@ -49,4 +50,5 @@ export const CLIENT_MODULES = [
   organizationsModule,
   permissionModule,
   sysLogModule,
+  blacklistModule,
 ] as const;

@@ -80,6 +80,7 @@ describe('the back offices’ menus', () => {
       '/admin/ai-prompts',
       '/admin/roles',
       '/admin/users',
+      '/admin/blacklist',
       '/admin/resources',
       '/admin/sys-log',
     ]);
