@@ -15,6 +15,7 @@ import { grade } from './grade/calls.ts';
 import { homework } from './homework/calls.ts';
 import { imageBanner } from './image-banner/calls.ts';
 import { memberDocument } from './member-document/calls.ts';
+import { message } from './message/calls.ts';
 import { memberQuestion } from './member-question/calls.ts';
 import { membership } from './membership/calls.ts';
 import { ocr } from './ocr/calls.ts';
@@ -70,6 +71,7 @@ export const domains = {
   permission,
   sysLog,
   blacklist,
+  message,
 } satisfies Record<string, Record<string, CallDef>>;
 
 /** Every call of the catalogue; the server registers exactly these routes. */

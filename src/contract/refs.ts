@@ -29,6 +29,7 @@ import { parent } from './parent/refs.ts';
 import { permission } from './permission/refs.ts';
 import { sysLog } from './sys-log/refs.ts';
 import { blacklist } from './blacklist/refs.ts';
+import { message } from './message/refs.ts';
 
 /** Every call's client ref, by id (a CallRef: its route, and its schema types for the compiler). */
 export const refs = {
@@ -61,6 +62,7 @@ export const refs = {
   ...permission,
   ...sysLog,
   ...blacklist,
+  ...message,
 };
 export type Refs = typeof refs;
 

@@ -23,6 +23,7 @@ import { imageBannerModule } from './image-banner/module.ts';
 import { memberDocumentModule } from './member-document/module.ts';
 import { memberQuestionModule } from './member-question/module.ts';
 import { membershipModule } from './membership/module.ts';
+import { messageModule } from './messages/module.ts';
 import { ocrModule } from './ocr/module.ts';
 import { orderModule } from './order/module.ts';
 import { organizationModule } from './organization/module.ts';
@@ -64,4 +65,5 @@ export const serverModules = [
   permissionModule,
   sysLogModule,
   blacklistModule,
+  messageModule,
 ];

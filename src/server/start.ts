@@ -25,6 +25,7 @@ import { ensureBubblewrap } from '../judge/sandbox/setup.ts';
 import { judgeWorkerCount, startJudgeWorkers } from './judge-service/workers.ts';
 import type { JudgeWorkers } from './judge-service/workers.ts';
 import { closeStatusHub } from './member-question/status-hub.ts';
+import { closeMessageHub } from './messages/hub.ts';
 import { closeAi, startAi } from './ai/registry.ts';
 import { loadQuotaLimits } from './member-question/quota.ts';
 
@@ -186,6 +187,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     }
     // Open status streams end first, or closing the HTTP server would wait for them.
     cleanups.push(() => closeStatusHub(pool));
+    cleanups.push(() => closeMessageHub(pool));
     // So do AI replies being generated (failed, not charged: server/ai/registry.ts).
     await startAi(pool, logger, options.env ?? process.env);
     cleanups.push(() => closeAi(pool));

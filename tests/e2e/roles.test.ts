@@ -3,7 +3,8 @@
  * - 阅卷老师 (demo_grader, a teacher holding the seeded custom role, seed/roles.ts) opens the
  *   back office from their own account menu and finds 作业 and nothing else; no button for what
  *   the role does not grant (新建, 结算, 导出); gives a learner's answer a score by hand in the
- *   grading overview, which shows it marked 人工; a screen the role lacks says so.
+ *   grading overview, which shows it marked 人工 — and the learner, whose page is open, sees
+ *   the bell count it and reads 已批改 without reloading; a screen the role lacks says so.
  * - The school's admin (demo_orgadmin) makes a role from 角色与权限, picks its permissions in
  *   the tree, and gives it to a teacher on 教师.
  * - The platform admin adds a platform user, who must change the password first; then reads in
@@ -40,14 +41,15 @@ describe('roles that staff configure, used from their own menus', () => {
   let platform: TestPlatform;
   let grader: TestBrowser;
   let admin: TestBrowser;
+  let learner: TestBrowser;
 
   beforeAll(async () => {
     ({ platform, ui: grader } = await startPlatformAndBrowser());
-    admin = await launchBrowser();
+    [admin, learner] = await Promise.all([launchBrowser(), launchBrowser()]);
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([grader?.close(), admin?.close(), platform?.stop()]);
+    await Promise.all([grader?.close(), admin?.close(), learner?.close(), platform?.stop()]);
   });
 
   it('opens 阅卷老师’s back office at the homework, the only entry of its menu', async () => {
@@ -83,6 +85,23 @@ describe('roles that staff configure, used from their own menus', () => {
     expect(await page.getByTestId('grading-export').count()).toBe(0);
     const row = grading.locator('tbody tr').first();
     const cell = row.locator('td[data-testid^="grading-cell-"]').first();
+    // The learner of that row has the site open: their bell will hear of the grade.
+    const memberId = Number(
+      /^grading-cell-(\d+)-/.exec((await cell.getAttribute('data-testid'))!)![1],
+    );
+    const { rows } = await platform.pool.query<{ username: string }>(
+      'SELECT u.username FROM members m JOIN users u ON u.id = m.user_id WHERE m.id = $1',
+      [memberId],
+    );
+    await logInAs(learner.page, platform, {
+      username: rows[0]!.username,
+      password: platform.accounts.student.password,
+    });
+    const bell = learner.page.getByTestId('message-bell');
+    await bell.waitFor();
+    await learner.page.getByTestId('message-bell').click();
+    await learner.page.getByTestId('message-read-all').click();
+    await expect.poll(() => learner.page.getByTestId('message-unread').count()).toBe(0);
     await cell.click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(/得分/).fill('999');
@@ -97,6 +116,20 @@ describe('roles that staff configure, used from their own menus', () => {
     expect(await cell.textContent()).toMatch(/^1\b/);
     expect(await page.getByText(/没有权限执行/).count()).toBe(0);
     expect(grader.pageErrors).toEqual([]);
+
+    // Without a reload, the learner's bell counts the message, which says 已批改.
+    await learner.page.getByTestId('message-unread').getByText('1').waitFor();
+    await bell.click();
+    const graded = learner.page
+      .getByTestId('message-menu')
+      .getByText(/作业「第 3 周作业.*」已批改/);
+    await graded.click();
+    await learner.page.waitForURL(/\/web\/user\/homework/);
+    await expect.poll(() => learner.page.getByTestId('message-unread').count()).toBe(0);
+    expect(learner.pageErrors).toEqual([]);
+    const { result, verdicts } = await exportAndReplay(learner.page);
+    expect(verdicts.filter((v) => !v.matches)).toEqual([]);
+    expect(result.skipped).toEqual([]);
   });
 
   it('says a screen its role lacks is not permitted, instead of opening onto refusals', async () => {

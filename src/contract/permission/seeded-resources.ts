@@ -39,6 +39,7 @@ export const RESOURCE_GROUPS: Record<string, { name: string; directory: Resource
   member: { name: '成员', directory: 'accounts' },
   memberInvitation: { name: '成员邀请', directory: 'accounts' },
   'member/blacklist': { name: '黑名单', directory: 'accounts' },
+  message: { name: '消息', directory: 'accounts' },
   organization: { name: '机构', directory: 'organization' },
   organizationMember: { name: '机构成员', directory: 'organization' },
   teacherMember: { name: '教师', directory: 'organization' },

@@ -6,6 +6,7 @@
  * Kept apart from the prizes and awards so that the one lock and the one draw are in one place;
  * the draw's arithmetic is ./draw.ts (pure).
  */
+import { sendMessage } from '../messages/send.ts';
 import type { DrawInfo } from '../../contract/activity-prize/calls.ts';
 import { DRAW_RULE } from '../../contract/activity-prize/calls.ts';
 import type { Scope } from '../access/scope.ts';
@@ -141,6 +142,20 @@ export async function drawLocked(
         winners.map((w) => w.place),
       ],
     );
+    const { rows: names } = await client.query<{ id: number; name: string }>(
+      'SELECT id, name FROM activity_prizes WHERE activity_id = $1',
+      [activity.id],
+    );
+    const prizeName = new Map(names.map((p) => [p.id, p.name]));
+    for (const w of winners) {
+      await sendMessage(client, {
+        memberId: w.memberId,
+        kind: 'prizeAwarded',
+        title: `你在活动「${activity.title}」中获奖`,
+        body: `第 ${w.place} 名：${prizeName.get(w.prizeId) ?? '奖品'}，请到活动页领取`,
+        link: '/activity',
+      });
+    }
     // The CHECK (awarded <= stock) refuses the whole draw rather than oversell.
     await client.query(
       `UPDATE activity_prizes p SET awarded = p.awarded + c.n, updated_at = now()

@@ -18,7 +18,8 @@ import { HOMEWORK_OPEN } from '../../machines/lifecycles/homework.ts';
 import { learnerRowsIn } from '../access/predicates.ts';
 import type { Scope } from '../access/scope.ts';
 import type { Auth } from '../http/sessions.ts';
-import type { Pool, Queryable } from '../db/pool.ts';
+import { withTransaction, type Pool, type Queryable } from '../db/pool.ts';
+import { sendMessage } from '../messages/send.ts';
 import { SqlParams } from '../db/sql-params.ts';
 import { fail } from '../http/app-error.ts';
 import { orderBy, pagedRows, type SortColumns } from '../http/paging.ts';
@@ -363,16 +364,53 @@ export async function staffScore(
       { field: 'body.score', message: `不能超过本题分值 ${current.maxScore}` },
     ]);
   }
-  // After settlement the hand score is the settled score too, also for a question never opened.
-  await pool.query(
-    `UPDATE homework_member_questions q SET manual_score = $2::numeric, remark = $3,
-            voided_at = NULL,
-            score = CASE WHEN h.settled_at IS NULL THEN NULL ELSE $2::numeric END
-       FROM homeworks h WHERE h.id = q.homework_id AND q.id = $1`,
-    [id, input.score, input.remark],
-  );
-  await resumEnrollment(pool, current.enrollId);
+  const answerId = id;
+  await withTransaction(pool, async (db) => {
+    // After settlement the hand score is the settled score too, also for a question never opened.
+    await db.query(
+      `UPDATE homework_member_questions q SET manual_score = $2::numeric, remark = $3,
+              voided_at = NULL,
+              score = CASE WHEN h.settled_at IS NULL THEN NULL ELSE $2::numeric END
+         FROM homeworks h WHERE h.id = q.homework_id AND q.id = $1`,
+      [answerId, input.score, input.remark],
+    );
+    await resumEnrollment(db, current.enrollId);
+    await tellGraded(db, answerId, input.score);
+  });
   return readAnswer(pool, scope, id);
+}
+
+/**
+ * The learner hears that a teacher graded their homework: one message per homework, made
+ * unread again by each later score, naming the question and the score it got.
+ */
+async function tellGraded(db: Queryable, answerId: number, score: number) {
+  const { rows } = await db.query<{
+    member_id: number;
+    homework_id: number;
+    title: string;
+    position: number;
+    max_score: number;
+  }>(
+    `SELECT q.member_id, q.homework_id, h.title, hq.score AS max_score,
+            (SELECT count(*)::int + 1 FROM homework_questions x
+              WHERE x.homework_id = q.homework_id AND x.sort < hq.sort) AS position
+       FROM homework_member_questions q JOIN homeworks h ON h.id = q.homework_id
+       JOIN homework_questions hq ON hq.homework_id = q.homework_id
+                                 AND hq.question_id = q.question_id
+      WHERE q.id = $1`,
+    [answerId],
+  );
+  const graded = rows[0];
+  if (!graded) return;
+  await sendMessage(db, {
+    memberId: graded.member_id,
+    kind: 'homeworkGraded',
+    title: `作业「${graded.title}」已批改`,
+    body: `第 ${graded.position} 题得分 ${score}（满分 ${graded.max_score}）`,
+    link: '/user/homework',
+    dedupe: { key: `homeworkGraded:${graded.homework_id}`, keep: 'latest' },
+  });
 }
 
 /** Voids an answer: it counts 0 points; its submissions stay on record. */

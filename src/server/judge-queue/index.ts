@@ -4,10 +4,8 @@
  */
 export * from './jobs.ts';
 export * from './queue.ts';
-export { PgListener, subscribeJobUpdates } from './notifications.ts';
-export type {
-  JobUpdateSubscription,
-  ListenerOptions,
-  NotificationSource,
-} from './notifications.ts';
+export { subscribeJobUpdates } from './notifications.ts';
+export type { JobUpdateSubscription } from './notifications.ts';
+export { PgListener } from '../db/pg-listener.ts';
+export type { ListenerOptions, NotificationSource } from '../db/pg-listener.ts';
 export * from './worker.ts';

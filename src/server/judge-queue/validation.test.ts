@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Pool } from '../db/pool.ts';
 import type { Queryable } from '../db/pool.ts';
 import type { JobKind, LeasedJob } from './jobs.ts';
-import { PgListener } from './notifications.ts';
+import { PgListener } from '../db/pg-listener.ts';
 import { claim, enqueue, heartbeat } from './queue.ts';
 import { runWorker } from './worker.ts';
 

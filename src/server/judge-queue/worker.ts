@@ -3,8 +3,8 @@ import type { Pool, PoolClient } from '../db/pool.ts';
 import type { Logger } from '../logger.ts';
 import { QUEUED_CHANNEL } from './jobs.ts';
 import type { JsonValue, JudgeProgress, LeasedJob } from './jobs.ts';
-import { PgListener } from './notifications.ts';
-import type { NotificationSource } from './notifications.ts';
+import { PgListener } from '../db/pg-listener.ts';
+import type { NotificationSource } from '../db/pg-listener.ts';
 import {
   claim,
   complete,

@@ -9,6 +9,7 @@ import type { LifecycleAction } from '../../contract/lifecycle-actions.ts';
 import { nextState, refusalOf, type Lifecycle } from '../../machines/lifecycles/lifecycle.ts';
 import { withTransaction, type Pool, type PoolClient } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
+import { messageOfMove } from '../messages/lifecycle-messages.ts';
 
 /**
  * Where an entity keeps its state. `table`, `column` and `where` are code, never input; the
@@ -105,4 +106,12 @@ export async function recordTransition(
       request.requestId,
     ],
   );
+  // The member the move concerns hears of it in the same commit (messages/).
+  await messageOfMove(client, {
+    entity,
+    id: request.id,
+    action: request.action,
+    to,
+    actorMemberId: request.actor.memberId,
+  });
 }

@@ -7,6 +7,7 @@ import { AccountMenu } from './AccountMenu.tsx';
 import { Brand } from './Brand.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { LoginButton } from './LoginButton.tsx';
+import { MessageBell } from './messages/MessageBell.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
 
 /** Top navigation of the index, home and user layouts. */
@@ -19,7 +20,10 @@ export function TopNav() {
         <SiteLinks />
         <div className="xa-nav-right">
           {user ? (
-            <AccountMenu user={user} />
+            <>
+              <MessageBell memberId={user.id} />
+              <AccountMenu user={user} />
+            </>
           ) : (
             <>
               <LanguageMenu />

@@ -40,6 +40,7 @@ describe('the account menu', () => {
       '/order',
       '/user/chatHistory',
       '/user/document',
+      '/user/messages',
       '/user/feedback',
     ]);
   });

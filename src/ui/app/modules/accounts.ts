@@ -31,6 +31,13 @@ const screens: readonly ScreenRoute[] = [
     screen: lazyScreen(() => import('../../pages/UserAccout.tsx'), 'UserAccout'),
   },
   {
+    path: '/user/messages',
+    layout: 'user',
+    guard: mustLogin,
+    menu: { label: 'userMenu.messages', order: 105 },
+    screen: lazyScreen(() => import('../../pages/UserMessages.tsx'), 'UserMessages'),
+  },
+  {
     path: '/user/feedback',
     layout: 'user',
     guard: mustLogin,
