@@ -46,8 +46,15 @@ export async function remindHomeworkDue(pool: Pool): Promise<number> {
   });
 }
 
+/** The reminders are looked for once a minute, not at every tick of the clock. */
+const REMIND_EVERY_MS = 60_000;
+const lastReminded = new WeakMap<Pool, number>();
+
 export async function tickHomeworkClock(pool: Pool, logger: Logger): Promise<number> {
-  await remindHomeworkDue(pool);
+  if (Date.now() - (lastReminded.get(pool) ?? 0) >= REMIND_EVERY_MS) {
+    lastReminded.set(pool, Date.now());
+    await remindHomeworkDue(pool);
+  }
   const { rows } = await pool.query<{ id: number }>(
     `SELECT h.id FROM homeworks h
       WHERE h.deleted_at IS NULL AND h.settled_at IS NULL AND h.state IN ('published', 'unpublished')

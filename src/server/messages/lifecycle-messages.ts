@@ -48,7 +48,19 @@ const ENROLLED_TITLES: Record<string, (name: string) => string> = {
   activity: (name) => `你已报名活动「${name}」`,
 };
 
+/** The order moves a learner is told of; every other move costs no read. */
+const TOLD_ORDER_ACTIONS = new Set<LifecycleAction>([
+  'pay',
+  'setPaid',
+  'refund',
+  'passQuit',
+  'rejectQuit',
+  'forceQuit',
+  'enroll',
+]);
+
 async function orderMessage(db: Queryable, move: Move): Promise<MessageInput | null> {
+  if (!TOLD_ORDER_ACTIONS.has(move.action)) return null;
   const { rows } = await db.query<OrderRow>(
     'SELECT member_id, kind, item_name, refunded_fen FROM orders WHERE id = $1',
     [move.id],

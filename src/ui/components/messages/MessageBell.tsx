@@ -1,4 +1,5 @@
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
+import { DotIcon, ListIcon, NotificationsIcon, TickIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useRuntime } from '../../app/context.ts';
@@ -29,7 +30,7 @@ export function MessageBell({ memberId }: { memberId: number }) {
           {(latest.data?.content ?? []).map((m) => (
             <MenuItem
               key={m.id}
-              icon={m.read ? 'blank' : 'dot'}
+              icon={m.read ? undefined : <DotIcon />}
               text={m.title}
               label={formatDateTime(m.createdAt, i18n.language)}
               onClick={() => void openMessage(runtime, navigate, m)}
@@ -40,14 +41,14 @@ export function MessageBell({ memberId }: { memberId: number }) {
           )}
           <MenuDivider />
           <MenuItem
-            icon="tick"
+            icon={<TickIcon />}
             text={t('messages.readAll')}
             disabled={!unread}
             onClick={() => void readAllMessages(runtime)}
             data-testid="message-read-all"
           />
           <MenuItem
-            icon="list"
+            icon={<ListIcon />}
             text={t('messages.all')}
             onClick={() => navigate('/user/messages')}
           />
@@ -56,7 +57,7 @@ export function MessageBell({ memberId }: { memberId: number }) {
     >
       <Button
         variant="minimal"
-        icon="notifications"
+        icon={<NotificationsIcon />}
         aria-label={label}
         title={label}
         data-testid="message-bell"
