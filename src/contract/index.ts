@@ -10,6 +10,7 @@ import { chapter } from './chapter/calls.ts';
 import { course } from './course/calls.ts';
 import { dict } from './dict/calls.ts';
 import { exam } from './exam/calls.ts';
+import { feedback } from './feedback/calls.ts';
 import { file } from './file/calls.ts';
 import { grade } from './grade/calls.ts';
 import { homework } from './homework/calls.ts';
@@ -72,6 +73,7 @@ export const domains = {
   sysLog,
   blacklist,
   message,
+  feedback,
 } satisfies Record<string, Record<string, CallDef>>;
 
 /** Every call of the catalogue; the server registers exactly these routes. */

@@ -30,6 +30,7 @@ import { permission } from './permission/refs.ts';
 import { sysLog } from './sys-log/refs.ts';
 import { blacklist } from './blacklist/refs.ts';
 import { message } from './message/refs.ts';
+import { feedback } from './feedback/refs.ts';
 
 /** Every call's client ref, by id (a CallRef: its route, and its schema types for the compiler). */
 export const refs = {
@@ -63,6 +64,7 @@ export const refs = {
   ...sysLog,
   ...blacklist,
   ...message,
+  ...feedback,
 };
 export type Refs = typeof refs;
 
@@ -469,7 +471,8 @@ export type StaffWriteCall =
   | 'user.configRoles'
   | 'member.blacklist.create'
   | 'member.blacklist.update'
-  | 'member.blacklist.delete';
+  | 'member.blacklist.delete'
+  | 'feedback.updateStatus';
 
 /**
  * The staff operates: the calls a role grants (a teacher's, an organization admin's, the
@@ -1171,7 +1174,10 @@ export type StaffOperate =
   | 'member.blacklist.create'
   | 'member.blacklist.update'
   | 'member.blacklist.delete'
-  | 'member.blacklist.queryList';
+  | 'member.blacklist.queryList'
+  | 'feedback.queryList'
+  | 'feedback.queryById'
+  | 'feedback.updateStatus';
 
 /** Staff writes that are every member's own (the document shelf's learner copy), not operates. */
 export const OWN_STAFF_WRITES = [

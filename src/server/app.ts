@@ -75,8 +75,10 @@ export interface AppDeps {
   now?: () => number;
   /** Daily quotas (default: the default limits and the real clock). */
   quota?: QuotaPolicy;
-  /** The `max` of every per-account rate limit (the import calls); default the contract's. */
-  perAccountLimitMax?: number;
+  /** The `max` of the question imports' per-account limit; default the contract's. */
+  importLimitMax?: number;
+  /** The `max` of every per-account limit (tests only: http/register-calls.ts). */
+  accountLimitMax?: number;
   /** Payments (docs/payments.md); default the sandbox provider, POST notifications, 15 min. */
   payments?: PaymentOptions;
   /** How often the exam clock hands in expired papers and settles judged ones; 0 turns it off. */
@@ -298,7 +300,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     validateResponses: nodeEnv !== 'production',
     secureCookies: deps.secureCookies ?? false,
     bodyLimitBytes: BODY_LIMIT_BYTES,
-    perAccountLimitMax: deps.perAccountLimitMax,
+    importLimitMax: deps.importLimitMax,
+    accountLimitMax: deps.accountLimitMax,
   });
 
   await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT);

@@ -16,6 +16,7 @@ import { chapterModule } from './chapter/module.ts';
 import { courseModule } from './course/module.ts';
 import { dictModule } from './dict/module.ts';
 import { examModule } from './exam/module.ts';
+import { feedbackModule } from './feedback/module.ts';
 import { filesModule } from './files/module.ts';
 import { gradeModule } from './grade/module.ts';
 import { homeworkModule } from './homework/module.ts';
@@ -66,4 +67,5 @@ export const serverModules = [
   sysLogModule,
   blacklistModule,
   messageModule,
+  feedbackModule,
 ];

@@ -62,6 +62,8 @@ export interface StartOptions {
   examClockMs?: number;
   /** The clock signed file URLs are made and checked by (tests expire them). */
   fileClock?: () => number;
+  /** Raises every per-account rate limit (tests that send thousands of refused requests). */
+  accountLimitMax?: number;
   /** Whether to record each call (bench/sys-log.ts only; server/app.ts SysLogOptions). */
   sysLogRecording?: () => boolean;
 }
@@ -166,7 +168,8 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       trustProxy: options.trustProxy ?? config.trustProxy,
       secureCookies: config.secureCookies,
       quota: { limits: quotaLimits, now: options.quotaClock ?? (() => new Date()) },
-      perAccountLimitMax: config.importLimitPerHour,
+      importLimitMax: config.importLimitPerHour,
+      accountLimitMax: options.accountLimitMax,
       payments: {
         provider: config.paymentProvider,
         publicUrl: config.publicUrl,

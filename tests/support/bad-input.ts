@@ -79,8 +79,8 @@ export function adminPlatform(): AdminPlatform {
   let serverKey: ServerPublicKey;
   beforeAll(async () => {
     platform = await startTestPlatform({
-      // Thousands of refused imports from one admin: the per-account import limit would cut in.
-      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: '', IMPORT_LIMIT_PER_HOUR: '100000' },
+      // Thousands of refused requests from one admin: the per-account limits would cut in.
+      accountLimitMax: 100_000,
     });
     admin = await loggedIn(platform, 'admin');
     parent = await loggedIn(platform, 'parent');

@@ -13,7 +13,7 @@ export type { FilePurpose };
 
 export const filePurpose = z.enum(
   FILE_PURPOSES,
-  '用途须为 banner、articleImage、material、document 或 noteImage 之一',
+  '用途须为 banner、articleImage、material、document、noteImage 或 feedbackImage 之一',
 );
 
 export const storedFileName = z

@@ -8,6 +8,7 @@ export const FILE_PURPOSES = [
   'material',
   'document',
   'noteImage',
+  'feedbackImage',
 ] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
@@ -67,6 +68,8 @@ export const PURPOSE_RULES: Record<FilePurpose, PurposeRule> = {
    * small; each member may upload NOTE_IMAGES_PER_DAY a day (server/files/upload.ts).
    */
   noteImage: { isPublic: true, maxBytes: 2 * MiB, kinds: IMAGES, label: '笔记图片' },
+  /** A screenshot sent with feedback: read only by its sender and platform staff. */
+  feedbackImage: { isPublic: false, maxBytes: 5 * MiB, kinds: IMAGES, label: '反馈截图' },
   document: {
     isPublic: false,
     maxBytes: 20 * MiB,

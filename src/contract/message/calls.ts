@@ -20,6 +20,7 @@ export const MESSAGE_KINDS = [
   'examReport',
   'prizeAwarded',
   'quitDecided',
+  'feedbackAnswered',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 

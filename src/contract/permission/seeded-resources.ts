@@ -40,6 +40,7 @@ export const RESOURCE_GROUPS: Record<string, { name: string; directory: Resource
   memberInvitation: { name: '成员邀请', directory: 'accounts' },
   'member/blacklist': { name: '黑名单', directory: 'accounts' },
   message: { name: '消息', directory: 'accounts' },
+  feedback: { name: '意见反馈', directory: 'system' },
   organization: { name: '机构', directory: 'organization' },
   organizationMember: { name: '机构成员', directory: 'organization' },
   teacherMember: { name: '教师', directory: 'organization' },

@@ -20,6 +20,7 @@ const UPLOADERS: Record<FilePurpose, { may: (auth: Auth) => boolean; who: string
   material: { may: (a) => a.platformAdmin || isStaff(a), who: '教师或平台人员' },
   document: { may: () => true, who: '登录用户' },
   noteImage: { may: () => true, who: '登录用户' },
+  feedbackImage: { may: () => true, who: '登录用户' },
 };
 
 export function checkMayUpload(auth: Auth, purpose: FilePurpose, label: string): void {
@@ -37,6 +38,8 @@ export async function mayManage(db: Queryable, auth: Auth, row: FileRow): Promis
   if (auth.platformAdmin || row.ownerMemberId === auth.memberId) return true;
   const scope = roleScope(auth);
   if (scope.kind !== 'organization' || row.ownerMemberId === null) return false;
+  // What a member tells the platform is the platform's to read, not their school's.
+  if (row.purpose === 'feedbackImage') return false;
   if (row.purpose !== 'document') return row.organizationId === scope.organizationId;
   const sql = new SqlParams();
   // Typed, or Postgres cannot tell what a bare parameter compared with a parameter is.

@@ -5,6 +5,7 @@ import { ROOT_CALL_ID } from '../../contract/call.ts';
 import type { CallDef } from '../../contract/call.ts';
 import { API_PREFIX, APP_ID_HEADER } from '../../contract/envelope.ts';
 import { errorCatalogue } from '../../contract/errors.ts';
+import { IMPORT_RATE_LIMIT } from '../../contract/question/common.ts';
 import { SESSION_COOKIE, createSession, findSession, revokeSessionByToken } from './sessions.ts';
 import type { Auth } from './sessions.ts';
 import type { Services } from '../services.ts';
@@ -27,8 +28,13 @@ export interface CallRouteOptions {
   secureCookies: boolean;
   /** The server-wide floor of every call's body limit. */
   bodyLimitBytes: number;
-  /** Replaces the `max` of per-account rate limits (IMPORT_LIMIT_PER_HOUR). */
-  perAccountLimitMax?: number;
+  /** Replaces the `max` of the question imports' per-account limit (IMPORT_LIMIT_PER_HOUR). */
+  importLimitMax?: number;
+  /**
+   * Replaces the `max` of every per-account limit: for tests that send thousands of refused
+   * requests from one account (tests/support/bad-input.ts), never read from a setting.
+   */
+  accountLimitMax?: number;
 }
 
 /** Calls that load balancers and people probe without headers: the health check. */
@@ -133,7 +139,10 @@ export function registerCalls(
               // Per account: the early checks below have already found the caller.
               ...(call.rateLimit.per === 'account'
                 ? {
-                    max: options.perAccountLimitMax ?? call.rateLimit.max,
+                    max:
+                      options.accountLimitMax ??
+                      (call.rateLimit === IMPORT_RATE_LIMIT ? options.importLimitMax : undefined) ??
+                      call.rateLimit.max,
                     keyGenerator: (request: FastifyRequest) => accountKey(request),
                   }
                 : {}),
