@@ -6,6 +6,7 @@
  */
 import { accountsModule } from './modules/accounts.ts';
 import { blacklistModule } from './modules/blacklist.ts';
+import { feedbackModule } from './modules/feedback.ts';
 import { activitiesModule } from './modules/activities.ts';
 import { aiModule } from './modules/ai.ts';
 import { classesModule } from './modules/classes.ts';
@@ -51,4 +52,5 @@ export const CLIENT_MODULES = [
   permissionModule,
   sysLogModule,
   blacklistModule,
+  feedbackModule,
 ] as const;

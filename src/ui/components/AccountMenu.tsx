@@ -1,6 +1,7 @@
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import {
   CaretDownIcon,
+  CommentIcon,
   DashboardIcon,
   DownloadIcon,
   EnvelopeIcon,
@@ -10,7 +11,7 @@ import {
   TranslateIcon,
   UserIcon,
 } from '@blueprintjs/icons';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../machines/user.ts';
 import { useRuntime } from '../app/context.ts';
@@ -28,6 +29,7 @@ interface AccountMenuProps {
 export function AccountMenu({ user }: AccountMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const { commands } = useRuntime();
   const session = useSessionCommands();
   const teacherList = useTeacherList();
@@ -98,6 +100,15 @@ export function AccountMenu({ user }: AccountMenuProps) {
           data-testid="dev-inbox-link"
         />
       ) : null}
+      <MenuItem
+        icon={<CommentIcon />}
+        text={t('account.feedback')}
+        // The page the feedback is about: where the menu was opened.
+        onClick={() =>
+          navigate(`/user/feedback?from=${encodeURIComponent(location.pathname + location.search)}`)
+        }
+        data-testid="feedback-link"
+      />
       <MenuItem
         icon={<DownloadIcon />}
         text={t('account.exportLog')}

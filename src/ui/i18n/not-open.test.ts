@@ -22,13 +22,16 @@ const placeholderPages = readdirSync(PAGES)
   });
 
 describe('screens whose feature is not open yet', () => {
-  it('are found (the check below is not vacuous)', () => {
-    // Issue 9 opened the camp, the site's texts and more; issue 10 opened activities.
-    expect(placeholderPages.length).toBeGreaterThanOrEqual(1);
+  it('are none now: issue 27 opened 意见反馈, the last of them', () => {
+    // The detection still runs, so a placeholder added later meets the check below.
+    expect(placeholderPages).toEqual([]);
   });
 
-  it.each(placeholderPages)('%s says it is not open yet, in Chinese and English', (page) => {
-    expect((zhCN.pages[page] as { empty: string }).empty).toMatch(/尚未开放$/);
-    expect((en.pages[page] as { empty: string }).empty).toMatch(/not open yet$/);
-  });
+  it.skipIf(placeholderPages.length === 0).each(placeholderPages)(
+    '%s says it is not open yet, in Chinese and English',
+    (page) => {
+      expect((zhCN.pages[page] as { empty: string }).empty).toMatch(/尚未开放$/);
+      expect((en.pages[page] as { empty: string }).empty).toMatch(/not open yet$/);
+    },
+  );
 });

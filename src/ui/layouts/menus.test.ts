@@ -83,6 +83,7 @@ describe('the back offices’ menus', () => {
       '/admin/users',
       '/admin/blacklist',
       '/admin/resources',
+      '/admin/feedback',
       '/admin/sys-log',
     ]);
   });
