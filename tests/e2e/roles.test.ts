@@ -246,10 +246,9 @@ describe('roles that staff configure, used from their own menus', () => {
       expect(newcomer.pageErrors).toEqual([]);
       await expectLogReplays(page);
 
-      // Someone tries the newcomer's name with a wrong password.
-      const stranger = newcomer.page;
-      await stranger.getByTestId('account-menu').click();
-      await stranger.getByTestId('logout').click();
+      // Someone else, in a browser of their own, tries the newcomer's name with a wrong password.
+      const strangerBrowser = await launchBrowser();
+      const stranger = strangerBrowser.page;
       await stranger.goto(`${platform.url}/web/`);
       await stranger.getByTestId('login-button').click();
       const attempt = stranger.locator('.xa-login-dialog');
@@ -257,6 +256,7 @@ describe('roles that staff configure, used from their own menus', () => {
       await attempt.getByLabel('密码', { exact: true }).fill('not-the-password');
       await attempt.getByRole('button', { name: '登录' }).click();
       await attempt.getByText('用户名或密码错误').waitFor();
+      await strangerBrowser.close();
 
       // 系统日志, from the platform admin's own menu.
       await page.locator('nav.xa-user-menu').getByText('系统日志').click();

@@ -53,7 +53,10 @@ const lastReminded = new WeakMap<Pool, number>();
 export async function tickHomeworkClock(pool: Pool, logger: Logger): Promise<number> {
   if (Date.now() - (lastReminded.get(pool) ?? 0) >= REMIND_EVERY_MS) {
     lastReminded.set(pool, Date.now());
-    await remindHomeworkDue(pool);
+    // A reminder that fails must not hold up settling: it is looked for again in a minute.
+    await remindHomeworkDue(pool).catch((err: Error) =>
+      logger.warn({ err: err.message }, '作业时钟：截止提醒未能发送，稍后重试'),
+    );
   }
   const { rows } = await pool.query<{ id: number }>(
     `SELECT h.id FROM homeworks h
