@@ -55,8 +55,16 @@ describe('a coach brings a file-I/O problem and a student sees how to read it', 
     try {
       const desk = staff.page;
       await logInAs(desk, platform, platform.accounts.teacher);
+      // The session is known late (as on a loaded server): the back office's menu and the
+      // editor render before it. The first save once swapped the layout's read of the role for
+      // one not yet made, put the layout back to its spinner and threw away the typed form.
+      await desk.route('**/xinao/api/queryCurrent', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue();
+      });
       await desk.goto(`${platform.url}/web/manage/questions/edit`);
       await desk.getByRole('heading', { name: '新建题目' }).waitFor();
+      await desk.unroute('**/xinao/api/queryCurrent');
       await desk.getByLabel('标题', { exact: true }).fill(TITLE);
       await desk
         .getByLabel('题面（Markdown）')
