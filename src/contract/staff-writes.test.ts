@@ -252,6 +252,7 @@ const NOT_SENT_YET: Record<string, string[]> = {
   'resource.operate': ['create', 'update', 'delete'],
   // Issue 27 item 6: sent by 黑名单.
   'member.blacklist': ['create', 'update', 'delete'],
+  'bms.memberQuestion': ['create', 'update', 'delete'],
   // Issue 27 item 5: sent by 意见反馈.
   feedback: ['updateStatus'],
 };

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { parseEventLog } from '../../src/streams/event-log-file.ts';
 import { replayLog, verifyReplay } from '../../src/streams/replay.ts';
 import { REPLAY_MACHINES } from '../../src/ui/app/root-machines.ts';
@@ -134,4 +135,11 @@ export async function exportAndReplay(page: Page) {
   const log = parseEventLog(await fs.readFile((await download.path())!, 'utf8'));
   const result = replayLog(log, REPLAY_MACHINES);
   return { log, result, verdicts: verifyReplay(log, result) };
+}
+
+/** The session's exported event log replays exactly: every verdict matches, nothing skipped. */
+export async function expectLogReplays(page: Page): Promise<void> {
+  const { result, verdicts } = await exportAndReplay(page);
+  expect(verdicts.filter((v) => !v.matches)).toEqual([]);
+  expect(result.skipped).toEqual([]);
 }

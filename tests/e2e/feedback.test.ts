@@ -5,22 +5,15 @@
  * without a reply (by field), answers it; the learner's bell counts the reply without a reload
  * and the feedback reads 已解决 with the answer. Both sessions' logs replay exactly.
  */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPlatform } from '../support/platform.ts';
 import {
-  exportAndReplay,
+  expectLogReplays,
   launchBrowser,
   logInAs,
   startPlatformAndBrowser,
   type TestBrowser,
 } from './browser.ts';
-
-async function expectLogReplays(page: Page) {
-  const { result, verdicts } = await exportAndReplay(page);
-  expect(verdicts.filter((v) => !v.matches)).toEqual([]);
-  expect(result.skipped).toEqual([]);
-}
 
 describe('feedback, sent by a learner and answered by staff', () => {
   let platform: TestPlatform;

@@ -627,6 +627,7 @@ const PROBES: Record<string, Probe> = {
     seen: (a, o) => itemsOf(a).some((i) => i.id === o.answer),
   },
   'bms.memberQuestion.queryList': list('answer', member),
+  'bms.memberQuestion.querySimpleList': list('answer', member),
   // A teacher's view of one student (/chapter/student): 404 for a learner outside the scope.
   'memberQuestion.queryWrongListByMember': list('answer', member),
   'memberQuestion.queryChapterProgressByMember': {

@@ -175,6 +175,26 @@ export const memberQuestion: RefsOf<typeof defs> = {
     method: 'POST',
     path: '/bms/memberQuestion/queryLatestList',
   },
+  'bms.memberQuestion.querySimpleList': {
+    id: 'bms.memberQuestion.querySimpleList',
+    method: 'POST',
+    path: '/bms/memberQuestion/querySimpleList',
+  },
+  'bms.memberQuestion.create': {
+    id: 'bms.memberQuestion.create',
+    method: 'POST',
+    path: '/bms/memberQuestion/create',
+  },
+  'bms.memberQuestion.update': {
+    id: 'bms.memberQuestion.update',
+    method: 'PUT',
+    path: '/bms/memberQuestion/update',
+  },
+  'bms.memberQuestion.delete': {
+    id: 'bms.memberQuestion.delete',
+    method: 'DELETE',
+    path: '/bms/memberQuestion/delete',
+  },
   'bms.memberQuestion.queryStatisticsGroupByMember': {
     id: 'bms.memberQuestion.queryStatisticsGroupByMember',
     method: 'POST',

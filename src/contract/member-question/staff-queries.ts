@@ -9,12 +9,29 @@ import { defineCalls, spec } from '../call.ts';
 import * as f from '../fields.ts';
 import { pageOf, pageQueryOf } from '../paging.ts';
 import { ANSWER_SORT, WRONG_ANSWER_SORT } from './answers.ts';
-import { answerDetail, answerKind, answerSummary, judgeVerdict, wrongAnswer } from './common.ts';
+import {
+  answerDetail,
+  answerKind,
+  answerSummary,
+  judgeLanguage,
+  judgeVerdict,
+  queued,
+  sourceCode,
+  wrongAnswer,
+} from './common.ts';
 
-/** A submission as a teacher sees it: whose it is. */
+/** Who on the platform entered an answer for its member (补录), null for the member's own. */
+const enteredBy = z.object({ id: z.number().int(), nickname: z.string() }).nullable();
+
+/**
+ * A submission as a teacher sees it: whose it is, whether the platform entered it, and when it
+ * left the member's own history (cleaned by them or by staff; staff still see it).
+ */
 export const teacherAnswerSummary = answerSummary.extend({
   memberId: z.number().int(),
   memberNickname: z.string(),
+  enteredBy,
+  cleanedAt: f.isoTime.nullable(),
 });
 
 /**
@@ -47,6 +64,8 @@ export const staffAnswerDetail = answerDetail.extend({
   memberId: z.number().int(),
   memberNickname: z.string(),
   organizationId: z.number().int(),
+  enteredBy,
+  cleanedAt: f.isoTime.nullable(),
 });
 export type StaffAnswerDetail = z.infer<typeof staffAnswerDetail>;
 
@@ -162,6 +181,54 @@ export const staffAnswerCalls = defineCalls({
     summary: '平台：某成员对各题最近一次提交或订正',
     body: latestBody,
     response: z.array(teacherAnswerSummary),
+  },
+  'bms.memberQuestion.querySimpleList': {
+    method: 'POST',
+    access: 'platformAdmin',
+    summary:
+      '平台：作答的简要列表（分页，新的在前；编号、成员、题目、结果），供选择框使用，可按成员、题目筛选',
+    query: pageQueryOf(ANSWER_SORT),
+    body: z.strictObject({ memberId: f.id.optional(), questionId: f.id.optional() }),
+    response: pageOf(
+      z.object({
+        id: z.number().int(),
+        memberId: z.number().int(),
+        memberNickname: z.string(),
+        questionId: z.number().int().nullable(),
+        questionTitle: z.string().nullable(),
+        verdict: judgeVerdict.nullable(),
+        createdAt: f.isoTime,
+      }),
+    ),
+  },
+  'bms.memberQuestion.create': {
+    method: 'POST',
+    access: 'platformAdmin',
+    summary:
+      '平台：为成员补录一次编程题提交（如线下比赛或故障期间丢失的代码），照常评测、计入成员的记录并标明补录人；不占成员的每日额度',
+    body: z.strictObject({
+      memberId: f.id,
+      questionId: f.id,
+      language: judgeLanguage,
+      source: sourceCode,
+    }),
+    response: queued,
+  },
+  'bms.memberQuestion.update': {
+    method: 'PUT',
+    access: 'platformAdmin',
+    summary:
+      '平台：重新评测一次练习提交或订正（题目测试数据或答案更正后）：编程题按现有测试点重新排队评测，客观题按现有答案当即重判；作业与考试的作答计入成绩，不在此重测',
+    body: z.strictObject({ id: f.id }),
+    response: queued,
+  },
+  'bms.memberQuestion.delete': {
+    method: 'DELETE',
+    access: 'platformAdmin',
+    summary:
+      '平台：把一次作答从成员本人的历史与错题中删去（记录仍保留用于统计与核查，不占成员的清空次数）',
+    body: z.strictObject({ id: f.id }),
+    response: z.object({ id: z.number().int(), cleanedAt: f.isoTime }),
   },
   'bms.memberQuestion.queryStatisticsGroupByMember': {
     method: 'POST',

@@ -17,7 +17,8 @@ import type { StoredResult } from '../judge-service/jobs.ts';
 export const ANSWER_SELECT = `
   SELECT mq.id, mq.member_id, mq.question_id, q.title AS question_title, mq.kind, mq.language,
          mq.source, mq.input, mq.status, mq.verdict, mq.score, mq.max_score, mq.time_ms,
-         mq.memory_kib, mq.result, mq.created_at, mq.judged_at, mq.judge_job_id,
+         mq.memory_kib, mq.result, mq.created_at, mq.judged_at, mq.judge_job_id, mq.cleaned_at,
+         mq.entered_by,
          j.status AS job_status, j.progress AS job_progress, j.error AS job_error
     FROM member_questions mq
     LEFT JOIN questions q ON q.id = mq.question_id
@@ -43,6 +44,9 @@ export interface AnswerRow {
   judged_at: Date | null;
   /** bigint, as text. */
   judge_job_id: string | null;
+  cleaned_at: Date | null;
+  /** The platform staff member who entered it (补录); null for the member's own. */
+  entered_by: number | null;
   job_status: 'queued' | 'running' | 'done' | 'failed' | null;
   job_progress: { phase?: string; case?: number; of?: number } | null;
   job_error: string | null;

@@ -2,6 +2,7 @@ import { defineServerModule } from '../server-module.ts';
 import { memberQuestionHandlers } from './handlers.ts';
 import { memberWrongListHandlers } from './member-wrong-list.ts';
 import { ojAliasHandlers } from './oj-aliases.ts';
+import { platformAnswerHandlers } from './platform-handlers.ts';
 import { teacherQueryHandlers } from './teacher-handlers.ts';
 
 /** The /oj aliases answer with the handlers of the calls they alias (./oj-aliases.ts). */
@@ -12,5 +13,6 @@ export const memberQuestionModule = defineServerModule({
     ...teacherQueryHandlers,
     ...ojAliasHandlers([...memberQuestionHandlers, ...teacherQueryHandlers]),
     ...memberWrongListHandlers,
+    ...platformAnswerHandlers,
   ],
 });

@@ -23,17 +23,34 @@ import type { ANSWER_SORT } from '../../contract/member-question/answers.ts';
 import type { MEMBER_STATISTICS_SORT } from '../../contract/member-question/staff-queries.ts';
 import type { SortColumns } from '../http/paging.ts';
 
-type StaffRow = AnswerRow & { member_nickname: string; organization_id: number };
+type StaffRow = AnswerRow & {
+  member_nickname: string;
+  organization_id: number;
+  entered_by_nickname: string | null;
+};
 
-/** An answer with its member, the member's organization limiting what a teacher sees. */
-const STAFF_SELECT = `SELECT a.*, m.nickname AS member_nickname, m.organization_id
-  FROM (${ANSWER_SELECT}) a JOIN members m ON m.id = a.member_id`;
+/**
+ * An answer with its member, the member's organization limiting what a teacher sees, and who
+ * entered it when the platform did (补录).
+ */
+const STAFF_COLUMNS =
+  'a.*, m.nickname AS member_nickname, m.organization_id, e.nickname AS entered_by_nickname';
+const STAFF_FROM = `FROM (${ANSWER_SELECT}) a JOIN members m ON m.id = a.member_id
+  LEFT JOIN members e ON e.id = a.entered_by`;
+const STAFF_SELECT = `SELECT ${STAFF_COLUMNS} ${STAFF_FROM}`;
+
+const staffMarks = (row: StaffRow) => ({
+  enteredBy:
+    row.entered_by === null ? null : { id: row.entered_by, nickname: row.entered_by_nickname! },
+  cleanedAt: row.cleaned_at?.toISOString() ?? null,
+});
 
 const withMember = (row: StaffRow) => ({
   ...toSummary(row),
   memberId: row.member_id,
   memberNickname: row.member_nickname,
   organizationId: row.organization_id,
+  ...staffMarks(row),
 });
 
 const listSortable: SortColumns<typeof ANSWER_SORT> = { id: 'a.id', createdAt: 'a.created_at' };
@@ -70,9 +87,8 @@ export function staffAnswerList(
   return pagedRows<StaffRow>(
     db,
     {
-      select: 'a.*, m.nickname AS member_nickname, m.organization_id',
-      from: `FROM (${ANSWER_SELECT}) a JOIN members m ON m.id = a.member_id
-        WHERE ${clauses.join(' AND ')}`,
+      select: STAFF_COLUMNS,
+      from: `${STAFF_FROM} WHERE ${clauses.join(' AND ')}`,
       params: sql.values,
       order: orderBy(page, listSortable, 'a.id DESC', 'a.id DESC'),
     },
@@ -100,6 +116,7 @@ export async function staffAnswerById(
     memberId: row.member_id,
     memberNickname: row.member_nickname,
     organizationId: row.organization_id,
+    ...staffMarks(row),
     failingCase: first ? (data.get(first.index) ?? null) : null,
     failingCaseHidden: false,
   };
@@ -242,4 +259,56 @@ export async function cleanForMembers(
     [unique, questionId ?? null],
   );
   return { cleaned: rowCount ?? 0 };
+}
+
+const simpleSortable: SortColumns<typeof ANSWER_SORT> = {
+  id: 'mq.id',
+  createdAt: 'mq.created_at',
+};
+
+/** Graded answers in brief, newest first, for pickers: whose, which question, the verdict. */
+export async function simpleAnswerList(
+  db: Queryable,
+  scope: Scope,
+  filter: { memberId?: number; questionId?: number },
+  page: PageQuery,
+) {
+  const sql = new SqlParams();
+  const clauses = [learnerRows(scope, 'mq.member_id', sql), `mq.kind IN ('submit', 'review')`];
+  if (filter.memberId !== undefined) clauses.push(`mq.member_id = ${sql.add(filter.memberId)}`);
+  if (filter.questionId !== undefined) {
+    clauses.push(`mq.question_id = ${sql.add(filter.questionId)}`);
+  }
+  const result = await pagedRows<{
+    id: number;
+    member_id: number;
+    member_nickname: string;
+    question_id: number | null;
+    question_title: string | null;
+    verdict: AnswerSummary['verdict'];
+    created_at: Date;
+  }>(
+    db,
+    {
+      select: `mq.id, mq.member_id, m.nickname AS member_nickname, mq.question_id,
+               q.title AS question_title, mq.verdict, mq.created_at`,
+      from: `FROM member_questions mq JOIN members m ON m.id = mq.member_id
+        LEFT JOIN questions q ON q.id = mq.question_id WHERE ${clauses.join(' AND ')}`,
+      params: sql.values,
+      order: orderBy(page, simpleSortable, 'mq.id DESC', 'mq.id DESC'),
+    },
+    page,
+  );
+  return {
+    ...result,
+    content: result.content.map((r) => ({
+      id: r.id,
+      memberId: r.member_id,
+      memberNickname: r.member_nickname,
+      questionId: r.question_id,
+      questionTitle: r.question_title,
+      verdict: r.verdict,
+      createdAt: r.created_at.toISOString(),
+    })),
+  };
 }

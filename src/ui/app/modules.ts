@@ -5,6 +5,7 @@
  * they declare for it.
  */
 import { accountsModule } from './modules/accounts.ts';
+import { answersModule } from './modules/answers.ts';
 import { blacklistModule } from './modules/blacklist.ts';
 import { feedbackModule } from './modules/feedback.ts';
 import { activitiesModule } from './modules/activities.ts';
@@ -53,4 +54,5 @@ export const CLIENT_MODULES = [
   sysLogModule,
   blacklistModule,
   feedbackModule,
+  answersModule,
 ] as const;

@@ -66,6 +66,7 @@ describe('the back offices’ menus', () => {
       '/admin/courses',
       '/admin/chapters',
       '/admin/questions',
+      '/admin/answers',
       '/admin/content',
       '/admin/homework',
       '/admin/orders',

@@ -21,8 +21,7 @@ import {
   type FormValues,
   type StaffFormRequest,
 } from '../StaffForm.tsx';
-import { MemberSearchField } from './MemberSearchField.tsx';
-import './blacklist.css';
+import { MemberSearchField } from '../MemberSearchField.tsx';
 
 const STATE_INTENT = { active: 'danger', ended: 'none', lifted: 'success' } as const;
 

@@ -1,9 +1,10 @@
 import { Button, ControlGroup, InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRuntime } from '../../../app/context.ts';
-import { foundMembers } from '../../../app/blacklist-queries.ts';
-import { IDLE_QUERY, useQuery } from '../../../app/use-query.ts';
+import { useRuntime } from '../../app/context.ts';
+import { foundMembers } from '../../app/blacklist-queries.ts';
+import { IDLE_QUERY, useQuery } from '../../app/use-query.ts';
+import './member-search.css';
 
 /**
  * Picks one account of any organization: search by name, username or mobile, then choose among
@@ -31,7 +32,7 @@ export function MemberSearchField({
       <ControlGroup>
         <InputGroup
           id={id}
-          placeholder={t('blacklist.searchMember')}
+          placeholder={t('memberSearch.placeholder')}
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           onKeyDown={(e) => {
@@ -41,12 +42,12 @@ export function MemberSearchField({
             }
           }}
         />
-        <Button text={t('blacklist.find')} onClick={search} />
+        <Button text={t('memberSearch.find')} onClick={search} />
       </ControlGroup>
       {keyword && found.data && members.length === 0 && (
-        <p className="xa-muted">{t('blacklist.noneFound')}</p>
+        <p className="xa-muted">{t('memberSearch.noneFound')}</p>
       )}
-      <ul className="xa-member-choices" aria-label={t('blacklist.found')}>
+      <ul className="xa-member-choices" aria-label={t('memberSearch.found')}>
         {members.map((m) => (
           <li key={m.id}>
             <Button
