@@ -29,6 +29,7 @@ import { siteConfig } from './site-config/calls.ts';
 import { system } from './system/calls.ts';
 import { sysLog } from './sys-log/calls.ts';
 import { wallet } from './wallet/calls.ts';
+import { wechat } from './wechat/calls.ts';
 import type { CallDef } from './call.ts';
 
 export * from './call.ts';
@@ -74,6 +75,7 @@ export const domains = {
   blacklist,
   message,
   feedback,
+  wechat,
 } satisfies Record<string, Record<string, CallDef>>;
 
 /** Every call of the catalogue; the server registers exactly these routes. */

@@ -31,6 +31,7 @@ import { sysLog } from './sys-log/refs.ts';
 import { blacklist } from './blacklist/refs.ts';
 import { message } from './message/refs.ts';
 import { feedback } from './feedback/refs.ts';
+import { wechat } from './wechat/refs.ts';
 
 /** Every call's client ref, by id (a CallRef: its route, and its schema types for the compiler). */
 export const refs = {
@@ -65,6 +66,7 @@ export const refs = {
   ...blacklist,
   ...message,
   ...feedback,
+  ...wechat,
 };
 export type Refs = typeof refs;
 

@@ -37,6 +37,9 @@ import { startServerClock, type ServerClock } from './clock.ts';
 import { EXAM_CLOCK_MS } from './exam/clock.ts';
 import { NO_PROVIDER } from './payments/none.ts';
 import { registerSandboxPages } from './payments/sandbox/pages.ts';
+import { SANDBOX_WECHAT_GZH_TOKEN } from './config.ts';
+import type { Wechat } from './wechat/provider.ts';
+import { registerSandboxWechatPages } from './wechat/sandbox-pages.ts';
 import { createSandboxProvider, type SandboxOptions } from './payments/sandbox/provider.ts';
 import type { Payments } from './payments/service.ts';
 import { AppRegistry } from './apps/registry.ts';
@@ -87,6 +90,8 @@ export interface AppDeps {
   files?: FileService;
   /** The system log (server/sys-log/): retention (default 180 days) and how entries are written. */
   sysLog?: SysLogOptions;
+  /** WeChat sign-in (server/wechat/): default the sandbox, with the sandbox's 公众号 token. */
+  wechat?: { provider?: 'sandbox' | 'none'; gzhToken?: string };
 }
 
 export interface SysLogOptions {
@@ -168,6 +173,14 @@ async function installPayments(app: FastifyInstance, deps: AppDeps): Promise<Pay
   return payments;
 }
 
+/** WeChat sign-in: the sandbox's pages stand in for WeChat's unless it is turned off. */
+function installWechat(app: FastifyInstance, deps: AppDeps): Wechat {
+  const options = deps.wechat ?? {};
+  const gzhToken = options.gzhToken ?? SANDBOX_WECHAT_GZH_TOKEN;
+  if (options.provider === 'none') return { provider: null, gzhToken };
+  return { provider: registerSandboxWechatPages(app, deps.pool), gzhToken };
+}
+
 /** The server's clock (server/clock.ts: exams, homework) runs while the server listens. */
 function installServerClock(app: FastifyInstance, deps: AppDeps): void {
   const intervalMs = deps.examClockMs ?? EXAM_CLOCK_MS;
@@ -247,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     quota: deps.quota ?? defaultQuotaPolicy(),
     payments: await installPayments(app, deps),
+    wechat: installWechat(app, deps),
     files: deps.files ?? (await createFileService(deps.pool, { dataDir: loadConfig().dataDir })),
     apps: new AppRegistry(deps.pool),
     roleOperates: new RoleOperatesCache(deps.pool),

@@ -43,6 +43,17 @@ export interface ServerConfig {
    */
   paymentProvider: 'sandbox' | 'none';
   /**
+   * WECHAT_PROVIDER: `sandbox` (its pages stand in for WeChat: anyone can confirm, a demo) or
+   * `none` (no WeChat sign-in). Default `sandbox`, but `none` in production.
+   */
+  wechatProvider: 'sandbox' | 'none';
+  /**
+   * WECHAT_GZH_TOKEN: the token of the 公众号's server settings, for wx/gzh/verifyToken's
+   * signature. Unset: the check refuses every request (outside production the sandbox's
+   * `xinao-sandbox`).
+   */
+  wechatGzhToken: string;
+  /**
    * PASSWORD_HASH_COST: scrypt's N as a power of two for new password hashes, 10 to 20; default
    * 15, and never below it in production. The test suite sets 10 (a few ms a login).
    */
@@ -52,6 +63,8 @@ export interface ServerConfig {
 /** The documented demo password (README); SEED_PASSWORD replaces it. */
 export const DEFAULT_SEED_PASSWORD = 'Xinao@2026';
 export const DEFAULT_PORT = 8080;
+/** The 公众号 token the WeChat sandbox signs with outside production (README). */
+export const SANDBOX_WECHAT_GZH_TOKEN = 'xinao-sandbox';
 export const DEFAULT_EMBEDDED_PG_PORT = 5433;
 
 function parsePort(name: string, value: string | undefined, fallback: number): number {
@@ -132,6 +145,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     checkoutMinutes: parseCount('PAYMENT_CHECKOUT_MINUTES', env.PAYMENT_CHECKOUT_MINUTES, 15),
     sandboxNotifyMethod: parseNotifyMethod(env.SANDBOX_PAY_NOTIFY_METHOD),
     paymentProvider: parsePaymentProvider(env.PAYMENT_PROVIDER, nodeEnv),
+    wechatProvider: parseWechatProvider(env.WECHAT_PROVIDER, nodeEnv),
+    wechatGzhToken:
+      env.WECHAT_GZH_TOKEN || (nodeEnv === 'production' ? '' : SANDBOX_WECHAT_GZH_TOKEN),
     passwordHashCost: parsePasswordHashCost(env.PASSWORD_HASH_COST, nodeEnv),
   };
 }
@@ -160,6 +176,17 @@ function parsePaymentProvider(
   if (value === undefined || value === '') return nodeEnv === 'production' ? 'none' : 'sandbox';
   if (value !== 'sandbox' && value !== 'none') {
     throw new Error(`PAYMENT_PROVIDER must be sandbox or none, got "${value}"`);
+  }
+  return value;
+}
+
+function parseWechatProvider(
+  value: string | undefined,
+  nodeEnv: ServerConfig['nodeEnv'],
+): ServerConfig['wechatProvider'] {
+  if (value === undefined || value === '') return nodeEnv === 'production' ? 'none' : 'sandbox';
+  if (value !== 'sandbox' && value !== 'none') {
+    throw new Error(`WECHAT_PROVIDER must be sandbox or none, got "${value}"`);
   }
   return value;
 }

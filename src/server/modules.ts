@@ -12,6 +12,7 @@ import { aiModule } from './ai/module.ts';
 import { aiTokenModule } from './ai-token/module.ts';
 import { appsModule } from './apps/module.ts';
 import { blacklistModule } from './blacklist/module.ts';
+import { wechatModule } from './wechat/module.ts';
 import { chapterModule } from './chapter/module.ts';
 import { courseModule } from './course/module.ts';
 import { dictModule } from './dict/module.ts';
@@ -66,6 +67,7 @@ export const serverModules = [
   permissionModule,
   sysLogModule,
   blacklistModule,
+  wechatModule,
   messageModule,
   feedbackModule,
 ];

@@ -10,6 +10,7 @@ import type { AppRegistry } from './apps/registry.ts';
 import type { RoleOperates } from './http/access.ts';
 import type { OrderKinds } from './orders/kinds.ts';
 import type { SysLogRecorder } from './sys-log/recorder.ts';
+import type { Wechat } from './wechat/provider.ts';
 
 /** What handlers use; built once per app in buildApp. */
 export interface Services {
@@ -31,4 +32,6 @@ export interface Services {
   orderKinds: OrderKinds;
   /** Writes the system log after each recorded call (server/sys-log/). */
   sysLog: SysLogRecorder;
+  /** WeChat sign-in: the provider (null when not configured) and the 公众号 token. */
+  wechat: Wechat;
 }

@@ -177,6 +177,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
         sandbox: { notifyMethod: config.sandboxNotifyMethod, ...options.sandboxPayments },
       },
       examClockMs: options.examClockMs,
+      wechat: { provider: config.wechatProvider, gzhToken: config.wechatGzhToken },
       sysLog: {
         retentionDays: config.sysLogRetentionDays,
         recording: options.sysLogRecording,

@@ -455,8 +455,10 @@ describe('the rest of the member calls', () => {
       query: { memberId: mine.memberId },
     });
     expect(teachers.some((t) => t.memberId === mine.teacherMemberId && t.bound)).toBe(true);
-    const wx = await failureOf(student.call(api['oj.member.bindWxGzh'], { body: { code: 'x' } }));
-    expect(wx.code).toBe(ErrorCode.CONFLICT);
+    const wx = await failureOf(
+      student.call(api['oj.member.bindWxGzh'], { body: { ticket: 'f'.repeat(48) } }),
+    );
+    expect(wx.code).toBe(ErrorCode.FORBIDDEN);
     const profile = await student.call(api['oj.member.update'], { body: { school: '实验中学' } });
     expect(profile.nickname).toBe('演示学生');
     const learnerOnly = await failureOf(student.call(api['member.queryList'], { body: {} }));

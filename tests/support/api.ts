@@ -156,6 +156,10 @@ export class RawClient {
     const pathAndQuery = path + toQueryString(input.query);
     // A provider's notification travels plain, as a provider sends it (docs/payments.md).
     if (def.requestKind === 'notify') {
+      // A GET one (WeChat's server check) has its fields in the query string and no body.
+      if (def.method === 'GET' && input.body === undefined) {
+        return this.send<T>(def.method, pathAndQuery, { appId: null });
+      }
       return this.send<T>(def.method, pathAndQuery, { rawBody: input.body ?? {}, appId: null });
     }
     const session = await this.sealer(await this.publicKey());

@@ -8,7 +8,10 @@ import { defineCalls, spec } from '../call.ts';
 import * as f from '../fields.ts';
 import { text } from './common.ts';
 
-export const bindWxBody = z.strictObject({ code: z.string().trim().min(1).max(128) });
+/** A WeChat ticket (wx/gzh/code2Session): proof of the WeChat identity to bind. */
+export const bindWxBody = z.strictObject({
+  ticket: z.string('请提供微信凭证').regex(/^[0-9a-f]{48}$/, '微信凭证格式不正确'),
+});
 export const profileUpdate = z.strictObject({
   nickname: f.nickname.optional(),
   realName: text('姓名', 20).optional(),
@@ -48,14 +51,16 @@ export const currentMemberCalls = defineCalls({
   'member.bindWxGzh': spec({
     method: 'POST',
     access: 'member',
-    summary: '绑定微信公众号（未配置公众号时说明原因并拒绝）',
+    summary:
+      '把微信（公众号凭证）绑定到本人账号，之后可用微信登录；该微信已绑定他人账号时拒绝；本人已绑定其他微信时改绑为这一个',
     body: bindWxBody,
     response: z.object({ bound: z.literal(true) }),
   }),
   'oj.member.bindWxGzh': spec({
     method: 'POST',
     access: 'member',
-    summary: '绑定微信公众号（未配置公众号时说明原因并拒绝）',
+    summary:
+      '把微信（公众号凭证）绑定到本人账号，之后可用微信登录；该微信已绑定他人账号时拒绝；本人已绑定其他微信时改绑为这一个',
     body: bindWxBody,
     response: z.object({ bound: z.literal(true) }),
   }),

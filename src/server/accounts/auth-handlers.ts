@@ -1,27 +1,14 @@
 import { accounts } from '../../contract/accounts/calls.ts';
-import { blockedSignIn } from '../blacklist/blocks.ts';
 import { withTransaction } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { handle } from '../http/handler.ts';
-import type { HandlerContext } from '../http/handler.ts';
 import { decoyPasswordHash, verifyPassword } from '../security/password.ts';
 import { DEFAULT_CAPTCHA_WIDTH } from './captcha.ts';
 import { brakeEngaged, brakeKey, clearLoginAttempts, recordLoginAttempt } from './login-brake.ts';
-import { isOwnUsableMember, loadCurrentUser, memberForLogin, rememberMember } from './members.ts';
+import { isOwnUsableMember, loadCurrentUser, rememberMember } from './members.ts';
+import { signInAs } from './sign-in.ts';
 import { switchSessionMember } from '../http/sessions.ts';
 import { createStudentAccount, findUserByLogin, findUserByMobile } from './users.ts';
-import type { LoginUser } from './users.ts';
-
-/** Opens a session for a user whose identity was proven, as their login member. */
-async function signInAs(ctx: HandlerContext, user: LoginUser) {
-  if (user.status !== 'active') throw fail('FORBIDDEN', '账号已停用，请联系管理员');
-  const blocked = await blockedSignIn(ctx.services.pool, user.id);
-  if (blocked) throw fail('FORBIDDEN', blocked);
-  const memberId = await memberForLogin(ctx.services.pool, user.id);
-  if (memberId === null) throw fail('FORBIDDEN', '账号没有可用的机构身份，请联系管理员');
-  await ctx.signIn(user.id, memberId);
-  return loadCurrentUser(ctx.services.pool, memberId);
-}
 
 export const authHandlers = [
   handle(accounts.getImageCaptcha, ({ query, services }) =>

@@ -17,6 +17,15 @@ interface LoginUserRow {
 const toLoginUser = (row: LoginUserRow | undefined): LoginUser | null =>
   row ? { id: row.id, passwordHash: row.password_hash, status: row.status } : null;
 
+/** A user by id, as sign-in needs them (an identity proven elsewhere: WeChat, SSO). */
+export async function findLoginUser(db: Queryable, id: number): Promise<LoginUser | null> {
+  const result = await db.query<LoginUserRow>(
+    'SELECT id, password_hash, status FROM users WHERE id = $1',
+    [id],
+  );
+  return toLoginUser(result.rows[0]);
+}
+
 /** The user a login name designates: a username (any case) or a mobile number. */
 export async function findUserByLogin(db: Queryable, login: string): Promise<LoginUser | null> {
   const result = await db.query<LoginUserRow>(

@@ -179,7 +179,9 @@ export function registerCalls(
           ? await readMultipart(request, call.uploadLimitBytes)
           : { body: undefined, files: [] };
         if (multipart) opened.body = upload.body;
-        const notifyFields = notify && request.method === 'GET' ? 'query' : 'body';
+        // A notification's fields come as its schema says: a GET call's declared query (the
+        // 公众号 server check), else the body, which a GET notification carries in its query.
+        const notifyFields = notify && request.method === 'GET' && call.body ? 'query' : 'body';
         const query =
           notifyFields === 'query'
             ? {}

@@ -333,9 +333,6 @@ const memberHandlers = [
     const auth = ctx.requireAuth();
     return otherTeacherAccounts(ctx.services.pool, auth.userId, auth.memberId);
   }),
-  ...wire(['member.bindWxGzh', 'oj.member.bindWxGzh'], () => {
-    throw fail('CONFLICT', '本平台未配置微信公众号，暂不能绑定');
-  }),
   ...wire(['oj.member.update'], async (_a, ctx) => {
     const memberId = ctx.requireAuth().memberId;
     await updateProfile(ctx.services.pool, memberId, ctx.body);
