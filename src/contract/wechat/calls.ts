@@ -48,6 +48,27 @@ export const wechat = defineCalls({
     }),
     response: z.instanceof(Uint8Array),
   },
+  /** An addition to the catalogue: where to send the browser for WeChat's authorization. */
+  'wx.gzh.authorizeUrl': {
+    method: 'GET',
+    access: 'public',
+    summary:
+      '微信公众号网页授权的地址：浏览器前往此地址，用户同意后带着 code 与 state 回到 redirect 指定的本站页面',
+    query: z.strictObject({
+      redirect: z
+        .string('请提供回跳页面')
+        .regex(/^\/web\/[A-Za-z0-9/_-]*$/, '回跳页面必须是本站 /web/ 下的页面'),
+      state: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'state 格式不正确'),
+    }),
+    response: z.object({ url: z.string() }),
+  },
+  /** An addition to the catalogue: whether the signed-in person has a WeChat bound. */
+  'member.queryWxBinding': {
+    method: 'GET',
+    access: 'member',
+    summary: '本人绑定的微信（公众号、小程序各一个；未绑定为 null）',
+    response: z.object({ gzh: f.isoTime.nullable(), mp: f.isoTime.nullable() }),
+  },
   'wx.gzh.code2Session': {
     method: 'GET',
     access: 'public',

@@ -11,6 +11,12 @@ export const wechat: RefsOf<typeof defs> = {
     responseKind: 'binary',
     requestKind: 'notify',
   },
+  'wx.gzh.authorizeUrl': { id: 'wx.gzh.authorizeUrl', method: 'GET', path: '/wx/gzh/authorizeUrl' },
+  'member.queryWxBinding': {
+    id: 'member.queryWxBinding',
+    method: 'GET',
+    path: '/member/queryWxBinding',
+  },
   'wx.gzh.code2Session': { id: 'wx.gzh.code2Session', method: 'GET', path: '/wx/gzh/code2Session' },
   'wx.mp.code2Session': { id: 'wx.mp.code2Session', method: 'GET', path: '/wx/mp/code2Session' },
   'wx.mp.authorizeMobile': {

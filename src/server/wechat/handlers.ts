@@ -66,6 +66,19 @@ export const wechatHandlers = [
     }) as never;
   }),
 
+  handle(api['wx.gzh.authorizeUrl'], async (ctx) => ({
+    url: providerOf(ctx).authorizeUrl(ctx.query.redirect, ctx.query.state),
+  })),
+
+  handle(api['member.queryWxBinding'], async ({ services, requireAuth }) => {
+    const { rows } = await services.pool.query<{ app: WechatApp; bound_at: Date }>(
+      'SELECT app, bound_at FROM user_wechat WHERE user_id = $1',
+      [requireAuth().userId],
+    );
+    const at = (app: WechatApp) => rows.find((r) => r.app === app)?.bound_at.toISOString() ?? null;
+    return { gzh: at('gzh'), mp: at('mp') };
+  }),
+
   handle(api['wx.gzh.code2Session'], (ctx) => ticketFor(ctx, 'gzh', ctx.query.code)),
   handle(api['wx.mp.code2Session'], (ctx) => ticketFor(ctx, 'mp', ctx.query.code)),
 

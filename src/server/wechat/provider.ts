@@ -16,6 +16,8 @@ export type WechatApp = 'gzh' | 'mp';
 export interface WechatProvider {
   /** `sandbox`, or the adapter's name. */
   readonly name: string;
+  /** WeChat's authorization page for the 公众号, coming back to `redirect` (a path of this site). */
+  authorizeUrl(redirect: string, state: string): string;
   /** The identity a code proves (公众号 web authorization, or wx.login); null when it proves none. */
   exchangeCode(app: WechatApp, code: string): Promise<WechatIdentity | null>;
   /** The mobile a phone-number code proves (the mini program's getPhoneNumber); null otherwise. */

@@ -57,6 +57,10 @@ export function createSandboxWechat(db: Queryable): SandboxWechat {
       return code;
     },
 
+    authorizeUrl(redirect, state) {
+      return `${SANDBOX_WECHAT_PREFIX}/authorize?${new URLSearchParams({ redirect_uri: redirect, state })}`;
+    },
+
     async exchangeCode(app, code) {
       const row = await spend(app, code);
       return row?.nickname ? sandboxIdentity(app, row.nickname) : null;

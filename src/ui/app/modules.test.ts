@@ -23,6 +23,8 @@ const LOGGED_ROOT_ACTORS = [
   'register',
   'membership',
   'session',
+  'wechatScan',
+  'wechatBind',
   'toastQueue',
   'rollingNotice',
   'editorConfig',

@@ -9,6 +9,7 @@ import { QueryStatus } from '../components/QueryStatus.tsx';
 import { Invitations } from '../components/account/Invitations.tsx';
 import { BindingTable } from '../components/family/BindingTable.tsx';
 import { PasswordDialog } from '../components/account/PasswordDialog.tsx';
+import { WechatBinding } from '../components/account/WechatBinding.tsx';
 
 /** Account settings: the current user as the server knows it (the route is must-login). */
 export default function UserAccoutPage() {
@@ -20,6 +21,7 @@ export default function UserAccoutPage() {
         {t('accountPage.title')}
       </h1>
       {user ? <AccountDetails user={user} /> : null}
+      {user ? <WechatBinding /> : null}
       {user ? <Invitations /> : null}
       {/* A learner confirms, refuses or unbinds their parents here (issue 25 item 11). */}
       {user?.role === 'student' ? <BindingTable side="child" /> : null}

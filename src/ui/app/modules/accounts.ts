@@ -17,6 +17,10 @@ import { createRegisterImplementations } from '../../../machines/register/implem
 import { registerMachine } from '../../../machines/register/machine.ts';
 import { sessionMachine } from '../../../machines/session.ts';
 import { startupMachine } from '../../../machines/startup.ts';
+import { createWechatBindImplementations } from '../../../machines/wechat-bind/implementations.ts';
+import { wechatBindMachine } from '../../../machines/wechat-bind/machine.ts';
+import { createWechatScanImplementations } from '../../../machines/wechat-scan/implementations.ts';
+import { wechatScanMachine } from '../../../machines/wechat-scan/machine.ts';
 import { lazyScreen } from '../../routes/chunks.ts';
 import { mustLogin, platformAdminOnly, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
@@ -109,12 +113,22 @@ export const accountsModule = defineClientModule({
         }),
     },
     session: { machine: sessionMachine },
+    wechatScan: {
+      machine: wechatScanMachine,
+      provide: ({ transport }) =>
+        wechatScanMachine.provide(createWechatScanImplementations({ transport })),
+    },
+    wechatBind: {
+      machine: wechatBindMachine,
+      provide: ({ transport }) =>
+        wechatBindMachine.provide(createWechatBindImplementations({ transport })),
+    },
   },
   on: {
     // A card bought in the checkout is the member's at once.
     paid: ({ membership }, _, { env }) => membership.send({ type: 'LOAD', now: env.now() }),
   },
-  wire: ({ startup, loginDialog, register, membership, session }, { env }) => {
+  wire: ({ startup, loginDialog, register, membership, session, wechatScan }, { env }) => {
     // Whose cards: reload the member's cards whenever the logged-in member changes.
     let memberId: number | null = null;
     return [
@@ -124,6 +138,10 @@ export const accountsModule = defineClientModule({
         if (returnTo) env.navigate(returnTo);
       }),
       register.on('registered', ({ user }) => {
+        startup.send({ type: 'USER.LOGGED_IN', user });
+        loginDialog.send({ type: 'CLOSE' });
+      }),
+      wechatScan.on('loggedIn', ({ user }) => {
         startup.send({ type: 'USER.LOGGED_IN', user });
         loginDialog.send({ type: 'CLOSE' });
       }),

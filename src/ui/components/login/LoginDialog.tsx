@@ -21,8 +21,9 @@ import { useLoginEvents, useLoginView, useRegisterEvents, useRegisterView } from
 import { MobileForm } from './MobileForm.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
+import { WechatScan } from './WechatScan.tsx';
 
-type DialogTab = 'password' | 'mobile' | 'register';
+type DialogTab = 'password' | 'mobile' | 'wechat' | 'register';
 
 /**
  * The login dialog any screen can open (docs/product-rules.md#screens-and-routes): password and
@@ -56,14 +57,17 @@ export default function LoginDialog() {
     if (!registering) setRegistration(emptyRegister);
   }
 
-  const tab: DialogTab = registering ? 'register' : mode;
+  // The WeChat tab is the dialog's own: its scan machine runs while the tab is shown.
+  const [wechat, setWechat] = useState(false);
+  const tab: DialogTab = registering ? 'register' : wechat ? 'wechat' : mode;
   const selectTab = (next: TabId) => {
+    setWechat(next === 'wechat');
     if (next === 'register') {
       register.start();
       return;
     }
     register.cancel();
-    login.setMode(next === 'mobile' ? 'mobile' : 'password');
+    if (next !== 'wechat') login.setMode(next === 'mobile' ? 'mobile' : 'password');
   };
   const close = () => {
     register.cancel();
@@ -101,6 +105,7 @@ export default function LoginDialog() {
             title={t('login.tabMobile')}
             panel={<MobileForm values={mobile} onChange={setMobile} />}
           />
+          <Tab id="wechat" title={t('login.tabWechat')} panel={<WechatScan />} />
           <Tab
             id="register"
             title={t('login.tabRegister')}
