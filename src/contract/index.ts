@@ -30,6 +30,7 @@ import { system } from './system/calls.ts';
 import { sysLog } from './sys-log/calls.ts';
 import { wallet } from './wallet/calls.ts';
 import { wechat } from './wechat/calls.ts';
+import { sso } from './sso/calls.ts';
 import type { CallDef } from './call.ts';
 
 export * from './call.ts';
@@ -76,6 +77,7 @@ export const domains = {
   message,
   feedback,
   wechat,
+  sso,
 } satisfies Record<string, Record<string, CallDef>>;
 
 /** Every call of the catalogue; the server registers exactly these routes. */

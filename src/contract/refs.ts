@@ -32,6 +32,7 @@ import { blacklist } from './blacklist/refs.ts';
 import { message } from './message/refs.ts';
 import { feedback } from './feedback/refs.ts';
 import { wechat } from './wechat/refs.ts';
+import { sso } from './sso/refs.ts';
 
 /** Every call's client ref, by id (a CallRef: its route, and its schema types for the compiler). */
 export const refs = {
@@ -67,6 +68,7 @@ export const refs = {
   ...message,
   ...feedback,
   ...wechat,
+  ...sso,
 };
 export type Refs = typeof refs;
 

@@ -39,6 +39,8 @@ import { NO_PROVIDER } from './payments/none.ts';
 import { registerSandboxPages } from './payments/sandbox/pages.ts';
 import { SANDBOX_WECHAT_GZH_TOKEN } from './config.ts';
 import type { Wechat } from './wechat/provider.ts';
+import { createSsoService } from './sso/flow.ts';
+import type { SsoSettings } from './sso/settings.ts';
 import { registerSandboxWechatPages } from './wechat/sandbox-pages.ts';
 import { createSandboxProvider, type SandboxOptions } from './payments/sandbox/provider.ts';
 import type { Payments } from './payments/service.ts';
@@ -92,6 +94,8 @@ export interface AppDeps {
   sysLog?: SysLogOptions;
   /** WeChat sign-in (server/wechat/): default the sandbox, with the sandbox's 公众号 token. */
   wechat?: { provider?: 'sandbox' | 'none'; gzhToken?: string };
+  /** Single sign-on (server/sso/): off unless settings name a provider. */
+  sso?: SsoSettings | null;
 }
 
 export interface SysLogOptions {
@@ -261,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     quota: deps.quota ?? defaultQuotaPolicy(),
     payments: await installPayments(app, deps),
     wechat: installWechat(app, deps),
+    sso: deps.sso ? createSsoService(deps.pool, deps.sso) : null,
     files: deps.files ?? (await createFileService(deps.pool, { dataDir: loadConfig().dataDir })),
     apps: new AppRegistry(deps.pool),
     roleOperates: new RoleOperatesCache(deps.pool),

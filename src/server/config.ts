@@ -1,3 +1,4 @@
+import { parseSsoSettings, type SsoSettings } from './sso/settings.ts';
 import path from 'node:path';
 import { IMPORT_RATE_LIMIT } from '../contract/question/common.ts';
 import { DEFAULT_PASSWORD_HASH_COST } from './security/password.ts';
@@ -53,6 +54,8 @@ export interface ServerConfig {
    * `xinao-sandbox`).
    */
   wechatGzhToken: string;
+  /** SSO_ISSUER, SSO_CLIENT_ID, SSO_CLIENT_SECRET, SSO_LINK_CLAIM, SSO_NAME: single sign-on. */
+  sso: SsoSettings | null;
   /**
    * PASSWORD_HASH_COST: scrypt's N as a power of two for new password hashes, 10 to 20; default
    * 15, and never below it in production. The test suite sets 10 (a few ms a login).
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sandboxNotifyMethod: parseNotifyMethod(env.SANDBOX_PAY_NOTIFY_METHOD),
     paymentProvider: parsePaymentProvider(env.PAYMENT_PROVIDER, nodeEnv),
     wechatProvider: parseWechatProvider(env.WECHAT_PROVIDER, nodeEnv),
+    sso: parseSsoSettings(env, nodeEnv),
     wechatGzhToken:
       env.WECHAT_GZH_TOKEN || (nodeEnv === 'production' ? '' : SANDBOX_WECHAT_GZH_TOKEN),
     passwordHashCost: parsePasswordHashCost(env.PASSWORD_HASH_COST, nodeEnv),

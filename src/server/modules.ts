@@ -13,6 +13,7 @@ import { aiTokenModule } from './ai-token/module.ts';
 import { appsModule } from './apps/module.ts';
 import { blacklistModule } from './blacklist/module.ts';
 import { wechatModule } from './wechat/module.ts';
+import { ssoModule } from './sso/module.ts';
 import { chapterModule } from './chapter/module.ts';
 import { courseModule } from './course/module.ts';
 import { dictModule } from './dict/module.ts';
@@ -68,6 +69,7 @@ export const serverModules = [
   sysLogModule,
   blacklistModule,
   wechatModule,
+  ssoModule,
   messageModule,
   feedbackModule,
 ];

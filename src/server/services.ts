@@ -11,6 +11,7 @@ import type { RoleOperates } from './http/access.ts';
 import type { OrderKinds } from './orders/kinds.ts';
 import type { SysLogRecorder } from './sys-log/recorder.ts';
 import type { Wechat } from './wechat/provider.ts';
+import type { SsoService } from './sso/flow.ts';
 
 /** What handlers use; built once per app in buildApp. */
 export interface Services {
@@ -34,4 +35,6 @@ export interface Services {
   sysLog: SysLogRecorder;
   /** WeChat sign-in: the provider (null when not configured) and the 公众号 token. */
   wechat: Wechat;
+  /** Single sign-on at the school's identity provider; null when not configured. */
+  sso: SsoService | null;
 }

@@ -64,6 +64,8 @@ export interface StartOptions {
   fileClock?: () => number;
   /** Raises every per-account rate limit (tests that send thousands of refused requests). */
   accountLimitMax?: number;
+  /** Seconds the single sign-on client takes its clock to be ahead (tests of an expired token). */
+  ssoClockSkewSec?: number;
   /** Whether to record each call (bench/sys-log.ts only; server/app.ts SysLogOptions). */
   sysLogRecording?: () => boolean;
 }
@@ -178,6 +180,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       },
       examClockMs: options.examClockMs,
       wechat: { provider: config.wechatProvider, gzhToken: config.wechatGzhToken },
+      sso: config.sso && { ...config.sso, clockSkewSec: options.ssoClockSkewSec },
       sysLog: {
         retentionDays: config.sysLogRetentionDays,
         recording: options.sysLogRecording,

@@ -859,6 +859,7 @@ const NOT_PROBED: Record<string, string> = {
   '*.member.queryCurrent': 'the caller themselves',
   '*.member.queryCurrentRights': 'the caller’s own rights',
   '*.member.queryMineTeacherList': 'the caller’s own teacher accounts',
+  'member.queryWxBinding': 'the caller’s own WeChat binding',
   'member.queryStatistics': 'counts of an organization’s people, no one’s row',
   'member.queryPointsRanking':
     'the points ranking: names and points shown to its readers by design (grade/controls viewRanking)',

@@ -41,6 +41,7 @@ export const RESOURCE_GROUPS: Record<string, { name: string; directory: Resource
   'member/blacklist': { name: '黑名单', directory: 'accounts' },
   'wx/gzh': { name: '微信公众号登录', directory: 'accounts' },
   'wx/mp': { name: '微信小程序登录', directory: 'accounts' },
+  sso: { name: '单点登录', directory: 'accounts' },
   message: { name: '消息', directory: 'accounts' },
   feedback: { name: '意见反馈', directory: 'system' },
   organization: { name: '机构', directory: 'organization' },

@@ -57,6 +57,7 @@ export const wechat = defineCalls({
     query: z.strictObject({
       redirect: z
         .string('请提供回跳页面')
+        .max(200, '回跳页面最多 200 个字符')
         .regex(/^\/web\/[A-Za-z0-9/_-]*$/, '回跳页面必须是本站 /web/ 下的页面'),
       state: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'state 格式不正确'),
     }),

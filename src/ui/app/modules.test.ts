@@ -25,6 +25,7 @@ const LOGGED_ROOT_ACTORS = [
   'session',
   'wechatScan',
   'wechatBind',
+  'ssoSignIn',
   'toastQueue',
   'rollingNotice',
   'editorConfig',

@@ -99,6 +99,15 @@ export const en: Catalogue = {
     showPassword: 'Show password',
     hidePassword: 'Hide password',
   },
+  sso: {
+    title: 'Single sign-on',
+    button: 'Sign in with {{name}}',
+    signingIn: 'Signing in…',
+    failed: 'Single sign-on did not succeed',
+    denied: 'The identity provider did not allow the sign-in: {{reason}}',
+    incomplete: 'The sign-in address is incomplete; please sign in again',
+    again: 'Sign in again',
+  },
   wechatLogin: {
     qrAlt: 'QR code to sign in with WeChat',
     scanHint: 'Scan the code with WeChat on your phone and confirm there',

@@ -100,6 +100,15 @@ export const zhCN = {
     showPassword: '显示密码',
     hidePassword: '隐藏密码',
   },
+  sso: {
+    title: '单点登录',
+    button: '使用{{name}}登录',
+    signingIn: '正在登录…',
+    failed: '单点登录未成功',
+    denied: '身份提供方没有同意登录：{{reason}}',
+    incomplete: '登录地址不完整，请重新登录',
+    again: '重新登录',
+  },
   wechatLogin: {
     qrAlt: '微信扫码登录二维码',
     scanHint: '请用手机微信扫描二维码，并在手机上确认登录',

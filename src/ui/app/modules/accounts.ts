@@ -17,12 +17,14 @@ import { createRegisterImplementations } from '../../../machines/register/implem
 import { registerMachine } from '../../../machines/register/machine.ts';
 import { sessionMachine } from '../../../machines/session.ts';
 import { startupMachine } from '../../../machines/startup.ts';
+import { createSsoSignInImplementations } from '../../../machines/sso-sign-in/implementations.ts';
+import { ssoSignInMachine } from '../../../machines/sso-sign-in/machine.ts';
 import { createWechatBindImplementations } from '../../../machines/wechat-bind/implementations.ts';
 import { wechatBindMachine } from '../../../machines/wechat-bind/machine.ts';
 import { createWechatScanImplementations } from '../../../machines/wechat-scan/implementations.ts';
 import { wechatScanMachine } from '../../../machines/wechat-scan/machine.ts';
 import { lazyScreen } from '../../routes/chunks.ts';
-import { mustLogin, platformAdminOnly, type ScreenRoute } from '../../routes/screen-route.ts';
+import { mustLogin, open, platformAdminOnly, type ScreenRoute } from '../../routes/screen-route.ts';
 import { defineClientModule } from '../client-module.ts';
 import { applySiteSettings, fetchSiteSettings } from '../site-settings.ts';
 
@@ -47,6 +49,13 @@ const screens: readonly ScreenRoute[] = [
     guard: mustLogin,
     menu: { label: 'userMenu.feedback', order: 110 },
     screen: lazyScreen(() => import('../../pages/UserFeedback.tsx'), 'UserFeedback'),
+  },
+  // Where the school's identity provider sends the browser back (single sign-on).
+  {
+    path: '/sso/callback',
+    layout: 'brief',
+    guard: open,
+    screen: lazyScreen(() => import('../../pages/SsoCallback.tsx'), 'SsoCallback'),
   },
   // The default code sender's messages (issue 2 item 6): other people's codes, so staff only.
   {
@@ -123,12 +132,20 @@ export const accountsModule = defineClientModule({
       provide: ({ transport }) =>
         wechatBindMachine.provide(createWechatBindImplementations({ transport })),
     },
+    ssoSignIn: {
+      machine: ssoSignInMachine,
+      provide: ({ transport }) =>
+        ssoSignInMachine.provide(createSsoSignInImplementations({ transport })),
+    },
   },
   on: {
     // A card bought in the checkout is the member's at once.
     paid: ({ membership }, _, { env }) => membership.send({ type: 'LOAD', now: env.now() }),
   },
-  wire: ({ startup, loginDialog, register, membership, session, wechatScan }, { env }) => {
+  wire: (
+    { startup, loginDialog, register, membership, session, wechatScan, ssoSignIn },
+    { env },
+  ) => {
     // Whose cards: reload the member's cards whenever the logged-in member changes.
     let memberId: number | null = null;
     return [
@@ -144,6 +161,11 @@ export const accountsModule = defineClientModule({
       wechatScan.on('loggedIn', ({ user }) => {
         startup.send({ type: 'USER.LOGGED_IN', user });
         loginDialog.send({ type: 'CLOSE' });
+      }),
+      // Back from the identity provider: signed in, and on to the home page.
+      ssoSignIn.on('loggedIn', ({ user }) => {
+        startup.send({ type: 'USER.LOGGED_IN', user });
+        env.navigate('/');
       }),
       startup.subscribe((snapshot) => {
         if (!snapshot.matches({ session: 'ready' })) return;

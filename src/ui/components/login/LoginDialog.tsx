@@ -21,6 +21,7 @@ import { useLoginEvents, useLoginView, useRegisterEvents, useRegisterView } from
 import { MobileForm } from './MobileForm.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
+import { SsoButton } from './SsoButton.tsx';
 import { WechatScan } from './WechatScan.tsx';
 
 type DialogTab = 'password' | 'mobile' | 'wechat' | 'register';
@@ -112,6 +113,7 @@ export default function LoginDialog() {
             panel={<RegisterForm values={registration} onChange={setRegistration} />}
           />
         </Tabs>
+        {registering ? null : <SsoButton />}
       </DialogBody>
     </Dialog>
   );

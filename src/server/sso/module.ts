@@ -1,0 +1,4 @@
+import { defineServerModule } from '../server-module.ts';
+import { ssoHandlers } from './handlers.ts';
+
+export const ssoModule = defineServerModule({ name: 'sso', handlers: ssoHandlers });

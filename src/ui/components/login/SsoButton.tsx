@@ -1,0 +1,41 @@
+import { Button } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sso } from '../../../contract/sso/refs.ts';
+import { useRuntime } from '../../app/context.ts';
+import { definedQuery } from '../../app/defined-query.ts';
+import { useQuery } from '../../app/use-query.ts';
+
+/**
+ * The login dialog's single sign-on button, shown only when the platform names an identity
+ * provider: it sends the browser there (a new request each time: state, nonce, PKCE).
+ */
+export function SsoButton() {
+  const { t } = useTranslation();
+  const runtime = useRuntime();
+  const config = useQuery(
+    definedQuery(runtime, 'ssoConfig', () => runtime.transport.call(sso['sso.queryConfig'], {})),
+  );
+  const [leaving, setLeaving] = useState(false);
+  if (!config.data?.enabled) return null;
+  const go = async () => {
+    setLeaving(true);
+    try {
+      const { url } = await runtime.transport.call(sso['sso.authorizeUrl'], {});
+      window.location.assign(url);
+    } catch {
+      setLeaving(false);
+    }
+  };
+  return (
+    <Button
+      fill
+      variant="outlined"
+      className="xa-sso-button"
+      text={t('sso.button', { name: config.data.name })}
+      loading={leaving}
+      onClick={() => void go()}
+      data-testid="sso-login"
+    />
+  );
+}
