@@ -137,9 +137,17 @@ export async function exportAndReplay(page: Page) {
   return { log, result, verdicts: verifyReplay(log, result) };
 }
 
-/** The session's exported event log replays exactly: every verdict matches, nothing skipped. */
-export async function expectLogReplays(page: Page): Promise<void> {
+/**
+ * The session's exported event log replays exactly: every verdict matches, nothing skipped, and
+ * each of `actors` (the machines the journey drove) is among what was replayed.
+ */
+export async function expectLogReplays(page: Page, actors: readonly string[] = []): Promise<void> {
   const { result, verdicts } = await exportAndReplay(page);
+  for (const actor of actors)
+    expect(
+      verdicts.some((v) => v.actor === actor),
+      actor,
+    ).toBe(true);
   expect(verdicts.filter((v) => !v.matches)).toEqual([]);
   expect(result.skipped).toEqual([]);
 }

@@ -171,6 +171,20 @@ describe('blocking a learner', () => {
     expect(answer.status).toBe(200);
     const again = await admin.call(blacklist['member.blacklist.delete'], { body: { id: blockId } });
     expect(again.status).toBe(409);
+    // A lifted block is history: it cannot be changed either.
+    const changeLifted = await admin.call(blacklist['member.blacklist.update'], {
+      body: { id: blockId, reason: '改个原因', endsAt: null },
+    });
+    expect(changeLifted.status).toBe(409);
+    for (const call of [
+      blacklist['member.blacklist.update'],
+      blacklist['member.blacklist.delete'],
+    ]) {
+      const unknown = await admin.call(call, {
+        body: { id: 999_999, ...(call.id.endsWith('update') ? { reason: 'x', endsAt: null } : {}) },
+      });
+      expect(unknown.status).toBe(404);
+    }
 
     const list = await ok<{ content: BlockItem[] }>(blacklist['member.blacklist.queryList'], {
       state: 'lifted',

@@ -121,6 +121,12 @@ describe('feedback', () => {
       query: { page: 0, size: 20 },
     });
     expect(mine.content.map((f) => f.id)).toEqual([sent.id]);
+    const one = await admin.call(feedback['feedback.queryById'], { query: { id: sent.id } });
+    expect(one).toMatchObject({ id: sent.id, status: 'pending' });
+    const unknown = await failureOf(
+      admin.call(feedback['feedback.queryById'], { query: { id: 999_999 } }),
+    );
+    expect(unknown.status).toBe(404);
 
     // The learner's school does not read what they told the platform.
     const school = await logIn('orgAdmin');

@@ -251,6 +251,26 @@ describe('the export', () => {
   });
 });
 
+describe('the export’s limit', () => {
+  it('refuses more than 50 000 entries, asking for a narrower time range', async () => {
+    // Entries of a call nobody makes, recorded long ago, enough to pass the limit by one.
+    await platform.pool.query(
+      `INSERT INTO sys_log (at, kind, call_id, role, targets, outcome, status, ip, request_id,
+                            duration_ms)
+       SELECT now() - interval '30 days' - make_interval(secs => n), 'write', 'bulk.test', '平台管理员',
+              '{}', 'success', 200, '127.0.0.1', 'bulk-' || n, 1
+         FROM generate_series(1, 50001) AS n`,
+    );
+    const answer = await admin.call<{ fields: { field: string; message: string }[] }>(
+      sysLog['sysLog.export'],
+      { body: { callId: 'bulk.test' } },
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.data!.fields[0]).toMatchObject({ field: 'body.from' });
+    expect(answer.body.data!.fields[0]!.message).toContain('50000');
+  }, 60_000);
+});
+
 describe('the table', () => {
   it('refuses updates, deletes and truncation', async () => {
     for (const sql of [

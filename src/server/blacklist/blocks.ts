@@ -5,6 +5,7 @@
  * and a session found later is not honoured (http/sessions.ts), so nothing they could do —
  * enroll, pay, submit — is left open. Lifting it, or its end passing, restores everything.
  */
+import { BLOCK_IN_FORCE } from '../db/block-in-force.ts';
 import type { z } from 'zod';
 import type {
   BlockItem,
@@ -24,9 +25,6 @@ import type { Auth } from '../http/sessions.ts';
 import { refuseDuplicate } from '../http/unique.ts';
 import { validationError } from '../http/validation-error.ts';
 import { shanghai } from '../http/xlsx.ts';
-
-/** The block in force: not lifted and not yet at its end. `b` is member_blocks. */
-export const BLOCK_IN_FORCE = `b.lifted_at IS NULL AND (b.ends_at IS NULL OR b.ends_at > now())`;
 
 interface BlockRow {
   id: number;

@@ -1,3 +1,4 @@
+import { BLOCK_IN_FORCE } from '../db/block-in-force.ts';
 import type { MemberRole } from '../../contract/accounts/calls.ts';
 import type { Queryable } from '../db/pool.ts';
 import { randomTokenString, sha256Hex } from '../security/tokens.ts';
@@ -72,8 +73,8 @@ export async function findSession(db: Queryable, token: string): Promise<Auth | 
         AND u.status = 'active' AND m.status = 'active' AND m.approval = 'passed'
         AND o.status = 'active'
         -- A block ends the person's sessions when made; this holds for one opened meanwhile.
-        AND NOT EXISTS (SELECT 1 FROM member_blocks b WHERE b.user_id = s.user_id
-                          AND b.lifted_at IS NULL AND (b.ends_at IS NULL OR b.ends_at > now()))`,
+        AND NOT EXISTS (SELECT 1 FROM member_blocks b
+                         WHERE b.user_id = s.user_id AND ${BLOCK_IN_FORCE})`,
     [sha256Hex(token)],
   );
   const row = result.rows[0];
