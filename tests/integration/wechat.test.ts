@@ -65,6 +65,10 @@ beforeAll(async () => {
 afterAll(() => platform?.stop());
 
 describe('the 公众号 server check (wx/gzh/verifyToken)', () => {
+  it('says WeChat sign-in is on (the login dialog offers its tab)', async () => {
+    expect(await sdk(API()).call(wechat['wx.queryConfig'], {})).toEqual({ enabled: true });
+  });
+
   it('answers echostr as plain text to WeChat’s signature, and refuses any other', async () => {
     const fields = { timestamp: '1733200000', nonce: 'n0nce', echostr: 'hello-wechat' };
     const signature = wechatSignature(SANDBOX_WECHAT_GZH_TOKEN, fields.timestamp, fields.nonce);
@@ -280,6 +284,7 @@ describe('without WeChat configured', () => {
       );
       expect(refused.code).toBe(ErrorCode.CONFLICT);
       expect(refused.message).toContain('未配置微信登录');
+      expect(await sdk(off.apiUrl).call(wechat['wx.queryConfig'], {})).toEqual({ enabled: false });
       expect((await fetch(`${off.url}/sandbox-wx/mp/login`, { method: 'POST' })).status).toBe(404);
     } finally {
       await off.stop();

@@ -39,6 +39,7 @@ export const RESOURCE_GROUPS: Record<string, { name: string; directory: Resource
   member: { name: '成员', directory: 'accounts' },
   memberInvitation: { name: '成员邀请', directory: 'accounts' },
   'member/blacklist': { name: '黑名单', directory: 'accounts' },
+  wx: { name: '微信登录', directory: 'accounts' },
   'wx/gzh': { name: '微信公众号登录', directory: 'accounts' },
   'wx/mp': { name: '微信小程序登录', directory: 'accounts' },
   sso: { name: '单点登录', directory: 'accounts' },

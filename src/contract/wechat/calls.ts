@@ -33,6 +33,13 @@ const authLimit = { max: 10, timeWindowMs: 60_000 };
 export const SCENE_STATES = ['pending', 'confirmed', 'unbound', 'taken', 'expired'] as const;
 
 export const wechat = defineCalls({
+  /** An addition to the catalogue: whether WeChat sign-in is on (the login dialog's tab). */
+  'wx.queryConfig': {
+    method: 'GET',
+    access: 'public',
+    summary: '微信登录是否已开通（登录框据此显示微信扫码登录）',
+    response: z.object({ enabled: z.boolean() }),
+  },
   'wx.gzh.verifyToken': {
     method: 'GET',
     access: 'public',

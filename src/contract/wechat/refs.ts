@@ -4,6 +4,7 @@ import type { RefsOf } from '../call.ts';
 import type { wechat as defs } from './calls.ts';
 
 export const wechat: RefsOf<typeof defs> = {
+  'wx.queryConfig': { id: 'wx.queryConfig', method: 'GET', path: '/wx/queryConfig' },
   'wx.gzh.verifyToken': {
     id: 'wx.gzh.verifyToken',
     method: 'GET',

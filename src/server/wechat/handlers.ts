@@ -56,6 +56,10 @@ const bindHandler = async (ctx: HandlerContext & { body: { ticket: string } }) =
 };
 
 export const wechatHandlers = [
+  handle(api['wx.queryConfig'], async ({ services }) => ({
+    enabled: services.wechat.provider !== null,
+  })),
+
   handle(api['wx.gzh.verifyToken'], ({ query, services }) => {
     // No token configured: nothing can be signed, so nothing passes.
     if (!services.wechat.gzhToken || !signatureMatches(services.wechat.gzhToken, query)) {

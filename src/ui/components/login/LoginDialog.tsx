@@ -22,6 +22,7 @@ import { MobileForm } from './MobileForm.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
 import { SsoButton } from './SsoButton.tsx';
+import { useWechatSignIn } from './sign-in-methods.ts';
 import { WechatScan } from './WechatScan.tsx';
 
 type DialogTab = 'password' | 'mobile' | 'wechat' | 'register';
@@ -58,9 +59,11 @@ export default function LoginDialog() {
     if (!registering) setRegistration(emptyRegister);
   }
 
-  // The WeChat tab is the dialog's own: its scan machine runs while the tab is shown.
+  // The WeChat tab is the dialog's own, offered when WeChat sign-in is on: its scan machine
+  // runs while the tab is shown.
+  const wechatOn = useWechatSignIn();
   const [wechat, setWechat] = useState(false);
-  const tab: DialogTab = registering ? 'register' : wechat ? 'wechat' : mode;
+  const tab: DialogTab = registering ? 'register' : wechat && wechatOn ? 'wechat' : mode;
   const selectTab = (next: TabId) => {
     setWechat(next === 'wechat');
     if (next === 'register') {
@@ -106,7 +109,9 @@ export default function LoginDialog() {
             title={t('login.tabMobile')}
             panel={<MobileForm values={mobile} onChange={setMobile} />}
           />
-          <Tab id="wechat" title={t('login.tabWechat')} panel={<WechatScan />} />
+          {wechatOn ? (
+            <Tab id="wechat" title={t('login.tabWechat')} panel={<WechatScan />} />
+          ) : null}
           <Tab
             id="register"
             title={t('login.tabRegister')}
