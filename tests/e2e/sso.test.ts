@@ -4,12 +4,9 @@
  * signs in at the provider's own pages and comes back to the platform signed in. A callback
  * whose request is not this platform's is refused on the page. The learner's log replays.
  */
+import { findFreePort } from '../../src/server/net.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  freePort,
-  startIdentityProvider,
-  type TestIdentityProvider,
-} from '../support/oidc-provider.ts';
+import { startIdentityProvider, type TestIdentityProvider } from '../support/oidc-provider.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import { expectLogReplays, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
 
@@ -21,7 +18,7 @@ describe('signing in through the school’s identity provider', () => {
   let idp: TestIdentityProvider;
 
   beforeAll(async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     ({ platform, ui } = await startPlatformAndBrowser({
       env: {
         ...process.env,

@@ -5,17 +5,14 @@
  * and state sign the linked account in. A wrong state, a replayed code, an expired ID token, an
  * unverified claim and a person with no account are each refused and sign nobody in.
  */
+import { findFreePort } from '../../src/server/net.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../src/contract/accounts/refs.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { sso } from '../../src/contract/sso/calls.ts';
 import { sdk } from '../support/api.ts';
 import { failureOf } from '../support/errors.ts';
-import {
-  freePort,
-  startIdentityProvider,
-  type TestIdentityProvider,
-} from '../support/oidc-provider.ts';
+import { startIdentityProvider, type TestIdentityProvider } from '../support/oidc-provider.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
 
 const CLIENT = { clientId: 'xinao', clientSecret: 'xinao-test-secret' };
@@ -54,7 +51,7 @@ const people = {
 let port = 0;
 
 beforeAll(async () => {
-  port = await freePort();
+  port = await findFreePort();
   [platform, platformWithout] = await Promise.all([startPlatform(port), startTestPlatform()]);
   await platform.pool.query('UPDATE users SET email = $2 WHERE username = $1', [
     platform.accounts.student.username,
@@ -160,7 +157,7 @@ describe('an expired ID token', () => {
   it('is refused: a platform whose clock is past its expiry signs nobody in', async () => {
     // A platform whose clock runs two hours ahead of its provider's tokens (discovery is lazy:
     // the provider may start after the platform, once its callback address is known).
-    const aheadPort = await freePort();
+    const aheadPort = await findFreePort();
     const ahead = await startPlatform(aheadPort, { ssoClockSkewSec: 2 * 3600 });
     const aheadIdp = await startIdentityProvider({
       port: aheadPort,

@@ -3,7 +3,7 @@
  * single sign-on tests: one client (this platform), people by login name, and a browser's walk
  * through its login and consent pages (its development interactions) to the platform's callback.
  */
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import Provider from 'oidc-provider';
 import { CookieJar } from '../../src/transport/cookie-jar.ts';
@@ -16,15 +16,6 @@ export interface TestIdentityProvider {
 }
 
 export type Person = Record<string, unknown>;
-
-/** A port nothing listens on now: the provider's issuer must be known before it starts. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export async function startIdentityProvider(options: {
   port: number;

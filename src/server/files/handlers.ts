@@ -1,4 +1,5 @@
 /** common/file, common/image and common/queryScene calls (contract/file/calls.ts). */
+import { requestOrigin } from '../http/origin.ts';
 import { file } from '../../contract/file/calls.ts';
 import { APP_ID, WEB_BASE } from '../../contract/envelope.ts';
 import { handle } from '../http/handler.ts';
@@ -37,7 +38,7 @@ export const fileHandlers = [
     const scene = await sceneFor(services, requireAuth(), { appId, path: query.path, params });
     // The picture opens the page itself; the scene names it for clients that keep only a code.
     const search = new URLSearchParams({ ...params, scene }).toString();
-    const origin = `${request.protocol}://${request.host}`;
+    const origin = requestOrigin(request);
     const target = `${origin}${WEB_BASE}${query.path.slice(1)}?${search}`;
     return new FileAnswer('qrCode.jpg', 'image/jpeg', qrCodeJpeg(target, size), {
       inline: true,

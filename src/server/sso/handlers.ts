@@ -1,4 +1,5 @@
 /** Single sign-on's calls (contract/sso), wired to ./flow.ts; off when no issuer is set. */
+import { requestOrigin } from '../http/origin.ts';
 import { sso as api } from '../../contract/sso/calls.ts';
 import { signInAs } from '../accounts/sign-in.ts';
 import { findLoginUser } from '../accounts/users.ts';
@@ -11,19 +12,16 @@ function serviceOf(ctx: HandlerContext): SsoService {
   return ctx.services.sso;
 }
 
-/** Where the browser is: the provider sends it back to this origin's callback page. */
-const originOf = (ctx: HandlerContext) => `${ctx.request.protocol}://${ctx.request.host}`;
-
 export const ssoHandlers = [
   handle(api['sso.queryConfig'], async ({ services }) => ({
     enabled: services.sso !== null,
     name: services.sso?.name ?? '',
   })),
   handle(api['sso.authorizeUrl'], async (ctx) => ({
-    url: await serviceOf(ctx).start(originOf(ctx)),
+    url: await serviceOf(ctx).start(requestOrigin(ctx.request)),
   })),
   handle(api.ssoAuth, async (ctx) => {
-    const userId = await serviceOf(ctx).finish(originOf(ctx), ctx.body);
+    const userId = await serviceOf(ctx).finish(requestOrigin(ctx.request), ctx.body);
     return signInAs(ctx, (await findLoginUser(ctx.services.pool, userId))!);
   }),
 ];

@@ -4,6 +4,7 @@
  * confirmed by a phone and taken by their page. Without a provider every call but the 公众号
  * server check says WeChat is not configured.
  */
+import { requestOrigin } from '../http/origin.ts';
 import { organization as orgApi } from '../../contract/organization/calls.ts';
 import { wechat as api } from '../../contract/wechat/calls.ts';
 import { signInAs } from '../accounts/sign-in.ts';
@@ -102,8 +103,10 @@ export const wechatHandlers = [
   handle(api['wx.mp.generateQrCode'], async (ctx) => {
     const provider = providerOf(ctx);
     const opened = await openScene(ctx.services.pool);
-    const origin = `${ctx.request.protocol}://${ctx.request.host}`;
-    return { ...opened, image: await provider.sceneImage(opened.scene, origin) };
+    return {
+      ...opened,
+      image: await provider.sceneImage(opened.scene, requestOrigin(ctx.request)),
+    };
   }),
 
   handle(api['wx.mp.queryScene'], ({ query, services }) => sceneState(services.pool, query.scene)),

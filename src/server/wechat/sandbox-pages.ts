@@ -10,6 +10,7 @@
  * - `mp/login`, `mp/phone` (JSON): the WeChat app's wx.login and getPhoneNumber, handing the
  *   mini program a code.
  */
+import { escapeHtml } from '../http/html.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Pool } from '../db/pool.ts';
 import { boundUserId } from './bindings.ts';
@@ -19,7 +20,6 @@ import { confirmScene, sceneState } from './scenes.ts';
 
 const SCENE = /^[0-9a-f]{32}$/;
 const MOBILE = /^1\d{10}$/;
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -44,6 +44,14 @@ const nameField = `<label for="nickname">沙箱微信昵称（同一昵称即同
 const sitePath = (value: unknown): string | null =>
   typeof value === 'string' && value.startsWith('/web/') && !value.startsWith('//') ? value : null;
 
+/** What the authorization page is asked: where to go back (a page of this site) and the state. */
+function authorizeRequest(query: unknown): { back: string; state: string } | null {
+  const q = query as Record<string, unknown>;
+  const back = sitePath(q.redirect_uri);
+  if (!back) return null;
+  return { back, state: typeof q.state === 'string' ? q.state.slice(0, 128) : '' };
+}
+
 const nicknameOf = (body: unknown): string | null => {
   const name = (body as Record<string, unknown> | undefined)?.nickname;
   return typeof name === 'string' && name.trim() && name.length <= 32 ? name.trim() : null;
@@ -66,10 +74,9 @@ export function registerSandboxWechatPages(app: FastifyInstance, pool: Pool): Sa
     );
 
     scope.get(`${SANDBOX_WECHAT_PREFIX}/authorize`, async (request, reply) => {
-      const query = request.query as Record<string, unknown>;
-      const back = sitePath(query.redirect_uri);
-      if (!back) return say(reply, 400, 'bad', '回跳地址必须是本站页面');
-      const state = typeof query.state === 'string' ? query.state.slice(0, 128) : '';
+      const asked = authorizeRequest(request.query);
+      if (!asked) return say(reply, 400, 'bad', '回跳地址必须是本站页面');
+      const { back, state } = asked;
       const action = `${SANDBOX_WECHAT_PREFIX}/authorize?${new URLSearchParams({ redirect_uri: back, state })}`;
       return reply.type('text/html').send(
         page(
@@ -84,10 +91,9 @@ export function registerSandboxWechatPages(app: FastifyInstance, pool: Pool): Sa
     });
 
     scope.post(`${SANDBOX_WECHAT_PREFIX}/authorize`, async (request, reply) => {
-      const query = request.query as Record<string, unknown>;
-      const back = sitePath(query.redirect_uri);
-      if (!back) return say(reply, 400, 'bad', '回跳地址必须是本站页面');
-      const state = typeof query.state === 'string' ? query.state.slice(0, 128) : '';
+      const asked = authorizeRequest(request.query);
+      if (!asked) return say(reply, 400, 'bad', '回跳地址必须是本站页面');
+      const { back, state } = asked;
       const body = request.body as Record<string, unknown> | undefined;
       const url = new URL(back, 'http://site');
       url.searchParams.set('state', state);

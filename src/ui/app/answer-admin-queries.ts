@@ -13,15 +13,21 @@ export type PlatformAnswerPage = CallResult<
   (typeof memberQuestionApi)['bms.memberQuestion.queryList']
 >;
 
+/** What names every page of the list: the screen's 刷新 marks them stale by it. */
+export const PLATFORM_ANSWERS_KEY = 'platformAnswers:';
+
 export function platformAnswers(
   runtime: Runtime,
   filter: PlatformAnswerFilter,
   page: number,
 ): QueryDef<PlatformAnswerPage> {
-  return staffQuery(runtime, pageKey(`platformAnswers:${JSON.stringify(filter)}`, page), () =>
-    runtime.transport.call(memberQuestionApi['bms.memberQuestion.queryList'], {
-      query: { page, size: DEFAULT_PAGE_SIZE, sort: 'id,desc' },
-      body: filter,
-    }),
+  return staffQuery(
+    runtime,
+    pageKey(`${PLATFORM_ANSWERS_KEY}${JSON.stringify(filter)}`, page),
+    () =>
+      runtime.transport.call(memberQuestionApi['bms.memberQuestion.queryList'], {
+        query: { page, size: DEFAULT_PAGE_SIZE, sort: 'id,desc' },
+        body: filter,
+      }),
   );
 }

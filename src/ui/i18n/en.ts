@@ -121,7 +121,7 @@ export const en: Catalogue = {
   },
   wechatBinding: {
     title: 'WeChat',
-    bound: 'WeChat bound: you can sign in by scanning',
+    bound: 'WeChat bound ({{at}}): you can sign in by scanning',
     unbound: 'No WeChat bound',
     bind: 'Bind WeChat',
     rebind: 'Bind another WeChat',

@@ -121,7 +121,7 @@ export const zhCN = {
   },
   wechatBinding: {
     title: '微信',
-    bound: '已绑定微信，可以用微信扫码登录',
+    bound: '已绑定微信（{{at}}），可以用微信扫码登录',
     unbound: '尚未绑定微信',
     bind: '绑定微信',
     rebind: '改绑微信',

@@ -4,14 +4,14 @@
  * phone. Plain HTML forms, no script (the site's CSP allows none inline), served by the
  * platform under /sandbox-pay/ as a real provider's would be on its own site.
  */
+import { escapeHtml } from '../../http/html.ts';
+import { requestOrigin } from '../../http/origin.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { SANDBOX_CHECKOUT_PREFIX } from './provider.ts';
 import type { ConfirmOutcome, SandboxPayment, SandboxProvider } from './provider.ts';
 
 const PAYMENT_NO = /^[A-Z0-9]{6,40}$/;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
@@ -123,7 +123,7 @@ export function registerSandboxPages(app: FastifyInstance, provider: SandboxProv
     scope.get(`${SANDBOX_CHECKOUT_PREFIX}/:paymentNo/qr.svg`, async (request, reply) => {
       const no = paymentNoOf(request, reply);
       if (!no) return reply;
-      const url = `${request.protocol}://${request.host}${SANDBOX_CHECKOUT_PREFIX}/${no}`;
+      const url = `${requestOrigin(request)}${SANDBOX_CHECKOUT_PREFIX}/${no}`;
       const svg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       return reply.type('image/svg+xml').header('cache-control', 'no-store').send(svg);
     });

@@ -71,7 +71,7 @@ export function WechatBinding() {
         {state === 'binding'
           ? t('wechatBinding.binding')
           : boundAt
-            ? `${t('wechatBinding.bound')}（${formatDateTime(boundAt, i18n.language)}）`
+            ? t('wechatBinding.bound', { at: formatDateTime(boundAt, i18n.language) })
             : t('wechatBinding.unbound')}
       </p>
       {state === 'failed' && error && (

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sso } from '../../../contract/sso/refs.ts';
 import { useRuntime } from '../../app/context.ts';
-import { definedQuery } from '../../app/defined-query.ts';
-import { useQuery } from '../../app/use-query.ts';
+import { useSsoSignIn } from './sign-in-methods.ts';
 
 /**
  * The login dialog's single sign-on button, shown only when the platform names an identity
@@ -13,11 +12,9 @@ import { useQuery } from '../../app/use-query.ts';
 export function SsoButton() {
   const { t } = useTranslation();
   const runtime = useRuntime();
-  const config = useQuery(
-    definedQuery(runtime, 'ssoConfig', () => runtime.transport.call(sso['sso.queryConfig'], {})),
-  );
+  const name = useSsoSignIn();
   const [leaving, setLeaving] = useState(false);
-  if (!config.data?.enabled) return null;
+  if (name === null) return null;
   const go = async () => {
     setLeaving(true);
     try {
@@ -32,7 +29,7 @@ export function SsoButton() {
       fill
       variant="outlined"
       className="xa-sso-button"
-      text={t('sso.button', { name: config.data.name })}
+      text={t('sso.button', { name })}
       loading={leaving}
       onClick={() => void go()}
       data-testid="sso-login"

@@ -1,4 +1,5 @@
 /** Which sign-in methods beyond password and SMS the platform offers (its settings decide). */
+import { sso } from '../../../contract/sso/refs.ts';
 import { wechat } from '../../../contract/wechat/refs.ts';
 import { useRuntime } from '../../app/context.ts';
 import { definedQuery } from '../../app/defined-query.ts';
@@ -13,4 +14,13 @@ export function useWechatSignIn(): boolean {
     ),
   );
   return config.data?.enabled === true;
+}
+
+/** Single sign-on's button name when the platform names an identity provider, else null. */
+export function useSsoSignIn(): string | null {
+  const runtime = useRuntime();
+  const config = useQuery(
+    definedQuery(runtime, 'ssoConfig', () => runtime.transport.call(sso['sso.queryConfig'], {})),
+  );
+  return config.data?.enabled ? config.data.name : null;
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../../../judge/languages.ts';
 import { VERDICTS, type Verdict } from '../../../../judge/types.ts';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
-import { platformAnswers } from '../../../app/answer-admin-queries.ts';
+import { PLATFORM_ANSWERS_KEY, platformAnswers } from '../../../app/answer-admin-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { usePageParam } from '../../../app/use-page-param.ts';
 import { useQuery } from '../../../app/use-query.ts';
@@ -125,7 +125,9 @@ export function PlatformAnswers() {
           variant="minimal"
           icon="refresh"
           text={t('platformAnswers.refresh')}
-          onClick={() => runtime.queries.cache.invalidate((key) => key.includes('platformAnswers'))}
+          onClick={() =>
+            runtime.queries.cache.invalidate((key) => key.includes(PLATFORM_ANSWERS_KEY))
+          }
         />
       </h2>
       <p className="xa-muted">{t('platformAnswers.hint')}</p>
