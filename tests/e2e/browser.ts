@@ -12,6 +12,7 @@ import { parseEventLog } from '../../src/streams/event-log-file.ts';
 import { replayLog, verifyReplay } from '../../src/streams/replay.ts';
 import { REPLAY_MACHINES } from '../../src/ui/app/root-machines.ts';
 import { startTestPlatform, TEST_TMP_ROOT, type TestPlatform } from '../support/platform.ts';
+import { freshClientIp } from '../support/api.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -55,6 +56,9 @@ export async function launchBrowser(): Promise<TestBrowser> {
       // Menus and dialogs then appear without their scale-in, so a click's press and release
       // land on the same item even when the page paints slowly (src/ui/styles/app.css).
       reducedMotion: 'reduce',
+      // Each browser is another person's device: an address of its own, as rate limits count
+      // per address (the test platform trusts X-Forwarded-For, tests/support/platform.ts).
+      extraHTTPHeaders: { 'x-forwarded-for': freshClientIp() },
     });
   } catch (error) {
     await fs.rm(profile, { recursive: true, force: true });

@@ -1,6 +1,9 @@
 /**
  * Issue 27 item 1's journeys in Chromium against the real server and the seeded demo school:
- * - 阅卷老师 (demo_grader, a teacher holding the seeded custom role, seed/roles.ts) opens the
+ * - The platform admin makes a grading role for the demo school from 角色与权限 (a name the school
+ *   already uses refused under the field), picks its operates in the tree, and from 机构审核
+ *   gives it to demo_grader in place of the seeded 阅卷老师 (seed/roles.ts).
+ * - That teacher opens the
  *   back office from their own account menu and finds 作业 and nothing else; no button for what
  *   the role does not grant (新建, 结算, 导出); gives a learner's answer a score by hand in the
  *   grading overview, which shows it marked 人工 — and the learner, whose page is open, sees
@@ -18,6 +21,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_ORGANIZATION } from '../../src/server/seed/demo-data.ts';
+import { DEMO_GRADER_ROLE } from '../../src/server/seed/roles.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import {
   expectLogReplays,
@@ -45,7 +50,72 @@ describe('roles that staff configure, used from their own menus', () => {
     await Promise.all([grader?.close(), admin?.close(), learner?.close(), platform?.stop()]);
   });
 
-  it('opens 阅卷老师’s back office at the homework, the only entry of its menu', async () => {
+  it('lets the platform admin make a grading role for the demo school and give it to a teacher', async () => {
+    const platformAdmin = await launchBrowser();
+    try {
+      const { page } = platformAdmin;
+      await logInAs(page, platform, platform.accounts.admin);
+      await page.getByTestId('account-menu').click();
+      await page.getByTestId('admin-link').click();
+      await page.waitForURL(/\/web\/admin\//);
+      await page.locator('nav.xa-user-menu').getByText('角色与权限').click();
+      const roles = page.getByTestId('roles');
+      await roles.getByText(DEMO_GRADER_ROLE.remark).waitFor();
+
+      await page.getByTestId('role-create').click();
+      const form = page.getByRole('dialog');
+      await form.getByLabel(/^所属/).selectOption({ label: DEMO_ORGANIZATION });
+      await form.getByLabel('角色名称').fill('阅卷老师');
+      await form.getByRole('button', { name: '保存' }).click();
+      // The school has a 阅卷老师 already: said under the name, and the form keeps what was typed.
+      await form.getByText('角色名称「阅卷老师」已被使用').waitFor();
+      await form.getByLabel('角色名称').fill('期末阅卷老师');
+      await form.getByLabel('备注').fill('期末统一阅卷');
+      await form.getByRole('button', { name: '保存' }).click();
+      await form.waitFor({ state: 'detached' });
+      const row = roles.locator('tr').filter({ hasText: '期末阅卷老师' });
+      await row.getByText(DEMO_ORGANIZATION).waitFor();
+
+      await row.getByTestId('role-perms').click();
+      const tree = page.getByRole('dialog');
+      for (const callId of DEMO_GRADER_ROLE.callIds) {
+        await tree.getByLabel('搜索操作名称或接口').fill(callId);
+        await tree.getByText(callId, { exact: true }).click();
+      }
+      await tree.getByText(`已选 ${DEMO_GRADER_ROLE.callIds.length} 项操作`).waitFor();
+      await tree.getByRole('button', { name: '保存' }).click();
+      await tree.waitFor({ state: 'detached' });
+      await expect
+        .poll(() => row.locator('td').nth(3).textContent())
+        .toBe(String(DEMO_GRADER_ROLE.callIds.length));
+
+      await page.locator('nav.xa-user-menu').getByText('机构审核').click();
+      await page.getByRole('combobox', { name: '状态' }).selectOption({ label: '已通过' });
+      const school = page
+        .getByTestId('organizations')
+        .locator('tr')
+        .filter({ hasText: DEMO_ORGANIZATION });
+      await school.getByRole('button', { name: '教师与角色' }).click();
+      const teacher = page
+        .getByTestId('organization-teachers')
+        .locator('tr')
+        .filter({ hasText: DEMO_ACCOUNTS.grader.nickname });
+      await teacher.getByText('阅卷老师', { exact: true }).waitFor();
+      await teacher.getByRole('button', { name: '设置角色' }).click();
+      const assign = page.getByRole('dialog');
+      await assign.getByText('阅卷老师', { exact: true }).click();
+      await assign.getByText('期末阅卷老师', { exact: true }).click();
+      await assign.getByRole('button', { name: '保存' }).click();
+      await assign.waitFor({ state: 'detached' });
+      await expect.poll(() => teacher.locator('td').nth(3).textContent()).toBe('期末阅卷老师');
+      expect(platformAdmin.pageErrors).toEqual([]);
+      await expectLogReplays(page, ['staffEdit']);
+    } finally {
+      await platformAdmin.close();
+    }
+  });
+
+  it('opens the grading role’s back office at the homework, the only entry of its menu', async () => {
     const { page } = grader;
     await logInAs(page, platform, platform.accounts.grader);
     await page.getByTestId('account-menu').click();
@@ -141,7 +211,7 @@ describe('roles that staff configure, used from their own menus', () => {
     await page.waitForURL(/\/web\/manage\/dashboard/);
     await page.locator('nav.xa-user-menu').getByText('角色与权限').click();
     const roles = page.getByTestId('roles');
-    await roles.getByText('阅卷老师').waitFor();
+    await roles.getByText(DEMO_GRADER_ROLE.remark).waitFor();
 
     await page.getByTestId('role-create').click();
     const form = page.getByRole('dialog');

@@ -8,6 +8,7 @@ import { chapter as chapterApi } from '../../contract/chapter/refs.ts';
 import { grade as gradeApi } from '../../contract/grade/refs.ts';
 import { homework as homeworkApi } from '../../contract/homework/refs.ts';
 import { organization as orgApi } from '../../contract/organization/refs.ts';
+import { MAX_PAGE_SIZE } from '../../contract/page-size.ts';
 import { DEFAULT_PAGE_SIZE, pageKey } from '../../streams/paging.ts';
 import type { QueryDef } from './queries.ts';
 import type { Runtime } from './runtime.ts';
@@ -269,6 +270,30 @@ export function organizations(
     runtime.transport.call(orgApi['bms.organization.queryList'], {
       query: { page, size: DEFAULT_PAGE_SIZE, sort: 'id,desc' },
       body: state ? { state: state as 'reviewing' } : {},
+    }),
+  );
+}
+
+/** Every passed organization (at most 500), for the platform's pickers. */
+export function organizationChoices(runtime: Runtime): QueryDef<OrganizationPage> {
+  return staffQuery(runtime, 'organizationChoices', () =>
+    runtime.transport.call(orgApi['bms.organization.queryList'], {
+      query: { page: 0, size: MAX_PAGE_SIZE, sort: 'id,asc' },
+      body: { state: 'passed' },
+    }),
+  );
+}
+
+/** One organization's teachers, as platform staff read them. */
+export function organizationTeachers(
+  runtime: Runtime,
+  organizationId: number,
+  page: number,
+): QueryDef<TeacherPage> {
+  return staffQuery(runtime, pageKey(`organizationTeachers:${organizationId}`, page), () =>
+    runtime.transport.call(orgApi['bms.teacherMember.queryList'], {
+      query: { page, size: DEFAULT_PAGE_SIZE, sort: 'id,asc' },
+      body: { organizationId },
     }),
   );
 }

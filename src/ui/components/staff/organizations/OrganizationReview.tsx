@@ -2,6 +2,7 @@ import { Button, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { OrganizationItem } from '../../../../contract/organization/organizations.ts';
 import { organizations } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { usePageParam } from '../../../app/use-page-param.ts';
@@ -9,14 +10,17 @@ import { useQuery } from '../../../app/use-query.ts';
 import { formatDateTime } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { ReasonDialog, type ReasonRequest } from '../ReasonDialog.tsx';
+import { Permitted } from '../Permitted.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
+import { OrganizationTeachers } from './OrganizationTeachers.tsx';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 const STATES = ['reviewing', 'passed', 'rejected', ''] as const;
 
 /**
  * Organizations for platform staff (issue 8 item 6): applications waiting first; pass one (its
- * applicant becomes its first admin) or reject it with a reason the applicant sees.
+ * applicant becomes its first admin) or reject it with a reason the applicant sees; a passed
+ * one's teachers and their roles (issue 27 item 8).
  */
 export function OrganizationReview() {
   const { t, i18n } = useTranslation();
@@ -27,6 +31,7 @@ export function OrganizationReview() {
   const list = useQuery(organizations(runtime, state, page));
   const [reason, setReason] = useState<ReasonRequest | null>(null);
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
+  const [opened, setOpened] = useState<OrganizationItem | null>(null);
   return (
     <section className="xa-section" aria-labelledby="organizations">
       <h2 id="organizations">
@@ -93,6 +98,17 @@ export function OrganizationReview() {
               })}
             </td>
             <td>
+              {o.state === 'passed' && (
+                <Permitted call="bms.teacherMember.queryList">
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    text={t('staffPeople.showTeachers')}
+                    onClick={() => setOpened(o)}
+                    data-testid={`organization-teachers-${o.id}`}
+                  />
+                </Permitted>
+              )}
               {o.state === 'reviewing' && (
                 <>
                   <Button
@@ -130,6 +146,13 @@ export function OrganizationReview() {
         )}
       />
       <ReasonDialog request={reason} onClose={() => setReason(null)} />
+      {opened && (
+        <OrganizationTeachers
+          key={opened.id}
+          organization={opened}
+          onClose={() => setOpened(null)}
+        />
+      )}
     </section>
   );
 }

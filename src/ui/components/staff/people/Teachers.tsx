@@ -7,9 +7,7 @@ import { teacherGroups, teachers } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { useSessionUser } from '../../../app/hooks.ts';
 import { usePageParam } from '../../../app/use-page-param.ts';
-import { IDLE_QUERY, useQuery } from '../../../app/use-query.ts';
-import { useOperates } from '../../../app/use-operates.ts';
-import { roleChoices } from '../../../app/permission-queries.ts';
+import { useQuery } from '../../../app/use-query.ts';
 import { Permitted } from '../Permitted.tsx';
 import { PagedTable } from '../../PagedTable.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
@@ -24,10 +22,8 @@ import {
 } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 import { IssuedAccount } from './IssuedAccount.tsx';
+import { TEACHER_ROLES, teacherRolesForm, useRoleOptions } from './teacher-roles.ts';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
-
-/** The roles a teacher account is made with (the contract's teacherCreate role). */
-const TEACHER_ROLES = ['teacher', 'orgAdmin'] as const;
 
 /**
  * The organization's teachers and teaching groups (issue 8 item 2): add a teacher (an existing
@@ -49,18 +45,7 @@ export function Teachers() {
     value: String(g.id),
     label: g.name,
   }));
-  // The organization's custom roles, for 设置角色: read only by who may give them.
-  const { may } = useOperates();
-  const organizationId = useSessionUser()?.organizationId;
-  const roles = useQuery(
-    may('role.queryList') && organizationId !== undefined
-      ? roleChoices(runtime, { organizationId })
-      : IDLE_QUERY,
-  );
-  const roleOptions = (roles.data?.content ?? []).map((r) => ({
-    value: String(r.id),
-    label: r.enabled ? r.name : `${r.name}（${t('staffRoles.off')}）`,
-  }));
+  const roleOptions = useRoleOptions(useSessionUser()?.organizationId, t);
 
   const newTeacher = () =>
     staffForm({
@@ -112,29 +97,6 @@ export function Teachers() {
       values: { groupIds: teacher.groups.map((g) => String(g.id)) },
       toBody: (v: FormValues) => ({
         body: { memberId: teacher.id, groupIds: listOf(v.groupIds).map(Number) },
-      }),
-    });
-
-  const rolesForm = (teacher: TeacherItem) =>
-    staffForm({
-      title: t('staffRoles.assignTitle', { name: teacher.nickname }),
-      call: 'member.configRoles',
-      fields: [
-        {
-          name: 'role',
-          label: t('staffRoles.builtIn'),
-          kind: 'select',
-          options: TEACHER_ROLES.map((r) => ({ value: r, label: t(`role.${r}`) })),
-        },
-        { name: 'roleIds', label: t('staffRoles.custom'), kind: 'multi', options: roleOptions },
-      ],
-      values: { role: teacher.role, roleIds: teacher.roles.map((r) => String(r.id)) },
-      toBody: (v: FormValues) => ({
-        body: {
-          id: teacher.id,
-          role: chosenOf(v.role, TEACHER_ROLES),
-          roleIds: listOf(v.roleIds).map(Number),
-        },
       }),
     });
 
@@ -223,7 +185,7 @@ export function Teachers() {
                   size="small"
                   variant="outlined"
                   text={t('staffRoles.assign')}
-                  onClick={() => setForm(rolesForm(p))}
+                  onClick={() => setForm(teacherRolesForm(t, p, roleOptions))}
                   data-testid={`teacher-roles-${p.id}`}
                 />
               </Permitted>

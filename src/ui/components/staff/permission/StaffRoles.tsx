@@ -6,7 +6,8 @@ import { useRuntime } from '../../../app/context.ts';
 import { useSessionUser } from '../../../app/hooks.ts';
 import { staffRoles, type RoleFilter } from '../../../app/permission-queries.ts';
 import { usePageParam } from '../../../app/use-page-param.ts';
-import { useQuery } from '../../../app/use-query.ts';
+import { IDLE_QUERY, useQuery } from '../../../app/use-query.ts';
+import { organizationChoices } from '../../../app/class-staff-queries.ts';
 import { formatDateTime } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { CreateButton } from '../CreateButton.tsx';
@@ -28,7 +29,7 @@ import { PermissionDialog } from './PermissionTree.tsx';
  * Roles that staff configure (issue 27 item 1; docs/decisions/admin-and-identity.md): the list,
  * create and edit (name, remark, enabled), delete one nobody holds, and pick its permissions in
  * the tree. `organization`: the session's organization's roles (/manage/roles); `platform`:
- * every role, new ones platform-wide (/admin/roles).
+ * every role, new ones platform-wide or for an organization the platform picks (/admin/roles).
  */
 export function StaffRoles({ scope }: { scope: 'organization' | 'platform' }) {
   const { t, i18n } = useTranslation();
@@ -43,6 +44,12 @@ export function StaffRoles({ scope }: { scope: 'organization' | 'platform' }) {
   const list = useQuery(staffRoles(runtime, filter, page));
   const [form, setForm] = useState<StaffFormRequest | null>(null);
   const [perms, setPerms] = useState<RoleItem | null>(null);
+  // The platform makes a role platform-wide or for one organization (its teachers then hold it).
+  const owners = useQuery(scope === 'platform' ? organizationChoices(runtime) : IDLE_QUERY);
+  const ownerOptions = [
+    { value: '', label: t('staffRoles.platformWide') },
+    ...(owners.data?.content ?? []).map((o) => ({ value: String(o.id), label: o.name })),
+  ];
 
   const fields = (withEnabled: boolean) => [
     { name: 'name', label: t('staffRoles.name'), kind: 'text' as const },
@@ -55,14 +62,31 @@ export function StaffRoles({ scope }: { scope: 'organization' | 'platform' }) {
     staffForm({
       title: t(scope === 'platform' ? 'staffRoles.newPlatform' : 'staffRoles.new'),
       call: 'role.create',
-      fields: fields(false),
-      values: { name: '', remark: '' },
+      fields: [
+        ...(scope === 'platform'
+          ? [
+              {
+                name: 'organizationId',
+                label: t('staffRoles.ownerField'),
+                kind: 'select' as const,
+                options: ownerOptions,
+              },
+            ]
+          : []),
+        ...fields(false),
+      ],
+      values: { organizationId: '', name: '', remark: '' },
       toBody: (v: FormValues) => ({
         body: {
           name: trimmedText(v.name),
           remark: trimmedText(v.remark),
           // The session's organization, also for platform staff acting in its back office.
-          organizationId: scope === 'organization' ? (organizationId ?? null) : null,
+          organizationId:
+            scope === 'organization'
+              ? (organizationId ?? null)
+              : v.organizationId
+                ? Number(v.organizationId)
+                : null,
           enabled: true,
         },
       }),
