@@ -7,7 +7,6 @@ import { buildApp, type PaymentOptions } from './app.ts';
 import { loadConfig } from './config.ts';
 import { setPasswordHashCost } from './security/password.ts';
 import { fixedTextCaptchaGenerator } from './accounts/captcha.ts';
-import { pruneLoginAttempts } from './accounts/login-brake.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import type { EmbeddedDatabase } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
@@ -21,6 +20,7 @@ import { seedDatabase, seedStoredFiles } from './seed/index.ts';
 import { createFileService, urlTtlFromEnv } from './files/service.ts';
 import { DiskFileStore } from './files/store.ts';
 import { sweepOrphanFiles } from './files/sweep.ts';
+import { SHORT_LIVED_PRUNES } from './prunes.ts';
 import { ensureBubblewrap } from '../judge/sandbox/setup.ts';
 import { judgeWorkerCount, startJudgeWorkers } from './judge-service/workers.ts';
 import type { JudgeWorkers } from './judge-service/workers.ts';
@@ -146,9 +146,8 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     });
     cleanups.push(() => judgeWorkers.stop());
     const keyring = await loadKeyring(pool);
-    // The login brake's old attempts are pruned with the nonces (envelope/nonces.ts).
-    await pruneExpired(pool, [pruneLoginAttempts]);
-    const stopPruning = startPruning(pool, logger, [pruneLoginAttempts]);
+    await pruneExpired(pool, SHORT_LIVED_PRUNES);
+    const stopPruning = startPruning(pool, logger, SHORT_LIVED_PRUNES);
     cleanups.push(async () => stopPruning());
 
     const files = await createFileService(pool, {

@@ -55,7 +55,7 @@ describe('binding WeChat and signing in by scanning', () => {
     expect(ui.pageErrors).toEqual([]);
   });
 
-  it('signs in by scanning, and tells a WeChat nobody bound what to do', async () => {
+  it('signs in by scanning, tells a WeChat nobody bound what to do, and unbinds', async () => {
     const { page } = ui;
     await page.getByTestId('account-menu').click();
     await page.getByTestId('logout').click();
@@ -76,6 +76,17 @@ describe('binding WeChat and signing in by scanning', () => {
       .getByTestId('account-details')
       .getByText(platform.accounts.student.username)
       .waitFor();
+
+    // Unbinding: asked first, then the card says nothing is bound and offers binding again.
+    const card = page.getByTestId('wechat-binding');
+    page.once('dialog', (confirm) => void confirm.dismiss());
+    await card.getByTestId('wechat-unbind').click();
+    await card.getByText(/已绑定微信/).waitFor();
+    page.once('dialog', (confirm) => void confirm.accept());
+    await card.getByTestId('wechat-unbind').click();
+    await card.getByText('尚未绑定微信').waitFor();
+    expect(await card.getByTestId('wechat-unbind').count()).toBe(0);
+    expect(await card.getByTestId('wechat-bind').textContent()).toBe('绑定微信');
     expect(ui.pageErrors).toEqual([]);
     await expectLogReplays(page);
   }, 90_000);

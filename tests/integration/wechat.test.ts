@@ -275,6 +275,51 @@ describe('scan to sign in on the web', () => {
   });
 });
 
+describe('unbinding', () => {
+  it('takes the WeChat off the account: it no longer signs in there and may be bound elsewhere', async () => {
+    const student = await login(platform.accounts.student);
+    expect((await student.call(wechat['member.queryWxBinding'], {})).gzh).not.toBeNull();
+    expect(await student.call(wechat['member.unbindWx'], {})).toEqual({ gzh: null, mp: null });
+    expect(await student.call(wechat['member.queryWxBinding'], {})).toEqual({
+      gzh: null,
+      mp: null,
+    });
+
+    const api = sdk(API());
+    const proof = await api.call(wechat['wx.gzh.code2Session'], {
+      query: { code: await gzhCode('小明的微信') },
+    });
+    expect(proof.bound).toBe(false);
+    const refused = await failureOf(
+      api.call(wechat.loginByWxGzh, { body: { ticket: proof.ticket } }),
+    );
+    expect(refused.message).toContain('尚未绑定');
+
+    const teacher = await login(platform.accounts.teacher);
+    const again = await teacher.call(wechat['wx.gzh.code2Session'], {
+      query: { code: await gzhCode('小明的微信') },
+    });
+    await teacher.call(organization['member.bindWxGzh'], { body: { ticket: again.ticket } });
+    expect((await teacher.call(wechat['member.queryWxBinding'], {})).gzh).not.toBeNull();
+
+    const { rows } = await platform.pool.query<{ outcome: string }>(
+      `SELECT l.outcome FROM sys_log l JOIN users u ON u.id = l.user_id
+        WHERE l.call_id = 'member.unbindWx' AND u.username = $1`,
+      [platform.accounts.student.username],
+    );
+    expect(rows.map((r) => r.outcome)).toEqual(['success']);
+  });
+
+  it('refuses when nothing is bound, and a visitor', async () => {
+    const student = await login(platform.accounts.student);
+    const none = await failureOf(student.call(wechat['member.unbindWx'], {}));
+    expect(none.code).toBe(ErrorCode.CONFLICT);
+    expect(none.message).toBe('本账号没有绑定微信');
+    const visitor = await failureOf(sdk(API()).call(wechat['member.unbindWx'], {}));
+    expect(visitor.code).toBe(ErrorCode.NOT_LOGGED_IN);
+  });
+});
+
 describe('without WeChat configured', () => {
   it('says so instead of pretending', async () => {
     const off = await startTestPlatform({ env: { ...process.env, WECHAT_PROVIDER: 'none' } });

@@ -55,6 +55,7 @@ export const currentMemberCalls = defineCalls({
       '把微信（公众号凭证）绑定到本人账号，之后可用微信登录；该微信已绑定他人账号时拒绝；本人已绑定其他微信时改绑为这一个',
     body: bindWxBody,
     response: z.object({ bound: z.literal(true) }),
+    identity: true,
   }),
   'oj.member.bindWxGzh': spec({
     method: 'POST',
@@ -63,6 +64,7 @@ export const currentMemberCalls = defineCalls({
       '把微信（公众号凭证）绑定到本人账号，之后可用微信登录；该微信已绑定他人账号时拒绝；本人已绑定其他微信时改绑为这一个',
     body: bindWxBody,
     response: z.object({ bound: z.literal(true) }),
+    identity: true,
   }),
   'oj.member.update': spec({
     method: 'PUT',

@@ -77,6 +77,17 @@ export const wechat = defineCalls({
     summary: '本人绑定的微信（公众号、小程序各一个；未绑定为 null）',
     response: z.object({ gzh: f.isoTime.nullable(), mp: f.isoTime.nullable() }),
   },
+  /**
+   * An addition to the catalogue: the person takes their WeChat off their account (both apps:
+   * one WeChat is one person), so it can be bound to another account; the password stays.
+   */
+  'member.unbindWx': {
+    method: 'DELETE',
+    access: 'member',
+    summary: '解除本人绑定的微信（公众号与小程序）；之后不能再用这个微信登录本账号',
+    response: z.object({ gzh: f.isoTime.nullable(), mp: f.isoTime.nullable() }),
+    identity: true,
+  },
   'wx.gzh.code2Session': {
     method: 'GET',
     access: 'public',

@@ -18,6 +18,7 @@ export const wechat: RefsOf<typeof defs> = {
     method: 'GET',
     path: '/member/queryWxBinding',
   },
+  'member.unbindWx': { id: 'member.unbindWx', method: 'DELETE', path: '/member/unbindWx' },
   'wx.gzh.code2Session': { id: 'wx.gzh.code2Session', method: 'GET', path: '/wx/gzh/code2Session' },
   'wx.mp.code2Session': { id: 'wx.mp.code2Session', method: 'GET', path: '/wx/mp/code2Session' },
   'wx.mp.authorizeMobile': {

@@ -18,6 +18,45 @@ const user: CurrentUser = {
 };
 const answer: SsoAnswer = { code: 'c', state: 's'.repeat(43), iss: 'https://idp.example' };
 
+describe('leaving for the identity provider', () => {
+  it('asks for a fresh sign-in page and leaves for it', async () => {
+    const leave = vi.fn();
+    const authorizeUrl = vi.fn(async () => ({ url: 'https://idp.example/auth?state=x' }));
+    const actor = createActor(
+      ssoSignInMachine.provide({
+        actors: { authorizeUrl: fromPromise(authorizeUrl) },
+        actions: { leave: (_, { url }) => leave(url) },
+      }),
+    ).start();
+    actor.send({ type: 'START' });
+    await waitFor(actor, (s) => s.matches('left'));
+    expect(leave).toHaveBeenCalledWith('https://idp.example/auth?state=x');
+    // A tab that stayed (the navigation refused) may start again, with a new request.
+    actor.send({ type: 'START' });
+    await waitFor(actor, (s) => authorizeUrl.mock.calls.length === 2 && s.matches('left'));
+  });
+
+  it('stays when the platform refuses, ready to try again', async () => {
+    const leave = vi.fn();
+    const authorizeUrl = vi.fn(async (): Promise<{ url: string }> => {
+      throw Object.assign(new Error('未配置单点登录'), { status: 409 });
+    });
+    const actor = createActor(
+      ssoSignInMachine.provide({
+        actors: { authorizeUrl: fromPromise(authorizeUrl) },
+        actions: { leave: () => leave() },
+      }),
+    ).start();
+    actor.send({ type: 'START' });
+    expect(actor.getSnapshot().value).toBe('leaving');
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(authorizeUrl).toHaveBeenCalledTimes(1);
+    expect(leave).not.toHaveBeenCalled();
+    actor.send({ type: 'START' });
+    expect(actor.getSnapshot().value).toBe('leaving');
+  });
+});
+
 describe('signing in back from the identity provider', () => {
   it('hands the answer to ssoAuth once and says who signed in', async () => {
     const signIn = vi.fn(async (_: { input: SsoAnswer }) => user);

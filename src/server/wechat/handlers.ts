@@ -84,6 +84,14 @@ export const wechatHandlers = [
     return { gzh: at('gzh'), mp: at('mp') };
   }),
 
+  handle(api['member.unbindWx'], async ({ services, requireAuth }) => {
+    const { rowCount } = await services.pool.query('DELETE FROM user_wechat WHERE user_id = $1', [
+      requireAuth().userId,
+    ]);
+    if (!rowCount) throw fail('CONFLICT', '本账号没有绑定微信');
+    return { gzh: null, mp: null };
+  }),
+
   handle(api['wx.gzh.code2Session'], (ctx) => ticketFor(ctx, 'gzh', ctx.query.code)),
   handle(api['wx.mp.code2Session'], (ctx) => ticketFor(ctx, 'mp', ctx.query.code)),
 

@@ -20,7 +20,9 @@ export interface RuntimeEnv {
   fetch: typeof fetch;
   storage: SafeStorage;
   document: Document;
-  window: Pick<Window, 'open' | 'innerWidth' | 'addEventListener' | 'removeEventListener'>;
+  window: Pick<Window, 'open' | 'innerWidth' | 'addEventListener' | 'removeEventListener'> & {
+    location: Pick<Location, 'assign'>;
+  };
   userAgent: string;
   now: () => number;
   /** Translates an i18n key at the moment a toast is raised (e.g. the 提示 title, 已保存). */
@@ -69,6 +71,8 @@ export interface ClientDeps {
   changed(signal: ChangeSignal): void;
   /** Opens a page beside the app (a provider's checkout). */
   openWindow(url: string): void;
+  /** Sends this tab to another site that will bring it back (WeChat's or a school's sign-in). */
+  leaveFor(url: string): void;
 }
 
 interface RootActorBase<M extends AnyStateMachine> {

@@ -113,6 +113,7 @@ export function createRuntime(env: RuntimeEnv) {
       queries.cache.invalidateTags(staleAfter.get(signal) ?? []);
     },
     openWindow: (url) => void env.window.open(url, '_blank', 'noopener'),
+    leaveFor: (url) => env.window.location.assign(url),
   };
   const { actors, instances: created } = createRootActors(CLIENT_MODULES, deps, eventLog);
   instances.push(...created);

@@ -128,6 +128,10 @@ export const en: Catalogue = {
     binding: 'Binding…',
     done: 'WeChat bound',
     denied: 'You declined in WeChat: nothing was bound',
+    unbind: 'Unbind',
+    unbinding: 'Unbinding…',
+    unbindConfirm:
+      'After unbinding, this WeChat no longer signs in to this account (your password still does) and can be bound to another account. Unbind?',
   },
   mustLogin: {
     title: 'Please log in',

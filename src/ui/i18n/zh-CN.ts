@@ -128,6 +128,10 @@ export const zhCN = {
     binding: '正在绑定…',
     done: '微信已绑定',
     denied: '你在微信中取消了授权，未绑定',
+    unbind: '解除绑定',
+    unbinding: '正在解除…',
+    unbindConfirm:
+      '解除后不能再用这个微信登录本账号（密码登录不受影响），这个微信可以绑定到其他账号。确定解除吗？',
   },
   mustLogin: {
     title: '请先登录',

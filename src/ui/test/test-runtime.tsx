@@ -26,6 +26,7 @@ export function createTestRuntime(overrides: { open?: Window['open'] } = {}): Ru
   const windowLike = {
     open: overrides.open ?? vi.fn<Window['open']>(() => null),
     innerWidth: 1280,
+    location: { assign: vi.fn<Location['assign']>() },
     addEventListener: window.addEventListener.bind(window),
     removeEventListener: window.removeEventListener.bind(window),
   };

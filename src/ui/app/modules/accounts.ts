@@ -129,13 +129,13 @@ export const accountsModule = defineClientModule({
     },
     wechatBind: {
       machine: wechatBindMachine,
-      provide: ({ transport }) =>
-        wechatBindMachine.provide(createWechatBindImplementations({ transport })),
+      provide: ({ transport, leaveFor }) =>
+        wechatBindMachine.provide(createWechatBindImplementations({ transport, leaveFor })),
     },
     ssoSignIn: {
       machine: ssoSignInMachine,
-      provide: ({ transport }) =>
-        ssoSignInMachine.provide(createSsoSignInImplementations({ transport })),
+      provide: ({ transport, leaveFor }) =>
+        ssoSignInMachine.provide(createSsoSignInImplementations({ transport, leaveFor })),
     },
   },
   on: {

@@ -1,29 +1,20 @@
 import { Button } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { sso } from '../../../contract/sso/refs.ts';
+import { ssoSignInEvents } from '../../../machines/sso-sign-in/events.ts';
 import { useRuntime } from '../../app/context.ts';
 import { useSsoSignIn } from './sign-in-methods.ts';
 
 /**
  * The login dialog's single sign-on button, shown only when the platform names an identity
- * provider: it sends the browser there (a new request each time: state, nonce, PKCE).
+ * provider: the ssoSignIn machine sends the browser there.
  */
 export function SsoButton() {
   const { t } = useTranslation();
-  const runtime = useRuntime();
+  const { ssoSignIn } = useRuntime().actors;
   const name = useSsoSignIn();
-  const [leaving, setLeaving] = useState(false);
+  const leaving = useSelector(ssoSignIn, (s) => s.matches('leaving') || s.matches('left'));
   if (name === null) return null;
-  const go = async () => {
-    setLeaving(true);
-    try {
-      const { url } = await runtime.transport.call(sso['sso.authorizeUrl'], {});
-      window.location.assign(url);
-    } catch {
-      setLeaving(false);
-    }
-  };
   return (
     <Button
       fill
@@ -31,7 +22,7 @@ export function SsoButton() {
       className="xa-sso-button"
       text={t('sso.button', { name })}
       loading={leaving}
-      onClick={() => void go()}
+      onClick={() => ssoSignInEvents(ssoSignIn).start()}
       data-testid="sso-login"
     />
   );
