@@ -111,6 +111,17 @@ export async function startPlatformAndBrowser(
 }
 
 /** Logs `who` in from the home page's login dialog, as a learner or staff member does. */
+/** The page is signed in as `username`: its account menu shows, and 我的账号 names them. */
+export async function expectSignedInAs(
+  page: Page,
+  platform: TestPlatform,
+  username: string,
+): Promise<void> {
+  await page.getByTestId('account-menu').waitFor();
+  await page.goto(`${platform.url}/web/user/accout`);
+  await page.getByTestId('account-details').getByText(username).waitFor();
+}
+
 export async function logInAs(
   page: Page,
   platform: { url: string },

@@ -8,7 +8,12 @@ import { findFreePort } from '../../src/server/net.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdentityProvider, type TestIdentityProvider } from '../support/oidc-provider.ts';
 import type { TestPlatform } from '../support/platform.ts';
-import { expectLogReplays, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+import {
+  expectLogReplays,
+  expectSignedInAs,
+  startPlatformAndBrowser,
+  type TestBrowser,
+} from './browser.ts';
 
 const EMAIL = 'xiaoming@school.example';
 
@@ -67,12 +72,7 @@ describe('signing in through the school’s identity provider', () => {
     await page.waitForURL(new RegExp(`^${idp.issuer}/interaction/`));
     await page.locator('button[type="submit"]').first().click();
     await page.waitForURL(new RegExp(`^${platform.url}/web/?$`));
-    await page.getByTestId('account-menu').waitFor();
-    await page.goto(`${platform.url}/web/user/accout`);
-    await page
-      .getByTestId('account-details')
-      .getByText(platform.accounts.student.username)
-      .waitFor();
+    await expectSignedInAs(page, platform, platform.accounts.student.username);
     expect(ui.pageErrors).toEqual([]);
     await expectLogReplays(page);
   }, 90_000);

@@ -7,7 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPlatform } from '../support/platform.ts';
-import { expectLogReplays, logInAs, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+import {
+  expectLogReplays,
+  expectSignedInAs,
+  logInAs,
+  startPlatformAndBrowser,
+  type TestBrowser,
+} from './browser.ts';
 
 describe('binding WeChat and signing in by scanning', () => {
   let platform: TestPlatform;
@@ -70,12 +76,7 @@ describe('binding WeChat and signing in by scanning', () => {
 
     expect(await confirmOnPhone(await sceneShown(), '小红的微信')).toContain('已确认');
     await dialog.waitFor({ state: 'detached' });
-    await page.getByTestId('account-menu').waitFor();
-    await page.goto(`${platform.url}/web/user/accout`);
-    await page
-      .getByTestId('account-details')
-      .getByText(platform.accounts.student.username)
-      .waitFor();
+    await expectSignedInAs(page, platform, platform.accounts.student.username);
 
     // Unbinding: asked first, then the card says nothing is bound and offers binding again.
     const card = page.getByTestId('wechat-binding');

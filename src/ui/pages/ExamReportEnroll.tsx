@@ -1,10 +1,10 @@
 import { Callout, Card, Elevation, HTMLTable, Tag } from '@blueprintjs/core';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ReportItem } from '../../contract/exam/sittings.ts';
 import { describeError } from '../../machines/errors.ts';
 import { useRuntime } from '../app/context.ts';
+import { useLiveRefresh } from '../app/use-live-refresh.ts';
 import { sittingReport } from '../app/exam-queries.ts';
 import { childExamReport } from '../app/family-queries.ts';
 import { useIdParam } from '../app/use-page-param.ts';
@@ -34,14 +34,7 @@ export default function ExamReportEnrollPage() {
   // The server answers "still judging" as a status: ask again until the report is out. Waiting
   // for staff to publish may take days, so that one is shown, not polled.
   const judging = report.data?.status === 'judging';
-  useEffect(() => {
-    if (!judging) return undefined;
-    const timer = setInterval(
-      () => runtime.queries.cache.invalidate(query.key),
-      JUDGING_REFRESH_MS,
-    );
-    return () => clearInterval(timer);
-  }, [judging, runtime, query.key]);
+  useLiveRefresh(query.key, judging, JUDGING_REFRESH_MS);
   return (
     <section className="xa-screen" aria-labelledby="screen-examReportEnroll">
       <h1 id="screen-examReportEnroll" className="xa-screen-title">

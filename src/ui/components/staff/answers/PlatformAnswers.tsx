@@ -8,6 +8,7 @@ import { PLATFORM_ANSWERS_KEY, platformAnswers } from '../../../app/answer-admin
 import { useRuntime } from '../../../app/context.ts';
 import { usePageParam } from '../../../app/use-page-param.ts';
 import { useQuery } from '../../../app/use-query.ts';
+import { useLiveRefresh } from '../../../app/use-live-refresh.ts';
 import { formatDateTime } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { VerdictTag } from '../../practice/ResultView.tsx';
@@ -60,6 +61,9 @@ export function PlatformAnswers() {
     ),
   );
   const [form, setForm] = useState<StaffFormRequest | null>(null);
+  // An answer entered or judged again shows its verdict when the judge gives it.
+  const judging = list.data?.content.some((a) => a.status !== 'done' && a.status !== 'failed');
+  useLiveRefresh((key) => key.includes(PLATFORM_ANSWERS_KEY), judging === true);
 
   const enterForm = () =>
     staffForm({

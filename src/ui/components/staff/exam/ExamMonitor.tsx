@@ -1,10 +1,11 @@
 import { Button, Dialog, DialogBody, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { examLifecycle } from '../../../../machines/lifecycles/exam.ts';
 import { orderStateName, staffActions } from '../../../../machines/lifecycles/orders.ts';
 import { useRuntime } from '../../../app/context.ts';
+import { useLiveRefresh } from '../../../app/use-live-refresh.ts';
 import { staffTag } from '../../../app/modules/staff.ts';
 import {
   staffExam,
@@ -28,9 +29,6 @@ import { selectAnswer } from '../../../../machines/staff-edit/selectors.ts';
 
 const CountChart = lazy(() => import('../CountChart.tsx'));
 
-/** The monitor looks again this often while it is open: who started, answered, handed in. */
-const LIVE_REFRESH_MS = 3_000;
-
 /**
  * One exam, live (issue 7 items 6–7): figures and the score distribution per paper, every
  * sitting as it goes, enrollment in batch by mobile, quit decisions, settle and rejudge, the
@@ -40,16 +38,7 @@ export function ExamMonitor({ area, id }: { area: ExamArea; id: number }) {
   const { t } = useTranslation();
   const runtime = useRuntime();
   const exam = useQuery(staffExam(runtime, area, id));
-  useEffect(() => {
-    const timer = setInterval(
-      () =>
-        runtime.queries.cache.invalidate(
-          (key, tags) => tags.has(staffTag) && key.includes(`:${id}`),
-        ),
-      LIVE_REFRESH_MS,
-    );
-    return () => clearInterval(timer);
-  }, [runtime, id]);
+  useLiveRefresh((key, tags) => tags.has(staffTag) && key.includes(`:${id}`));
   return (
     <QueryStatus state={exam} failedTitle={t('exam.detail.failed')}>
       {(item) => (

@@ -1,6 +1,6 @@
 import { Button, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { homework as homeworkApi } from '../../../../contract/homework/refs.ts';
@@ -12,6 +12,7 @@ import {
   type StaffArea,
 } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
+import { useLiveRefresh } from '../../../app/use-live-refresh.ts';
 import { staffTag } from '../../../app/modules/staff.ts';
 import { useQuery } from '../../../app/use-query.ts';
 import { formatDateTime } from '../../../format.ts';
@@ -28,9 +29,6 @@ import { StaffForm, staffForm, trimmedText, type StaffFormRequest } from '../Sta
 
 const CountChart = lazy(() => import('../CountChart.tsx'));
 
-/** The overview looks again this often while it is open, so new submissions appear. */
-const LIVE_REFRESH_MS = 3_000;
-
 /**
  * One homework's grading overview (issue 8 item 6): learners × questions, each cell the best
  * score so far coloured by verdict and marked when late, refreshed every few seconds while open;
@@ -44,18 +42,10 @@ export function GradingOverview({ area, id }: { area: StaffArea; id: number }) {
   const homework = useQuery(staffHomework(runtime, area, id));
   const overview = useQuery(gradingOverview(runtime, area, id));
   const busy = useSelector(staffEdit, (s) => s.matches('working'));
-  useEffect(() => {
-    const timer = setInterval(
-      () =>
-        runtime.queries.cache.invalidate(
-          (key, tags) =>
-            tags.has(staffTag) &&
-            (key.endsWith(`:grading:${id}`) || key.endsWith(`:homework:${id}`)),
-        ),
-      LIVE_REFRESH_MS,
-    );
-    return () => clearInterval(timer);
-  }, [runtime, id]);
+  useLiveRefresh(
+    (key, tags) =>
+      tags.has(staffTag) && (key.endsWith(`:grading:${id}`) || key.endsWith(`:homework:${id}`)),
+  );
   return (
     <QueryStatus state={homework} failedTitle={t('staffHomework.failed')}>
       {(hw) => (
