@@ -42,6 +42,7 @@ import type { Wechat } from './wechat/provider.ts';
 import { createSsoService } from './sso/flow.ts';
 import type { SsoSettings } from './sso/settings.ts';
 import { registerSandboxWechatPages } from './wechat/sandbox-pages.ts';
+import { createOfficialWechat, type WechatApiSettings } from './wechat/official.ts';
 import { createSandboxProvider, type SandboxOptions } from './payments/sandbox/provider.ts';
 import type { Payments } from './payments/service.ts';
 import { AppRegistry } from './apps/registry.ts';
@@ -93,7 +94,14 @@ export interface AppDeps {
   /** The system log (server/sys-log/): retention (default 180 days) and how entries are written. */
   sysLog?: SysLogOptions;
   /** WeChat sign-in (server/wechat/): default the sandbox, with the sandbox's 公众号 token. */
-  wechat?: { provider?: 'sandbox' | 'none'; gzhToken?: string };
+  wechat?: {
+    provider?: 'sandbox' | 'wechat' | 'none';
+    gzhToken?: string;
+    /** WeChat's apps and hosts, for `wechat`. */
+    api?: WechatApiSettings;
+    /** The origin WeChat sends people back to; default the one the request reached. */
+    publicUrl?: string;
+  };
   /** Single sign-on (server/sso/): off unless settings name a provider. */
   sso?: SsoSettings | null;
 }
@@ -177,12 +185,17 @@ async function installPayments(app: FastifyInstance, deps: AppDeps): Promise<Pay
   return payments;
 }
 
-/** WeChat sign-in: the sandbox's pages stand in for WeChat's unless it is turned off. */
+/** WeChat sign-in: WeChat itself, or the sandbox's pages standing in for it, or off. */
 function installWechat(app: FastifyInstance, deps: AppDeps): Wechat {
   const options = deps.wechat ?? {};
   const gzhToken = options.gzhToken ?? SANDBOX_WECHAT_GZH_TOKEN;
-  if (options.provider === 'none') return { provider: null, gzhToken };
-  return { provider: registerSandboxWechatPages(app, deps.pool), gzhToken };
+  const publicUrl = options.publicUrl;
+  if (options.provider === 'none') return { provider: null, gzhToken, publicUrl };
+  if (options.provider === 'wechat') {
+    if (!options.api) throw new Error('WECHAT_PROVIDER=wechat needs its apps (config.wechatApi)');
+    return { provider: createOfficialWechat(options.api), gzhToken, publicUrl };
+  }
+  return { provider: registerSandboxWechatPages(app, deps.pool), gzhToken, publicUrl };
 }
 
 /** The server's clock (server/clock.ts: exams, homework) runs while the server listens. */

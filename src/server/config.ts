@@ -3,6 +3,7 @@ import path from 'node:path';
 import { IMPORT_RATE_LIMIT } from '../contract/question/common.ts';
 import { DEFAULT_PASSWORD_HASH_COST } from './security/password.ts';
 import { SYS_LOG_MIN_RETENTION_DAYS } from './sys-log/retention.ts';
+import { WECHAT_API_BASE, WECHAT_OPEN_BASE, type WechatApiSettings } from './wechat/official.ts';
 
 /** How the server runs: read once from the environment at start-up (README "Configuration"). */
 export interface ServerConfig {
@@ -44,10 +45,18 @@ export interface ServerConfig {
    */
   paymentProvider: 'sandbox' | 'none';
   /**
-   * WECHAT_PROVIDER: `sandbox` (its pages stand in for WeChat: anyone can confirm, a demo) or
-   * `none` (no WeChat sign-in). Default `sandbox`, but `none` in production.
+   * WECHAT_PROVIDER: `sandbox` (its pages stand in for WeChat: anyone can confirm, a demo),
+   * `wechat` (WeChat itself, with the apps below) or `none` (no WeChat sign-in). Default
+   * `sandbox`, but `none` in production.
    */
-  wechatProvider: 'sandbox' | 'none';
+  wechatProvider: 'sandbox' | 'wechat' | 'none';
+  /**
+   * WECHAT_GZH_APPID and WECHAT_GZH_SECRET (the 公众号), WECHAT_MP_APPID, WECHAT_MP_SECRET and
+   * WECHAT_MP_SCAN_PAGE (the mini program, and the page its sign-in codes open), WECHAT_API_BASE
+   * and WECHAT_OPEN_BASE (WeChat's hosts, or proxies): read when WECHAT_PROVIDER is `wechat`,
+   * which needs at least one app.
+   */
+  wechatApi: WechatApiSettings;
   /**
    * WECHAT_GZH_TOKEN: the token of the 公众号's server settings, for wx/gzh/verifyToken's
    * signature. Unset: the check refuses every request (outside production the sandbox's
@@ -148,7 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     checkoutMinutes: parseCount('PAYMENT_CHECKOUT_MINUTES', env.PAYMENT_CHECKOUT_MINUTES, 15),
     sandboxNotifyMethod: parseNotifyMethod(env.SANDBOX_PAY_NOTIFY_METHOD),
     paymentProvider: parsePaymentProvider(env.PAYMENT_PROVIDER, nodeEnv),
-    wechatProvider: parseWechatProvider(env.WECHAT_PROVIDER, nodeEnv),
+    wechatProvider: parseWechatProvider(env.WECHAT_PROVIDER, nodeEnv, env),
+    wechatApi: parseWechatApi(env),
     sso: parseSsoSettings(env, nodeEnv),
     wechatGzhToken:
       env.WECHAT_GZH_TOKEN || (nodeEnv === 'production' ? '' : SANDBOX_WECHAT_GZH_TOKEN),
@@ -187,12 +197,37 @@ function parsePaymentProvider(
 function parseWechatProvider(
   value: string | undefined,
   nodeEnv: ServerConfig['nodeEnv'],
+  env: NodeJS.ProcessEnv,
 ): ServerConfig['wechatProvider'] {
   if (value === undefined || value === '') return nodeEnv === 'production' ? 'none' : 'sandbox';
-  if (value !== 'sandbox' && value !== 'none') {
-    throw new Error(`WECHAT_PROVIDER must be sandbox or none, got "${value}"`);
+  if (value !== 'sandbox' && value !== 'wechat' && value !== 'none') {
+    throw new Error(`WECHAT_PROVIDER must be sandbox, wechat or none, got "${value}"`);
+  }
+  if (value === 'wechat' && !env.WECHAT_GZH_APPID && !env.WECHAT_MP_APPID) {
+    throw new Error('WECHAT_PROVIDER=wechat needs WECHAT_GZH_APPID or WECHAT_MP_APPID');
   }
   return value;
+}
+
+/** An app's id and secret: both or neither. */
+function wechatApp(env: NodeJS.ProcessEnv, app: 'GZH' | 'MP') {
+  const appId = env[`WECHAT_${app}_APPID`];
+  const secret = env[`WECHAT_${app}_SECRET`];
+  if (!appId && !secret) return null;
+  if (!appId || !secret) {
+    throw new Error(`WECHAT_${app}_APPID and WECHAT_${app}_SECRET are set together`);
+  }
+  return { appId, secret };
+}
+
+function parseWechatApi(env: NodeJS.ProcessEnv): WechatApiSettings {
+  const mp = wechatApp(env, 'MP');
+  return {
+    gzh: wechatApp(env, 'GZH'),
+    mp: mp && { ...mp, scanPage: env.WECHAT_MP_SCAN_PAGE || null },
+    apiBase: (env.WECHAT_API_BASE || WECHAT_API_BASE).replace(/\/$/, ''),
+    openBase: (env.WECHAT_OPEN_BASE || WECHAT_OPEN_BASE).replace(/\/$/, ''),
+  };
 }
 
 function parsePublicUrl(value: string | undefined): string | undefined {

@@ -178,7 +178,12 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
         sandbox: { notifyMethod: config.sandboxNotifyMethod, ...options.sandboxPayments },
       },
       examClockMs: options.examClockMs,
-      wechat: { provider: config.wechatProvider, gzhToken: config.wechatGzhToken },
+      wechat: {
+        provider: config.wechatProvider,
+        gzhToken: config.wechatGzhToken,
+        api: config.wechatApi,
+        publicUrl: config.publicUrl,
+      },
       sso: config.sso && { ...config.sso, clockSkewSec: options.ssoClockSkewSec },
       sysLog: {
         retentionDays: config.sysLogRetentionDays,

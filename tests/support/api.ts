@@ -29,8 +29,13 @@ export const freshClientIp = () =>
   `10.77.${Math.floor(nextClientAddress / 250)}.${(nextClientAddress++ % 250) + 1}`;
 
 /** The lead's SDK (src/transport/client.ts) against a test platform, as one client address. */
-export function sdk(apiUrl: string, ip: string = freshClientIp()): Transport {
+export function sdk(
+  apiUrl: string,
+  ip: string = freshClientIp(),
+  options: { retryDelaysMs?: readonly number[] } = {},
+): Transport {
   return createTransport({
+    ...options,
     baseUrl: apiUrl,
     fetch: (input, init) => {
       const headers = new Headers(init?.headers);

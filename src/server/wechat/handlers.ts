@@ -72,7 +72,11 @@ export const wechatHandlers = [
   }),
 
   handle(api['wx.gzh.authorizeUrl'], async (ctx) => ({
-    url: providerOf(ctx).authorizeUrl(ctx.query.redirect, ctx.query.state),
+    url: providerOf(ctx).authorizeUrl(
+      ctx.query.redirect,
+      ctx.query.state,
+      ctx.services.wechat.publicUrl ?? requestOrigin(ctx.request),
+    ),
   })),
 
   handle(api['member.queryWxBinding'], async ({ services, requireAuth }) => {

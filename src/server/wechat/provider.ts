@@ -16,8 +16,11 @@ export type WechatApp = 'gzh' | 'mp';
 export interface WechatProvider {
   /** `sandbox`, or the adapter's name. */
   readonly name: string;
-  /** WeChat's authorization page for the 公众号, coming back to `redirect` (a path of this site). */
-  authorizeUrl(redirect: string, state: string): string;
+  /**
+   * WeChat's authorization page for the 公众号, coming back to `redirect` (a path of this site,
+   * reached at `origin`).
+   */
+  authorizeUrl(redirect: string, state: string, origin: string): string;
   /** The identity a code proves (公众号 web authorization, or wx.login); null when it proves none. */
   exchangeCode(app: WechatApp, code: string): Promise<WechatIdentity | null>;
   /** The mobile a phone-number code proves (the mini program's getPhoneNumber); null otherwise. */
@@ -31,4 +34,6 @@ export interface Wechat {
   provider: WechatProvider | null;
   /** The token set in the 公众号's server settings, for verifyToken's signature. */
   gzhToken: string;
+  /** PUBLIC_URL: the origin WeChat sends people back to; unset, the one a request reached. */
+  publicUrl: string | undefined;
 }
