@@ -3,13 +3,15 @@
  * issue 27 item 7; docs/decisions/admin-and-identity.md "Single sign-on"): the platform's
  * authorization URL leads through the provider's login and consent to the callback, whose code
  * and state sign the linked account in. A wrong state, a replayed code, an expired ID token, an
- * unverified claim and a person with no account are each refused and sign nobody in.
+ * unverified claim and a person with no account are each refused and sign nobody in — unless
+ * SSO_CREATE_IN names the school such a person joins.
  */
 import { findFreePort } from '../../src/server/net.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../src/contract/accounts/refs.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { sso } from '../../src/contract/sso/calls.ts';
+import { DEMO_ORGANIZATION } from '../../src/server/seed/demo-data.ts';
 import { sdk } from '../support/api.ts';
 import { failureOf } from '../support/errors.ts';
 import { startIdentityProvider, type TestIdentityProvider } from '../support/oidc-provider.ts';
@@ -151,6 +153,69 @@ describe('single sign-on (ssoAuth)', () => {
     );
     expect(rows[0]).toEqual({ links: 0, made: 0 });
   });
+});
+
+describe('accounts made at the first sign-in (SSO_CREATE_IN)', () => {
+  it('makes a student of the named school for a person the provider vouches for, once', async () => {
+    const createPort = await findFreePort();
+    const creating = await startTestPlatform({
+      env: {
+        ...process.env,
+        SSO_ISSUER: `http://127.0.0.1:${createPort}`,
+        SSO_CLIENT_ID: CLIENT.clientId,
+        SSO_CLIENT_SECRET: CLIENT.clientSecret,
+        SSO_CREATE_IN: DEMO_ORGANIZATION,
+      },
+    });
+    const creatingIdp = await startIdentityProvider({
+      port: createPort,
+      ...CLIENT,
+      redirectUri: `${creating.url}/web/sso/callback`,
+      people: {
+        newcomer: { email: 'newcomer@school.example', email_verified: true, name: '新来的小李' },
+        unverified: { email: 'unsure@school.example', email_verified: false },
+        late: { email: 'late@school.example', email_verified: true },
+      },
+    });
+    const signIn = async (login: string) => {
+      const browser = sdk(creating.apiUrl);
+      const callback = await creatingIdp.signIn(
+        (await browser.call(sso['sso.authorizeUrl'], {})).url,
+        login,
+      );
+      return { browser, answer: browser.call(sso.ssoAuth, { body: answerOf(callback) }) };
+    };
+    try {
+      const first = await (await signIn('newcomer')).answer;
+      expect(first).toMatchObject({
+        nickname: '新来的小李',
+        role: 'student',
+        organizationName: DEMO_ORGANIZATION,
+        email: 'newcomer@school.example',
+      });
+      const again = await (await signIn('newcomer')).answer;
+      expect(again.userId).toBe(first.userId);
+
+      // Vouched for, not verified: still nobody, and nothing made.
+      const unsure = await failureOf((await signIn('unverified')).answer);
+      expect(unsure.message).toContain('已验证');
+
+      // The school renamed since the settings were written: said, and nothing made.
+      await creating.pool.query(
+        `UPDATE organizations SET name = name || '（旧）' WHERE name = $1`,
+        [DEMO_ORGANIZATION],
+      );
+      const lost = await failureOf((await signIn('late')).answer);
+      expect(lost.message).toContain(`「${DEMO_ORGANIZATION}」不存在`);
+
+      const { rows } = await creating.pool.query<{ email: string }>(
+        `SELECT email FROM users WHERE email LIKE '%@school.example' ORDER BY email`,
+      );
+      expect(rows.map((r) => r.email)).toEqual(['newcomer@school.example']);
+    } finally {
+      await Promise.all([creatingIdp.stop(), creating.stop()]);
+    }
+  }, 120_000);
 });
 
 describe('an expired ID token', () => {

@@ -56,19 +56,28 @@ export async function publicOrganizationId(db: Queryable): Promise<number> {
 }
 
 /**
- * Creates a login user and their student member in the public organization. A taken username
- * is a CONFLICT (checked by the unique index, so two concurrent registrations cannot both win).
+ * Creates a login user and their student member, in the public organization unless another is
+ * named (single sign-on's SSO_CREATE_IN). A taken username, mobile or e-mail is a CONFLICT
+ * (checked by the unique indexes, so two concurrent registrations cannot both win).
  */
 export async function createStudentAccount(
   db: Queryable,
-  input: { username: string; password: string; nickname: string },
+  input: {
+    username: string;
+    password: string;
+    nickname: string;
+    organizationId?: number;
+    mobile?: string | null;
+    email?: string | null;
+  },
 ): Promise<{ userId: number; memberId: number }> {
   const passwordHash = await hashPassword(input.password);
-  const organizationId = await publicOrganizationId(db);
+  const organizationId = input.organizationId ?? (await publicOrganizationId(db));
   const user = await db.query<{ id: number }>(
-    `INSERT INTO users (username, password_hash, nickname) VALUES ($1, $2, $3)
+    `INSERT INTO users (username, password_hash, nickname, mobile, email)
+     VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT DO NOTHING RETURNING id`,
-    [input.username, passwordHash, input.nickname],
+    [input.username, passwordHash, input.nickname, input.mobile ?? null, input.email ?? null],
   );
   const userId = user.rows[0]?.id;
   if (userId === undefined) throw fail('CONFLICT', '用户名已被占用');

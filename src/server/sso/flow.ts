@@ -4,10 +4,13 @@
  * state, nonce and PKCE (S256) kept in sso_requests for 10 minutes and spent once, and the
  * code exchanged and its ID token checked (issuer, audience, signature, expiry, nonce) before
  * anyone is signed in. The person is linked by issuer and subject, or at the first sign-in by
- * the verified claim the settings name; no account is created.
+ * the verified claim the settings name; an account is created only when SSO_CREATE_IN names
+ * the organization it joins.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
-import type { Pool } from '../db/pool.ts';
+import { createStudentAccount } from '../accounts/users.ts';
+import { withTransaction, type Pool, type Queryable } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { LINK_CLAIMS, type SsoSettings } from './settings.ts';
 
@@ -125,18 +128,57 @@ async function linkedUser(pool: Pool, settings: SsoSettings, claims: oidc.IDToke
     `SELECT u.id FROM users u WHERE ${rule.column} LIMIT 2`,
     [value],
   );
-  if (found.rows.length !== 1) {
-    throw fail(
-      'NOT_FOUND',
-      found.rows.length === 0
-        ? `没有与该身份（${settings.linkClaim}）对应的账号，请联系管理员开通`
-        : `有多个账号与该身份（${settings.linkClaim}）对应，请联系管理员处理`,
-    );
+  if (found.rows.length > 1) {
+    throw fail('NOT_FOUND', `有多个账号与该身份（${settings.linkClaim}）对应，请联系管理员处理`);
   }
-  await pool.query(
-    `INSERT INTO user_sso (user_id, issuer, subject) VALUES ($1, $2, $3)
-     ON CONFLICT (issuer, subject) DO NOTHING`,
-    [found.rows[0]!.id, iss, sub],
+  return withTransaction(pool, async (db) => {
+    const userId = found.rows[0]?.id ?? (await createAccount(db, settings, claims, value)).userId;
+    await db.query(
+      `INSERT INTO user_sso (user_id, issuer, subject) VALUES ($1, $2, $3)
+       ON CONFLICT (issuer, subject) DO NOTHING`,
+      [userId, iss, sub],
+    );
+    return userId;
+  });
+}
+
+/**
+ * A person the provider vouches for, with no account here: a student of SSO_CREATE_IN when the
+ * settings allow it. The account holds the linking claim (so it links again by it), a nickname
+ * from the provider's name, and a password nobody knows: they sign in through the provider, or
+ * set one with 忘记密码 by a mobile.
+ */
+async function createAccount(
+  db: Queryable,
+  settings: SsoSettings,
+  claims: oidc.IDToken,
+  value: string,
+) {
+  if (!settings.createIn) {
+    throw fail('NOT_FOUND', `没有与该身份（${settings.linkClaim}）对应的账号，请联系管理员开通`);
+  }
+  const organization = await db.query<{ id: number }>(
+    `SELECT id FROM organizations WHERE name = $1 AND status = 'active'`,
+    [settings.createIn],
   );
-  return found.rows[0]!.id;
+  const organizationId = organization.rows[0]?.id;
+  if (organizationId === undefined) {
+    throw fail('CONFLICT', `单点登录新账号所属的机构「${settings.createIn}」不存在或已停用`);
+  }
+  const byUsername = settings.linkClaim === 'preferred_username';
+  if (byUsername && !/^[A-Za-z0-9_]{3,32}$/.test(value)) {
+    throw fail('FORBIDDEN', `身份提供方的用户名「${value}」不能用作本平台的用户名`);
+  }
+  const named = typeof claims.name === 'string' ? claims.name.trim().slice(0, 32) : '';
+  const digest = createHash('sha256').update(`${claims.iss}\n${claims.sub}`).digest('hex');
+  const username = byUsername ? value : `sso_${digest.slice(0, 12)}`;
+  return createStudentAccount(db, {
+    username,
+    password: randomBytes(24).toString('base64url'),
+    nickname: named || (byUsername ? value : '新同学'),
+    organizationId,
+    email: settings.linkClaim === 'email' ? value : null,
+    // Accounts here hold mainland mobiles: another form of number links by the provider only.
+    mobile: settings.linkClaim === 'phone_number' && /^1\d{10}$/.test(value) ? value : null,
+  });
 }

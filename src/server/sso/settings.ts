@@ -1,7 +1,8 @@
 /**
  * Single sign-on's settings (README "Single sign-on"): the provider's issuer, this platform's
  * client id and secret there, the verified claim that links a provider's person to an account
- * here, and the button's name. Unset issuer: single sign-on is off.
+ * here, the organization a person without an account joins (if any), and the button's name.
+ * Unset issuer: single sign-on is off.
  */
 
 /** Which claim links a person, and the claim that says the provider verified it (if any). */
@@ -21,6 +22,11 @@ export interface SsoSettings {
   linkClaim: LinkClaim;
   /** The login button's name, e.g. 统一身份认证. */
   name: string;
+  /**
+   * SSO_CREATE_IN: the name of the organization a person with no account here joins as a
+   * student at their first sign-in; unset, nobody gets an account this way.
+   */
+  createIn: string | null;
   /** Plain http to the provider (a provider on this machine, tests); never in production. */
   allowHttp: boolean;
   /** Seconds this server's clock is taken to be ahead (tests of an expired token only). */
@@ -57,6 +63,7 @@ export function parseSsoSettings(
     clientSecret: env.SSO_CLIENT_SECRET,
     linkClaim,
     name: env.SSO_NAME || '统一身份认证',
+    createIn: env.SSO_CREATE_IN?.trim() || null,
     allowHttp: url.protocol === 'http:',
   };
 }
