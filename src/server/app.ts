@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../contract/body-size.ts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -41,6 +42,7 @@ import { SANDBOX_WECHAT_GZH_TOKEN } from './config.ts';
 import type { Wechat } from './wechat/provider.ts';
 import { createSsoService } from './sso/flow.ts';
 import type { SsoSettings } from './sso/settings.ts';
+import { postgresRateLimitStore } from './http/rate-limit-store.ts';
 import { registerSandboxWechatPages } from './wechat/sandbox-pages.ts';
 import { createOfficialWechat, type WechatApiSettings } from './wechat/official.ts';
 import { createSandboxProvider, type SandboxOptions } from './payments/sandbox/provider.ts';
@@ -252,6 +254,11 @@ const contentSecurityPolicy = {
   },
 };
 
+/** This API process: its host, its pid, and a tag telling apart two apps in one process (tests). */
+function instanceName(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(2).toString('hex')}`;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const nodeEnv = deps.nodeEnv ?? 'development';
   const app = Fastify({
@@ -290,6 +297,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installSysLogRetention(app, deps);
 
   installErrorHandlers(app);
+  // Every answer names the API process that made it: operators and tests see the spread.
+  const instance = instanceName();
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.header('x-xinao-instance', instance);
+  });
   installSysLog(app, deps.calls ?? allCalls, services.sysLog, deps.sysLog?.recording);
   // One line per request, after the answer: what was called, how it ended, how long it took.
   app.addHook('onResponse', async (request, reply) => {
@@ -315,6 +327,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counted in the database: every API process on it shares one count per client.
+    store: postgresRateLimitStore(deps.pool),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         'RATE_LIMITED',

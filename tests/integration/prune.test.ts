@@ -1,8 +1,8 @@
 /**
  * The short-lived rows the server keeps (envelope nonces, captchas, the login brake's attempts,
- * WeChat's tickets, scenes and sandbox codes, single sign-on's started requests) are pruned once
- * they can no longer be used, and only then: a row still in force, or ended less than a day ago,
- * stays (src/server/prunes.ts).
+ * WeChat's tickets, scenes and sandbox codes, single sign-on's started requests, rate limits'
+ * windows) are pruned once they can no longer be used, and only then: a row still in force, or
+ * ended less than a day ago, stays (src/server/prunes.ts); a passed window goes at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneExpired } from '../../src/server/envelope/nonces.ts';
@@ -59,6 +59,10 @@ describe('pruning short-lived rows', () => {
       `INSERT INTO login_attempts (account_key, attempted_at) VALUES ('prune-old', ${OLD}),
          ('prune-live', now())`,
     );
+    await pool.query(
+      `INSERT INTO rate_limit_counts (key, count, expires_at) VALUES ('prune-old', 3, ${RECENT}),
+         ('prune-live', 1, ${LATER})`,
+    );
 
     await pruneExpired(pool, SHORT_LIVED_PRUNES);
 
@@ -68,5 +72,7 @@ describe('pruning short-lived rows', () => {
     expect(await ids('sandbox_wechat_codes', 'code')).toEqual(kept);
     expect(await ids('sso_requests', 'state')).toEqual(kept);
     expect(await ids('login_attempts', 'account_key')).toEqual(['prune-live']);
+    // A rate limit's window that has passed counts for nothing: gone at once.
+    expect(await ids('rate_limit_counts', 'key')).toEqual(['prune-live']);
   });
 });
