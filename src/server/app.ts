@@ -43,6 +43,9 @@ import type { Wechat } from './wechat/provider.ts';
 import { createSsoService } from './sso/flow.ts';
 import type { SsoSettings } from './sso/settings.ts';
 import { postgresRateLimitStore } from './http/rate-limit-store.ts';
+import { listenForCacheChanges } from './db/cache-changes.ts';
+import type { PgListener } from './db/pg-listener.ts';
+import { invalidateConfigCache } from './site-config/cache.ts';
 import { registerSandboxWechatPages } from './wechat/sandbox-pages.ts';
 import { createOfficialWechat, type WechatApiSettings } from './wechat/official.ts';
 import { createSandboxProvider, type SandboxOptions } from './payments/sandbox/provider.ts';
@@ -200,6 +203,24 @@ function installWechat(app: FastifyInstance, deps: AppDeps): Wechat {
   return { provider: registerSandboxWechatPages(app, deps.pool), gzhToken, publicUrl };
 }
 
+/** Another API process's writes clear this one's caches (db/cache-changes.ts) while it listens. */
+function installCacheChanges(app: FastifyInstance, services: Services): void {
+  let listener: PgListener | undefined;
+  app.addHook('onListen', async () => {
+    listener = listenForCacheChanges(
+      services.pool,
+      {
+        siteConfig: () => invalidateConfigCache(services.pool),
+        apps: () => services.apps.invalidate(),
+      },
+      services.logger,
+    );
+  });
+  app.addHook('onClose', async () => {
+    await listener?.close();
+  });
+}
+
 /** The server's clock (server/clock.ts: exams, homework) runs while the server listens. */
 function installServerClock(app: FastifyInstance, deps: AppDeps): void {
   const intervalMs = deps.examClockMs ?? EXAM_CLOCK_MS;
@@ -293,6 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sysLog: new SysLogRecorder(deps.pool, deps.logger, deps.sysLog?.recorder),
   };
   appServices.set(app, services);
+  installCacheChanges(app, services);
   installServerClock(app, deps);
   installSysLogRetention(app, deps);
 

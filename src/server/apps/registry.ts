@@ -1,7 +1,8 @@
 /**
  * The enabled application ids, which every request's appid header is checked against. Read
  * from the table once and kept: every request asks, and apps change rarely. A write through
- * this process clears the cache at once; another process's write is seen within CACHE_MS.
+ * this process clears the cache at once, another process's write by its announcement
+ * (db/cache-changes.ts); CACHE_MS bounds how long a lost announcement could leave it stale.
  */
 import type { Pool } from '../db/pool.ts';
 

@@ -2,6 +2,7 @@
  * The application ids (table apps). Every write clears the registry's cache, so a disabled
  * app is refused from the next request on (in this process; others within the cache's time).
  */
+import { announceCacheChange } from '../db/cache-changes.ts';
 import type { z } from 'zod';
 import type { appCreate, appUpdate } from '../../contract/app/calls.ts';
 import { APP_ID } from '../../contract/envelope.ts';
@@ -10,6 +11,12 @@ import { fail } from '../http/app-error.ts';
 import { containsPattern, orderBy, pagedRows } from '../http/paging.ts';
 import { validationError } from '../http/validation-error.ts';
 import type { Services } from '../services.ts';
+
+/** Cleared here at once, and in every other API process on the database by its announcement. */
+async function appsChanged(services: Services): Promise<void> {
+  services.apps.invalidate();
+  await announceCacheChange(services.pool, 'apps');
+}
 
 export interface AppItem {
   id: number;
@@ -45,7 +52,7 @@ export async function createApp(
   if (!rows[0]) {
     throw validationError([{ field: 'body.appId', message: `应用 ID ${input.appId} 已存在` }]);
   }
-  services.apps.invalidate();
+  await appsChanged(services);
   return byId(services, rows[0].id);
 }
 
@@ -64,7 +71,7 @@ export async function updateApp(
     `UPDATE apps SET name = $2, description = $3, enabled = $4, updated_at = now() WHERE id = $1`,
     [input.id, input.name, input.description, input.enabled],
   );
-  services.apps.invalidate();
+  await appsChanged(services);
   return byId(services, input.id);
 }
 

@@ -1,8 +1,7 @@
 /**
- * The server's cache of queryByKey (the pages read their texts on every visit). One process today:
- * every write goes through this process and clears it. A second process would need the writes to
- * reach it too — a NOTIFY on write and a LISTEN that clears
- * (docs/decisions/courses-and-content.md).
+ * The server's cache of queryByKey (the pages read their texts on every visit). A write clears it
+ * here and announces the change, which clears it in every other API process on the database
+ * (db/cache-changes.ts).
  */
 import type { Pool } from '../db/pool.ts';
 

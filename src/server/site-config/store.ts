@@ -7,6 +7,7 @@ import type { Pool } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import { containsPattern, orderBy, pagedRows } from '../http/paging.ts';
 import { refuseDuplicate } from '../http/unique.ts';
+import { announceCacheChange } from '../db/cache-changes.ts';
 import { cachedByKey, invalidateConfigCache } from './cache.ts';
 import type { CachedConfig } from './cache.ts';
 
@@ -18,6 +19,12 @@ async function byId(pool: Pool, id: number): Promise<CachedConfig> {
   const { rows } = await pool.query<CachedConfig>(`SELECT ${SELECT} ${FROM} WHERE c.id = $1`, [id]);
   if (!rows[0]) throw fail('NOT_FOUND', `设置项 ${id} 不存在`);
   return rows[0];
+}
+
+/** Cleared here at once, and in every other API process on the database by its announcement. */
+async function configChanged(pool: Pool): Promise<void> {
+  invalidateConfigCache(pool);
+  await announceCacheChange(pool, 'siteConfig');
 }
 
 export async function createConfig(
@@ -35,7 +42,7 @@ export async function createConfig(
     'body.key',
     `键 ${input.key} 已存在`,
   );
-  invalidateConfigCache(pool);
+  await configChanged(pool);
   return byId(pool, rows[0]!.id);
 }
 
@@ -51,14 +58,14 @@ export async function updateConfig(
     [input.id, input.value, input.kind, input.isPublic, input.description, auth.userId],
   );
   if (rowCount === 0) throw fail('NOT_FOUND', `设置项 ${input.id} 不存在`);
-  invalidateConfigCache(pool);
+  await configChanged(pool);
   return byId(pool, input.id);
 }
 
 export async function deleteConfig(pool: Pool, id: number): Promise<{ id: number }> {
   const { rowCount } = await pool.query('DELETE FROM site_configs WHERE id = $1', [id]);
   if (rowCount === 0) throw fail('NOT_FOUND', `设置项 ${id} 不存在`);
-  invalidateConfigCache(pool);
+  await configChanged(pool);
   return { id };
 }
 

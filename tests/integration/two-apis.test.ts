@@ -1,0 +1,94 @@
+/**
+ * Two API processes on one database (issue 28 item 1): what each process kept for itself is
+ * now shared or announced. Each check fails when the state is per process: a client's rate
+ * limit counted once across both, and a change made through one process seen by the other at
+ * once — the site's texts (queryByKey's cache) and the registered apps (every request's appid).
+ * The second API is a second platform started on the first one's database, as a second process
+ * or machine would run it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../../src/contract/accounts/calls.ts';
+import { app } from '../../src/contract/app/calls.ts';
+import { ErrorCode } from '../../src/contract/errors.ts';
+import { siteConfig } from '../../src/contract/site-config/calls.ts';
+import type { Transport } from '../../src/transport/client.ts';
+import { RawClient, sdk } from '../support/api.ts';
+import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { loginAs } from '../support/sessions.ts';
+
+let one: TestPlatform;
+let two: TestPlatform;
+let admin: Transport;
+
+beforeAll(async () => {
+  one = await startTestPlatform();
+  two = await startTestPlatform({
+    databaseUrl: one.pool.options.connectionString!,
+    judgeWorkers: 0,
+  });
+  admin = (await loginAs(one, 'admin')).api;
+}, 120_000);
+
+afterAll(async () => {
+  await two?.stop();
+  await one?.stop();
+});
+
+/** Soon: a change announced on commit reaches the other process within milliseconds. */
+const soon = { timeout: 3_000, interval: 50 };
+
+describe('two API processes on one database', () => {
+  it('answer as two processes, each naming itself', async () => {
+    const [a, b] = await Promise.all(
+      [one, two].map((p) => new RawClient(p.apiUrl).call(accounts.verify)),
+    );
+    const [ia, ib] = [a!.headers.get('x-xinao-instance'), b!.headers.get('x-xinao-instance')];
+    expect(ia).toMatch(/^.+:\d+:[0-9a-f]{4}$/);
+    expect(ib).toMatch(/^.+:\d+:[0-9a-f]{4}$/);
+    expect(ia).not.toBe(ib);
+  });
+
+  it('count a client’s rate limit once across both: the limit is not doubled', async () => {
+    const max = accounts.loginByPwd.rateLimit!.max;
+    const ip = '10.99.0.7';
+    const clients = [new RawClient(one.apiUrl, ip), new RawClient(two.apiUrl, ip)];
+    const codes: number[] = [];
+    for (let i = 0; i < max + 2; i++) {
+      const attempt = await clients[i % 2]!.call(accounts.loginByPwd, {
+        body: { username: `spread_${i}`, password: 'guess-000' },
+      });
+      codes.push(attempt.body.code);
+    }
+    expect(codes.slice(0, max).every((c) => c === ErrorCode.BAD_CREDENTIALS)).toBe(true);
+    expect(codes.slice(max)).toEqual([ErrorCode.RATE_LIMITED, ErrorCode.RATE_LIMITED]);
+  });
+
+  it('show a site text changed through one process on the other at once', async () => {
+    const reader = sdk(two.apiUrl);
+    const created = await admin.call(siteConfig['common.config.create'], {
+      body: { key: 'site.notice', value: '第一版', kind: 'text', isPublic: true },
+    });
+    const read = () =>
+      reader.call(siteConfig['common.config.queryByKey'], { query: { key: 'site.notice' } });
+    // The other process reads it, and keeps it in its cache.
+    expect((await read()).value).toBe('第一版');
+    await admin.call(siteConfig['common.config.update'], {
+      body: { id: created.id, value: '第二版', kind: 'text', isPublic: true },
+    });
+    await expect.poll(async () => (await read()).value, soon).toBe('第二版');
+  });
+
+  it('refuse an app disabled through one process on the other at once', async () => {
+    const created = await admin.call(app['app.create'], {
+      body: { appId: 'campus-kiosk', name: '校园一体机' },
+    });
+    const verify = () =>
+      new RawClient(two.apiUrl).send('GET', '/verify', { appId: 'campus-kiosk' });
+    await expect.poll(async () => (await verify()).status, soon).not.toBe(403);
+    await admin.call(app['app.update'], {
+      body: { id: created.id, name: '校园一体机', enabled: false },
+    });
+    await expect.poll(async () => (await verify()).status, soon).toBe(403);
+    expect((await verify()).body.message).toBe('应用 campus-kiosk 已停用，请求被拒绝');
+  });
+});
