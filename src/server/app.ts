@@ -1,5 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../contract/body-size.ts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -44,6 +43,7 @@ import { createSsoService } from './sso/flow.ts';
 import type { SsoSettings } from './sso/settings.ts';
 import { postgresRateLimitStore } from './http/rate-limit-store.ts';
 import { listenForCacheChanges } from './db/cache-changes.ts';
+import { instanceName, startHeartbeat, type Heartbeat } from './instance.ts';
 import type { PgListener } from './db/pg-listener.ts';
 import { invalidateConfigCache } from './site-config/cache.ts';
 import { registerSandboxWechatPages } from './wechat/sandbox-pages.ts';
@@ -204,6 +204,17 @@ function installWechat(app: FastifyInstance, deps: AppDeps): Wechat {
 }
 
 /** Another API process's writes clear this one's caches (db/cache-changes.ts) while it listens. */
+/** While it listens, this process says it is alive (server/instance.ts). */
+function installHeartbeat(app: FastifyInstance, services: Services): void {
+  let heartbeat: Heartbeat | undefined;
+  app.addHook('onListen', async () => {
+    heartbeat = await startHeartbeat(services.pool, services.instance, services.logger);
+  });
+  app.addHook('onClose', async () => {
+    await heartbeat?.stop();
+  });
+}
+
 function installCacheChanges(app: FastifyInstance, services: Services): void {
   let listener: PgListener | undefined;
   app.addHook('onListen', async () => {
@@ -275,11 +286,6 @@ const contentSecurityPolicy = {
   },
 };
 
-/** This API process: its host, its pid, and a tag telling apart two apps in one process (tests). */
-function instanceName(): string {
-  return `${hostname()}:${process.pid}:${randomBytes(2).toString('hex')}`;
-}
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const nodeEnv = deps.nodeEnv ?? 'development';
   const app = Fastify({
@@ -295,6 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const services: Services = {
+    instance: instanceName(),
     pool: deps.pool,
     logger: deps.logger,
     keyring: deps.keyring,
@@ -314,15 +321,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sysLog: new SysLogRecorder(deps.pool, deps.logger, deps.sysLog?.recorder),
   };
   appServices.set(app, services);
+  installHeartbeat(app, services);
   installCacheChanges(app, services);
   installServerClock(app, deps);
   installSysLogRetention(app, deps);
 
   installErrorHandlers(app);
   // Every answer names the API process that made it: operators and tests see the spread.
-  const instance = instanceName();
   app.addHook('onRequest', async (_request, reply) => {
-    void reply.header('x-xinao-instance', instance);
+    void reply.header('x-xinao-instance', services.instance);
   });
   installSysLog(app, deps.calls ?? allCalls, services.sysLog, deps.sysLog?.recording);
   // One line per request, after the answer: what was called, how it ended, how long it took.

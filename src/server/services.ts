@@ -15,6 +15,8 @@ import type { SsoService } from './sso/flow.ts';
 
 /** What handlers use; built once per app in buildApp. */
 export interface Services {
+  /** This API process's name (server/instance.ts): in every answer and on what it owns. */
+  instance: string;
   pool: Pool;
   logger: Logger;
   keyring: EnvelopeKeyring;

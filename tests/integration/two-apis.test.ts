@@ -2,16 +2,20 @@
  * Two API processes on one database (issue 28 item 1): what each process kept for itself is
  * now shared or announced. Each check fails when the state is per process: a client's rate
  * limit counted once across both, and a change made through one process seen by the other at
- * once — the site's texts (queryByKey's cache) and the registered apps (every request's appid).
+ * once — the site's texts (queryByKey's cache) and the registered apps (every request's appid);
+ * an AI reply asked through one process and read through the other; the replies of a process
+ * that is gone ended within seconds, uncharged, while a live process's are left to it.
  * The second API is a second platform started on the first one's database, as a second process
  * or machine would run it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../src/contract/accounts/calls.ts';
+import { ai } from '../../src/contract/ai/calls.ts';
 import { app } from '../../src/contract/app/calls.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { siteConfig } from '../../src/contract/site-config/calls.ts';
-import type { Transport } from '../../src/transport/client.ts';
+import { INTERRUPTED_MESSAGE } from '../../src/server/ai/registry.ts';
+import { createTransport, type Transport } from '../../src/transport/client.ts';
 import { RawClient, sdk } from '../support/api.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
 import { loginAs } from '../support/sessions.ts';
@@ -91,4 +95,64 @@ describe('two API processes on one database', () => {
     await expect.poll(async () => (await verify()).status, soon).toBe(403);
     expect((await verify()).body.message).toBe('应用 campus-kiosk 已停用，请求被拒绝');
   });
+
+  it('let a learner ask the assistant through one and read the reply through the other', async () => {
+    const { api: student } = await loginAs(one, 'student');
+    // The same session through the other process: its cookie, another base address.
+    const across = createTransport({
+      baseUrl: two.apiUrl,
+      fetch: (input, init) => {
+        const headers = new Headers(init?.headers);
+        headers.set('cookie', student.cookies!.header() ?? '');
+        return fetch(input, { ...init, headers });
+      },
+    });
+    const session = await student.call(ai['oj.aiSession.create'], { body: { scene: 'general' } });
+    const { reply } = await student.call(ai['oj.aiSession.message.create'], {
+      body: { sessionId: session.id, content: '什么是前缀和？' },
+    });
+    const streamed = await across.stream(ai['oj.aiSession.message.chatStream.{sessionId}'], {
+      params: { sessionId: session.id },
+      query: { messageId: reply.id, after: 0 },
+    });
+    const text = await streamed.text();
+    expect(text).toContain('event: done');
+    expect(text).toContain('"status":"done"');
+  });
+
+  it('end the replies of a process that is gone, uncharged, and leave a live process’s alone', async () => {
+    const { api: student } = await loginAs(one, 'student');
+    const session = await student.call(ai['oj.aiSession.create'], { body: { scene: 'general' } });
+    const studentId = (await student.call(accounts.queryCurrent, {})).id;
+    const liveOwner = (await new RawClient(one.apiUrl).call(accounts.verify)).headers.get(
+      'x-xinao-instance',
+    )!;
+    const { rows } = await one.pool.query<{ id: number; owner: string }>(
+      `INSERT INTO ai_messages (session_id, member_id, role, content, status, provider, owner)
+       VALUES ($1, $2, 'assistant', '半截', 'streaming', 'builtin', $3),
+              ($1, $2, 'assistant', '', 'streaming', 'builtin', $4)
+       RETURNING id, owner`,
+      [session.id, studentId, 'killed-host:4242:dead', liveOwner],
+    );
+    const [killed, live] = rows;
+    const statusOf = async (id: number) =>
+      (
+        await one.pool.query<{ status: string; tokens: number; error: string | null }>(
+          'SELECT status, tokens, error FROM ai_messages WHERE id = $1',
+          [id],
+        )
+      ).rows[0]!;
+    // Within seconds, whichever process sweeps first ends the killed process's reply.
+    await expect
+      .poll(async () => (await statusOf(killed!.id)).status, { timeout: 10_000 })
+      .toBe('failed');
+    expect(await statusOf(killed!.id)).toEqual({
+      status: 'failed',
+      tokens: 0,
+      error: INTERRUPTED_MESSAGE,
+    });
+    // The live process's reply is still its own (here: nobody generates it, so end it).
+    expect((await statusOf(live!.id)).status).toBe('streaming');
+    await one.pool.query(`UPDATE ai_messages SET status = 'failed' WHERE id = $1`, [live!.id]);
+  }, 20_000);
 });

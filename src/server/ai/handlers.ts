@@ -4,7 +4,7 @@ import type { AiScene } from '../../contract/ai/calls.ts';
 import * as f from '../../contract/fields.ts';
 import { decodeTextValue } from '../../contract/text-input.ts';
 import type { Auth } from '../http/sessions.ts';
-import { withTransaction, type Queryable } from '../db/pool.ts';
+import { withTransaction, type Pool, type Queryable } from '../db/pool.ts';
 import { controlAllows } from '../grade-controls/controls.ts';
 import { fail } from '../http/app-error.ts';
 import { handle } from '../http/handler.ts';
@@ -14,7 +14,7 @@ import { balanceOf, ledgerAccount } from '../ledger/ledger.ts';
 import { SAVE_GRACE_MS } from '../exam/sittings.ts';
 import { checkSessionContext, replyContext } from './context.ts';
 import type { ChatTurn } from './providers/types.ts';
-import { aiFor, endOrphan } from './registry.ts';
+import { aiFor, askToStop, endOrphan, generatedElsewhere } from './registry.ts';
 import {
   createSession,
   findOwnMessage,
@@ -92,6 +92,21 @@ function contextText(t: TutorInput): string {
   return parts.join('\n\n');
 }
 
+/** How long a stop asked through this process waits for the generating process to end it. */
+const STOP_WAIT_MS = 3_000;
+
+/** Waits (a few seconds at most) for a reply stopped by another process to be stored ended. */
+async function untilEnded(pool: Pool, replyId: number): Promise<void> {
+  for (let waited = 0; waited < STOP_WAIT_MS; waited += 100) {
+    const { rows } = await pool.query<{ status: string }>(
+      'SELECT status FROM ai_messages WHERE id = $1',
+      [replyId],
+    );
+    if (rows[0]?.status !== 'streaming') return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function createMessage(
   services: Parameters<Parameters<typeof handle>[1]>[0]['services'],
   auth: Auth,
@@ -145,7 +160,7 @@ async function createMessage(
       [auth.memberId],
     );
     for (const r of streaming.rows) {
-      if (registry.isLive(r.id)) {
+      if (registry.isLive(r.id) || (await generatedElsewhere(client, r.id, services.instance))) {
         throw fail(
           'CONFLICT',
           r.session_id === session.id
@@ -153,14 +168,15 @@ async function createMessage(
             : '你在另一个会话中还有一条回答正在生成，请等它结束或先停止',
         );
       }
-      // Nothing generates it (one API process owns its replies): it never ends by itself.
-      await endOrphan(client, r.id);
+      // Nothing generates it (its process is gone, or this one could not start it): it never
+      // ends by itself.
+      await endOrphan(client, r.id, services.instance);
     }
     const inserted = await client.query<MessageRow>(
       `INSERT INTO ai_messages (session_id, member_id, role, content, status, answer_id, provider,
-                                model, client_key)
-       VALUES ($1, $2, 'user', $3, 'done', $4, NULL, NULL, $7),
-              ($1, $2, 'assistant', '', 'streaming', $4, $5, $6, NULL)
+                                model, client_key, owner)
+       VALUES ($1, $2, 'user', $3, 'done', $4, NULL, NULL, $7, NULL),
+              ($1, $2, 'assistant', '', 'streaming', $4, $5, $6, NULL, $8)
        RETURNING id, session_id, member_id, role, content, status, tokens, provider, model, error,
                  answer_id, seq, created_at, finished_at`,
       [
@@ -171,6 +187,7 @@ async function createMessage(
         provider.name,
         provider.model,
         body.clientKey ?? null,
+        services.instance,
       ],
     );
     await client.query('UPDATE ai_sessions SET updated_at = now() WHERE id = $1', [session.id]);
@@ -188,7 +205,7 @@ async function createMessage(
   } catch (err) {
     registry.release(rows.reply.id);
     services.logger.error({ err, replyId: rows.reply.id }, 'AI 回答无法开始生成');
-    await endOrphan(services.pool, rows.reply.id);
+    await endOrphan(services.pool, rows.reply.id, services.instance);
     const failed = await findOwnMessage(services.pool, auth.memberId, rows.reply.id);
     return { question: toMessage(rows.question), reply: toMessage(failed ?? rows.reply) };
   }
@@ -269,10 +286,14 @@ export const aiHandlers = [
     if (!row || row.role !== 'assistant') throw fail('NOT_FOUND', `回答 ${body.messageId} 不存在`);
     if (row.status === 'streaming') {
       const registry = aiFor(services.pool, services.logger);
-      // A streaming reply nothing generates here would never end: it ends failed, uncharged,
-      // and the answer says so (its error), rather than a stop that changes nothing.
-      if (!(await registry.stop(row.id)) && !registry.isLive(row.id)) {
-        await endOrphan(services.pool, row.id);
+      if (await generatedElsewhere(services.pool, row.id, services.instance)) {
+        // Another process generates it: asked to stop, it ends the reply in a moment.
+        await askToStop(services.pool, row.id);
+        await untilEnded(services.pool, row.id);
+      } else if (!(await registry.stop(row.id)) && !registry.isLive(row.id)) {
+        // A streaming reply nothing generates would never end: it ends failed, uncharged, and
+        // the answer says so (its error), rather than a stop that changes nothing.
+        await endOrphan(services.pool, row.id, services.instance);
       }
     }
     return toMessage((await findOwnMessage(services.pool, auth.memberId, row.id))!);
@@ -295,6 +316,7 @@ export const aiHandlers = [
         replyId: row.id,
         after: query.after,
         writer,
+        self: services.instance,
       });
       return undefined as never;
     },

@@ -5,14 +5,19 @@
  * the database as they grow (every FLUSH_MS), and its end, its status and its charge are one
  * transaction — while this registry only fans the live deltas out to the readers of this process.
  *
- * A reply that was streaming when a process died is marked failed when the next one starts,
- * and is not charged (recoverInterrupted). One that is streaming in the database but not live
- * here — its start or its end could not be stored — is an orphan: the next question, a stop or
- * a reader ends it failed, uncharged (endOrphan), so nothing waits on it for ever.
+ * Each reply row names the API process generating it (`owner`, server/instance.ts). A reply
+ * whose process is gone — stopped, or killed mid-stream — is marked failed, uncharged, by the
+ * other processes within seconds and at the next start (recoverInterrupted). One that is
+ * streaming in the database but not live in its own process — its start or its end could not be
+ * stored — is an orphan: the next question, a stop or a reader ends it failed, uncharged
+ * (endOrphan), so nothing waits on it for ever. A stop asked through another process reaches
+ * the owner (askToStop).
  */
 import type { AiDoneEvent, AiMessageStatus } from '../../contract/ai/calls.ts';
 import { withTransaction, type Pool, type PoolClient, type Queryable } from '../db/pool.ts';
 import { balanceOf, ledgerAccount, postJournal } from '../ledger/ledger.ts';
+import { PgListener } from '../db/pg-listener.ts';
+import { ownerGone } from '../instance.ts';
 import type { Logger } from '../logger.ts';
 import { aiConfigFromEnv, providerOf, type AiConfig } from './config.ts';
 import { AiProviderError, type AiModelProvider, type GenerateRequest } from './providers/types.ts';
@@ -342,33 +347,61 @@ export class AiRegistry {
 }
 
 /**
- * Replies left streaming by a process that stopped: failed, not charged. One API process owns the
- * replies it generates (docs/decisions/ai-assistant.md "Start-up and shutdown": several API
- * processes would need an owner column and a heartbeat before this could run while others stream).
+ * Replies left streaming by a process that is gone (it stopped, or was killed mid-stream and
+ * stopped saying it is alive: server/instance.ts): failed, not charged. Run at start and every
+ * few seconds by each process; replies of live processes are theirs to end
+ * (docs/decisions/scale-out.md "Which process owns what").
  */
 export async function recoverInterrupted(pool: Pool): Promise<number> {
   const { rowCount } = await pool.query(
     `UPDATE ai_messages SET status = 'failed', tokens = 0, error = $1, finished_at = now()
-      WHERE status = 'streaming'`,
+      WHERE status = 'streaming' AND ${ownerGone('owner')}`,
     [INTERRUPTED_MESSAGE],
   );
   return rowCount ?? 0;
 }
 
 /**
- * Ends a reply row left streaming that no process generates (its start or its end could not be
- * stored): failed, not charged, its stored text kept. True when this call ended it.
+ * Ends a reply row left streaming that no process generates — its start or its end could not be
+ * stored here (`self`, this process), or its process is gone: failed, not charged, its stored
+ * text kept. A reply another live process generates is left alone. True when this call ended it.
  */
-export async function endOrphan(db: Queryable, replyId: number): Promise<boolean> {
+export async function endOrphan(db: Queryable, replyId: number, self: string): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE ai_messages SET status = 'failed', tokens = 0, error = $2, finished_at = now()
-      WHERE id = $1 AND status = 'streaming'`,
-    [replyId, ORPHANED_MESSAGE],
+      WHERE id = $1 AND status = 'streaming' AND (owner = $3 OR ${ownerGone('owner')})`,
+    [replyId, ORPHANED_MESSAGE, self],
   );
   return rowCount === 1;
 }
 
+/** Whether another API process, alive, is generating the reply. */
+export async function generatedElsewhere(
+  db: Queryable,
+  replyId: number,
+  self: string,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM ai_messages
+      WHERE id = $1 AND status = 'streaming' AND owner <> $2 AND NOT ${ownerGone('owner')}`,
+    [replyId, self],
+  );
+  return rowCount === 1;
+}
+
+/** Channel on which a stop asked through one process reaches the process generating the reply. */
+const STOP_CHANNEL = 'xinao_ai_stop';
+
+/** Asks every API process to stop the reply; the one generating it does. */
+export async function askToStop(pool: Pool, replyId: number): Promise<void> {
+  await pool.query('SELECT pg_notify($1, $2)', [STOP_CHANNEL, String(replyId)]);
+}
+
 const registries = new WeakMap<Pool, AiRegistry>();
+/** What startAi runs beside a platform's registry: the sweep of gone processes' replies, stops. */
+const companions = new WeakMap<Pool, { sweep: NodeJS.Timeout; stops: PgListener }>();
+/** How often each process ends the replies of processes that are gone. */
+const SWEEP_MS = 3_000;
 
 /** Starts the assistant for a platform: recovery first, then a registry on `env`'s settings. */
 export async function startAi(
@@ -381,6 +414,19 @@ export async function startAi(
   if (recovered > 0) logger.warn({ replies: recovered }, '上次停止时未完成的 AI 回答已标记为失败');
   const registry = new AiRegistry(pool, logger, config);
   registries.set(pool, registry);
+  const sweep = setInterval(() => {
+    recoverInterrupted(pool).then(
+      (ended) =>
+        ended > 0 && logger.warn({ replies: ended }, '已停止的服务进程的 AI 回答已标记为失败'),
+      (err: Error) => logger.warn({ err: err.message }, '检查已停止进程的 AI 回答失败'),
+    );
+  }, SWEEP_MS);
+  sweep.unref();
+  const stops = new PgListener(pool, [STOP_CHANNEL], (_channel, payload) => {
+    void registry.stop(Number(payload));
+  });
+  stops.connectInBackground();
+  companions.set(pool, { sweep, stops });
   logger.info(
     { provider: registry.provider.name, model: registry.provider.model },
     config.openai ? 'AI 助手：使用配置的模型' : 'AI 助手：使用内置判题助教',
@@ -399,5 +445,10 @@ export function aiFor(pool: Pool, logger: Logger): AiRegistry {
 }
 
 export async function closeAi(pool: Pool): Promise<void> {
+  const running = companions.get(pool);
+  if (running) {
+    clearInterval(running.sweep);
+    await running.stops.close();
+  }
   await registries.get(pool)?.close();
 }

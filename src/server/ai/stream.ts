@@ -68,6 +68,8 @@ export async function streamReply(options: {
   replyId: number;
   after: number;
   writer: EventWriter;
+  /** This API process (server/instance.ts): a reply another live process generates is theirs. */
+  self: string;
   /** Tests shorten it. */
   orphanAfterMs?: number;
 }): Promise<void> {
@@ -99,7 +101,7 @@ export async function streamReply(options: {
       }
       if (!registry.isLive(replyId) && Date.now() - progressAt >= orphanAfterMs) {
         // Ended failed, uncharged; the next look reads that end and sends it as `done`.
-        await endOrphan(pool, replyId);
+        await endOrphan(pool, replyId, options.self);
         continue;
       }
       await sleep(POLL_MS, abort.signal);
