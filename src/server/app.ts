@@ -98,6 +98,8 @@ export interface AppDeps {
   files?: FileService;
   /** The system log (server/sys-log/): retention (default 180 days) and how entries are written. */
   sysLog?: SysLogOptions;
+  /** This API process's name (server/instance.ts); default a new one. */
+  instance?: string;
   /** WeChat sign-in (server/wechat/): default the sandbox, with the sandbox's 公众号 token. */
   wechat?: {
     provider?: 'sandbox' | 'wechat' | 'none';
@@ -301,7 +303,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const services: Services = {
-    instance: instanceName(),
+    instance: deps.instance ?? instanceName(),
     pool: deps.pool,
     logger: deps.logger,
     keyring: deps.keyring,

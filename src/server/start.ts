@@ -27,6 +27,7 @@ import type { JudgeWorkers } from './judge-service/workers.ts';
 import { closeStatusHub } from './member-question/status-hub.ts';
 import { closeMessageHub } from './messages/hub.ts';
 import { closeAi, startAi } from './ai/registry.ts';
+import { instanceName } from './instance.ts';
 import { loadQuotaLimits } from './member-question/quota.ts';
 
 export interface StartOptions {
@@ -155,7 +156,9 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       urlTtlMs: urlTtlFromEnv(options.env ?? process.env),
       now: options.fileClock,
     });
+    const instance = instanceName();
     const app = await buildApp({
+      instance,
       files,
       pool,
       logger,
@@ -200,7 +203,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     cleanups.push(() => closeStatusHub(pool));
     cleanups.push(() => closeMessageHub(pool));
     // So do AI replies being generated (failed, not charged: server/ai/registry.ts).
-    await startAi(pool, logger, options.env ?? process.env);
+    await startAi(pool, logger, options.env ?? process.env, instance);
     cleanups.push(() => closeAi(pool));
     await app.listen({
       port: options.port ?? config.port,

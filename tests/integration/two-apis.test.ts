@@ -14,7 +14,7 @@ import { ai } from '../../src/contract/ai/calls.ts';
 import { app } from '../../src/contract/app/calls.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { siteConfig } from '../../src/contract/site-config/calls.ts';
-import { INTERRUPTED_MESSAGE } from '../../src/server/ai/registry.ts';
+import { INTERRUPTED_MESSAGE, ORPHANED_MESSAGE } from '../../src/server/ai/registry.ts';
 import { createTransport, type Transport } from '../../src/transport/client.ts';
 import { RawClient, sdk } from '../support/api.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
@@ -124,15 +124,20 @@ describe('two API processes on one database', () => {
     const { api: student } = await loginAs(one, 'student');
     const session = await student.call(ai['oj.aiSession.create'], { body: { scene: 'general' } });
     const studentId = (await student.call(accounts.queryCurrent, {})).id;
-    const liveOwner = (await new RawClient(one.apiUrl).call(accounts.verify)).headers.get(
-      'x-xinao-instance',
-    )!;
+    // A third process, alive (its beat kept fresh below), generating a reply of its own.
+    const beat = () =>
+      one.pool.query(
+        `INSERT INTO api_instances (id) VALUES ('third-host:77:beef')
+         ON CONFLICT (id) DO UPDATE SET alive_at = now()`,
+      );
+    await beat();
+    const beating = setInterval(() => void beat(), 1_000);
     const { rows } = await one.pool.query<{ id: number; owner: string }>(
       `INSERT INTO ai_messages (session_id, member_id, role, content, status, provider, owner)
        VALUES ($1, $2, 'assistant', '半截', 'streaming', 'builtin', $3),
               ($1, $2, 'assistant', '', 'streaming', 'builtin', $4)
        RETURNING id, owner`,
-      [session.id, studentId, 'killed-host:4242:dead', liveOwner],
+      [session.id, studentId, 'killed-host:4242:dead', 'third-host:77:beef'],
     );
     const [killed, live] = rows;
     const statusOf = async (id: number) =>
@@ -151,8 +156,39 @@ describe('two API processes on one database', () => {
       tokens: 0,
       error: INTERRUPTED_MESSAGE,
     });
-    // The live process's reply is still its own (here: nobody generates it, so end it).
+    // The live process's reply is still its own, after several sweeps of both processes.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
     expect((await statusOf(live!.id)).status).toBe('streaming');
+    clearInterval(beating);
     await one.pool.query(`UPDATE ai_messages SET status = 'failed' WHERE id = $1`, [live!.id]);
+    await one.pool.query(`DELETE FROM api_instances WHERE id = 'third-host:77:beef'`);
+  }, 20_000);
+
+  it('stop a reply through the process that does not generate it', async () => {
+    const { api: student } = await loginAs(one, 'student');
+    const studentId = (await student.call(accounts.queryCurrent, {})).id;
+    const session = await student.call(ai['oj.aiSession.create'], { body: { scene: 'general' } });
+    const owner = (await new RawClient(one.apiUrl).call(accounts.verify)).headers.get(
+      'x-xinao-instance',
+    )!;
+    // A reply the first process owns but no longer generates (its end could not be stored).
+    const { rows } = await one.pool.query<{ id: number }>(
+      `INSERT INTO ai_messages (session_id, member_id, role, content, status, provider, owner)
+       VALUES ($1, $2, 'assistant', '半截', 'streaming', 'builtin', $3) RETURNING id`,
+      [session.id, studentId, owner],
+    );
+    const across = createTransport({
+      baseUrl: two.apiUrl,
+      fetch: (input, init) => {
+        const headers = new Headers(init?.headers);
+        headers.set('cookie', student.cookies!.header() ?? '');
+        return fetch(input, { ...init, headers });
+      },
+    });
+    // The second process may not end it itself: it asks the owner, which ends it at once.
+    const stopped = await across.call(ai['oj.aiSession.message.stop'], {
+      body: { messageId: rows[0]!.id },
+    });
+    expect(stopped).toMatchObject({ status: 'failed', tokens: 0, error: ORPHANED_MESSAGE });
   }, 20_000);
 });

@@ -103,8 +103,16 @@ export function adminPlatform(): AdminPlatform {
   };
 }
 
-/** Written by every sealed request, refused or not: the replay guard (docs/protocol.md). */
-const TABLES_EVERY_REQUEST_WRITES = new Set(['envelope_nonces']);
+/**
+ * Written whatever a request's outcome, by the machinery around calls rather than by the call:
+ * the replay guard (every sealed request, docs/protocol.md), the rate limits' counts (every
+ * limited request, refused or not), and the API processes' heartbeats (every two seconds).
+ */
+const TABLES_EVERY_REQUEST_WRITES = new Set([
+  'envelope_nonces',
+  'rate_limit_counts',
+  'api_instances',
+]);
 
 /**
  * What may be read of a table that refused requests also write: the system log records every

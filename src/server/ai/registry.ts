@@ -352,13 +352,31 @@ export class AiRegistry {
  * few seconds by each process; replies of live processes are theirs to end
  * (docs/decisions/scale-out.md "Which process owns what").
  */
-export async function recoverInterrupted(pool: Pool): Promise<number> {
+export async function recoverInterrupted(pool: Pool, self: string | null = null): Promise<number> {
+  // Never this process's own (`self`): a beat delayed by a busy pool is not its death here.
   const { rowCount } = await pool.query(
     `UPDATE ai_messages SET status = 'failed', tokens = 0, error = $1, finished_at = now()
-      WHERE status = 'streaming' AND ${ownerGone('owner')}`,
-    [INTERRUPTED_MESSAGE],
+      WHERE status = 'streaming' AND owner IS DISTINCT FROM $2 AND ${ownerGone('owner')}`,
+    [INTERRUPTED_MESSAGE, self],
   );
   return rowCount ?? 0;
+}
+
+/**
+ * This process's own orphans: rows it owns that its registry does not generate (their start or
+ * end could not be stored). Ended by its sweep, so a member whose next calls reach other
+ * processes is not blocked until one reaches this one.
+ */
+async function endOwnOrphans(pool: Pool, registry: AiRegistry, self: string): Promise<number> {
+  const { rows } = await pool.query<{ id: number }>(
+    `SELECT id FROM ai_messages WHERE status = 'streaming' AND owner = $1`,
+    [self],
+  );
+  let ended = 0;
+  for (const { id } of rows) {
+    if (!registry.isLive(id) && (await endOrphan(pool, id, self))) ended += 1;
+  }
+  return ended;
 }
 
 /**
@@ -408,22 +426,30 @@ export async function startAi(
   pool: Pool,
   logger: Logger,
   env: NodeJS.ProcessEnv,
+  self: string,
 ): Promise<AiRegistry> {
   const config = aiConfigFromEnv(env);
-  const recovered = await recoverInterrupted(pool);
+  const recovered = await recoverInterrupted(pool, self);
   if (recovered > 0) logger.warn({ replies: recovered }, '上次停止时未完成的 AI 回答已标记为失败');
   const registry = new AiRegistry(pool, logger, config);
   registries.set(pool, registry);
   const sweep = setInterval(() => {
-    recoverInterrupted(pool).then(
-      (ended) =>
-        ended > 0 && logger.warn({ replies: ended }, '已停止的服务进程的 AI 回答已标记为失败'),
-      (err: Error) => logger.warn({ err: err.message }, '检查已停止进程的 AI 回答失败'),
+    Promise.all([recoverInterrupted(pool, self), endOwnOrphans(pool, registry, self)]).then(
+      ([gone, own]) =>
+        gone + own > 0 && logger.warn({ gone, own }, '无进程生成的 AI 回答已标记为失败'),
+      (err: Error) => logger.warn({ err: err.message }, '检查无进程生成的 AI 回答失败'),
     );
   }, SWEEP_MS);
   sweep.unref();
   const stops = new PgListener(pool, [STOP_CHANNEL], (_channel, payload) => {
-    void registry.stop(Number(payload));
+    const id = Number(payload);
+    // Live here: stopped. Owned here but not generated (an orphan): ended, uncharged.
+    void registry.stop(id).then(
+      async (stopped) => {
+        if (!stopped && !registry.isLive(id)) await endOrphan(pool, id, self);
+      },
+      () => undefined,
+    );
   });
   stops.connectInBackground();
   companions.set(pool, { sweep, stops });

@@ -99,9 +99,13 @@ export async function streamReply(options: {
         writer.done(done);
         return;
       }
-      if (!registry.isLive(replyId) && Date.now() - progressAt >= orphanAfterMs) {
-        // Ended failed, uncharged; the next look reads that end and sends it as `done`.
-        await endOrphan(pool, replyId, options.self);
+      if (
+        !registry.isLive(replyId) &&
+        Date.now() - progressAt >= orphanAfterMs &&
+        (await endOrphan(pool, replyId, options.self))
+      ) {
+        // Ended failed, uncharged; the next look reads that end and sends it as `done`. A reply
+        // another live process generates is not ended here: it is waited for like any other.
         continue;
       }
       await sleep(POLL_MS, abort.signal);

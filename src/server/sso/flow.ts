@@ -116,7 +116,12 @@ async function linkedUser(pool: Pool, settings: SsoSettings, claims: oidc.IDToke
   );
   if (linked.rows[0]) return linked.rows[0].user_id;
   const rule = LINK_CLAIMS[settings.linkClaim];
-  const value = claims[settings.linkClaim];
+  const claimed = claims[settings.linkClaim];
+  // OpenID's phone_number is E.164 (+86 138…): accounts here hold the 11 digits.
+  const value =
+    settings.linkClaim === 'phone_number' && typeof claimed === 'string'
+      ? mainlandMobile(claimed)
+      : claimed;
   if (
     typeof value !== 'string' ||
     !value ||
@@ -140,6 +145,11 @@ async function linkedUser(pool: Pool, settings: SsoSettings, claims: oidc.IDToke
     );
     return userId;
   });
+}
+
+/** A mainland mobile as accounts hold it, from +86 138 0000 0001, 0086…, or the 11 digits. */
+function mainlandMobile(claimed: string): string {
+  return claimed.replace(/[\s-]/g, '').replace(/^(\+86|0086)/, '');
 }
 
 /**
@@ -169,6 +179,10 @@ async function createAccount(
   if (byUsername && !/^[A-Za-z0-9_]{3,32}$/.test(value)) {
     throw fail('FORBIDDEN', `身份提供方的用户名「${value}」不能用作本平台的用户名`);
   }
+  // The account must hold what links it, or the next sign-in would make another one.
+  if (settings.linkClaim === 'phone_number' && !/^1\d{10}$/.test(value)) {
+    throw fail('FORBIDDEN', `身份提供方的手机号「${value}」不是本平台支持的手机号，无法开通账号`);
+  }
   const named = typeof claims.name === 'string' ? claims.name.trim().slice(0, 32) : '';
   const digest = createHash('sha256').update(`${claims.iss}\n${claims.sub}`).digest('hex');
   const username = byUsername ? value : `sso_${digest.slice(0, 12)}`;
@@ -178,7 +192,6 @@ async function createAccount(
     nickname: named || (byUsername ? value : '新同学'),
     organizationId,
     email: settings.linkClaim === 'email' ? value : null,
-    // Accounts here hold mainland mobiles: another form of number links by the provider only.
-    mobile: settings.linkClaim === 'phone_number' && /^1\d{10}$/.test(value) ? value : null,
+    mobile: settings.linkClaim === 'phone_number' ? value : null,
   });
 }

@@ -161,9 +161,11 @@ export function createOfficialWechat(
     },
 
     async phoneNumber(code) {
-      const answer = (await (
-        await withToken('/wxa/business/getuserphonenumber', { code })
-      ).json()) as WechatAnswer & {
+      const response = await withToken('/wxa/business/getuserphonenumber', { code });
+      if (!response.ok || !response.headers.get('content-type')?.includes('json')) {
+        throw fail('SERVICE_UNAVAILABLE', `微信服务器应答异常（HTTP ${response.status}）`);
+      }
+      const answer = (await response.json()) as WechatAnswer & {
         phone_info?: { purePhoneNumber?: string; countryCode?: string };
       };
       if (answer.errcode && CODE_REFUSED.has(answer.errcode)) return null;
@@ -181,8 +183,12 @@ export function createOfficialWechat(
       });
       const type = answer.headers.get('content-type') ?? '';
       if (type.includes('json')) throw refusedBy((await answer.json()) as WechatAnswer);
+      // A proxy's error page is not a picture: said, not shown as the code.
+      if (!answer.ok || !type.startsWith('image/')) {
+        throw fail('SERVICE_UNAVAILABLE', `微信服务器应答异常（HTTP ${answer.status}）`);
+      }
       const bytes = Buffer.from(await answer.arrayBuffer());
-      return `data:${type.split(';')[0] || 'image/jpeg'};base64,${bytes.toString('base64')}`;
+      return `data:${type.split(';')[0]};base64,${bytes.toString('base64')}`;
     },
   };
 }

@@ -52,7 +52,8 @@ export function WechatBinding() {
   }, [wechatBind, runtime]);
 
   const boundAt = binding.data?.gzh ?? binding.data?.mp ?? null;
-  const busy = state === 'leaving' || state === 'left' || state === 'binding';
+  // Not in `left`: a tab kept (the navigation refused, or Back) may press again.
+  const busy = state === 'leaving' || state === 'binding';
   return (
     <Card className="xa-section" data-testid="wechat-binding">
       <h2>{t('wechatBinding.title')}</h2>

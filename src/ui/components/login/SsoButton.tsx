@@ -13,7 +13,8 @@ export function SsoButton() {
   const { t } = useTranslation();
   const { ssoSignIn } = useRuntime().actors;
   const name = useSsoSignIn();
-  const leaving = useSelector(ssoSignIn, (s) => s.matches('leaving') || s.matches('left'));
+  // Not in `left`: a tab kept (the navigation refused, or Back) may press again.
+  const leaving = useSelector(ssoSignIn, (s) => s.matches('leaving'));
   if (name === null) return null;
   return (
     <Button
