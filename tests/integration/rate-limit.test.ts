@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../src/contract/accounts/calls.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
-import { RawClient } from '../support/api.ts';
+import { freshClientIp, RawClient } from '../support/api.ts';
 import { startTestPlatform } from '../support/platform.ts';
 import type { TestPlatform } from '../support/platform.ts';
 
@@ -50,6 +50,28 @@ describe('rate limit on loginByPwd', () => {
       body: { username: body.username, password: platform.accounts.student.password },
     });
     expect(login.body.success).toBe(true);
+  });
+
+  it('does not count sign-ins that succeed: a computer room signs everyone in from one address', async () => {
+    const max = accounts.loginByPwd.rateLimit!.max;
+    const { username, password } = platform.accounts.student;
+    const room = freshClientIp();
+    for (let i = 0; i < max + 5; i++) {
+      const pupil = new RawClient(platform.apiUrl, room);
+      const login = await pupil.call(accounts.loginByPwd, { body: { username, password } });
+      expect(login.body.success).toBe(true);
+    }
+    // Guesses from the same address still count, and are still stopped at the limit.
+    const guesser = new RawClient(platform.apiUrl, room);
+    const codes: number[] = [];
+    for (let i = 0; i <= max; i++) {
+      const guess = await guesser.call(accounts.loginByPwd, {
+        body: { username: `room_${i}`, password: 'guess-000' },
+      });
+      codes.push(guess.body.code);
+    }
+    expect(codes.at(-1)).toBe(ErrorCode.RATE_LIMITED);
+    expect(codes.filter((c) => c === ErrorCode.BAD_CREDENTIALS)).toHaveLength(max);
   });
 
   it('does not limit calls whose contract has no rateLimit', async () => {

@@ -25,8 +25,28 @@ function routeKey(options: object): string {
   const info = 'routeInfo' in options ? options.routeInfo : undefined;
   if (typeof info !== 'object' || info === null) return '';
   const url = 'url' in info && typeof info.url === 'string' ? info.url : '';
-  const method = 'method' in info ? String(info.method) : '';
-  return `${method}${url}`;
+  return routePrefix('method' in info ? info.method : '', url);
+}
+
+/** The part of a count's key that names its route (its method and url). */
+const routePrefix = (method: unknown, url: string): string => `${String(method)}${url}`;
+
+/**
+ * A sign-in that succeeded takes its hit back from its address's count: the limit is for
+ * guesses, and a school's computer room signs thirty pupils in from one address at 8:00
+ * (docs/decisions/transport-and-envelope.md "Rate limits"). The key is the plugin's for an
+ * IPv4 address; an IPv6 address is grouped by subnet there, and its sign-ins keep counting.
+ */
+export async function forgiveSignIn(
+  pool: Pool,
+  route: { method: unknown; url: string },
+  address: string,
+): Promise<void> {
+  await pool.query(
+    `UPDATE rate_limit_counts SET count = greatest(count - 1, 0)
+      WHERE key = $1 AND expires_at > now()`,
+    [`${routePrefix(route.method, route.url)}-${address}`],
+  );
 }
 
 /** A store class bound to `pool`, as the plugin's `store` option takes it. */
