@@ -38,6 +38,17 @@ afterAll(async () => {
   await one?.stop();
 });
 
+/** The session of `signedIn` (its cookie) through another API process. */
+const sameSessionOn = (other: TestPlatform, signedIn: Transport): Transport =>
+  createTransport({
+    baseUrl: other.apiUrl,
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.set('cookie', signedIn.cookies!.header() ?? '');
+      return fetch(input, { ...init, headers });
+    },
+  });
+
 /** Soon: a change announced on commit reaches the other process within milliseconds. */
 const soon = { timeout: 3_000, interval: 50 };
 
@@ -99,14 +110,7 @@ describe('two API processes on one database', () => {
   it('let a learner ask the assistant through one and read the reply through the other', async () => {
     const { api: student } = await loginAs(one, 'student');
     // The same session through the other process: its cookie, another base address.
-    const across = createTransport({
-      baseUrl: two.apiUrl,
-      fetch: (input, init) => {
-        const headers = new Headers(init?.headers);
-        headers.set('cookie', student.cookies!.header() ?? '');
-        return fetch(input, { ...init, headers });
-      },
-    });
+    const across = sameSessionOn(two, student);
     const session = await student.call(ai['oj.aiSession.create'], { body: { scene: 'general' } });
     const { reply } = await student.call(ai['oj.aiSession.message.create'], {
       body: { sessionId: session.id, content: '什么是前缀和？' },
@@ -177,14 +181,7 @@ describe('two API processes on one database', () => {
        VALUES ($1, $2, 'assistant', '半截', 'streaming', 'builtin', $3) RETURNING id`,
       [session.id, studentId, owner],
     );
-    const across = createTransport({
-      baseUrl: two.apiUrl,
-      fetch: (input, init) => {
-        const headers = new Headers(init?.headers);
-        headers.set('cookie', student.cookies!.header() ?? '');
-        return fetch(input, { ...init, headers });
-      },
-    });
+    const across = sameSessionOn(two, student);
     // The second process may not end it itself: it asks the owner, which ends it at once.
     const stopped = await across.call(ai['oj.aiSession.message.stop'], {
       body: { messageId: rows[0]!.id },

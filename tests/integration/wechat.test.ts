@@ -302,12 +302,16 @@ describe('unbinding', () => {
     await teacher.call(organization['member.bindWxGzh'], { body: { ticket: again.ticket } });
     expect((await teacher.call(wechat['member.queryWxBinding'], {})).gzh).not.toBeNull();
 
-    const { rows } = await platform.pool.query<{ outcome: string }>(
-      `SELECT l.outcome FROM sys_log l JOIN users u ON u.id = l.user_id
-        WHERE l.call_id = 'member.unbindWx' AND u.username = $1`,
-      [platform.accounts.student.username],
-    );
-    expect(rows.map((r) => r.outcome)).toEqual(['success']);
+    // The system log is written after the answer, by its recorder: asked until it is there.
+    const outcomes = async () =>
+      (
+        await platform.pool.query<{ outcome: string }>(
+          `SELECT l.outcome FROM sys_log l JOIN users u ON u.id = l.user_id
+            WHERE l.call_id = 'member.unbindWx' AND u.username = $1`,
+          [platform.accounts.student.username],
+        )
+      ).rows.map((r) => r.outcome);
+    await expect.poll(outcomes).toEqual(['success']);
   });
 
   it('refuses when nothing is bound, and a visitor', async () => {

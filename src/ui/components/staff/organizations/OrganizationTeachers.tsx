@@ -1,4 +1,4 @@
-import { Button, Tag } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrganizationItem } from '../../../../contract/organization/organizations.ts';
@@ -6,9 +6,13 @@ import { organizationTeachers } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { useQuery } from '../../../app/use-query.ts';
 import { PagedTable } from '../../PagedTable.tsx';
-import { Permitted } from '../Permitted.tsx';
 import { StaffForm, type StaffFormRequest } from '../StaffForm.tsx';
-import { teacherRolesForm, useRoleOptions } from '../people/teacher-roles.ts';
+import {
+  AssignRolesButton,
+  TeacherIdentityCells,
+  teacherIdentityHeaders,
+} from '../people/TeacherIdentity.tsx';
+import { useRoleOptions } from '../people/teacher-roles.ts';
 
 /**
  * One organization's teachers as the platform sees them (issue 27 item 8): who they are, their
@@ -38,41 +42,15 @@ export function OrganizationTeachers({
         state={list}
         failedTitle={t('staffPeople.teachersFailed')}
         empty={{ title: t('staffPeople.noTeachers'), description: '' }}
-        headers={[
-          t('staffPeople.nickname'),
-          t('staffPeople.login'),
-          t('staffPeople.role'),
-          t('staffRoles.roles'),
-          t('orders.actions'),
-        ]}
+        headers={[...teacherIdentityHeaders(t), t('orders.actions')]}
         testId="organization-teachers"
         page={page}
         onPage={setPage}
         row={(p) => (
           <tr key={p.id}>
+            <TeacherIdentityCells teacher={p} />
             <td>
-              {p.nickname}
-              {p.realName && <span className="xa-muted"> · {p.realName}</span>}
-            </td>
-            <td>{p.mobile ?? p.username}</td>
-            <td>{t(`role.${p.role}`)}</td>
-            <td>
-              {p.roles.map((r) => (
-                <Tag key={r.id} minimal intent="primary" className="xa-tag-gap">
-                  {r.name}
-                </Tag>
-              ))}
-            </td>
-            <td>
-              <Permitted call="member.configRoles">
-                <Button
-                  size="small"
-                  variant="outlined"
-                  text={t('staffRoles.assign')}
-                  onClick={() => setForm(teacherRolesForm(t, p, roleOptions))}
-                  data-testid={`teacher-roles-${p.id}`}
-                />
-              </Permitted>
+              <AssignRolesButton teacher={p} roleOptions={roleOptions} onForm={setForm} />
             </td>
           </tr>
         )}

@@ -8,7 +8,6 @@ import { useRuntime } from '../../../app/context.ts';
 import { useSessionUser } from '../../../app/hooks.ts';
 import { usePageParam } from '../../../app/use-page-param.ts';
 import { useQuery } from '../../../app/use-query.ts';
-import { Permitted } from '../Permitted.tsx';
 import { PagedTable } from '../../PagedTable.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
@@ -22,7 +21,12 @@ import {
 } from '../StaffForm.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 import { IssuedAccount } from './IssuedAccount.tsx';
-import { TEACHER_ROLES, teacherRolesForm, useRoleOptions } from './teacher-roles.ts';
+import {
+  AssignRolesButton,
+  TeacherIdentityCells,
+  teacherIdentityHeaders,
+} from './TeacherIdentity.tsx';
+import { TEACHER_ROLES, useRoleOptions } from './teacher-roles.ts';
 import { submitStaffWrite } from '../../../../machines/staff-edit/events.ts';
 
 /**
@@ -137,10 +141,7 @@ export function Teachers() {
         failedTitle={t('staffPeople.teachersFailed')}
         empty={{ title: t('staffPeople.noTeachers'), description: '' }}
         headers={[
-          t('staffPeople.nickname'),
-          t('staffPeople.login'),
-          t('staffPeople.role'),
-          t('staffRoles.roles'),
+          ...teacherIdentityHeaders(t),
           t('staffPeople.groups'),
           t('staffPeople.classes'),
           t('orders.actions'),
@@ -150,19 +151,7 @@ export function Teachers() {
         onPage={setPage}
         row={(p) => (
           <tr key={p.id}>
-            <td>
-              {p.nickname}
-              {p.realName && <span className="xa-muted"> · {p.realName}</span>}
-            </td>
-            <td>{p.mobile ?? p.username}</td>
-            <td>{t(`role.${p.role}`)}</td>
-            <td>
-              {p.roles.map((r) => (
-                <Tag key={r.id} minimal intent="primary" className="xa-tag-gap">
-                  {r.name}
-                </Tag>
-              ))}
-            </td>
+            <TeacherIdentityCells teacher={p} />
             <td>
               {p.groups.map((g) => (
                 <Tag key={g.id} minimal className="xa-tag-gap">
@@ -180,15 +169,7 @@ export function Teachers() {
                   onClick={() => setForm(groupsForm(p))}
                 />
               )}
-              <Permitted call="member.configRoles">
-                <Button
-                  size="small"
-                  variant="outlined"
-                  text={t('staffRoles.assign')}
-                  onClick={() => setForm(teacherRolesForm(t, p, roleOptions))}
-                  data-testid={`teacher-roles-${p.id}`}
-                />
-              </Permitted>
+              <AssignRolesButton teacher={p} roleOptions={roleOptions} onForm={setForm} />
             </td>
           </tr>
         )}
