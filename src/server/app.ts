@@ -32,6 +32,7 @@ import type { QuotaPolicy } from './member-question/quota.ts';
 import type { Logger } from './logger.ts';
 import type { Services } from './services.ts';
 import { resumePendingRefunds } from './orders/notifications.ts';
+import { inOneProcess } from './db/run-once.ts';
 import { allOrderKinds } from './order-kinds.ts';
 import { startServerClock, type ServerClock } from './clock.ts';
 import { EXAM_CLOCK_MS } from './exam/clock.ts';
@@ -179,9 +180,10 @@ async function installPayments(app: FastifyInstance, deps: AppDeps): Promise<Pay
     sandbox.startDelivery();
     const retryMs = options.refundRetryMs ?? REFUND_RETRY_MS;
     refundTimer = setInterval(() => {
-      resumePendingRefunds(servicesOf(app), retryMs).catch((err: Error) =>
-        deps.logger.warn({ err: err.message }, '重新申请渠道退款失败'),
-      );
+      // One process asks again (db/run-once.ts): N processes would ask the provider N times.
+      inOneProcess(deps.pool, 'refund-reasks', () =>
+        resumePendingRefunds(servicesOf(app), retryMs),
+      ).catch((err: Error) => deps.logger.warn({ err: err.message }, '重新申请渠道退款失败'));
     }, retryMs);
     refundTimer.unref();
   });

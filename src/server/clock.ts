@@ -2,9 +2,11 @@
  * The server's clock: what happens because time passed, with no client involved — exam papers
  * handed in at their deadline, judged and settled (exam/clock.ts); homework settled when it
  * closes (homework/clock.ts). Each tick works from rows and the database's clock only, so a
- * restart or a second API process changes nothing.
+ * restart changes nothing; with several API processes one of them runs each round
+ * (db/run-once.ts), the others' clocks skip it.
  */
 import type { Pool } from './db/pool.ts';
+import { inOneProcess } from './db/run-once.ts';
 import { tickExamClock } from './exam/clock.ts';
 import { tickHomeworkClock } from './homework/clock.ts';
 import type { Logger } from './logger.ts';
@@ -20,16 +22,18 @@ export function startServerClock(pool: Pool, logger: Logger, intervalMs: number)
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const timer = setInterval(() => {
-    running = running.then(async () => {
-      for (const tick of TICKS) {
-        if (stopped) return;
-        try {
-          await tick(pool, logger);
-        } catch (err) {
-          logger.warn({ err: (err as Error).message }, '服务器时钟运行失败，稍后重试');
+    running = running.then(() =>
+      inOneProcess(pool, 'server-clock', async () => {
+        for (const tick of TICKS) {
+          if (stopped) return;
+          try {
+            await tick(pool, logger);
+          } catch (err) {
+            logger.warn({ err: (err as Error).message }, '服务器时钟运行失败，稍后重试');
+          }
         }
-      }
-    });
+      }).catch((err: Error) => logger.warn({ err: err.message }, '服务器时钟运行失败，稍后重试')),
+    );
   }, intervalMs);
   timer.unref();
   return {

@@ -73,6 +73,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('runs one API process unless API_PROCESSES asks for more, within reason', () => {
+    expect(loadConfig({}).apiProcesses).toBe(1);
+    expect(loadConfig({ API_PROCESSES: '4' }).apiProcesses).toBe(4);
+    for (const bad of ['0', '-2', '2.5', 'two', '65']) {
+      expect(() => loadConfig({ API_PROCESSES: bad })).toThrow(/API_PROCESSES/);
+    }
+  });
+
   it('reads the environment and refuses nonsense', () => {
     const config = loadConfig({
       PORT: '9090',

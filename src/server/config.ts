@@ -25,6 +25,8 @@ export interface ServerConfig {
   adminPassword: string | undefined;
   /** Honour X-Forwarded-For (only behind a reverse proxy you control). */
   trustProxy: boolean;
+  /** API_PROCESSES: API processes serving PORT on this machine (server/api-processes.ts). */
+  apiProcesses: number;
   /** Mark the session cookie Secure and send HSTS (serve over HTTPS). */
   secureCookies: boolean;
   /** IMPORT_LIMIT_PER_HOUR: question imports (JSON or zip) one account may make an hour. */
@@ -97,6 +99,17 @@ function parseCount(name: string, value: string | undefined, fallback: number): 
   return n;
 }
 
+/** More processes than cores only share the cores; 64 is far past any machine we run on. */
+const MAX_API_PROCESSES = 64;
+
+function parseApiProcesses(value: string | undefined): number {
+  const n = parseCount('API_PROCESSES', value, 1);
+  if (n > MAX_API_PROCESSES) {
+    throw new Error(`API_PROCESSES must be at most ${MAX_API_PROCESSES}, got "${value}"`);
+  }
+  return n;
+}
+
 /** 网络安全法 第二十一条 asks for network logs kept no less than six months. */
 function parseRetentionDays(value: string | undefined): number {
   const days = parseCount('SYS_LOG_RETENTION_DAYS', value, SYS_LOG_MIN_RETENTION_DAYS);
@@ -145,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: parseFlag(env.SEED_DEMO),
     adminPassword,
     trustProxy: parseFlag(env.TRUST_PROXY),
+    apiProcesses: parseApiProcesses(env.API_PROCESSES),
     secureCookies: parseFlag(env.SECURE_COOKIES),
     importLimitPerHour: parseCount(
       'IMPORT_LIMIT_PER_HOUR',

@@ -1,17 +1,43 @@
 /**
  * `npm start`: the server with its embedded database, configured from the environment
- * (README "Configuration"). Ctrl-C or SIGTERM stops HTTP, the pool and Postgres, then exits 0.
+ * (README "Configuration"). With API_PROCESSES=N this process is the primary and N API
+ * processes serve the port (server/api-processes.ts). Ctrl-C or SIGTERM stops HTTP, the pool and
+ * Postgres, then exits 0.
  */
+import { isApiProcess, startApiProcesses } from './api-processes.ts';
+import { loadConfig } from './config.ts';
 import { releaseLibrarySignalHandlers } from './db/embedded.ts';
+import type { Logger } from './logger.ts';
 import { startPlatform } from './start.ts';
-import type { RunningPlatform } from './start.ts';
 
 const FORCED_EXIT_MS = 15_000;
 
+interface Stoppable {
+  logger: Logger;
+  stop(): Promise<void>;
+}
+
 async function main(): Promise<void> {
-  let platform: RunningPlatform;
+  const apiProcess = isApiProcess();
+  let apiProcesses = 1;
+  let running: Stoppable;
+  let servedAt = '';
   try {
-    platform = await startPlatform();
+    apiProcesses = apiProcess ? 1 : loadConfig().apiProcesses;
+    const platform = await startPlatform({
+      part: apiProcess ? 'api' : apiProcesses > 1 ? 'primary' : 'whole',
+    });
+    running = platform;
+    servedAt = platform.url;
+    if (apiProcesses > 1) {
+      const processes = startApiProcesses(platform, apiProcesses, platform.logger);
+      running = { logger: platform.logger, stop: processes.stop };
+      void processes.failed.then(async (err) => {
+        platform.logger.error(err.message);
+        await processes.stop().catch(() => undefined);
+        process.exit(1);
+      });
+    }
   } catch (err) {
     console.error('信奥训练营 failed to start:', err instanceof Error ? err.message : err);
     process.exit(1);
@@ -19,29 +45,36 @@ async function main(): Promise<void> {
   // From here on this process owns shutdown (see releaseLibrarySignalHandlers).
   releaseLibrarySignalHandlers();
   let shuttingDown = false;
-  const shutdown = (signal: NodeJS.Signals) => {
+  const shutdown = (signal: NodeJS.Signals | 'disconnect') => {
     if (shuttingDown) return;
     shuttingDown = true;
-    platform.logger.info({ signal }, '正在停止…');
+    running.logger.info({ signal }, '正在停止…');
     setTimeout(() => {
-      platform.logger.error('shutdown took too long; exiting');
+      running.logger.error('shutdown took too long; exiting');
       process.exit(1);
     }, FORCED_EXIT_MS).unref();
-    platform.stop().then(
+    running.stop().then(
       () => {
-        platform.logger.info('已停止');
+        running.logger.info('已停止');
         process.exit(0);
       },
       (err: unknown) => {
-        platform.logger.error({ err }, 'shutdown failed');
+        running.logger.error({ err }, 'shutdown failed');
         process.exit(1);
       },
     );
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, shutdown);
+  // An API process whose primary is gone (killed) stops too, rather than serve on alone.
+  if (apiProcess) process.on('disconnect', () => shutdown('disconnect'));
 
-  const shownPort = platform.port;
-  platform.logger.info(`信奥训练营 running at http://localhost:${shownPort}/web/`);
+  if (apiProcess) return;
+  const config = loadConfig();
+  const shownAt = servedAt || `http://localhost:${config.port}`;
+  running.logger.info(
+    { apiProcesses },
+    `信奥训练营 running at ${shownAt.replace('127.0.0.1', 'localhost')}/web/`,
+  );
 }
 
 void main();

@@ -20,17 +20,31 @@ import { seedDatabase, seedStoredFiles } from './seed/index.ts';
 import { createFileService, urlTtlFromEnv } from './files/service.ts';
 import { DiskFileStore } from './files/store.ts';
 import { sweepOrphanFiles } from './files/sweep.ts';
+import { inOneProcess } from './db/run-once.ts';
 import { SHORT_LIVED_PRUNES } from './prunes.ts';
 import { ensureBubblewrap } from '../judge/sandbox/setup.ts';
-import { judgeWorkerCount, startJudgeWorkers } from './judge-service/workers.ts';
-import type { JudgeWorkers } from './judge-service/workers.ts';
+import {
+  judgeWorkerCount,
+  NO_JUDGE_WORKERS,
+  startJudgeWorkers,
+  type JudgeWorkers,
+} from './judge-service/workers.ts';
 import { closeStatusHub } from './member-question/status-hub.ts';
 import { closeMessageHub } from './messages/hub.ts';
 import { closeAi, startAi } from './ai/registry.ts';
 import { instanceName } from './instance.ts';
 import { loadQuotaLimits } from './member-question/quota.ts';
 
+/**
+ * Which part of the platform a process runs (server/api-processes.ts): `whole` (one process:
+ * database, migrations, seed, judge workers and HTTP); `primary` (all of that but HTTP, which
+ * its API processes serve); `api` (HTTP only, on the database a primary prepared).
+ */
+export type PlatformPart = 'whole' | 'primary' | 'api';
+
 export interface StartOptions {
+  /** Default `whole`. */
+  part?: PlatformPart;
   /** HTTP port; 0 picks a free one. Default: PORT or 8080. */
   port?: number;
   host?: string;
@@ -72,9 +86,12 @@ export interface StartOptions {
 }
 
 export interface RunningPlatform {
-  /** Base URL of the HTTP server, e.g. http://127.0.0.1:8080 (no trailing slash). */
+  /** Base URL of the HTTP server, e.g. http://127.0.0.1:8080 (no trailing slash); '' for a primary. */
   url: string;
+  /** 0 for a primary, which serves no HTTP. */
   port: number;
+  /** The database every process of this platform uses (API processes are given it). */
+  databaseUrl: string;
   pool: Pool;
   logger: Logger;
   /**
@@ -107,8 +124,11 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     }
   };
 
+  const part = options.part ?? 'whole';
+  const prepares = part !== 'api';
   try {
     const databaseUrl = options.databaseUrl ?? config.databaseUrl;
+    if (part === 'api' && !databaseUrl) throw new Error('an API process needs DATABASE_URL');
     let embedded: EmbeddedDatabase | undefined;
     if (!databaseUrl) {
       embedded = await startEmbeddedPostgres({
@@ -119,33 +139,40 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       });
       cleanups.push(embedded.stop);
     }
-    const pool = createPool(databaseUrl ?? embedded!.connectionString, logger);
+    const connectionString = databaseUrl ?? embedded!.connectionString;
+    const pool = createPool(connectionString, logger);
     cleanups.push(() => pool.end());
 
-    await runMigrations(pool, logger);
-    // Every call is an operate before anyone can be given one (server/permission/).
-    await syncOperates(pool, allCalls);
-    const seed = await seedDatabase(pool, {
-      password: options.seedPassword ?? config.seedPassword,
-      logger,
-      // Demo accounts have a public password: only on the embedded database a person started
-      // with `npm start`, or where SEED_DEMO=1 asks for them.
-      demo: options.seedDemo ?? (databaseUrl === undefined || config.seedDemo),
-      adminPassword: config.adminPassword,
-    });
-    const workerCount = options.judgeWorkers ?? judgeWorkerCount(options.env ?? process.env);
-    // Before the workers, which refuse to start without bubblewrap: install it when allowed.
-    if (workerCount > 0) await ensureBubblewrap(logger, { env: options.env ?? process.env });
-    const judgeWorkers = startJudgeWorkers({
-      count: workerCount,
-      databaseUrl: databaseUrl ?? embedded!.connectionString,
-      logger,
-      env: {
-        ...(options.env ?? process.env),
-        LOG_LEVEL: options.quiet ? 'silent' : (options.logLevel ?? config.logLevel),
-      },
-    });
-    cleanups.push(() => judgeWorkers.stop());
+    let createdAccounts: string[] = [];
+    let judgeWorkers: JudgeWorkers = NO_JUDGE_WORKERS;
+    if (prepares) {
+      await runMigrations(pool, logger);
+      // Every call is an operate before anyone can be given one (server/permission/).
+      await syncOperates(pool, allCalls);
+      const seed = await seedDatabase(pool, {
+        password: options.seedPassword ?? config.seedPassword,
+        logger,
+        // Demo accounts have a public password: only on the embedded database a person started
+        // with `npm start`, or where SEED_DEMO=1 asks for them.
+        demo: options.seedDemo ?? (databaseUrl === undefined || config.seedDemo),
+        adminPassword: config.adminPassword,
+      });
+      createdAccounts = seed.createdAccounts;
+      const workerCount = options.judgeWorkers ?? judgeWorkerCount(options.env ?? process.env);
+      // Before the workers, which refuse to start without bubblewrap: install it when allowed.
+      if (workerCount > 0) await ensureBubblewrap(logger, { env: options.env ?? process.env });
+      const started = startJudgeWorkers({
+        count: workerCount,
+        databaseUrl: connectionString,
+        logger,
+        env: {
+          ...(options.env ?? process.env),
+          LOG_LEVEL: options.quiet ? 'silent' : (options.logLevel ?? config.logLevel),
+        },
+      });
+      judgeWorkers = started;
+      cleanups.push(() => started.stop());
+    }
     const keyring = await loadKeyring(pool);
     await pruneExpired(pool, SHORT_LIVED_PRUNES);
     const stopPruning = startPruning(pool, logger, SHORT_LIVED_PRUNES);
@@ -156,6 +183,27 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       urlTtlMs: urlTtlFromEnv(options.env ?? process.env),
       now: options.fileClock,
     });
+    if (prepares) {
+      await seedStoredFiles({ pool, files });
+      if (files.store instanceof DiskFileStore) {
+        const store = files.store;
+        const swept = await inOneProcess(pool, 'sweep-orphan-files', () =>
+          sweepOrphanFiles(pool, store),
+        );
+        if (swept && swept.length > 0) logger.info({ files: swept }, '清理了无记录的上传文件');
+      }
+    }
+    let stopping: Promise<void> | undefined;
+    const running = {
+      databaseUrl: connectionString,
+      pool,
+      logger,
+      createdAccounts,
+      judgeWorkers,
+      stop: () => (stopping ??= runCleanups()),
+    };
+    if (part === 'primary') return { ...running, url: '', port: 0 };
+
     const instance = instanceName();
     const app = await buildApp({
       instance,
@@ -194,11 +242,6 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       },
     });
     cleanups.push(() => app.close());
-    await seedStoredFiles({ pool, files });
-    if (files.store instanceof DiskFileStore) {
-      const swept = await sweepOrphanFiles(pool, files.store);
-      if (swept.length > 0) logger.info({ files: swept }, '清理了无记录的上传文件');
-    }
     // Open status streams end first, or closing the HTTP server would wait for them.
     cleanups.push(() => closeStatusHub(pool));
     cleanups.push(() => closeMessageHub(pool));
@@ -216,16 +259,10 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     const port = (app.server.address() as AddressInfo).port;
     const host = options.host ?? config.host;
     const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-
-    let stopping: Promise<void> | undefined;
     return {
+      ...running,
       url: `http://${urlHost.includes(':') ? `[${urlHost}]` : urlHost}:${port}`,
       port,
-      pool,
-      logger,
-      createdAccounts: seed.createdAccounts,
-      judgeWorkers,
-      stop: () => (stopping ??= runCleanups()),
     };
   } catch (err) {
     await runCleanups();

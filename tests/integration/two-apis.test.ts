@@ -8,6 +8,7 @@
  * The second API is a second platform started on the first one's database, as a second process
  * or machine would run it.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../src/contract/accounts/calls.ts';
 import { ai } from '../../src/contract/ai/calls.ts';
@@ -15,6 +16,8 @@ import { app } from '../../src/contract/app/calls.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { siteConfig } from '../../src/contract/site-config/calls.ts';
 import { INTERRUPTED_MESSAGE, ORPHANED_MESSAGE } from '../../src/server/ai/registry.ts';
+import { inOneProcess } from '../../src/server/db/run-once.ts';
+import { pruneExpired } from '../../src/server/envelope/nonces.ts';
 import { createTransport, type Transport } from '../../src/transport/client.ts';
 import { RawClient, sdk } from '../support/api.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
@@ -188,4 +191,64 @@ describe('two API processes on one database', () => {
     });
     expect(stopped).toMatchObject({ status: 'failed', tokens: 0, error: ORPHANED_MESSAGE });
   }, 20_000);
+});
+
+/** `platform` takes the job and holds it until finish(); answers once the work has begun. */
+async function holdJob(platform: TestPlatform, job: string) {
+  let begun!: () => void;
+  let finish!: () => void;
+  const started = new Promise<void>((resolve) => (begun = resolve));
+  const held = new Promise<void>((resolve) => (finish = resolve));
+  const running = inOneProcess(platform.pool, job, async () => {
+    begun();
+    await held;
+    return 'held';
+  });
+  await Promise.race([started, running]);
+  return { running, finish };
+}
+
+describe('work that must run once, with two API processes', () => {
+  it('is done by the process that takes the job; the other skips that round', async () => {
+    const { running, finish } = await holdJob(one, 'test-job');
+    // The first process has the job (its work waits): the second skips, twice over.
+    expect(await inOneProcess(two.pool, 'test-job', async () => 'two')).toBeUndefined();
+    expect(await inOneProcess(two.pool, 'test-job', async () => 'two')).toBeUndefined();
+    // Another job is not held up by it.
+    expect(await inOneProcess(two.pool, 'other-job', async () => 'two')).toBe('two');
+    finish();
+    expect(await running).toBe('held');
+    expect(await inOneProcess(two.pool, 'test-job', async () => 'two')).toBe('two');
+  });
+
+  it('gives the job back when the work fails, and when its process is gone', async () => {
+    await expect(
+      inOneProcess(one.pool, 'test-job', () => Promise.reject(new Error('failed round'))),
+    ).rejects.toThrow('failed round');
+    expect(await inOneProcess(two.pool, 'test-job', async () => 'two')).toBe('two');
+    // A process killed mid-round: its connection goes, and the lock with it.
+    const killed = new pg.Client({ connectionString: one.pool.options.connectionString });
+    await killed.connect();
+    await killed.query(`SELECT pg_advisory_lock(hashtextextended('xinao:test-job', 0))`);
+    expect(await inOneProcess(two.pool, 'test-job', async () => 'two')).toBeUndefined();
+    await killed.end();
+    await expect.poll(() => inOneProcess(two.pool, 'test-job', async () => 'two')).toBe('two');
+  });
+
+  it('prunes in one process at a time: a round taken elsewhere is skipped', async () => {
+    const nonce = `run-once-${Date.now()}`;
+    await one.pool.query(
+      `INSERT INTO envelope_nonces (nonce, expires_at) VALUES ($1, now() - interval '1 minute')`,
+      [nonce],
+    );
+    const left = async () =>
+      (await one.pool.query('SELECT 1 FROM envelope_nonces WHERE nonce = $1', [nonce])).rowCount;
+    const elsewhere = await holdJob(one, 'prune-expired');
+    await pruneExpired(two.pool, []);
+    expect(await left()).toBe(1);
+    elsewhere.finish();
+    await elsewhere.running;
+    await pruneExpired(two.pool, []);
+    expect(await left()).toBe(0);
+  });
 });

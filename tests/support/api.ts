@@ -67,6 +67,7 @@ export interface SealOptions {
 export class RawClient {
   private serverKey: ServerPublicKey | undefined;
   private sealer: Sealer = webCryptoSealer;
+  private closeEachConnection = false;
 
   /** `jar`: share one with another client to act as the same session from another address. */
   constructor(
@@ -82,6 +83,15 @@ export class RawClient {
   /** Skips fetching the server's key again: for many short-lived clients of one server. */
   adoptKey(key: ServerPublicKey): this {
     this.serverKey = key;
+    return this;
+  }
+
+  /**
+   * Each call on a connection of its own, as many browsers would: a load balancer (or
+   * API_PROCESSES' primary) picks a process per connection, never per request.
+   */
+  newConnectionPerCall(): this {
+    this.closeEachConnection = true;
     return this;
   }
 
@@ -128,6 +138,7 @@ export class RawClient {
   ): Promise<RawAnswer<T>> {
     const headers = new Headers(options.headers);
     headers.set('x-forwarded-for', this.ip);
+    if (this.closeEachConnection) headers.set('connection', 'close');
     if (options.appId !== null) headers.set(APP_ID_HEADER, options.appId ?? APP_ID);
     const cookie = this.jar.header();
     if (cookie) headers.set('cookie', cookie);

@@ -1,5 +1,6 @@
 import type { Logger } from '../logger.ts';
 import type { Pool } from '../db/pool.ts';
+import { inOneProcess } from '../db/run-once.ts';
 
 /**
  * Replay detection shared by every API process: a nonce is accepted once, by whichever process
@@ -24,9 +25,12 @@ export type Prune = (pool: Pool) => Promise<void>;
  * runs the other prunes the caller passes (start.ts: the login brake's).
  */
 export async function pruneExpired(pool: Pool, others: readonly Prune[]): Promise<void> {
-  await pool.query('DELETE FROM envelope_nonces WHERE expires_at < now()');
-  await pool.query(`DELETE FROM captchas WHERE expires_at < now() - interval '1 day'`);
-  for (const prune of others) await prune(pool);
+  // One process prunes at a time: the same deletes run twice would only fight over rows.
+  await inOneProcess(pool, 'prune-expired', async () => {
+    await pool.query('DELETE FROM envelope_nonces WHERE expires_at < now()');
+    await pool.query(`DELETE FROM captchas WHERE expires_at < now() - interval '1 day'`);
+    for (const prune of others) await prune(pool);
+  });
 }
 
 export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;

@@ -48,6 +48,9 @@ export interface JudgeWorkers {
   stop(): Promise<void>;
 }
 
+/** What an API process has: its primary (or another machine) runs the judge workers. */
+export const NO_JUDGE_WORKERS: JudgeWorkers = { pids: () => [], stop: async () => undefined };
+
 export function startJudgeWorkers(options: JudgeWorkersOptions): JudgeWorkers {
   const { logger } = options;
   const children = new Set<ChildProcess>();
@@ -74,7 +77,7 @@ export function startJudgeWorkers(options: JudgeWorkersOptions): JudgeWorkers {
         logger.error({ slot }, '判题进程因沙箱不可用拒绝启动，不再重启（详见其日志）');
         return;
       }
-      logger.warn({ slot, code, signal }, '判题进程退出，稍后重启');
+      logger.warn({ slot, exitCode: code, signal }, '判题进程退出，稍后重启');
       setTimeout(() => {
         if (!stopping) launch(slot);
       }, RESTART_DELAY_MS).unref();

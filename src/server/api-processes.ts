@@ -1,0 +1,93 @@
+/**
+ * API_PROCESSES=N (README "Running on several machines"): one primary process prepares the
+ * platform — the database (embedded or DATABASE_URL), migrations, seed, judge workers — and
+ * starts N API processes with node:cluster, which serve the same port (the primary hands each
+ * connection to one of them). The API processes share nothing but the database
+ * (docs/decisions/scale-out.md): any of them serves any request, and each names itself in
+ * `x-xinao-instance`. One that dies is replaced; one that dies before it ever listened (the
+ * port taken, a bad setting) stops the whole platform, since its replacement would die too.
+ */
+import cluster, { type Worker } from 'node:cluster';
+import type { Logger } from './logger.ts';
+import type { RunningPlatform } from './start.ts';
+
+/** Set in an API process's environment by its primary. */
+export const API_PROCESS_FLAG = 'XINAO_API_PROCESS';
+const RESTART_DELAY_MS = 1_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+export interface ApiProcesses {
+  /** Process ids of the API processes running now. */
+  pids(): number[];
+  /** SIGTERM to each, SIGKILL after the timeout, then stops the primary's platform. */
+  stop(): Promise<void>;
+  /** Settles when an API process failed before it listened: the platform cannot serve. */
+  failed: Promise<Error>;
+}
+
+/** Starts `count` API processes on the primary's database; `platform` is the primary's part. */
+export function startApiProcesses(
+  platform: RunningPlatform,
+  count: number,
+  logger: Logger,
+): ApiProcesses {
+  const workers = new Set<Worker>();
+  let stopping = false;
+  let fail!: (err: Error) => void;
+  const failed = new Promise<Error>((resolve) => (fail = resolve));
+
+  const launch = (slot: number) => {
+    const worker = cluster.fork({
+      [API_PROCESS_FLAG]: '1',
+      DATABASE_URL: platform.databaseUrl,
+      // The primary runs the judge workers; an API process runs none.
+      JUDGE_WORKERS: '0',
+    });
+    let listened = false;
+    workers.add(worker);
+    worker.once('listening', () => {
+      listened = true;
+    });
+    worker.once('exit', (code, signal) => {
+      workers.delete(worker);
+      if (stopping) return;
+      if (!listened) {
+        fail(new Error(`API 进程 ${slot + 1} 未能开始服务（退出码 ${code ?? signal}）`));
+        return;
+      }
+      logger.warn({ slot, exitCode: code, signal }, 'API 进程退出，稍后重启');
+      setTimeout(() => {
+        if (!stopping) launch(slot);
+      }, RESTART_DELAY_MS).unref();
+    });
+  };
+  for (let slot = 0; slot < count; slot++) launch(slot);
+  logger.info({ count }, '已启动 API 进程');
+
+  let stopped: Promise<void> | undefined;
+  return {
+    failed,
+    pids: () => [...workers].map((w) => w.process.pid).filter((p): p is number => p !== undefined),
+    stop: () =>
+      (stopped ??= (async () => {
+        stopping = true;
+        await Promise.all([...workers].map(stopWorker));
+        await platform.stop();
+      })()),
+  };
+}
+
+function stopWorker(worker: Worker): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (worker.isDead()) return resolve();
+    const killTimer = setTimeout(() => worker.process.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    worker.once('exit', () => {
+      clearTimeout(killTimer);
+      resolve();
+    });
+    worker.process.kill('SIGTERM');
+  });
+}
+
+/** True in a process its primary started as an API process. */
+export const isApiProcess = (): boolean => cluster.isWorker && !!process.env[API_PROCESS_FLAG];
