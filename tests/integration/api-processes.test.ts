@@ -5,18 +5,16 @@
  * outright is replaced while the other serves; SIGTERM stops them all; a port already taken
  * stops the start with a reason instead of restarting for ever.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../src/contract/accounts/calls.ts';
 import { API_PREFIX } from '../../src/contract/envelope.ts';
 import { DEFAULT_SEED_PASSWORD } from '../../src/server/config.ts';
 import { findFreePort } from '../../src/server/net.ts';
 import { RawClient } from '../support/api.ts';
-import { makeTestDataDir, startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { spawnServer } from '../support/server-processes.ts';
 
-const MAIN = path.resolve(import.meta.dirname, '../../src/server/main.ts');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let database: TestPlatform;
@@ -27,34 +25,11 @@ afterAll(async () => {
   await database?.stop();
 });
 
-interface Started {
-  child: ChildProcess;
-  apiUrl: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function startWithProcesses(count: number, port: number): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: database.pool.options.connectionString,
-      DATA_DIR: await makeTestDataDir(),
-      API_PROCESSES: String(count),
-      JUDGE_WORKERS: '0',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function startWithProcesses(count: number, port: number) {
+  const started = await spawnServer(database.pool.options.connectionString!, port, {
+    API_PROCESSES: String(count),
   });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { child, apiUrl: `http://127.0.0.1:${port}${API_PREFIX}`, output: () => output, exited };
+  return { ...started, apiUrl: `http://127.0.0.1:${port}${API_PREFIX}` };
 }
 
 const instanceOf = async (client: RawClient): Promise<string> => {
@@ -72,9 +47,9 @@ async function spread(client: RawClient, n: number): Promise<Set<string>> {
 }
 
 describe('API_PROCESSES=2', () => {
-  let started: Started;
+  let started: Awaited<ReturnType<typeof startWithProcesses>>;
   afterAll(async () => {
-    if (started && started.child.exitCode === null) started.child.kill('SIGKILL');
+    started?.kill();
   });
 
   it('serves one port from two processes, replaces one killed, and stops them all', async () => {
