@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import pg from 'pg';
 import type { Pool } from './db/pool.ts';
 import type { Logger } from './logger.ts';
 
@@ -27,14 +28,41 @@ export interface Heartbeat {
   stop(): Promise<void>;
 }
 
-/** Says `id` is alive now and every HEARTBEAT_MS until stopped; stopping says it is gone. */
+/**
+ * Says `id` is alive now and every HEARTBEAT_MS until stopped; stopping says it is gone. The
+ * beat has a connection of its own: on the request pool, a process whose pool is saturated for
+ * ten seconds (a class starting an exam) would miss its beats and have its live replies ended
+ * by the other processes. A lost connection is opened again at the next beat.
+ */
 export async function startHeartbeat(pool: Pool, id: string, logger: Logger): Promise<Heartbeat> {
-  const beat = () =>
-    pool.query(
-      `INSERT INTO api_instances (id) VALUES ($1)
-       ON CONFLICT (id) DO UPDATE SET alive_at = now()`,
-      [id],
-    );
+  let connection: pg.Client | undefined;
+  const connected = async (): Promise<pg.Client> => {
+    if (connection) return connection;
+    const client = new pg.Client(pool.options);
+    client.on('error', () => {
+      if (connection === client) connection = undefined;
+    });
+    await client.connect();
+    connection = client;
+    return client;
+  };
+  const beatOnce = async () => {
+    const client = await connected();
+    await client
+      .query(
+        `INSERT INTO api_instances (id) VALUES ($1)
+         ON CONFLICT (id) DO UPDATE SET alive_at = now()`,
+        [id],
+      )
+      .catch((err: Error) => {
+        if (connection === client) connection = undefined;
+        void client.end().catch(() => undefined);
+        throw err;
+      });
+  };
+  // One beat at a time: a slow one is not joined by the next.
+  let beating: Promise<void> | undefined;
+  const beat = (): Promise<void> => (beating ??= beatOnce().finally(() => (beating = undefined)));
   await beat();
   const timer = setInterval(() => {
     beat().catch((err: Error) => logger.warn({ err: err.message }, '进程心跳写入失败'));
@@ -43,7 +71,10 @@ export async function startHeartbeat(pool: Pool, id: string, logger: Logger): Pr
   return {
     async stop() {
       clearInterval(timer);
+      // A beat in flight would otherwise write the row again after it is deleted.
+      await beating?.catch(() => undefined);
       await pool.query('DELETE FROM api_instances WHERE id = $1', [id]).catch(() => undefined);
+      await connection?.end().catch(() => undefined);
     },
   };
 }

@@ -8,7 +8,7 @@
  * The second API is a second platform started on the first one's database, as a second process
  * or machine would run it.
  */
-import pg from 'pg';
+import pg, { type PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../src/contract/accounts/calls.ts';
 import { ai } from '../../src/contract/ai/calls.ts';
@@ -17,6 +17,7 @@ import { ErrorCode } from '../../src/contract/errors.ts';
 import { siteConfig } from '../../src/contract/site-config/calls.ts';
 import { INTERRUPTED_MESSAGE, ORPHANED_MESSAGE } from '../../src/server/ai/registry.ts';
 import { inOneProcess } from '../../src/server/db/run-once.ts';
+import { HEARTBEAT_MS } from '../../src/server/instance.ts';
 import { pruneExpired } from '../../src/server/envelope/nonces.ts';
 import { createTransport, type Transport } from '../../src/transport/client.ts';
 import { RawClient, sdk } from '../support/api.ts';
@@ -52,6 +53,8 @@ const sameSessionOn = (other: TestPlatform, signedIn: Transport): Transport =>
     },
   });
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 /** Soon: a change announced on commit reaches the other process within milliseconds. */
 const soon = { timeout: 3_000, interval: 50 };
 
@@ -65,6 +68,39 @@ describe('two API processes on one database', () => {
     expect(ib).toMatch(/^.+:\d+:[0-9a-f]{4}$/);
     expect(ia).not.toBe(ib);
   });
+
+  it('keep saying a process is alive while every connection of its pool is busy', async () => {
+    const id = (await new RawClient(two.apiUrl).call(accounts.verify)).headers.get(
+      'x-xinao-instance',
+    );
+    const aliveAt = async () =>
+      (
+        await one.pool.query<{ at: Date }>(
+          'SELECT alive_at AS at FROM api_instances WHERE id = $1',
+          [id],
+        )
+      ).rows[0]!.at.getTime();
+    // A burst holds all of the second process's connections for longer than two beats (some
+    // are held for good by its listeners: take connections until no more come).
+    const held: PoolClient[] = [];
+    for (;;) {
+      const next = two.pool.connect();
+      const got = await Promise.race([next, sleep(300).then(() => null)]);
+      if (got === null) {
+        void next.then((late) => late.release());
+        break;
+      }
+      held.push(got);
+    }
+    try {
+      const before = await aliveAt();
+      await expect
+        .poll(aliveAt, { timeout: 3 * HEARTBEAT_MS, interval: 100 })
+        .toBeGreaterThan(before);
+    } finally {
+      for (const client of held) client.release();
+    }
+  }, 20_000);
 
   it('count a client’s rate limit once across both: the limit is not doubled', async () => {
     const max = accounts.loginByPwd.rateLimit!.max;
