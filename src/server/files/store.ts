@@ -16,6 +16,8 @@ export interface FileStore {
   get(fileName: string): Promise<Buffer | null>;
   /** Removes the bytes; removing what is not there is no error. */
   delete(fileName: string): Promise<void>;
+  /** Lets go of open connections when the platform stops (the S3 client's; a disk has none). */
+  close?(): void;
 }
 
 /** Files under one folder (`<DATA_DIR>/files`), named by the service's names only. */
