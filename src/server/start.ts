@@ -18,6 +18,7 @@ import { createLogger } from './logger.ts';
 import type { Logger } from './logger.ts';
 import { seedDatabase, seedStoredFiles } from './seed/index.ts';
 import { createFileService, urlTtlFromEnv } from './files/service.ts';
+import { describeFileStore, fileStoreSettingsFromEnv, openFileStore } from './files/settings.ts';
 import { DiskFileStore } from './files/store.ts';
 import { sweepOrphanFiles } from './files/sweep.ts';
 import { inOneProcess } from './db/run-once.ts';
@@ -113,6 +114,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
   const config = loadConfig(options.env ?? process.env);
   setPasswordHashCost(config.passwordHashCost);
   const quotaLimits = loadQuotaLimits(options.env ?? process.env);
+  const fileStoreSettings = fileStoreSettingsFromEnv(options.env ?? process.env);
   const logger = createLogger({ level: options.logLevel ?? config.logLevel, quiet: options.quiet });
   const cleanups: (() => Promise<void>)[] = [];
   const runCleanups = async () => {
@@ -178,15 +180,27 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
     const stopPruning = startPruning(pool, logger, SHORT_LIVED_PRUNES);
     cleanups.push(async () => stopPruning());
 
+    const dataDir = options.dataDir ?? config.dataDir;
+    const store = await openFileStore(fileStoreSettings, dataDir);
+    cleanups.push(async () => store.close?.());
     const files = await createFileService(pool, {
-      dataDir: options.dataDir ?? config.dataDir,
+      dataDir,
       urlTtlMs: urlTtlFromEnv(options.env ?? process.env),
       now: options.fileClock,
+      store,
     });
     if (prepares) {
-      await seedStoredFiles({ pool, files });
-      if (files.store instanceof DiskFileStore) {
-        const store = files.store;
+      // The first use of the store: a bucket that is wrong or out of reach stops the start here.
+      await seedStoredFiles({ pool, files }).catch((err: Error) => {
+        const under =
+          err.cause instanceof Error ? ` (${err.cause.name}: ${err.cause.message})` : '';
+        throw new Error(
+          `storing the seed files in ${describeFileStore(fileStoreSettings)} failed: ${err.name}: ${err.message}${under}`,
+          { cause: err },
+        );
+      });
+      // A bucket is not swept: the sweep lists the disk folder (README "文件存储").
+      if (store instanceof DiskFileStore) {
         const swept = await inOneProcess(pool, 'sweep-orphan-files', () =>
           sweepOrphanFiles(pool, store),
         );

@@ -1,8 +1,8 @@
 /**
  * Where a file's bytes live. The database row (table files) says what a file is; the store only
- * keeps bytes under a name the service chose. The disk store is the default; an S3-compatible
- * store is the scale-out option (README "文件存储"): several API processes on several machines
- * need one shared store, and a disk under DATA_DIR is one machine's.
+ * keeps bytes under a name the service chose. The disk store is the default; the S3-compatible
+ * store (s3-store.ts, FILE_STORE=s3) is the scale-out option: several API processes on several
+ * machines need one shared store, and a disk under DATA_DIR is one machine's.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -16,6 +16,8 @@ export interface FileStore {
   get(fileName: string): Promise<Buffer | null>;
   /** Removes the bytes; removing what is not there is no error. */
   delete(fileName: string): Promise<void>;
+  /** Lets go of open connections when the platform stops (the S3 client's; a disk has none). */
+  close?(): void;
 }
 
 /** Files under one folder (`<DATA_DIR>/files`), named by the service's names only. */

@@ -56,7 +56,16 @@ export function installErrorHandlers(app: FastifyInstance): void {
     // Envelope failures can be probes or tampering: worth a warning, not just a line.
     const level =
       known.codeName === 'ENVELOPE' || known.codeName === 'SERVICE_UNAVAILABLE' ? 'warn' : 'info';
-    request.log[level]({ errorCode: known.code, reason: known.message }, 'request refused');
+    // What lay under a refusal (the file store's connection error) is the operator's, not the
+    // client's: logged, never sent.
+    const under = known.cause as { name?: unknown; code?: unknown; message?: unknown } | undefined;
+    const cause = under
+      ? { cause: [under.name, under.code, under.message].filter(Boolean).join(' ') }
+      : {};
+    request.log[level](
+      { errorCode: known.code, reason: known.message, ...cause },
+      'request refused',
+    );
     if (known.codeName === 'SERVICE_UNAVAILABLE') {
       reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     }
