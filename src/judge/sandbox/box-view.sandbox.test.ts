@@ -124,6 +124,45 @@ print('cwd', os.getcwd(), 'exe', os.readlink('/proc/self/exe'))
   });
 });
 
+describe('nothing of bubblewrap inside the box', () => {
+  it('its pid 1 shows neither its memory, its maps, its arguments nor its state', async () => {
+    const source = `import os
+def probe(name):
+    try:
+        with open('/proc/1/' + name, 'rb') as f:
+            return f'{name} read {len(f.read())}'
+    except OSError as e:
+        return f'{name} refused'
+for name in ['maps', 'cmdline', 'environ', 'status', 'stat', 'auxv', 'mountinfo']:
+    print(probe(name))
+try:
+    start = 0x10000
+    with open('/proc/1/mem', 'rb') as f:
+        f.seek(start)
+        print('mem read', len(f.read(64)))
+except OSError as e:
+    print('mem refused')
+print('self', len(open('/proc/self/status').read()) > 0)
+`;
+    const result = await runOnce({ language: 'python', source }, '', limits, {
+      cacheDir: TEST_CACHE_DIR,
+    });
+    expect(result.verdict).toBe('AC');
+    const lines = result.stdout.trim().split('\n');
+    expect(lines).toEqual([
+      'maps refused',
+      'cmdline refused',
+      'environ refused',
+      'status refused',
+      'stat refused',
+      'auxv refused',
+      'mountinfo refused',
+      'mem refused',
+      'self True',
+    ]);
+  });
+});
+
 describe('no host path through the compiler', () => {
   it('a source that includes /proc files gets a compile error that names no host path', async () => {
     for (const file of ['/proc/self/mountinfo', '/proc/1/cmdline', '/proc/self/environ']) {

@@ -152,7 +152,12 @@ function bwrapOptions(req: SandboxRequest, netnsHeld: boolean): string[] {
     '--dev',
     '/dev',
   ];
-  if (req.proc !== false) args.push('--proc', '/proc');
+  if (req.proc !== false) {
+    // Pid 1 is bubblewrap's own reaper, running as the program's user: its memory (/proc/1/mem
+    // is not ptrace, which seccomp refuses), maps and arguments were readable. An empty folder
+    // no one may open covers it; the program's own /proc/self is untouched.
+    args.push('--proc', '/proc', '--perms', '0000', '--tmpfs', '/proc/1');
+  }
   if (req.limits.tmpBytes !== undefined) args.push('--size', String(req.limits.tmpBytes));
   args.push('--tmpfs', '/tmp');
   for (const b of req.binds ?? []) {
