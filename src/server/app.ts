@@ -34,7 +34,7 @@ import type { Services } from './services.ts';
 import { resumePendingRefunds } from './orders/notifications.ts';
 import { inOneProcess } from './db/run-once.ts';
 import { allOrderKinds } from './order-kinds.ts';
-import { startServerClock, type ServerClock } from './clock.ts';
+import { startServerClock } from './clock.ts';
 import { EXAM_CLOCK_MS } from './exam/clock.ts';
 import { NO_PROVIDER } from './payments/none.ts';
 import { registerSandboxPages } from './payments/sandbox/pages.ts';
@@ -44,8 +44,7 @@ import { createSsoService } from './sso/flow.ts';
 import type { SsoSettings } from './sso/settings.ts';
 import { postgresRateLimitStore } from './http/rate-limit-store.ts';
 import { listenForCacheChanges } from './db/cache-changes.ts';
-import { instanceName, startHeartbeat, type Heartbeat } from './instance.ts';
-import type { PgListener } from './db/pg-listener.ts';
+import { instanceName, startHeartbeat } from './instance.ts';
 import { invalidateConfigCache } from './site-config/cache.ts';
 import { registerSandboxWechatPages } from './wechat/sandbox-pages.ts';
 import { createOfficialWechat, type WechatApiSettings } from './wechat/official.ts';
@@ -170,8 +169,7 @@ async function installPayments(app: FastifyInstance, deps: AppDeps): Promise<Pay
     checkoutTtlMs: options.checkoutTtlMs ?? 15 * 60_000,
   };
   registerSandboxPages(app, sandbox);
-  let refundTimer: NodeJS.Timeout | undefined;
-  app.addHook('onListen', async () => {
+  whileListening(app, () => {
     const address = app.server.address();
     if (address && typeof address === 'object') {
       const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.address;
@@ -179,17 +177,19 @@ async function installPayments(app: FastifyInstance, deps: AppDeps): Promise<Pay
     }
     sandbox.startDelivery();
     const retryMs = options.refundRetryMs ?? REFUND_RETRY_MS;
-    refundTimer = setInterval(() => {
+    const refundTimer = setInterval(() => {
       // One process asks again (db/run-once.ts): N processes would ask the provider N times.
       inOneProcess(deps.pool, 'refund-reasks', () =>
         resumePendingRefunds(servicesOf(app), retryMs),
       ).catch((err: Error) => deps.logger.warn({ err: err.message }, '重新申请渠道退款失败'));
     }, retryMs);
     refundTimer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(refundTimer);
-    await sandbox.stop();
+    return {
+      stop: async () => {
+        clearInterval(refundTimer);
+        await sandbox.stop();
+      },
+    };
   });
   return payments;
 }
@@ -207,22 +207,40 @@ function installWechat(app: FastifyInstance, deps: AppDeps): Wechat {
   return { provider: registerSandboxWechatPages(app, deps.pool), gzhToken, publicUrl };
 }
 
-/** Another API process's writes clear this one's caches (db/cache-changes.ts) while it listens. */
-/** While it listens, this process says it is alive (server/instance.ts). */
-function installHeartbeat(app: FastifyInstance, services: Services): void {
-  let heartbeat: Heartbeat | undefined;
+/**
+ * Runs what `start` starts while the app listens, and stops it when the app closes. Fastify runs
+ * onListen hooks after `listen` has answered, one after another, so a close can come before a
+ * hook has run or while it runs: what starts then is stopped as soon as it has started, and
+ * nothing starts after the close (a listener holding a pool client would keep the pool from
+ * ending, and the process from stopping).
+ */
+function whileListening(
+  app: FastifyInstance,
+  start: () => Promise<{ stop(): Promise<void> }> | { stop(): Promise<void> },
+): void {
+  let closed = false;
+  let running: Promise<{ stop(): Promise<void> }> | undefined;
   app.addHook('onListen', async () => {
-    heartbeat = await startHeartbeat(services.pool, services.instance, services.logger);
+    if (closed) return;
+    running = Promise.resolve().then(start);
+    await running;
   });
   app.addHook('onClose', async () => {
-    await heartbeat?.stop();
+    closed = true;
+    const started = await running?.catch(() => undefined);
+    await started?.stop();
   });
 }
 
+/** While it listens, this process says it is alive (server/instance.ts). */
+function installHeartbeat(app: FastifyInstance, services: Services): void {
+  whileListening(app, () => startHeartbeat(services.pool, services.instance, services.logger));
+}
+
+/** Another API process's writes clear this one's caches (db/cache-changes.ts) while it listens. */
 function installCacheChanges(app: FastifyInstance, services: Services): void {
-  let listener: PgListener | undefined;
-  app.addHook('onListen', async () => {
-    listener = listenForCacheChanges(
+  whileListening(app, () => {
+    const listener = listenForCacheChanges(
       services.pool,
       {
         siteConfig: () => invalidateConfigCache(services.pool),
@@ -230,9 +248,7 @@ function installCacheChanges(app: FastifyInstance, services: Services): void {
       },
       services.logger,
     );
-  });
-  app.addHook('onClose', async () => {
-    await listener?.close();
+    return { stop: () => listener.close() };
   });
 }
 
@@ -240,28 +256,18 @@ function installCacheChanges(app: FastifyInstance, services: Services): void {
 function installServerClock(app: FastifyInstance, deps: AppDeps): void {
   const intervalMs = deps.examClockMs ?? EXAM_CLOCK_MS;
   if (intervalMs <= 0) return;
-  let clock: ServerClock | undefined;
-  app.addHook('onListen', async () => {
-    clock = startServerClock(deps.pool, deps.logger, intervalMs);
-  });
-  app.addHook('onClose', async () => {
-    await clock?.stop();
-  });
+  whileListening(app, () => startServerClock(deps.pool, deps.logger, intervalMs));
 }
 
 /** The system log's retention sweep runs while the server listens. */
 function installSysLogRetention(app: FastifyInstance, deps: AppDeps): void {
-  let retention: { stop(): Promise<void> } | undefined;
-  app.addHook('onListen', async () => {
-    retention = startSysLogRetention(
+  whileListening(app, () =>
+    startSysLogRetention(
       deps.pool,
       deps.logger,
       deps.sysLog?.retentionDays ?? SYS_LOG_MIN_RETENTION_DAYS,
-    );
-  });
-  app.addHook('onClose', async () => {
-    await retention?.stop();
-  });
+    ),
+  );
 }
 
 const appServices = new WeakMap<FastifyInstance, Services>();

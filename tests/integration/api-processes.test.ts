@@ -49,7 +49,7 @@ async function spread(client: RawClient, n: number): Promise<Set<string>> {
 describe('API_PROCESSES=2', () => {
   let started: Awaited<ReturnType<typeof startWithProcesses>>;
   afterAll(async () => {
-    started?.kill();
+    await started?.stop();
   });
 
   it('serves one port from two processes, replaces one killed, and stops them all', async () => {

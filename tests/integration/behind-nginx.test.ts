@@ -86,8 +86,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  for (const p of processes) p.kill();
-  await Promise.all(processes.map((p) => p.exited));
+  await Promise.all(processes.map((p) => p.stop()));
   await database?.stop();
 });
 

@@ -192,6 +192,18 @@ describe('programming submissions', () => {
   });
 });
 
+describe('the judge workers’ place on the CPU', () => {
+  it('run below the API (niceness 10), so a burst of submissions is acknowledged meanwhile', () => {
+    // /proc/<pid>/stat: after the name in parentheses, niceness is the 17th field.
+    const niceOf = (pid: number) =>
+      Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    const pids = platform.judgeWorkers.pids();
+    expect(pids.length).toBeGreaterThan(0);
+    for (const pid of pids) expect(niceOf(pid)).toBe(10);
+    expect(niceOf(process.pid)).toBe(0);
+  });
+});
+
 describe('the status stream', () => {
   it('pushes queued/compiling → running k of n → done as the judge works', async () => {
     // A little sleep per case, so the running events are there to see.

@@ -19,8 +19,13 @@ export interface ServerProcess {
   /** Everything the process wrote, stdout and stderr. */
   output(): string;
   exited: Promise<number | null>;
-  /** SIGKILL unless it has exited already. */
+  /** SIGKILL unless it has exited already (what a crash does). */
   kill(): void;
+  /**
+   * SIGTERM, SIGKILL after a few seconds; resolves once it has exited. nginx needs it: killed
+   * outright, its master leaves its worker running, listening, with no parent.
+   */
+  stop(): Promise<void>;
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): ServerProcess {
@@ -35,6 +40,13 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): ServerPro
     exited,
     kill: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.kill('SIGTERM');
+      await exited;
+      clearTimeout(timer);
     },
   };
 }

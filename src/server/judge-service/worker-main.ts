@@ -5,12 +5,13 @@
  *   DATABASE_URL=postgres://… npx tsx src/server/judge-service/worker-main.ts
  *
  * Environment: DATABASE_URL (required), JUDGE_CACHE_DIR (default <tmp>/xinao-judge-cache),
- * JUDGE_WORKER_ID (default <host>:<pid>), JUDGE_LEASE_MS (default 30000), LOG_LEVEL.
+ * JUDGE_WORKER_ID (default <host>:<pid>), JUDGE_LEASE_MS (default 30000), JUDGE_WORKER_NICE
+ * (CPU niceness, default 10: below the API), LOG_LEVEL.
  * Exits 3 without starting when the machine cannot isolate submissions, naming what is missing.
  * SIGTERM/SIGINT (or its parent going away) stop it: the current job finishes within the grace
  * time or is given back to the queue.
  */
-import { hostname } from 'node:os';
+import { hostname, setPriority } from 'node:os';
 import { ensurePch } from '../../judge/compile.ts';
 import { LANGUAGES } from '../../judge/languages.ts';
 import { missingIsolation, unsafeAllowed } from '../../judge/sandbox/isolation.ts';
@@ -19,7 +20,7 @@ import { DEFAULT_LEASE_MS, runWorker } from '../judge-queue/index.ts';
 import { createLogger } from '../logger.ts';
 import { createJudgeJobHandler, recordJudgeResult } from './jobs.ts';
 import type { JudgeJobPayload } from './jobs.ts';
-import { defaultJudgeCacheDir } from './workers.ts';
+import { defaultJudgeCacheDir, judgeWorkerNice } from './workers.ts';
 
 /** Exit code of a worker that refuses to start for want of isolation (the CLI uses 3 too). */
 export const EXIT_NO_ISOLATION = 3;
@@ -42,6 +43,19 @@ async function main(): Promise<void> {
       `判题进程拒绝启动：判题沙箱不可用，缺少：${missing.join('；')}（开发时可设置 XINAO_JUDGE_UNSAFE=1）`,
     );
     process.exit(EXIT_NO_ISOLATION);
+  }
+  const nice = judgeWorkerNice(process.env.JUDGE_WORKER_NICE);
+  if (nice === undefined) {
+    logger.error(`判题进程无法启动：JUDGE_WORKER_NICE 应为 0 到 19 的整数`);
+    process.exit(EXIT_BAD_CONFIG);
+  }
+  // Below the API in CPU priority, compilers and programs included (they inherit it): a burst of
+  // submissions is acknowledged while the judge works through it (issue 28 item 5).
+  try {
+    setPriority(nice);
+  } catch (err) {
+    // Already nicer than asked (started under `nice`), and only root may raise it back.
+    logger.warn({ nice, err: (err as Error).message }, '判题进程未能调整 CPU 优先级');
   }
   const leaseMs = Number(process.env.JUDGE_LEASE_MS || DEFAULT_LEASE_MS);
   const cacheDir = process.env.JUDGE_CACHE_DIR || defaultJudgeCacheDir();

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { judgeWorkerCount } from './workers.ts';
+import { createLogger } from '../logger.ts';
+import { judgeWorkerCount, judgeWorkerNice, startJudgeWorkers } from './workers.ts';
 
 describe('judgeWorkerCount (JUDGE_WORKERS)', () => {
   it('defaults to one worker per core', () => {
@@ -16,5 +17,26 @@ describe('judgeWorkerCount (JUDGE_WORKERS)', () => {
   it('refuses anything else, naming the variable', () => {
     expect(() => judgeWorkerCount({ JUDGE_WORKERS: '-1' })).toThrow(/JUDGE_WORKERS/);
     expect(() => judgeWorkerCount({ JUDGE_WORKERS: 'many' })).toThrow(/JUDGE_WORKERS/);
+  });
+});
+
+describe('judgeWorkerNice (JUDGE_WORKER_NICE)', () => {
+  it('puts the workers below the API by default, and takes 0 to 19', () => {
+    expect(judgeWorkerNice(undefined)).toBe(10);
+    expect(judgeWorkerNice('')).toBe(10);
+    expect(judgeWorkerNice('0')).toBe(0);
+    expect(judgeWorkerNice('19')).toBe(19);
+  });
+
+  it('refuses anything else, and the platform will not start workers with it', () => {
+    for (const bad of ['-1', '20', '5.5', 'low']) expect(judgeWorkerNice(bad)).toBeUndefined();
+    expect(() =>
+      startJudgeWorkers({
+        count: 1,
+        databaseUrl: 'postgres://nowhere/none',
+        logger: createLogger({ level: 'silent', quiet: true }),
+        env: { JUDGE_WORKER_NICE: '20' },
+      }),
+    ).toThrow(/JUDGE_WORKER_NICE/);
   });
 });

@@ -22,6 +22,15 @@ export const DEFAULT_STOP_TIMEOUT_MS = 15_000;
 export const defaultJudgeCacheDir = () => join(tmpdir(), 'xinao-judge-cache');
 
 /** JUDGE_WORKERS: a count (0 disables); default one per core. */
+const DEFAULT_JUDGE_NICE = 10;
+
+/** JUDGE_WORKER_NICE: a worker's CPU niceness, 0–19 (default 10); undefined when malformed. */
+export function judgeWorkerNice(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return DEFAULT_JUDGE_NICE;
+  const nice = Number(value);
+  return /^[0-9]+$/.test(value) && nice <= 19 ? nice : undefined;
+}
+
 export function judgeWorkerCount(env: NodeJS.ProcessEnv): number {
   const raw = env.JUDGE_WORKERS;
   if (raw === undefined || raw === '') return availableParallelism();
@@ -53,6 +62,13 @@ export const NO_JUDGE_WORKERS: JudgeWorkers = { pids: () => [], stop: async () =
 
 export function startJudgeWorkers(options: JudgeWorkersOptions): JudgeWorkers {
   const { logger } = options;
+  if (
+    options.count > 0 &&
+    judgeWorkerNice((options.env ?? process.env).JUDGE_WORKER_NICE) === undefined
+  ) {
+    // Said once here, rather than by every worker exiting and being started again.
+    throw new Error('JUDGE_WORKER_NICE must be a whole number from 0 to 19');
+  }
   const children = new Set<ChildProcess>();
   let stopping = false;
   const env = {

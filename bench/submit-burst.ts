@@ -1,0 +1,186 @@
+/**
+ * Bursts (issue 28 item 5): a class's submissions sent at once, while two judge workers judge
+ * them. The platform runs in its own process as `npm start` runs it, with two judge workers;
+ * 60 learners (written into the database) each send their share of the burst, every call sealed
+ * in advance (as each learner's own device would) and sent in the same instant. What is measured
+ * is how long each call takes to be acknowledged (its answer: the answer record, queued), not
+ * the verdict. Baseline in the same run: one submission alone on the idle platform. Each figure
+ * is taken with the judge workers at niceness 0 (the API's own priority) and at the default 10
+ * (JUDGE_WORKER_NICE), each on a fresh platform, the two interleaved by round.
+ *
+ *   npx tsx bench/submit-burst.ts [burst] [rounds]
+ */
+import { accounts } from '../src/contract/accounts/refs.ts';
+import { memberQuestion } from '../src/contract/member-question/refs.ts';
+import { system } from '../src/contract/system/refs.ts';
+import { APP_ID, APP_ID_HEADER } from '../src/contract/envelope.ts';
+import { DEFAULT_SEED_PASSWORD } from '../src/server/config.ts';
+import { hashPassword } from '../src/server/security/password.ts';
+import { createTransport } from '../src/transport/client.ts';
+import {
+  openClientSession,
+  sealRequest,
+  type ServerPublicKey,
+} from '../src/transport/envelope-crypto.ts';
+import { median } from './support/bare.ts';
+import { withPlatform } from './support/server.ts';
+import { percentile } from './support/timing.ts';
+
+const BURST = Number(process.argv[2] ?? 300);
+const ROUNDS = Number(process.argv[3] ?? 1);
+const LEARNERS = 60;
+const ALONE = 10;
+const WORKERS = 2;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const ipOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+/** A+B in C++, different each time so every submission is compiled (no binary cache hit). */
+const source = (n: number) =>
+  `// ${n}\n#include <cstdio>\nint main(){long long a,b;scanf("%lld %lld",&a,&b);printf("%lld\\n",a+b);}\n`;
+
+interface Learner {
+  cookie: string;
+  ip: string;
+}
+
+interface Prepared {
+  learner: Learner;
+  body: string;
+}
+
+interface Figures {
+  aloneMs: number;
+  p50: number;
+  p95: number;
+  max: number;
+  allDoneS: number;
+}
+
+async function measure(nice: number): Promise<Figures> {
+  let figures: Figures | undefined;
+  await withPlatform(
+    `burst-nice${nice}`,
+    {
+      JUDGE_WORKERS: String(WORKERS),
+      JUDGE_WORKER_NICE: String(nice),
+      TRUST_PROXY: '1',
+      QUOTA_DAILY_SUBMISSIONS: String(BURST + ALONE),
+    },
+    async ({ apiUrl, db }) => {
+      const hash = await hashPassword(DEFAULT_SEED_PASSWORD);
+      await db.query(
+        `WITH org AS (SELECT id FROM organizations WHERE is_public LIMIT 1),
+              u AS (INSERT INTO users (username, password_hash, nickname)
+                    SELECT 'burst_' || g, $1, '压测学员' || g FROM generate_series(1, $2) g
+                    RETURNING id, nickname)
+         INSERT INTO members (user_id, organization_id, role, nickname)
+         SELECT u.id, org.id, 'student', u.nickname FROM u, org`,
+        [hash, LEARNERS],
+      );
+      const learners: Learner[] = [];
+      for (let i = 1; i <= LEARNERS; i++) {
+        const ip = ipOf(i);
+        const api = createTransport({
+          baseUrl: apiUrl,
+          fetch: (input, init) => {
+            const headers = new Headers(init?.headers);
+            headers.set('x-forwarded-for', ip);
+            return fetch(input, { ...init, headers });
+          },
+        });
+        await api.call(accounts.loginByPwd, {
+          body: { username: `burst_${i}`, password: DEFAULT_SEED_PASSWORD },
+        });
+        learners.push({ cookie: api.cookies!.header()!, ip });
+      }
+      const questionId = (
+        await db.query<{ id: number }>(
+          `SELECT id FROM questions WHERE seed_key = 'problem:01-a-plus-b'`,
+        )
+      ).rows[0]!.id;
+      const keyAnswer = await fetch(apiUrl + system['common.envelope.publicKey'].path, {
+        headers: { [APP_ID_HEADER]: APP_ID },
+      });
+      const serverKey = ((await keyAnswer.json()) as { data: ServerPublicKey }).data;
+      const submitPath = memberQuestion['memberQuestion.submitAnswer'].path;
+      const pathname = new URL(apiUrl + submitPath).pathname;
+      let n = 0;
+      const prepare = async (learner: Learner): Promise<Prepared> => {
+        n += 1;
+        const sealed = await sealRequest(await openClientSession(serverKey), {
+          method: 'POST',
+          path: pathname,
+          body: { questionId, language: 'cpp', source: source(n) },
+          now: Date.now(),
+        });
+        return { learner, body: JSON.stringify(sealed) };
+      };
+      const send = async (p: Prepared): Promise<number> => {
+        const started = performance.now();
+        const response = await fetch(apiUrl + submitPath, {
+          method: 'POST',
+          headers: {
+            [APP_ID_HEADER]: APP_ID,
+            'content-type': 'application/json',
+            cookie: p.learner.cookie,
+            'x-forwarded-for': p.learner.ip,
+          },
+          body: p.body,
+        });
+        const answer = (await response.json()) as { success: boolean; message: string };
+        if (!answer.success) throw new Error(`a submission was refused: ${answer.message}`);
+        return performance.now() - started;
+      };
+      const pending = async () =>
+        Number(
+          (
+            await db.query<{ n: string }>(
+              `SELECT count(*) AS n FROM judge_jobs WHERE status NOT IN ('done', 'failed')`,
+            )
+          ).rows[0]!.n,
+        );
+      const drained = async () => {
+        while ((await pending()) > 0) await sleep(200);
+      };
+
+      // Let the workers finish their start (the precompiled header) before anything is timed.
+      await sleep(5_000);
+      const alone: number[] = [];
+      for (let i = 0; i < ALONE; i++) {
+        alone.push(await send(await prepare(learners[0]!)));
+        await drained();
+      }
+      const burst: Prepared[] = [];
+      for (let i = 0; i < BURST; i++) burst.push(await prepare(learners[i % LEARNERS]!));
+      const started = performance.now();
+      const acks = (await Promise.all(burst.map(send))).sort((a, b) => a - b);
+      await drained();
+      figures = {
+        aloneMs: median(alone),
+        p50: percentile(acks, 50),
+        p95: percentile(acks, 95),
+        max: acks.at(-1)!,
+        allDoneS: (performance.now() - started) / 1000,
+      };
+    },
+  );
+  return figures!;
+}
+
+const results: { nice: number; figures: Figures }[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  for (const nice of [0, 10]) {
+    console.log(`round ${round + 1}: ${BURST} submissions at once, judge workers at nice ${nice}…`);
+    results.push({ nice, figures: await measure(nice) });
+  }
+}
+console.log(
+  `\n| Judge workers' niceness | One alone, ms (baseline) | Burst of ${BURST}: ack p50 ms | p95 ms | max ms | p95 ÷ alone | All judged, s |`,
+);
+console.log('| --: | --: | --: | --: | --: | --: | --: |');
+for (const { nice, figures: f } of results) {
+  console.log(
+    `| ${nice} | ${f.aloneMs.toFixed(1)} | ${f.p50.toFixed(0)} | ${f.p95.toFixed(0)} | ${f.max.toFixed(0)} | ${(f.p95 / f.aloneMs).toFixed(1)}× | ${f.allDoneS.toFixed(1)} |`,
+  );
+}
