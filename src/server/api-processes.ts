@@ -4,8 +4,10 @@
  * starts N API processes with node:cluster, which serve the same port (the primary hands each
  * connection to one of them). The API processes share nothing but the database
  * (docs/decisions/scale-out.md): any of them serves any request, and each names itself in
- * `x-xinao-instance`. One that dies is replaced; one that dies before it ever listened (the
- * port taken, a bad setting) stops the whole platform, since its replacement would die too.
+ * `x-xinao-instance`. One that dies is replaced, after a pause that grows while replacements
+ * keep dying (the database refusing connections for a while); until all N have listened once,
+ * one that dies before it listened (the port taken, a bad setting) stops the start instead,
+ * since its replacement would die the same way.
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from './logger.ts';
@@ -14,14 +16,19 @@ import type { RunningPlatform } from './start.ts';
 /** Set in an API process's environment by its primary. */
 export const API_PROCESS_FLAG = 'XINAO_API_PROCESS';
 const RESTART_DELAY_MS = 1_000;
-const STOP_TIMEOUT_MS = 15_000;
+const MAX_RESTART_DELAY_MS = 30_000;
+/** Below the judge workers' grace (workers.ts) and main.ts's forced exit. */
+const STOP_TIMEOUT_MS = 10_000;
 
 export interface ApiProcesses {
   /** Process ids of the API processes running now. */
   pids(): number[];
-  /** SIGTERM to each, SIGKILL after the timeout, then stops the primary's platform. */
+  /**
+   * SIGTERM to each API process and the judge workers together, SIGKILL after the timeout,
+   * then stops the rest of the primary's platform.
+   */
   stop(): Promise<void>;
-  /** Settles when an API process failed before it listened: the platform cannot serve. */
+  /** Settles when an API process failed before all had listened once: the start failed. */
   failed: Promise<Error>;
 }
 
@@ -36,6 +43,8 @@ export function startApiProcesses(
   let fail!: (err: Error) => void;
   const failed = new Promise<Error>((resolve) => (fail = resolve));
 
+  const listenedOnce = new Set<number>();
+  let restartDelayMs = RESTART_DELAY_MS;
   const launch = (slot: number) => {
     const worker = cluster.fork({
       [API_PROCESS_FLAG]: '1',
@@ -47,18 +56,24 @@ export function startApiProcesses(
     workers.add(worker);
     worker.once('listening', () => {
       listened = true;
+      listenedOnce.add(slot);
+      restartDelayMs = RESTART_DELAY_MS;
     });
     worker.once('exit', (code, signal) => {
       workers.delete(worker);
       if (stopping) return;
-      if (!listened) {
+      if (listenedOnce.size < count && !listened) {
         fail(new Error(`API 进程 ${slot + 1} 未能开始服务（退出码 ${code ?? signal}）`));
         return;
       }
-      logger.warn({ slot, exitCode: code, signal }, 'API 进程退出，稍后重启');
+      logger.warn(
+        { slot, exitCode: code, signal, restartInMs: restartDelayMs },
+        'API 进程退出，稍后重启',
+      );
       setTimeout(() => {
         if (!stopping) launch(slot);
-      }, RESTART_DELAY_MS).unref();
+      }, restartDelayMs).unref();
+      if (!listened) restartDelayMs = Math.min(restartDelayMs * 2, MAX_RESTART_DELAY_MS);
     });
   };
   for (let slot = 0; slot < count; slot++) launch(slot);
@@ -71,7 +86,8 @@ export function startApiProcesses(
     stop: () =>
       (stopped ??= (async () => {
         stopping = true;
-        await Promise.all([...workers].map(stopWorker));
+        // The judge workers hand their jobs back meanwhile, within their own grace.
+        await Promise.all([...[...workers].map(stopWorker), platform.judgeWorkers.stop()]);
         await platform.stop();
       })()),
   };

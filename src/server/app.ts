@@ -78,7 +78,7 @@ export interface AppDeps {
   /** The built web app; defaults to ./dist/web. */
   webRoot?: string;
   nodeEnv?: 'production' | 'development' | 'test';
-  trustProxy?: boolean;
+  trustProxy?: boolean | string[];
   secureCookies?: boolean;
   /** The calls to serve and their handlers (default: the whole contract). */
   calls?: readonly CallDef[];

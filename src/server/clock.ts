@@ -21,9 +21,16 @@ const TICKS = [tickExamClock, tickHomeworkClock];
 export function startServerClock(pool: Pool, logger: Logger, intervalMs: number): ServerClock {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  let queued = false;
   const timer = setInterval(() => {
-    running = running.then(() =>
-      inOneProcess(pool, 'server-clock', async () => {
+    // One round at a time, and none queued behind a slow one: ticks work from rows, so a skipped
+    // tick loses nothing.
+    if (queued) return;
+    queued = true;
+    running = running.then(() => {
+      queued = false;
+      if (stopped) return;
+      return inOneProcess(pool, 'server-clock', async () => {
         for (const tick of TICKS) {
           if (stopped) return;
           try {
@@ -32,8 +39,8 @@ export function startServerClock(pool: Pool, logger: Logger, intervalMs: number)
             logger.warn({ err: (err as Error).message }, '服务器时钟运行失败，稍后重试');
           }
         }
-      }).catch((err: Error) => logger.warn({ err: err.message }, '服务器时钟运行失败，稍后重试')),
-    );
+      }).catch((err: Error) => logger.warn({ err: err.message }, '服务器时钟运行失败，稍后重试'));
+    });
   }, intervalMs);
   timer.unref();
   return {

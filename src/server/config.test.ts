@@ -73,6 +73,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('trusts no proxy, any peer, or only the proxies named by address or range', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+    for (const bad of ['yes-please', '10.0.0.300', '10.0.0.0/33', '10.0.0.1/8/2', 'nginx']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('runs one API process unless API_PROCESSES asks for more, within reason', () => {
     expect(loadConfig({}).apiProcesses).toBe(1);
     expect(loadConfig({ API_PROCESSES: '4' }).apiProcesses).toBe(4);

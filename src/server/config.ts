@@ -1,4 +1,5 @@
 import { parseSsoSettings, type SsoSettings } from './sso/settings.ts';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { IMPORT_RATE_LIMIT } from '../contract/question/common.ts';
 import { DEFAULT_PASSWORD_HASH_COST } from './security/password.ts';
@@ -23,8 +24,11 @@ export interface ServerConfig {
   seedDemo: boolean;
   /** The first platform administrator's password on a database without the demo. */
   adminPassword: string | undefined;
-  /** Honour X-Forwarded-For (only behind a reverse proxy you control). */
-  trustProxy: boolean;
+  /**
+   * Honour X-Forwarded-For: `true` from any peer (only when nothing but the proxy can reach the
+   * port), or only from these proxy addresses / CIDR ranges.
+   */
+  trustProxy: boolean | string[];
   /** API_PROCESSES: API processes serving PORT on this machine (server/api-processes.ts). */
   apiProcesses: number;
   /** Mark the session cookie Secure and send HSTS (serve over HTTPS). */
@@ -99,6 +103,31 @@ function parseCount(name: string, value: string | undefined, fallback: number): 
   return n;
 }
 
+/**
+ * TRUST_PROXY: unset/0 trusts no proxy; 1/true trusts any peer; otherwise a comma-separated list
+ * of the proxies' addresses or CIDR ranges, the only peers whose X-Forwarded-For is believed.
+ */
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === '' || ['0', 'false', 'no', 'off'].includes(value)) {
+    return false;
+  }
+  if (parseFlag(value)) return true;
+  const entries = value.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    const [address, prefix, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const bits = family === 6 ? 128 : 32;
+    const prefixOk =
+      prefix === undefined || (/^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (family === 0 || !prefixOk || extra !== undefined) {
+      throw new Error(
+        `TRUST_PROXY must be 1, or the proxies' addresses or CIDR ranges separated by commas, got "${entry}"`,
+      );
+    }
+  }
+  return entries;
+}
+
 /** More processes than cores only share the cores; 64 is far past any machine we run on. */
 const MAX_API_PROCESSES = 64;
 
@@ -157,7 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedPassword,
     seedDemo: parseFlag(env.SEED_DEMO),
     adminPassword,
-    trustProxy: parseFlag(env.TRUST_PROXY),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiProcesses: parseApiProcesses(env.API_PROCESSES),
     secureCookies: parseFlag(env.SECURE_COOKIES),
     importLimitPerHour: parseCount(

@@ -63,7 +63,9 @@ export async function startHeartbeat(pool: Pool, id: string, logger: Logger): Pr
   // One beat at a time: a slow one is not joined by the next.
   let beating: Promise<void> | undefined;
   const beat = (): Promise<void> => (beating ??= beatOnce().finally(() => (beating = undefined)));
-  await beat();
+  // A first beat that fails is said and tried again: the process serves either way, and
+  // without its beats the others would end its replies for as long as it runs.
+  await beat().catch((err: Error) => logger.warn({ err: err.message }, '进程心跳写入失败'));
   const timer = setInterval(() => {
     beat().catch((err: Error) => logger.warn({ err: err.message }, '进程心跳写入失败'));
   }, HEARTBEAT_MS);

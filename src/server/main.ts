@@ -10,7 +10,8 @@ import { releaseLibrarySignalHandlers } from './db/embedded.ts';
 import type { Logger } from './logger.ts';
 import { startPlatform } from './start.ts';
 
-const FORCED_EXIT_MS = 15_000;
+/** After the API processes' 10 s and the judge workers' 15 s (api-processes.ts, workers.ts). */
+const FORCED_EXIT_MS = 25_000;
 
 interface Stoppable {
   logger: Logger;
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
     apiProcesses = apiProcess ? 1 : loadConfig().apiProcesses;
     const platform = await startPlatform({
       part: apiProcess ? 'api' : apiProcesses > 1 ? 'primary' : 'whole',
+      apiProcesses,
     });
     running = platform;
     servedAt = platform.url;
@@ -45,7 +47,7 @@ async function main(): Promise<void> {
   // From here on this process owns shutdown (see releaseLibrarySignalHandlers).
   releaseLibrarySignalHandlers();
   let shuttingDown = false;
-  const shutdown = (signal: NodeJS.Signals | 'disconnect') => {
+  const shutdown = (signal: NodeJS.Signals) => {
     if (shuttingDown) return;
     shuttingDown = true;
     running.logger.info({ signal }, '正在停止…');
@@ -65,8 +67,8 @@ async function main(): Promise<void> {
     );
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, shutdown);
-  // An API process whose primary is gone (killed) stops too, rather than serve on alone.
-  if (apiProcess) process.on('disconnect', () => shutdown('disconnect'));
+  // An API process whose primary is gone (killed) exits at once: node:cluster does that itself
+  // on the lost channel, before any handler of ours could stop it cleanly.
 
   if (apiProcess) return;
   const config = loadConfig();

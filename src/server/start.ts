@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import { allCalls } from '../contract/index.ts';
 import { syncOperates } from './permission/operate-sync.ts';
 import type { CaptchaGenerator } from './accounts/captcha.ts';
@@ -22,6 +23,11 @@ import { describeFileStore, fileStoreSettingsFromEnv, openFileStore } from './fi
 import { DiskFileStore } from './files/store.ts';
 import { sweepOrphanFiles } from './files/sweep.ts';
 import { inOneProcess } from './db/run-once.ts';
+import {
+  connectionsNeeded,
+  embeddedMaxConnections,
+  warnIfTooFewConnections,
+} from './db/connections.ts';
 import { SHORT_LIVED_PRUNES } from './prunes.ts';
 import { ensureBubblewrap } from '../judge/sandbox/setup.ts';
 import {
@@ -46,6 +52,8 @@ export type PlatformPart = 'whole' | 'primary' | 'api';
 export interface StartOptions {
   /** Default `whole`. */
   part?: PlatformPart;
+  /** The API processes a primary will start (API_PROCESSES): counted in the connection budget. */
+  apiProcesses?: number;
   /** HTTP port; 0 picks a free one. Default: PORT or 8080. */
   port?: number;
   host?: string;
@@ -65,7 +73,7 @@ export interface StartOptions {
   seedDemo?: boolean;
   captchaGenerator?: CaptchaGenerator;
   codeSender?: CodeSender;
-  trustProxy?: boolean;
+  trustProxy?: boolean | string[];
   webRoot?: string;
   env?: NodeJS.ProcessEnv;
   /** Judge worker processes to launch; default JUDGE_WORKERS or one per core, 0 for none. */
@@ -131,6 +139,13 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
   try {
     const databaseUrl = options.databaseUrl ?? config.databaseUrl;
     if (part === 'api' && !databaseUrl) throw new Error('an API process needs DATABASE_URL');
+    const workerCount = prepares
+      ? (options.judgeWorkers ?? judgeWorkerCount(options.env ?? process.env))
+      : 0;
+    const needed = connectionsNeeded({
+      apiProcesses: options.apiProcesses ?? 1,
+      judgeWorkers: workerCount,
+    });
     let embedded: EmbeddedDatabase | undefined;
     if (!databaseUrl) {
       embedded = await startEmbeddedPostgres({
@@ -138,6 +153,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
         port: options.embeddedPgPort ?? config.embeddedPgPort,
         logger,
         skipFsync: options.skipFsync,
+        maxConnections: embeddedMaxConnections(needed),
       });
       cleanups.push(embedded.stop);
     }
@@ -160,7 +176,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
         adminPassword: config.adminPassword,
       });
       createdAccounts = seed.createdAccounts;
-      const workerCount = options.judgeWorkers ?? judgeWorkerCount(options.env ?? process.env);
+      await warnIfTooFewConnections(pool, needed, logger);
       // Before the workers, which refuse to start without bubblewrap: install it when allowed.
       if (workerCount > 0) await ensureBubblewrap(logger, { env: options.env ?? process.env });
       const started = startJudgeWorkers({
@@ -201,8 +217,11 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       });
       // A bucket is not swept: the sweep lists the disk folder (README "文件存储").
       if (store instanceof DiskFileStore) {
-        const swept = await inOneProcess(pool, 'sweep-orphan-files', () =>
-          sweepOrphanFiles(pool, store),
+        // Per folder: each machine's disk store is its own, and each sweeps it.
+        const swept = await inOneProcess(
+          pool,
+          `sweep-orphan-files:${hostname()}:${store.root}`,
+          () => sweepOrphanFiles(pool, store),
         );
         if (swept && swept.length > 0) logger.info({ files: swept }, '清理了无记录的上传文件');
       }

@@ -89,7 +89,7 @@ describe('API_PROCESSES=2', () => {
     expect(meanwhile.has(killed!)).toBe(false);
     expect(meanwhile.has(kept!)).toBe(true);
     await expect
-      .poll(async () => (await spread(student, 4)).size, { timeout: 30_000, interval: 500 })
+      .poll(async () => (await spread(student, 4)).size, { timeout: 60_000, interval: 500 })
       .toBe(2);
     const after = await spread(student, 8);
     expect(after.has(killed!)).toBe(false);

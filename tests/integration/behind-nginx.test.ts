@@ -67,7 +67,8 @@ beforeAll(async () => {
   const databaseUrl = database.pool.options.connectionString!;
   const [portA, portB, portNginx] = [await findFreePort(), await findFreePort(), 0];
   const apiEnv = {
-    TRUST_PROXY: '1',
+    // Only nginx's own address is believed (the tests' direct calls come from it too).
+    TRUST_PROXY: '127.0.0.1',
     // Slow pieces, so a reply is still being written when its process is killed.
     AI_BUILTIN_PIECE_MS: '150',
   };

@@ -143,6 +143,17 @@ try:
 except OSError as e:
     print('mem refused')
 print('self', len(open('/proc/self/status').read()) > 0)
+try:
+    os.chmod('/proc/1', 0o700)
+    print('chmod done')
+except OSError:
+    print('chmod refused')
+try:
+    with open('/proc/1/x', 'wb') as f:
+        f.write(b'x' * 100000)
+    print('write done')
+except OSError:
+    print('write refused')
 `;
     const result = await runOnce({ language: 'python', source }, '', limits, {
       cacheDir: TEST_CACHE_DIR,
@@ -159,6 +170,8 @@ print('self', len(open('/proc/self/status').read()) > 0)
       'mountinfo refused',
       'mem refused',
       'self True',
+      'chmod refused',
+      'write refused',
     ]);
   });
 });

@@ -154,9 +154,12 @@ function bwrapOptions(req: SandboxRequest, netnsHeld: boolean): string[] {
   ];
   if (req.proc !== false) {
     // Pid 1 is bubblewrap's own reaper, running as the program's user: its memory (/proc/1/mem
-    // is not ptrace, which seccomp refuses), maps and arguments were readable. An empty folder
-    // no one may open covers it; the program's own /proc/self is untouched.
-    args.push('--proc', '/proc', '--perms', '0000', '--tmpfs', '/proc/1');
+    // is not ptrace, which seccomp refuses), maps and arguments were readable. An empty, tiny,
+    // read-only folder covers it: the program owns the tmpfs (same user), so mode 0000 alone
+    // could be chmod-ed back, and it would be room to write past the /tmp limit. The program's
+    // own /proc/self is untouched.
+    args.push('--proc', '/proc', '--perms', '0000', '--size', '4096', '--tmpfs', '/proc/1');
+    args.push('--remount-ro', '/proc/1');
   }
   if (req.limits.tmpBytes !== undefined) args.push('--size', String(req.limits.tmpBytes));
   args.push('--tmpfs', '/tmp');

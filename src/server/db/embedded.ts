@@ -115,6 +115,8 @@ export async function startEmbeddedPostgres(options: {
    * cluster start several times faster. A crash can then corrupt the data.
    */
   skipFsync?: boolean;
+  /** The cluster's max_connections; PostgreSQL's 100 when unset (db/connections.ts). */
+  maxConnections?: number;
 }): Promise<EmbeddedDatabase> {
   const { logger } = options;
   const dataDir = path.resolve(options.dataDir);
@@ -156,6 +158,7 @@ export async function startEmbeddedPostgres(options: {
         '-c',
         'unix_socket_directories=',
         ...(options.skipFsync ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off'] : []),
+        ...(options.maxConnections ? ['-c', `max_connections=${options.maxConnections}`] : []),
       ],
       onLog: remember,
       onError: remember,

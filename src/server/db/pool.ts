@@ -4,8 +4,11 @@ import type { Logger } from '../logger.ts';
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 
+/** Connections each process's pool may open (db/connections.ts counts them across processes). */
+export const POOL_MAX = 10;
+
 export function createPool(connectionString: string, logger: Logger): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString, max: POOL_MAX, idleTimeoutMillis: 30_000 });
   // An idle client can be cut off (database restart, shutdown): log it instead of crashing.
   pool.on('error', (err) => logger.warn({ err: err.message }, 'idle database client failed'));
   // So can one in use: without a listener of its own, its 'error' event (57P01 when the

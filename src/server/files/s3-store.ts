@@ -76,6 +76,9 @@ export class S3FileStore implements FileStore {
       forcePathStyle: settings.forcePathStyle,
       credentials: settings.credentials,
       requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, socketTimeout: SOCKET_TIMEOUT_MS },
+      // One retry: the SDK's three attempts would hold a request up to three timeouts before
+      // its 503, which the client retries anyway.
+      maxAttempts: 2,
       // Other vendors' stores do not all take the CRC32 headers the SDK now adds to every PUT;
       // AWS itself checks the body by its signature either way.
       ...(settings.endpoint && {
