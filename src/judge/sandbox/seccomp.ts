@@ -47,6 +47,8 @@ export const REFUSED_SYSCALLS_X86_64: Readonly<Record<string, number>> = {
   setns: 308,
   process_vm_readv: 310,
   process_vm_writev: 311,
+  // Compares another process's kernel objects: nothing a solution needs.
+  kcmp: 312,
   finit_module: 313,
   kexec_file_load: 320,
   bpf: 321,
@@ -60,6 +62,9 @@ export const REFUSED_SYSCALLS_X86_64: Readonly<Record<string, number>> = {
   fsconfig: 431,
   fsmount: 432,
   fspick: 433,
+  // Copies another process's descriptor under the same check as /proc/<pid>/mem: bubblewrap's
+  // pid 1 runs as the program's user, outside this filter.
+  pidfd_getfd: 438,
   mount_setattr: 442,
 };
 
