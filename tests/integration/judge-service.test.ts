@@ -42,8 +42,6 @@ beforeAll(async () => {
       NODE_ENV: 'test',
       DATABASE_URL: '',
       JUDGE_LEASE_MS: String(LEASE_MS),
-      // The default niceness, which the suite's other files set to 0 (tests/support/test-env.ts).
-      JUDGE_WORKER_NICE: '',
       // Shared with the judge's own tests: the PCH and launcher are built once per machine.
       JUDGE_CACHE_DIR: TEST_CACHE_DIR,
     },
