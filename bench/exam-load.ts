@@ -13,9 +13,9 @@ import { accounts } from '../src/contract/accounts/refs.ts';
 import { exam } from '../src/contract/exam/refs.ts';
 import type { SittingQuestion } from '../src/contract/exam/papers.ts';
 import { DEFAULT_SEED_PASSWORD } from '../src/server/config.ts';
-import { hashPassword } from '../src/server/security/password.ts';
 import { DEMO_ACCOUNTS } from '../src/server/seed/demo-data.ts';
 import { createTransport, type Transport } from '../src/transport/client.ts';
+import { insertLearners } from './support/learners.ts';
 import { withPlatform } from './support/server.ts';
 import { percentile } from './support/timing.ts';
 
@@ -47,17 +47,7 @@ await withPlatform(
   'exam',
   { JUDGE_WORKERS: String(WORKERS), TRUST_PROXY: '1' },
   async ({ apiUrl, db }) => {
-    // The learners, written straight into the database (registration is not what is measured).
-    const hash = await hashPassword(DEFAULT_SEED_PASSWORD);
-    await db.query(
-      `WITH org AS (SELECT id FROM organizations WHERE is_public LIMIT 1),
-            u AS (INSERT INTO users (username, password_hash, nickname)
-                  SELECT 'bench_' || g, $1, '压测学员' || g FROM generate_series(1, $2) g
-                  RETURNING id, nickname)
-       INSERT INTO members (user_id, organization_id, role, nickname)
-       SELECT u.id, org.id, 'student', u.nickname FROM u, org`,
-      [hash, STUDENTS],
-    );
+    await insertLearners(db, 'bench_', STUDENTS);
     const admin = client(apiUrl, 0);
     await admin.call(accounts.loginByPwd, {
       body: { username: DEMO_ACCOUNTS.admin.username, password: DEFAULT_SEED_PASSWORD },

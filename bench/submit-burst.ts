@@ -15,7 +15,6 @@ import { memberQuestion } from '../src/contract/member-question/refs.ts';
 import { system } from '../src/contract/system/refs.ts';
 import { APP_ID, APP_ID_HEADER } from '../src/contract/envelope.ts';
 import { DEFAULT_SEED_PASSWORD } from '../src/server/config.ts';
-import { hashPassword } from '../src/server/security/password.ts';
 import { createTransport } from '../src/transport/client.ts';
 import {
   openClientSession,
@@ -23,6 +22,7 @@ import {
   type ServerPublicKey,
 } from '../src/transport/envelope-crypto.ts';
 import { median } from './support/bare.ts';
+import { insertLearners } from './support/learners.ts';
 import { withPlatform } from './support/server.ts';
 import { percentile } from './support/timing.ts';
 
@@ -68,16 +68,7 @@ async function measure(nice: number): Promise<Figures> {
       QUOTA_DAILY_SUBMISSIONS: String(BURST + ALONE),
     },
     async ({ apiUrl, db }) => {
-      const hash = await hashPassword(DEFAULT_SEED_PASSWORD);
-      await db.query(
-        `WITH org AS (SELECT id FROM organizations WHERE is_public LIMIT 1),
-              u AS (INSERT INTO users (username, password_hash, nickname)
-                    SELECT 'burst_' || g, $1, '压测学员' || g FROM generate_series(1, $2) g
-                    RETURNING id, nickname)
-         INSERT INTO members (user_id, organization_id, role, nickname)
-         SELECT u.id, org.id, 'student', u.nickname FROM u, org`,
-        [hash, LEARNERS],
-      );
+      await insertLearners(db, 'burst_', LEARNERS);
       const learners: Learner[] = [];
       for (let i = 1; i <= LEARNERS; i++) {
         const ip = ipOf(i);

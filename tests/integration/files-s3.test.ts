@@ -10,13 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts as accountsApi } from '../../src/contract/accounts/calls.ts';
 import { ErrorCode } from '../../src/contract/errors.ts';
 import { file } from '../../src/contract/file/calls.ts';
-import type { FilePurpose } from '../../src/contract/file/purpose.ts';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../src/server/db/unavailable.ts';
 import { bannerFileName, HOME_BANNERS } from '../../src/server/seed/banners.ts';
 import { SEED_HANDOUT_FILE_NAME } from '../../src/server/seed/files.ts';
 import type { Transport } from '../../src/transport/client.ts';
 import { sdk } from '../support/api.ts';
 import { failureOf } from '../support/errors.ts';
+import { PDF, PNG, upload } from '../support/uploads.ts';
 import { startTestPlatform } from '../support/platform.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import { startTestS3 } from '../support/s3-server.ts';
@@ -54,24 +54,6 @@ afterAll(async () => {
   await platform?.stop();
   await s3?.remove();
 });
-
-// A 1×1 PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
-const upload = (api: Transport, purpose: FilePurpose, name: string, bytes: Uint8Array) => {
-  const form = new FormData();
-  form.append('purpose', purpose);
-  form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  return api.call(file['common.file.upload'], {
-    body: form as unknown as { purpose: FilePurpose },
-  });
-};
 
 const get = (url: string) => fetch(new URL(url, platform.url));
 const onDisk = (fileName: string) =>

@@ -18,6 +18,7 @@ import { failureOf } from '../support/errors.ts';
 import { DiskFileStore } from '../../src/server/files/store.ts';
 import { ORPHAN_AGE_MS, sweepOrphanFiles } from '../../src/server/files/sweep.ts';
 import { NOTE_IMAGES_PER_DAY } from '../../src/server/files/upload.ts';
+import { PDF, PNG, upload } from '../support/uploads.ts';
 import { startTestPlatform } from '../support/platform.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import { loginAs } from '../support/sessions.ts';
@@ -40,24 +41,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-// A 1×1 PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
 const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)]);
-
-const upload = (api: Transport, purpose: FilePurpose, name: string, bytes: Uint8Array) => {
-  const form = new FormData();
-  form.append('purpose', purpose);
-  form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  return api.call(file['common.file.upload'], {
-    body: form as unknown as { purpose: FilePurpose },
-  });
-};
 
 const filesDir = () => path.join(platform.dataDir, 'files');
 const storedNames = async () => (await fs.readdir(filesDir())).sort();
