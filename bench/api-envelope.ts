@@ -11,6 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { treeCpuSeconds } from './support/process-cpu.ts';
 import { startServer, stopServer } from './support/server.ts';
 import { accounts } from '../src/contract/accounts/refs.ts';
 import { grade } from '../src/contract/grade/refs.ts';
@@ -20,6 +21,8 @@ import { DEFAULT_SEED_PASSWORD } from '../src/server/config.ts';
 import { DEMO_ACCOUNTS } from '../src/server/seed/demo-data.ts';
 import { createTransport } from '../src/transport/client.ts';
 import {
+  channelSession,
+  openClientChannel,
   openClientSession,
   openResponse,
   sealRequest,
@@ -28,12 +31,17 @@ import {
 } from '../src/transport/envelope-crypto.ts';
 
 const CLIENTS = 100;
+/** The server under measurement (its process tree's CPU is read around each load). */
+let serverPid = 0;
 const PER_CLIENT = Number(process.argv[2] ?? 20);
 const PACED_SECONDS = Number(process.argv[3] ?? 20);
 
-async function startBenchServer(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
+async function startBenchServer(
+  apiProcesses = 1,
+): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'xinao-bench-api-'));
-  return { ...(await startServer(dataDir, { JUDGE_WORKERS: '0' }, 30_000)), dataDir };
+  const env = { JUDGE_WORKERS: '0', API_PROCESSES: String(apiProcesses) };
+  return { ...(await startServer(dataDir, env, 30_000)), dataDir };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -45,6 +53,8 @@ interface Figures {
   seconds: number;
   /** CPU this process (the 100 clients) used: on 2 cores, what the server did not get. */
   clientCpuSeconds: number;
+  /** CPU the server, its API processes and its database used meanwhile. */
+  serverCpuSeconds: number;
   p50: number;
   p95: number;
   p99: number;
@@ -58,6 +68,7 @@ async function load(
 ): Promise<Figures> {
   const latencies: number[] = [];
   const cpu = process.cpuUsage();
+  const serverCpu = treeCpuSeconds(serverPid);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
@@ -75,6 +86,7 @@ async function load(
     requests: latencies.length,
     seconds,
     clientCpuSeconds: (used.user + used.system) / 1e6,
+    serverCpuSeconds: treeCpuSeconds(serverPid) - serverCpu,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
@@ -94,6 +106,7 @@ async function paced(
 ): Promise<Figures> {
   const latencies: number[] = [];
   const cpu = process.cpuUsage();
+  const serverCpu = treeCpuSeconds(serverPid);
   const started = performance.now();
   const until = started + seconds * 1000;
   await Promise.all(
@@ -115,31 +128,39 @@ async function paced(
     requests: latencies.length,
     seconds: elapsed,
     clientCpuSeconds: (used.user + used.system) / 1e6,
+    serverCpuSeconds: treeCpuSeconds(serverPid) - serverCpu,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
   };
 }
 
-/**
- * Sealed list requests prepared before the clock starts, as if each user's own device had done
- * its key agreement and sealing (about 1.4 ms each, measured alone below): the paced run then
- * measures the server's answer time, not this one process sealing for 100 users. Every answer
- * is opened and checked once the run is over.
- */
-async function presealedLists(apiUrl: string, cookie: string, count: number) {
+async function publicKey(apiUrl: string): Promise<ServerPublicKey> {
   const keyAnswer = await fetch(apiUrl + system['common.envelope.publicKey'].path, {
     headers: { [APP_ID_HEADER]: APP_ID },
   });
-  const serverKey = ((await keyAnswer.json()) as { data: ServerPublicKey }).data;
+  return ((await keyAnswer.json()) as { data: ServerPublicKey }).data;
+}
+
+/**
+ * Sealed list requests prepared before the clock starts, as if each user's own device had sealed
+ * them on its own channel (one per user): the paced run then measures the server's answer time,
+ * not this one process sealing for 100 users. Every answer is opened and checked once the run
+ * is over.
+ */
+async function presealedLists(apiUrl: string, cookie: string, count: number) {
+  const serverKey = await publicKey(apiUrl);
   const path = new URL(apiUrl + grade['grade.queryList'].path).pathname;
+  const channels = await Promise.all(
+    Array.from({ length: CLIENTS }, () => openClientChannel(serverKey)),
+  );
   const prepared: { session: EnvelopeSession; body: string }[] = [];
   for (let i = 0; i < count; i++) {
-    const session = await openClientSession(serverKey);
+    const session = await channelSession(channels[i % CLIENTS]!);
     const sealed = await sealRequest(session, {
       method: 'POST',
       path,
-      body: { statusList: ['4', '1', '2', '3', '5'], isPublic: true },
+      body: LIST_BODY,
       now: Date.now(),
     });
     prepared.push({ session, body: JSON.stringify(sealed) });
@@ -167,10 +188,28 @@ async function presealedLists(apiUrl: string, cookie: string, count: number) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const row = (name: string, f: Figures) =>
-  `| ${name} | ${f.requests} | ${(f.requests / f.seconds).toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.seconds.toFixed(2)} | ${f.clientCpuSeconds.toFixed(2)} |`;
+  `| ${name} | ${f.requests} | ${(f.requests / f.seconds).toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.seconds.toFixed(2)} | ${f.clientCpuSeconds.toFixed(2)} | ${f.serverCpuSeconds.toFixed(2)} |`;
 
-async function main() {
-  const { url, child, dataDir } = await startBenchServer();
+interface Platform {
+  apiUrl: string;
+  cookie: string;
+  /** A sealed list through the SDK (version 2: one channel per client). */
+  list: (client: number) => Promise<void>;
+  /** The same list sealed as a version-1 client does (a key agreement per request). */
+  listV1: (client: number) => Promise<void>;
+  health: () => Promise<void>;
+}
+
+const LIST_QUERY = { page: 0, size: 20, sort: 'sort,asc' } as const;
+const LIST_BODY = {
+  statusList: ['4', '1', '2', '3', '5'] as ('4' | '1' | '2' | '3' | '5')[],
+  isPublic: true,
+};
+
+/** Starts a server with `apiProcesses` API processes, logs in once, and runs `work` on it. */
+async function onPlatform<T>(apiProcesses: number, work: (p: Platform) => Promise<T>): Promise<T> {
+  const { url, child, dataDir } = await startBenchServer(apiProcesses);
+  serverPid = child.pid!;
   try {
     const apiUrl = `${url}/xinao/api`;
     const { username } = DEMO_ACCOUNTS.student;
@@ -188,19 +227,51 @@ async function main() {
       createTransport({ baseUrl: apiUrl, fetch: withSession }),
     );
     const list = (client: number) =>
-      clients[client]!.call(grade['grade.queryList'], {
-        query: { page: 0, size: 20, sort: 'sort,asc' },
-        body: { statusList: ['4', '1', '2', '3', '5'], isPublic: true },
-      }).then(() => undefined);
+      clients[client]!.call(grade['grade.queryList'], { query: LIST_QUERY, body: LIST_BODY }).then(
+        () => undefined,
+      );
+    const serverKey = await publicKey(apiUrl);
+    const listPath = new URL(apiUrl + grade['grade.queryList'].path).pathname;
+    const listV1 = async () => {
+      const session = await openClientSession(serverKey);
+      const sealed = await sealRequest(session, {
+        method: 'POST',
+        path: listPath,
+        body: LIST_BODY,
+        now: Date.now(),
+      });
+      const response = await fetch(
+        `${apiUrl}${grade['grade.queryList'].path}?page=0&size=20&sort=sort,asc`,
+        {
+          method: 'POST',
+          headers: { [APP_ID_HEADER]: APP_ID, 'content-type': 'application/json', cookie },
+          body: JSON.stringify(sealed),
+        },
+      );
+      const envelope = (await response.json()) as { success: boolean; data: never };
+      if (!envelope.success) throw new Error('the version-1 list was refused');
+      await openResponse(session, envelope.data);
+    };
     const health = () =>
       fetch(apiUrl).then(async (r) => {
         if (!r.ok) throw new Error(`health ${r.status}`);
         await r.arrayBuffer();
       });
+    return await work({ apiUrl, cookie, list, listV1, health });
+  } finally {
+    await stopServer(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
+const throughput = (f: Figures) => f.requests / f.seconds;
+
+async function main() {
+  const one = await onPlatform(1, async ({ apiUrl, cookie, list, listV1, health }) => {
     await load(list); // warm-up: JIT, connection pool, key ring
     const plain = await load(health);
     const sealed = await load(list);
+    const sealedV1 = await load(listV1);
     // One client alone: the latency of a sealed list without queueing behind 99 others.
     const alone = await load(list, 1, 200);
     const plainAlone = await load(health, 1, 200);
@@ -214,38 +285,47 @@ async function main() {
     );
     const pacedServer = await paced(presealed.send, PACED_SECONDS);
     await presealed.check();
+    return { plain, sealed, sealedV1, alone, plainAlone, pacedPlain, pacedSealed, pacedServer };
+  });
+  // The same closed loops against two API processes (API_PROCESSES=2) on this machine.
+  const two = await onPlatform(2, async ({ list, health }) => {
+    await load(list);
+    return { plain: await load(health), sealed: await load(list) };
+  });
 
-    console.log(
-      `\n${CLIENTS} concurrent clients × ${PER_CLIENT} requests, server in its own process\n`,
-    );
-    console.log(
-      '| Call | Requests | Requests/s | p50 ms | p95 ms | p99 ms | Wall s | Client CPU s |',
-    );
-    console.log('| --- | --: | --: | --: | --: | --: | --: | --: |');
-    console.log(row('Baseline: plain JSON health check (GET, no envelope)', plain));
-    console.log(row('Encrypted paged list (sealed POST + sealed answer, session)', sealed));
-    console.log(row('One client alone: plain JSON health check', plainAlone));
-    console.log(row('One client alone: encrypted paged list', alone));
-    console.log(
-      row(`Paced, ${CLIENTS} users (1 s mean pause): plain JSON health check`, pacedPlain),
-    );
-    console.log(row(`Paced, ${CLIENTS} users (1 s mean pause): encrypted paged list`, pacedSealed));
-    console.log(
-      row(
-        `Paced, ${CLIENTS} users: encrypted paged list sealed in advance (server answer time)`,
-        pacedServer,
-      ),
-    );
-    console.log(
-      `\nRatio encrypted / plain: p50 ${(sealed.p50 / plain.p50).toFixed(2)}, ` +
-        `throughput ${(sealed.requests / sealed.seconds / (plain.requests / plain.seconds)).toFixed(2)}; ` +
-        `paced p50 ${(pacedSealed.p50 / pacedPlain.p50).toFixed(2)}, p95 ${(pacedSealed.p95 / pacedPlain.p95).toFixed(2)}; ` +
-        `paced, sealed in advance: p50 ${(pacedServer.p50 / pacedPlain.p50).toFixed(2)}, p95 ${(pacedServer.p95 / pacedPlain.p95).toFixed(2)}`,
-    );
-  } finally {
-    await stopServer(child);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  const { plain, sealed, sealedV1, alone, plainAlone, pacedPlain, pacedSealed, pacedServer } = one;
+  console.log(
+    `\n${CLIENTS} concurrent clients × ${PER_CLIENT} requests, server in its own process\n`,
+  );
+  console.log(
+    '| Call | Requests | Requests/s | p50 ms | p95 ms | p99 ms | Wall s | Client CPU s | Server + database CPU s |',
+  );
+  console.log('| --- | --: | --: | --: | --: | --: | --: | --: | --: |');
+  console.log(row('Baseline: plain JSON health check (GET, no envelope)', plain));
+  console.log(row('Encrypted paged list (sealed POST + sealed answer, session)', sealed));
+  console.log(row('Encrypted paged list, version 1 (a key agreement per request)', sealedV1));
+  console.log(row('One client alone: plain JSON health check', plainAlone));
+  console.log(row('One client alone: encrypted paged list', alone));
+  console.log(row(`Paced, ${CLIENTS} users (1 s mean pause): plain JSON health check`, pacedPlain));
+  console.log(row(`Paced, ${CLIENTS} users (1 s mean pause): encrypted paged list`, pacedSealed));
+  console.log(
+    row(
+      `Paced, ${CLIENTS} users: encrypted paged list sealed in advance (server answer time)`,
+      pacedServer,
+    ),
+  );
+  console.log(row('API_PROCESSES=2: plain JSON health check', two.plain));
+  console.log(row('API_PROCESSES=2: encrypted paged list', two.sealed));
+  console.log(
+    `\nRatio encrypted / plain: p50 ${(sealed.p50 / plain.p50).toFixed(2)}, ` +
+      `throughput ${(throughput(sealed) / throughput(plain)).toFixed(2)} (goal ≥ 0.5; version 1 ${(throughput(sealedV1) / throughput(plain)).toFixed(2)}); ` +
+      `paced p50 ${(pacedSealed.p50 / pacedPlain.p50).toFixed(2)} (goal ≤ 2), p95 ${(pacedSealed.p95 / pacedPlain.p95).toFixed(2)}; ` +
+      `paced, sealed in advance: p50 ${(pacedServer.p50 / pacedPlain.p50).toFixed(2)}, p95 ${(pacedServer.p95 / pacedPlain.p95).toFixed(2)}`,
+  );
+  console.log(
+    `Encrypted list throughput, two API processes / one: ${(throughput(two.sealed) / throughput(sealed)).toFixed(2)} ` +
+      `(${throughput(two.sealed).toFixed(0)} / ${throughput(sealed).toFixed(0)} requests/s); plain ${(throughput(two.plain) / throughput(plain)).toFixed(2)}`,
+  );
 }
 
 await main();

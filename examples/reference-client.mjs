@@ -27,14 +27,27 @@ const A_PLUS_B_CPP =
 const b64url = (bytes) => Buffer.from(bytes).toString('base64url');
 const log = (step, data) => process.stdout.write(`${JSON.stringify({ step, ...data })}\n`);
 
-/** protocol.md §3 "Keys": one ephemeral ECDH P-256 key per call, HKDF into four keys. */
-function openSession(server) {
+/**
+ * protocol.md §3 "Channels": one ephemeral ECDH P-256 key agreed once, its secret kept; each
+ * call derives its four keys from that secret with a fresh 16-byte salt.
+ */
+function openChannel(server) {
   const ecdh = createECDH('prime256v1');
   const ephemeral = ecdh.generateKeys(); // uncompressed point, 65 bytes
   const shared = ecdh.computeSecret(Buffer.from(server.publicKey, 'base64url'));
-  const okm = Buffer.from(hkdfSync('sha256', shared, ephemeral, 'xinao-envelope-v1', 128));
   return {
-    key: `${server.keyId}.${b64url(ephemeral)}`,
+    prefix: `v2.${server.keyId}.${b64url(ephemeral)}`,
+    secret: Buffer.from(hkdfSync('sha256', shared, ephemeral, 'xinao-envelope-v2', 32)),
+  };
+}
+
+function callKeys(channel) {
+  const salt = randomBytes(16);
+  const okm = Buffer.from(
+    hkdfSync('sha256', channel.secret, salt, 'xinao-envelope-v2 request', 128),
+  );
+  return {
+    key: `${channel.prefix}.${b64url(salt)}`,
     reqEnc: okm.subarray(0, 32),
     reqMac: okm.subarray(32, 64),
     resEnc: okm.subarray(64, 96),
@@ -72,6 +85,7 @@ class Client {
     this.baseUrl = baseUrl.replace(/\/$/, '');
     this.cookie = '';
     this.server = null;
+    this.channel = null;
   }
 
   headers(extra = {}) {
@@ -95,12 +109,18 @@ class Client {
     return this.server;
   }
 
+  /** The channel, agreed on the first call (a long-running client renews it every 30 minutes). */
+  async currentChannel() {
+    this.channel ??= openChannel(await this.publicKey());
+    return this.channel;
+  }
+
   /**
    * One call. A body goes sealed with ts, nonce, method and path (§3 "Requests with a body");
    * without one, x-envelope-key asks for a sealed answer (§3 "Requests without a body").
    */
   async call(method, path, { query, body } = {}) {
-    const session = openSession(await this.publicKey());
+    const session = callKeys(await this.currentChannel());
     const url = `${this.baseUrl}${API}${path}${query ? `?${new URLSearchParams(query)}` : ''}`;
     const init = { method, headers: this.headers() };
     if (body !== undefined) {

@@ -75,6 +75,7 @@ export const envelopeMessages = {
   malformed: '请求格式异常',
   unknownKey: '密钥已失效，请刷新页面',
   mismatch: '签名异常',
+  version: '信封协议版本不受支持，请刷新页面或升级客户端',
 } as const;
 
 /** The phrase in a failure message that means a quota is used up (docs/product-rules.md#errors). */

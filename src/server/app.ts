@@ -17,6 +17,7 @@ import { VerificationCodeService } from './accounts/verification-codes.ts';
 import type { Pool } from './db/pool.ts';
 import type { EnvelopeKeyring } from './envelope/keyring.ts';
 import { nonceClaimer } from './envelope/nonces.ts';
+import { ChannelSecrets } from './envelope/node-envelope.ts';
 import { allHandlers } from './handlers.ts';
 import { AppError } from './http/app-error.ts';
 import { apiNotFound, installErrorHandlers, isApiPath } from './http/error-handler.ts';
@@ -380,6 +381,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     envelope: {
       keyring: deps.keyring,
       claimNonce: nonceClaimer(deps.pool),
+      channels: new ChannelSecrets(),
       now: deps.now ?? Date.now,
     },
     validateResponses: nodeEnv !== 'production',

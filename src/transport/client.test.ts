@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { DOWNLOAD_NOTES_HEADER, defineCalls } from '../contract/call.ts';
-import { ErrorCode } from '../contract/errors.ts';
+import { ErrorCode, envelopeMessages } from '../contract/errors.ts';
 import { createTransport, type TransportRecord } from './client.ts';
 import {
+  CHANNEL_LIFETIME_MS,
   acceptSession,
   generateServerKeyPair,
   importServerPrivateKey,
@@ -475,5 +476,73 @@ describe('transport', () => {
     await transport.call(get, { query: { id: 1 } });
     await transport.call(get, { query: { id: 1 } });
     expect(cookieSeen).toBe('xinao_session=abc');
+  });
+});
+
+describe('the envelope channel (docs/protocol.md, version 2)', () => {
+  const prefixOf = (request: Request) =>
+    request.headers.get('x-envelope-key')!.split('.').slice(0, 3).join('.');
+  const keyFetches = (requests: Request[]) =>
+    requests.filter((r) => r.url.endsWith('/common/envelope/publicKey')).length;
+
+  it('agrees one channel for many calls, each with its own salt', async () => {
+    const { transport, requests } = transportFor((_req, session) => ok(session, { id: 1 }));
+    await Promise.all([1, 2, 3].map(() => transport.call(get, { query: { id: 1 } })));
+    const calls = requests.filter((r) => r.headers.has('x-envelope-key'));
+    expect(calls).toHaveLength(3);
+    expect(new Set(calls.map(prefixOf)).size).toBe(1);
+    expect(prefixOf(calls[0]!)).toMatch(new RegExp(`^v2\\.${server.keyId}\\.`));
+    expect(new Set(calls.map((r) => r.headers.get('x-envelope-key'))).size).toBe(3);
+    expect(keyFetches(requests)).toBe(1);
+  });
+
+  it('agrees a new channel once the old one is 30 minutes old', async () => {
+    let clock = Date.now();
+    const { transport, requests } = transportFor((_req, session) => ok(session, { id: 1 }), {
+      now: () => clock,
+    });
+    await transport.call(get, { query: { id: 1 } });
+    clock += CHANNEL_LIFETIME_MS - 1;
+    await transport.call(get, { query: { id: 1 } });
+    clock += 1;
+    await transport.call(get, { query: { id: 1 } });
+    const prefixes = requests.filter((r) => r.headers.has('x-envelope-key')).map(prefixOf);
+    expect(prefixes[0]).toBe(prefixes[1]);
+    expect(prefixes[2]).not.toBe(prefixes[1]);
+  });
+
+  it('fetches the key and agrees afresh after the server says the key is gone', async () => {
+    let refuse = true;
+    const { transport, requests } = transportFor((_req, session) => {
+      if (!refuse) return ok(session, { id: 1 });
+      refuse = false;
+      return json({ success: false, code: -1, message: envelopeMessages.unknownKey }, 400);
+    });
+    await expect(transport.call(get, { query: { id: 1 } })).rejects.toMatchObject({
+      message: envelopeMessages.unknownKey,
+    });
+    await transport.call(get, { query: { id: 1 } });
+    const prefixes = requests.filter((r) => r.headers.has('x-envelope-key')).map(prefixOf);
+    expect(prefixes[0]).not.toBe(prefixes[1]);
+    expect(keyFetches(requests)).toBe(2);
+  });
+
+  it('tries the key again on the next call when fetching it failed', async () => {
+    const { fetchImpl } = fakeServer((_req, session) => ok(session, { id: 1 }));
+    let failKeyFetch = true;
+    const transport = createTransport({
+      baseUrl: 'http://api.test/xinao/api',
+      fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
+        if (failKeyFetch && String(input).endsWith('/publicKey')) {
+          failKeyFetch = false;
+          return Promise.reject(new TypeError('offline'));
+        }
+        return fetchImpl(input, init);
+      }) as typeof fetch,
+    });
+    await expect(transport.call(get, { query: { id: 1 } })).rejects.toMatchObject({
+      kind: 'transport',
+    });
+    await expect(transport.call(get, { query: { id: 1 } })).resolves.toEqual({ id: 1 });
   });
 });

@@ -16,11 +16,14 @@ import {
   type DownloadedFile,
 } from './download.ts';
 import {
+  CHANNEL_LIFETIME_MS,
   EnvelopeError,
+  channelSession,
   isSealedEnvelope,
-  openClientSession,
+  openClientChannel,
   openResponse,
   sealRequest,
+  type EnvelopeChannel,
   type EnvelopeSession,
   type ServerPublicKey,
 } from './envelope-crypto.ts';
@@ -125,6 +128,13 @@ export function createTransport(options: TransportOptions): Transport {
   const appId = options.appId ?? APP_ID;
   const jar = typeof document === 'undefined' ? new CookieJar() : null;
   let serverKey: Promise<ServerPublicKey> | null = null;
+  // One key agreement serves every call until it is CHANNEL_LIFETIME_MS old or the server's
+  // key changes (docs/protocol.md, "Channels").
+  let channel: { opening: Promise<EnvelopeChannel>; openedAt: number } | null = null;
+  const forgetKey = () => {
+    serverKey = null;
+    channel = null;
+  };
 
   async function send(path: string, init: RequestInit, signal?: AbortSignal): Promise<Response> {
     const headers = new Headers(init.headers);
@@ -171,6 +181,20 @@ export function createTransport(options: TransportOptions): Transport {
     return serverKey;
   }
 
+  function currentChannel(signal: AbortSignal | undefined): Promise<EnvelopeChannel> {
+    if (!channel || now() - channel.openedAt >= CHANNEL_LIFETIME_MS) {
+      const entry = {
+        opening: (async () => openClientChannel(await fetchServerKey()))(),
+        openedAt: now(),
+      };
+      channel = entry;
+      entry.opening.catch(() => {
+        if (channel === entry) channel = null;
+      });
+    }
+    return abortable(channel.opening, signal);
+  }
+
   async function prepare(
     def: CallRef,
     opts: CallOptions<CallRef>,
@@ -184,7 +208,7 @@ export function createTransport(options: TransportOptions): Transport {
       init.body = opts.body as FormData;
       return { path, init, session: null };
     }
-    const session = await openClientSession(await abortable(fetchServerKey(), opts.signal));
+    const session = await channelSession(await currentChannel(opts.signal));
     const headers = init.headers as Record<string, string>;
     if (hasBody(def, opts.body)) {
       headers['content-type'] = 'application/json';
@@ -248,9 +272,10 @@ export function createTransport(options: TransportOptions): Transport {
     if (!envelope.success) {
       if (
         envelope.code === ErrorCode.ENVELOPE &&
-        envelope.message === envelopeMessages.unknownKey
+        (envelope.message === envelopeMessages.unknownKey ||
+          envelope.message === envelopeMessages.version)
       ) {
-        serverKey = null;
+        forgetKey();
       }
       throw new ApiError(
         envelope.message || FALLBACK_MESSAGE,
@@ -370,9 +395,7 @@ export function createTransport(options: TransportOptions): Transport {
   return {
     call,
     stream,
-    resetKey: () => {
-      serverKey = null;
-    },
+    resetKey: forgetKey,
     cookies: jar,
   };
 }

@@ -1,11 +1,25 @@
 /**
  * The request/response envelope protocol (docs/protocol.md), built only from WebCrypto
- * primitives so the same code runs in the browser and in Node: ECDH P-256 between a per-request
- * ephemeral client key and the server's static key, HKDF-SHA-256 to split the shared secret into
- * an AES-256-GCM key and an HMAC-SHA-256 key, a timestamp and nonce inside the ciphertext so a
- * replayed or stale envelope is refused.
+ * primitives so the same code runs in the browser and in Node: ECDH P-256 between an ephemeral
+ * client key and the server's static key, HKDF-SHA-256 to split the shared secret into
+ * AES-256-GCM and HMAC-SHA-256 keys, a timestamp and nonce inside the ciphertext so a replayed or
+ * stale envelope is refused.
+ *
+ * Version 2 (a channel) agrees the ephemeral key once and derives each request's keys from the
+ * channel's secret with a fresh salt, so a request costs an HKDF instead of a key agreement.
+ * Version 1 (one key agreement per request) is still served, for clients written against it.
  */
 export const PROTOCOL_INFO = 'xinao-envelope-v1';
+/** HKDF info of a channel's secret (version 2). */
+export const CHANNEL_INFO = 'xinao-envelope-v2';
+/** HKDF info of one request's keys under a channel (version 2). */
+export const CHANNEL_REQUEST_INFO = 'xinao-envelope-v2 request';
+/** The first part of a version-2 key: `v2.keyId.ephemeralPublic.salt`. */
+export const CHANNEL_VERSION = 'v2';
+/** Bytes of a version-2 request's salt. */
+export const CHANNEL_SALT_BYTES = 16;
+/** How long a client keeps one channel before agreeing a new one (forward secrecy). */
+export const CHANNEL_LIFETIME_MS = 30 * 60 * 1000;
 /** How far a request timestamp may drift from the server clock. */
 export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
@@ -30,7 +44,14 @@ export interface EnvelopeSession {
 }
 
 export type EnvelopeFailure =
-  'malformed' | 'unknownKey' | 'signature' | 'decrypt' | 'expired' | 'replayed' | 'mismatch';
+  | 'malformed'
+  | 'unknownKey'
+  | 'signature'
+  | 'decrypt'
+  | 'expired'
+  | 'replayed'
+  | 'mismatch'
+  | 'version';
 
 export class EnvelopeError extends Error {
   constructor(
@@ -55,9 +76,16 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const ECDH = { name: 'ECDH', namedCurve: 'P-256' } as const;
 
+/** Bytes turned into characters at a time: far below any engine's argument limit. */
+const CHARS_PER_CHUNK = 0x8000;
+
 export function toBase64Url(bytes: Uint8Array): string {
+  // A character per byte appended one at a time made a sealed upload-sized body (32 MiB) cost
+  // seconds and as much again in garbage collection.
   let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
+  for (let at = 0; at < bytes.length; at += CHARS_PER_CHUNK) {
+    binary += String.fromCharCode(...bytes.subarray(at, at + CHARS_PER_CHUNK));
+  }
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
@@ -100,35 +128,59 @@ async function importPublicKey(raw: string): Promise<CryptoKey> {
   }
 }
 
+function sharedSecret(privateKey: CryptoKey, peerPublic: CryptoKey): Promise<ArrayBuffer> {
+  return subtle().deriveBits({ name: 'ECDH', public: peerPublic }, privateKey, 256);
+}
+
+async function hkdf(
+  ikm: BufferSource | CryptoKey,
+  salt: Uint8Array<ArrayBuffer>,
+  info: string,
+  bits: number,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const key =
+    ikm instanceof CryptoKey
+      ? ikm
+      : await subtle().importKey('raw', ikm, 'HKDF', false, ['deriveBits']);
+  return new Uint8Array(
+    await subtle().deriveBits(
+      { name: 'HKDF', hash: 'SHA-256', salt, info: encoder.encode(info) },
+      key,
+      bits,
+    ),
+  );
+}
+
+/** The four keys of one request and its answer, from 128 bytes of HKDF output. */
+async function sessionFromBits(
+  key: string,
+  bits: Uint8Array<ArrayBuffer>,
+): Promise<EnvelopeSession> {
+  const aes = (slice: Uint8Array<ArrayBuffer>) =>
+    subtle().importKey('raw', slice, 'AES-GCM', false, ['encrypt', 'decrypt']);
+  const hmac = (slice: Uint8Array<ArrayBuffer>) =>
+    subtle().importKey('raw', slice, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const [requestEnc, requestMac, responseEnc, responseMac] = await Promise.all([
+    aes(bits.slice(0, 32)),
+    hmac(bits.slice(32, 64)),
+    aes(bits.slice(64, 96)),
+    hmac(bits.slice(96, 128)),
+  ]);
+  return { key, requestEnc, requestMac, responseEnc, responseMac };
+}
+
+/** Version 1: the request's keys straight from the key agreement. */
 async function deriveSession(
   privateKey: CryptoKey,
   peerPublic: CryptoKey,
   key: string,
   salt: Uint8Array<ArrayBuffer>,
 ): Promise<EnvelopeSession> {
-  const shared = await subtle().deriveBits({ name: 'ECDH', public: peerPublic }, privateKey, 256);
-  const hkdfKey = await subtle().importKey('raw', shared, 'HKDF', false, ['deriveBits']);
-  const bits = new Uint8Array(
-    await subtle().deriveBits(
-      { name: 'HKDF', hash: 'SHA-256', salt, info: encoder.encode(PROTOCOL_INFO) },
-      hkdfKey,
-      1024,
-    ),
-  );
-  const aes = (slice: Uint8Array<ArrayBuffer>) =>
-    subtle().importKey('raw', slice, 'AES-GCM', false, ['encrypt', 'decrypt']);
-  const hmac = (slice: Uint8Array<ArrayBuffer>) =>
-    subtle().importKey('raw', slice, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-  return {
-    key,
-    requestEnc: await aes(bits.slice(0, 32)),
-    requestMac: await hmac(bits.slice(32, 64)),
-    responseEnc: await aes(bits.slice(64, 96)),
-    responseMac: await hmac(bits.slice(96, 128)),
-  };
+  const shared = await sharedSecret(privateKey, peerPublic);
+  return sessionFromBits(key, await hkdf(shared, salt, PROTOCOL_INFO, 1024));
 }
 
-/** Client side: a fresh ephemeral key agreed with the server's static key. */
+/** Client side, version 1: a fresh ephemeral key agreed with the server's static key. */
 export async function openClientSession(server: ServerPublicKey): Promise<EnvelopeSession> {
   const pair = (await subtle().generateKey(ECDH, true, ['deriveBits'])) as CryptoKeyPair;
   const ephemeral = new Uint8Array(await subtle().exportKey('raw', pair.publicKey));
@@ -136,17 +188,85 @@ export async function openClientSession(server: ServerPublicKey): Promise<Envelo
   return deriveSession(pair.privateKey, await importPublicKey(server.publicKey), key, ephemeral);
 }
 
-/** Server side: the same session, recovered from the `key` field or the x-envelope-key header. */
+/** Version 2: one key agreement a client keeps for many requests. */
+export interface EnvelopeChannel {
+  /** `v2.keyId.ephemeralPublic`: every request's key starts with it. */
+  prefix: string;
+  /** HKDF key material of the channel's secret. */
+  secret: CryptoKey;
+}
+
+/** The channel's 32-byte secret from the shared point; the server computes the same. */
+async function channelSecret(shared: ArrayBuffer, ephemeral: Uint8Array<ArrayBuffer>) {
+  return hkdf(shared, ephemeral, CHANNEL_INFO, 256);
+}
+
+/** Client side, version 2: agrees a channel with the server's static key. */
+export async function openClientChannel(server: ServerPublicKey): Promise<EnvelopeChannel> {
+  const pair = (await subtle().generateKey(ECDH, true, ['deriveBits'])) as CryptoKeyPair;
+  const ephemeral = new Uint8Array(await subtle().exportKey('raw', pair.publicKey));
+  const shared = await sharedSecret(pair.privateKey, await importPublicKey(server.publicKey));
+  const secret = await subtle().importKey(
+    'raw',
+    await channelSecret(shared, ephemeral),
+    'HKDF',
+    false,
+    ['deriveBits'],
+  );
+  return { prefix: `${CHANNEL_VERSION}.${server.keyId}.${toBase64Url(ephemeral)}`, secret };
+}
+
+/** One request's keys under a channel: a fresh salt, so no two requests share keys. */
+export async function channelSession(channel: EnvelopeChannel): Promise<EnvelopeSession> {
+  const salt = globalThis.crypto.getRandomValues(new Uint8Array(CHANNEL_SALT_BYTES));
+  const bits = await hkdf(channel.secret, salt, CHANNEL_REQUEST_INFO, 1024);
+  return sessionFromBits(`${channel.prefix}.${toBase64Url(salt)}`, bits);
+}
+
+/** The parts of a request key, whichever version wrote it. */
+export type ParsedKey =
+  | { version: 1; keyId: string; ephemeral: string }
+  | { version: 2; keyId: string; ephemeral: string; salt: string };
+
+/**
+ * Reads a `key` field or x-envelope-key header. A key of a version this side does not speak is
+ * refused with `version`, so a client learns what to change rather than "bad format".
+ */
+export function parseEnvelopeKey(key: string): ParsedKey {
+  const parts = key.split('.');
+  if (parts.length === 2 && parts[0] && parts[1]) {
+    return { version: 1, keyId: parts[0], ephemeral: parts[1] };
+  }
+  if (parts[0] === CHANNEL_VERSION) {
+    if (parts.length === 4 && parts[1] && parts[2] && parts[3]) {
+      return { version: 2, keyId: parts[1], ephemeral: parts[2], salt: parts[3] };
+    }
+    throw new EnvelopeError('malformed', 'bad key');
+  }
+  if (parts.length > 2 && /^v\d+$/.test(parts[0] ?? '')) {
+    throw new EnvelopeError('version', `envelope version ${parts[0]} is not spoken here`);
+  }
+  throw new EnvelopeError('malformed', 'bad key');
+}
+
+/**
+ * Server side on WebCrypto (the component tests' fake server): the session the client agreed,
+ * recovered from the `key` field or the x-envelope-key header, for either version.
+ */
 export async function acceptSession(
   key: string,
   lookupPrivateKey: (keyId: string) => CryptoKey | undefined,
 ): Promise<EnvelopeSession> {
-  const parts = key.split('.');
-  if (parts.length !== 2 || !parts[0] || !parts[1]) throw new EnvelopeError('malformed', 'bad key');
-  const privateKey = lookupPrivateKey(parts[0]);
+  const parsed = parseEnvelopeKey(key);
+  const privateKey = lookupPrivateKey(parsed.keyId);
   if (!privateKey) throw new EnvelopeError('unknownKey', 'unknown server key');
-  const ephemeral = fromBase64Url(parts[1]);
-  return deriveSession(privateKey, await importPublicKey(parts[1]), key, ephemeral);
+  const ephemeral = fromBase64Url(parsed.ephemeral);
+  const peer = await importPublicKey(parsed.ephemeral);
+  if (parsed.version === 1) return deriveSession(privateKey, peer, key, ephemeral);
+  const salt = fromBase64Url(parsed.salt);
+  if (salt.length !== CHANNEL_SALT_BYTES) throw new EnvelopeError('malformed', 'bad salt');
+  const secret = await channelSecret(await sharedSecret(privateKey, peer), ephemeral);
+  return sessionFromBits(key, await hkdf(secret, salt, CHANNEL_REQUEST_INFO, 1024));
 }
 
 async function seal(

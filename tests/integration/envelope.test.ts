@@ -101,10 +101,10 @@ describe('the server opens envelopes before any handler runs', () => {
   });
 
   it('refuses an unknown server key, asking for a refresh', async () => {
-    await expectNoSideEffect(
-      (s) => ({ ...s, key: `unknownkey.${s.key.split('.')[1]}` }),
-      envelopeMessages.unknownKey,
-    );
+    await expectNoSideEffect((s) => {
+      const [version, , ...rest] = s.key.split('.');
+      return { ...s, key: [version, 'unknownkey', ...rest].join('.') };
+    }, envelopeMessages.unknownKey);
   });
 
   it('refuses a replayed envelope, with no second effect', async () => {
@@ -155,5 +155,46 @@ describe('sealed answers', () => {
     const rows = await platform.pool.query('SELECT key_id FROM server_keys');
     const client = new RawClient(platform.apiUrl);
     expect(rows.rows.map((r) => r.key_id)).toEqual([(await client.publicKey()).keyId]);
+  });
+});
+
+describe('envelope versions (docs/protocol.md, "Versions")', () => {
+  it('still serves a client speaking version 1, sealed requests and sealed answers', async () => {
+    const client = new RawClient(platform.apiUrl);
+    const { username, password } = platform.accounts.student;
+    const { session, sealed } = await client.seal(
+      'POST',
+      '/loginByPwd',
+      { username, password },
+      { version: 1 },
+    );
+    expect(sealed.key.split('.')).toHaveLength(2);
+    const answer = await client.send('POST', '/loginByPwd', { rawBody: sealed });
+    expect(answer.body.success).toBe(true);
+    const { openResponse } = await import('../../src/transport/envelope-crypto.ts');
+    await expect(openResponse(session, answer.body.data as SealedEnvelope)).resolves.toMatchObject({
+      username,
+    });
+  });
+
+  it('refuses a version it does not speak, saying so, and changes nothing', async () => {
+    await expectNoSideEffect(
+      (s) => ({ ...s, key: `v3.${s.key.split('.').slice(1).join('.')}` }),
+      envelopeMessages.version,
+    );
+  });
+
+  it('answers many calls of one channel, each sealed for its own salt', async () => {
+    const client = new RawClient(platform.apiUrl);
+    const { username, password } = platform.accounts.student;
+    const keys = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const { sealed } = await client.seal('POST', '/loginByPwd', { username, password });
+      keys.add(sealed.key.split('.').slice(0, 3).join('.'));
+      const answer = await client.send('POST', '/loginByPwd', { rawBody: sealed });
+      expect(answer.body.success).toBe(true);
+      expect((answer.body.data as SealedEnvelope).key).toBe(sealed.key);
+    }
+    expect(keys.size).toBe(1);
   });
 });

@@ -10,11 +10,14 @@ import { CookieJar } from '../../src/transport/cookie-jar.ts';
 import { createTransport } from '../../src/transport/client.ts';
 import type { Transport } from '../../src/transport/client.ts';
 import {
+  channelSession,
   isSealedEnvelope,
+  openClientChannel,
   openClientSession,
   sealRequest,
 } from '../../src/transport/envelope-crypto.ts';
 import type {
+  EnvelopeChannel,
   EnvelopeSession,
   SealedEnvelope,
   ServerPublicKey,
@@ -55,6 +58,8 @@ export interface SealOptions {
   /** Request timestamp; default now. */
   now?: number;
   nonce?: string;
+  /** The envelope version to speak (docs/protocol.md §3); default 2, as the web app does. */
+  version?: 1 | 2;
   /** Path bound inside the envelope; default the path the request goes to. */
   boundPath?: string;
   boundMethod?: string;
@@ -66,7 +71,8 @@ export interface SealOptions {
  */
 export class RawClient {
   private serverKey: ServerPublicKey | undefined;
-  private sealer: Sealer = webCryptoSealer;
+  private sealer: Sealer = webCryptoSealer();
+  private channel: { keyId: string; opening: Promise<EnvelopeChannel> } | undefined;
   private closeEachConnection = false;
 
   /** `jar`: share one with another client to act as the same session from another address. */
@@ -97,10 +103,11 @@ export class RawClient {
 
   /**
    * `call` seals and opens with node:crypto instead of WebCrypto, on the same wire: for the
-   * tests that send tens of thousands of requests (tests/support/sealer.ts says why).
+   * tests that send tens of thousands of requests (tests/support/sealer.ts says why). Clients
+   * given the same `sealer` share its channel, as calls from one browser tab do.
    */
-  withNodeCrypto(): this {
-    this.sealer = nodeSealer;
+  withNodeCrypto(sealer: Sealer = nodeSealer()): this {
+    this.sealer = sealer;
     return this;
   }
 
@@ -119,7 +126,16 @@ export class RawClient {
     body: unknown,
     options: SealOptions = {},
   ): Promise<{ session: EnvelopeSession; sealed: SealedEnvelope }> {
-    const session = await openClientSession(await this.publicKey());
+    const server = await this.publicKey();
+    let session: EnvelopeSession;
+    if (options.version === 1) {
+      session = await openClientSession(server);
+    } else {
+      if (this.channel?.keyId !== server.keyId) {
+        this.channel = { keyId: server.keyId, opening: openClientChannel(server) };
+      }
+      session = await channelSession(await this.channel.opening);
+    }
     const sealed = await sealRequest(session, {
       method: options.boundMethod ?? method,
       path: options.boundPath ?? API_PREFIX + path,

@@ -1,22 +1,32 @@
 /**
  * The client's half of the envelope (docs/protocol.md) as the test client uses it: WebCrypto,
  * as the browser and the SDK seal (src/transport/envelope-crypto.ts), or node:crypto, as the
- * server opens (src/server/envelope/node-envelope.ts). The wire is the same: a fresh ephemeral
- * key per call, the same keys, the same sealed body; unit tests pin that the two
- * implementations interoperate. Every WebCrypto step is a promise round trip through the
+ * server opens (src/server/envelope/node-envelope.ts). The wire is the same; unit tests pin that
+ * the two implementations interoperate. Every WebCrypto step is a promise round trip through the
  * thread pool: about 1 ms of CPU per call against 0.2 ms, which the bad-input property's fifty
  * thousand requests paid as a quarter of their cost (docs/decisions/testing-and-tooling.md).
+ *
+ * A sealer speaks version 2 (one channel per sealer, a fresh salt per call) unless it is one of
+ * the version-1 sealers, which agree a fresh ephemeral key per call as older clients do.
  */
-import { createDecipheriv, createECDH, createHmac, hkdfSync } from 'node:crypto';
+import { createDecipheriv, createECDH, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import {
+  CHANNEL_INFO,
+  CHANNEL_REQUEST_INFO,
+  CHANNEL_SALT_BYTES,
+  CHANNEL_VERSION,
   EnvelopeError,
   PROTOCOL_INFO,
+  channelSession,
+  openClientChannel,
   openClientSession,
   openResponse,
   randomToken,
   sealRequest,
 } from '../../src/transport/envelope-crypto.ts';
 import type {
+  EnvelopeChannel,
+  EnvelopeSession,
   RequestPlaintext,
   SealRequestInput,
   SealedEnvelope,
@@ -32,31 +42,44 @@ export interface SealingSession {
   open(sealed: SealedEnvelope): Promise<unknown>;
 }
 
-/** Agrees a fresh ephemeral key with the server's static key. */
+/** Makes each call's keys for one client; a version-2 sealer keeps its channel between calls. */
 export type Sealer = (server: ServerPublicKey) => Promise<SealingSession>;
 
-export const webCryptoSealer: Sealer = async (server) => {
-  const session = await openClientSession(server);
+function webCryptoSession(session: EnvelopeSession): SealingSession {
   return {
     key: session.key,
     seal: (input) => sealRequest(session, input),
     open: (sealed) => openResponse(session, sealed),
   };
-};
+}
+
+/** Keeps one value per server key: a new key (after a rotation) makes a new one. */
+function perServerKey<T>(make: (server: ServerPublicKey) => Promise<T>) {
+  let held: { keyId: string; value: Promise<T> } | undefined;
+  return (server: ServerPublicKey): Promise<T> => {
+    if (held?.keyId !== server.keyId) held = { keyId: server.keyId, value: make(server) };
+    return held.value;
+  };
+}
+
+/** Version 1 on WebCrypto: a key agreement per call. */
+export const webCryptoV1Sealer: Sealer = async (server) =>
+  webCryptoSession(await openClientSession(server));
+
+/** Version 2 on WebCrypto, as the web app and the SDK seal: one channel for this sealer. */
+export function webCryptoSealer(): Sealer {
+  const channel = perServerKey<EnvelopeChannel>(openClientChannel);
+  return async (server) => webCryptoSession(await channelSession(await channel(server)));
+}
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-export const nodeSealer: Sealer = (server) => {
-  const ecdh = createECDH('prime256v1');
-  const ephemeral = ecdh.generateKeys();
-  const shared = ecdh.computeSecret(Buffer.from(server.publicKey, 'base64url'));
-  const bits = Buffer.from(hkdfSync('sha256', shared, ephemeral, PROTOCOL_INFO, 128));
-  const key = `${server.keyId}.${ephemeral.toString('base64url')}`;
+function nodeSession(key: string, bits: Buffer): SealingSession {
   const [requestEnc, requestMac, responseEnc, responseMac] = [0, 1, 2, 3].map((i) =>
     bits.subarray(i * 32, (i + 1) * 32),
   ) as [Buffer, Buffer, Buffer, Buffer];
-  return Promise.resolve({
+  return {
     key,
     seal: (input) => {
       const plaintext: RequestPlaintext = {
@@ -91,5 +114,35 @@ export const nodeSealer: Sealer = (server) => {
       ]);
       return Promise.resolve(JSON.parse(plain.toString('utf8')) as unknown);
     },
-  });
+  };
+}
+
+function agree(server: ServerPublicKey) {
+  const ecdh = createECDH('prime256v1');
+  const ephemeral = ecdh.generateKeys();
+  return { ephemeral, shared: ecdh.computeSecret(Buffer.from(server.publicKey, 'base64url')) };
+}
+
+/** Version 1 on node:crypto. */
+export const nodeV1Sealer: Sealer = (server) => {
+  const { ephemeral, shared } = agree(server);
+  const bits = Buffer.from(hkdfSync('sha256', shared, ephemeral, PROTOCOL_INFO, 128));
+  return Promise.resolve(nodeSession(`${server.keyId}.${ephemeral.toString('base64url')}`, bits));
 };
+
+/** Version 2 on node:crypto: one channel for this sealer. */
+export function nodeSealer(): Sealer {
+  const channel = perServerKey((server) => {
+    const { ephemeral, shared } = agree(server);
+    return Promise.resolve({
+      prefix: `${CHANNEL_VERSION}.${server.keyId}.${ephemeral.toString('base64url')}`,
+      secret: Buffer.from(hkdfSync('sha256', shared, ephemeral, CHANNEL_INFO, 32)),
+    });
+  });
+  return async (server) => {
+    const { prefix, secret } = await channel(server);
+    const salt = randomBytes(CHANNEL_SALT_BYTES);
+    const bits = Buffer.from(hkdfSync('sha256', secret, salt, CHANNEL_REQUEST_INFO, 128));
+    return nodeSession(`${prefix}.${salt.toString('base64url')}`, bits);
+  };
+}

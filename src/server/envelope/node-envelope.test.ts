@@ -2,7 +2,9 @@ import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_CLOCK_SKEW_MS,
+  channelSession,
   generateServerKeyPair,
+  openClientChannel,
   openClientSession,
   openResponse,
   sealRequest,
@@ -10,6 +12,7 @@ import {
   type ServerKeyPair,
 } from '../../transport/envelope-crypto.ts';
 import {
+  ChannelSecrets,
   acceptServerSession,
   openServerRequest,
   privateScalarFromJwk,
@@ -121,5 +124,90 @@ describe('the node:crypto server half of the envelope', () => {
 
   it('reads only P-256 private keys', () => {
     expect(() => privateScalarFromJwk({ kty: 'RSA', d: 'AA' })).toThrow(/P-256/);
+  });
+});
+
+describe('version 2: a channel agreed once', () => {
+  it('derives each request from the channel, one key agreement per channel and process', async () => {
+    const channels = new ChannelSecrets();
+    const channel = await openClientChannel(server);
+    const claim = nonceStore();
+    for (const id of [1, 2, 3]) {
+      const client = await channelSession(channel);
+      expect(client.key.startsWith(`${channel.prefix}.`)).toBe(true);
+      const sealed = await sealRequest(client, {
+        method: 'POST',
+        path: PATH,
+        body: { id },
+        now: NOW,
+      });
+      const session = acceptServerSession(sealed.key, lookup, channels);
+      await expect(openServerRequest(session, sealed, expectAt(NOW), claim)).resolves.toMatchObject(
+        {
+          body: { id },
+        },
+      );
+      await expect(openResponse(client, sealServerResponse(session, { id }))).resolves.toEqual({
+        id,
+      });
+    }
+    expect(channels.size).toBe(1);
+    await openClientChannel(server)
+      .then(channelSession)
+      .then((c) => {
+        acceptServerSession(c.key, lookup, channels);
+      });
+    expect(channels.size).toBe(2);
+  });
+
+  it('keeps at most its capacity of channels, dropping the least recently used', async () => {
+    const channels = new ChannelSecrets(2);
+    const [a, b, c] = await Promise.all([1, 2, 3].map(() => openClientChannel(server)));
+    const accept = async (channel: typeof a) =>
+      acceptServerSession((await channelSession(channel!)).key, lookup, channels);
+    await accept(a);
+    await accept(b);
+    await accept(a); // a is now the most recently used
+    await accept(c); // drops b
+    expect(channels.size).toBe(2);
+    // A dropped channel is agreed again (one more ECDH), not refused.
+    const client = await channelSession(b!);
+    const sealed = await sealRequest(client, { method: 'POST', path: PATH, body: 1, now: NOW });
+    const session = acceptServerSession(sealed.key, lookup, channels);
+    await expect(
+      openServerRequest(session, sealed, expectAt(NOW), nonceStore()),
+    ).resolves.toMatchObject({
+      body: 1,
+    });
+  });
+
+  it('refuses a retired server key even for a channel it knows', async () => {
+    const channels = new ChannelSecrets();
+    const client = await channelSession(await openClientChannel(server));
+    acceptServerSession(client.key, lookup, channels);
+    expect(() => acceptServerSession(client.key, () => undefined, channels)).toThrow(
+      expect.objectContaining({ reason: 'unknownKey' }),
+    );
+  });
+
+  it('refuses a salt that is not 16 bytes, a bad shape and a version it does not speak', async () => {
+    const channels = new ChannelSecrets();
+    const { prefix } = await openClientChannel(server);
+    for (const key of [
+      `${prefix}.AAAA`,
+      `${prefix}.`,
+      `${prefix}.not*salt`,
+      `${prefix}`,
+      `${prefix}.${'A'.repeat(22)}.x`,
+    ]) {
+      expect(() => acceptServerSession(key, lookup, channels), key).toThrow(
+        expect.objectContaining({ reason: 'malformed' }),
+      );
+    }
+    const rest = prefix.split('.').slice(1).join('.');
+    expect(() => acceptServerSession(`v3.${rest}.${'A'.repeat(22)}`, lookup, channels)).toThrow(
+      expect.objectContaining({ reason: 'version' }),
+    );
+    expect(channels.size).toBe(0);
   });
 });

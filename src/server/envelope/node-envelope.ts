@@ -15,10 +15,14 @@ import {
   timingSafeEqual,
 } from 'node:crypto';
 import {
+  CHANNEL_INFO,
+  CHANNEL_REQUEST_INFO,
+  CHANNEL_SALT_BYTES,
   EnvelopeError,
   PROTOCOL_INFO,
   checkRequestPlaintext,
   claimRequestNonce,
+  parseEnvelopeKey,
 } from '../../transport/envelope-crypto.ts';
 import type { RequestPlaintext, SealedEnvelope } from '../../transport/envelope-crypto.ts';
 
@@ -48,25 +52,17 @@ export function privateScalarFromJwk(jwk: JsonWebKey): Buffer {
   return Buffer.from(jwk.d, 'base64url');
 }
 
-/** Recovers the session the client agreed from the `key` field or the x-envelope-key header. */
-export function acceptServerSession(
-  key: string,
-  lookupPrivateScalar: (keyId: string) => Buffer | undefined,
-): ServerEnvelopeSession {
-  const parts = key.split('.');
-  if (parts.length !== 2 || !parts[0] || !parts[1]) throw new EnvelopeError('malformed', 'bad key');
-  const scalar = lookupPrivateScalar(parts[0]);
-  if (!scalar) throw new EnvelopeError('unknownKey', 'unknown server key');
-  const ephemeral = decodeBase64Url(parts[1], 'malformed');
-  let shared: Buffer;
+function computeShared(scalar: Buffer, ephemeral: Buffer): Buffer {
   try {
     const ecdh = createECDH('prime256v1');
     ecdh.setPrivateKey(scalar);
-    shared = ecdh.computeSecret(ephemeral);
+    return ecdh.computeSecret(ephemeral);
   } catch {
     throw new EnvelopeError('malformed', 'bad public key');
   }
-  const bits = Buffer.from(hkdfSync('sha256', shared, ephemeral, PROTOCOL_INFO, 128));
+}
+
+function sessionFromBits(key: string, bits: Buffer): ServerEnvelopeSession {
   return {
     key,
     requestEnc: bits.subarray(0, 32),
@@ -74,6 +70,72 @@ export function acceptServerSession(
     responseEnc: bits.subarray(64, 96),
     responseMac: bits.subarray(96, 128),
   };
+}
+
+/**
+ * The secrets of version-2 channels this process has agreed, by `keyId.ephemeralPublic`: a
+ * client's requests after its first cost an HKDF instead of an ECDH. Each process keeps its own
+ * (a channel new to a process costs one ECDH there), so nothing is shared between processes and
+ * nothing needs invalidating: a retired server key is refused before the cache is read.
+ */
+export class ChannelSecrets {
+  private readonly secrets = new Map<string, Buffer>();
+
+  constructor(readonly capacity = 10_000) {}
+
+  get size(): number {
+    return this.secrets.size;
+  }
+
+  secret(keyId: string, ephemeral: string, scalar: Buffer): Buffer {
+    const id = `${keyId}.${ephemeral}`;
+    const known = this.secrets.get(id);
+    if (known) {
+      // Map order is insertion order: moving a hit to the end makes the first entry the least
+      // recently used.
+      this.secrets.delete(id);
+      this.secrets.set(id, known);
+      return known;
+    }
+    const point = decodeBase64Url(ephemeral, 'malformed');
+    const secret = Buffer.from(
+      hkdfSync('sha256', computeShared(scalar, point), point, CHANNEL_INFO, 32),
+    );
+    if (this.secrets.size >= this.capacity) {
+      this.secrets.delete(this.secrets.keys().next().value!);
+    }
+    this.secrets.set(id, secret);
+    return secret;
+  }
+}
+
+/**
+ * Recovers the session the client agreed from the `key` field or the x-envelope-key header:
+ * version 1 agrees a key for this request, version 2 derives it from the channel's secret.
+ */
+export function acceptServerSession(
+  key: string,
+  lookupPrivateScalar: (keyId: string) => Buffer | undefined,
+  channels: ChannelSecrets = new ChannelSecrets(1),
+): ServerEnvelopeSession {
+  const parsed = parseEnvelopeKey(key);
+  const scalar = lookupPrivateScalar(parsed.keyId);
+  if (!scalar) throw new EnvelopeError('unknownKey', 'unknown server key');
+  if (parsed.version === 1) {
+    const ephemeral = decodeBase64Url(parsed.ephemeral, 'malformed');
+    const shared = computeShared(scalar, ephemeral);
+    return sessionFromBits(
+      key,
+      Buffer.from(hkdfSync('sha256', shared, ephemeral, PROTOCOL_INFO, 128)),
+    );
+  }
+  const salt = decodeBase64Url(parsed.salt, 'malformed');
+  if (salt.length !== CHANNEL_SALT_BYTES) throw new EnvelopeError('malformed', 'bad salt');
+  const secret = channels.secret(parsed.keyId, parsed.ephemeral, scalar);
+  return sessionFromBits(
+    key,
+    Buffer.from(hkdfSync('sha256', secret, salt, CHANNEL_REQUEST_INFO, 128)),
+  );
 }
 
 function open(enc: Buffer, mac: Buffer, sealed: SealedEnvelope): unknown {

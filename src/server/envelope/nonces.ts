@@ -1,6 +1,7 @@
 import type { Logger } from '../logger.ts';
 import type { Pool } from '../db/pool.ts';
 import { inOneProcess } from '../db/run-once.ts';
+import { preparedStatement } from '../db/prepared.ts';
 
 /**
  * Replay detection shared by every API process: a nonce is accepted once, by whichever process
@@ -8,14 +9,17 @@ import { inOneProcess } from '../db/run-once.ts';
  */
 export function nonceClaimer(pool: Pool) {
   return async (nonce: string, expiresAt: number): Promise<boolean> => {
-    const result = await pool.query(
-      `INSERT INTO envelope_nonces (nonce, expires_at) VALUES ($1, to_timestamp($2 / 1000.0))
-       ON CONFLICT (nonce) DO NOTHING`,
-      [nonce, expiresAt],
-    );
+    const result = await claimNonce(pool, [nonce, expiresAt]);
     return result.rowCount === 1;
   };
 }
+
+/** Every sealed request runs it: prepared (db/prepared.ts). */
+const claimNonce = preparedStatement(
+  'claim-envelope-nonce',
+  `INSERT INTO envelope_nonces (nonce, expires_at) VALUES ($1, to_timestamp($2 / 1000.0))
+   ON CONFLICT (nonce) DO NOTHING`,
+);
 
 /** Another table's clean-up run with this one (the login brake's old attempts). */
 export type Prune = (pool: Pool) => Promise<void>;

@@ -5,7 +5,7 @@ import { envelopeMessages } from '../../contract/errors.ts';
 import { EnvelopeError, isSealedEnvelope } from '../../transport/envelope-crypto.ts';
 import type { EnvelopeKeyring } from '../envelope/keyring.ts';
 import { acceptServerSession, openServerRequest } from '../envelope/node-envelope.ts';
-import type { ServerEnvelopeSession } from '../envelope/node-envelope.ts';
+import type { ChannelSecrets, ServerEnvelopeSession } from '../envelope/node-envelope.ts';
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from './app-error.ts';
@@ -19,6 +19,8 @@ export interface OpenedRequest {
 export interface EnvelopeDeps {
   keyring: EnvelopeKeyring;
   claimNonce: (nonce: string, expiresAt: number) => Promise<boolean>;
+  /** Version-2 channels this process has agreed (node-envelope.ts). */
+  channels: ChannelSecrets;
   now: () => number;
 }
 
@@ -56,7 +58,7 @@ export async function openRequestEnvelope(
   try {
     if (hasBody) {
       if (!isSealedEnvelope(raw)) throw new EnvelopeError('malformed', 'body is not sealed');
-      const session = acceptServerSession(raw.key, deps.keyring.privateScalar);
+      const session = acceptServerSession(raw.key, deps.keyring.privateScalar, deps.channels);
       const path = request.url.split('?')[0]!;
       const plain = await openServerRequest(
         session,
@@ -69,7 +71,7 @@ export async function openRequestEnvelope(
     const headerKey = request.headers[ENVELOPE_KEY_HEADER];
     if (typeof headerKey === 'string' && headerKey !== '') {
       return {
-        session: acceptServerSession(headerKey, deps.keyring.privateScalar),
+        session: acceptServerSession(headerKey, deps.keyring.privateScalar, deps.channels),
         body: undefined,
       };
     }

@@ -1,6 +1,7 @@
 import { BLOCK_IN_FORCE } from '../db/block-in-force.ts';
 import type { MemberRole } from '../../contract/accounts/calls.ts';
 import type { Queryable } from '../db/pool.ts';
+import { preparedStatement } from '../db/prepared.ts';
 import { randomTokenString, sha256Hex } from '../security/tokens.ts';
 
 export const SESSION_COOKIE = 'xinao_session';
@@ -55,28 +56,31 @@ const grantsOf = (holder: string, table: string, key: string) =>
       'enabled', r.enabled) ORDER BY r.id)
     FROM ${table} h JOIN roles r ON r.id = h.role_id WHERE h.${key} = ${holder}), '[]')`;
 
+/** Every authenticated request runs it: prepared (db/prepared.ts). */
+const sessionByTokenHash = preparedStatement<SessionRow>(
+  'session-by-token-hash',
+  `SELECT s.id, s.user_id, s.member_id, m.role, m.organization_id, u.platform_admin, s.expires_at,
+          u.must_change_password,
+          ${grantsOf('s.member_id', 'member_roles', 'member_id')} AS member_roles,
+          ${grantsOf('s.user_id', 'user_roles', 'user_id')} AS user_roles
+     FROM sessions s
+     JOIN users u ON u.id = s.user_id
+     JOIN members m ON m.id = s.member_id
+     JOIN organizations o ON o.id = m.organization_id
+    WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+      AND u.status = 'active' AND m.status = 'active' AND m.approval = 'passed'
+      AND o.status = 'active'
+      -- A block ends the person's sessions when made; this holds for one opened meanwhile.
+      AND NOT EXISTS (SELECT 1 FROM member_blocks b
+                       WHERE b.user_id = s.user_id AND ${BLOCK_IN_FORCE})`,
+);
+
 /**
  * The live session for a cookie token, or null. A revoked or expired session, a disabled user,
  * member or organization all end it.
  */
 export async function findSession(db: Queryable, token: string): Promise<Auth | null> {
-  const result = await db.query<SessionRow>(
-    `SELECT s.id, s.user_id, s.member_id, m.role, m.organization_id, u.platform_admin, s.expires_at,
-            u.must_change_password,
-            ${grantsOf('s.member_id', 'member_roles', 'member_id')} AS member_roles,
-            ${grantsOf('s.user_id', 'user_roles', 'user_id')} AS user_roles
-       FROM sessions s
-       JOIN users u ON u.id = s.user_id
-       JOIN members m ON m.id = s.member_id
-       JOIN organizations o ON o.id = m.organization_id
-      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
-        AND u.status = 'active' AND m.status = 'active' AND m.approval = 'passed'
-        AND o.status = 'active'
-        -- A block ends the person's sessions when made; this holds for one opened meanwhile.
-        AND NOT EXISTS (SELECT 1 FROM member_blocks b
-                         WHERE b.user_id = s.user_id AND ${BLOCK_IN_FORCE})`,
-    [sha256Hex(token)],
-  );
+  const result = await sessionByTokenHash(db, [sha256Hex(token)]);
   const row = result.rows[0];
   if (!row) return null;
   return {
