@@ -126,6 +126,13 @@ async function main() {
   console.log(`C++ A+B compile, bare g++ -O2:      ${f(median(gxxBare))}`);
   console.log(`C++ A+B compile, judge (PCH, box):  ${f(median(gxxJudge))}`);
   console.log(`Interactive case, 30 round trips:   ${f(median(interactive))}`);
+  // Issue 28 item 4's figures against their baselines in this run.
+  console.log(
+    `\nRatios: sandboxed / bare A+B run ${(median(boxed) / median(bare)).toFixed(2)}× ` +
+      `(overhead ${f(median(boxed) - median(bare))}, goal ≤ 2 ms); ` +
+      `interactive / one sandboxed A+B ${(median(interactive) / median(boxed)).toFixed(2)}× (goal ≤ 1.5×); ` +
+      `sandboxed / bare Python ${(median(pyBoxed) / median(pyBare)).toFixed(2)}×`,
+  );
 }
 
 try {

@@ -5,8 +5,9 @@
  * in advance (as each learner's own device would) and sent in the same instant. What is measured
  * is how long each call takes to be acknowledged (its answer: the answer record, queued), not
  * the verdict. Baseline in the same run: one submission alone on the idle platform. Each figure
- * is taken with the judge workers at niceness 0 (the API's own priority) and at the default 10
- * (JUDGE_WORKER_NICE), each on a fresh platform, the two interleaved by round.
+ * is taken with one API process and with two (API_PROCESSES=2), the judge workers at their
+ * default niceness (10), each on a fresh platform, the two interleaved by round. (Niceness 0
+ * against 10 was measured before: bench/RESULTS.md, "Bursts".)
  *
  *   npx tsx bench/submit-burst.ts [burst] [rounds]
  */
@@ -17,8 +18,10 @@ import { APP_ID, APP_ID_HEADER } from '../src/contract/envelope.ts';
 import { DEFAULT_SEED_PASSWORD } from '../src/server/config.ts';
 import { createTransport } from '../src/transport/client.ts';
 import {
-  openClientSession,
+  channelSession,
+  openClientChannel,
   sealRequest,
+  type EnvelopeChannel,
   type ServerPublicKey,
 } from '../src/transport/envelope-crypto.ts';
 import { median } from './support/bare.ts';
@@ -42,6 +45,8 @@ const source = (n: number) =>
 interface Learner {
   cookie: string;
   ip: string;
+  /** The learner's envelope channel, as their browser tab keeps one. */
+  channel?: EnvelopeChannel;
 }
 
 interface Prepared {
@@ -57,13 +62,13 @@ interface Figures {
   allDoneS: number;
 }
 
-async function measure(nice: number): Promise<Figures> {
+async function measure(apiProcesses: number): Promise<Figures> {
   let figures: Figures | undefined;
   await withPlatform(
-    `burst-nice${nice}`,
+    `burst-api${apiProcesses}`,
     {
       JUDGE_WORKERS: String(WORKERS),
-      JUDGE_WORKER_NICE: String(nice),
+      API_PROCESSES: String(apiProcesses),
       TRUST_PROXY: '1',
       QUOTA_DAILY_SUBMISSIONS: String(BURST + ALONE),
     },
@@ -99,7 +104,8 @@ async function measure(nice: number): Promise<Figures> {
       let n = 0;
       const prepare = async (learner: Learner): Promise<Prepared> => {
         n += 1;
-        const sealed = await sealRequest(await openClientSession(serverKey), {
+        learner.channel ??= await openClientChannel(serverKey);
+        const sealed = await sealRequest(await channelSession(learner.channel), {
           method: 'POST',
           path: pathname,
           body: { questionId, language: 'cpp', source: source(n) },
@@ -159,19 +165,21 @@ async function measure(nice: number): Promise<Figures> {
   return figures!;
 }
 
-const results: { nice: number; figures: Figures }[] = [];
+const results: { apiProcesses: number; figures: Figures }[] = [];
 for (let round = 0; round < ROUNDS; round++) {
-  for (const nice of [0, 10]) {
-    console.log(`round ${round + 1}: ${BURST} submissions at once, judge workers at nice ${nice}…`);
-    results.push({ nice, figures: await measure(nice) });
+  for (const apiProcesses of [1, 2]) {
+    console.log(
+      `round ${round + 1}: ${BURST} submissions at once, ${apiProcesses} API process(es)…`,
+    );
+    results.push({ apiProcesses, figures: await measure(apiProcesses) });
   }
 }
 console.log(
-  `\n| Judge workers' niceness | One alone, ms (baseline) | Burst of ${BURST}: ack p50 ms | p95 ms | max ms | p95 ÷ alone | All judged, s |`,
+  `\n| API processes | One alone, ms (baseline) | Burst of ${BURST}: ack p50 ms | p95 ms | max ms | p95 ÷ alone | All judged, s |`,
 );
 console.log('| --: | --: | --: | --: | --: | --: | --: |');
-for (const { nice, figures: f } of results) {
+for (const { apiProcesses, figures: f } of results) {
   console.log(
-    `| ${nice} | ${f.aloneMs.toFixed(1)} | ${f.p50.toFixed(0)} | ${f.p95.toFixed(0)} | ${f.max.toFixed(0)} | ${(f.p95 / f.aloneMs).toFixed(1)}× | ${f.allDoneS.toFixed(1)} |`,
+    `| ${apiProcesses} | ${f.aloneMs.toFixed(1)} | ${f.p50.toFixed(0)} | ${f.p95.toFixed(0)} | ${f.max.toFixed(0)} | ${(f.p95 / f.aloneMs).toFixed(1)}× | ${f.allDoneS.toFixed(1)} |`,
   );
 }
