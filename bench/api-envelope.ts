@@ -156,7 +156,7 @@ async function presealedLists(apiUrl: string, cookie: string, count: number) {
   );
   const prepared: { session: EnvelopeSession; body: string }[] = [];
   for (let i = 0; i < count; i++) {
-    const session = await channelSession(channels[i % CLIENTS]!);
+    const session = await channelSession(channels[i % CLIENTS]!, { method: 'POST', path });
     const sealed = await sealRequest(session, {
       method: 'POST',
       path,

@@ -105,12 +105,15 @@ async function measure(apiProcesses: number): Promise<Figures> {
       const prepare = async (learner: Learner): Promise<Prepared> => {
         n += 1;
         learner.channel ??= await openClientChannel(serverKey);
-        const sealed = await sealRequest(await channelSession(learner.channel), {
-          method: 'POST',
-          path: pathname,
-          body: { questionId, language: 'cpp', source: source(n) },
-          now: Date.now(),
-        });
+        const sealed = await sealRequest(
+          await channelSession(learner.channel, { method: 'POST', path: pathname }),
+          {
+            method: 'POST',
+            path: pathname,
+            body: { questionId, language: 'cpp', source: source(n) },
+            now: Date.now(),
+          },
+        );
         return { learner, body: JSON.stringify(sealed) };
       };
       const send = async (p: Prepared): Promise<number> => {

@@ -41,13 +41,16 @@ function openChannel(server) {
   };
 }
 
-function callKeys(channel) {
+/** A call's keys; its answer is sealed for `key`, the method and the path (§3 "Sealed answers"). */
+function callKeys(channel, method, pathname) {
   const salt = randomBytes(16);
   const okm = Buffer.from(
     hkdfSync('sha256', channel.secret, salt, 'xinao-envelope-v2 request', 128),
   );
+  const key = `${channel.prefix}.${b64url(salt)}`;
   return {
-    key: `${channel.prefix}.${b64url(salt)}`,
+    key,
+    answerFor: `${key}\n${method} ${pathname}`,
     reqEnc: okm.subarray(0, 32),
     reqMac: okm.subarray(32, 64),
     resEnc: okm.subarray(64, 96),
@@ -66,15 +69,15 @@ function seal(enc, mac, key, payload) {
   return { key, data, signature };
 }
 
-function open(enc, mac, sealed) {
-  const expected = createHmac('sha256', mac).update(`${sealed.key}.${sealed.data}`).digest();
+function open(enc, mac, sealed, boundTo) {
+  const expected = createHmac('sha256', mac).update(`${boundTo}.${sealed.data}`).digest();
   const given = Buffer.from(sealed.signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw new Error('签名异常: the answer was not sealed by the server');
   }
   const packed = Buffer.from(sealed.data, 'base64url');
   const decipher = createDecipheriv('aes-256-gcm', enc, packed.subarray(0, 12));
-  decipher.setAAD(Buffer.from(sealed.key));
+  decipher.setAAD(Buffer.from(boundTo));
   decipher.setAuthTag(packed.subarray(packed.length - 16));
   const plain = Buffer.concat([decipher.update(packed.subarray(12, -16)), decipher.final()]);
   return JSON.parse(plain.toString('utf8'));
@@ -109,7 +112,10 @@ class Client {
     return this.server;
   }
 
-  /** The channel, agreed on the first call (a long-running client renews it every 30 minutes). */
+  /**
+   * The channel, agreed on the first call. This script lives for seconds; a long-running client
+   * agrees a new one every 30 minutes and after 密钥已失效 (fetching the key again).
+   */
   async currentChannel() {
     this.channel ??= openChannel(await this.publicKey());
     return this.channel;
@@ -120,7 +126,7 @@ class Client {
    * without one, x-envelope-key asks for a sealed answer (§3 "Requests without a body").
    */
   async call(method, path, { query, body } = {}) {
-    const session = callKeys(await this.currentChannel());
+    const session = callKeys(await this.currentChannel(), method, `${API}${path}`);
     const url = `${this.baseUrl}${API}${path}${query ? `?${new URLSearchParams(query)}` : ''}`;
     const init = { method, headers: this.headers() };
     if (body !== undefined) {
@@ -149,7 +155,7 @@ class Client {
     if (!sealed || typeof sealed.data !== 'string' || sealed.key !== session.key) {
       throw new Error(`${method} ${path}: the answer was not sealed`);
     }
-    return open(session.resEnc, session.resMac, sealed);
+    return open(session.resEnc, session.resMac, sealed, session.answerFor);
   }
 
   /** The status stream (plain text/event-stream, not sealed) until its final event. */

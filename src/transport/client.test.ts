@@ -80,10 +80,11 @@ function fakeServer(handler: Handler) {
     }
     let session: EnvelopeSession | null = null;
     let body: unknown = undefined;
+    const bound = { method: request.method, path: url.pathname };
     const headerKey = request.headers.get('x-envelope-key');
     if (request.headers.get('content-type')?.includes('application/json')) {
       const sealed = (await request.json()) as { key: string; data: string; signature: string };
-      session = await acceptSession(sealed.key, () => privateKey);
+      session = await acceptSession(sealed.key, () => privateKey, bound);
       const plain = await openRequest(
         session,
         sealed,
@@ -92,7 +93,7 @@ function fakeServer(handler: Handler) {
       );
       body = plain.body;
     } else if (headerKey) {
-      session = await acceptSession(headerKey, () => privateKey);
+      session = await acceptSession(headerKey, () => privateKey, bound);
     }
     return handler(request, session, body);
   });
@@ -276,7 +277,7 @@ describe('transport', () => {
           await crypto.subtle.sign(
             'HMAC',
             session!.responseMac,
-            new TextEncoder().encode(`${session!.key}.${data}`),
+            new TextEncoder().encode(`${session!.answerFor}.${data}`),
           ),
         ),
       );
@@ -524,6 +525,48 @@ describe('the envelope channel (docs/protocol.md, version 2)', () => {
     await transport.call(get, { query: { id: 1 } });
     const prefixes = requests.filter((r) => r.headers.has('x-envelope-key')).map(prefixOf);
     expect(prefixes[0]).not.toBe(prefixes[1]);
+    expect(keyFetches(requests)).toBe(2);
+  });
+
+  it('refuses an answer sealed for another call under its key: 签名异常', async () => {
+    const { transport } = transportFor(async (request, session) => {
+      // The key replayed on another call (GET of another path): its answer, not this one's.
+      const elsewhere = await acceptSession(session!.key, () => privateKey, {
+        method: 'GET',
+        path: '/xinao/api/somewhere/else',
+      });
+      expect(new URL(request.url).pathname).not.toBe('/xinao/api/somewhere/else');
+      return ok(elsewhere, { id: 666 });
+    });
+    await expect(transport.call(post, { body: { name: 'x' } })).rejects.toMatchObject({
+      message: '签名异常',
+      code: -1,
+    });
+  });
+
+  it('keeps a newer channel when a call made on an older one is refused late', async () => {
+    let firstPrefix: string | null = null;
+    let releaseLate: () => void = () => undefined;
+    const late = new Promise<void>((resolve) => {
+      releaseLate = resolve;
+    });
+    let calls = 0;
+    const { transport, requests } = transportFor(async (request, session) => {
+      const prefix = request.headers.get('x-envelope-key')!.split('.').slice(0, 3).join('.');
+      firstPrefix ??= prefix;
+      calls += 1;
+      if (prefix !== firstPrefix) return ok(session, { id: 1 });
+      // The first channel's key is gone: the first call is refused at once, the second late.
+      if (calls > 1) await late;
+      return json({ success: false, code: -1, message: envelopeMessages.unknownKey }, 400);
+    });
+    const first = transport.call(get, { query: { id: 1 } });
+    const second = transport.call(get, { query: { id: 2 } });
+    await expect(first).rejects.toMatchObject({ message: envelopeMessages.unknownKey });
+    await expect(transport.call(get, { query: { id: 3 } })).resolves.toEqual({ id: 1 });
+    releaseLate();
+    await expect(second).rejects.toMatchObject({ message: envelopeMessages.unknownKey });
+    await expect(transport.call(get, { query: { id: 4 } })).resolves.toEqual({ id: 1 });
     expect(keyFetches(requests)).toBe(2);
   });
 

@@ -130,7 +130,8 @@ export function createTransport(options: TransportOptions): Transport {
   let serverKey: Promise<ServerPublicKey> | null = null;
   // One key agreement serves every call until it is CHANNEL_LIFETIME_MS old or the server's
   // key changes (docs/protocol.md, "Channels").
-  let channel: { opening: Promise<EnvelopeChannel>; openedAt: number } | null = null;
+  let channel: { opening: Promise<EnvelopeChannel>; openedAt: number; prefix?: string } | null =
+    null;
   const forgetKey = () => {
     serverKey = null;
     channel = null;
@@ -183,14 +184,19 @@ export function createTransport(options: TransportOptions): Transport {
 
   function currentChannel(signal: AbortSignal | undefined): Promise<EnvelopeChannel> {
     if (!channel || now() - channel.openedAt >= CHANNEL_LIFETIME_MS) {
-      const entry = {
+      const entry: NonNullable<typeof channel> = {
         opening: (async () => openClientChannel(await fetchServerKey()))(),
         openedAt: now(),
       };
       channel = entry;
-      entry.opening.catch(() => {
-        if (channel === entry) channel = null;
-      });
+      entry.opening.then(
+        (opened) => {
+          entry.prefix = opened.prefix;
+        },
+        () => {
+          if (channel === entry) channel = null;
+        },
+      );
     }
     return abortable(channel.opening, signal);
   }
@@ -208,11 +214,15 @@ export function createTransport(options: TransportOptions): Transport {
       init.body = opts.body as FormData;
       return { path, init, session: null };
     }
-    const session = await channelSession(await currentChannel(opts.signal));
+    // The URL's pathname as the server reads it: the request and its answer are bound to it.
+    const pathOnly = options.baseUrl.replace(/^https?:\/\/[^/]+/, '') + path.split('?')[0];
+    const session = await channelSession(await currentChannel(opts.signal), {
+      method: def.method,
+      path: pathOnly,
+    });
     const headers = init.headers as Record<string, string>;
     if (hasBody(def, opts.body)) {
       headers['content-type'] = 'application/json';
-      const pathOnly = options.baseUrl.replace(/^https?:\/\/[^/]+/, '') + path.split('?')[0];
       init.body = JSON.stringify(
         await sealRequest(session, {
           method: def.method,
@@ -273,7 +283,9 @@ export function createTransport(options: TransportOptions): Transport {
       if (
         envelope.code === ErrorCode.ENVELOPE &&
         (envelope.message === envelopeMessages.unknownKey ||
-          envelope.message === envelopeMessages.version)
+          envelope.message === envelopeMessages.version) &&
+        // A refusal of a call made on an older channel says nothing of the one agreed since.
+        !(session && channel?.prefix && !session.key.startsWith(`${channel.prefix}.`))
       ) {
         forgetKey();
       }

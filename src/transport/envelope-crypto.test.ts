@@ -17,6 +17,8 @@ import {
 let server: ServerKeyPair;
 let privateKey: CryptoKey;
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
+/** Version 1 binds answers to the key alone: any call will do. */
+const CALL = { method: 'POST', path: '/xinao/api/x' };
 
 beforeAll(async () => {
   server = await generateServerKeyPair();
@@ -51,7 +53,7 @@ const flip = (text: string, at: number) =>
 describe('envelope protocol', () => {
   it('opens what the client sealed and seals an answer only that client can open', async () => {
     const { client, sealed } = await roundTrip();
-    const serverSession = await acceptSession(sealed.key, lookup);
+    const serverSession = await acceptSession(sealed.key, lookup, CALL);
     const plain = await openRequest(serverSession, sealed, expectAt(NOW), nonceStore());
     expect(plain.body).toEqual({ username: 'demo_student' });
     const answer = await sealResponse(serverSession, { id: 3 });
@@ -65,7 +67,7 @@ describe('envelope protocol', () => {
     ['signature', 'signature'],
   ] as const)('refuses a flipped byte in %s', async (field, reason) => {
     const { sealed } = await roundTrip();
-    const session = await acceptSession(sealed.key, lookup);
+    const session = await acceptSession(sealed.key, lookup, CALL);
     const tampered = { ...sealed, [field]: flip(sealed[field], 10) };
     await expect(openRequest(session, tampered, expectAt(NOW), nonceStore())).rejects.toMatchObject(
       { reason },
@@ -74,7 +76,7 @@ describe('envelope protocol', () => {
 
   it('refuses a replayed envelope', async () => {
     const { sealed } = await roundTrip();
-    const session = await acceptSession(sealed.key, lookup);
+    const session = await acceptSession(sealed.key, lookup, CALL);
     const claim = nonceStore();
     await openRequest(session, sealed, expectAt(NOW), claim);
     await expect(openRequest(session, sealed, expectAt(NOW), claim)).rejects.toMatchObject({
@@ -84,7 +86,7 @@ describe('envelope protocol', () => {
 
   it('refuses an envelope outside the clock window, either way', async () => {
     const { sealed } = await roundTrip();
-    const session = await acceptSession(sealed.key, lookup);
+    const session = await acceptSession(sealed.key, lookup, CALL);
     for (const now of [NOW + MAX_CLOCK_SKEW_MS + 1, NOW - MAX_CLOCK_SKEW_MS - 1]) {
       await expect(openRequest(session, sealed, expectAt(now), nonceStore())).rejects.toMatchObject(
         { reason: 'expired' },
@@ -94,7 +96,7 @@ describe('envelope protocol', () => {
 
   it('refuses an envelope sent to another call than it was sealed for', async () => {
     const { sealed } = await roundTrip();
-    const session = await acceptSession(sealed.key, lookup);
+    const session = await acceptSession(sealed.key, lookup, CALL);
     await expect(
       openRequest(
         session,
@@ -106,11 +108,15 @@ describe('envelope protocol', () => {
   });
 
   it('refuses unknown and malformed keys', async () => {
-    await expect(acceptSession('nokey', lookup)).rejects.toMatchObject({ reason: 'malformed' });
+    await expect(acceptSession('nokey', lookup, CALL)).rejects.toMatchObject({
+      reason: 'malformed',
+    });
     const { sealed } = await roundTrip();
     const otherId = sealed.key.replace(/^[^.]+/, 'zzzz');
-    await expect(acceptSession(otherId, lookup)).rejects.toMatchObject({ reason: 'unknownKey' });
-    await expect(acceptSession(`${server.keyId}.AAAA`, lookup)).rejects.toMatchObject({
+    await expect(acceptSession(otherId, lookup, CALL)).rejects.toMatchObject({
+      reason: 'unknownKey',
+    });
+    await expect(acceptSession(`${server.keyId}.AAAA`, lookup, CALL)).rejects.toMatchObject({
       reason: 'malformed',
     });
   });

@@ -37,6 +37,11 @@ export interface ServerPublicKey {
 /** What both sides hold after a key agreement: the keys for one request and its response. */
 export interface EnvelopeSession {
   key: string;
+  /**
+   * What the answer is sealed for (its additional data and MAC input): the key and, in version
+   * 2, the request's method and path, so an answer cannot be passed off as another call's.
+   */
+  answerFor: string;
   requestEnc: CryptoKey;
   requestMac: CryptoKey;
   responseEnc: CryptoKey;
@@ -93,7 +98,12 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new EnvelopeError('malformed', 'not base64url');
   const padded =
     text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
-  const binary = atob(padded);
+  let binary: string;
+  try {
+    binary = atob(padded);
+  } catch {
+    throw new EnvelopeError('malformed', 'not base64url');
+  }
   const out = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
   return out;
@@ -151,10 +161,27 @@ async function hkdf(
   );
 }
 
+/** The call a version-2 answer is bound to: its method and the URL's pathname. */
+export interface BoundCall {
+  method: string;
+  path: string;
+}
+
+/**
+ * What a call's answer is sealed for: version 2 binds it to the request's method and path
+ * (protocol §3 "Sealed answers"), version 1 to the key alone.
+ */
+export function answerBinding(key: string, call: BoundCall): string {
+  return key.startsWith(`${CHANNEL_VERSION}.`)
+    ? `${key}\n${call.method.toUpperCase()} ${call.path}`
+    : key;
+}
+
 /** The four keys of one request and its answer, from 128 bytes of HKDF output. */
 async function sessionFromBits(
   key: string,
   bits: Uint8Array<ArrayBuffer>,
+  answerFor: string = key,
 ): Promise<EnvelopeSession> {
   const aes = (slice: Uint8Array<ArrayBuffer>) =>
     subtle().importKey('raw', slice, 'AES-GCM', false, ['encrypt', 'decrypt']);
@@ -166,7 +193,7 @@ async function sessionFromBits(
     aes(bits.slice(64, 96)),
     hmac(bits.slice(96, 128)),
   ]);
-  return { key, requestEnc, requestMac, responseEnc, responseMac };
+  return { key, answerFor, requestEnc, requestMac, responseEnc, responseMac };
 }
 
 /** Version 1: the request's keys straight from the key agreement. */
@@ -216,11 +243,18 @@ export async function openClientChannel(server: ServerPublicKey): Promise<Envelo
   return { prefix: `${CHANNEL_VERSION}.${server.keyId}.${toBase64Url(ephemeral)}`, secret };
 }
 
-/** One request's keys under a channel: a fresh salt, so no two requests share keys. */
-export async function channelSession(channel: EnvelopeChannel): Promise<EnvelopeSession> {
+/**
+ * One request's keys under a channel: a fresh salt, so no two requests share keys, and its
+ * answer bound to `call` (the method and the URL's pathname it is sent to).
+ */
+export async function channelSession(
+  channel: EnvelopeChannel,
+  call: BoundCall,
+): Promise<EnvelopeSession> {
   const salt = globalThis.crypto.getRandomValues(new Uint8Array(CHANNEL_SALT_BYTES));
   const bits = await hkdf(channel.secret, salt, CHANNEL_REQUEST_INFO, 1024);
-  return sessionFromBits(`${channel.prefix}.${toBase64Url(salt)}`, bits);
+  const key = `${channel.prefix}.${toBase64Url(salt)}`;
+  return sessionFromBits(key, bits, answerBinding(key, call));
 }
 
 /** The parts of a request key, whichever version wrote it. */
@@ -256,6 +290,7 @@ export function parseEnvelopeKey(key: string): ParsedKey {
 export async function acceptSession(
   key: string,
   lookupPrivateKey: (keyId: string) => CryptoKey | undefined,
+  call: BoundCall,
 ): Promise<EnvelopeSession> {
   const parsed = parseEnvelopeKey(key);
   const privateKey = lookupPrivateKey(parsed.keyId);
@@ -266,19 +301,25 @@ export async function acceptSession(
   const salt = fromBase64Url(parsed.salt);
   if (salt.length !== CHANNEL_SALT_BYTES) throw new EnvelopeError('malformed', 'bad salt');
   const secret = await channelSecret(await sharedSecret(privateKey, peer), ephemeral);
-  return sessionFromBits(key, await hkdf(secret, salt, CHANNEL_REQUEST_INFO, 1024));
+  return sessionFromBits(
+    key,
+    await hkdf(secret, salt, CHANNEL_REQUEST_INFO, 1024),
+    answerBinding(key, call),
+  );
 }
 
+/** Seals `payload`; `boundTo` is the additional data and MAC input, `key` what travels. */
 async function seal(
   enc: CryptoKey,
   mac: CryptoKey,
   key: string,
   payload: unknown,
+  boundTo: string = key,
 ): Promise<SealedEnvelope> {
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
   const ciphertext = new Uint8Array(
     await subtle().encrypt(
-      { name: 'AES-GCM', iv, additionalData: encoder.encode(key) },
+      { name: 'AES-GCM', iv, additionalData: encoder.encode(boundTo) },
       enc,
       encoder.encode(JSON.stringify(payload)),
     ),
@@ -288,12 +329,17 @@ async function seal(
   packed.set(ciphertext, iv.length);
   const data = toBase64Url(packed);
   const signature = toBase64Url(
-    new Uint8Array(await subtle().sign('HMAC', mac, encoder.encode(`${key}.${data}`))),
+    new Uint8Array(await subtle().sign('HMAC', mac, encoder.encode(`${boundTo}.${data}`))),
   );
   return { key, data, signature };
 }
 
-async function open(enc: CryptoKey, mac: CryptoKey, sealed: SealedEnvelope): Promise<unknown> {
+async function open(
+  enc: CryptoKey,
+  mac: CryptoKey,
+  sealed: SealedEnvelope,
+  boundTo: string = sealed.key,
+): Promise<unknown> {
   let signatureBytes: Uint8Array<ArrayBuffer>;
   let packed: Uint8Array<ArrayBuffer>;
   try {
@@ -306,12 +352,12 @@ async function open(enc: CryptoKey, mac: CryptoKey, sealed: SealedEnvelope): Pro
     'HMAC',
     mac,
     signatureBytes,
-    encoder.encode(`${sealed.key}.${sealed.data}`),
+    encoder.encode(`${boundTo}.${sealed.data}`),
   );
   if (!valid) throw new EnvelopeError('signature', 'signature mismatch');
   try {
     const plain = await subtle().decrypt(
-      { name: 'AES-GCM', iv: packed.slice(0, 12), additionalData: encoder.encode(sealed.key) },
+      { name: 'AES-GCM', iv: packed.slice(0, 12), additionalData: encoder.encode(boundTo) },
       enc,
       packed.slice(12),
     );
@@ -409,7 +455,7 @@ export async function openRequest(
 }
 
 export function sealResponse(session: EnvelopeSession, data: unknown): Promise<SealedEnvelope> {
-  return seal(session.responseEnc, session.responseMac, session.key, data);
+  return seal(session.responseEnc, session.responseMac, session.key, data, session.answerFor);
 }
 
 export async function openResponse(
@@ -417,5 +463,5 @@ export async function openResponse(
   sealed: SealedEnvelope,
 ): Promise<unknown> {
   if (sealed.key !== session.key) throw new EnvelopeError('signature', 'key mismatch');
-  return open(session.responseEnc, session.responseMac, sealed);
+  return open(session.responseEnc, session.responseMac, sealed, session.answerFor);
 }

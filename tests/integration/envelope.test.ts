@@ -197,4 +197,21 @@ describe('envelope versions (docs/protocol.md, "Versions")', () => {
     }
     expect(keys.size).toBe(1);
   });
+
+  it('seals an answer for the call that asked: a key replayed on another call is refused by the client', async () => {
+    const client = new RawClient(platform.apiUrl);
+    const { username, password } = platform.accounts.student;
+    const login = await client.call(accounts.loginByPwd, { body: { username, password } });
+    expect(login.body.success).toBe(true);
+    // A request sealed for one call, then its key sent along with another call instead.
+    const { session, sealed } = await client.seal('POST', '/oj/member/queryCurrentRights', {});
+    const elsewhere = await client.send('GET', '/queryCurrent', {
+      headers: { 'x-envelope-key': sealed.key },
+    });
+    expect(elsewhere.body.success).toBe(true);
+    const { openResponse } = await import('../../src/transport/envelope-crypto.ts');
+    await expect(
+      openResponse(session, elsewhere.body.data as SealedEnvelope),
+    ).rejects.toMatchObject({ reason: 'signature' });
+  });
 });

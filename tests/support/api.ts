@@ -134,7 +134,11 @@ export class RawClient {
       if (this.channel?.keyId !== server.keyId) {
         this.channel = { keyId: server.keyId, opening: openClientChannel(server) };
       }
-      session = await channelSession(await this.channel.opening);
+      // Bound to where it is sent (its answer too), not to a tampered boundPath.
+      session = await channelSession(await this.channel.opening, {
+        method,
+        path: API_PREFIX + path.split('?')[0],
+      });
     }
     const sealed = await sealRequest(session, {
       method: options.boundMethod ?? method,
@@ -194,7 +198,10 @@ export class RawClient {
       }
       return this.send<T>(def.method, pathAndQuery, { rawBody: input.body ?? {}, appId: null });
     }
-    const session = await this.sealer(await this.publicKey());
+    const session = await this.sealer(await this.publicKey(), {
+      method: def.method,
+      path: API_PREFIX + encodeURI(path),
+    });
     if (def.method !== 'GET' && input.body !== undefined) {
       // Sealed for the path as it travels: a template's braces are percent-encoded on the wire.
       const sealed = await session.seal({

@@ -17,6 +17,7 @@ import {
   CHANNEL_VERSION,
   EnvelopeError,
   PROTOCOL_INFO,
+  answerBinding,
   channelSession,
   openClientChannel,
   openClientSession,
@@ -25,6 +26,7 @@ import {
   sealRequest,
 } from '../../src/transport/envelope-crypto.ts';
 import type {
+  BoundCall,
   EnvelopeChannel,
   EnvelopeSession,
   RequestPlaintext,
@@ -42,8 +44,11 @@ export interface SealingSession {
   open(sealed: SealedEnvelope): Promise<unknown>;
 }
 
-/** Makes each call's keys for one client; a version-2 sealer keeps its channel between calls. */
-export type Sealer = (server: ServerPublicKey) => Promise<SealingSession>;
+/**
+ * Makes each call's keys for one client; a version-2 sealer keeps its channel between calls and
+ * binds each answer to `call` (the method and the URL's pathname the request goes to).
+ */
+export type Sealer = (server: ServerPublicKey, call: BoundCall) => Promise<SealingSession>;
 
 function webCryptoSession(session: EnvelopeSession): SealingSession {
   return {
@@ -69,13 +74,14 @@ export const webCryptoV1Sealer: Sealer = async (server) =>
 /** Version 2 on WebCrypto, as the web app and the SDK seal: one channel for this sealer. */
 export function webCryptoSealer(): Sealer {
   const channel = perServerKey<EnvelopeChannel>(openClientChannel);
-  return async (server) => webCryptoSession(await channelSession(await channel(server)));
+  return async (server, call) =>
+    webCryptoSession(await channelSession(await channel(server), call));
 }
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-function nodeSession(key: string, bits: Buffer): SealingSession {
+function nodeSession(key: string, bits: Buffer, answerFor: string = key): SealingSession {
   const [requestEnc, requestMac, responseEnc, responseMac] = [0, 1, 2, 3].map((i) =>
     bits.subarray(i * 32, (i + 1) * 32),
   ) as [Buffer, Buffer, Buffer, Buffer];
@@ -92,21 +98,28 @@ function nodeSession(key: string, bits: Buffer): SealingSession {
       // A request is sealed as the server seals an answer, with the request's two keys.
       return Promise.resolve(
         sealServerResponse(
-          { key, requestEnc, requestMac, responseEnc: requestEnc, responseMac: requestMac },
+          {
+            key,
+            answerFor: key,
+            requestEnc,
+            requestMac,
+            responseEnc: requestEnc,
+            responseMac: requestMac,
+          },
           plaintext,
         ),
       );
     },
     open: (sealed) => {
       const expected = createHmac('sha256', responseMac)
-        .update(`${sealed.key}.${sealed.data}`)
+        .update(`${answerFor}.${sealed.data}`)
         .digest('base64url');
       if (sealed.key !== key || sealed.signature !== expected) {
         return Promise.reject(new EnvelopeError('signature', 'signature mismatch'));
       }
       const packed = Buffer.from(sealed.data, 'base64url');
       const decipher = createDecipheriv('aes-256-gcm', responseEnc, packed.subarray(0, IV_BYTES));
-      decipher.setAAD(Buffer.from(key, 'utf8'));
+      decipher.setAAD(Buffer.from(answerFor, 'utf8'));
       decipher.setAuthTag(packed.subarray(packed.length - TAG_BYTES));
       const plain = Buffer.concat([
         decipher.update(packed.subarray(IV_BYTES, packed.length - TAG_BYTES)),
@@ -139,10 +152,11 @@ export function nodeSealer(): Sealer {
       secret: Buffer.from(hkdfSync('sha256', shared, ephemeral, CHANNEL_INFO, 32)),
     });
   });
-  return async (server) => {
+  return async (server, call) => {
     const { prefix, secret } = await channel(server);
     const salt = randomBytes(CHANNEL_SALT_BYTES);
     const bits = Buffer.from(hkdfSync('sha256', secret, salt, CHANNEL_REQUEST_INFO, 128));
-    return nodeSession(`${prefix}.${salt.toString('base64url')}`, bits);
+    const key = `${prefix}.${salt.toString('base64url')}`;
+    return nodeSession(key, bits, answerBinding(key, call));
   };
 }

@@ -19,6 +19,7 @@ import type { Sealer } from '../support/sealer.ts';
 // what a WebCrypto client sends, or their refusals would be the envelope's, not the fields'.
 const NOW = Date.UTC(2026, 11, 2, 8, 0, 0);
 const PATH = '/xinao/api/grade/update';
+const CALL = { method: 'POST', path: PATH };
 
 const SEALERS: [string, () => Sealer][] = [
   ['node:crypto, version 2', nodeSealer],
@@ -40,13 +41,13 @@ describe.each(SEALERS)('the test client sealing with %s', (_name, makeSealer) =>
     const sealer = makeSealer();
     const channels = new ChannelSecrets();
     for (const body of [{ id: 7, name: '信奥\u202e', list: [1, 2] }, { id: 8 }]) {
-      const client = await sealer(server);
+      const client = await sealer(server, CALL);
       const sealed = await client.seal({ method: 'post', path: PATH, body, now: NOW });
       expect(sealed.key).toBe(client.key);
-      const session = acceptServerSession(sealed.key, () => scalar, channels);
+      const session = acceptServerSession(sealed.key, () => scalar, CALL, channels);
       const opened = await openServerRequest(session, sealed, expected, claim());
       expect(opened).toMatchObject({ method: 'POST', path: PATH, body });
-      const webSession = await acceptSession(sealed.key, () => privateKey);
+      const webSession = await acceptSession(sealed.key, () => privateKey, CALL);
       await expect(openRequest(webSession, sealed, expected, claim())).resolves.toMatchObject({
         body,
       });
@@ -54,7 +55,12 @@ describe.each(SEALERS)('the test client sealing with %s', (_name, makeSealer) =>
         ok: [1],
       });
       // Another call's answer is not this one's, even on the same channel.
-      const other = acceptServerSession((await sealer(server)).key, () => scalar, channels);
+      const other = acceptServerSession(
+        (await sealer(server, CALL)).key,
+        () => scalar,
+        CALL,
+        channels,
+      );
       await expect(client.open(sealServerResponse(other, { ok: [1] }))).rejects.toMatchObject({
         reason: 'signature',
       });
@@ -64,7 +70,7 @@ describe.each(SEALERS)('the test client sealing with %s', (_name, makeSealer) =>
   it('never gives two calls the same key', async () => {
     const server = await generateServerKeyPair();
     const sealer = makeSealer();
-    const keys = await Promise.all([1, 2, 3].map(async () => (await sealer(server)).key));
+    const keys = await Promise.all([1, 2, 3].map(async () => (await sealer(server, CALL)).key));
     expect(new Set(keys).size).toBe(3);
   });
 });
@@ -75,14 +81,14 @@ describe('the version the test client speaks', () => {
     const prefix = (key: string) => key.split('.').slice(0, 3).join('.');
     for (const make of [nodeSealer, webCryptoSealer]) {
       const sealer = make();
-      const [a, b] = [(await sealer(server)).key, (await sealer(server)).key];
+      const [a, b] = [(await sealer(server, CALL)).key, (await sealer(server, CALL)).key];
       expect(a.startsWith(`v2.${server.keyId}.`)).toBe(true);
       expect(prefix(a)).toBe(prefix(b));
-      expect(prefix((await make()(server)).key)).not.toBe(prefix(a));
-      expect((await sealer(rotated)).key.startsWith(`v2.${rotated.keyId}.`)).toBe(true);
+      expect(prefix((await make()(server, CALL)).key)).not.toBe(prefix(a));
+      expect((await sealer(rotated, CALL)).key.startsWith(`v2.${rotated.keyId}.`)).toBe(true);
     }
     for (const sealer of [nodeV1Sealer, webCryptoV1Sealer]) {
-      const keys = [(await sealer(server)).key, (await sealer(server)).key];
+      const keys = [(await sealer(server, CALL)).key, (await sealer(server, CALL)).key];
       expect(keys.every((key) => key.split('.').length === 2)).toBe(true);
       expect(keys[0]).not.toBe(keys[1]);
     }

@@ -8,6 +8,7 @@ import {
   openClientSession,
   openResponse,
   sealRequest,
+  type EnvelopeChannel,
   type SealedEnvelope,
   type ServerKeyPair,
 } from '../../transport/envelope-crypto.ts';
@@ -25,6 +26,7 @@ let server: ServerKeyPair;
 let scalar: Buffer;
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
 const PATH = '/xinao/api/grade/queryList';
+const CALL = { method: 'POST', path: PATH };
 
 beforeAll(async () => {
   server = await generateServerKeyPair();
@@ -50,7 +52,7 @@ async function sealedByClient(body: unknown = { page: 0 }) {
 describe('the node:crypto server half of the envelope', () => {
   it('opens what WebCrypto sealed, and seals an answer WebCrypto opens', async () => {
     const { client, sealed } = await sealedByClient({ name: '信奥', list: [1, 2] });
-    const session = acceptServerSession(sealed.key, lookup);
+    const session = acceptServerSession(sealed.key, lookup, CALL);
     const plain = await openServerRequest(session, sealed, expectAt(NOW), nonceStore());
     expect(plain.body).toEqual({ name: '信奥', list: [1, 2] });
     await expect(openResponse(client, sealServerResponse(session, { id: 7 }))).resolves.toEqual({
@@ -65,7 +67,7 @@ describe('the node:crypto server half of the envelope', () => {
 
   it('refuses a flipped byte in data or signature as a signature failure', async () => {
     const { sealed } = await sealedByClient();
-    const session = acceptServerSession(sealed.key, lookup);
+    const session = acceptServerSession(sealed.key, lookup, CALL);
     for (const tampered of [
       { ...sealed, data: flip(sealed.data, 20) },
       { ...sealed, signature: flip(sealed.signature, 5) },
@@ -79,7 +81,7 @@ describe('the node:crypto server half of the envelope', () => {
 
   it('refuses a correctly signed envelope whose ciphertext does not decrypt', async () => {
     const { sealed } = await sealedByClient();
-    const session = acceptServerSession(sealed.key, lookup);
+    const session = acceptServerSession(sealed.key, lookup, CALL);
     const data = flip(sealed.data, 30);
     const signature = createHmac('sha256', session.requestMac)
       .update(`${sealed.key}.${data}`)
@@ -92,7 +94,7 @@ describe('the node:crypto server half of the envelope', () => {
 
   it('refuses a replay, a stale timestamp and another path', async () => {
     const { sealed } = await sealedByClient();
-    const session = acceptServerSession(sealed.key, lookup);
+    const session = acceptServerSession(sealed.key, lookup, CALL);
     const claim = nonceStore();
     await openServerRequest(session, sealed, expectAt(NOW), claim);
     await expect(openServerRequest(session, sealed, expectAt(NOW), claim)).rejects.toMatchObject({
@@ -108,16 +110,16 @@ describe('the node:crypto server half of the envelope', () => {
 
   it('refuses malformed keys, unknown server keys and points off the curve', async () => {
     const { sealed } = await sealedByClient();
-    expect(() => acceptServerSession('nokey', lookup)).toThrow(
+    expect(() => acceptServerSession('nokey', lookup, CALL)).toThrow(
       expect.objectContaining({ reason: 'malformed' }),
     );
-    expect(() => acceptServerSession(`other.${sealed.key.split('.')[1]}`, lookup)).toThrow(
+    expect(() => acceptServerSession(`other.${sealed.key.split('.')[1]}`, lookup, CALL)).toThrow(
       expect.objectContaining({ reason: 'unknownKey' }),
     );
-    expect(() => acceptServerSession(`${server.keyId}.AAAA`, lookup)).toThrow(
+    expect(() => acceptServerSession(`${server.keyId}.AAAA`, lookup, CALL)).toThrow(
       expect.objectContaining({ reason: 'malformed' }),
     );
-    expect(() => acceptServerSession(`${server.keyId}.not*base64`, lookup)).toThrow(
+    expect(() => acceptServerSession(`${server.keyId}.not*base64`, lookup, CALL)).toThrow(
       expect.objectContaining({ reason: 'malformed' }),
     );
   });
@@ -133,7 +135,7 @@ describe('version 2: a channel agreed once', () => {
     const channel = await openClientChannel(server);
     const claim = nonceStore();
     for (const id of [1, 2, 3]) {
-      const client = await channelSession(channel);
+      const client = await channelSession(channel, CALL);
       expect(client.key.startsWith(`${channel.prefix}.`)).toBe(true);
       const sealed = await sealRequest(client, {
         method: 'POST',
@@ -141,7 +143,7 @@ describe('version 2: a channel agreed once', () => {
         body: { id },
         now: NOW,
       });
-      const session = acceptServerSession(sealed.key, lookup, channels);
+      const session = acceptServerSession(sealed.key, lookup, CALL, channels);
       await expect(openServerRequest(session, sealed, expectAt(NOW), claim)).resolves.toMatchObject(
         {
           body: { id },
@@ -153,39 +155,89 @@ describe('version 2: a channel agreed once', () => {
     }
     expect(channels.size).toBe(1);
     await openClientChannel(server)
-      .then(channelSession)
+      .then((c) => channelSession(c, CALL))
       .then((c) => {
-        acceptServerSession(c.key, lookup, channels);
+        acceptServerSession(c.key, lookup, CALL, channels);
       });
     expect(channels.size).toBe(2);
   });
 
   it('keeps at most its capacity of channels, dropping the least recently used', async () => {
     const channels = new ChannelSecrets(2);
-    const [a, b, c] = await Promise.all([1, 2, 3].map(() => openClientChannel(server)));
-    const accept = async (channel: typeof a) =>
-      acceptServerSession((await channelSession(channel!)).key, lookup, channels);
+    const [a, b, c] = (await Promise.all([1, 2, 3].map(() => openClientChannel(server)))) as [
+      EnvelopeChannel,
+      EnvelopeChannel,
+      EnvelopeChannel,
+    ];
+    const accept = async (channel: EnvelopeChannel) =>
+      acceptServerSession((await channelSession(channel, CALL)).key, lookup, CALL, channels);
     await accept(a);
     await accept(b);
     await accept(a); // a is now the most recently used
     await accept(c); // drops b
     expect(channels.size).toBe(2);
-    // A dropped channel is agreed again (one more ECDH), not refused.
-    const client = await channelSession(b!);
+    // Which were kept shows when the scalar is wrong: a kept channel is not agreed again, so its
+    // request still opens; a dropped one is agreed again with that scalar and does not.
+    const wrongScalar = privateScalarFromJwk((await generateServerKeyPair()).privateKeyJwk);
+    const opensWithWrongScalar = async (channel: EnvelopeChannel) => {
+      const client = await channelSession(channel, CALL);
+      const sealed = await sealRequest(client, { method: 'POST', path: PATH, body: 1, now: NOW });
+      const session = acceptServerSession(sealed.key, () => wrongScalar, CALL, channels);
+      return openServerRequest(session, sealed, expectAt(NOW), nonceStore()).then(
+        () => true,
+        () => false,
+      );
+    };
+    expect(await opensWithWrongScalar(a)).toBe(true);
+    expect(await opensWithWrongScalar(c)).toBe(true);
+    expect(await opensWithWrongScalar(b)).toBe(false);
+  });
+
+  it('agrees a dropped channel again rather than refusing it', async () => {
+    const channels = new ChannelSecrets(1);
+    const [a, b] = [await openClientChannel(server), await openClientChannel(server)];
+    acceptServerSession((await channelSession(a, CALL)).key, lookup, CALL, channels);
+    acceptServerSession((await channelSession(b, CALL)).key, lookup, CALL, channels);
+    const client = await channelSession(a, CALL);
     const sealed = await sealRequest(client, { method: 'POST', path: PATH, body: 1, now: NOW });
-    const session = acceptServerSession(sealed.key, lookup, channels);
+    const session = acceptServerSession(sealed.key, lookup, CALL, channels);
     await expect(
       openServerRequest(session, sealed, expectAt(NOW), nonceStore()),
-    ).resolves.toMatchObject({
-      body: 1,
+    ).resolves.toMatchObject({ body: 1 });
+  });
+
+  it('binds each answer to its request: another call cannot pass for it', async () => {
+    const channels = new ChannelSecrets();
+    const client = await channelSession(await openClientChannel(server), CALL);
+    // Someone replays this request's key on another call (a GET of another path): the server
+    // seals that call's answer under the key, and the client refuses it.
+    const elsewhere = acceptServerSession(
+      client.key,
+      lookup,
+      { method: 'GET', path: '/xinao/api/queryCurrent' },
+      channels,
+    );
+    await expect(
+      openResponse(client, sealServerResponse(elsewhere, { id: 1 })),
+    ).rejects.toMatchObject({
+      reason: 'signature',
+    });
+    const sameCall = acceptServerSession(
+      client.key,
+      lookup,
+      { method: 'post', path: PATH },
+      channels,
+    );
+    await expect(openResponse(client, sealServerResponse(sameCall, { id: 1 }))).resolves.toEqual({
+      id: 1,
     });
   });
 
   it('refuses a retired server key even for a channel it knows', async () => {
     const channels = new ChannelSecrets();
-    const client = await channelSession(await openClientChannel(server));
-    acceptServerSession(client.key, lookup, channels);
-    expect(() => acceptServerSession(client.key, () => undefined, channels)).toThrow(
+    const client = await channelSession(await openClientChannel(server), CALL);
+    acceptServerSession(client.key, lookup, CALL, channels);
+    expect(() => acceptServerSession(client.key, () => undefined, CALL, channels)).toThrow(
       expect.objectContaining({ reason: 'unknownKey' }),
     );
   });
@@ -200,14 +252,19 @@ describe('version 2: a channel agreed once', () => {
       `${prefix}`,
       `${prefix}.${'A'.repeat(22)}.x`,
     ]) {
-      expect(() => acceptServerSession(key, lookup, channels), key).toThrow(
+      expect(() => acceptServerSession(key, lookup, CALL, channels), key).toThrow(
         expect.objectContaining({ reason: 'malformed' }),
       );
     }
+    // A well-formed salt on a point that is not on the curve: refused, nothing kept.
+    const [, keyId] = prefix.split('.');
+    expect(() =>
+      acceptServerSession(`v2.${keyId}.AAAA.${'A'.repeat(22)}`, lookup, CALL, channels),
+    ).toThrow(expect.objectContaining({ reason: 'malformed' }));
     const rest = prefix.split('.').slice(1).join('.');
-    expect(() => acceptServerSession(`v3.${rest}.${'A'.repeat(22)}`, lookup, channels)).toThrow(
-      expect.objectContaining({ reason: 'version' }),
-    );
+    expect(() =>
+      acceptServerSession(`v3.${rest}.${'A'.repeat(22)}`, lookup, CALL, channels),
+    ).toThrow(expect.objectContaining({ reason: 'version' }));
     expect(channels.size).toBe(0);
   });
 });

@@ -20,15 +20,22 @@ import {
   CHANNEL_SALT_BYTES,
   EnvelopeError,
   PROTOCOL_INFO,
+  answerBinding,
   checkRequestPlaintext,
   claimRequestNonce,
   parseEnvelopeKey,
 } from '../../transport/envelope-crypto.ts';
-import type { RequestPlaintext, SealedEnvelope } from '../../transport/envelope-crypto.ts';
+import type {
+  BoundCall,
+  RequestPlaintext,
+  SealedEnvelope,
+} from '../../transport/envelope-crypto.ts';
 
 /** The four keys of one request and its answer, as raw bytes. */
 export interface ServerEnvelopeSession {
   key: string;
+  /** What the answer is sealed for (envelope-crypto.ts `answerBinding`). */
+  answerFor: string;
   requestEnc: Buffer;
   requestMac: Buffer;
   responseEnc: Buffer;
@@ -62,9 +69,14 @@ function computeShared(scalar: Buffer, ephemeral: Buffer): Buffer {
   }
 }
 
-function sessionFromBits(key: string, bits: Buffer): ServerEnvelopeSession {
+function sessionFromBits(
+  key: string,
+  bits: Buffer,
+  answerFor: string = key,
+): ServerEnvelopeSession {
   return {
     key,
+    answerFor,
     requestEnc: bits.subarray(0, 32),
     requestMac: bits.subarray(32, 64),
     responseEnc: bits.subarray(64, 96),
@@ -116,6 +128,7 @@ export class ChannelSecrets {
 export function acceptServerSession(
   key: string,
   lookupPrivateScalar: (keyId: string) => Buffer | undefined,
+  call: BoundCall,
   channels: ChannelSecrets = new ChannelSecrets(1),
 ): ServerEnvelopeSession {
   const parsed = parseEnvelopeKey(key);
@@ -135,6 +148,7 @@ export function acceptServerSession(
   return sessionFromBits(
     key,
     Buffer.from(hkdfSync('sha256', secret, salt, CHANNEL_REQUEST_INFO, 128)),
+    answerBinding(key, call),
   );
 }
 
@@ -180,7 +194,7 @@ export async function openServerRequest(
 export function sealServerResponse(session: ServerEnvelopeSession, data: unknown): SealedEnvelope {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', session.responseEnc, iv);
-  cipher.setAAD(Buffer.from(session.key, 'utf8'));
+  cipher.setAAD(Buffer.from(session.answerFor, 'utf8'));
   const ciphertext = Buffer.concat([
     // JSON.stringify(undefined) is undefined: an answer without data travels as null.
     cipher.update(JSON.stringify(data) ?? 'null', 'utf8'),
@@ -189,7 +203,7 @@ export function sealServerResponse(session: ServerEnvelopeSession, data: unknown
   ]);
   const packed = Buffer.concat([iv, ciphertext]).toString('base64url');
   const signature = createHmac('sha256', session.responseMac)
-    .update(`${session.key}.${packed}`)
+    .update(`${session.answerFor}.${packed}`)
     .digest('base64url');
   return { key: session.key, data: packed, signature };
 }

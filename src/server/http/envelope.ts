@@ -55,11 +55,18 @@ export async function openRequestEnvelope(
     return { session: null, body: hasBody ? raw : undefined };
   }
 
+  // What the answer is bound to (version 2): this request's method and path.
+  const path = request.url.split('?')[0]!;
+  const boundTo = { method: request.method, path };
   try {
     if (hasBody) {
       if (!isSealedEnvelope(raw)) throw new EnvelopeError('malformed', 'body is not sealed');
-      const session = acceptServerSession(raw.key, deps.keyring.privateScalar, deps.channels);
-      const path = request.url.split('?')[0]!;
+      const session = acceptServerSession(
+        raw.key,
+        deps.keyring.privateScalar,
+        boundTo,
+        deps.channels,
+      );
       const plain = await openServerRequest(
         session,
         raw,
@@ -71,7 +78,7 @@ export async function openRequestEnvelope(
     const headerKey = request.headers[ENVELOPE_KEY_HEADER];
     if (typeof headerKey === 'string' && headerKey !== '') {
       return {
-        session: acceptServerSession(headerKey, deps.keyring.privateScalar, deps.channels),
+        session: acceptServerSession(headerKey, deps.keyring.privateScalar, boundTo, deps.channels),
         body: undefined,
       };
     }

@@ -86,7 +86,10 @@ export async function sealedFor(request: Request, response: Response): Promise<R
   }
   const envelope = (await response.clone().json()) as { success: boolean; data: unknown };
   if (!envelope.success) return response;
-  const session = await acceptSession(key, () => privateKey);
+  const session = await acceptSession(key, () => privateKey, {
+    method: request.method,
+    path: new URL(request.url).pathname,
+  });
   return HttpResponse.json(
     { ...envelope, data: await sealResponse(session, envelope.data) } as JsonBodyType,
     { status: response.status },
