@@ -142,6 +142,21 @@ async function publicKey(apiUrl: string): Promise<ServerPublicKey> {
   return ((await keyAnswer.json()) as { data: ServerPublicKey }).data;
 }
 
+/** Sends a sealed list request as it is and answers its sealed data, or throws when refused. */
+async function postSealedList(apiUrl: string, cookie: string, body: string) {
+  const response = await fetch(
+    `${apiUrl}${grade['grade.queryList'].path}?page=0&size=20&sort=sort,asc`,
+    {
+      method: 'POST',
+      headers: { [APP_ID_HEADER]: APP_ID, 'content-type': 'application/json', cookie },
+      body,
+    },
+  );
+  const envelope = (await response.json()) as { success: boolean; message: string; data: never };
+  if (!envelope.success) throw new Error(`the sealed list was refused: ${envelope.message}`);
+  return envelope.data;
+}
+
 /**
  * Sealed list requests prepared before the clock starts, as if each user's own device had sealed
  * them on its own channel (one per user): the paced run then measures the server's answer time,
@@ -169,17 +184,7 @@ async function presealedLists(apiUrl: string, cookie: string, count: number) {
   const send = async () => {
     const next = prepared.pop();
     if (!next) throw new Error('ran out of prepared requests');
-    const response = await fetch(
-      `${apiUrl}${grade['grade.queryList'].path}?page=0&size=20&sort=sort,asc`,
-      {
-        method: 'POST',
-        headers: { [APP_ID_HEADER]: APP_ID, 'content-type': 'application/json', cookie },
-        body: next.body,
-      },
-    );
-    const envelope = (await response.json()) as { success: boolean; data: never };
-    if (!envelope.success) throw new Error('the sealed list was refused');
-    answers.push({ session: next.session, data: envelope.data });
+    answers.push({ session: next.session, data: await postSealedList(apiUrl, cookie, next.body) });
   };
   const check = () => Promise.all(answers.map((a) => openResponse(a.session, a.data)));
   return { send, check };
@@ -240,17 +245,7 @@ async function onPlatform<T>(apiProcesses: number, work: (p: Platform) => Promis
         body: LIST_BODY,
         now: Date.now(),
       });
-      const response = await fetch(
-        `${apiUrl}${grade['grade.queryList'].path}?page=0&size=20&sort=sort,asc`,
-        {
-          method: 'POST',
-          headers: { [APP_ID_HEADER]: APP_ID, 'content-type': 'application/json', cookie },
-          body: JSON.stringify(sealed),
-        },
-      );
-      const envelope = (await response.json()) as { success: boolean; data: never };
-      if (!envelope.success) throw new Error('the version-1 list was refused');
-      await openResponse(session, envelope.data);
+      await openResponse(session, await postSealedList(apiUrl, cookie, JSON.stringify(sealed)));
     };
     const health = () =>
       fetch(apiUrl).then(async (r) => {

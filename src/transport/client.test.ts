@@ -512,16 +512,17 @@ describe('the envelope channel (docs/protocol.md, version 2)', () => {
     expect(prefixes[2]).not.toBe(prefixes[1]);
   });
 
-  it('fetches the key and agrees afresh after the server says the key is gone', async () => {
+  it.each([
+    ['the key is gone', envelopeMessages.unknownKey],
+    ['the version is not spoken', envelopeMessages.version],
+  ])('fetches the key and agrees afresh after the server says %s', async (_why, message) => {
     let refuse = true;
     const { transport, requests } = transportFor((_req, session) => {
       if (!refuse) return ok(session, { id: 1 });
       refuse = false;
-      return json({ success: false, code: -1, message: envelopeMessages.unknownKey }, 400);
+      return json({ success: false, code: -1, message }, 400);
     });
-    await expect(transport.call(get, { query: { id: 1 } })).rejects.toMatchObject({
-      message: envelopeMessages.unknownKey,
-    });
+    await expect(transport.call(get, { query: { id: 1 } })).rejects.toMatchObject({ message });
     await transport.call(get, { query: { id: 1 } });
     const prefixes = requests.filter((r) => r.headers.has('x-envelope-key')).map(prefixOf);
     expect(prefixes[0]).not.toBe(prefixes[1]);

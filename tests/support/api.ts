@@ -23,7 +23,7 @@ import type {
   ServerPublicKey,
 } from '../../src/transport/envelope-crypto.ts';
 import { toQueryString } from '../../src/transport/query-string.ts';
-import { nodeSealer, webCryptoSealer } from './sealer.ts';
+import { nodeSealer, perServerKey, webCryptoSealer } from './sealer.ts';
 import type { Sealer, SealingSession } from './sealer.ts';
 
 let nextClientAddress = 10;
@@ -72,7 +72,8 @@ export interface SealOptions {
 export class RawClient {
   private serverKey: ServerPublicKey | undefined;
   private sealer: Sealer = webCryptoSealer();
-  private channel: { keyId: string; opening: Promise<EnvelopeChannel> } | undefined;
+  /** The WebCrypto channel `seal` uses (`call` has the sealer's own). */
+  private readonly channel = perServerKey<EnvelopeChannel>(openClientChannel);
   private closeEachConnection = false;
 
   /** `jar`: share one with another client to act as the same session from another address. */
@@ -131,11 +132,8 @@ export class RawClient {
     if (options.version === 1) {
       session = await openClientSession(server);
     } else {
-      if (this.channel?.keyId !== server.keyId) {
-        this.channel = { keyId: server.keyId, opening: openClientChannel(server) };
-      }
       // Bound to where it is sent (its answer too), not to a tampered boundPath.
-      session = await channelSession(await this.channel.opening, {
+      session = await channelSession(await this.channel(server), {
         method,
         path: API_PREFIX + path.split('?')[0],
       });

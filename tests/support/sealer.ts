@@ -59,7 +59,7 @@ function webCryptoSession(session: EnvelopeSession): SealingSession {
 }
 
 /** Keeps one value per server key: a new key (after a rotation) makes a new one. */
-function perServerKey<T>(make: (server: ServerPublicKey) => Promise<T>) {
+export function perServerKey<T>(make: (server: ServerPublicKey) => Promise<T>) {
   let held: { keyId: string; value: Promise<T> } | undefined;
   return (server: ServerPublicKey): Promise<T> => {
     if (held?.keyId !== server.keyId) held = { keyId: server.keyId, value: make(server) };
