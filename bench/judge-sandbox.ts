@@ -1,6 +1,8 @@
 /**
  * Judge measurements (run: `npx tsx bench/judge-sandbox.ts`). Prints medians, side by side:
- *  - per-case sandbox overhead: the same A+B binary run bare (spawn from Node) vs in the sandbox;
+ *  - per-case sandbox overhead: the same A+B binary run bare (spawn from Node) vs in a fresh box
+ *    (bubblewrap per run) vs in a warm box (built once, one run per case, as the judge runs the
+ *    cases of a submission), and what building a warm box costs;
  *  - Python A+B bare vs in the sandbox;
  *  - C++ A+B compile: bare `g++ -std=c++17 -O2` of <bits/stdc++.h> vs the judge's sandboxed
  *    compile with the precompiled header (fresh source each time, so the binary cache is missed);
@@ -17,6 +19,7 @@ import { GXX, LANGUAGES, PYTHON, type CompiledLanguage } from '../src/judge/lang
 import { compileTestlibChecker } from '../src/judge/checkers/testlib.ts';
 import { runInteractive } from '../src/judge/interactive.ts';
 import { runSandboxed } from '../src/judge/sandbox/sandbox.ts';
+import { openWarmBox, type WarmBox } from '../src/judge/sandbox/warm-box.ts';
 import { SEED_ROOT } from '../src/server/seed/questions.ts';
 import { bareRun, median } from './support/bare.ts';
 
@@ -46,6 +49,13 @@ async function sandboxRun(argv: string[], binds: { host: string; box: string }[]
   return { wall: performance.now() - t, cpu: r.cpuMs };
 }
 
+async function warmRun(box: WarmBox, argv: string[], input: string) {
+  const t = performance.now();
+  const r = await box.run({ argv, stdinFile: input, limits });
+  if (r.exitCode !== 0) throw new Error(`warm box run failed: ${r.stderr.toString()}`);
+  return { wall: performance.now() - t, cpu: r.cpuMs };
+}
+
 async function main() {
   const input = join(work, 'in');
   writeFileSync(input, '1 2\n');
@@ -61,7 +71,25 @@ async function main() {
   const boxedCpu: number[] = [];
   const pyBare: number[] = [];
   const pyBoxed: number[] = [];
+  const warm: number[] = [];
+  const warmCpu: number[] = [];
+  const pyWarm: number[] = [];
+  const boxOpen: number[] = [];
+  const t0 = performance.now();
+  const cppBox = await openWarmBox({
+    binds: [{ host: compiled.binary, box: '/box/main', copy: true }],
+    cacheDir,
+  });
+  boxOpen.push(performance.now() - t0);
+  const pyBox = await openWarmBox({
+    binds: [{ host: py, box: '/box/main.py', copy: true }],
+    cacheDir,
+  });
   for (let i = 0; i < N; i++) {
+    const w = await warmRun(cppBox, ['/box/main'], input);
+    warm.push(w.wall);
+    warmCpu.push(w.cpu);
+    pyWarm.push((await warmRun(pyBox, [PYTHON, '-S', '-B', '/box/main.py'], input)).wall);
     bare.push(await bareRun([compiled.binary], input));
     const s = await sandboxRun(['/box/main'], [{ host: compiled.binary, box: '/box/main' }], input);
     boxed.push(s.wall);
@@ -71,6 +99,18 @@ async function main() {
       (await sandboxRun([PYTHON, '-S', '-B', '/box/main.py'], [{ host: work, box: '/box' }], input))
         .wall,
     );
+  }
+
+  await cppBox.close();
+  await pyBox.close();
+  for (let i = 0; i < 10; i++) {
+    const t = performance.now();
+    const box = await openWarmBox({
+      binds: [{ host: compiled.binary, box: '/box/main', copy: true }],
+      cacheDir,
+    });
+    boxOpen.push(performance.now() - t);
+    await box.close();
   }
 
   const gxxBare: number[] = [];
@@ -121,17 +161,25 @@ async function main() {
     `C++ A+B run, sandbox (end to end):  ${f(median(boxed))}  (cgroup CPU ${f(median(boxedCpu))})`,
   );
   console.log(`  per-case sandbox overhead:        ${f(median(boxed) - median(bare))}`);
+  console.log(
+    `C++ A+B run, warm box (per case):   ${f(median(warm))}  (cgroup CPU ${f(median(warmCpu))})`,
+  );
+  console.log(`  per-case warm-box overhead:       ${f(median(warm) - median(bare))}`);
+  console.log(`Building a warm box (per submission): ${f(median(boxOpen))}`);
   console.log(`Python A+B run, bare spawn:         ${f(median(pyBare))}`);
   console.log(`Python A+B run, sandbox:            ${f(median(pyBoxed))}`);
+  console.log(`Python A+B run, warm box:           ${f(median(pyWarm))}`);
   console.log(`C++ A+B compile, bare g++ -O2:      ${f(median(gxxBare))}`);
   console.log(`C++ A+B compile, judge (PCH, box):  ${f(median(gxxJudge))}`);
   console.log(`Interactive case, 30 round trips:   ${f(median(interactive))}`);
   // Issue 28 item 4's figures against their baselines in this run.
   console.log(
-    `\nRatios: sandboxed / bare A+B run ${(median(boxed) / median(bare)).toFixed(2)}× ` +
-      `(overhead ${f(median(boxed) - median(bare))}, goal ≤ 2 ms); ` +
-      `interactive / one sandboxed A+B ${(median(interactive) / median(boxed)).toFixed(2)}× (goal ≤ 1.5×); ` +
-      `sandboxed / bare Python ${(median(pyBoxed) / median(pyBare)).toFixed(2)}×`,
+    `\nRatios: warm box / bare A+B run ${(median(warm) / median(bare)).toFixed(2)}× ` +
+      `(overhead ${f(median(warm) - median(bare))}, goal ≤ 2 ms; fresh box ${f(median(boxed) - median(bare))}, ` +
+      `${(median(boxed) / median(bare)).toFixed(2)}×); ` +
+      `interactive / one A+B in a warm box ${(median(interactive) / median(warm)).toFixed(2)}× ` +
+      `(goal ≤ 1.5×; against a fresh box ${(median(interactive) / median(boxed)).toFixed(2)}×); ` +
+      `Python warm / bare ${(median(pyWarm) / median(pyBare)).toFixed(2)}×, fresh / bare ${(median(pyBoxed) / median(pyBare)).toFixed(2)}×`,
   );
 }
 

@@ -35,6 +35,7 @@ import type {
 } from './types.ts';
 import { classifyRun } from './verdict.ts';
 import { makeWorkDir, removeWorkDir } from './workdir.ts';
+import { openWarmBox, type WarmBox } from './sandbox/warm-box.ts';
 
 export interface Submission {
   language: string;
@@ -206,7 +207,13 @@ export async function judgeLoaded(
   const skipper = new SubtaskSkipper(meta.scoring.mode === 'subtasks' ? meta.subtasks : undefined);
   const skipped = new Map<number, SkipReason[]>();
   let failingOutput: FailingOutput | undefined;
+  // Standard input and output: every case runs in one box built for this submission. The
+  // interactive and file-I/O cases need a box with their own files: a fresh one each.
+  let box: WarmBox | null = null;
   try {
+    if (!interactor && meta.io.mode !== 'file') {
+      box = await openWarmBox({ binds: program.binds, cacheDir: opts.cacheDir });
+    }
     for (const tc of problem.cases) {
       const reasons = skipper.skipReasons(tc.index);
       if (reasons) {
@@ -216,7 +223,7 @@ export async function judgeLoaded(
       opts.onProgress?.({ phase: 'running', case: tc.index, of: problem.cases.length });
       const ran = interactor
         ? await runInteractiveCase(problem, program, limits, interactor, checker, tc, opts.cacheDir)
-        : await runPlainCase(problem, program, limits, checker, tc, opts.cacheDir);
+        : await runPlainCase(problem, program, limits, checker, tc, opts.cacheDir, box);
       const { run: r, check } = ran;
       const result: CaseResult = {
         index: tc.index,
@@ -237,6 +244,7 @@ export async function judgeLoaded(
       }
     }
   } finally {
+    await box?.close();
     program.dispose();
   }
   noteSkipped(cases, skipped);
@@ -265,19 +273,23 @@ async function runPlainCase(
   checker: TestlibChecker | undefined,
   tc: TestCase,
   cacheDir: string,
+  box: WarmBox | null,
 ): Promise<CaseRun> {
   const { io } = problem.meta;
   const fileIo = io.mode === 'file' ? prepareFileIo(io, tc.input, cacheDir) : undefined;
   let r: SandboxOutcome;
   let output: Buffer | { missing: string };
   try {
-    r = await runSandboxed({
-      argv: program.argv,
-      binds: fileIo ? [...program.binds, fileIo.bind] : program.binds,
-      ...(fileIo ? { cwd: fileIo.cwd } : { stdinFile: tc.input }),
-      limits,
-      cacheDir,
-    });
+    r =
+      box && !fileIo
+        ? await box.run({ argv: program.argv, stdinFile: tc.input, limits })
+        : await runSandboxed({
+            argv: program.argv,
+            binds: fileIo ? [...program.binds, fileIo.bind] : program.binds,
+            ...(fileIo ? { cwd: fileIo.cwd } : { stdinFile: tc.input }),
+            limits,
+            cacheDir,
+          });
     // A file-I/O program answers in its output file; what it prints is not its answer.
     output = fileIo ? readOutput(fileIo, limits.fileBytes) : r.stdout;
   } finally {
@@ -440,13 +452,14 @@ export async function runOnce(
     const inputFile = join(dir, 'input');
     writeFileSync(inputFile, input);
     const sl = sandboxLimits(limits);
-    const r = await runSandboxed({
-      argv: program.argv,
-      binds: program.binds,
-      stdinFile: inputFile,
-      limits: sl,
-      cacheDir: opts.cacheDir,
-    });
+    // The same box a judged submission's cases run in, so the two cannot drift apart.
+    const box = await openWarmBox({ binds: program.binds, cacheDir: opts.cacheDir });
+    let r: SandboxOutcome;
+    try {
+      r = await box.run({ argv: program.argv, stdinFile: inputFile, limits: sl });
+    } finally {
+      await box.close();
+    }
     const run = classifyRun(r, sl.memoryBytes);
     return {
       verdict: run.verdict ?? 'AC',

@@ -14,7 +14,9 @@ import { CGROUP_ROOT, CONTROLLERS } from './cgroup.ts';
 
 /** bubblewrap's path; XINAO_JUDGE_BWRAP overrides it (other distributions install it elsewhere). */
 export const bwrapPath = (): string => process.env.XINAO_JUDGE_BWRAP ?? '/usr/bin/bwrap';
-const LAUNCHER_SOURCE = join(dirname(fileURLToPath(import.meta.url)), 'launcher.c');
+const HERE = dirname(fileURLToPath(import.meta.url));
+const LAUNCHER_SOURCE = join(HERE, 'launcher.c');
+const KEEPER_SOURCE = join(HERE, 'box-keeper.c');
 const execFileAsync = promisify(execFile);
 
 export class IsolationUnavailableError extends Error {
@@ -76,28 +78,45 @@ export function assertIsolation(): void {
   throw new IsolationUnavailableError(missingIsolation());
 }
 
-const launcherPaths = new Map<string, Promise<string>>();
+const helperPaths = new Map<string, Promise<string>>();
+
+/** The helpers written in C: the launcher of a fresh box, and the keeper of warm boxes. */
+const HELPERS = {
+  launcher: { source: LAUNCHER_SOURCE, binary: 'xinao-launch' },
+  keeper: { source: KEEPER_SOURCE, binary: 'xinao-box' },
+} as const;
 
 /** Compiles launcher.c into <cacheDir>/launcher/<hash>/xinao-launch once (atomic rename). */
 export function ensureLauncher(cacheDir: string): Promise<string> {
-  let p = launcherPaths.get(cacheDir);
+  return ensureHelper(cacheDir, 'launcher');
+}
+
+/** Compiles box-keeper.c into <cacheDir>/keeper/<hash>/xinao-box once (warm-box.ts). */
+export function ensureBoxKeeper(cacheDir: string): Promise<string> {
+  return ensureHelper(cacheDir, 'keeper');
+}
+
+function ensureHelper(cacheDir: string, helper: keyof typeof HELPERS): Promise<string> {
+  const key = `${helper}\0${cacheDir}`;
+  let p = helperPaths.get(key);
   if (!p) {
-    p = buildLauncher(cacheDir);
-    launcherPaths.set(cacheDir, p);
-    p.catch(() => launcherPaths.delete(cacheDir));
+    p = buildHelper(cacheDir, helper);
+    helperPaths.set(key, p);
+    p.catch(() => helperPaths.delete(key));
   }
   return p;
 }
 
-async function buildLauncher(cacheDir: string): Promise<string> {
-  const source = readFileSync(LAUNCHER_SOURCE);
+async function buildHelper(cacheDir: string, helper: keyof typeof HELPERS): Promise<string> {
+  const { source: sourcePath, binary: name } = HELPERS[helper];
+  const source = readFileSync(sourcePath);
   const hash = createHash('sha256').update(source).digest('hex').slice(0, 16);
-  const dir = join(cacheDir, 'launcher', hash);
-  const binary = join(dir, 'xinao-launch');
+  const dir = join(cacheDir, helper, hash);
+  const binary = join(dir, name);
   if (existsSync(binary)) return binary;
   mkdirSync(dir, { recursive: true });
   const tmp = `${binary}.${process.pid}.tmp`;
-  await execFileAsync('/usr/bin/gcc', ['-O2', '-Wall', '-o', tmp, LAUNCHER_SOURCE], {
+  await execFileAsync('/usr/bin/gcc', ['-O2', '-Wall', '-o', tmp, sourcePath], {
     env: { PATH: '/usr/bin:/bin' },
   });
   renameSync(tmp, binary);

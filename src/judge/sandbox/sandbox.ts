@@ -14,7 +14,6 @@
 import { spawn } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
-import { CappedSink } from './capped-sink.ts';
 import { RunCgroup } from './cgroup.ts';
 import {
   IsolationUnavailableError,
@@ -27,6 +26,7 @@ import {
 import { netnsPool } from './netns.ts';
 import { seccompFilter } from './seccomp.ts';
 import { runUnsandboxed } from './unsafe.ts';
+import { watchRun } from './run-watch.ts';
 
 export const SANDBOX_UID = 65534;
 export const SANDBOX_GID = 65534;
@@ -104,7 +104,6 @@ const ARGS_FD = 3;
 const SECCOMP_FD = 4;
 /** Copied binds (Bind.copy) follow, one descriptor each. */
 const FIRST_COPY_FD = 5;
-const POLL_MS = 10;
 const DRAIN_MS = 200;
 
 /**
@@ -296,105 +295,39 @@ function supervise(
   limits: SandboxLimits,
   signal: AbortSignal | undefined,
 ): Promise<SandboxOutcome> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(launcher, args, {
-      stdio: [fds.stdin, fds.stdout ?? 'pipe', 'pipe', 'pipe', 'pipe', ...fds.copies],
-      env: {},
-    });
-    // spawn has forked by now: the child holds its own copies of every descriptor.
-    fds.afterSpawn();
-    // bwrap reads both to their end before it sets anything up: NUL-separated arguments, and
-    // the filter as raw sock_filter records.
-    const argsStream = child.stdio[ARGS_FD] as Writable;
-    const filterStream = child.stdio[SECCOMP_FD] as Writable;
-    argsStream.on('error', () => undefined);
-    filterStream.on('error', () => undefined);
-    argsStream.end(Buffer.from(boxArgs.map((a) => `${a}\0`).join('')));
-    filterStream.end(seccompFilter());
-    const stdout = new CappedSink(limits.stdoutBytes);
-    const stderr = new CappedSink(limits.stderrBytes);
-    let outputExceeded = false;
-    let timeLimitExceeded: 'cpu' | 'wall' | null = null;
-    let killing: Promise<void> | null = null;
-    const killTree = () => (killing ??= cg.killAll());
-
-    const onData = (sink: CappedSink) => (chunk: Buffer) => {
-      if (!sink.push(chunk) && !outputExceeded) {
-        outputExceeded = true;
-        void killTree();
-      }
-    };
-    child.stdout?.on('data', onData(stdout));
-    (child.stderr as Readable).on('data', onData(stderr));
-    const onAbort = () => void killTree();
-    if (signal?.aborted) onAbort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-
-    const cpuLimitNs = limits.cpuMs * 1e6;
-    const poll = setInterval(() => {
-      try {
-        if (cg.cpuNs() > cpuLimitNs) {
-          timeLimitExceeded ??= 'cpu';
-          void killTree();
-        }
-      } catch {
-        // group already being torn down
-      }
-    }, POLL_MS);
-    const wallTimer = setTimeout(() => {
-      timeLimitExceeded ??= 'wall';
-      void killTree();
-    }, limits.wallMs);
-
-    const stopWatching = () => {
-      clearInterval(poll);
-      clearTimeout(wallTimer);
-      signal?.removeEventListener('abort', onAbort);
-    };
-    child.on('error', (e) => {
-      stopWatching();
-      reject(e);
-    });
-    child.on('exit', (code, sig) => {
-      const wallMs = performance.now() - started;
-      stopWatching();
-      // The main process is gone: kill anything left in the group (orphans holding our pipes),
-      // then give the pipes a short, bounded time to deliver what is already buffered.
-      void killTree()
-        .then(() => drain(...[child.stdout, child.stderr].filter((s) => s !== null)))
-        .then(() => {
-          const cpuNs = cg.cpuNs();
-          if (cpuNs > cpuLimitNs) timeLimitExceeded ??= 'cpu';
-          const exitCode = code ?? null;
-          let signal: number | null = null;
-          if (sig) signal = signalNumber(sig);
-          else if (exitCode !== null && exitCode > 128 && exitCode < 128 + 65)
-            signal = exitCode - 128;
-          const errText = stderr.buffer().toString('utf8');
-          const setupError =
-            exitCode === 125 && errText.startsWith('xinao-launch:')
-              ? errText
-              : exitCode === 1 && errText.startsWith('bwrap:')
-                ? errText
-                : null;
-          resolve({
-            exitCode,
-            signal,
-            cpuMs: cpuNs / 1e6,
-            wallMs,
-            memoryBytes: cg.peakMemoryBytes(),
-            oomKilled: cg.oomKills() > 0,
-            timeLimitExceeded,
-            outputExceeded,
-            stdout: stdout.buffer(),
-            stderr: stderr.buffer(),
-            setupError,
-          });
-        })
-        .catch(reject);
-    });
+  const started = performance.now();
+  const child = spawn(launcher, args, {
+    stdio: [fds.stdin, fds.stdout ?? 'pipe', 'pipe', 'pipe', 'pipe', ...fds.copies],
+    env: {},
   });
+  // spawn has forked by now: the child holds its own copies of every descriptor.
+  fds.afterSpawn();
+  // bwrap reads both to their end before it sets anything up: NUL-separated arguments, and
+  // the filter as raw sock_filter records.
+  const argsStream = child.stdio[ARGS_FD] as Writable;
+  const filterStream = child.stdio[SECCOMP_FD] as Writable;
+  argsStream.on('error', () => undefined);
+  filterStream.on('error', () => undefined);
+  argsStream.end(Buffer.from(boxArgs.map((a) => `${a}\0`).join('')));
+  filterStream.end(seccompFilter());
+  const exited = new Promise<{ code: number | null; signal: number | null }>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code, sig) => resolve({ code, signal: sig ? signalNumber(sig) : null }));
+  });
+  return watchRun(
+    {
+      listen(onStdout, onStderr) {
+        child.stdout?.on('data', onStdout);
+        (child.stderr as Readable).on('data', onStderr);
+      },
+      exited,
+      drained: () => drain(...[child.stdout, child.stderr].filter((s) => s !== null)),
+    },
+    cg,
+    limits,
+    signal,
+    started,
+  );
 }
 
 function drain(...streams: Readable[]): Promise<void> {

@@ -1,0 +1,228 @@
+/**
+ * Warm boxes: a box built once for a submission and run once per test case (box-keeper.c). What
+ * a run enforces is what a fresh box (sandbox.ts) enforces — the same seccomp filter, a cgroup
+ * of its own, no network, no host paths, uid 65534, pipes owned by the box, rlimits — and each
+ * run gets its own mount, pid, ipc and uts namespaces, /tmp and /proc, so nothing one case leaves
+ * behind reaches the next. What it saves is bubblewrap building the file system and Node
+ * spawning a process for every case (bench/RESULTS.md, "Warm boxes").
+ *
+ * A box runs one command at a time; runs queue. On a machine without isolation, where
+ * XINAO_JUDGE_UNSAFE=1 allows it, a box is a fresh unsandboxed run each time (unsafe.ts).
+ */
+import { closeSync, openSync } from 'node:fs';
+import { RunCgroup } from './cgroup.ts';
+import { boxKeeper, type BoxKeeper } from './box-keeper.ts';
+import { ensureLauncher, isolationReady } from './isolation.ts';
+import { netnsPool, type NetnsLease } from './netns.ts';
+import { watchRun } from './run-watch.ts';
+import {
+  MEMORY_HEADROOM_BYTES,
+  runSandboxed,
+  type Bind,
+  type SandboxLimits,
+  type SandboxOutcome,
+} from './sandbox.ts';
+
+export interface BoxRun {
+  argv: string[];
+  /** Host file given as stdin; /dev/null when absent. */
+  stdinFile?: string;
+  cwd?: string;
+  limits: SandboxLimits;
+  signal?: AbortSignal;
+}
+
+export interface WarmBox {
+  run(req: BoxRun): Promise<SandboxOutcome>;
+  /** Ends the box; runs still queued fail. */
+  close(): Promise<void>;
+}
+
+export interface BoxOptions {
+  /** Fixed for the box's life: the program, its interpreter's script, … */
+  binds: Bind[];
+  /** Mount /proc in each run (default true). */
+  proc?: boolean;
+  cacheDir: string;
+}
+
+/** bubblewrap's options for the box's file system; the namespaces of a run are the keeper's. */
+function boxOptions(binds: Bind[], netnsHeld: boolean): { copies: string[]; options: string[] } {
+  const copies: string[] = [];
+  const options = [
+    '--unshare-user',
+    '--uid',
+    '65534',
+    '--gid',
+    '65534',
+    '--disable-userns',
+    '--unshare-pid',
+    ...(netnsHeld ? [] : ['--unshare-net']),
+    '--unshare-ipc',
+    '--unshare-uts',
+    '--unshare-cgroup-try',
+    '--die-with-parent',
+    '--new-session',
+    '--clearenv',
+    '--ro-bind',
+    '/usr',
+    '/usr',
+    '--symlink',
+    'usr/bin',
+    '/bin',
+    '--symlink',
+    'usr/sbin',
+    '/sbin',
+    '--symlink',
+    'usr/lib',
+    '/lib',
+    '--symlink',
+    'usr/lib64',
+    '/lib64',
+    '--ro-bind-try',
+    '/etc/ld.so.cache',
+    '/etc/ld.so.cache',
+    '--dev',
+    '/dev',
+    // Mount points for each run's own /proc and /tmp.
+    '--dir',
+    '/proc',
+    '--dir',
+    '/tmp',
+  ];
+  for (const b of binds) {
+    if (b.copy) {
+      options.push('--perms', '0555', '--ro-bind-data', `@${copies.length}`, b.box);
+      copies.push(b.host);
+    } else {
+      options.push(b.writable ? '--bind' : '--ro-bind', b.host, b.box);
+    }
+  }
+  options.push('--remount-ro', '/');
+  return { copies, options };
+}
+
+function rlimits(limits: SandboxLimits): string[] {
+  const cpuSeconds = Math.ceil(limits.cpuMs / 1000) + 1;
+  return [
+    `fsize=${limits.fileBytes}`,
+    `stack=${limits.memoryBytes}`,
+    `cpu=${cpuSeconds}`,
+    'core=0',
+    'nofile=256',
+  ];
+}
+
+export async function openWarmBox(opts: BoxOptions): Promise<WarmBox> {
+  if (!isolationReady()) return unsandboxedBox(opts);
+  const keeper = await boxKeeper(opts.cacheDir);
+  const netns = await netnsPool(await ensureLauncher(opts.cacheDir)).acquire();
+  const { copies, options } = boxOptions(opts.binds, netns !== null);
+  const box = keeper.openBox({ netns: netns?.path ?? '', copies, options });
+  try {
+    await box.ready;
+  } catch (e) {
+    netns?.release();
+    throw e;
+  }
+  return new KeptBox(keeper, box.id, netns, opts.proc !== false);
+}
+
+class KeptBox implements WarmBox {
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    private readonly keeper: BoxKeeper,
+    private readonly id: number,
+    private readonly netns: NetnsLease | null,
+    private readonly proc: boolean,
+  ) {}
+
+  run(req: BoxRun): Promise<SandboxOutcome> {
+    const next = this.queue.then(() => this.runNow(req));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async runNow(req: BoxRun): Promise<SandboxOutcome> {
+    if (this.closed) throw new Error('判题沙箱已关闭');
+    // Opened here: a missing input fails the run before anything needs cleaning up, with the
+    // same error a fresh box gives.
+    if (req.stdinFile) closeSync(openSync(req.stdinFile, 'r'));
+    const { limits } = req;
+    const cg = RunCgroup.create({
+      memoryBytes: limits.memoryBytes + MEMORY_HEADROOM_BYTES,
+      pids: limits.pids,
+    });
+    try {
+      const started = performance.now();
+      let listen: { stdout(b: Buffer): void; stderr(b: Buffer): void } | null = null;
+      const early: Array<['stdout' | 'stderr', Buffer]> = [];
+      const exited = new Promise<{ code: number | null; signal: number | null }>(
+        (resolve, reject) => {
+          this.keeper.run(
+            {
+              box: this.id,
+              netns: this.netns?.path ?? '',
+              stdinFile: req.stdinFile ?? '',
+              proc: this.proc,
+              ...(limits.tmpBytes !== undefined ? { tmpBytes: limits.tmpBytes } : {}),
+              cwd: req.cwd ?? '/tmp',
+              cgroupDirs: cg.joinDirs,
+              rlimits: rlimits(limits),
+              argv: req.argv,
+            },
+            {
+              stdout: (b) => (listen ? listen.stdout(b) : early.push(['stdout', b])),
+              stderr: (b) => (listen ? listen.stderr(b) : early.push(['stderr', b])),
+              ended: (code, signal) => resolve({ code, signal }),
+              failed: reject,
+            },
+          );
+        },
+      );
+      return await watchRun(
+        {
+          listen(onStdout, onStderr) {
+            listen = { stdout: onStdout, stderr: onStderr };
+            for (const [stream, b] of early.splice(0)) listen[stream](b);
+          },
+          exited,
+          // The keeper reports the end only once both pipes are closed: all output is in.
+          drained: () => Promise.resolve(),
+        },
+        cg,
+        limits,
+        req.signal,
+        started,
+      );
+    } finally {
+      await cg.killAll().finally(() => cg.destroy());
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.queue;
+    await this.keeper.closeBox(this.id);
+    this.netns?.release();
+  }
+}
+
+function unsandboxedBox(opts: BoxOptions): WarmBox {
+  return {
+    run: (req) =>
+      runSandboxed({
+        argv: req.argv,
+        binds: opts.binds,
+        ...(req.stdinFile !== undefined ? { stdinFile: req.stdinFile } : {}),
+        ...(req.cwd !== undefined ? { cwd: req.cwd } : {}),
+        ...(req.signal ? { signal: req.signal } : {}),
+        proc: opts.proc !== false,
+        limits: req.limits,
+        cacheDir: opts.cacheDir,
+      }),
+    close: () => Promise.resolve(),
+  };
+}
