@@ -31,6 +31,7 @@ import {
   type SandboxOutcome,
 } from './sandbox/sandbox.ts';
 import type { CaseOutcome } from './types.ts';
+import { openWarmBox, type WarmBox } from './sandbox/warm-box.ts';
 import { classifyRun } from './verdict.ts';
 import { makeWorkDir, removeWorkDir } from './workdir.ts';
 
@@ -90,18 +91,35 @@ function openFifo(path: string): { read: number; write: number } {
   }
 }
 
+/** The interactor's box, built once for a submission: its binary, and room for a case's files. */
+export function openInteractorBox(interactor: TestlibChecker, cacheDir: string): Promise<WarmBox> {
+  return openWarmBox({
+    binds: [{ host: interactor.binary, box: BOX.interactor }],
+    mountPoints: [BOX.input, BOX.tout, BOX.answer].map((box) => ({ box, kind: 'file' as const })),
+    cacheDir,
+  });
+}
+
+/** The two sides' warm boxes; without them each case builds two fresh ones. */
+export interface InteractiveBoxes {
+  program: WarmBox;
+  interactor: WarmBox;
+}
+
 export async function runInteractive(opts: {
   program: { argv: string[]; binds: Bind[]; limits: SandboxLimits };
   interactor: TestlibChecker;
   input: string;
   answer: string;
   cacheDir: string;
+  boxes?: InteractiveBoxes;
 }): Promise<InteractiveRun> {
   const dir = makeWorkDir(opts.cacheDir, 'interact');
   try {
     const tout = join(dir, 'tout');
     writeFileSync(tout, '', { mode: 0o600 });
     chownSync(tout, SANDBOX_UID, SANDBOX_GID);
+    if (opts.boxes) return await runInWarmBoxes(opts, opts.boxes, dir, tout);
     // From here on every descriptor opened is handed to a run, which closes it.
     const toProgram = openFifo(join(dir, 'to-program'));
     let toInteractor: { read: number; write: number };
@@ -150,6 +168,49 @@ export async function runInteractive(opts: {
   } finally {
     removeWorkDir(dir);
   }
+}
+
+/** The same run in the submission's two warm boxes: the keeper opens the FIFOs' ends. */
+async function runInWarmBoxes(
+  opts: Parameters<typeof runInteractive>[0],
+  boxes: InteractiveBoxes,
+  dir: string,
+  tout: string,
+): Promise<InteractiveRun> {
+  // The keeper makes the FIFOs as it opens them.
+  const toProgram = join(dir, 'to-program');
+  const toInteractor = join(dir, 'to-interactor');
+  const stop = new AbortController();
+  const program = boxes.program.run({
+    argv: opts.program.argv,
+    wired: { stdin: toProgram, stdout: toInteractor },
+    limits: opts.program.limits,
+    signal: stop.signal,
+  });
+  const interactor = boxes.interactor
+    .run({
+      argv: [BOX.interactor, BOX.input, BOX.tout, BOX.answer],
+      wired: { stdin: toInteractor, stdout: toProgram },
+      binds: [
+        { host: opts.input, box: BOX.input },
+        { host: tout, box: BOX.tout, writable: true },
+        { host: opts.answer, box: BOX.answer },
+      ],
+      limits: interactorLimits(opts.program.limits),
+    })
+    .then((r) => {
+      if (r.exitCode !== 0) stop.abort();
+      return r;
+    })
+    .catch((e: unknown) => {
+      // No interactor: nothing will ever answer the program.
+      stop.abort();
+      throw e;
+    });
+  const [p, i] = await Promise.allSettled([program, interactor]);
+  if (p.status === 'rejected') throw p.reason;
+  if (i.status === 'rejected') throw i.reason;
+  return { program: p.value, interactor: i.value, tout: readFileSync(tout) };
 }
 
 export type InteractiveDecision =

@@ -5,8 +5,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkPythonSyntax, compileCpp } from './compile.ts';
 import { runForeignChecker } from './checkers/foreign.ts';
-import { prepareFileIo, type FileIoRun } from './file-io.ts';
-import { decideInteractive, runInteractive } from './interactive.ts';
+import { FILE_IO_DIR, prepareFileIo, type FileIoRun } from './file-io.ts';
+import {
+  decideInteractive,
+  openInteractorBox,
+  runInteractive,
+  type InteractiveBoxes,
+} from './interactive.ts';
 import { checkDefault, checkFloat, checkStrict, type CheckOutcome } from './checkers/text.ts';
 import {
   compileTestlibChecker,
@@ -16,12 +21,7 @@ import {
 import { languageByName, type Language } from './languages.ts';
 import { loadProblem, type Problem } from './problem.ts';
 import { assertIsolation } from './sandbox/isolation.ts';
-import {
-  runSandboxed,
-  type Bind,
-  type SandboxLimits,
-  type SandboxOutcome,
-} from './sandbox/sandbox.ts';
+import type { Bind, SandboxLimits, SandboxOutcome } from './sandbox/sandbox.ts';
 import { captureFailingOutput } from './failing-output.ts';
 import { SubtaskSkipper, skipNotes, type SkipReason } from './subtask-skip.ts';
 import type {
@@ -35,7 +35,7 @@ import type {
 } from './types.ts';
 import { classifyRun } from './verdict.ts';
 import { makeWorkDir, removeWorkDir } from './workdir.ts';
-import { openWarmBox, type WarmBox } from './sandbox/warm-box.ts';
+import { openWarmBox, warmBoxesEnabled, type WarmBox } from './sandbox/warm-box.ts';
 
 export interface Submission {
   language: string;
@@ -210,9 +210,17 @@ export async function judgeLoaded(
   // Standard input and output: every case runs in one box built for this submission. The
   // interactive and file-I/O cases need a box with their own files: a fresh one each.
   let box: WarmBox | null = null;
+  let interactorBox: WarmBox | null = null;
   try {
-    if (!interactor && meta.io.mode !== 'file') {
-      box = await openWarmBox({ binds: program.binds, cacheDir: opts.cacheDir });
+    const programBox = await openWarmBox({
+      binds: program.binds,
+      // A file-I/O case's folder is its own, mounted for its run alone.
+      ...(meta.io.mode === 'file' ? { mountPoints: [{ box: FILE_IO_DIR, kind: 'dir' }] } : {}),
+      cacheDir: opts.cacheDir,
+    });
+    box = programBox;
+    if (interactor && warmBoxesEnabled()) {
+      interactorBox = await openInteractorBox(interactor, opts.cacheDir);
     }
     for (const tc of problem.cases) {
       const reasons = skipper.skipReasons(tc.index);
@@ -222,8 +230,11 @@ export async function judgeLoaded(
       }
       opts.onProgress?.({ phase: 'running', case: tc.index, of: problem.cases.length });
       const ran = interactor
-        ? await runInteractiveCase(problem, program, limits, interactor, checker, tc, opts.cacheDir)
-        : await runPlainCase(problem, program, limits, checker, tc, opts.cacheDir, box);
+        ? await runInteractiveCase(problem, program, limits, interactor, checker, tc, {
+            cacheDir: opts.cacheDir,
+            boxes: interactorBox ? { program: programBox, interactor: interactorBox } : undefined,
+          })
+        : await runPlainCase(problem, program, limits, checker, tc, opts.cacheDir, programBox);
       const { run: r, check } = ran;
       const result: CaseResult = {
         index: tc.index,
@@ -244,7 +255,7 @@ export async function judgeLoaded(
       }
     }
   } finally {
-    await box?.close();
+    await Promise.all([box?.close(), interactorBox?.close()]);
     program.dispose();
   }
   noteSkipped(cases, skipped);
@@ -273,23 +284,18 @@ async function runPlainCase(
   checker: TestlibChecker | undefined,
   tc: TestCase,
   cacheDir: string,
-  box: WarmBox | null,
+  box: WarmBox,
 ): Promise<CaseRun> {
   const { io } = problem.meta;
   const fileIo = io.mode === 'file' ? prepareFileIo(io, tc.input, cacheDir) : undefined;
   let r: SandboxOutcome;
   let output: Buffer | { missing: string };
   try {
-    r =
-      box && !fileIo
-        ? await box.run({ argv: program.argv, stdinFile: tc.input, limits })
-        : await runSandboxed({
-            argv: program.argv,
-            binds: fileIo ? [...program.binds, fileIo.bind] : program.binds,
-            ...(fileIo ? { cwd: fileIo.cwd } : { stdinFile: tc.input }),
-            limits,
-            cacheDir,
-          });
+    r = await box.run({
+      argv: program.argv,
+      ...(fileIo ? { binds: [fileIo.bind], cwd: fileIo.cwd } : { stdinFile: tc.input }),
+      limits,
+    });
     // A file-I/O program answers in its output file; what it prints is not its answer.
     output = fileIo ? readOutput(fileIo, limits.fileBytes) : r.stdout;
   } finally {
@@ -312,14 +318,16 @@ async function runInteractiveCase(
   interactor: TestlibChecker,
   checker: TestlibChecker | undefined,
   tc: TestCase,
-  cacheDir: string,
+  where: { cacheDir: string; boxes: InteractiveBoxes | undefined },
 ): Promise<CaseRun> {
+  const { cacheDir } = where;
   const ran = await runInteractive({
     program: { argv: program.argv, binds: program.binds, limits },
     interactor,
     input: tc.input,
     answer: tc.answer,
     cacheDir,
+    ...(where.boxes ? { boxes: where.boxes } : {}),
   });
   // The program's output went to the interactor and was not kept; `tout` is the jury's text
   // (it may name the hidden answer), so nothing is shown as the program's output.

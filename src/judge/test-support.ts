@@ -1,5 +1,13 @@
 /** Helpers shared by the judge's tests (sandbox-backed: they need root, bwrap and cgroup v1). */
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +15,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { ensurePch } from './compile.ts';
 import { judgeLoaded, singleCaseProblem } from './judge.ts';
 import { LANGUAGES } from './languages.ts';
-import { ensureLauncher } from './sandbox/isolation.ts';
+import { ensureBoxKeeper, ensureLauncher } from './sandbox/isolation.ts';
 import { CGROUP_ROOT, CONTROLLERS } from './sandbox/cgroup.ts';
 import type { Problem, ProblemMeta } from './problem.ts';
 import type { SandboxLimits } from './sandbox/sandbox.ts';
@@ -114,23 +122,46 @@ export function leftoverCgroups(): string[] {
   return left;
 }
 
-/** Per-run work directories this process left in the cache (must be none between runs). */
+/** When this process started: a directory older than that is not its own. */
+const PROCESS_STARTED_MS = Date.now() - process.uptime() * 1000;
+
+/**
+ * Per-run work directories this process left in the cache (must be none between runs). A judge
+ * process killed mid-run (worker-death, crash-recovery) leaves its directories behind, named
+ * after its pid; a later process given the same pid must not take them for its own.
+ */
 export function leftoverWorkDirs(): string[] {
   const work = join(TEST_CACHE_DIR, 'work');
   const io = join(TEST_CACHE_DIR, 'io');
+  const mine = (dir: string) => (name: string) => {
+    try {
+      return statSync(join(dir, name)).mtimeMs >= PROCESS_STARTED_MS - 1000;
+    } catch {
+      return false; // removed meanwhile
+    }
+  };
   return [
-    ...(existsSync(work) ? readdirSync(work).filter((n) => n.includes(`-${process.pid}-`)) : []),
+    ...(existsSync(work)
+      ? readdirSync(work)
+          .filter((n) => n.includes(`-${process.pid}-`))
+          .filter(mine(work))
+      : []),
     // File-I/O runs work on the io tmpfs (file-io.ts), named `<pid>-<random>`.
-    ...(existsSync(io) ? readdirSync(io).filter((n) => n.startsWith(`${process.pid}-`)) : []),
+    ...(existsSync(io)
+      ? readdirSync(io)
+          .filter((n) => n.startsWith(`${process.pid}-`))
+          .filter(mine(io))
+      : []),
   ];
 }
 
 /**
- * Builds the launcher and the C++17 PCH before the first test (the first build takes seconds,
+ * Builds the launcher, the box keeper and the C++17 PCH before the first test (the first build takes seconds,
  * more when test files race each other on a fresh machine); use in beforeAll with a long timeout.
  */
 export async function warmUp(): Promise<void> {
   await ensureLauncher(TEST_CACHE_DIR);
+  await ensureBoxKeeper(TEST_CACHE_DIR);
   const cpp = LANGUAGES.cpp;
   if (cpp.kind === 'compiled') await ensurePch(TEST_CACHE_DIR, cpp.flags);
 }
@@ -148,4 +179,23 @@ export function registerSandboxHooks(options: { checkLeftovers?: boolean } = {})
       expect(leftoverWorkDirs()).toEqual([]);
     });
   }
+}
+
+/** The two ways a program's runs are boxed (warm-box.ts): hostile tests try each. */
+export const BOX_KINDS = [
+  ['in warm boxes', '1'],
+  ['in fresh boxes', '0'],
+] as const;
+
+/** Runs the enclosing describe's programs in the given kind of box (XINAO_JUDGE_WARM_BOXES). */
+export function useBoxKind(flag: '0' | '1'): void {
+  let before: string | undefined;
+  beforeAll(() => {
+    before = process.env.XINAO_JUDGE_WARM_BOXES;
+    process.env.XINAO_JUDGE_WARM_BOXES = flag;
+  });
+  afterAll(() => {
+    if (before === undefined) delete process.env.XINAO_JUDGE_WARM_BOXES;
+    else process.env.XINAO_JUDGE_WARM_BOXES = before;
+  });
 }

@@ -1,7 +1,7 @@
 /*
  * xinao-box: warm boxes. bubblewrap builds a box's file system once (per submission); each run
- * in it (per test case) only copies that view and starts the program, about a millisecond where
- * a fresh bubblewrap costs several (docs/decisions/judging-and-sandbox.md, "Warm boxes").
+ * in it (per test case) only copies that view and starts the program, about half a millisecond
+ * where a fresh bubblewrap costs several (docs/decisions/judging-and-sandbox.md, "Warm boxes").
  *
  * The judge (Node, root) starts one keeper and talks to it over two pipes: requests on fd 0,
  * frames on fd 1; fd 3 carries the seccomp filter (read to its end at start). Requests are
@@ -12,26 +12,33 @@
  *       Starts bubblewrap with those options (an argument "@i" is the descriptor of the i-th
  *       host file, for --ro-bind-data) holding `sleep infinity`. Frame 'B' when it stands, 'F'
  *       with the reason when it could not be started.
- *   run <id> <box> <netns> <stdin> <proc> <tmp bytes> <cwd> <n> <n cgroup dirs> <m>
- *       <m rlimits name=value> <argc> <argv…>
- *       Runs argv in the box. Frames 'O' and 'E' carry its stdout and stderr; 'X' (payload two
- *       int32: exit code or -1, signal or 0) comes once it has ended and both pipes are closed.
- *   unbox <id>
- *       Ends the box's bubblewrap.
+ *   run <id> <box> <netns> <stdin> <stdout> <proc 0|1> <tmp bytes> <cwd>
+ *       <b> <b × host box ro|rw> <n> <n cgroup dirs> <m> <m rlimits name=value> <argc> <argv…>
+ *       Runs argv in the box. stdin is "" (/dev/null), "file:<path>" (copied into a sealed
+ *       memfd) or "fifo:<path>"; stdout is "pipe" or "fifo:<path>" (an interactive run's FIFOs,
+ *       made and opened here, see struct fifo). Frames 'O' and 'E' carry its stdout and stderr;
+ *       'X' (payload two int32: exit code or -1, signal or 0) comes once it has ended and its
+ *       pipes are closed; 'F' when it could not be started.
+ *   unbox <id>        Ends the box's processes; frame 'U' once they are gone.
+ *   forget <path>     Drops the hold on a FIFO whose two ends were not both handed out.
  *
  * A run, in a child of the keeper (still host root, outside the box):
- *   1. stdin is copied into a sealed memfd; stdout and stderr are pipes owned by the sandbox
- *      user, relayed by the keeper, which stays outside the run's cgroup;
- *   2. it joins the held empty network namespace and the box's mount namespace, then unshares
- *      mount, pid, ipc and uts namespaces of its own: the run's mounts, processes, System V
- *      objects and host name are its own and die with it, however the previous case ended;
- *   3. a fresh tmpfs on /tmp (owned by the sandbox user, sized), the cgroups, the rlimits;
- *   4. a child, pid 1 of the new pid namespace, mounts /proc for it (covering /proc/1, itself,
+ *   1. stdin is copied into a sealed memfd (or is a FIFO's end); stdout and stderr are pipes
+ *      owned by the sandbox user, relayed by the keeper, which stays outside the run's cgroup;
+ *   2. it joins the run's cgroups (before the box's mount namespace, which has no /sys) and
+ *      takes detached copies of the host paths bound for this run alone;
+ *   3. it joins the held empty network namespace and the box's mount namespace, then unshares
+ *      mount, pid, ipc, uts and cgroup namespaces of its own: the run's mounts, processes,
+ *      System V objects and host name are its own and die with it, however the previous case
+ *      ended;
+ *   4. the run's binds over the box's mount points (read-only unless "rw"), a fresh tmpfs on
+ *      /tmp and on /dev/shm (owned by the sandbox user, sized), /dev read-only, the rlimits;
+ *   5. a child, pid 1 of the new pid namespace, mounts /proc for it (covering /proc/1, itself,
  *      with an empty read-only tmpfs) and forks the program; when the program ends, pid 1 exits
  *      with its status (128+n for signal n) and the kernel kills whatever is left;
- *   5. the program: setsid, cwd, uid and gid 65534 (which drops every capability: it is not in
- *      a user namespace of its own), no_new_privs, the seccomp filter, fds 0-2 only, the
- *      environment PATH, HOME and LANG.
+ *   6. the program: setsid, cwd, an empty capability bounding set, uid and gid 65534 (which
+ *      drops every capability: it is in no user namespace of its own), no_new_privs, the
+ *      seccomp filter, fds 0-2 only, the environment PATH, HOME, LANG and PWD.
  * A failure before the program runs exits 125 with "xinao-box: …" on its stderr.
  */
 #define _GNU_SOURCE
@@ -52,6 +59,8 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <linux/mount.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -243,43 +252,120 @@ static void run_init(int with_proc, const char *cwd, char **argv) {
   }
 }
 
-/* The run's first child, host root until the program: steps 1 to 3 above. */
-static void run_case(struct box *box, int out_w, int err_w, char **a) {
-  const char *netns = a[0], *stdin_path = a[1];
-  int with_proc = strcmp(a[2], "1") == 0;
-  const char *tmp_bytes = a[3], *cwd = a[4];
-  int i = 5;
+/* A run request, parsed: see the top of this file. */
+struct run_request {
+  const char *netns, *stdin_spec, *stdout_spec, *tmp_bytes, *cwd;
+  int with_proc;
+  int binds;
+  char **bind; /* host, box, "ro" | "rw" for each */
+  int groups;
+  char **group;
+  int limits;
+  char **limit;
+  char **argv;
+};
+
+/* Fills req from a[0..n); 0 when every count stays inside the request. */
+static int parse_run(char **a, int n, struct run_request *req) {
+  if (n < 9) return -1;
+  req->netns = a[0];
+  req->stdin_spec = a[1];
+  req->stdout_spec = a[2];
+  req->with_proc = strcmp(a[3], "1") == 0;
+  req->tmp_bytes = a[4];
+  req->cwd = a[5];
+  int i = 6;
+  req->binds = atoi(a[i++]);
+  if (req->binds < 0 || req->binds > 16 || i + 3 * req->binds >= n) return -1;
+  req->bind = a + i;
+  i += 3 * req->binds;
+  req->groups = atoi(a[i++]);
+  if (req->groups < 0 || req->groups > 8 || i + req->groups >= n) return -1;
+  req->group = a + i;
+  i += req->groups;
+  req->limits = atoi(a[i++]);
+  if (req->limits < 0 || req->limits > 8 || i + req->limits >= n) return -1;
+  req->limit = a + i;
+  i += req->limits;
+  int argc = atoi(a[i++]);
+  if (argc < 1 || i + argc != n) return -1;
+  req->argv = a + i; /* NULL-terminated by split() */
+  return 0;
+}
+
+static int child_high(int fd, const char *what) {
+  if (fd < 0) fail_child(what);
+  int h = fcntl(fd, F_DUPFD_CLOEXEC, 200);
+  if (h < 0) fail_child(what);
+  close(fd);
+  return h;
+}
+
+/*
+ * The run's first child, host root until the program: steps 1 to 3 above. `in_fd` is a FIFO's
+ * end already open (an interactive run) or -1 to copy stdin_spec's file; out_w and err_w are
+ * the write ends of the run's stdout and stderr.
+ */
+static void run_case(struct box *box, struct run_request *req, int in_fd, int out_w, int err_w) {
   if (dup2(err_w, 2) < 0 || dup2(out_w, 1) < 0) fail_child("dup2 output");
   if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0) fail_child("prctl");
   reset_signals();
-  int src = open(stdin_path[0] ? stdin_path : "/dev/null", O_RDONLY | O_CLOEXEC);
-  if (src < 0) fail_child(stdin_path);
-  stdin_to_memfd(src);
-  /* Before the box's mount namespace, which has no /sys. */
+  if (in_fd >= 0) {
+    if (dup2(in_fd, 0) < 0) fail_child("dup2 stdin");
+  } else {
+    const char *path = strncmp(req->stdin_spec, "file:", 5) == 0 ? req->stdin_spec + 5 : "/dev/null";
+    int src = open(path, O_RDONLY | O_CLOEXEC);
+    if (src < 0) fail_child(path);
+    stdin_to_memfd(src);
+  }
+  /* Before the box's mount namespace, which has no /sys and none of the host's files. */
   char pid[32];
   snprintf(pid, sizeof pid, "%d\n", (int)getpid());
-  int groups = atoi(a[i++]);
-  for (int g = 0; g < groups; g++) {
+  for (int g = 0; g < req->groups; g++) {
     char path[4096];
-    snprintf(path, sizeof path, "%s/cgroup.procs", a[i++]);
+    snprintf(path, sizeof path, "%s/cgroup.procs", req->group[g]);
     int fd = open(path, O_WRONLY | O_CLOEXEC);
     if (fd < 0 || write(fd, pid, strlen(pid)) < 0) fail_child(path);
     close(fd);
   }
+  /* A run's own files (an interactor's input, answer and tout; a file-I/O folder): detached
+     copies of the host's mounts, attached inside once the run has its own mount namespace. */
+  int tree[16];
+  for (int b = 0; b < req->binds; b++) {
+    const char *host = req->bind[3 * b];
+    tree[b] = child_high((int)syscall(SYS_open_tree, AT_FDCWD, host, OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC), host);
+  }
+  int netns = -1;
+  if (req->netns[0]) netns = child_high(open(req->netns, O_RDONLY | O_CLOEXEC), req->netns);
   if (dup2(box->mnt, 3) < 0) fail_child("dup2 mnt");
-  if (syscall(SYS_close_range, 4U, ~0U, 0) < 0) fail_child("close_range");
-  join_netns(netns);
+  for (int b = 0; b < req->binds; b++)
+    if (dup2(tree[b], 4 + b) < 0) fail_child("dup2 tree");
+  int keep = 4 + req->binds;
+  if (netns >= 0) {
+    if (dup2(netns, keep) < 0) fail_child("dup2 netns");
+    netns = keep++;
+  }
+  if (syscall(SYS_close_range, (unsigned)keep, ~0U, 0) < 0) fail_child("close_range");
+  if (netns >= 0 ? setns(netns, CLONE_NEWNET) < 0 : unshare(CLONE_NEWNET) < 0) fail_child("network namespace");
   if (setns(3, CLONE_NEWNS) < 0) fail_child("setns(mnt)");
-  close(3);
   /* The cgroup namespace last joined: /proc/self/cgroup names no judge process. */
   if (unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP) < 0)
     fail_child("unshare");
   /* The copied mounts may propagate back into the box: this run's stay its own. */
   if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) fail_child("make-rprivate");
   if (sethostname("box", 3) < 0) fail_child("sethostname");
+  for (int b = 0; b < req->binds; b++) {
+    const char *where = req->bind[3 * b + 1];
+    if (syscall(SYS_move_mount, 4 + b, "", AT_FDCWD, where, MOVE_MOUNT_F_EMPTY_PATH) < 0)
+      fail_child(where);
+    unsigned long ro = strcmp(req->bind[3 * b + 2], "rw") == 0 ? 0 : MS_RDONLY;
+    if (mount(NULL, where, NULL, MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV | ro, NULL) < 0)
+      fail_child(where);
+  }
+  if (syscall(SYS_close_range, 3U, ~0U, 0) < 0) fail_child("close_range");
   char opts[128];
-  if (tmp_bytes[0])
-    snprintf(opts, sizeof opts, "mode=0755,uid=%d,gid=%d,size=%s", SANDBOX_ID, SANDBOX_ID, tmp_bytes);
+  if (req->tmp_bytes[0])
+    snprintf(opts, sizeof opts, "mode=0755,uid=%d,gid=%d,size=%s", SANDBOX_ID, SANDBOX_ID, req->tmp_bytes);
   else
     snprintf(opts, sizeof opts, "mode=0755,uid=%d,gid=%d", SANDBOX_ID, SANDBOX_ID);
   if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, opts) < 0) fail_child("mount /tmp");
@@ -288,9 +374,8 @@ static void run_case(struct box *box, int out_w, int err_w, char **a) {
     fail_child("mount /dev/shm");
   if (mount(NULL, "/dev", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) < 0)
     fail_child("remount /dev");
-  int limits = atoi(a[i++]);
-  for (int l = 0; l < limits; l++) {
-    char *spec = a[i++];
+  for (int l = 0; l < req->limits; l++) {
+    char *spec = req->limit[l];
     char *eq = strchr(spec, '=');
     int id = eq ? (*eq = 0, rlimit_id(spec)) : -1;
     if (id < 0) {
@@ -301,10 +386,9 @@ static void run_case(struct box *box, int out_w, int err_w, char **a) {
     rl.rlim_cur = rl.rlim_max = strtoull(eq + 1, 0, 10);
     if (setrlimit(id, &rl) < 0) fail_child(spec);
   }
-  i++; /* argc: the argv that follows is NUL-terminated by the request parser */
   pid_t init = fork();
   if (init < 0) fail_child("fork");
-  if (init == 0) run_init(with_proc, cwd, a + i);
+  if (init == 0) run_init(req->with_proc, req->cwd, req->argv);
   int status;
   while (waitpid(init, &status, 0) < 0)
     if (errno != EINTR) fail_child("waitpid");
@@ -445,22 +529,103 @@ static void end_box(struct box *box) {
   frame('U', box->id, "", 0);
 }
 
-static void start_run(uint32_t id, struct box *box, char **a) {
+/*
+ * The FIFOs joining an interactive run's two sides. Each end is opened here, in the order the
+ * requests come, while a read-write descriptor of the FIFO is held: on Linux that open never
+ * waits, and a side that starts before the other has its end sees a quiet pipe, not its end.
+ * The hold is dropped once both ends are handed out (or when the judge says `forget`).
+ */
+struct fifo {
+  char path[4096];
+  int hold;
+  int given; /* 1 read end, 2 write end */
+};
+static struct fifo fifos[16];
+
+static struct fifo *find_fifo(const char *path) {
+  for (int i = 0; i < 16; i++)
+    if (fifos[i].hold >= 0 && strcmp(fifos[i].path, path) == 0) return &fifos[i];
+  return NULL;
+}
+
+static void drop_fifo(struct fifo *f) {
+  close(f->hold);
+  f->hold = -1;
+  f->given = 0;
+}
+
+/* Opens one end of the FIFO at path (O_RDONLY or O_WRONLY); -1 with errno on failure. */
+static int fifo_end(const char *path, int mode) {
+  struct fifo *f = find_fifo(path);
+  if (!f) {
+    for (int i = 0; i < 16 && !f; i++)
+      if (fifos[i].hold < 0) f = &fifos[i];
+    if (!f || strlen(path) >= sizeof f->path) {
+      errno = ENFILE;
+      return -1;
+    }
+    /* Made here when the judge has not: Node has no mkfifo, and spawning one costs a ms. */
+    if (mkfifo(path, 0600) < 0 && errno != EEXIST) return -1;
+    int hold = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK);
+    if (hold < 0) return -1;
+    /* Both boxes run as the sandbox user, and /dev/stdin reopens the FIFO through
+       /proc/self/fd, which checks the owner. */
+    if (fchown(hold, SANDBOX_ID, SANDBOX_ID) < 0) {
+      close(hold);
+      return -1;
+    }
+    struct stat st;
+    if (fstat(hold, &st) < 0 || !S_ISFIFO(st.st_mode)) {
+      close(hold);
+      errno = EINVAL;
+      return -1;
+    }
+    strcpy(f->path, path);
+    f->hold = hold;
+    f->given = 0;
+  }
+  int end = open(path, mode | O_CLOEXEC);
+  if (end < 0) return -1;
+  f->given |= mode == O_RDONLY ? 1 : 2;
+  if (f->given == 3) drop_fifo(f);
+  return high(end);
+}
+
+static void start_run(uint32_t id, struct box *box, char **a, int n) {
   struct run *run = NULL;
   for (int i = 0; i < MAX_RUNS && !run; i++)
     if (!runs[i].used) run = &runs[i];
-  if (!run) {
-    frame_text('F', id, "too many runs at once");
+  struct run_request req;
+  if (!run || parse_run(a, n, &req) < 0) {
+    frame_text('F', id, run ? "bad run request" : "too many runs at once");
     return;
   }
-  int out[2], err[2];
-  if (pipe2(out, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0) fatal("pipe");
-  /* open("/dev/stdout") reopens the pipe through /proc/self/fd/1, which checks its owner. */
-  if (fchown(out[1], SANDBOX_ID, SANDBOX_ID) < 0 || fchown(err[1], SANDBOX_ID, SANDBOX_ID) < 0)
-    fatal("fchown");
+  int in_fd = -1, out[2] = {-1, -1}, err[2];
+  if (strncmp(req.stdin_spec, "fifo:", 5) == 0 && (in_fd = fifo_end(req.stdin_spec + 5, O_RDONLY)) < 0) {
+    frame_text('F', id, "cannot open the FIFO given as stdin");
+    return;
+  }
+  if (strncmp(req.stdout_spec, "fifo:", 5) == 0) {
+    if ((out[1] = fifo_end(req.stdout_spec + 5, O_WRONLY)) < 0) {
+      if (in_fd >= 0) close(in_fd);
+      frame_text('F', id, "cannot open the FIFO given as stdout");
+      return;
+    }
+  } else {
+    if (pipe2(out, O_CLOEXEC) < 0) fatal("pipe");
+    /* open("/dev/stdout") reopens the pipe through /proc/self/fd/1, which checks its owner. */
+    if (fchown(out[1], SANDBOX_ID, SANDBOX_ID) < 0) fatal("fchown");
+    out[0] = high(out[0]);
+    out[1] = high(out[1]);
+  }
+  if (pipe2(err, O_CLOEXEC) < 0) fatal("pipe");
+  if (fchown(err[1], SANDBOX_ID, SANDBOX_ID) < 0) fatal("fchown");
+  err[0] = high(err[0]);
+  err[1] = high(err[1]);
   pid_t pid = fork();
   if (pid < 0) fatal("fork");
-  if (pid == 0) run_case(box, high(out[1]), high(err[1]), a);
+  if (pid == 0) run_case(box, &req, in_fd, out[1], err[1]);
+  if (in_fd >= 0) close(in_fd);
   close(out[1]);
   close(err[1]);
   *run = (struct run){1, id, pid, out[0], err[0], 0, 0};
@@ -487,7 +652,7 @@ static void handle_request(void) {
   buf[len] = 0;
   static char *a[MAX_ARGS];
   int n = split(buf, len, a);
-  uint32_t id = n > 1 ? (uint32_t)strtoul(a[1], 0, 10) : 0;
+  uint32_t id = n > 1 && strcmp(a[0], "forget") != 0 ? (uint32_t)strtoul(a[1], 0, 10) : 0;
   if (n >= 4 && strcmp(a[0], "box") == 0) {
     struct box *box = NULL;
     for (int i = 0; i < MAX_BOXES && !box; i++)
@@ -504,9 +669,12 @@ static void handle_request(void) {
     struct box *box = find_box(id);
     if (box) end_box(box);
     else frame('U', id, "", 0);
+  } else if (n >= 2 && strcmp(a[0], "forget") == 0) {
+    struct fifo *f = find_fifo(a[1]);
+    if (f) drop_fifo(f);
   } else if (n >= 10 && strcmp(a[0], "run") == 0) {
     struct box *box = find_box((uint32_t)strtoul(a[2], 0, 10));
-    if (box) start_run(id, box, a + 3);
+    if (box) start_run(id, box, a + 3, n - 3);
     else frame_text('F', id, "no such box");
   } else {
     frame_text('F', id, "unknown request");
@@ -560,6 +728,7 @@ int main(int argc, char **argv) {
   filter.len = (unsigned short)(len / sizeof(struct sock_filter));
   filter.filter = (struct sock_filter *)code;
   signal(SIGPIPE, SIG_IGN);
+  for (int i = 0; i < 16; i++) fifos[i].hold = -1;
   if (prctl(PR_SET_CHILD_SUBREAPER, 1) < 0) fatal("prctl");
   sigset_t chld;
   sigemptyset(&chld);

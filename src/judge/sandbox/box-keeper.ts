@@ -33,17 +33,28 @@ export interface BoxSpec {
   options: string[];
 }
 
+/** Where a run's stdin comes from, and where its stdout goes. */
+export type RunStdin = { file: string } | { fifo: string } | null;
+export type RunStdout = 'pipe' | { fifo: string };
+
 export interface RunSpec {
   box: number;
   netns: string;
-  stdinFile: string;
+  /** A file is copied into a sealed memfd; a FIFO's end is given as it is; null: /dev/null. */
+  stdin: RunStdin;
+  stdout: RunStdout;
   proc: boolean;
   tmpBytes?: number;
   cwd: string;
+  /** Host paths mounted for this run alone, over mount points the box has. */
+  binds: Array<{ host: string; box: string; writable?: boolean }>;
   cgroupDirs: string[];
   rlimits: string[];
   argv: string[];
 }
+
+const stdinSpec = (s: RunStdin) =>
+  s === null ? '' : 'file' in s ? `file:${s.file}` : `fifo:${s.fifo}`;
 
 export class BoxKeeper {
   private readonly boxes = new Map<number, BoxWaiter>();
@@ -102,6 +113,11 @@ export class BoxKeeper {
     }
   }
 
+  /** The keeper's process (tests kill it). */
+  get pid(): number {
+    return this.child.pid ?? 0;
+  }
+
   get alive(): boolean {
     return this.dead === null;
   }
@@ -144,10 +160,13 @@ export class BoxKeeper {
       String(id),
       String(spec.box),
       spec.netns,
-      spec.stdinFile,
+      stdinSpec(spec.stdin),
+      spec.stdout === 'pipe' ? 'pipe' : `fifo:${spec.stdout.fifo}`,
       spec.proc ? '1' : '0',
       spec.tmpBytes === undefined ? '' : String(spec.tmpBytes),
       spec.cwd,
+      String(spec.binds.length),
+      ...spec.binds.flatMap((b) => [b.host, b.box, b.writable ? 'rw' : 'ro']),
       String(spec.cgroupDirs.length),
       ...spec.cgroupDirs,
       String(spec.rlimits.length),
@@ -155,6 +174,11 @@ export class BoxKeeper {
       String(spec.argv.length),
       ...spec.argv,
     ]);
+  }
+
+  /** Drops the keeper's hold on a FIFO whose two ends were not both handed to runs. */
+  forgetFifo(path: string): void {
+    this.send(['forget', path]);
   }
 
   private send(parts: string[]): void {

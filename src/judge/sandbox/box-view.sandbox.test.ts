@@ -6,49 +6,59 @@
 import { describe, expect, it } from 'vitest';
 import { runOnce } from '../judge.ts';
 import { REFUSED_SYSCALLS_X86_64 } from './seccomp.ts';
-import { AB_CPP, TEST_CACHE_DIR, judgeOne, registerSandboxHooks } from '../test-support.ts';
+import {
+  AB_CPP,
+  BOX_KINDS,
+  TEST_CACHE_DIR,
+  judgeOne,
+  registerSandboxHooks,
+  useBoxKind,
+} from '../test-support.ts';
 
 registerSandboxHooks();
 
 const limits = { timeLimitMs: 2000, memoryLimitMiB: 128 };
 
-describe('standard streams are pipes and files, reopenable by path', () => {
-  it('C++: ofstream("/dev/stdout") and freopen("/dev/stdout") write the answer', async () => {
-    const source = `#include <bits/stdc++.h>
+describe.each(BOX_KINDS)('%s', (_kind, flag) => {
+  useBoxKind(flag);
+
+  describe('standard streams are pipes and files, reopenable by path', () => {
+    it('C++: ofstream("/dev/stdout") and freopen("/dev/stdout") write the answer', async () => {
+      const source = `#include <bits/stdc++.h>
 int main(){ long long a,b; std::cin>>a>>b;
   { std::ofstream out("/dev/stdout"); if(!out) return 3; out << a+b << "\\n"; }
   if(!freopen("/dev/stdout","w",stdout)) return 4; printf("%lld\\n", a*b); }`;
-    const result = await judgeOne('cpp', source, '6 7\n', '13\n42\n', limits);
-    expect(result.verdict).toBe('AC');
-  });
+      const result = await judgeOne('cpp', source, '6 7\n', '13\n42\n', limits);
+      expect(result.verdict).toBe('AC');
+    });
 
-  it('Python: open("/dev/stdout") and open("/dev/stdin") work', async () => {
-    const source = `import sys
+    it('Python: open("/dev/stdout") and open("/dev/stdin") work', async () => {
+      const source = `import sys
 a, b = map(int, open('/dev/stdin').read().split())
 with open('/dev/stdout', 'w') as out:
     out.write(f'{a + b}\\n')
 `;
-    const result = await judgeOne('python', source, '20 22\n', '42\n', limits);
-    expect(result.verdict).toBe('AC');
-  });
+      const result = await judgeOne('python', source, '20 22\n', '42\n', limits);
+      expect(result.verdict).toBe('AC');
+    });
 
-  it('stdin is a seekable file the program cannot write', async () => {
-    const source = `#include <bits/stdc++.h>
+    it('stdin is a seekable file the program cannot write', async () => {
+      const source = `#include <bits/stdc++.h>
 #include <unistd.h>
 int main(){ char c; if(read(0,&c,1)!=1) return 3; if(lseek(0,0,SEEK_SET)!=0) return 4;
   long long a,b; if(scanf("%lld %lld",&a,&b)!=2) return 5;
   if(write(0,"x",1)!=-1) return 6; printf("%lld\\n",a+b); }`;
-    const result = await judgeOne('cpp', source, '1 2\n', '3\n', limits);
-    expect(result.verdict).toBe('AC');
+      const result = await judgeOne('cpp', source, '1 2\n', '3\n', limits);
+      expect(result.verdict).toBe('AC');
+    });
   });
-});
 
-describe('the syscall filter', () => {
-  it('refuses each filtered call with EPERM, clone3 with ENOSYS, and other syscall tables', async () => {
-    const calls = Object.entries(REFUSED_SYSCALLS_X86_64)
-      .map(([name, nr]) => `  report("${name}", syscall(${nr}, 0, 0, 0, 0, 0, 0));`)
-      .join('\n');
-    const source = `#include <bits/stdc++.h>
+  describe('the syscall filter', () => {
+    it('refuses each filtered call with EPERM, clone3 with ENOSYS, and other syscall tables', async () => {
+      const calls = Object.entries(REFUSED_SYSCALLS_X86_64)
+        .map(([name, nr]) => `  report("${name}", syscall(${nr}, 0, 0, 0, 0, 0, 0));`)
+        .join('\n');
+      const source = `#include <bits/stdc++.h>
 #include <sched.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -63,37 +73,37 @@ ${calls}
   std::thread t([]{ printf("thread ok\\n"); }); t.join();
   printf("pid %d\\n", (int)getpid());
 }`;
-    const names = Object.keys(REFUSED_SYSCALLS_X86_64);
-    const answer = [
-      ...names.map((n) => `${n} -1 1`),
-      'clone3 -1 38',
-      'clone_newuser -1 1',
-      'x32_getpid -1 1',
-      'int80_getpid -1 1',
-      'thread ok',
-      'pid 2',
-    ].join('\n');
-    const result = await judgeOne('cpp', source, '', `${answer}\n`, limits);
-    expect(result.verdict, JSON.stringify(result.failingOutput)).toBe('AC');
-  });
+      const names = Object.keys(REFUSED_SYSCALLS_X86_64);
+      const answer = [
+        ...names.map((n) => `${n} -1 1`),
+        'clone3 -1 38',
+        'clone_newuser -1 1',
+        'x32_getpid -1 1',
+        'int80_getpid -1 1',
+        'thread ok',
+        'pid 2',
+      ].join('\n');
+      const result = await judgeOne('cpp', source, '', `${answer}\n`, limits);
+      expect(result.verdict, JSON.stringify(result.failingOutput)).toBe('AC');
+    });
 
-  it('leaves ordinary programs alone: Python threads and subprocess-free work', async () => {
-    const source = `import threading
+    it('leaves ordinary programs alone: Python threads and subprocess-free work', async () => {
+      const source = `import threading
 out = []
 t = threading.Thread(target=lambda: out.append(sum(range(10))))
 t.start(); t.join()
 print(out[0])
 `;
-    const result = await judgeOne('python', source, '', '45\n', limits);
-    expect(result.verdict).toBe('AC');
-    expect((await judgeOne('cpp', AB_CPP, '1 2\n', '3\n', limits)).verdict).toBe('AC');
+      const result = await judgeOne('python', source, '', '45\n', limits);
+      expect(result.verdict).toBe('AC');
+      expect((await judgeOne('cpp', AB_CPP, '1 2\n', '3\n', limits)).verdict).toBe('AC');
+    });
   });
-});
 
-describe('no host path inside the box', () => {
-  it('neither /proc/1/cmdline, mountinfo, the fd links nor environ name one', async () => {
-    // The program prints what it can see; the test looks for host paths in it.
-    const source = `import os
+  describe('no host path inside the box', () => {
+    it('neither /proc/1/cmdline, mountinfo, the fd links nor environ name one', async () => {
+      // The program prints what it can see; the test looks for host paths in it.
+      const source = `import os
 def read(path):
     try:
         with open(path, 'rb') as f:
@@ -112,21 +122,21 @@ for fd in os.listdir('/proc/self/fd'):
         pass
 print('cwd', os.getcwd(), 'exe', os.readlink('/proc/self/exe'))
 `;
-    const result = await runOnce({ language: 'python', source }, '1 2\n', limits, {
-      cacheDir: TEST_CACHE_DIR,
+      const result = await runOnce({ language: 'python', source }, '1 2\n', limits, {
+        cacheDir: TEST_CACHE_DIR,
+      });
+      const seen = result.stdout;
+      expect(seen).toContain('cmdline1');
+      expect(seen).toContain('fd 0 /memfd:stdin');
+      for (const hostPath of [TEST_CACHE_DIR, '/tmp/xinao', '/var/', '/root', '/work']) {
+        expect(seen, `the box shows ${hostPath}`).not.toContain(hostPath);
+      }
     });
-    const seen = result.stdout;
-    expect(seen).toContain('cmdline1');
-    expect(seen).toContain('fd 0 /memfd:stdin');
-    for (const hostPath of [TEST_CACHE_DIR, '/tmp/xinao', '/var/', '/root', '/work']) {
-      expect(seen, `the box shows ${hostPath}`).not.toContain(hostPath);
-    }
   });
-});
 
-describe('nothing of bubblewrap inside the box', () => {
-  it('its pid 1 shows neither its memory, its maps, its arguments nor its state', async () => {
-    const source = `import os
+  describe('nothing of bubblewrap inside the box', () => {
+    it('its pid 1 shows neither its memory, its maps, its arguments nor its state', async () => {
+      const source = `import os
 def probe(name):
     try:
         with open('/proc/1/' + name, 'rb') as f:
@@ -155,24 +165,25 @@ try:
 except OSError:
     print('write refused')
 `;
-    const result = await runOnce({ language: 'python', source }, '', limits, {
-      cacheDir: TEST_CACHE_DIR,
+      const result = await runOnce({ language: 'python', source }, '', limits, {
+        cacheDir: TEST_CACHE_DIR,
+      });
+      expect(result.verdict).toBe('AC');
+      const lines = result.stdout.trim().split('\n');
+      expect(lines).toEqual([
+        'maps refused',
+        'cmdline refused',
+        'environ refused',
+        'status refused',
+        'stat refused',
+        'auxv refused',
+        'mountinfo refused',
+        'mem refused',
+        'self True',
+        'chmod refused',
+        'write refused',
+      ]);
     });
-    expect(result.verdict).toBe('AC');
-    const lines = result.stdout.trim().split('\n');
-    expect(lines).toEqual([
-      'maps refused',
-      'cmdline refused',
-      'environ refused',
-      'status refused',
-      'stat refused',
-      'auxv refused',
-      'mountinfo refused',
-      'mem refused',
-      'self True',
-      'chmod refused',
-      'write refused',
-    ]);
   });
 });
 

@@ -6,8 +6,9 @@
  * behind reaches the next. What it saves is bubblewrap building the file system and Node
  * spawning a process for every case (bench/RESULTS.md, "Warm boxes").
  *
- * A box runs one command at a time; runs queue. On a machine without isolation, where
- * XINAO_JUDGE_UNSAFE=1 allows it, a box is a fresh unsandboxed run each time (unsafe.ts).
+ * A box runs one command at a time; runs queue. Where warm boxes are off (warmBoxesEnabled), a
+ * box is a fresh bubblewrap per run, or on a machine without isolation, where
+ * XINAO_JUDGE_UNSAFE=1 allows it, an unsandboxed run (unsafe.ts).
  */
 import { closeSync, openSync } from 'node:fs';
 import { RunCgroup } from './cgroup.ts';
@@ -27,6 +28,14 @@ export interface BoxRun {
   argv: string[];
   /** Host file given as stdin; /dev/null when absent. */
   stdinFile?: string;
+  /**
+   * FIFOs given as stdin and stdout instead (an interactive run, interactive.ts): the keeper
+   * opens their ends, so neither side sees the other's end before both have started. `stdout`
+   * is then empty in the outcome.
+   */
+  wired?: { stdin: string; stdout: string };
+  /** Host paths for this run alone, each over one of the box's mount points. */
+  binds?: Bind[];
   cwd?: string;
   limits: SandboxLimits;
   signal?: AbortSignal;
@@ -38,16 +47,27 @@ export interface WarmBox {
   close(): Promise<void>;
 }
 
+/** Where a run's own binds go: an empty file or folder the box keeps for them. */
+export interface MountPoint {
+  box: string;
+  kind: 'file' | 'dir';
+}
+
 export interface BoxOptions {
   /** Fixed for the box's life: the program, its interpreter's script, … */
   binds: Bind[];
+  mountPoints?: MountPoint[];
   /** Mount /proc in each run (default true). */
   proc?: boolean;
   cacheDir: string;
 }
 
 /** bubblewrap's options for the box's file system; the namespaces of a run are the keeper's. */
-function boxOptions(binds: Bind[], netnsHeld: boolean): { copies: string[]; options: string[] } {
+function boxOptions(
+  binds: Bind[],
+  mountPoints: MountPoint[],
+  netnsHeld: boolean,
+): { copies: string[]; options: string[] } {
   const copies: string[] = [];
   const options = [
     '--unshare-user',
@@ -98,6 +118,10 @@ function boxOptions(binds: Bind[], netnsHeld: boolean): { copies: string[]; opti
       options.push(b.writable ? '--bind' : '--ro-bind', b.host, b.box);
     }
   }
+  for (const m of mountPoints) {
+    if (m.kind === 'dir') options.push('--dir', m.box);
+    else options.push('--ro-bind', '/dev/null', m.box);
+  }
   options.push('--remount-ro', '/');
   return { copies, options };
 }
@@ -113,11 +137,20 @@ function rlimits(limits: SandboxLimits): string[] {
   ];
 }
 
+/**
+ * Whether runs go to warm boxes: on a machine that isolates, unless XINAO_JUDGE_WARM_BOXES=0
+ * asks for a fresh bubblewrap per run (the judge before warm boxes, kept for a kernel that
+ * refuses what the keeper does; README "Judge").
+ */
+export function warmBoxesEnabled(): boolean {
+  return isolationReady() && process.env.XINAO_JUDGE_WARM_BOXES !== '0';
+}
+
 export async function openWarmBox(opts: BoxOptions): Promise<WarmBox> {
-  if (!isolationReady()) return unsandboxedBox(opts);
+  if (!warmBoxesEnabled()) return freshBoxes(opts);
   const keeper = await boxKeeper(opts.cacheDir);
   const netns = await netnsPool(await ensureLauncher(opts.cacheDir)).acquire();
-  const { copies, options } = boxOptions(opts.binds, netns !== null);
+  const { copies, options } = boxOptions(opts.binds, opts.mountPoints ?? [], netns !== null);
   const box = keeper.openBox({ netns: netns?.path ?? '', copies, options });
   try {
     await box.ready;
@@ -165,10 +198,16 @@ class KeptBox implements WarmBox {
             {
               box: this.id,
               netns: this.netns?.path ?? '',
-              stdinFile: req.stdinFile ?? '',
+              stdin: req.wired
+                ? { fifo: req.wired.stdin }
+                : req.stdinFile
+                  ? { file: req.stdinFile }
+                  : null,
+              stdout: req.wired ? { fifo: req.wired.stdout } : 'pipe',
               proc: this.proc,
               ...(limits.tmpBytes !== undefined ? { tmpBytes: limits.tmpBytes } : {}),
               cwd: req.cwd ?? '/tmp',
+              binds: req.binds ?? [],
               cgroupDirs: cg.joinDirs,
               rlimits: rlimits(limits),
               argv: req.argv,
@@ -198,6 +237,8 @@ class KeptBox implements WarmBox {
         started,
       );
     } finally {
+      if (req.wired)
+        for (const fifo of [req.wired.stdin, req.wired.stdout]) this.keeper.forgetFifo(fifo);
       await cg.killAll().finally(() => cg.destroy());
     }
   }
@@ -210,19 +251,23 @@ class KeptBox implements WarmBox {
   }
 }
 
-function unsandboxedBox(opts: BoxOptions): WarmBox {
+/** A fresh box for every run (or, where XINAO_JUDGE_UNSAFE=1 allows it, no box at all). */
+function freshBoxes(opts: BoxOptions): WarmBox {
   return {
-    run: (req) =>
-      runSandboxed({
+    run: (req) => {
+      // interactive.ts keeps its FIFOs in Node then (the judge opens no interactor box).
+      if (req.wired) throw new Error('fresh boxes take their FIFOs as descriptors');
+      return runSandboxed({
         argv: req.argv,
-        binds: opts.binds,
+        binds: [...opts.binds, ...(req.binds ?? [])],
         ...(req.stdinFile !== undefined ? { stdinFile: req.stdinFile } : {}),
         ...(req.cwd !== undefined ? { cwd: req.cwd } : {}),
         ...(req.signal ? { signal: req.signal } : {}),
         proc: opts.proc !== false,
         limits: req.limits,
         cacheDir: opts.cacheDir,
-      }),
+      });
+    },
     close: () => Promise.resolve(),
   };
 }

@@ -1,0 +1,159 @@
+/**
+ * Warm boxes (warm-box.ts, box-keeper.c): what one case leaves behind never reaches the next,
+ * a run's own files are its alone, and a keeper that dies takes its boxes and runs with it.
+ * hostile.sandbox.test.ts and box-view.sandbox.test.ts run every hostile program in both warm
+ * and fresh boxes.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boxKeeper } from './box-keeper.ts';
+import type { SandboxLimits } from './sandbox.ts';
+import { openWarmBox, type WarmBox } from './warm-box.ts';
+import { TEST_CACHE_DIR, dataDir, leftoverCgroups, registerSandboxHooks } from '../test-support.ts';
+
+registerSandboxHooks({ checkLeftovers: true });
+
+const limits: SandboxLimits = {
+  cpuMs: 2000,
+  wallMs: 5000,
+  memoryBytes: 128 << 20,
+  pids: 16,
+  stdoutBytes: 1 << 20,
+  stderrBytes: 1 << 20,
+  fileBytes: 1 << 20,
+  tmpBytes: 16 << 20,
+};
+
+const sh = (script: string) => ['/usr/bin/sh', '-c', script];
+const text = (b: Buffer) => b.toString('utf8').trim();
+
+/** Processes anywhere on the machine whose command line contains `marker`. */
+function processesWith(marker: string): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(marker)) found.push(Number(name));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+async function until(check: () => boolean, ms = 3000): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end;) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return check();
+}
+
+describe('a warm box', () => {
+  let box: WarmBox;
+  const placeholder = '/box/case-file';
+  beforeAll(async () => {
+    box = await openWarmBox({
+      binds: [],
+      mountPoints: [
+        { box: placeholder, kind: 'file' },
+        { box: '/box/case-dir', kind: 'dir' },
+      ],
+      cacheDir: TEST_CACHE_DIR,
+    });
+  });
+  afterAll(() => box.close());
+
+  it('gives each case a /tmp, /dev/shm, System V IPC and processes of its own', async () => {
+    const marker = `sleep 77.${process.pid}`;
+    const first = await box.run({
+      argv: sh(
+        `echo left > /tmp/note && echo left > /dev/shm/note && ` +
+          // A System V segment outlives its process unless the namespace dies with the run.
+          `python3 -c "import ctypes; l=ctypes.CDLL(None); print(l.shmget(4242, 4096, 0o1666))" && ` +
+          `(/usr/bin/${marker} &) ; echo started`,
+      ),
+      limits,
+    });
+    expect(first.exitCode).toBe(0);
+    expect(text(first.stdout)).toMatch(/^\d+\nstarted$/);
+    // The background sleeper died with its case: nothing of the run is left on the machine.
+    expect(await until(() => processesWith(marker).length === 0)).toBe(true);
+    const second = await box.run({
+      argv: sh(
+        'ls -A /tmp /dev/shm; cat /proc/sysvipc/shm | wc -l; ' +
+          'ls /proc | grep -E "^[0-9]+$" | tr "\\n" " "; echo; hostname',
+      ),
+      limits,
+    });
+    expect(second.exitCode).toBe(0);
+    const lines = text(second.stdout).split('\n');
+    expect(lines.slice(0, 4)).toEqual(['/dev/shm:', '', '/tmp:', '1']);
+    // A pid namespace of its own: pid 1 is this case's, then the shell and its pipeline.
+    expect(lines[4]!.trim().split(' ').map(Number)[0]).toBe(1);
+    expect(lines[4]!.trim().split(' ').length).toBeLessThanOrEqual(6);
+    expect(lines[5]).toBe('box');
+  });
+
+  it('keeps the file system read-only outside /tmp and /dev/shm', async () => {
+    const r = await box.run({
+      argv: sh('touch /x 2>/dev/null || echo root; touch /dev/x 2>/dev/null || echo dev; id -u'),
+      limits,
+    });
+    expect(text(r.stdout).split('\n')).toEqual(['root', 'dev', '65534']);
+  });
+
+  it("mounts a run's own files over the box's mount points, read-only unless asked", async () => {
+    const dir = dataDir();
+    const file = join(dir, 'input');
+    writeFileSync(file, 'for this case\n', { mode: 0o644 });
+    const r = await box.run({
+      argv: sh(`cat ${placeholder}; echo more >> ${placeholder} 2>/dev/null || echo read-only`),
+      binds: [{ host: file, box: placeholder }],
+      limits,
+    });
+    expect(text(r.stdout).split('\n')).toEqual(['for this case', 'read-only']);
+    expect(readFileSync(file, 'utf8')).toBe('for this case\n');
+    // The next case without it finds only the placeholder, not the last case's file.
+    const next = await box.run({ argv: sh(`cat ${placeholder} 2>/dev/null; echo end`), limits });
+    expect(text(next.stdout)).toBe('end');
+  });
+
+  it('fails a run whose input is missing as a fresh box does, and runs the next', async () => {
+    await expect(
+      box.run({ argv: ['/usr/bin/true'], stdinFile: '/nonexistent/input', limits }),
+    ).rejects.toMatchObject({ code: 'ENOENT' });
+    const r = await box.run({ argv: ['/usr/bin/true'], limits });
+    expect(r.exitCode).toBe(0);
+  });
+
+  it('reports a command it cannot start as a set-up error', async () => {
+    const r = await box.run({ argv: ['/box/missing'], limits });
+    expect(r.exitCode).toBe(125);
+    expect(r.setupError).toMatch(/^xinao-box: \/box\/missing: No such file or directory/);
+  });
+});
+
+describe('the keeper', () => {
+  it('takes its runs with it when it dies, and a new one serves the next box', async () => {
+    const box = await openWarmBox({ binds: [], cacheDir: TEST_CACHE_DIR });
+    const marker = `sleep 78.${process.pid}`;
+    const running = box.run({ argv: sh(`/usr/bin/${marker}`), limits });
+    expect(await until(() => processesWith(marker).length > 0)).toBe(true);
+    const keeper = await boxKeeper(TEST_CACHE_DIR);
+    process.kill(keeper.pid, 'SIGKILL');
+    await expect(running).rejects.toThrow(/判题沙箱守护进程退出/);
+    expect(await until(() => processesWith(marker).length === 0)).toBe(true);
+    expect(leftoverCgroups()).toEqual([]);
+    await box.close();
+
+    const next = await openWarmBox({ binds: [], cacheDir: TEST_CACHE_DIR });
+    try {
+      const r = await next.run({ argv: sh('echo alive'), limits });
+      expect(text(r.stdout)).toBe('alive');
+    } finally {
+      await next.close();
+    }
+  });
+});
