@@ -15,6 +15,7 @@ import {
 import { checkDefault, checkFloat, checkStrict, type CheckOutcome } from './checkers/text.ts';
 import {
   compileTestlibChecker,
+  openCheckerBox,
   runTestlibChecker,
   type TestlibChecker,
 } from './checkers/testlib.ts';
@@ -126,21 +127,29 @@ function sandboxLimits(l: RunLimits): SandboxLimits {
   };
 }
 
+/** How a submission's outputs are checked: its compiled checker, in a box of its own. */
+interface Checking {
+  checker: TestlibChecker | undefined;
+  /** The checker's warm box for the submission; null: a fresh box per case. */
+  box: WarmBox | null;
+  cacheDir: string;
+}
+
 function checkOutput(
   problem: Problem,
-  checker: TestlibChecker | undefined,
+  checking: Checking,
   input: string,
   answerFile: string,
   output: Buffer,
-  cacheDir: string,
 ): Promise<CheckOutcome> | CheckOutcome {
   const spec = problem.meta.checker;
   if (spec.type === 'testlib' || spec.type === 'hustoj' || spec.type === 'qduoj') {
+    const { checker, box, cacheDir } = checking;
     if (!checker) return { fraction: 0, verdict: 'SE', message: '检查器未编译' };
     const files = { input, answer: answerFile, output };
     return spec.type === 'testlib'
-      ? runTestlibChecker(checker, files, cacheDir)
-      : runForeignChecker(spec.type, checker, files, cacheDir);
+      ? runTestlibChecker(checker, files, cacheDir, box)
+      : runForeignChecker(spec.type, checker, files, cacheDir, box);
   }
   const answer = readFileSync(answerFile);
   if (spec.type === 'strict') return checkStrict(output, answer);
@@ -211,6 +220,7 @@ export async function judgeLoaded(
   // interactive and file-I/O cases need a box with their own files: a fresh one each.
   let box: WarmBox | null = null;
   let interactorBox: WarmBox | null = null;
+  const checking: Checking = { checker, box: null, cacheDir: opts.cacheDir };
   try {
     const programBox = await openWarmBox({
       binds: program.binds,
@@ -222,6 +232,7 @@ export async function judgeLoaded(
     if (interactor && warmBoxesEnabled()) {
       interactorBox = await openInteractorBox(interactor, opts.cacheDir);
     }
+    if (checker) checking.box = await openCheckerBox(checker, opts.cacheDir);
     for (const tc of problem.cases) {
       const reasons = skipper.skipReasons(tc.index);
       if (reasons) {
@@ -230,11 +241,10 @@ export async function judgeLoaded(
       }
       opts.onProgress?.({ phase: 'running', case: tc.index, of: problem.cases.length });
       const ran = interactor
-        ? await runInteractiveCase(problem, program, limits, interactor, checker, tc, {
-            cacheDir: opts.cacheDir,
+        ? await runInteractiveCase(problem, program, limits, interactor, checking, tc, {
             boxes: interactorBox ? { program: programBox, interactor: interactorBox } : undefined,
           })
-        : await runPlainCase(problem, program, limits, checker, tc, opts.cacheDir, programBox);
+        : await runPlainCase(problem, program, limits, checking, tc, programBox);
       const { run: r, check } = ran;
       const result: CaseResult = {
         index: tc.index,
@@ -255,7 +265,7 @@ export async function judgeLoaded(
       }
     }
   } finally {
-    await Promise.all([box?.close(), interactorBox?.close()]);
+    await Promise.all([box?.close(), interactorBox?.close(), checking.box?.close()]);
     program.dispose();
   }
   noteSkipped(cases, skipped);
@@ -281,13 +291,12 @@ async function runPlainCase(
   problem: Problem,
   program: Program,
   limits: SandboxLimits,
-  checker: TestlibChecker | undefined,
+  checking: Checking,
   tc: TestCase,
-  cacheDir: string,
   box: WarmBox,
 ): Promise<CaseRun> {
   const { io } = problem.meta;
-  const fileIo = io.mode === 'file' ? prepareFileIo(io, tc.input, cacheDir) : undefined;
+  const fileIo = io.mode === 'file' ? prepareFileIo(io, tc.input, checking.cacheDir) : undefined;
   let r: SandboxOutcome;
   let output: Buffer | { missing: string };
   try {
@@ -307,7 +316,7 @@ async function runPlainCase(
   if (!Buffer.isBuffer(output)) {
     return { run: r, shown, check: { fraction: 0, verdict: 'WA', message: output.missing } };
   }
-  const check = await checkOutput(problem, checker, tc.input, tc.answer, output, cacheDir);
+  const check = await checkOutput(problem, checking, tc.input, tc.answer, output);
   return { run: r, shown, check };
 }
 
@@ -316,25 +325,24 @@ async function runInteractiveCase(
   program: Program,
   limits: SandboxLimits,
   interactor: TestlibChecker,
-  checker: TestlibChecker | undefined,
+  checking: Checking,
   tc: TestCase,
-  where: { cacheDir: string; boxes: InteractiveBoxes | undefined },
+  where: { boxes: InteractiveBoxes | undefined },
 ): Promise<CaseRun> {
-  const { cacheDir } = where;
   const ran = await runInteractive({
     program: { argv: program.argv, binds: program.binds, limits },
     interactor,
     input: tc.input,
     answer: tc.answer,
-    cacheDir,
+    cacheDir: checking.cacheDir,
     ...(where.boxes ? { boxes: where.boxes } : {}),
   });
   // The program's output went to the interactor and was not kept; `tout` is the jury's text
   // (it may name the hidden answer), so nothing is shown as the program's output.
   const base = { run: ran.program, shown: Buffer.alloc(0) };
-  const decision = decideInteractive(ran, limits.memoryBytes, checker !== undefined);
+  const decision = decideInteractive(ran, limits.memoryBytes, checking.checker !== undefined);
   if ('decided' in decision) return { ...base, check: decision.decided };
-  const check = await checkOutput(problem, checker, tc.input, tc.answer, decision.check, cacheDir);
+  const check = await checkOutput(problem, checking, tc.input, tc.answer, decision.check);
   return { ...base, check };
 }
 

@@ -7,6 +7,7 @@
  */
 import { runChecker, type TestlibChecker } from './testlib.ts';
 import type { CheckOutcome } from './text.ts';
+import type { WarmBox } from '../sandbox/warm-box.ts';
 
 export type ForeignProtocol = 'hustoj' | 'qduoj';
 
@@ -20,6 +21,7 @@ export function runForeignChecker(
   checker: TestlibChecker,
   files: { input: string; answer: string; output: Buffer },
   cacheDir: string,
+  box: WarmBox | null = null,
 ): Promise<CheckOutcome> {
   return runChecker(
     checker,
@@ -32,5 +34,6 @@ export function runForeignChecker(
       return { fraction: 0, verdict: 'SE', message: `特判程序失败（退出码 ${code}）：${message}` };
     },
     '特判程序',
+    box,
   );
 }

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { compileCpp, TESTLIB_DIR } from '../compile.ts';
 import { LANGUAGES, type CompiledLanguage } from '../languages.ts';
 import { runSandboxed, type SandboxLimits } from '../sandbox/sandbox.ts';
+import { openWarmBox, type WarmBox } from '../sandbox/warm-box.ts';
 import { makeWorkDir, removeWorkDir } from '../workdir.ts';
 import type { CheckOutcome } from './text.ts';
 
@@ -47,6 +48,7 @@ export async function compileTestlibChecker(
 }
 
 /** The files a checker is given, by their names inside its box. */
+const CHECKER_BINARY = '/check/checker';
 export const CHECKER_FILES = {
   input: '/check/input',
   output: '/check/output',
@@ -67,22 +69,26 @@ export async function runChecker(
   cacheDir: string,
   verdict: (code: number | null, message: string) => CheckOutcome,
   what = '检查器',
+  box: WarmBox | null = null,
 ): Promise<CheckOutcome> {
   const dir = makeWorkDir(cacheDir, 'check');
   try {
     const outFile = join(dir, 'output');
     writeFileSync(outFile, files.output, { mode: 0o644 });
-    const r = await runSandboxed({
-      argv: ['/check/checker', ...args.map((a) => CHECKER_FILES[a])],
-      binds: [
-        { host: checker.binary, box: '/check/checker' },
-        { host: files.input, box: CHECKER_FILES.input },
-        { host: outFile, box: CHECKER_FILES.output },
-        { host: files.answer, box: CHECKER_FILES.answer },
-      ],
-      limits: CHECKER_LIMITS,
-      cacheDir,
-    });
+    const argv = [CHECKER_BINARY, ...args.map((a) => CHECKER_FILES[a])];
+    const caseFiles = [
+      { host: files.input, box: CHECKER_FILES.input },
+      { host: outFile, box: CHECKER_FILES.output },
+      { host: files.answer, box: CHECKER_FILES.answer },
+    ];
+    const r = box
+      ? await box.run({ argv, binds: caseFiles, limits: CHECKER_LIMITS })
+      : await runSandboxed({
+          argv,
+          binds: [{ host: checker.binary, box: CHECKER_BINARY }, ...caseFiles],
+          limits: CHECKER_LIMITS,
+          cacheDir,
+        });
     const message = (r.stderr.toString('utf8') || r.stdout.toString('utf8')).trim().slice(0, 1000);
     if (r.setupError || r.timeLimitExceeded || r.oomKilled || r.signal !== null) {
       return { fraction: 0, verdict: 'SE', message: `${what}运行失败：${message}` };
@@ -97,8 +103,18 @@ export const runTestlibChecker = (
   checker: TestlibChecker,
   files: { input: string; answer: string; output: Buffer },
   cacheDir: string,
+  box: WarmBox | null = null,
 ): Promise<CheckOutcome> =>
-  runChecker(checker, ['input', 'output', 'answer'], files, cacheDir, verdictOf);
+  runChecker(checker, ['input', 'output', 'answer'], files, cacheDir, verdictOf, '检查器', box);
+
+/** A checker's box for one submission: its binary, and room for each case's three files. */
+export function openCheckerBox(checker: TestlibChecker, cacheDir: string): Promise<WarmBox> {
+  return openWarmBox({
+    binds: [{ host: checker.binary, box: CHECKER_BINARY }],
+    mountPoints: Object.values(CHECKER_FILES).map((box) => ({ box, kind: 'file' as const })),
+    cacheDir,
+  });
+}
 
 /**
  * The learner-facing outcome of a testlib checker (or interactor, `who`) that exited normally
