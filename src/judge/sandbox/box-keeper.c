@@ -25,8 +25,9 @@
  * A run, in a child of the keeper (still host root, outside the box):
  *   1. stdin is copied into a sealed memfd (or is a FIFO's end); stdout and stderr are pipes
  *      owned by the sandbox user, relayed by the keeper, which stays outside the run's cgroup;
- *   2. it joins the run's cgroups (before the box's mount namespace, which has no /sys) and
- *      takes detached copies of the host paths bound for this run alone;
+ *   2. it opens the run's cgroups (before the box's mount namespace, which has no /sys; it
+ *      joins them once set up, so the run's CPU time is the program's) and takes detached
+ *      copies of the host paths bound for this run alone;
  *   3. it joins the held empty network namespace and the box's mount namespace, then unshares
  *      mount, pid, ipc, uts and cgroup namespaces of its own: the run's mounts, processes,
  *      System V objects and host name are its own and die with it, however the previous case
@@ -280,7 +281,7 @@ static int parse_run(char **a, int n, struct run_request *req) {
   req->bind = a + i;
   i += 3 * req->binds;
   req->groups = atoi(a[i++]);
-  if (req->groups < 0 || req->groups > 8 || i + req->groups >= n) return -1;
+  if (req->groups < 0 || req->groups > 8 || i + req->groups >= n) return -1; /* group[8] */
   req->group = a + i;
   i += req->groups;
   req->limits = atoi(a[i++]);
@@ -318,15 +319,13 @@ static void run_case(struct box *box, struct run_request *req, int in_fd, int ou
     if (src < 0) fail_child(path);
     stdin_to_memfd(src);
   }
-  /* Before the box's mount namespace, which has no /sys and none of the host's files. */
-  char pid[32];
-  snprintf(pid, sizeof pid, "%d\n", (int)getpid());
+  /* Opened before the box's mount namespace, which has no /sys and none of the host's files;
+     joined only once the run is set up, so that its CPU time is the program's. */
+  int group[8];
   for (int g = 0; g < req->groups; g++) {
     char path[4096];
     snprintf(path, sizeof path, "%s/cgroup.procs", req->group[g]);
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
-    if (fd < 0 || write(fd, pid, strlen(pid)) < 0) fail_child(path);
-    close(fd);
+    group[g] = child_high(open(path, O_WRONLY | O_CLOEXEC), path);
   }
   /* A run's own files (an interactor's input, answer and tout; a file-I/O folder): detached
      copies of the host's mounts, attached inside once the run has its own mount namespace. */
@@ -345,6 +344,10 @@ static void run_case(struct box *box, struct run_request *req, int in_fd, int ou
     if (dup2(netns, keep) < 0) fail_child("dup2 netns");
     netns = keep++;
   }
+  for (int g = 0; g < req->groups; g++) {
+    if (dup2(group[g], keep) < 0) fail_child("dup2 cgroup");
+    group[g] = keep++;
+  }
   if (syscall(SYS_close_range, (unsigned)keep, ~0U, 0) < 0) fail_child("close_range");
   if (netns >= 0 ? setns(netns, CLONE_NEWNET) < 0 : unshare(CLONE_NEWNET) < 0) fail_child("network namespace");
   if (setns(3, CLONE_NEWNS) < 0) fail_child("setns(mnt)");
@@ -362,7 +365,6 @@ static void run_case(struct box *box, struct run_request *req, int in_fd, int ou
     if (mount(NULL, where, NULL, MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV | ro, NULL) < 0)
       fail_child(where);
   }
-  if (syscall(SYS_close_range, 3U, ~0U, 0) < 0) fail_child("close_range");
   char opts[128];
   if (req->tmp_bytes[0])
     snprintf(opts, sizeof opts, "mode=0755,uid=%d,gid=%d,size=%s", SANDBOX_ID, SANDBOX_ID, req->tmp_bytes);
@@ -386,6 +388,11 @@ static void run_case(struct box *box, struct run_request *req, int in_fd, int ou
     rl.rlim_cur = rl.rlim_max = strtoull(eq + 1, 0, 10);
     if (setrlimit(id, &rl) < 0) fail_child(spec);
   }
+  char pid[32];
+  snprintf(pid, sizeof pid, "%d\n", (int)getpid());
+  for (int g = 0; g < req->groups; g++)
+    if (write(group[g], pid, strlen(pid)) < 0) fail_child("join cgroup");
+  if (syscall(SYS_close_range, 3U, ~0U, 0) < 0) fail_child("close_range");
   pid_t init = fork();
   if (init < 0) fail_child("fork");
   if (init == 0) run_init(req->with_proc, req->cwd, req->argv);
