@@ -9,10 +9,12 @@
  * little-endian.
  *
  *   box <id> <netns> <k> <k host files> <bubblewrap options…>
- *       Starts bubblewrap with those options (an argument "@i" is the descriptor of the i-th
- *       host file, for --ro-bind-data) holding `sleep infinity`. Frame 'B' when it stands, 'F'
- *       with the reason when it could not be started.
- *   run <id> <box> <netns> <stdin> <stdout> <proc 0|1> <tmp bytes> <cwd>
+ *       Starts bubblewrap, as a user of its own (BOX_BUILDER_ID), with those options (an
+ *       argument "@copy:i" is the descriptor of the i-th host file, for --ro-bind-data) holding
+ *       `sleep infinity` in the held empty network namespace <netns> (a path, opened once; ""
+ *       gives each run a fresh one). Frame 'B' when it stands, 'F' with the reason when it
+ *       could not be started.
+ *   run <id> <box> <stdin> <stdout> <proc 0|1> <tmp bytes> <cwd>
  *       <b> <b × host box ro|rw> <n> <n cgroup dirs> <m> <m rlimits name=value> <argc> <argv…>
  *       Runs argv in the box. stdin is "" (/dev/null), "file:<path>" (copied into a sealed
  *       memfd) or "fifo:<path>"; stdout is "pipe" or "fifo:<path>" (an interactive run's FIFOs,
@@ -28,12 +30,13 @@
  *   2. it opens the run's cgroups (before the box's mount namespace, which has no /sys; it
  *      joins them once set up, so the run's CPU time is the program's) and takes detached
  *      copies of the host paths bound for this run alone;
- *   3. it joins the held empty network namespace and the box's mount namespace, then unshares
- *      mount, pid, ipc, uts and cgroup namespaces of its own: the run's mounts, processes,
- *      System V objects and host name are its own and die with it, however the previous case
- *      ended;
+ *   3. it joins the box's network and mount namespaces, then unshares mount, pid, ipc and uts
+ *      namespaces of its own: the run's mounts, processes, System V objects and host name are
+ *      its own and die with it, however the previous case ended;
  *   4. the run's binds over the box's mount points (read-only unless "rw"), a fresh tmpfs on
- *      /tmp and on /dev/shm (owned by the sandbox user, sized), /dev read-only, the rlimits;
+ *      /tmp and on /dev/shm (owned by the sandbox user, sized), a devpts of its own, /dev
+ *      read-only, the rlimits; then it joins its cgroups and unshares a cgroup namespace rooted
+ *      there;
  *   5. a child, pid 1 of the new pid namespace, mounts /proc for it (covering /proc/1, itself,
  *      with an empty read-only tmpfs) and forks the program; when the program ends, pid 1 exits
  *      with its status (128+n for signal n) and the kernel kills whatever is left;
@@ -67,6 +70,11 @@
 #include <unistd.h>
 
 #define SANDBOX_ID 65534
+/*
+ * Who bubblewrap runs as while it holds a box: not the program's user, which would otherwise
+ * own (with every capability in it) the user namespace of each box held on this machine.
+ */
+#define BOX_BUILDER_ID 65533
 #define MAX_ARGS 4096
 #define MAX_REQUEST (1 << 20)
 #define MAX_RUNS 64
@@ -77,8 +85,10 @@ struct box {
   int used;
   uint32_t id;
   pid_t bwrap;
-  pid_t first; /* the box's first process, pid 1 of its pid namespace */
-  int mnt;     /* the box's mount namespace */
+  int bwrap_fd; /* pidfds: signals and waits never reach a process that took a reused pid */
+  int first_fd; /* the box's first process, pid 1 of its pid namespace */
+  int mnt;      /* the box's mount namespace */
+  int net;      /* the held empty network namespace its runs join; -1: a fresh one per run */
 };
 
 struct run {
@@ -195,17 +205,6 @@ static int rlimit_id(const char *name) {
   return -1;
 }
 
-static void join_netns(const char *path) {
-  if (path[0] == 0) {
-    if (unshare(CLONE_NEWNET) < 0) fail_child("unshare(CLONE_NEWNET)");
-    return;
-  }
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) fail_child(path);
-  if (setns(fd, CLONE_NEWNET) < 0) fail_child("setns(net)");
-  close(fd);
-}
-
 static int exit_status(int status) {
   if (WIFEXITED(status)) return WEXITSTATUS(status);
   if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
@@ -255,7 +254,7 @@ static void run_init(int with_proc, const char *cwd, char **argv) {
 
 /* A run request, parsed: see the top of this file. */
 struct run_request {
-  const char *netns, *stdin_spec, *stdout_spec, *tmp_bytes, *cwd;
+  const char *stdin_spec, *stdout_spec, *tmp_bytes, *cwd;
   int with_proc;
   int binds;
   char **bind; /* host, box, "ro" | "rw" for each */
@@ -268,14 +267,13 @@ struct run_request {
 
 /* Fills req from a[0..n); 0 when every count stays inside the request. */
 static int parse_run(char **a, int n, struct run_request *req) {
-  if (n < 9) return -1;
-  req->netns = a[0];
-  req->stdin_spec = a[1];
-  req->stdout_spec = a[2];
-  req->with_proc = strcmp(a[3], "1") == 0;
-  req->tmp_bytes = a[4];
-  req->cwd = a[5];
-  int i = 6;
+  if (n < 8) return -1;
+  req->stdin_spec = a[0];
+  req->stdout_spec = a[1];
+  req->with_proc = strcmp(a[2], "1") == 0;
+  req->tmp_bytes = a[3];
+  req->cwd = a[4];
+  int i = 5;
   req->binds = atoi(a[i++]);
   if (req->binds < 0 || req->binds > 16 || i + 3 * req->binds >= n) return -1;
   req->bind = a + i;
@@ -311,9 +309,12 @@ static void run_case(struct box *box, struct run_request *req, int in_fd, int ou
   if (dup2(err_w, 2) < 0 || dup2(out_w, 1) < 0) fail_child("dup2 output");
   if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0) fail_child("prctl");
   reset_signals();
-  if (in_fd >= 0) {
-    if (dup2(in_fd, 0) < 0) fail_child("dup2 stdin");
-  } else {
+  if (in_fd >= 0 && dup2(in_fd, 0) < 0) fail_child("dup2 stdin");
+  /* First of all, let go of everything else of the keeper's: other runs' pipes, and the holds
+     on an interactive pair's FIFOs, which must not outlive their handing out. */
+  if (dup2(box->mnt, 3) < 0 || (box->net >= 0 && dup2(box->net, 4) < 0)) fail_child("dup2 box");
+  if (syscall(SYS_close_range, 5U, ~0U, 0) < 0) fail_child("close_range");
+  if (in_fd < 0) {
     const char *path = strncmp(req->stdin_spec, "file:", 5) == 0 ? req->stdin_spec + 5 : "/dev/null";
     int src = open(path, O_RDONLY | O_CLOEXEC);
     if (src < 0) fail_child(path);
@@ -334,32 +335,24 @@ static void run_case(struct box *box, struct run_request *req, int in_fd, int ou
     const char *host = req->bind[3 * b];
     tree[b] = child_high((int)syscall(SYS_open_tree, AT_FDCWD, host, OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC), host);
   }
-  int netns = -1;
-  if (req->netns[0]) netns = child_high(open(req->netns, O_RDONLY | O_CLOEXEC), req->netns);
-  if (dup2(box->mnt, 3) < 0) fail_child("dup2 mnt");
   for (int b = 0; b < req->binds; b++)
-    if (dup2(tree[b], 4 + b) < 0) fail_child("dup2 tree");
-  int keep = 4 + req->binds;
-  if (netns >= 0) {
-    if (dup2(netns, keep) < 0) fail_child("dup2 netns");
-    netns = keep++;
-  }
+    if (dup2(tree[b], 5 + b) < 0) fail_child("dup2 tree");
+  int keep = 5 + req->binds;
   for (int g = 0; g < req->groups; g++) {
     if (dup2(group[g], keep) < 0) fail_child("dup2 cgroup");
     group[g] = keep++;
   }
   if (syscall(SYS_close_range, (unsigned)keep, ~0U, 0) < 0) fail_child("close_range");
-  if (netns >= 0 ? setns(netns, CLONE_NEWNET) < 0 : unshare(CLONE_NEWNET) < 0) fail_child("network namespace");
+  if (box->net >= 0 ? setns(4, CLONE_NEWNET) < 0 : unshare(CLONE_NEWNET) < 0)
+    fail_child("network namespace");
   if (setns(3, CLONE_NEWNS) < 0) fail_child("setns(mnt)");
-  /* The cgroup namespace last joined: /proc/self/cgroup names no judge process. */
-  if (unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP) < 0)
-    fail_child("unshare");
+  if (unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS) < 0) fail_child("unshare");
   /* The copied mounts may propagate back into the box: this run's stay its own. */
   if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) fail_child("make-rprivate");
   if (sethostname("box", 3) < 0) fail_child("sethostname");
   for (int b = 0; b < req->binds; b++) {
     const char *where = req->bind[3 * b + 1];
-    if (syscall(SYS_move_mount, 4 + b, "", AT_FDCWD, where, MOVE_MOUNT_F_EMPTY_PATH) < 0)
+    if (syscall(SYS_move_mount, 5 + b, "", AT_FDCWD, where, MOVE_MOUNT_F_EMPTY_PATH) < 0)
       fail_child(where);
     unsigned long ro = strcmp(req->bind[3 * b + 2], "rw") == 0 ? 0 : MS_RDONLY;
     if (mount(NULL, where, NULL, MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV | ro, NULL) < 0)
@@ -374,6 +367,11 @@ static void run_case(struct box *box, struct run_request *req, int in_fd, int ou
   /* The box's /dev is shared by its runs: read-only for each, with a /dev/shm of its own. */
   if (mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, opts) < 0)
     fail_child("mount /dev/shm");
+  /* Its own pseudo-terminals too: the box's devpts belongs to its user, who could leave marks
+     on it (modes, times) for the next case to read. */
+  if (mount("devpts", "/dev/pts", "devpts", MS_NOSUID | MS_NOEXEC,
+            "newinstance,ptmxmode=0666,mode=620") < 0)
+    fail_child("mount /dev/pts");
   if (mount(NULL, "/dev", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) < 0)
     fail_child("remount /dev");
   for (int l = 0; l < req->limits; l++) {
@@ -392,6 +390,8 @@ static void run_case(struct box *box, struct run_request *req, int in_fd, int ou
   snprintf(pid, sizeof pid, "%d\n", (int)getpid());
   for (int g = 0; g < req->groups; g++)
     if (write(group[g], pid, strlen(pid)) < 0) fail_child("join cgroup");
+  /* Once joined: the run's cgroups are the root of what /proc/self/cgroup shows. */
+  if (unshare(CLONE_NEWCGROUP) < 0) fail_child("unshare(CLONE_NEWCGROUP)");
   if (syscall(SYS_close_range, 3U, ~0U, 0) < 0) fail_child("close_range");
   pid_t init = fork();
   if (init < 0) fail_child("fork");
@@ -425,15 +425,45 @@ static int wait_readable(int fd) {
   return r == 1 ? 0 : -1;
 }
 
+/* Kills the process behind a pidfd and waits for it, if it is still ours to reap. */
+static void kill_and_reap(int pidfd) {
+  if (pidfd < 0) return;
+  syscall(SYS_pidfd_send_signal, pidfd, SIGKILL, NULL, 0);
+  siginfo_t info;
+  /* ECHILD: reaped already (by bubblewrap, or by reap() when it died on its own). */
+  while (waitid(P_PIDFD, (id_t)pidfd, &info, WEXITED) < 0 && errno == EINTR) {
+  }
+  close(pidfd);
+}
+
+/*
+ * Killing the box's pid 1 ends every process in it; once bubblewrap is reaped, that pid 1 is
+ * ours (we are the subreaper) unless bubblewrap reaped it, and reaping it means the box is gone.
+ * Pidfds, not pids: a box that died on its own may have had its pids reused, even by a run.
+ */
+static void end_box(struct box *box) {
+  if (box->first_fd >= 0) syscall(SYS_pidfd_send_signal, box->first_fd, SIGKILL, NULL, 0);
+  kill_and_reap(box->bwrap_fd);
+  kill_and_reap(box->first_fd);
+  if (box->mnt >= 0) close(box->mnt);
+  if (box->net >= 0) close(box->net);
+  box->bwrap_fd = box->first_fd = box->mnt = box->net = -1;
+}
+
 static const char *start_box(struct box *box, char **a, int n) {
   const char *netns = a[0];
   int copies = atoi(a[1]);
+  box->net = -1;
+  /* Opened once for the box's life: a path could name another namespace after a pid reuse. */
+  if (netns[0] && (box->net = open(netns, O_RDONLY | O_CLOEXEC)) < 0) return "cannot open the network namespace";
+  if (box->net >= 0) box->net = high(box->net);
   if (copies < 0 || copies > 32 || 2 + copies > n) return "bad request";
   int copy_fd[32];
   for (int c = 0; c < copies; c++) {
     int fd = open(a[2 + c], O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
       for (int d = 0; d < c; d++) close(copy_fd[d]);
+      if (box->net >= 0) close(box->net);
       return "cannot open a copied file";
     }
     copy_fd[c] = high(fd);
@@ -456,12 +486,12 @@ static const char *start_box(struct box *box, char **a, int n) {
       fail_child("dup2");
     for (int c = 0; c < copies; c++)
       if (dup2(copy_fd[c], 5 + c) < 0) fail_child("dup2 copy");
+    if (box->net >= 0 && setns(box->net, CLONE_NEWNET) < 0) fail_child("setns(net)");
     if (syscall(SYS_close_range, (unsigned)(5 + copies), ~0U, 0) < 0) fail_child("close_range");
-    if (netns[0]) join_netns(netns);
     if (setsid() < 0) fail_child("setsid");
-    if (setgroups(0, NULL) < 0 || setresgid(SANDBOX_ID, SANDBOX_ID, SANDBOX_ID) < 0 ||
-        setresuid(SANDBOX_ID, SANDBOX_ID, SANDBOX_ID) < 0)
-      fail_child("drop to the sandbox user");
+    if (setgroups(0, NULL) < 0 || setresgid(BOX_BUILDER_ID, BOX_BUILDER_ID, BOX_BUILDER_ID) < 0 ||
+        setresuid(BOX_BUILDER_ID, BOX_BUILDER_ID, BOX_BUILDER_ID) < 0)
+      fail_child("drop to the box builder's user");
     /* After the change of user, which clears it; bubblewrap's --die-with-parent does the rest. */
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() == 1) fail_child("prctl");
     char *argv[] = {"bwrap", "--args", "3", "--info-fd", "4", "--", "/usr/bin/sh", "-c",
@@ -475,15 +505,17 @@ static const char *start_box(struct box *box, char **a, int n) {
   close(ready[1]);
   for (int c = 0; c < copies; c++) close(copy_fd[c]);
   box->bwrap = pid;
-  box->first = 0;
+  box->bwrap_fd = high((int)syscall(SYS_pidfd_open, pid, 0));
+  box->first_fd = -1;
   box->mnt = -1;
   const char *why = NULL;
   for (int j = 2 + copies; j < n && !why; j++) {
     char fdname[16];
     const char *arg = a[j];
-    if (arg[0] == '@') {
-      int c = atoi(arg + 1);
-      if (c < 0 || c >= copies) why = "bad copy reference";
+    int c;
+    char end;
+    if (strncmp(arg, "@copy:", 6) == 0) {
+      if (sscanf(arg + 6, "%d%c", &c, &end) != 1 || c < 0 || c >= copies) why = "bad copy reference";
       snprintf(fdname, sizeof fdname, "%d", 5 + c);
       arg = fdname;
     }
@@ -507,33 +539,18 @@ static const char *start_box(struct box *box, char **a, int n) {
     int child = at ? atoi(strchr(at, ':') + 1) : 0;
     char path[64];
     snprintf(path, sizeof path, "/proc/%d/ns/mnt", child);
-    box->first = child;
-    if (child <= 0 || (box->mnt = open(path, O_RDONLY | O_CLOEXEC)) < 0) why = "box has no mount namespace";
+    if (child <= 0 || (box->first_fd = (int)syscall(SYS_pidfd_open, child, 0)) < 0 ||
+        (box->mnt = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+      why = "box has no mount namespace";
   }
   free(json);
   if (why) {
-    kill(pid, SIGKILL);
-    waitpid(pid, NULL, 0);
+    end_box(box);
     return why;
   }
+  box->first_fd = high(box->first_fd);
   box->mnt = high(box->mnt);
   return NULL;
-}
-
-/*
- * Killing the box's pid 1 ends every process in it; once bubblewrap is reaped, that pid 1 is
- * ours (we are the subreaper) unless bubblewrap reaped it, and reaping it means the box is gone.
- */
-static void end_box(struct box *box) {
-  kill(box->first, SIGKILL);
-  kill(box->bwrap, SIGKILL);
-  while (waitpid(box->bwrap, NULL, 0) < 0 && errno == EINTR) {
-  }
-  while (waitpid(box->first, NULL, 0) < 0 && errno == EINTR) {
-  }
-  close(box->mnt);
-  box->used = 0;
-  frame('U', box->id, "", 0);
 }
 
 /*
@@ -573,25 +590,25 @@ static int fifo_end(const char *path, int mode) {
     }
     /* Made here when the judge has not: Node has no mkfifo, and spawning one costs a ms. */
     if (mkfifo(path, 0600) < 0 && errno != EEXIST) return -1;
-    int hold = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK);
+    int hold = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW);
     if (hold < 0) return -1;
-    /* Both boxes run as the sandbox user, and /dev/stdin reopens the FIFO through
-       /proc/self/fd, which checks the owner. */
-    if (fchown(hold, SANDBOX_ID, SANDBOX_ID) < 0) {
-      close(hold);
-      return -1;
-    }
     struct stat st;
     if (fstat(hold, &st) < 0 || !S_ISFIFO(st.st_mode)) {
       close(hold);
       errno = EINVAL;
       return -1;
     }
+    /* Both boxes run as the sandbox user, and /dev/stdin reopens the FIFO through
+       /proc/self/fd, which checks the owner. */
+    if (fchown(hold, SANDBOX_ID, SANDBOX_ID) < 0) {
+      close(hold);
+      return -1;
+    }
     strcpy(f->path, path);
     f->hold = hold;
     f->given = 0;
   }
-  int end = open(path, mode | O_CLOEXEC);
+  int end = open(path, mode | O_CLOEXEC | O_NOFOLLOW);
   if (end < 0) return -1;
   f->given |= mode == O_RDONLY ? 1 : 2;
   if (f->given == 3) drop_fifo(f);
@@ -624,11 +641,15 @@ static void start_run(uint32_t id, struct box *box, char **a, int n) {
     if (fchown(out[1], SANDBOX_ID, SANDBOX_ID) < 0) fatal("fchown");
     out[0] = high(out[0]);
     out[1] = high(out[1]);
+    /* The program can read its own stdout back through /proc/self/fd/1: a read that poll
+       announced may then find nothing, and must not stall every other run. */
+    if (fcntl(out[0], F_SETFL, O_NONBLOCK) < 0) fatal("fcntl");
   }
   if (pipe2(err, O_CLOEXEC) < 0) fatal("pipe");
   if (fchown(err[1], SANDBOX_ID, SANDBOX_ID) < 0) fatal("fchown");
   err[0] = high(err[0]);
   err[1] = high(err[1]);
+  if (fcntl(err[0], F_SETFL, O_NONBLOCK) < 0) fatal("fcntl");
   pid_t pid = fork();
   if (pid < 0) fatal("fork");
   if (pid == 0) run_case(box, &req, in_fd, out[1], err[1]);
@@ -674,12 +695,15 @@ static void handle_request(void) {
     }
   } else if (n >= 2 && strcmp(a[0], "unbox") == 0) {
     struct box *box = find_box(id);
-    if (box) end_box(box);
-    else frame('U', id, "", 0);
+    if (box) {
+      end_box(box);
+      box->used = 0;
+    }
+    frame('U', id, "", 0);
   } else if (n >= 2 && strcmp(a[0], "forget") == 0) {
     struct fifo *f = find_fifo(a[1]);
     if (f) drop_fifo(f);
-  } else if (n >= 10 && strcmp(a[0], "run") == 0) {
+  } else if (n >= 9 && strcmp(a[0], "run") == 0) {
     struct box *box = find_box((uint32_t)strtoul(a[2], 0, 10));
     if (box) start_run(id, box, a + 3, n - 3);
     else frame_text('F', id, "no such box");
@@ -731,7 +755,8 @@ int main(int argc, char **argv) {
   size_t len;
   if (read_whole(3, &code, &len) < 0 || len == 0 || len % sizeof(struct sock_filter) != 0)
     fatal("seccomp filter on fd 3");
-  close(3);
+  /* Nothing inherited beyond the three pipes and the filter stays open in the keeper. */
+  if (syscall(SYS_close_range, 3U, ~0U, 0) < 0) fatal("close_range");
   filter.len = (unsigned short)(len / sizeof(struct sock_filter));
   filter.filter = (struct sock_filter *)code;
   signal(SIGPIPE, SIG_IGN);

@@ -28,7 +28,7 @@ interface BoxWaiter {
 export interface BoxSpec {
   /** `/proc/<holder>/ns/net` of a held empty network namespace; '' makes a fresh one per run. */
   netns: string;
-  /** Host files given to bwrap as descriptors: an option "@i" stands for the i-th. */
+  /** Host files given to bwrap as descriptors: an option "@copy:i" stands for the i-th. */
   copies: string[];
   options: string[];
 }
@@ -39,7 +39,6 @@ export type RunStdout = 'pipe' | { fifo: string };
 
 export interface RunSpec {
   box: number;
-  netns: string;
   /** A file is copied into a sealed memfd; a FIFO's end is given as it is; null: /dev/null. */
   stdin: RunStdin;
   stdout: RunStdout;
@@ -72,18 +71,23 @@ export class BoxKeeper {
       this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-2000);
     });
     child.stdin!.on('error', () => undefined);
-    child.on('exit', (code, signal) => {
-      this.dead = new Error(
-        `判题沙箱守护进程退出（${signal ?? code}）：${this.stderrTail.trim() || '无输出'}`,
-      );
-      for (const box of this.boxes.values()) box.reject(this.dead);
-      for (const run of this.runs.values()) run.failed(this.dead);
-      // A dead keeper's boxes died with it (PR_SET_PDEATHSIG).
-      for (const closed of this.closing.values()) closed();
-      this.boxes.clear();
-      this.runs.clear();
-      this.closing.clear();
-    });
+    // A keeper that could not even start (a cache folder mounted noexec, say) is dead too.
+    child.on('error', (e) => this.die(e.message));
+    // 'close', not 'exit': the frames it wrote before dying are read first.
+    child.on('close', (code, signal) => this.die(String(signal ?? code)));
+  }
+
+  private die(why: string): void {
+    if (this.dead) return;
+    this.dead = new Error(`判题沙箱守护进程退出（${why}）：${this.stderrTail.trim() || '无输出'}`);
+    for (const box of this.boxes.values()) box.reject(this.dead);
+    for (const run of this.runs.values()) run.failed(this.dead);
+    // A dead keeper's boxes died with it (PR_SET_PDEATHSIG).
+    for (const closed of this.closing.values()) closed();
+    this.boxes.clear();
+    this.runs.clear();
+    this.closing.clear();
+    this.holdProcess();
   }
 
   static async start(cacheDir: string): Promise<BoxKeeper> {
@@ -159,7 +163,6 @@ export class BoxKeeper {
       'run',
       String(id),
       String(spec.box),
-      spec.netns,
       stdinSpec(spec.stdin),
       spec.stdout === 'pipe' ? 'pipe' : `fifo:${spec.stdout.fifo}`,
       spec.proc ? '1' : '0',

@@ -39,7 +39,13 @@ export function watchRun(
   let outputExceeded = false;
   let timeLimitExceeded: 'cpu' | 'wall' | null = null;
   let killing: Promise<void> | null = null;
-  const killTree = () => (killing ??= cg.killAll());
+  // A stop can come before the run has joined its group (an interactor that fails at once
+  // aborts the program still being set up): the kill then finds nobody, and is tried again.
+  let stopped = false;
+  const killTree = () => {
+    stopped = true;
+    return (killing ??= cg.killAll().finally(() => (killing = null)));
+  };
 
   const onData = (sink: CappedSink) => (chunk: Buffer) => {
     if (!sink.push(chunk) && !outputExceeded) {
@@ -57,6 +63,8 @@ export function watchRun(
     try {
       if (cg.cpuNs() > cpuLimitNs) {
         timeLimitExceeded ??= 'cpu';
+        void killTree();
+      } else if (stopped && !killing && cg.procs().length > 0) {
         void killTree();
       }
     } catch {

@@ -96,6 +96,36 @@ describe('a warm box', () => {
     expect(lines[5]).toBe('box');
   });
 
+  it('gives each case pseudo-terminals of its own, so marks on them do not carry over', async () => {
+    // Each case's devpts is root's: the marks are refused, and would not last if they were not.
+    const marks = 'chmod 0 /dev/pts/ptmx; touch -d "2001-02-03 04:05:06.123456789" /dev/pts';
+    await box.run({ argv: sh(`${marks} 2>/dev/null`), limits });
+    const next = await box.run({
+      argv: sh("stat -c '%a %y' /dev/pts/ptmx /dev/pts; stat -c %u /dev/pts"),
+      limits,
+    });
+    expect(text(next.stdout).split('\n')[2]).toBe('0');
+    expect(text(next.stdout)).not.toMatch(/^0 |2001-02-03/m);
+    expect(text(next.stdout).split('\n')[0]).toMatch(/^666 /);
+  });
+
+  it('shows a case its own cgroups as the root, naming no judge process', async () => {
+    const r = await box.run({ argv: sh('cat /proc/self/cgroup'), limits });
+    const lines = text(r.stdout).split('\n');
+    expect(lines.length).toBeGreaterThan(3);
+    for (const line of lines) expect(line).toMatch(/:\/$/);
+  });
+
+  it('stops a run asked to stop before it had joined its cgroup', async () => {
+    const r = await box.run({
+      argv: sh('sleep 5'),
+      limits: { ...limits, wallMs: 4000 },
+      signal: AbortSignal.abort(),
+    });
+    expect(r.wallMs).toBeLessThan(2000);
+    expect(r.signal).toBe(9);
+  });
+
   it('keeps the file system read-only outside /tmp and /dev/shm', async () => {
     const r = await box.run({
       argv: sh('touch /x 2>/dev/null || echo root; touch /dev/x 2>/dev/null || echo dev; id -u'),
@@ -136,6 +166,37 @@ describe('a warm box', () => {
 });
 
 describe('the keeper', () => {
+  it('is not held up by a program that reads its own output back', async () => {
+    const greedy = await openWarmBox({ binds: [], cacheDir: TEST_CACHE_DIR });
+    const quick = await openWarmBox({ binds: [], cacheDir: TEST_CACHE_DIR });
+    try {
+      // It drains its own stdout pipe, so what poll announces to the keeper is gone by the
+      // time the keeper reads: a blocking read there would wait until this program ends.
+      const drainer = `import os, threading, time
+fd = os.open('/proc/self/fd/1', os.O_RDONLY)
+threading.Thread(target=lambda: [os.read(fd, 1) for _ in iter(int, 1)], daemon=True).start()
+end = time.time() + 0.3
+while time.time() < end:
+    os.write(1, b'x')
+time.sleep(3)
+`;
+      const slow = greedy.run({
+        argv: ['/usr/bin/python3', '-c', drainer],
+        limits: { ...limits, wallMs: 8000, cpuMs: 8000 },
+      });
+      // While it sleeps, the keeper's read of the last byte would wait with it.
+      await new Promise((r) => setTimeout(r, 800));
+      const started = Date.now();
+      const r = await quick.run({ argv: sh('echo quick'), limits: { ...limits, wallMs: 1000 } });
+      expect(text(r.stdout)).toBe('quick');
+      expect(r.timeLimitExceeded).toBeNull();
+      expect(Date.now() - started).toBeLessThan(1000);
+      await slow;
+    } finally {
+      await Promise.all([greedy.close(), quick.close()]);
+    }
+  }, 20_000);
+
   it('takes its runs with it when it dies, and a new one serves the next box', async () => {
     const box = await openWarmBox({ binds: [], cacheDir: TEST_CACHE_DIR });
     const marker = `sleep 78.${process.pid}`;

@@ -110,9 +110,18 @@ function boxOptions(
     '--dir',
     '/tmp',
   ];
+  // bubblewrap makes a missing parent of a bind 0700, its own user's, which is not the
+  // program's here (box-keeper.c, BOX_BUILDER_ID): every parent is made readable first.
+  for (const dir of parentsOf([
+    '/etc/ld.so.cache',
+    ...binds.map((b) => b.box),
+    ...mountPoints.map((m) => m.box),
+  ])) {
+    options.push('--perms', '0755', '--dir', dir);
+  }
   for (const b of binds) {
     if (b.copy) {
-      options.push('--perms', '0555', '--ro-bind-data', `@${copies.length}`, b.box);
+      options.push('--perms', '0555', '--ro-bind-data', `@copy:${copies.length}`, b.box);
       copies.push(b.host);
     } else {
       options.push(b.writable ? '--bind' : '--ro-bind', b.host, b.box);
@@ -124,6 +133,16 @@ function boxOptions(
   }
   options.push('--remount-ro', '/');
   return { copies, options };
+}
+
+/** Every folder above the given paths, outermost first, without `/`. */
+function parentsOf(paths: string[]): string[] {
+  const dirs = new Set<string>();
+  for (const path of paths) {
+    const parts = path.split('/').filter(Boolean);
+    for (let i = 1; i < parts.length; i++) dirs.add(`/${parts.slice(0, i).join('/')}`);
+  }
+  return [...dirs].sort((a, b) => a.split('/').length - b.split('/').length);
 }
 
 function rlimits(limits: SandboxLimits): string[] {
@@ -197,7 +216,6 @@ class KeptBox implements WarmBox {
           this.keeper.run(
             {
               box: this.id,
-              netns: this.netns?.path ?? '',
               stdin: req.wired
                 ? { fifo: req.wired.stdin }
                 : req.stdinFile
