@@ -11,10 +11,16 @@ export function CreateButton({
   call,
   onClick,
   testId,
+  loading = false,
 }: {
   call: StaffWriteCall;
   onClick: () => void;
   testId?: string;
+  /**
+   * The form's choices are still loading: its form would open without them (a form keeps the
+   * choices it opened with, so that what is typed is never reset under the hand).
+   */
+  loading?: boolean;
 }) {
   const { t } = useTranslation();
   if (!useOperates().may(call)) return null;
@@ -24,6 +30,7 @@ export function CreateButton({
       icon="plus"
       text={t('staff.create')}
       onClick={onClick}
+      loading={loading}
       data-testid={testId}
     />
   );

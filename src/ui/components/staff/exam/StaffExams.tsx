@@ -236,6 +236,7 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
         <CreateButton
           call={`${area}.exam.create`}
           onClick={() => setForm(examForm(null))}
+          loading={papers.data === undefined && papers.error === undefined}
           testId="exam-create"
         />{' '}
         <LifecycleStateSelect lifecycle={examLifecycle} value={state} onChange={setState} />

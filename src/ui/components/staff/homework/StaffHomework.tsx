@@ -172,6 +172,11 @@ export function StaffHomework({ area, base }: { area: StaffArea; base: '/admin' 
         <CreateButton
           call={`${area}.homework.create`}
           onClick={() => setForm(homeworkForm(null))}
+          loading={
+            may(`${area}.grade.querySimpleList`) &&
+            classes.data === undefined &&
+            classes.error === undefined
+          }
           testId="homework-create"
         />{' '}
         <Permitted call={`${area}.grade.querySimpleList`}>
