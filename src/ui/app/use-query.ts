@@ -39,3 +39,11 @@ export function useQuery<T>(query: QueryDef<T>): QueryState<T> {
   );
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
+
+/**
+ * Whether any of these queries has neither data nor an error yet: a form built from them now
+ * would open without their choices (a staff form keeps the choices it opened with).
+ */
+export function stillLoading(...states: QueryState<unknown>[]): boolean {
+  return states.some((q) => q.data === undefined && q.error === undefined);
+}

@@ -9,7 +9,7 @@ import { staffGrades, teachers, type StaffArea } from '../../../app/class-staff-
 import { useRuntime } from '../../../app/context.ts';
 import { useStaffWrite } from '../../../app/use-staff-write.ts';
 import { usePageParam } from '../../../app/use-page-param.ts';
-import { useQuery } from '../../../app/use-query.ts';
+import { useQuery, stillLoading } from '../../../app/use-query.ts';
 import {
   formatDateTime,
   formatFen,
@@ -162,6 +162,7 @@ export function StaffClasses({ area, base }: { area: StaffArea; base: '/admin' |
         <CreateButton
           call={`${area}.grade.create`}
           onClick={() => setForm(classForm(null))}
+          loading={stillLoading(staff)}
           testId="class-create"
         />{' '}
         <LifecycleStateSelect lifecycle={gradeLifecycle} value={state} onChange={setState} />

@@ -8,7 +8,7 @@ import { useRuntime } from '../../../app/context.ts';
 import { useStaffWrite } from '../../../app/use-staff-write.ts';
 import { staffChapters, unitRights, type StaffChapter } from '../../../app/course-staff-queries.ts';
 import { usePageParam } from '../../../app/use-page-param.ts';
-import { useQuery } from '../../../app/use-query.ts';
+import { useQuery, stillLoading } from '../../../app/use-query.ts';
 import { fenOfYuan, formatFen } from '../../../format.ts';
 import { fileField } from '../file-field.tsx';
 import { PagedTable } from '../../PagedTable.tsx';
@@ -132,6 +132,7 @@ export function StaffChapters({ area }: { area: StaffArea }) {
         <CreateButton
           call={`${area}.chapter.create`}
           onClick={() => setForm(chapterForm(null))}
+          loading={stillLoading(rights)}
           testId="chapter-create"
         />
       </h2>

@@ -11,7 +11,7 @@ import { useStaffWrite } from '../../../app/use-staff-write.ts';
 import { dictItems } from '../../../app/course-queries.ts';
 import { staffCourses, type StaffCourse } from '../../../app/course-staff-queries.ts';
 import { usePageParam } from '../../../app/use-page-param.ts';
-import { useQuery } from '../../../app/use-query.ts';
+import { useQuery, stillLoading } from '../../../app/use-query.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { CreateButton } from '../CreateButton.tsx';
 import { DeleteButton } from '../RowButtons.tsx';
@@ -158,6 +158,7 @@ export function StaffCourses({ area }: { area: StaffArea }) {
         <CreateButton
           call={`${area}.course.create`}
           onClick={() => setForm(courseForm(null))}
+          loading={stillLoading(tags, levels)}
           testId="course-create"
         />{' '}
         <LifecycleStateSelect lifecycle={courseLifecycle} value={review} onChange={setReview} />

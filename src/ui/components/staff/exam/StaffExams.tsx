@@ -10,7 +10,7 @@ import { useRuntime } from '../../../app/context.ts';
 import { useStaffWrite } from '../../../app/use-staff-write.ts';
 import { staffExams, staffPapers, type ExamArea } from '../../../app/staff-queries.ts';
 import { usePageParam } from '../../../app/use-page-param.ts';
-import { useQuery } from '../../../app/use-query.ts';
+import { useQuery, stillLoading } from '../../../app/use-query.ts';
 import {
   formatDateTime,
   formatFen,
@@ -236,7 +236,7 @@ export function StaffExams({ area, base }: { area: ExamArea; base: '/admin' | '/
         <CreateButton
           call={`${area}.exam.create`}
           onClick={() => setForm(examForm(null))}
-          loading={papers.data === undefined && papers.error === undefined}
+          loading={stillLoading(papers)}
           testId="exam-create"
         />{' '}
         <LifecycleStateSelect lifecycle={examLifecycle} value={state} onChange={setState} />

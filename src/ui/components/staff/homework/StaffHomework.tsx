@@ -15,7 +15,7 @@ import {
 import { useRuntime } from '../../../app/context.ts';
 import { useStaffWrite } from '../../../app/use-staff-write.ts';
 import { usePageParam } from '../../../app/use-page-param.ts';
-import { IDLE_QUERY, useQuery } from '../../../app/use-query.ts';
+import { IDLE_QUERY, useQuery, stillLoading } from '../../../app/use-query.ts';
 import { formatDateTime, fromShanghaiInput, toShanghaiInput } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { DeleteButton, EditButton } from '../RowButtons.tsx';
@@ -172,11 +172,7 @@ export function StaffHomework({ area, base }: { area: StaffArea; base: '/admin' 
         <CreateButton
           call={`${area}.homework.create`}
           onClick={() => setForm(homeworkForm(null))}
-          loading={
-            may(`${area}.grade.querySimpleList`) &&
-            classes.data === undefined &&
-            classes.error === undefined
-          }
+          loading={may(`${area}.grade.querySimpleList`) && stillLoading(classes)}
           testId="homework-create"
         />{' '}
         <Permitted call={`${area}.grade.querySimpleList`}>

@@ -7,7 +7,7 @@ import { teacherGroups, teachers } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { useSessionUser } from '../../../app/hooks.ts';
 import { usePageParam } from '../../../app/use-page-param.ts';
-import { useQuery } from '../../../app/use-query.ts';
+import { useQuery, stillLoading } from '../../../app/use-query.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import { StaffEditOutcome } from '../StaffEditOutcome.tsx';
@@ -126,6 +126,7 @@ export function Teachers() {
           <CreateButton
             call="edms.teacherMember.create"
             onClick={() => setForm(newTeacher())}
+            loading={stillLoading(groups)}
             testId="teacher-create"
           />
         )}

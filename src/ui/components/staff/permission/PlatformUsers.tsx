@@ -7,7 +7,7 @@ import { useRuntime } from '../../../app/context.ts';
 import { useSessionUser } from '../../../app/hooks.ts';
 import { platformUsers, roleChoices } from '../../../app/permission-queries.ts';
 import { usePageParam } from '../../../app/use-page-param.ts';
-import { useQuery } from '../../../app/use-query.ts';
+import { useQuery, stillLoading } from '../../../app/use-query.ts';
 import { formatDateTime } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { CreateButton } from '../CreateButton.tsx';
@@ -139,6 +139,7 @@ export function PlatformUsers() {
         <CreateButton
           call="user.create"
           onClick={() => setForm(createForm())}
+          loading={stillLoading(roles)}
           testId="user-create"
         />{' '}
         <HTMLSelect
