@@ -99,9 +99,6 @@ function boxOptions(
     '--symlink',
     'usr/lib64',
     '/lib64',
-    '--ro-bind-try',
-    '/etc/ld.so.cache',
-    '/etc/ld.so.cache',
     '--dev',
     '/dev',
     // Mount points for each run's own /proc and /tmp.
@@ -119,6 +116,7 @@ function boxOptions(
   ])) {
     options.push('--perms', '0755', '--dir', dir);
   }
+  options.push('--ro-bind-try', '/etc/ld.so.cache', '/etc/ld.so.cache');
   for (const b of binds) {
     if (b.copy) {
       options.push('--perms', '0555', '--ro-bind-data', `@copy:${copies.length}`, b.box);

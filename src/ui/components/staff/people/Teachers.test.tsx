@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { accounts } from '../../../../contract/accounts/calls.ts';
 import type * as auth from '../../../../contract/accounts/calls.ts';
 import { membership } from '../../../../contract/membership/calls.ts';
@@ -50,7 +50,10 @@ async function showTeachers() {
   answer(organization['edms.teacherMember.queryList'], () => success(empty));
   answer(organization['edms.teacherGroup.queryList'], () => success({ ...empty, size: 100 }));
   await renderScreen(<Teachers />, { path: '/manage/teachers' });
-  fireEvent.click(await screen.findByTestId('teacher-create'));
+  // The button waits for the teacher groups the form offers, as a user must.
+  const create = await screen.findByTestId('teacher-create');
+  await waitFor(() => expect(create).toHaveProperty('disabled', false));
+  fireEvent.click(create);
   fireEvent.change(await screen.findByLabelText('昵称'), { target: { value: '王老师' } });
   fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '13900000077' } });
   fireEvent.click(screen.getByRole('button', { name: '保存' }));
