@@ -313,7 +313,7 @@ static void run_case(struct box *box, struct run_request *req, int in_fd, int ou
   /* First of all, let go of everything else of the keeper's: other runs' pipes, and the holds
      on an interactive pair's FIFOs, which must not outlive their handing out. */
   if (dup2(box->mnt, 3) < 0 || (box->net >= 0 && dup2(box->net, 4) < 0)) fail_child("dup2 box");
-  if (syscall(SYS_close_range, 5U, ~0U, 0) < 0) fail_child("close_range");
+  if (syscall(SYS_close_range, box->net >= 0 ? 5U : 4U, ~0U, 0) < 0) fail_child("close_range");
   if (in_fd < 0) {
     const char *path = strncmp(req->stdin_spec, "file:", 5) == 0 ? req->stdin_spec + 5 : "/dev/null";
     int src = open(path, O_RDONLY | O_CLOEXEC);
