@@ -107,13 +107,12 @@ const FIRST_COPY_FD = 5;
 const DRAIN_MS = 200;
 
 /**
- * bwrap's options, which it reads from a descriptor (the command itself stays on its command
- * line, as bwrap requires). `netnsHeld`: the launcher already joined an empty network
- * namespace (netns.ts).
+ * What every box is built from, fresh (here) or warm (warm-box.ts): bubblewrap's namespaces,
+ * and the system the program sees, `/usr` read-only and `/dev`. `netnsHeld`: an empty network
+ * namespace was already joined (netns.ts).
  */
-function bwrapOptions(req: SandboxRequest, netnsHeld: boolean): string[] {
-  let copyFd = FIRST_COPY_FD;
-  const args = [
+export function boxBase(netnsHeld: boolean): string[] {
+  return [
     '--unshare-user',
     '--uid',
     String(SANDBOX_UID),
@@ -145,12 +144,37 @@ function bwrapOptions(req: SandboxRequest, netnsHeld: boolean): string[] {
     '--symlink',
     'usr/lib64',
     '/lib64',
-    '--ro-bind-try',
-    '/etc/ld.so.cache',
-    '/etc/ld.so.cache',
     '--dev',
     '/dev',
   ];
+}
+
+/** The dynamic linker's cache, bound into every box (its /etc must be readable first). */
+export const LD_SO_CACHE = ['--ro-bind-try', '/etc/ld.so.cache', '/etc/ld.so.cache'];
+
+/** A run's rlimits, `name=value`, as the launcher and the box keeper take them. */
+export function rlimitsOf(limits: SandboxLimits): string[] {
+  const cpuSeconds = Math.ceil(limits.cpuMs / 1000) + 1;
+  return [
+    `fsize=${limits.fileBytes}`,
+    `stack=${limits.memoryBytes}`,
+    `cpu=${cpuSeconds}`,
+    'core=0',
+    'nofile=256',
+  ];
+}
+
+/** The cgroup of one run: its memory limit a little above the verdict's (MEMORY_HEADROOM). */
+export const runCgroupFor = (limits: SandboxLimits): RunCgroup =>
+  RunCgroup.create({ memoryBytes: limits.memoryBytes + MEMORY_HEADROOM_BYTES, pids: limits.pids });
+
+/**
+ * bwrap's options, which it reads from a descriptor (the command itself stays on its command
+ * line, as bwrap requires).
+ */
+function bwrapOptions(req: SandboxRequest, netnsHeld: boolean): string[] {
+  let copyFd = FIRST_COPY_FD;
+  const args = [...boxBase(netnsHeld), ...LD_SO_CACHE];
   if (req.proc !== false) {
     // Pid 1 is bubblewrap's own reaper, running as the program's user: its memory (/proc/1/mem
     // is not ptrace, which seccomp refuses), maps and arguments were readable. An empty, tiny,
@@ -227,10 +251,7 @@ export async function runSandboxed(req: SandboxRequest): Promise<SandboxOutcome>
   }
   let cg: RunCgroup;
   try {
-    cg = RunCgroup.create({
-      memoryBytes: limits.memoryBytes + MEMORY_HEADROOM_BYTES,
-      pids: limits.pids,
-    });
+    cg = runCgroupFor(limits);
   } catch (e) {
     closeInputs();
     throw e;
@@ -240,18 +261,8 @@ export async function runSandboxed(req: SandboxRequest): Promise<SandboxOutcome>
     const launchArgs: string[] = [];
     for (const dir of cg.joinDirs) launchArgs.push('--cgroup', dir);
     if (netns) launchArgs.push('--netns', netns.path);
-    const cpuSeconds = Math.ceil(limits.cpuMs / 1000) + 1;
     launchArgs.push(
-      '--rlimit',
-      `fsize=${limits.fileBytes}`,
-      '--rlimit',
-      `stack=${limits.memoryBytes}`,
-      '--rlimit',
-      `cpu=${cpuSeconds}`,
-      '--rlimit',
-      'core=0',
-      '--rlimit',
-      'nofile=256',
+      ...rlimitsOf(limits).flatMap((r) => ['--rlimit', r]),
       '--uid',
       String(SANDBOX_UID),
       '--gid',

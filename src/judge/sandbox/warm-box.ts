@@ -11,13 +11,15 @@
  * XINAO_JUDGE_UNSAFE=1 allows it, an unsandboxed run (unsafe.ts).
  */
 import { closeSync, openSync } from 'node:fs';
-import { RunCgroup } from './cgroup.ts';
 import { boxKeeper, type BoxKeeper } from './box-keeper.ts';
 import { ensureLauncher, isolationReady } from './isolation.ts';
 import { netnsPool, type NetnsLease } from './netns.ts';
 import { watchRun } from './run-watch.ts';
 import {
-  MEMORY_HEADROOM_BYTES,
+  boxBase,
+  LD_SO_CACHE,
+  rlimitsOf,
+  runCgroupFor,
   runSandboxed,
   type Bind,
   type SandboxLimits,
@@ -70,37 +72,7 @@ function boxOptions(
 ): { copies: string[]; options: string[] } {
   const copies: string[] = [];
   const options = [
-    '--unshare-user',
-    '--uid',
-    '65534',
-    '--gid',
-    '65534',
-    '--disable-userns',
-    '--unshare-pid',
-    ...(netnsHeld ? [] : ['--unshare-net']),
-    '--unshare-ipc',
-    '--unshare-uts',
-    '--unshare-cgroup-try',
-    '--die-with-parent',
-    '--new-session',
-    '--clearenv',
-    '--ro-bind',
-    '/usr',
-    '/usr',
-    '--symlink',
-    'usr/bin',
-    '/bin',
-    '--symlink',
-    'usr/sbin',
-    '/sbin',
-    '--symlink',
-    'usr/lib',
-    '/lib',
-    '--symlink',
-    'usr/lib64',
-    '/lib64',
-    '--dev',
-    '/dev',
+    ...boxBase(netnsHeld),
     // Mount points for each run's own /proc and /tmp.
     '--dir',
     '/proc',
@@ -116,7 +88,7 @@ function boxOptions(
   ])) {
     options.push('--perms', '0755', '--dir', dir);
   }
-  options.push('--ro-bind-try', '/etc/ld.so.cache', '/etc/ld.so.cache');
+  options.push(...LD_SO_CACHE);
   for (const b of binds) {
     if (b.copy) {
       options.push('--perms', '0555', '--ro-bind-data', `@copy:${copies.length}`, b.box);
@@ -141,17 +113,6 @@ function parentsOf(paths: string[]): string[] {
     for (let i = 1; i < parts.length; i++) dirs.add(`/${parts.slice(0, i).join('/')}`);
   }
   return [...dirs].sort((a, b) => a.split('/').length - b.split('/').length);
-}
-
-function rlimits(limits: SandboxLimits): string[] {
-  const cpuSeconds = Math.ceil(limits.cpuMs / 1000) + 1;
-  return [
-    `fsize=${limits.fileBytes}`,
-    `stack=${limits.memoryBytes}`,
-    `cpu=${cpuSeconds}`,
-    'core=0',
-    'nofile=256',
-  ];
 }
 
 /**
@@ -201,10 +162,7 @@ class KeptBox implements WarmBox {
     // same error a fresh box gives.
     if (req.stdinFile) closeSync(openSync(req.stdinFile, 'r'));
     const { limits } = req;
-    const cg = RunCgroup.create({
-      memoryBytes: limits.memoryBytes + MEMORY_HEADROOM_BYTES,
-      pids: limits.pids,
-    });
+    const cg = runCgroupFor(limits);
     try {
       const started = performance.now();
       let listen: { stdout(b: Buffer): void; stderr(b: Buffer): void } | null = null;
@@ -225,7 +183,7 @@ class KeptBox implements WarmBox {
               cwd: req.cwd ?? '/tmp',
               binds: req.binds ?? [],
               cgroupDirs: cg.joinDirs,
-              rlimits: rlimits(limits),
+              rlimits: rlimitsOf(limits),
               argv: req.argv,
             },
             {
