@@ -106,6 +106,7 @@ export function watchRun(
         wallMs,
         memoryBytes: cg.peakMemoryBytes(),
         oomKilled: cg.oomKills() > 0,
+        pidsLimitHit: cg.pidsLimitHits() > 0,
         timeLimitExceeded,
         outputExceeded,
         stdout: stdout.buffer(),

@@ -89,6 +89,8 @@ export interface SandboxOutcome {
   wallMs: number;
   memoryBytes: number;
   oomKilled: boolean;
+  /** A fork was refused because the run already had its limit of processes. */
+  pidsLimitHit: boolean;
   timeLimitExceeded: 'cpu' | 'wall' | null;
   outputExceeded: boolean;
   stdout: Buffer;
