@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/pool.ts';
+import { preparedStatement } from '../db/prepared.ts';
 
 export interface CurrentRights {
   rights: { code: string; name: string }[];
@@ -11,17 +12,20 @@ interface ValidCard {
   expire_date: Date;
 }
 
+/** Asked by every practice submission: prepared (db/prepared.ts), as is validCardsOf. */
+const publishedRights = preparedStatement<{ code: string; name: string }>(
+  'published-rights',
+  `SELECT code, name FROM rights
+    WHERE publication = 'published' AND (code = ANY($1::text[]) OR ($2 AND is_default))
+    ORDER BY sort, code`,
+);
+
 /** The rights valid cards grant: those they list, or the default five for a card listing none. */
 export async function rightsOfCards(db: Queryable, cards: ValidCard[]): Promise<CurrentRights> {
   if (cards.length === 0) return { rights: [], vip: false, expireDate: null };
   const usesDefaults = cards.some((c) => c.rights.length === 0);
   const codes = [...new Set(cards.flatMap((c) => c.rights))];
-  const rights = await db.query<{ code: string; name: string }>(
-    `SELECT code, name FROM rights
-      WHERE publication = 'published' AND (code = ANY($1::text[]) OR ($2 AND is_default))
-      ORDER BY sort, code`,
-    [codes, usesDefaults],
-  );
+  const rights = await publishedRights(db, [codes, usesDefaults]);
   const latest = Math.max(...cards.map((c) => c.expire_date.getTime()));
   return { rights: rights.rows, vip: true, expireDate: new Date(latest).toISOString() };
 }
@@ -32,13 +36,15 @@ export async function rightsOfCards(db: Queryable, cards: ValidCard[]): Promise<
  */
 export const VALID_CARD = `mm.start_date <= now() AND mm.expire_date > now() AND mm.ended_at IS NULL`;
 
+const validCardsOf = preparedStatement<ValidCard>(
+  'valid-cards-of-member',
+  `SELECT ms.rights, mm.expire_date
+     FROM member_memberships mm JOIN memberships ms ON ms.id = mm.membership_id
+    WHERE mm.member_id = $1 AND ${VALID_CARD}`,
+);
+
 /** The rights of a member's valid cards (docs/product-rules.md#membership-cards). */
 export async function currentRights(db: Queryable, memberId: number): Promise<CurrentRights> {
-  const cards = await db.query<ValidCard>(
-    `SELECT ms.rights, mm.expire_date
-       FROM member_memberships mm JOIN memberships ms ON ms.id = mm.membership_id
-      WHERE mm.member_id = $1 AND ${VALID_CARD}`,
-    [memberId],
-  );
+  const cards = await validCardsOf(db, [memberId]);
   return rightsOfCards(db, cards.rows);
 }

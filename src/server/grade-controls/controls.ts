@@ -21,6 +21,7 @@ import {
   type gradeControlItem,
 } from '../../contract/grade/controls.ts';
 import { withTransaction, type Pool, type Queryable } from '../db/pool.ts';
+import { preparedStatement } from '../db/prepared.ts';
 import { fail } from '../http/app-error.ts';
 
 type ControlItem = z.infer<typeof gradeControlItem>;
@@ -109,19 +110,22 @@ export async function oneControl(db: Queryable, gradeId: number, code: GradeCont
 }
 
 /** The controls of the learner's classes say yes to `code` (see the rule above). */
+/** Asked by every submission and run: prepared (db/prepared.ts). */
+const controlsOfMember = preparedStatement<{ enabled: boolean }>(
+  'grade-controls-of-member',
+  `SELECT gc.enabled FROM grade_members gm
+     JOIN grades g ON g.id = gm.grade_id AND g.deleted_at IS NULL AND g.state <> 'stopped'
+     JOIN grade_controls gc ON gc.grade_id = gm.grade_id AND gc.code = $2
+    WHERE gm.member_id = $1`,
+);
+
 export async function controlAllows(
   db: Queryable,
   memberId: number,
   code: GradeControlCode,
 ): Promise<boolean> {
   const def = CONTROL_DEFINITIONS[code];
-  const { rows } = await db.query<{ enabled: boolean }>(
-    `SELECT gc.enabled FROM grade_members gm
-       JOIN grades g ON g.id = gm.grade_id AND g.deleted_at IS NULL AND g.state <> 'stopped'
-       JOIN grade_controls gc ON gc.grade_id = gm.grade_id AND gc.code = $2
-      WHERE gm.member_id = $1`,
-    [memberId, code],
-  );
+  const { rows } = await controlsOfMember(db, [memberId, code]);
   return def.defaultEnabled ? rows.every((r) => r.enabled) : rows.some((r) => r.enabled);
 }
 

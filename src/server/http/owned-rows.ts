@@ -10,6 +10,7 @@
  */
 import type { Page, PageQuery } from '../../contract/paging.ts';
 import { PUBLISHED } from '../../machines/lifecycles/publication.ts';
+import { queryPrepared } from '../db/prepared.ts';
 import type { Queryable } from '../db/pool.ts';
 import { fail } from './app-error.ts';
 import { orderBy, pagedRows } from './paging.ts';
@@ -106,10 +107,12 @@ export async function findOwned<Row>(
 ): Promise<Row> {
   const { params, add, where } = ownedFilter(t, scope);
   add((p) => `${t.alias}.id = ${p}`, id);
-  const rows = await db.query<Row & Record<string, unknown>>(
-    `SELECT ${columns} FROM ${t.table} ${t.alias} WHERE ${where()}`,
-    params,
-  );
+  const text = `SELECT ${columns} FROM ${t.table} ${t.alias} WHERE ${where()}`;
+  // One text per table, scope kind and column list: prepared (db/prepared.ts), unless it reads
+  // `*`, whose result a migration adding a column would change under a prepared statement.
+  const rows = columns.includes('*')
+    ? await db.query<Row & Record<string, unknown>>(text, params)
+    : await queryPrepared<Row & Record<string, unknown>>(db, text, params);
   const row = rows.rows[0];
   if (!row) throw fail('NOT_FOUND', `${t.noun} ${id} 不存在`);
   return row;

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/pool.ts';
+import { preparedStatement, queryPrepared } from '../db/prepared.ts';
 import { DEFAULT_MAX_ATTEMPTS, JOB_COLUMNS, isJobKind, jobFromRow, toJsonParam } from './jobs.ts';
 import type {
   JobKind,
@@ -23,17 +24,43 @@ export interface EnqueueInput {
 }
 
 /** Adds a job; workers listening on the queued channel hear of it when the caller commits. */
-export async function enqueue(db: Queryable, input: EnqueueInput): Promise<number> {
+/** Every enqueue runs it: prepared (db/prepared.ts). */
+const insertJob = preparedStatement<{ id: string }>(
+  'enqueue-judge-job',
+  `INSERT INTO judge_jobs (kind, payload, max_attempts) VALUES ($1, $2::jsonb, $3) RETURNING id`,
+);
+
+function checkedAttempts(input: { kind: unknown; maxAttempts?: number | undefined }): number {
   if (!isJobKind(input.kind)) throw new Error(`unknown judge job kind: ${String(input.kind)}`);
   const maxAttempts = input.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
     throw new Error(`maxAttempts must be a positive integer, got ${maxAttempts}`);
   }
-  const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO judge_jobs (kind, payload, max_attempts) VALUES ($1, $2::jsonb, $3) RETURNING id`,
-    [input.kind, toJsonParam(input.payload), maxAttempts],
-  );
+  return maxAttempts;
+}
+
+export async function enqueue(db: Queryable, input: EnqueueInput): Promise<number> {
+  const maxAttempts = checkedAttempts(input);
+  const { rows } = await insertJob(db, [input.kind, toJsonParam(input.payload), maxAttempts]);
   return Number(rows[0]!.id);
+}
+
+/**
+ * enqueue() as one part of a caller's own statement, for a caller that writes its row and the
+ * job together in one round trip (a data-modifying WITH: member-question/queue.ts). `payload` is
+ * an SQL expression over the columns of `source` (the job names the caller's row, whose id the
+ * statement draws); `param` adds a value to the caller's statement and returns its placeholder.
+ * The part returns the job's id, status, progress and error.
+ */
+export function enqueuePart(
+  input: { kind: JobKind; maxAttempts?: number },
+  sql: { source: string; payload: string },
+  param: (value: unknown) => string,
+): string {
+  const maxAttempts = checkedAttempts(input);
+  return `INSERT INTO judge_jobs (kind, payload, max_attempts)
+    SELECT ${param(input.kind)}::text, ${sql.payload}, ${param(maxAttempts)}::int FROM ${sql.source}
+    RETURNING id, status, progress, error`;
 }
 
 export interface ClaimOptions {
@@ -55,7 +82,8 @@ export interface ReclaimOutcome {
  * Rows another transaction is touching are skipped; their holder is alive and writing.
  */
 export async function reclaimExpired(db: Queryable): Promise<ReclaimOutcome> {
-  const { rows } = await db.query<{ id: string; status: 'queued' | 'failed' }>(
+  const { rows } = await queryPrepared<{ id: string; status: 'queued' | 'failed' }>(
+    db,
     `UPDATE judge_jobs j
         SET status = CASE WHEN j.attempts >= j.max_attempts THEN 'failed' ELSE 'queued' END,
             error = CASE WHEN j.attempts >= j.max_attempts
@@ -85,6 +113,8 @@ export async function reclaimExpired(db: Queryable): Promise<ReclaimOutcome> {
 export async function claim(db: Queryable, options: ClaimOptions): Promise<LeasedJob | null> {
   assertLeaseMs(options.leaseMs);
   await reclaimExpired(db);
+  // Not prepared: `j.*` would change its result type under a prepared statement when a
+  // migration adds a column, failing every claim of a worker started before it.
   const { rows } = await db.query<JudgeJobRow>(
     `UPDATE judge_jobs j
         SET status = 'running', attempts = j.attempts + 1,
@@ -109,7 +139,8 @@ export async function claim(db: Queryable, options: ClaimOptions): Promise<Lease
  * worker's job.
  */
 export async function msUntilNextLeaseExpiry(db: Queryable): Promise<number | null> {
-  const { rows } = await db.query<{ ms: number | null }>(
+  const { rows } = await queryPrepared<{ ms: number | null }>(
+    db,
     `SELECT (extract(epoch FROM min(lease_expires_at) - now()) * 1000)::float8 AS ms
        FROM judge_jobs WHERE status = 'running'`,
   );
@@ -130,7 +161,8 @@ export async function heartbeat(
   leaseMs: number = job.leaseMs,
 ): Promise<boolean> {
   assertLeaseMs(leaseMs);
-  const { rows } = await db.query<{ lease_expires_at: Date }>(
+  const { rows } = await queryPrepared<{ lease_expires_at: Date }>(
+    db,
     `UPDATE judge_jobs
         SET lease_expires_at = now() + make_interval(secs => $3::double precision / 1000)
       WHERE ${HELD}
@@ -149,11 +181,11 @@ export async function reportProgress(
   job: LeasedJob,
   progress: JudgeProgress,
 ): Promise<boolean> {
-  const { rowCount } = await db.query(`UPDATE judge_jobs SET progress = $3::jsonb WHERE ${HELD}`, [
-    job.id,
-    job.leaseToken,
-    toJsonParam(progress),
-  ]);
+  const { rowCount } = await queryPrepared(
+    db,
+    `UPDATE judge_jobs SET progress = $3::jsonb WHERE ${HELD}`,
+    [job.id, job.leaseToken, toJsonParam(progress)],
+  );
   return rowCount === 1;
 }
 
@@ -163,7 +195,8 @@ export async function reportProgress(
  * judged twice into the record.
  */
 export async function complete(db: Queryable, job: LeasedJob, result: JsonValue): Promise<boolean> {
-  const { rowCount } = await db.query(
+  const { rowCount } = await queryPrepared(
+    db,
     `UPDATE judge_jobs
         SET status = 'done', result = $3::jsonb, error = NULL, finished_at = now(),
             lease_expires_at = NULL
@@ -191,7 +224,8 @@ export async function fail(
   error: string,
   options: FailOptions = {},
 ): Promise<boolean> {
-  const { rowCount } = await db.query(
+  const { rowCount } = await queryPrepared(
+    db,
     `UPDATE judge_jobs
         SET status = CASE WHEN $4 AND attempts < max_attempts THEN 'queued' ELSE 'failed' END,
             finished_at = CASE WHEN $4 AND attempts < max_attempts THEN NULL ELSE now() END,
@@ -212,7 +246,8 @@ export async function fail(
  * again and this claim does not count as an attempt, since the job did nothing wrong.
  */
 export async function release(db: Queryable, job: LeasedJob): Promise<boolean> {
-  const { rowCount } = await db.query(
+  const { rowCount } = await queryPrepared(
+    db,
     `UPDATE judge_jobs
         SET status = 'queued', attempts = greatest(attempts - 1, 0), progress = NULL,
             lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
@@ -226,7 +261,8 @@ export async function getJob<Payload = JsonValue, Result = JsonValue>(
   db: Queryable,
   id: number,
 ): Promise<JudgeJob<Payload, Result> | null> {
-  const { rows } = await db.query<JudgeJobRow>(
+  const { rows } = await queryPrepared<JudgeJobRow>(
+    db,
     `SELECT ${JOB_COLUMNS} FROM judge_jobs WHERE id = $1`,
     [id],
   );

@@ -9,6 +9,7 @@ import type { PoolClient, Queryable } from '../db/pool.ts';
 import { PermanentJobError, toJsonParam } from '../judge-queue/index.ts';
 import type { JobHandler, JobKind, JsonValue, LeasedJob } from '../judge-queue/index.ts';
 import { QuestionDataError, materialiseQuestion } from './materialise.ts';
+import { queryPrepared } from '../db/prepared.ts';
 
 /** A job's payload: only the answer's id; everything else is read from the answer row. */
 export interface JudgeJobPayload {
@@ -59,7 +60,8 @@ export function createJudgeJobHandler(options: JudgeHandlerOptions): JobHandler<
   return async (job, context) => {
     const answerId = Number(job.payload?.answerId);
     if (!Number.isSafeInteger(answerId)) throw new PermanentJobError('判题任务缺少 answerId');
-    const { rows } = await db.query<AnswerRow>(
+    const { rows } = await queryPrepared<AnswerRow>(
+      db,
       `SELECT mq.id, mq.kind, mq.question_id, mq.language, mq.source, mq.input,
               q.time_limit_ms, q.memory_limit_mib
          FROM member_questions mq LEFT JOIN questions q ON q.id = mq.question_id
@@ -150,7 +152,8 @@ export async function recordJudgeResult(
   const verdict: Verdict = r.verdict;
   const score = r.type === 'judge' ? r.score : null;
   const maxScore = r.type === 'judge' ? r.maxScore : null;
-  await client.query(
+  await queryPrepared(
+    client,
     `UPDATE member_questions
         SET status = 'done', verdict = $2, score = $3, max_score = $4, time_ms = $5,
             memory_kib = $6, result = $7::jsonb, judged_at = now()

@@ -12,6 +12,7 @@ import { describeProblemIssues, loadProblem, parseProblemMeta } from '../../judg
 import { isCompiledChecker } from '../../judge/problem-format.ts';
 import type { Problem } from '../../judge/problem.ts';
 import type { Queryable } from '../db/pool.ts';
+import { queryPrepared } from '../db/prepared.ts';
 
 /** The question cannot be judged as stored (no cases, bad limits): a data problem, not a crash. */
 export class QuestionDataError extends Error {
@@ -52,7 +53,8 @@ export async function materialiseQuestion(
   questionId: number,
   cacheDir: string,
 ): Promise<Problem> {
-  const { rows } = await db.query<QuestionRow>(
+  const { rows } = await queryPrepared<QuestionRow>(
+    db,
     `SELECT id, type, title, difficulty, time_limit_ms, memory_limit_mib, checker, scoring,
             subtasks, checker_source, io, interactive, interactor_source, data_version,
             updated_at

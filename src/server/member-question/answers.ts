@@ -10,19 +10,26 @@ import type {
 } from '../../contract/member-question/common.ts';
 import { currentRights } from '../accounts/rights.ts';
 import type { Queryable } from '../db/pool.ts';
+import { preparedStatement } from '../db/prepared.ts';
 import { controlAllows } from '../grade-controls/controls.ts';
 import type { StoredResult } from '../judge-service/jobs.ts';
 
 /** Columns of an answer with its question's title and its job's state (aliases below). */
-export const ANSWER_SELECT = `
+/**
+ * An answer as AnswerRow reads it, from `answers` (member_questions' columns) and `jobs`
+ * (judge_jobs'): the tables themselves, or the rows a statement has just written (queue.ts).
+ */
+export const answerSelectFrom = (answers: string, jobs: string) => `
   SELECT mq.id, mq.member_id, mq.question_id, q.title AS question_title, mq.kind, mq.language,
          mq.source, mq.input, mq.status, mq.verdict, mq.score, mq.max_score, mq.time_ms,
          mq.memory_kib, mq.result, mq.created_at, mq.judged_at, mq.judge_job_id, mq.cleaned_at,
          mq.entered_by,
          j.status AS job_status, j.progress AS job_progress, j.error AS job_error
-    FROM member_questions mq
+    FROM ${answers} mq
     LEFT JOIN questions q ON q.id = mq.question_id
-    LEFT JOIN judge_jobs j ON j.id = mq.judge_job_id`;
+    LEFT JOIN ${jobs} j ON j.id = mq.judge_job_id`;
+
+export const ANSWER_SELECT = answerSelectFrom('member_questions', 'judge_jobs');
 
 export interface AnswerRow {
   id: number;
@@ -171,16 +178,19 @@ export function toDetail(row: AnswerRow): Omit<AnswerDetail, 'failingCase' | 'fa
   };
 }
 
+/** Every submission answers with it: prepared (db/prepared.ts). */
+const ownAnswer = preparedStatement<AnswerRow>(
+  'member-own-answer',
+  `${ANSWER_SELECT} WHERE mq.id = $1 AND mq.member_id = $2`,
+);
+
 /** One of the member's own answers, or undefined (someone else's answers are not found). */
 export async function findOwnAnswer(
   db: Queryable,
   memberId: number,
   id: number,
 ): Promise<AnswerRow | undefined> {
-  const { rows } = await db.query<AnswerRow>(
-    `${ANSWER_SELECT} WHERE mq.id = $1 AND mq.member_id = $2`,
-    [id, memberId],
-  );
+  const { rows } = await ownAnswer(db, [id, memberId]);
   return rows[0];
 }
 

@@ -5,12 +5,20 @@
  * verdict (judge-service/jobs.ts). Practice answers take their daily quota (./quota.ts) in the
  * same transaction; assigned work never does.
  */
-import { withTransaction, type Pool } from '../db/pool.ts';
+import type { Pool } from '../db/pool.ts';
+import { queryPrepared } from '../db/prepared.ts';
 import type { Auth } from '../http/sessions.ts';
-import { enqueue } from '../judge-queue/index.ts';
+import { enqueuePart } from '../judge-queue/index.ts';
 import { isGraded, jobKindOf, type AnswerKind } from '../judge-service/jobs.ts';
-import { findOwnAnswer, type AnswerRow } from './answers.ts';
-import { consumeQuota, type QuotaCounter, type QuotaPolicy } from './quota.ts';
+import { answerSelectFrom, type AnswerRow } from './answers.ts';
+import {
+  quotaUnit,
+  quotaUsedUp,
+  TAKE_UNIT_SQL,
+  takeUnitParams,
+  type QuotaCounter,
+  type QuotaPolicy,
+} from './quota.ts';
 
 /** Graded answers use the submission quota; runs on custom input the run quota. */
 const quotaCounterOf = (kind: AnswerKind): QuotaCounter =>
@@ -23,8 +31,14 @@ export interface HomeworkLink {
 }
 
 /**
- * Writes a programming answer and its judge job in one transaction, after taking one unit of
- * the daily quota its kind uses (QUOTA_USED_UP: nothing is written); returns the answer.
+ * Writes a programming answer and its judge job, after taking one unit of the daily quota its
+ * kind uses (QUOTA_USED_UP: nothing is written); returns the answer. Assigned work never runs
+ * into the practice quota.
+ *
+ * One statement does it all (the unit, the answer, the job, and the answer as AnswerRow reads
+ * it), so it is atomic without a transaction and costs one round trip instead of seven: under a
+ * class's burst of submissions the API and the database share the CPU, and each round trip
+ * wakes the other (docs/decisions/scale-out.md, "The submit path in one statement").
  */
 export async function queueAnswer(
   pool: Pool,
@@ -39,31 +53,43 @@ export async function queueAnswer(
     link?: HomeworkLink | undefined;
   },
 ): Promise<AnswerRow> {
-  const id = await withTransaction(pool, async (client) => {
-    // Assigned work never runs into the practice quota.
-    if (!answer.link) await consumeQuota(client, quota, auth.memberId, quotaCounterOf(answer.kind));
-    const inserted = await client.query<{ id: number }>(
-      `INSERT INTO member_questions (member_id, question_id, kind, language, source, input,
-                                     homework_member_question_id, late)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [
-        auth.memberId,
-        answer.questionId,
-        answer.kind,
-        answer.language,
-        answer.source,
-        answer.input,
-        answer.link?.homeworkMemberQuestionId ?? null,
-        answer.link?.late ?? false,
-      ],
-    );
-    const answerId = inserted.rows[0]!.id;
-    const jobId = await enqueue(client, { kind: jobKindOf(answer.kind), payload: { answerId } });
-    await client.query(`UPDATE member_questions SET judge_job_id = $2 WHERE id = $1`, [
-      answerId,
-      jobId,
-    ]);
-    return answerId;
-  });
-  return (await findOwnAnswer(pool, auth.memberId, id))!;
+  const unit = answer.link
+    ? null
+    : await quotaUnit(pool, quota, auth.memberId, quotaCounterOf(answer.kind));
+  // $1–$4 are the quota unit's (TAKE_UNIT_SQL); a homework answer's statement has no unit.
+  const values: unknown[] = unit ? takeUnitParams(unit) : [];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const columns = [
+    param(auth.memberId),
+    param(answer.questionId) + '::int',
+    param(answer.kind) + '::text',
+    param(answer.language) + '::text',
+    param(answer.source) + '::text',
+    param(answer.input) + '::text',
+    param(answer.link?.homeworkMemberQuestionId ?? null) + '::int',
+    param(answer.link?.late ?? false) + '::boolean',
+  ];
+  const drawnIf = unit ? 'WHERE EXISTS (SELECT 1 FROM unit)' : '';
+  const text = `
+    WITH ${unit ? `unit AS (${TAKE_UNIT_SQL} RETURNING 1),` : ''}
+    drawn AS (
+      SELECT nextval(pg_get_serial_sequence('member_questions', 'id'))::int AS answer_id ${drawnIf}
+    ),
+    job AS (${enqueuePart(
+      { kind: jobKindOf(answer.kind) },
+      { source: 'drawn', payload: `jsonb_build_object('answerId', drawn.answer_id)` },
+      param,
+    )}),
+    answer AS (
+      INSERT INTO member_questions (id, member_id, question_id, kind, language, source, input,
+                                    homework_member_question_id, late, judge_job_id)
+      OVERRIDING SYSTEM VALUE
+      SELECT drawn.answer_id, ${columns.join(', ')}, job.id FROM drawn, job
+      RETURNING *
+    )
+    ${answerSelectFrom('answer', 'job')}`;
+  // Two texts in all (with and without the unit): prepared (db/prepared.ts).
+  const { rows } = await queryPrepared<AnswerRow>(pool, text, values);
+  if (rows.length === 0) throw quotaUsedUp(unit!);
+  return rows[0]!;
 }

@@ -17,6 +17,7 @@
 import { QUOTA_USED_UP_PHRASE } from '../../contract/errors.ts';
 import { currentRights } from '../accounts/rights.ts';
 import type { Queryable } from '../db/pool.ts';
+import { queryPrepared } from '../db/prepared.ts';
 import { fail } from '../http/app-error.ts';
 
 export type QuotaCounter = 'submissions' | 'cleans' | 'runs';
@@ -118,8 +119,58 @@ async function rightCodesOf(db: Queryable, memberId: number): Promise<string[]> 
 }
 
 /**
- * Uses one unit of a counter for today, or throws QUOTA_USED_UP (data: counter, limit,
- * resetsAt). Call it inside the transaction that writes what the unit pays for.
+ * The upsert that takes one unit, parameters $1 member, $2 day, $3 counter, $4 limit: with limit
+ * NULL it always counts (members see their use even when unlimited); otherwise the row is only
+ * raised below the limit, and a first row made only when the limit is above 0. It returns a row
+ * when it took the unit, none when the day's limit is used up. The submit path runs it as part
+ * of its one statement (queue.ts).
+ */
+export const TAKE_UNIT_SQL = `INSERT INTO member_daily_usage AS u (member_id, day, counter, used)
+   SELECT $1, $2::date, $3, 1 WHERE $4::int IS NULL OR $4::int > 0
+   ON CONFLICT (member_id, day, counter)
+   DO UPDATE SET used = u.used + 1 WHERE $4::int IS NULL OR u.used < $4::int`;
+
+/** One unit of a counter for today, as the member's rights and the policy price it. */
+export interface QuotaUnit {
+  memberId: number;
+  counter: QuotaCounter;
+  limit: number | null;
+  now: Date;
+}
+
+/** The parameters $1–$4 of TAKE_UNIT_SQL. */
+export const takeUnitParams = (u: QuotaUnit): unknown[] => [
+  u.memberId,
+  shanghaiDay(u.now),
+  u.counter,
+  u.limit,
+];
+
+/** The unit a member's next use of a counter takes (reads their rights where they lift it). */
+export async function quotaUnit(
+  db: Queryable,
+  policy: QuotaPolicy,
+  memberId: number,
+  counter: QuotaCounter,
+): Promise<QuotaUnit> {
+  const limit =
+    LIFTED_BY[counter] === null
+      ? policy.limits[counter]
+      : limitOf(counter, await rightCodesOf(db, memberId), policy.limits);
+  return { memberId, counter, limit, now: policy.now() };
+}
+
+/** QUOTA_USED_UP for a unit that could not be taken (data: counter, limit, resetsAt). */
+export const quotaUsedUp = (u: QuotaUnit) =>
+  fail('QUOTA_USED_UP', quotaUsedUpMessage(u.counter, u.limit ?? 0), {
+    counter: u.counter,
+    limit: u.limit,
+    resetsAt: nextShanghaiMidnight(u.now).toISOString(),
+  });
+
+/**
+ * Uses one unit of a counter for today, or throws QUOTA_USED_UP. Call it inside the transaction
+ * that writes what the unit pays for.
  */
 export async function consumeQuota(
   db: Queryable,
@@ -127,27 +178,9 @@ export async function consumeQuota(
   memberId: number,
   counter: QuotaCounter,
 ): Promise<void> {
-  const now = policy.now();
-  const limit =
-    LIFTED_BY[counter] === null
-      ? policy.limits[counter]
-      : limitOf(counter, await rightCodesOf(db, memberId), policy.limits);
-  // With limit NULL the upsert always counts (members see their use even when unlimited);
-  // otherwise the row is only raised below the limit, and a first row only when the limit > 0.
-  const { rowCount } = await db.query(
-    `INSERT INTO member_daily_usage AS u (member_id, day, counter, used)
-     SELECT $1, $2::date, $3, 1 WHERE $4::int IS NULL OR $4::int > 0
-     ON CONFLICT (member_id, day, counter)
-     DO UPDATE SET used = u.used + 1 WHERE $4::int IS NULL OR u.used < $4::int`,
-    [memberId, shanghaiDay(now), counter, limit],
-  );
-  if (rowCount === 0) {
-    throw fail('QUOTA_USED_UP', quotaUsedUpMessage(counter, limit ?? 0), {
-      counter,
-      limit,
-      resetsAt: nextShanghaiMidnight(now).toISOString(),
-    });
-  }
+  const unit = await quotaUnit(db, policy, memberId, counter);
+  const { rowCount } = await queryPrepared(db, TAKE_UNIT_SQL, takeUnitParams(unit));
+  if (rowCount === 0) throw quotaUsedUp(unit);
 }
 
 export interface QuotaUsage {

@@ -18,6 +18,7 @@ import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { isAnswering, SITTING_STATES } from '../../machines/lifecycles/exam-paper-enroll.ts';
 import { HOMEWORK_OPEN } from '../../machines/lifecycles/homework.ts';
 import type { Queryable } from '../db/pool.ts';
+import { preparedStatement } from '../db/prepared.ts';
 import { fail } from '../http/app-error.ts';
 
 const ANSWERING = SITTING_STATES.filter(isAnswering);
@@ -28,14 +29,10 @@ export interface Seal {
   name: string;
 }
 
-/** The open exam sitting or homework of the member holding the question, if any. */
-export async function sealOf(
-  db: Queryable,
-  memberId: number,
-  questionId: number,
-): Promise<Seal | null> {
-  const { rows } = await db.query<Seal>(
-    `SELECT 'exam' AS kind, e.name
+/** Asked by every practice submission and run: prepared (db/prepared.ts). */
+const sealsOfQuestion = preparedStatement<Seal>(
+  'seals-of-question',
+  `SELECT 'exam' AS kind, e.name
        FROM exam_paper_enrolls s
        JOIN exam_paper_questions pq ON pq.exam_paper_id = s.exam_paper_id
        JOIN exams e ON e.id = s.exam_id
@@ -52,8 +49,21 @@ export async function sealOf(
         AND h.state = $5 AND h.settled_at IS NULL
         AND now() >= h.start_at AND now() < coalesce(h.late_until, h.due_at)
      LIMIT 1`,
-    [memberId, questionId, ANSWERING, HOLDS_PLACE, HOMEWORK_OPEN],
-  );
+);
+
+/** The open exam sitting or homework of the member holding the question, if any. */
+export async function sealOf(
+  db: Queryable,
+  memberId: number,
+  questionId: number,
+): Promise<Seal | null> {
+  const { rows } = await sealsOfQuestion(db, [
+    memberId,
+    questionId,
+    ANSWERING,
+    HOLDS_PLACE,
+    HOMEWORK_OPEN,
+  ]);
   return rows[0] ?? null;
 }
 
