@@ -7,7 +7,8 @@
  *  - C++ A+B compile: bare `g++ -std=c++17 -O2` of <bits/stdc++.h> vs the judge's sandboxed
  *    compile with the precompiled header (fresh source each time, so the binary cache is missed);
  *  - one interactive case (seed/problems/25-guess-number: a binary search, 30 questions and
- *    answers through the FIFOs) against one sandboxed A+B run: two boxes and the round trips.
+ *    answers through the FIFOs) against one sandboxed A+B run: two boxes and the round trips;
+ *    and the same pair bare against a bare A+B run, the floor no sandbox can go below.
  */
 import { execFile } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { openInteractorBox, runInteractive } from '../src/judge/interactive.ts';
 import { runSandboxed } from '../src/judge/sandbox/sandbox.ts';
 import { openWarmBox, type WarmBox } from '../src/judge/sandbox/warm-box.ts';
 import { SEED_ROOT } from '../src/server/seed/questions.ts';
-import { bareRun, median } from './support/bare.ts';
+import { bareInteractive, bareRun, median } from './support/bare.ts';
 
 const execFileAsync = promisify(execFile);
 const cacheDir = join(tmpdir(), 'xinao-judge-bench');
@@ -138,6 +139,18 @@ async function main() {
   if (!interactor.checker || !search.binary) throw new Error('guess-number did not compile');
   const interactive: number[] = [];
   const interactiveWarm: number[] = [];
+  const interactiveBare: number[] = [];
+  const tout = join(work, 'tout');
+  for (let i = 0; i < N; i++) {
+    interactiveBare.push(
+      await bareInteractive(search.binary, [
+        interactor.checker.binary,
+        join(guess, 'tests', '3.in'),
+        tout,
+        join(guess, 'tests', '3.out'),
+      ]),
+    );
+  }
   const searchBox = await openWarmBox({
     binds: [{ host: search.binary, box: '/box/main', copy: true }],
     cacheDir,
@@ -191,6 +204,7 @@ async function main() {
   console.log(`Python A+B run, warm box:           ${f(median(pyWarm))}`);
   console.log(`C++ A+B compile, bare g++ -O2:      ${f(median(gxxBare))}`);
   console.log(`C++ A+B compile, judge (PCH, box):  ${f(median(gxxJudge))}`);
+  console.log(`Interactive case, 30 round trips, bare:        ${f(median(interactiveBare))}`);
   console.log(`Interactive case, 30 round trips, fresh boxes: ${f(median(interactive))}`);
   console.log(`Interactive case, 30 round trips, warm boxes:  ${f(median(interactiveWarm))}`);
   // Issue 28 item 4's figures against their baselines in this run.
@@ -199,7 +213,8 @@ async function main() {
       `(overhead ${f(median(warm) - median(bare))}, goal ≤ 2 ms; fresh box ${f(median(boxed) - median(bare))}, ` +
       `${(median(boxed) / median(bare)).toFixed(2)}×); ` +
       `interactive / one A+B, both in warm boxes ${(median(interactiveWarm) / median(warm)).toFixed(2)}× ` +
-      `(goal ≤ 1.5×; both in fresh boxes ${(median(interactive) / median(boxed)).toFixed(2)}×); ` +
+      `(goal ≤ 1.5×; both in fresh boxes ${(median(interactive) / median(boxed)).toFixed(2)}×; ` +
+      `both bare, no sandbox at all ${(median(interactiveBare) / median(bare)).toFixed(2)}×); ` +
       `Python warm / bare ${(median(pyWarm) / median(pyBare)).toFixed(2)}×, fresh / bare ${(median(pyBoxed) / median(pyBare)).toFixed(2)}×`,
   );
 }

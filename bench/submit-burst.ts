@@ -4,13 +4,16 @@
  * 60 learners (written into the database) each send their share of the burst, every call sealed
  * in advance (as each learner's own device would) and sent in the same instant. What is measured
  * is how long each call takes to be acknowledged (its answer: the answer record, queued), not
- * the verdict. Baseline in the same run: one submission alone on the idle platform. Each figure
- * is taken with one API process and with two (API_PROCESSES=2), the judge workers at their
- * default niceness (10), each on a fresh platform, the two interleaved by round. (Niceness 0
+ * the verdict; the calls are sent with node:http, the lightest client at hand, since the
+ * clients share the platform's two cores here. Baseline in the same run: one submission alone
+ * on the idle platform. Each figure is taken with one API process and with two
+ * (API_PROCESSES=2), the judge workers at their default niceness (10), each on a fresh
+ * platform, the two interleaved by round. (Niceness 0
  * against 10 was measured before: bench/RESULTS.md, "Bursts".)
  *
  *   npx tsx bench/submit-burst.ts [burst] [rounds]
  */
+import { request } from 'node:http';
 import { accounts } from '../src/contract/accounts/refs.ts';
 import { memberQuestion } from '../src/contract/member-question/refs.ts';
 import { system } from '../src/contract/system/refs.ts';
@@ -116,22 +119,44 @@ async function measure(apiProcesses: number): Promise<Figures> {
         );
         return { learner, body: JSON.stringify(sealed) };
       };
-      const send = async (p: Prepared): Promise<number> => {
-        const started = performance.now();
-        const response = await fetch(apiUrl + submitPath, {
-          method: 'POST',
-          headers: {
-            [APP_ID_HEADER]: APP_ID,
-            'content-type': 'application/json',
-            cookie: p.learner.cookie,
-            'x-forwarded-for': p.learner.ip,
-          },
-          body: p.body,
+      const target = new URL(apiUrl + submitPath);
+      // node:http, not fetch: undici's fetch cost this process about 0.8 ms of CPU a call, 8 % of
+      // the machine during the burst, on the two cores the platform is measured on; a learner's
+      // browser spends that on their own device (bench/RESULTS.md, "Bursts").
+      const send = (p: Prepared): Promise<number> =>
+        new Promise((resolve, reject) => {
+          const started = performance.now();
+          const req = request(
+            {
+              host: target.hostname,
+              port: target.port,
+              path: target.pathname,
+              method: 'POST',
+              headers: {
+                [APP_ID_HEADER]: APP_ID,
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(p.body),
+                cookie: p.learner.cookie,
+                'x-forwarded-for': p.learner.ip,
+              },
+            },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('error', reject);
+              res.on('end', () => {
+                const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+                  success: boolean;
+                  message: string;
+                };
+                if (answer.success) resolve(performance.now() - started);
+                else reject(new Error(`a submission was refused: ${answer.message}`));
+              });
+            },
+          );
+          req.on('error', reject);
+          req.end(p.body);
         });
-        const answer = (await response.json()) as { success: boolean; message: string };
-        if (!answer.success) throw new Error(`a submission was refused: ${answer.message}`);
-        return performance.now() - started;
-      };
       const pending = async () =>
         Number(
           (
