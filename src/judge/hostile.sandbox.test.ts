@@ -138,6 +138,22 @@ except (OSError, AttributeError) as e:
       });
     });
 
+    it('threads past the process limit, joined, then a spin: TLE, not the process limit', async () => {
+      // A program may ask for a thread too many and go on; only a run that still holds its
+      // whole allowance when it ends is the fork bomb above (verdict.ts).
+      const src = `#include <pthread.h>
+#include <unistd.h>
+void* work(void*) { usleep(50000); return nullptr; }
+int main() {
+  pthread_t t[64]; bool ok[64];
+  for (int i = 0; i < 64; i++) ok[i] = pthread_create(&t[i], nullptr, work, nullptr) == 0;
+  for (int i = 0; i < 64; i++) if (ok[i]) pthread_join(t[i], nullptr);
+  for (volatile unsigned long n = 0;; n++) {}
+}`;
+      const r = await judgeOne('cpp', src, '', '', { timeLimitMs: 300 });
+      expect(r.cases[0]).toMatchObject({ verdict: 'TLE' });
+    });
+
     it('memory bomb across a process tree: MLE (the whole tree is accounted)', async () => {
       const src = `import os
 for _ in range(8):

@@ -11,7 +11,7 @@ const clean: SandboxOutcome = {
   wallMs: 20,
   memoryBytes: MIB,
   oomKilled: false,
-  pidsLimitHit: false,
+  processLimitHeld: false,
   timeLimitExceeded: null,
   outputExceeded: false,
   stdout: Buffer.alloc(0),

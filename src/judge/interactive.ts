@@ -9,7 +9,8 @@
  * which side's end reaches Node first is a race:
  *   - the interactor failed (crash, its own time or memory, FAIL) → SE, the jury's fault;
  *   - the program exceeded a limit (TLE, MLE, OLE) → that; a program that never answers waits
- *     until its wall clock runs out, which is shorter than the interactor's;
+ *     until its wall clock runs out, which is shorter than the interactor's. A program that ended
+ *     holding its process limit is a runtime error (verdict.ts), under the rule below;
  *   - the program's runtime error, when the program ended first: the interactor then accepted
  *     anyway or complained of an unexpected end of the program's output → RE;
  *   - the interactor gave a verdict other than OK → that verdict. The program is stopped as soon

@@ -1,6 +1,7 @@
 /** How what the sandbox saw becomes a verdict (verdict.ts), on outcomes built by hand. */
 import { describe, expect, it } from 'vitest';
 import { classifyRun } from './verdict.ts';
+import { heldProcessLimit } from './sandbox/run-watch.ts';
 import type { SandboxOutcome } from './sandbox/sandbox.ts';
 
 const MIB = 1024 * 1024;
@@ -11,7 +12,7 @@ const clean: SandboxOutcome = {
   wallMs: 20,
   memoryBytes: MIB,
   oomKilled: false,
-  pidsLimitHit: false,
+  processLimitHeld: false,
   timeLimitExceeded: null,
   outputExceeded: false,
   stdout: Buffer.alloc(0),
@@ -30,8 +31,8 @@ describe('classifyRun', () => {
     expect(classify({ oomKilled: true, timeLimitExceeded: 'cpu' })).toBe('MLE');
   });
 
-  it('a run that hit its process limit and did not end cleanly is RE, whatever ended it', () => {
-    const bomb = { pidsLimitHit: true, exitCode: null, signal: 9 };
+  it('a run that ended holding its process limit and did not end cleanly is RE, whatever ended it', () => {
+    const bomb = { processLimitHeld: true, exitCode: null, signal: 9 };
     for (const ended of [
       { timeLimitExceeded: 'cpu' as const },
       { timeLimitExceeded: 'wall' as const },
@@ -44,11 +45,11 @@ describe('classifyRun', () => {
         message: '运行错误：创建的进程数超过上限',
       });
     }
-    expect(classify({ pidsLimitHit: true, exitCode: 1 })).toBe('RE');
+    expect(classify({ processLimitHeld: true, exitCode: 1 })).toBe('RE');
   });
 
-  it('a run that hit its process limit but ended cleanly is left to the checker', () => {
-    expect(classify({ pidsLimitHit: true })).toBeNull();
+  it('a run that held its process limit but ended cleanly is left to the checker', () => {
+    expect(classify({ processLimitHeld: true })).toBeNull();
   });
 
   it('a peak over the limit is MLE, after the time limit', () => {
@@ -58,5 +59,25 @@ describe('classifyRun', () => {
 
   it('a set-up failure is SE before anything else', () => {
     expect(classify({ setupError: 'bwrap: x', oomKilled: true })).toBe('SE');
+  });
+});
+
+describe('heldProcessLimit', () => {
+  it('a run refused a fork and at its limit when it ended held it', () => {
+    expect(heldProcessLimit(true, 1, 32)).toBe(true);
+  });
+
+  it('a run refused hundreds of forks held it, even thinned below the limit at its end', () => {
+    expect(heldProcessLimit(false, 256, 32)).toBe(true);
+    expect(heldProcessLimit(false, 764, 32)).toBe(true);
+  });
+
+  it('a program that once asked for threads too many did not', () => {
+    expect(heldProcessLimit(false, 35, 32)).toBe(false);
+    expect(heldProcessLimit(false, 255, 32)).toBe(false);
+  });
+
+  it('a run never refused did not, however many processes it had', () => {
+    expect(heldProcessLimit(true, 0, 32)).toBe(false);
   });
 });

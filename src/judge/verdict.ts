@@ -13,14 +13,15 @@ const SIGXFSZ = 25;
 export function classifyRun(r: SandboxOutcome, memoryLimitBytes: number): RunClassification {
   if (r.setupError)
     return { verdict: 'SE', message: `沙箱启动失败：${r.setupError.slice(0, 500)}` };
-  // A run that hit its process limit and did not end cleanly is RE, whatever ended it. A fork
-  // bomb retrying its forks charges tens of MiB of kernel memory freed only after an RCU grace
-  // period, so it ended by time on a quiet machine and by an OOM kill on a loaded one; its
-  // verdict must not follow the machine's load (docs/decisions/judging-and-sandbox.md,
+  // A run that ended holding its whole process allowance, with forks refused, is RE whatever
+  // ended it. A fork bomb retrying its forks charges tens of MiB of kernel memory freed only
+  // after an RCU grace period, so it ended by time on a quiet machine and by an OOM kill on a
+  // loaded one; its verdict must not follow the machine's load. A program that once asked for a
+  // thread too many and went on is judged as any other (docs/decisions/judging-and-sandbox.md,
   // "Runs that hit their process limit").
   const endedCleanly =
     r.exitCode === 0 && r.signal === null && !r.timeLimitExceeded && !r.oomKilled;
-  if (r.pidsLimitHit && !endedCleanly)
+  if (r.processLimitHeld && !endedCleanly)
     return { verdict: 'RE', message: '运行错误：创建的进程数超过上限' };
   if (r.oomKilled) return { verdict: 'MLE', message: '内存超限（被 OOM 终止）' };
   if (r.timeLimitExceeded === 'cpu') return { verdict: 'TLE', message: 'CPU 时间超限' };

@@ -107,6 +107,15 @@ export class RunCgroup {
     return Number(this.read('memory', 'memory.failcnt'));
   }
 
+  /** Tasks (processes and threads) in the group now. */
+  pidsCurrent(): number {
+    return Number(this.read('pids', 'pids.current'));
+  }
+
+  /**
+   * Forks and clones refused in this group for want of a pid: this group's limit, or (rarely)
+   * an ancestor's, such as a container's, whose refusals the kernel counts here too.
+   */
   pidsLimitHits(): number {
     const m = /max (\d+)/.exec(this.read('pids', 'pids.events'));
     return m ? Number(m[1]) : 0;

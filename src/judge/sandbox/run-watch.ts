@@ -27,6 +27,27 @@ const SETUP_ERRORS: ReadonlyArray<{ exitCode: number; prefix: string }> = [
 
 const POLL_MS = 10;
 
+/**
+ * Slack under the pids limit that still counts as holding it: a fork bomb's processes die
+ * (OOM kills, the freezer's round) and are replaced all the time, so a sample a moment apart
+ * can find it a task or two short.
+ */
+const AT_LIMIT_SLACK = 2;
+
+/**
+ * Whether a run ended holding its process allowance, forks refused: sampled at its end, or
+ * refused so often that only a program forking in a loop explains it. A fork bomb is refused
+ * hundreds to thousands of times within its first 30 ms (measured: 764 to 13 543 refusals for
+ * runs of 27 to 300 ms); a program that asked for 64 threads at once, 35. An OOM kill can thin
+ * a bomb below its limit just before it ends, which the count still sees.
+ */
+export function heldProcessLimit(atLimit: boolean, refusals: number, limit: number): boolean {
+  return refusals > 0 && (atLimit || refusals >= REFUSALS_PER_PID_OF_A_BOMB * limit);
+}
+
+/** Refusals per pid of the limit that only a fork bomb reaches (see heldProcessLimit). */
+const REFUSALS_PER_PID_OF_A_BOMB = 8;
+
 export function watchRun(
   run: StartedRun,
   cg: RunCgroup,
@@ -50,6 +71,7 @@ export function watchRun(
   const onData = (sink: CappedSink) => (chunk: Buffer) => {
     if (!sink.push(chunk) && !outputExceeded) {
       outputExceeded = true;
+      endSampling();
       void killTree();
     }
   };
@@ -58,11 +80,32 @@ export function watchRun(
   if (signal?.aborted) onAbort();
   signal?.addEventListener('abort', onAbort, { once: true });
 
+  // Whether the group held its whole process allowance when the run ended (the last sample
+  // before its end): what tells a fork bomb from a program that once asked for a thread too
+  // many and went on (verdict.ts). Sampled while the run lives, since a warm box's namespace
+  // takes its processes with it when the program's pid 1 ends, before we hear of the exit.
+  let atProcessLimit = false;
+  let ended = false;
+  const sampleProcesses = () => {
+    if (ended) return;
+    try {
+      atProcessLimit = cg.pidsCurrent() >= limits.pids - AT_LIMIT_SLACK;
+    } catch {
+      // group already being torn down: keep the last sample
+    }
+  };
+  const endSampling = () => {
+    sampleProcesses();
+    ended = true;
+  };
+
   const cpuLimitNs = limits.cpuMs * 1e6;
   const poll = setInterval(() => {
     try {
+      sampleProcesses();
       if (cg.cpuNs() > cpuLimitNs) {
         timeLimitExceeded ??= 'cpu';
+        endSampling();
         void killTree();
       } else if (stopped && !killing && cg.procs().length > 0) {
         void killTree();
@@ -73,6 +116,7 @@ export function watchRun(
   }, POLL_MS);
   const wallTimer = setTimeout(() => {
     timeLimitExceeded ??= 'wall';
+    endSampling();
     void killTree();
   }, limits.wallMs);
   const stopWatching = () => {
@@ -85,6 +129,11 @@ export function watchRun(
     async ({ code, signal: endedBy }) => {
       const wallMs = performance.now() - started;
       stopWatching();
+      // In a fresh box what the program left is still in the group. In a warm one it may be gone
+      // already with the namespace, so the last sample taken while the run lived counts too.
+      const heldBefore = atProcessLimit;
+      endSampling();
+      atProcessLimit ||= heldBefore;
       // The main process is gone: kill anything left in the group (orphans holding our pipes),
       // then give the pipes a short, bounded time to deliver what is already buffered.
       await killTree();
@@ -106,7 +155,7 @@ export function watchRun(
         wallMs,
         memoryBytes: cg.peakMemoryBytes(),
         oomKilled: cg.oomKills() > 0,
-        pidsLimitHit: cg.pidsLimitHits() > 0,
+        processLimitHeld: heldProcessLimit(atProcessLimit, cg.pidsLimitHits(), limits.pids),
         timeLimitExceeded,
         outputExceeded,
         stdout: stdout.buffer(),

@@ -89,8 +89,12 @@ export interface SandboxOutcome {
   wallMs: number;
   memoryBytes: number;
   oomKilled: boolean;
-  /** A fork was refused because the run already had its limit of processes. */
-  pidsLimitHit: boolean;
+  /**
+   * A fork or thread was refused for want of a pid, and the run still held its whole allowance
+   * of processes when it ended (stopped, or its program exited): a fork bomb, not a program that
+   * once asked for a thread too many (run-watch.ts).
+   */
+  processLimitHeld: boolean;
   timeLimitExceeded: 'cpu' | 'wall' | null;
   outputExceeded: boolean;
   stdout: Buffer;

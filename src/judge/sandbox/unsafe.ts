@@ -112,7 +112,7 @@ export function runUnsandboxed(req: SandboxRequest): Promise<SandboxOutcome> {
         wallMs,
         memoryBytes: peak,
         oomKilled: peak > limits.memoryBytes,
-        pidsLimitHit: false,
+        processLimitHeld: false,
         timeLimitExceeded,
         outputExceeded,
         stdout: stdout.buffer(),

@@ -109,7 +109,6 @@ export async function oneControl(db: Queryable, gradeId: number, code: GradeCont
   return (await listControls(db, gradeId)).find((c) => c.code === code)!;
 }
 
-/** The controls of the learner's classes say yes to `code` (see the rule above). */
 /** Asked by every submission and run: prepared (db/prepared.ts). */
 const controlsOfMember = preparedStatement<{ enabled: boolean }>(
   'grade-controls-of-member',
@@ -119,6 +118,7 @@ const controlsOfMember = preparedStatement<{ enabled: boolean }>(
     WHERE gm.member_id = $1`,
 );
 
+/** The controls of the learner's classes say yes to `code` (see the rule above). */
 export async function controlAllows(
   db: Queryable,
   memberId: number,

@@ -23,7 +23,6 @@ export interface EnqueueInput {
   maxAttempts?: number;
 }
 
-/** Adds a job; workers listening on the queued channel hear of it when the caller commits. */
 /** Every enqueue runs it: prepared (db/prepared.ts). */
 const insertJob = preparedStatement<{ id: string }>(
   'enqueue-judge-job',
@@ -39,6 +38,7 @@ function checkedAttempts(input: { kind: unknown; maxAttempts?: number | undefine
   return maxAttempts;
 }
 
+/** Adds a job; workers listening on the queued channel hear of it when the caller commits. */
 export async function enqueue(db: Queryable, input: EnqueueInput): Promise<number> {
   const maxAttempts = checkedAttempts(input);
   const { rows } = await insertJob(db, [input.kind, toJsonParam(input.payload), maxAttempts]);

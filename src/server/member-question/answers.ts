@@ -14,9 +14,8 @@ import { preparedStatement } from '../db/prepared.ts';
 import { controlAllows } from '../grade-controls/controls.ts';
 import type { StoredResult } from '../judge-service/jobs.ts';
 
-/** Columns of an answer with its question's title and its job's state (aliases below). */
 /**
- * An answer as AnswerRow reads it, from `answers` (member_questions' columns) and `jobs`
+ * An answer with its question's title and its job's state, as AnswerRow reads it, from `answers` (member_questions' columns) and `jobs`
  * (judge_jobs'): the tables themselves, or the rows a statement has just written (queue.ts).
  */
 export const answerSelectFrom = (answers: string, jobs: string) => `

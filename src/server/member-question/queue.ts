@@ -1,9 +1,9 @@
 /**
- * A programming answer and its judge job, written in one transaction (docs/architecture.md
+ * A programming answer and its judge job, written by one statement (docs/architecture.md
  * "judge-queue"): the one way a run, a submission, a correction or a homework answer reaches the
  * judge, used by the practice calls and by homework alike; a worker judges it and records the
  * verdict (judge-service/jobs.ts). Practice answers take their daily quota (./quota.ts) in the
- * same transaction; assigned work never does.
+ * same statement; assigned work never does.
  */
 import type { Pool } from '../db/pool.ts';
 import { queryPrepared } from '../db/prepared.ts';
@@ -90,6 +90,9 @@ export async function queueAnswer(
     ${answerSelectFrom('answer', 'job')}`;
   // Two texts in all (with and without the unit): prepared (db/prepared.ts).
   const { rows } = await queryPrepared<AnswerRow>(pool, text, values);
-  if (rows.length === 0) throw quotaUsedUp(unit!);
-  return rows[0]!;
+  const row = rows[0];
+  if (row) return row;
+  // Only the quota unit can leave the statement without a row.
+  if (unit) throw quotaUsedUp(unit);
+  throw new Error('queueAnswer: the statement wrote no answer');
 }
