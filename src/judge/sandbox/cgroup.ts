@@ -107,6 +107,25 @@ export class RunCgroup {
     return Number(this.read('memory', 'memory.failcnt'));
   }
 
+  /**
+   * Gives the scheduling groups (autogroups) of the group's sessions the niceness `nice`, for
+   * the processes not in `done` (added to it). Each box's program starts a session of its own
+   * (setsid), and where the kernel groups tasks by session (`sched_autogroup_enabled`) a task's
+   * own niceness only orders it within its session: without this, a judged program would weigh
+   * as much as the whole API against it, whatever JUDGE_WORKER_NICE says.
+   */
+  reniceSessions(nice: number, done: Set<number>): void {
+    for (const pid of this.procs()) {
+      if (done.has(pid)) continue;
+      done.add(pid);
+      try {
+        writeFileSync(`/proc/${pid}/autogroup`, String(nice));
+      } catch {
+        // the process has ended, or the kernel groups nothing by session
+      }
+    }
+  }
+
   /** Tasks (processes and threads) in the group now. */
   pidsCurrent(): number {
     return Number(this.read('pids', 'pids.current'));

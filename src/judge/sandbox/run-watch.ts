@@ -4,6 +4,7 @@
  * turns what the cgroup counted into the outcome. Every stop is the cgroup's killAll, so an
  * orphan holding a pipe cannot outlive its run.
  */
+import { getPriority } from 'node:os';
 import { CappedSink } from './capped-sink.ts';
 import type { RunCgroup } from './cgroup.ts';
 import type { SandboxLimits, SandboxOutcome } from './sandbox.ts';
@@ -99,10 +100,16 @@ export function watchRun(
     ended = true;
   };
 
+  // The run's sessions get the judge's own niceness (RunCgroup.reniceSessions), from the first
+  // poll on: a case shorter than a poll is over before it could matter.
+  const nice = getPriority();
+  const reniced = new Set<number>();
+
   const cpuLimitNs = limits.cpuMs * 1e6;
   const poll = setInterval(() => {
     try {
       sampleProcesses();
+      if (nice > 0) cg.reniceSessions(nice, reniced);
       if (cg.cpuNs() > cpuLimitNs) {
         timeLimitExceeded ??= 'cpu';
         endSampling();

@@ -1,0 +1,26 @@
+/** A judged program weighs what the judge's niceness says (run-watch.ts, cgroup.ts). */
+import { getPriority, setPriority } from 'node:os';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { judgeOne, removeDataDirs, useBoxKind, BOX_KINDS } from '../test-support.ts';
+
+afterAll(removeDataDirs);
+
+let before = 0;
+beforeAll(() => {
+  before = getPriority();
+});
+afterEach(() => setPriority(before));
+
+for (const [name, flag] of BOX_KINDS) {
+  describe(name, () => {
+    useBoxKind(flag);
+
+    it("gives the program's session the judge's niceness", async () => {
+      setPriority(7);
+      const src =
+        'import time\ntime.sleep(0.1)\nprint(open("/proc/self/autogroup").read().split()[-1])\n';
+      const r = await judgeOne('python', src, '', '7\n', { timeLimitMs: 1000 });
+      expect(r.cases[0]).toMatchObject({ verdict: 'AC' });
+    });
+  });
+}
