@@ -25,6 +25,12 @@ export interface CgroupLimits {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The session a process belongs to (field 6 of /proc/<pid>/stat, after the command's name). */
+function sessionOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3]);
+}
+
 export class RunCgroup {
   readonly name: string;
   private readonly dirs: Record<Controller, string>;
@@ -108,17 +114,21 @@ export class RunCgroup {
   }
 
   /**
-   * Gives the scheduling groups (autogroups) of the group's sessions the niceness `nice`, for
-   * the processes not in `done` (added to it). Each box's program starts a session of its own
-   * (setsid), and where the kernel groups tasks by session (`sched_autogroup_enabled`) a task's
-   * own niceness only orders it within its session: without this, a judged program would weigh
-   * as much as the whole API against it, whatever JUDGE_WORKER_NICE says.
+   * Gives the scheduling groups (autogroups) of the sessions the group's processes started the
+   * niceness `nice`, looking at the processes not in `done` (added to it). Each box's program
+   * starts a session of its own (setsid), and where the kernel groups tasks by session
+   * (`sched_autogroup_enabled`) a task's own niceness only orders it within its session: without
+   * this, a judged program would weigh as much as the whole API against it, whatever
+   * JUDGE_WORKER_NICE says. Only a process leading its own session is touched: the others of the
+   * group (bubblewrap's outer process, a warm box's pid 1) are still in the judge's session,
+   * which is the platform's, and writing theirs would renice the API with them.
    */
   reniceSessions(nice: number, done: Set<number>): void {
     for (const pid of this.procs()) {
       if (done.has(pid)) continue;
       done.add(pid);
       try {
+        if (sessionOf(pid) !== pid) continue;
         writeFileSync(`/proc/${pid}/autogroup`, String(nice));
       } catch {
         // the process has ended, or the kernel groups nothing by session
