@@ -115,7 +115,8 @@ export class RunCgroup {
 
   /**
    * Gives the scheduling groups (autogroups) of the sessions the group's processes started the
-   * niceness `nice`, looking at the processes not in `done` (added to it). Each box's program
+   * niceness `nice`, looking at each process and session not in `done` (added to it: a process
+   * seen before it started a session of its own is looked at again once it has). Each box's program
    * starts a session of its own (setsid), and where the kernel groups tasks by session
    * (`sched_autogroup_enabled`) a task's own niceness only orders it within its session: without
    * this, a judged program would weigh as much as the whole API against it, whatever
@@ -123,12 +124,14 @@ export class RunCgroup {
    * group (bubblewrap's outer process, a warm box's pid 1) are still in the judge's session,
    * which is the platform's, and writing theirs would renice the API with them.
    */
-  reniceSessions(nice: number, done: Set<number>): void {
+  reniceSessions(nice: number, done: Set<string>): void {
     for (const pid of this.procs()) {
-      if (done.has(pid)) continue;
-      done.add(pid);
       try {
-        if (sessionOf(pid) !== pid) continue;
+        const session = sessionOf(pid);
+        const seen = `${pid}:${session}`;
+        if (done.has(seen)) continue;
+        done.add(seen);
+        if (session !== pid) continue;
         writeFileSync(`/proc/${pid}/autogroup`, String(nice));
       } catch {
         // the process has ended, or the kernel groups nothing by session

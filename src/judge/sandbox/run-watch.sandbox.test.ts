@@ -26,5 +26,21 @@ for (const [name, flag] of BOX_KINDS) {
       // The judge's own session, the platform's, keeps its niceness: only the box's is changed.
       expect(readFileSync('/proc/self/autogroup', 'utf8')).toBe(own);
     });
+
+    it('gives a session started later by a child the same niceness', async () => {
+      setPriority(7);
+      const src = `import os, time
+pid = os.fork()
+if pid == 0:
+    time.sleep(0.05)
+    os.setsid()
+    time.sleep(0.1)
+    print(open("/proc/self/autogroup").read().split()[-1], flush=True)
+    os._exit(0)
+os.waitpid(pid, 0)
+`;
+      const r = await judgeOne('python', src, '', '7\n', { timeLimitMs: 1000 });
+      expect(r.cases[0]).toMatchObject({ verdict: 'AC' });
+    });
   });
 }

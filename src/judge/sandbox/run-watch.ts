@@ -103,7 +103,7 @@ export function watchRun(
   // The run's sessions get the judge's own niceness (RunCgroup.reniceSessions), from the first
   // poll on: a case shorter than a poll is over before it could matter.
   const nice = getPriority();
-  const reniced = new Set<number>();
+  const reniced = new Set<string>();
 
   const cpuLimitNs = limits.cpuMs * 1e6;
   const poll = setInterval(() => {
