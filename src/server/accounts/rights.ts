@@ -7,7 +7,7 @@ export interface CurrentRights {
   expireDate: string | null;
 }
 
-interface ValidCard {
+export interface ValidCard {
   rights: string[];
   expire_date: Date;
 }
@@ -36,12 +36,26 @@ export async function rightsOfCards(db: Queryable, cards: ValidCard[]): Promise<
  */
 export const VALID_CARD = `mm.start_date <= now() AND mm.expire_date > now() AND mm.ended_at IS NULL`;
 
+/** The valid cards of the member `member` names (a placeholder or a column). */
+const validCardsFrom = (member: string) =>
+  `FROM member_memberships mm JOIN memberships ms ON ms.id = mm.membership_id
+    WHERE mm.member_id = ${member} AND ${VALID_CARD}`;
+
 const validCardsOf = preparedStatement<ValidCard>(
   'valid-cards-of-member',
-  `SELECT ms.rights, mm.expire_date
-     FROM member_memberships mm JOIN memberships ms ON ms.id = mm.membership_id
-    WHERE mm.member_id = $1 AND ${VALID_CARD}`,
+  `SELECT ms.rights, mm.expire_date ${validCardsFrom('$1')}`,
 );
+
+/**
+ * The member's valid cards as one JSON column of a larger read (the practice gate reads them with
+ * the question in one statement); `cardsOfColumn` turns the column back into ValidCard rows.
+ */
+export const validCardsColumn = (member: string) =>
+  `(SELECT coalesce(json_agg(json_build_object('rights', ms.rights, 'expire_date', mm.expire_date)),
+                    '[]'::json) ${validCardsFrom(member)})`;
+
+export const cardsOfColumn = (column: { rights: string[]; expire_date: string }[]): ValidCard[] =>
+  column.map((c) => ({ rights: c.rights, expire_date: new Date(c.expire_date) }));
 
 /** The rights of a member's valid cards (docs/product-rules.md#membership-cards). */
 export async function currentRights(db: Queryable, memberId: number): Promise<CurrentRights> {

@@ -109,14 +109,30 @@ export async function oneControl(db: Queryable, gradeId: number, code: GradeCont
   return (await listControls(db, gradeId)).find((c) => c.code === code)!;
 }
 
+/** The settings of `code` in the member's open classes (placeholders or columns). */
+const controlsOfMemberFrom = (member: string, code: string) =>
+  `FROM grade_members gm
+     JOIN grades g ON g.id = gm.grade_id AND g.deleted_at IS NULL AND g.state <> 'stopped'
+     JOIN grade_controls gc ON gc.grade_id = gm.grade_id AND gc.code = ${code}
+    WHERE gm.member_id = ${member}`;
+
 /** Asked by every submission and run: prepared (db/prepared.ts). */
 const controlsOfMember = preparedStatement<{ enabled: boolean }>(
   'grade-controls-of-member',
-  `SELECT gc.enabled FROM grade_members gm
-     JOIN grades g ON g.id = gm.grade_id AND g.deleted_at IS NULL AND g.state <> 'stopped'
-     JOIN grade_controls gc ON gc.grade_id = gm.grade_id AND gc.code = $2
-    WHERE gm.member_id = $1`,
+  `SELECT gc.enabled ${controlsOfMemberFrom('$1', '$2')}`,
 );
+
+/**
+ * The same settings as one JSON column (an array of `enabled`) of a larger read: the practice
+ * gate reads them with the question in one statement (member-question/practice-gate.ts).
+ */
+export const controlsColumn = (member: string, code: string) =>
+  `(SELECT coalesce(json_agg(gc.enabled), '[]'::json) ${controlsOfMemberFrom(member, code)})`;
+
+/** What the settings of `code` in the learner's classes say (see the rule above). */
+function controlsSay(code: GradeControlCode, enabled: readonly boolean[]): boolean {
+  return CONTROL_DEFINITIONS[code].defaultEnabled ? enabled.every(Boolean) : enabled.some(Boolean);
+}
 
 /** The controls of the learner's classes say yes to `code` (see the rule above). */
 export async function controlAllows(
@@ -124,17 +140,29 @@ export async function controlAllows(
   memberId: number,
   code: GradeControlCode,
 ): Promise<boolean> {
-  const def = CONTROL_DEFINITIONS[code];
   const { rows } = await controlsOfMember(db, [memberId, code]);
-  return def.defaultEnabled ? rows.every((r) => r.enabled) : rows.some((r) => r.enabled);
+  return controlsSay(
+    code,
+    rows.map((r) => r.enabled),
+  );
 }
 
 /**
  * Refuses practice outside homework where a class of the learner turned it off: the question
- * must be in homework assigned to them.
+ * must be in homework assigned to them. `enabled`, when the caller has read the settings
+ * already (controlsColumn), saves asking again.
  */
-export async function assertMayPractise(db: Queryable, memberId: number, questionId: number) {
-  if (await controlAllows(db, memberId, 'practiseOutsideHomework')) return;
+export async function assertMayPractise(
+  db: Queryable,
+  memberId: number,
+  questionId: number,
+  enabled?: readonly boolean[],
+) {
+  const allowed =
+    enabled === undefined
+      ? await controlAllows(db, memberId, 'practiseOutsideHomework')
+      : controlsSay('practiseOutsideHomework', enabled);
+  if (allowed) return;
   const { rows } = await db.query(
     `SELECT 1 FROM homework_enrolls he
        JOIN homework_questions hq ON hq.homework_id = he.homework_id

@@ -103,14 +103,18 @@ export async function findOwned<Row>(
   t: OwnedTable,
   scope: OwnerScope,
   id: number,
-  columns: string,
+  columns: string | ((param: (value: unknown) => string) => string),
 ): Promise<Row> {
   const { params, add, where } = ownedFilter(t, scope);
   add((p) => `${t.alias}.id = ${p}`, id);
-  const text = `SELECT ${columns} FROM ${t.table} ${t.alias} WHERE ${where()}`;
+  // Columns that read more than the row (a caller's checks read in the same statement) place
+  // their own values among the parameters.
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const list = typeof columns === 'string' ? columns : columns(param);
+  const text = `SELECT ${list} FROM ${t.table} ${t.alias} WHERE ${where()}`;
   // One text per table, scope kind and column list: prepared (db/prepared.ts), unless it reads
   // `*`, whose result a migration adding a column would change under a prepared statement.
-  const rows = columns.includes('*')
+  const rows = list.includes('*')
     ? await db.query<Row & Record<string, unknown>>(text, params)
     : await queryPrepared<Row & Record<string, unknown>>(db, text, params);
   const row = rows.rows[0];

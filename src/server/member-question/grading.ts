@@ -5,6 +5,7 @@
  * (`beforeWrite`), so a practice and a homework answer are graded by one rule.
  */
 import type { GradedAnswer } from '../../contract/member-question/answers.ts';
+import type { ValidCard } from '../accounts/rights.ts';
 import type { Pool, Queryable } from '../db/pool.ts';
 import { fail } from '../http/app-error.ts';
 import type { Auth } from '../http/sessions.ts';
@@ -60,7 +61,7 @@ async function gradeObjective(
 /** The graded answer kinds: practice submissions, corrections (订正), homework submissions. */
 type GradedKind = 'submit' | 'review' | 'homework';
 
-type AnswerBody = {
+export type AnswerBody = {
   questionId: number;
   language?: string;
   source?: string;
@@ -77,8 +78,10 @@ export async function answerQuestion(
   body: AnswerBody,
   kind: GradedKind,
   beforeWrite: (q: QuestionRow) => Promise<HomeworkLink | void> = async () => undefined,
+  read?: { question: QuestionRow; cards?: ValidCard[] },
 ): Promise<GradedAnswer> {
-  const q = await findQuestion(services.pool, auth, body.questionId);
+  // The practice calls read the question with their checks in one statement (./practice-gate.ts).
+  const q = read?.question ?? (await findQuestion(services.pool, auth, body.questionId));
   // Homework is assigned by the learner's teacher: a paid question in it is theirs to answer.
   if (kind !== 'homework') await assertQuestionOpen(services.pool, auth.memberId, q);
   if (q.type !== 'programming') {
@@ -107,6 +110,7 @@ export async function answerQuestion(
     source: body.source,
     input: null,
     link,
+    cards: read?.cards,
   });
   return { ...toSummary(row), solution: null };
 }

@@ -9,7 +9,6 @@ import { memberQuestion as memberQuestionApi } from '../../contract/member-quest
 import type { AnswerSummary, WrongAnswer } from '../../contract/member-question/common.ts';
 import { toPage } from '../../contract/paging.ts';
 import { withTransaction } from '../db/pool.ts';
-import { assertMayPractise } from '../grade-controls/controls.ts';
 import { fail } from '../http/app-error.ts';
 import { handle } from '../http/handler.ts';
 import { ownedFilter } from '../http/owned-rows.ts';
@@ -27,11 +26,12 @@ import {
   type AnswerRow,
 } from './answers.ts';
 import { PLAYGROUND_KEY, readDraft, saveDraft } from './drafts.ts';
-import { answerQuestion, requireFailedSubmission } from './grading.ts';
+import { requireFailedSubmission } from './grading.ts';
 import { findQuestion, requireProgramming } from './learner-question.ts';
 import { queueAnswer } from './queue.ts';
 import { consumeQuota, readQuota } from './quota.ts';
-import { assertNotSealed } from './sealed.ts';
+import { refuseSeal } from './sealed.ts';
+import { answerInPractice, assertPractiseAllowed, readPracticeGate } from './practice-gate.ts';
 import { streamAnswerStatus } from './status-stream.ts';
 
 const sortable: SortColumns<typeof ANSWER_SORT> = { id: 'mq.id', createdAt: 'mq.created_at' };
@@ -42,24 +42,19 @@ const wrongSortable: SortColumns<typeof WRONG_ANSWER_SORT> = { answeredAt: ANSWE
 export const memberQuestionHandlers = [
   handle(
     memberQuestionApi['memberQuestion.submitAnswer'],
-    async ({ body, services, requireAuth }) => {
-      const auth = requireAuth();
-      return answerQuestion(services, auth, body, 'submit', async (q) => {
-        await assertMayPractise(services.pool, auth.memberId, q.id);
-        await assertNotSealed(services.pool, auth.memberId, q.id);
-      });
-    },
+    async ({ body, services, requireAuth }) =>
+      answerInPractice(services, requireAuth(), body, 'submit', (gate) =>
+        assertPractiseAllowed(services.pool, gate),
+      ),
   ),
 
   handle(
     memberQuestionApi['memberQuestion.reviewSubmit'],
-    async ({ body, services, requireAuth }) => {
-      const auth = requireAuth();
-      return answerQuestion(services, auth, body, 'review', async (q) => {
-        await assertNotSealed(services.pool, auth.memberId, q.id);
-        await requireFailedSubmission(services.pool, auth.memberId, q.id);
-      });
-    },
+    async ({ body, services, requireAuth }) =>
+      answerInPractice(services, requireAuth(), body, 'review', async (gate, auth) => {
+        refuseSeal(gate.seal);
+        await requireFailedSubmission(services.pool, auth.memberId, gate.question.id);
+      }),
   ),
 
   handle(memberQuestionApi['memberQuestion.queryQuota'], async ({ services, requireAuth }) =>
@@ -81,10 +76,10 @@ export const memberQuestionHandlers = [
 
   handle(memberQuestionApi['memberQuestion.debug'], async ({ body, services, requireAuth }) => {
     const auth = requireAuth();
-    const q = await findQuestion(services.pool, auth, body.questionId);
+    const gate = await readPracticeGate(services.pool, auth, body.questionId);
+    const q = gate.question;
     requireProgramming(q);
-    await assertMayPractise(services.pool, auth.memberId, q.id);
-    await assertNotSealed(services.pool, auth.memberId, q.id);
+    await assertPractiseAllowed(services.pool, gate);
     await assertQuestionOpen(services.pool, auth.memberId, q);
     const row = await queueAnswer(services.pool, services.quota, auth, {
       kind: 'debug',
@@ -92,6 +87,7 @@ export const memberQuestionHandlers = [
       language: body.language,
       source: body.source,
       input: body.input,
+      cards: gate.cards,
     });
     return { id: row.id, status: toSummary(row).status };
   }),

@@ -21,15 +21,13 @@ export interface QuestionRow {
   right_code: string | null;
 }
 
+/** The columns of a QuestionRow, from the bank's alias `q`. */
+export const QUESTION_COLUMNS =
+  'q.id, q.type, q.answer, q.options, q.analysis, q.price_fen, q.right_code';
+
 /** The question as the learner may see it (the bank's one rule): NOT_FOUND otherwise. */
 export const findQuestion = (db: Queryable, auth: Auth, id: number): Promise<QuestionRow> =>
-  findOwned<QuestionRow>(
-    db,
-    QUESTIONS,
-    learnerScope(auth),
-    id,
-    'q.id, q.type, q.answer, q.options, q.analysis, q.price_fen, q.right_code',
-  );
+  findOwned<QuestionRow>(db, QUESTIONS, learnerScope(auth), id, QUESTION_COLUMNS);
 
 export function requireProgramming(q: QuestionRow): void {
   if (q.type !== 'programming') {

@@ -5,6 +5,7 @@
  * verdict (judge-service/jobs.ts). Practice answers take their daily quota (./quota.ts) in the
  * same statement; assigned work never does.
  */
+import type { ValidCard } from '../accounts/rights.ts';
 import type { Pool } from '../db/pool.ts';
 import { queryPrepared } from '../db/prepared.ts';
 import type { Auth } from '../http/sessions.ts';
@@ -51,11 +52,13 @@ export async function queueAnswer(
     source: string;
     input: string | null;
     link?: HomeworkLink | undefined;
+    /** The member's valid cards when read already (./practice-gate.ts): they price the unit. */
+    cards?: ValidCard[] | undefined;
   },
 ): Promise<AnswerRow> {
   const unit = answer.link
     ? null
-    : await quotaUnit(pool, quota, auth.memberId, quotaCounterOf(answer.kind));
+    : await quotaUnit(pool, quota, auth.memberId, quotaCounterOf(answer.kind), answer.cards);
   // $1–$4 are the quota unit's (TAKE_UNIT_SQL); a homework answer's statement has no unit.
   const values: unknown[] = unit ? takeUnitParams(unit) : [];
   const param = (value: unknown) => `$${values.push(value)}`;

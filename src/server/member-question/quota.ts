@@ -15,7 +15,7 @@
  * row lock and the second finds the limit reached; a call that fails later rolls its unit back.
  */
 import { QUOTA_USED_UP_PHRASE } from '../../contract/errors.ts';
-import { currentRights } from '../accounts/rights.ts';
+import { currentRights, rightsOfCards, type ValidCard } from '../accounts/rights.ts';
 import type { Queryable } from '../db/pool.ts';
 import { queryPrepared } from '../db/prepared.ts';
 import { fail } from '../http/app-error.ts';
@@ -113,9 +113,14 @@ export function limitOf(
   return right !== null && rightCodes.includes(right) ? null : limits[counter];
 }
 
-/** The codes of the rights of the member's valid cards. */
-async function rightCodesOf(db: Queryable, memberId: number): Promise<string[]> {
-  return (await currentRights(db, memberId)).rights.map((r) => r.code);
+/** The codes of the rights of the member's valid cards (`cards` when read already). */
+async function rightCodesOf(
+  db: Queryable,
+  memberId: number,
+  cards?: ValidCard[],
+): Promise<string[]> {
+  const current = cards ? await rightsOfCards(db, cards) : await currentRights(db, memberId);
+  return current.rights.map((r) => r.code);
 }
 
 /**
@@ -146,17 +151,21 @@ export const takeUnitParams = (u: QuotaUnit): unknown[] => [
   u.limit,
 ];
 
-/** The unit a member's next use of a counter takes (reads their rights where they lift it). */
+/**
+ * The unit a member's next use of a counter takes (reads their rights where they lift it, from
+ * `cards` when the caller has read the member's valid cards already).
+ */
 export async function quotaUnit(
   db: Queryable,
   policy: QuotaPolicy,
   memberId: number,
   counter: QuotaCounter,
+  cards?: ValidCard[],
 ): Promise<QuotaUnit> {
   const limit =
     LIFTED_BY[counter] === null
       ? policy.limits[counter]
-      : limitOf(counter, await rightCodesOf(db, memberId), policy.limits);
+      : limitOf(counter, await rightCodesOf(db, memberId, cards), policy.limits);
   return { memberId, counter, limit, now: policy.now() };
 }
 

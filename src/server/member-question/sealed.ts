@@ -29,27 +29,60 @@ export interface Seal {
   name: string;
 }
 
-/** Asked by every practice submission and run: prepared (db/prepared.ts). */
-const sealsOfQuestion = preparedStatement<Seal>(
-  'seals-of-question',
+/**
+ * The open work holding a question for a member. Each argument is a placeholder (or, for the
+ * member and question, a column of an enclosing read); the states are `text[]`, `text[]` and
+ * `text` (ANSWERING, HOLDS_PLACE, HOMEWORK_OPEN).
+ */
+const sealsOfQuestionSql = (
+  member: string,
+  question: string,
+  answering: string,
+  holdsPlace: string,
+  homeworkOpen: string,
+) =>
   `SELECT 'exam' AS kind, e.name
        FROM exam_paper_enrolls s
        JOIN exam_paper_questions pq ON pq.exam_paper_id = s.exam_paper_id
        JOIN exams e ON e.id = s.exam_id
-      WHERE s.member_id = $1 AND pq.question_id = $2 AND s.deleted_at IS NULL
-        AND s.state = ANY($3::text[])
+      WHERE s.member_id = ${member} AND pq.question_id = ${question} AND s.deleted_at IS NULL
+        AND s.state = ANY(${answering}::text[])
      UNION ALL
      SELECT 'homework' AS kind, h.title AS name
        FROM homework_enrolls he
        JOIN orders o ON o.id = he.order_id AND o.deleted_at IS NULL
        JOIN homeworks h ON h.id = he.homework_id AND h.deleted_at IS NULL
        JOIN homework_questions hq ON hq.homework_id = h.id
-       JOIN questions q ON q.id = hq.question_id AND q.type <> 'programming'
-      WHERE he.member_id = $1 AND hq.question_id = $2 AND o.state = ANY($4::text[])
-        AND h.state = $5 AND h.settled_at IS NULL
+       JOIN questions sq ON sq.id = hq.question_id AND sq.type <> 'programming'
+      WHERE he.member_id = ${member} AND hq.question_id = ${question}
+        AND o.state = ANY(${holdsPlace}::text[])
+        AND h.state = ${homeworkOpen} AND h.settled_at IS NULL
         AND now() >= h.start_at AND now() < coalesce(h.late_until, h.due_at)
-     LIMIT 1`,
+     LIMIT 1`;
+
+/** Asked by every practice submission and run: prepared (db/prepared.ts). */
+const sealsOfQuestion = preparedStatement<Seal>(
+  'seals-of-question',
+  sealsOfQuestionSql('$1', '$2', '$3', '$4', '$5'),
 );
+
+/**
+ * The seal as one JSON column (a Seal, or null) of a larger read: the practice gate reads it with
+ * the question in one statement (./practice-gate.ts). `param` places a value among the read's
+ * parameters and answers its placeholder.
+ */
+export const sealColumn = (
+  param: (value: unknown) => string,
+  member: string,
+  question: string,
+): string =>
+  `(SELECT row_to_json(seal) FROM (${sealsOfQuestionSql(
+    member,
+    question,
+    param(ANSWERING),
+    param(HOLDS_PLACE),
+    param(HOMEWORK_OPEN),
+  )}) seal)`;
 
 /** The open exam sitting or homework of the member holding the question, if any. */
 export async function sealOf(
@@ -80,6 +113,10 @@ export async function assertNotSealed(
   memberId: number,
   questionId: number,
 ): Promise<void> {
-  const seal = await sealOf(db, memberId, questionId);
+  refuseSeal(await sealOf(db, memberId, questionId));
+}
+
+/** FORBIDDEN when there is a seal (read already, e.g. by sealColumn); nothing otherwise. */
+export function refuseSeal(seal: Seal | null): void {
   if (seal) throw fail('FORBIDDEN', sealMessage(seal));
 }
