@@ -7,7 +7,7 @@
  * the same way (the homework room withholds their key); its programming questions stay open, since
  * the homework room shows their judge results exactly as practice does. Once the sitting is handed
  * in (by the learner, staff or the clock) or the homework closes, practice is as before. The
- * practice calls that answer or run a question ask here (member-question/handlers.ts); the reads
+ * practice calls that answer or run a question read it with the question (./practice-gate.ts); the reads
  * that show none of the key do not.
  *
  * Open is what the lifecycles say: a sitting in an answering state (exam-paper-enroll.ts), a
@@ -17,8 +17,6 @@
 import { HOLDS_PLACE } from '../../machines/lifecycles/enrollment.ts';
 import { isAnswering, SITTING_STATES } from '../../machines/lifecycles/exam-paper-enroll.ts';
 import { HOMEWORK_OPEN } from '../../machines/lifecycles/homework.ts';
-import type { Queryable } from '../db/pool.ts';
-import { preparedStatement } from '../db/prepared.ts';
 import { fail } from '../http/app-error.ts';
 
 const ANSWERING = SITTING_STATES.filter(isAnswering);
@@ -34,7 +32,7 @@ export interface Seal {
  * member and question, a column of an enclosing read); the states are `text[]`, `text[]` and
  * `text` (ANSWERING, HOLDS_PLACE, HOMEWORK_OPEN).
  */
-const sealsOfQuestionSql = (
+const sealsOfQuestion = (
   member: string,
   question: string,
   answering: string,
@@ -60,12 +58,6 @@ const sealsOfQuestionSql = (
         AND now() >= h.start_at AND now() < coalesce(h.late_until, h.due_at)
      LIMIT 1`;
 
-/** Asked by every practice submission and run: prepared (db/prepared.ts). */
-const sealsOfQuestion = preparedStatement<Seal>(
-  'seals-of-question',
-  sealsOfQuestionSql('$1', '$2', '$3', '$4', '$5'),
-);
-
 /**
  * The seal as one JSON column (a Seal, or null) of a larger read: the practice gate reads it with
  * the question in one statement (./practice-gate.ts). `param` places a value among the read's
@@ -76,29 +68,13 @@ export const sealColumn = (
   member: string,
   question: string,
 ): string =>
-  `(SELECT row_to_json(seal) FROM (${sealsOfQuestionSql(
+  `(SELECT row_to_json(seal) FROM (${sealsOfQuestion(
     member,
     question,
     param(ANSWERING),
     param(HOLDS_PLACE),
     param(HOMEWORK_OPEN),
   )}) seal)`;
-
-/** The open exam sitting or homework of the member holding the question, if any. */
-export async function sealOf(
-  db: Queryable,
-  memberId: number,
-  questionId: number,
-): Promise<Seal | null> {
-  const { rows } = await sealsOfQuestion(db, [
-    memberId,
-    questionId,
-    ANSWERING,
-    HOLDS_PLACE,
-    HOMEWORK_OPEN,
-  ]);
-  return rows[0] ?? null;
-}
 
 /** The refusal's words: which open work holds the question, and when practice opens again. */
 export function sealMessage(seal: Seal): string {
@@ -107,16 +83,7 @@ export function sealMessage(seal: Seal): string {
     : `这道题在你的作业「${seal.name}」中：作业截止前请在作业里作答，不能在练习中提交或运行`;
 }
 
-/** FORBIDDEN when the question is sealed for the member (see above); nothing otherwise. */
-export async function assertNotSealed(
-  db: Queryable,
-  memberId: number,
-  questionId: number,
-): Promise<void> {
-  refuseSeal(await sealOf(db, memberId, questionId));
-}
-
-/** FORBIDDEN when there is a seal (read already, e.g. by sealColumn); nothing otherwise. */
+/** FORBIDDEN when the question is sealed for the member (sealColumn); nothing otherwise. */
 export function refuseSeal(seal: Seal | null): void {
   if (seal) throw fail('FORBIDDEN', sealMessage(seal));
 }

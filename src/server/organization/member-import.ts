@@ -4,14 +4,14 @@
  * without the required column is refused whole, naming `file`; a bad cell refuses only its
  * row, naming the column — the other rows go on to addPeople.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { zhIssueMessage } from '../../contract/validation.ts';
 import { memberRowInput } from '../../contract/organization/members.ts';
 import { MAX_MEMBER_ROWS } from '../../contract/organization/people-write.ts';
 import { fail } from '../http/app-error.ts';
 import { FileAnswer, type UploadedFile } from '../http/multipart.ts';
 import { validationError } from '../http/validation-error.ts';
-import { XLSX_CONTENT_TYPE } from '../http/xlsx.ts';
+import { newWorkbook, XLSX_CONTENT_TYPE } from '../http/xlsx.ts';
 import type { PersonRowInput } from './people-write.ts';
 
 /** Far above 500 rows of text, far below what inflating the zip could cost. */
@@ -51,7 +51,7 @@ const ROLE_VALUES: Record<string, string> = {
 
 /** The import template: a header-only sheet to fill in, and a sheet explaining each column. */
 export async function importTemplate(): Promise<FileAnswer> {
-  const book = new ExcelJS.Workbook();
+  const book = await newWorkbook();
   const sheet = book.addWorksheet('学员名单');
   sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.key === 'mobile' ? 14 : 12 }));
   sheet.getRow(1).font = { bold: true };
@@ -99,7 +99,7 @@ async function readSheet(file: UploadedFile | undefined): Promise<ExcelJS.Worksh
   if (file.data.subarray(0, 4).toString('binary') !== 'PK\x03\x04') {
     throw field(`「${file.fileName}」不是 xlsx 文件，请用导入模板填写后上传`);
   }
-  const book = new ExcelJS.Workbook();
+  const book = await newWorkbook();
   try {
     await book.xlsx.load(file.data as never);
   } catch {
