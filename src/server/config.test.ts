@@ -124,4 +124,21 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
   });
+
+  it('reads a yes/no setting in any case, empty as no, and refuses a typo by name', () => {
+    expect(loadConfig({ SECURE_COOKIES: 'YES', SEED_DEMO: 'off' })).toMatchObject({
+      secureCookies: true,
+      seedDemo: false,
+    });
+    expect(loadConfig({ SECURE_COOKIES: '', SEED_DEMO: 'True' })).toMatchObject({
+      secureCookies: false,
+      seedDemo: true,
+    });
+    // A typo used to read as no: cookies without Secure behind HTTPS, and no word of it.
+    expect(() => loadConfig({ SECURE_COOKIES: 'ture' })).toThrow(
+      'SECURE_COOKIES must be 1 or 0, got "ture"',
+    );
+    expect(() => loadConfig({ SEED_DEMO: 'y' })).toThrow(/SEED_DEMO/);
+    expect(loadConfig({ TRUST_PROXY: 'OFF' }).trustProxy).toBe(false);
+  });
 });

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { IMPORT_RATE_LIMIT } from '../contract/question/common.ts';
 import { DEFAULT_PASSWORD_HASH_COST } from './security/password.ts';
+import { isNo, isYes, parseYesNo } from './setting-values.ts';
 import { SYS_LOG_MIN_RETENTION_DAYS } from './sys-log/retention.ts';
 import { WECHAT_API_BASE, WECHAT_OPEN_BASE, type WechatApiSettings } from './wechat/official.ts';
 
@@ -108,10 +109,8 @@ function parseCount(name: string, value: string | undefined, fallback: number): 
  * of the proxies' addresses or CIDR ranges, the only peers whose X-Forwarded-For is believed.
  */
 function parseTrustProxy(value: string | undefined): boolean | string[] {
-  if (value === undefined || value === '' || ['0', 'false', 'no', 'off'].includes(value)) {
-    return false;
-  }
-  if (parseFlag(value)) return true;
+  if (value === undefined || value === '' || isNo(value)) return false;
+  if (isYes(value)) return true;
   const entries = value.split(',').map((e) => e.trim());
   for (const entry of entries) {
     const [address, prefix, extra] = entry.split('/');
@@ -151,10 +150,6 @@ function parseRetentionDays(value: string | undefined): number {
   return days;
 }
 
-function parseFlag(value: string | undefined): boolean {
-  return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
-}
-
 function parseNodeEnv(value: string | undefined): ServerConfig['nodeEnv'] {
   if (value === 'production' || value === 'test') return value;
   return 'development';
@@ -184,11 +179,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     nodeEnv,
     seedPassword,
-    seedDemo: parseFlag(env.SEED_DEMO),
+    seedDemo: parseYesNo('SEED_DEMO', env.SEED_DEMO),
     adminPassword,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiProcesses: parseApiProcesses(env.API_PROCESSES),
-    secureCookies: parseFlag(env.SECURE_COOKIES),
+    secureCookies: parseYesNo('SECURE_COOKIES', env.SECURE_COOKIES),
     importLimitPerHour: parseCount(
       'IMPORT_LIMIT_PER_HOUR',
       env.IMPORT_LIMIT_PER_HOUR,

@@ -4,6 +4,7 @@
  * S3_* setting under the disk store would otherwise leave each machine writing its own disk.
  */
 import path from 'node:path';
+import { parseYesNo } from '../setting-values.ts';
 import { DiskFileStore } from './store.ts';
 import type { FileStore } from './store.ts';
 
@@ -41,14 +42,6 @@ const REGION_PATTERN = /^[a-z0-9-]{2,40}$/;
 const PREFIX_PATTERN = /^[A-Za-z0-9!_.*'()-]+(\/[A-Za-z0-9!_.*'()-]+)*\/?$/;
 
 const setting = (env: NodeJS.ProcessEnv, name: string) => env[name] || undefined;
-
-function parseYesNo(name: string, value: string | undefined): boolean {
-  if (value === undefined) return false;
-  const lower = value.toLowerCase();
-  if (['1', 'true', 'yes', 'on'].includes(lower)) return true;
-  if (['0', 'false', 'no', 'off'].includes(lower)) return false;
-  throw new Error(`${name} must be 1 or 0, got "${value}"`);
-}
 
 function parseEndpoint(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
