@@ -4,6 +4,7 @@
  * and refunds net of settled fees), groups and bound teachers, controls the server enforces,
  * settlements, and who may read which class.
  */
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../src/contract/accounts/calls.ts';
@@ -17,7 +18,7 @@ import { createTransport, type Transport } from '../../src/transport/client.ts';
 import { sdk } from '../support/api.ts';
 import { failureOf } from '../support/errors.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
-import { insertObjectiveQuestion } from '../support/questions.ts';
+import { insertObjectiveQuestion, insertProgrammingQuestion } from '../support/questions.ts';
 import { loginAs } from '../support/sessions.ts';
 import { madeMember } from '../support/people.ts';
 
@@ -313,6 +314,21 @@ describe('controls and who reads what', () => {
     expect(seenByStudent.find((c) => c.code === 'practiseOutsideHomework')!.enabled).toBe(false);
     const refused = await failureOf(submit());
     expect(refused.code).toBe(ErrorCode.FORBIDDEN);
+    // A run on custom input is practice too, refused the same way and queueing nothing.
+    const programming = await insertProgrammingQuestion(
+      platform.pool,
+      path.resolve(import.meta.dirname, '../../seed/problems/01-a-plus-b'),
+    );
+    const jobsBefore = await platform.pool.query('SELECT count(*)::int AS n FROM judge_jobs');
+    const refusedRun = await failureOf(
+      student.call(memberQuestion['memberQuestion.debug'], {
+        body: { questionId: programming, language: 'python', source: 'print(3)\n', input: '1 2\n' },
+      }),
+    );
+    expect(refusedRun.code).toBe(ErrorCode.FORBIDDEN);
+    expect(refusedRun.message).toBe('你所在的班级已关闭作业外练习：只能提交和运行作业中的题目');
+    const jobsAfter = await platform.pool.query('SELECT count(*)::int AS n FROM judge_jobs');
+    expect(jobsAfter.rows[0].n).toBe(jobsBefore.rows[0].n);
     await teacher.call(api['edms.grade.controls.update'], {
       body: { gradeId: g.id, controls: [{ code: 'practiseOutsideHomework', enabled: true }] },
     });

@@ -28,23 +28,23 @@ export interface Seal {
 }
 
 /**
- * The open work holding a question for a member. Each argument is a placeholder (or, for the
- * member and question, a column of an enclosing read); the states are `text[]`, `text[]` and
- * `text` (ANSWERING, HOLDS_PLACE, HOMEWORK_OPEN).
+ * The open exam sitting or homework holding the question for the member, as one JSON column (a
+ * Seal, or null) of a larger read: the practice gate reads it with the question in one statement
+ * (./practice-gate.ts). `member` and `question` are placeholders of that read; `param` places
+ * the lifecycles' open states among its parameters.
  */
-const sealsOfQuestion = (
+export function sealColumn(
+  param: (value: unknown) => string,
   member: string,
   question: string,
-  answering: string,
-  holdsPlace: string,
-  homeworkOpen: string,
-) =>
-  `SELECT 'exam' AS kind, e.name
+): string {
+  return `(SELECT row_to_json(seal) FROM (
+     SELECT 'exam' AS kind, e.name
        FROM exam_paper_enrolls s
        JOIN exam_paper_questions pq ON pq.exam_paper_id = s.exam_paper_id
        JOIN exams e ON e.id = s.exam_id
       WHERE s.member_id = ${member} AND pq.question_id = ${question} AND s.deleted_at IS NULL
-        AND s.state = ANY(${answering}::text[])
+        AND s.state = ANY(${param(ANSWERING)}::text[])
      UNION ALL
      SELECT 'homework' AS kind, h.title AS name
        FROM homework_enrolls he
@@ -53,28 +53,11 @@ const sealsOfQuestion = (
        JOIN homework_questions hq ON hq.homework_id = h.id
        JOIN questions sq ON sq.id = hq.question_id AND sq.type <> 'programming'
       WHERE he.member_id = ${member} AND hq.question_id = ${question}
-        AND o.state = ANY(${holdsPlace}::text[])
-        AND h.state = ${homeworkOpen} AND h.settled_at IS NULL
+        AND o.state = ANY(${param(HOLDS_PLACE)}::text[])
+        AND h.state = ${param(HOMEWORK_OPEN)} AND h.settled_at IS NULL
         AND now() >= h.start_at AND now() < coalesce(h.late_until, h.due_at)
-     LIMIT 1`;
-
-/**
- * The seal as one JSON column (a Seal, or null) of a larger read: the practice gate reads it with
- * the question in one statement (./practice-gate.ts). `param` places a value among the read's
- * parameters and answers its placeholder.
- */
-export const sealColumn = (
-  param: (value: unknown) => string,
-  member: string,
-  question: string,
-): string =>
-  `(SELECT row_to_json(seal) FROM (${sealsOfQuestion(
-    member,
-    question,
-    param(ANSWERING),
-    param(HOLDS_PLACE),
-    param(HOMEWORK_OPEN),
-  )}) seal)`;
+     LIMIT 1) seal)`;
+}
 
 /** The refusal's words: which open work holds the question, and when practice opens again. */
 export function sealMessage(seal: Seal): string {
