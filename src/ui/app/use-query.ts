@@ -41,9 +41,12 @@ export function useQuery<T>(query: QueryDef<T>): QueryState<T> {
 }
 
 /**
- * Whether any of these queries has neither data nor an error yet: a form built from them now
- * would open without their choices (a staff form keeps the choices it opened with).
+ * Whether any of these queries has no answer to offer yet: neither data nor an error, or data a
+ * write has made stale while nobody watched and whose refetch has not answered. A form built
+ * from them now would open without their choices, or with yesterday's (a staff form keeps the
+ * choices it opened with: a coach who made a paper and went straight to 新建考试 met a list
+ * without it). A failed refetch counts as an answer, so the form still opens.
  */
 export function stillLoading(...states: QueryState<unknown>[]): boolean {
-  return states.some((q) => q.data === undefined && q.error === undefined);
+  return states.some((q) => (q.data === undefined || q.stale === true) && q.error === undefined);
 }
