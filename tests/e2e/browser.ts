@@ -1,17 +1,17 @@
 /**
  * Headless Chromium for the browser tests (docs/decisions/testing-and-tooling.md, "Browser tests
- * on Debian's Chromium"): Debian's chromium driven by playwright-core, one browser per test file,
- * a fresh profile each time.
+ * on Debian's Chromium"): Debian's chromium driven by playwright-core, one per test worker, and a
+ * fresh context (cookies, storage, cache) for each person a test plays.
  */
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { parseEventLog } from '../../src/streams/event-log-file.ts';
 import { replayLog, verifyReplay } from '../../src/streams/replay.ts';
 import { REPLAY_MACHINES } from '../../src/ui/app/root-machines.ts';
-import { startTestPlatform, TEST_TMP_ROOT, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
 import { freshClientIp } from '../support/api.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -42,29 +42,40 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
+/**
+ * The worker's Chromium, launched on first use and kept from one test file to the next (the
+ * project shares a worker's modules: vitest.config.ts). Launching one per person cost about a
+ * second each, 62 times a run; a context costs a few milliseconds and is as separate a device
+ * (its own cookies, storage, cache and window). A browser that died is launched again.
+ */
+let workerChromium: Promise<Browser> | null = null;
+
+async function chromiumOfWorker(): Promise<Browser> {
+  const running = await workerChromium?.catch(() => null);
+  if (running?.isConnected()) return running;
+  workerChromium = chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  return workerChromium;
+}
+
+/** A person's own device: a fresh browser context in the worker's Chromium. */
 export async function launchBrowser(): Promise<TestBrowser> {
-  await fs.mkdir(TEST_TMP_ROOT, { recursive: true });
-  const profile = await fs.mkdtemp(path.join(TEST_TMP_ROOT, 'chromium-'));
-  let context: BrowserContext;
-  try {
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
-      headless: true,
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
-      // Menus and dialogs then appear without their scale-in, so a click's press and release
-      // land on the same item even when the page paints slowly (src/ui/styles/app.css).
-      reducedMotion: 'reduce',
-      // Each browser is another person's device: an address of its own, as rate limits count
-      // per address (the test platform trusts X-Forwarded-For, tests/support/platform.ts).
-      extraHTTPHeaders: { 'x-forwarded-for': freshClientIp() },
-    });
-  } catch (error) {
-    await fs.rm(profile, { recursive: true, force: true });
-    throw error;
-  }
-  const page = context.pages()[0] ?? (await context.newPage());
+  const context = await (
+    await chromiumOfWorker()
+  ).newContext({
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    // Menus and dialogs then appear without their scale-in, so a click's press and release
+    // land on the same item even when the page paints slowly (src/ui/styles/app.css).
+    reducedMotion: 'reduce',
+    // Each browser is another person's device: an address of its own, as rate limits count
+    // per address (the test platform trusts X-Forwarded-For, tests/support/platform.ts).
+    extraHTTPHeaders: { 'x-forwarded-for': freshClientIp() },
+  });
+  const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => {
@@ -78,10 +89,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
     context,
     page,
     pageErrors,
-    async close() {
-      await context.close();
-      await fs.rm(profile, { recursive: true, force: true });
-    },
+    close: () => context.close(),
   };
 }
 

@@ -15,6 +15,7 @@ import { REPLAY_MACHINES, ROOT_MACHINES } from '../../src/ui/app/root-machines.t
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import { launchBrowser, logInAs, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+import { payAtCheckout } from './checkout.ts';
 import { typeIntoEditor, verdictOf } from './practice-page.ts';
 
 const SUBMISSIONS_A_DAY = 2;
@@ -47,20 +48,6 @@ describe('buying a card, recharging, paying from the wallet, quitting and a refu
   });
 
   const login = (page: Page, who = platform.accounts.student) => logInAs(page, platform, who);
-
-  /** Pays in the pay dialog through the sandbox checkout, as a payer does in its window. */
-  async function payAtCheckout(page: Page) {
-    const dialog = page.getByRole('dialog', { name: '支付订单' });
-    const [checkout] = await Promise.all([
-      page.context().waitForEvent('page'),
-      dialog.getByRole('button', { name: '前往收银台' }).click(),
-    ]);
-    await checkout.getByRole('button', { name: '确认支付' }).click();
-    await checkout.getByText('支付成功').waitFor();
-    await checkout.close();
-    await dialog.getByTestId('pay-done').waitFor();
-    return dialog;
-  }
 
   async function exportAndReplay(page: Page) {
     const account = page.getByTestId('account-menu');
@@ -142,7 +129,9 @@ describe('buying a card, recharging, paying from the wallet, quitting and a refu
   }, 180_000);
 
   it('recharges the wallet and buys an AI token pack with the balance', async () => {
+    // The learner goes on in the card list's tab, behind the problem's since the last step.
     const page = cardTab;
+    await page.bringToFront();
     await page.goto(`${platform.url}/web/user/wallet`);
     const balance = page.getByTestId('wallet-balance');
     // The seeded welcome credit, less the seeded AI pack.

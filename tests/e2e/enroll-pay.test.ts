@@ -17,6 +17,7 @@ import { REPLAY_MACHINES } from '../../src/ui/app/root-machines.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import { loginAs } from '../support/sessions.ts';
 import { launchBrowser, logInAs, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+import { payAtCheckout } from './checkout.ts';
 
 const EXAM = DEMO_EXAMS.paid;
 const NEWCOMER = { username: '13955552501', password: 'Newcomer#2026' };
@@ -112,14 +113,7 @@ describe('enrolling in a paid exam pays in one go', () => {
       await order.getByRole('button', { name: '支付' }).click();
       await dialog.getByTestId('pay-summary').getByText(EXAM).waitFor();
       await dialog.getByRole('button', { name: '确认支付' }).click();
-      const [checkout] = await Promise.all([
-        page.context().waitForEvent('page'),
-        dialog.getByRole('button', { name: '前往收银台' }).click(),
-      ]);
-      await checkout.getByRole('button', { name: '确认支付' }).click();
-      await checkout.getByText('支付成功').waitFor();
-      await checkout.close();
-      await dialog.getByTestId('pay-done').waitFor();
+      await payAtCheckout(page);
       await dialog.getByRole('button', { name: '完成' }).click();
       await order.getByTestId('order-state').filter({ hasText: '已报名' }).waitFor();
 

@@ -16,6 +16,7 @@ import { replayLog, verifyReplay } from '../../src/streams/replay.ts';
 import { REPLAY_MACHINES, ROOT_MACHINES } from '../../src/ui/app/root-machines.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import { launchBrowser, logInAs, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+import { payAtCheckout } from './checkout.ts';
 
 const PAID_CLASS = 'CSP-S 提高班';
 const STOPPED_CLASS = '暑期集训营（2025）';
@@ -64,14 +65,7 @@ describe('a learner enrolls in a class, pays, sees it in my classes and applies 
     await state.filter({ hasText: '报名状态：待支付' }).waitFor();
     await dialog.getByTestId('pay-summary').getByText(PAID_CLASS).waitFor();
     await dialog.getByRole('button', { name: '确认支付' }).click();
-    const [checkout] = await Promise.all([
-      page.context().waitForEvent('page'),
-      dialog.getByRole('button', { name: '前往收银台' }).click(),
-    ]);
-    await checkout.getByRole('button', { name: '确认支付' }).click();
-    await checkout.getByText('支付成功').waitFor();
-    await checkout.close();
-    await dialog.getByTestId('pay-done').waitFor();
+    await payAtCheckout(page);
     await dialog.getByRole('button', { name: '完成' }).click();
 
     // In the class without a reload: its homework is a link away, and leaving is an application.

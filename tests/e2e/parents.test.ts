@@ -23,6 +23,7 @@ import { REPLAY_MACHINES } from '../../src/ui/app/root-machines.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import { loginAs } from '../support/sessions.ts';
 import { launchBrowser, logInAs, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+import { payAtCheckout } from './checkout.ts';
 
 /** The demo student's class and settled homework (seed/classes.ts). */
 const CLASS = 'CSP-J 入门班（2026 冬季）';
@@ -135,14 +136,7 @@ describe('a parent follows and pays for their child', () => {
     await dialog.getByRole('alert').filter({ hasText: '余额不足' }).waitFor();
     await dialog.locator('label').filter({ hasText: '在线支付' }).click();
     await dialog.getByRole('button', { name: '确认支付' }).click();
-    const [checkout] = await Promise.all([
-      page.context().waitForEvent('page'),
-      dialog.getByRole('button', { name: '前往收银台' }).click(),
-    ]);
-    await checkout.getByRole('button', { name: '确认支付' }).click();
-    await checkout.getByText('支付成功').waitFor();
-    await checkout.close();
-    await dialog.getByTestId('pay-done').waitFor();
+    await payAtCheckout(page);
     await dialog.getByRole('button', { name: '完成' }).click();
     await dialog.waitFor({ state: 'detached' });
     await order.getByTestId('order-state').filter({ hasNotText: '待支付' }).waitFor();

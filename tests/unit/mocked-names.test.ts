@@ -3,7 +3,7 @@
  * `isolate: false`), so a module a file replaces with vi.mock could already be imported, real,
  * by an earlier file: the mock would hold or not by the order the files ran in. Such files are
  * named *.mocked.test.* and run in a project with a module cache of their own. The integration
- * project shares modules as well and replaces none.
+ * and browser projects share modules as well and replace none.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,7 +18,7 @@ describe('unit test files that replace a module', () => {
     const mocked: string[] = [];
     const files = (
       await Promise.all(
-        ['src', 'tests/unit', 'tests/integration'].map(async (dir) =>
+        ['src', 'tests/unit', 'tests/integration', 'tests/e2e'].map(async (dir) =>
           (await readdir(path.join(ROOT, dir), { recursive: true })).map((f) => path.join(dir, f)),
         ),
       )
@@ -30,9 +30,9 @@ describe('unit test files that replace a module', () => {
       else misnamed.push(file);
     }
     expect(misnamed).toEqual([]);
-    // The integration project shares its worker's modules too and has no isolated twin: a file
-    // there proves the real server, never a replaced module.
-    expect(mocked.filter((f) => f.startsWith('tests/integration'))).toEqual([]);
+    // The integration and browser projects share their workers' modules too and have no
+    // isolated twin: a file there proves the real server, never a replaced module.
+    expect(mocked.filter((f) => /^tests\/(integration|e2e)\//.test(f))).toEqual([]);
     // The check reads real files: it would pass on any tree if the glob found nothing.
     expect(mocked.length).toBeGreaterThan(0);
   });
