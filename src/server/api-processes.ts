@@ -12,6 +12,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from './logger.ts';
 import type { RunningPlatform } from './start.ts';
+import { stopChild } from './stop-child.ts';
 
 /** Set in an API process's environment by its primary. */
 export const API_PROCESS_FLAG = 'XINAO_API_PROCESS';
@@ -87,22 +88,13 @@ export function startApiProcesses(
       (stopped ??= (async () => {
         stopping = true;
         // The judge workers hand their jobs back meanwhile, within their own grace.
-        await Promise.all([...[...workers].map(stopWorker), platform.judgeWorkers.stop()]);
+        await Promise.all([
+          ...[...workers].map((w) => stopChild(w.process, STOP_TIMEOUT_MS)),
+          platform.judgeWorkers.stop(),
+        ]);
         await platform.stop();
       })()),
   };
-}
-
-function stopWorker(worker: Worker): Promise<void> {
-  return new Promise<void>((resolve) => {
-    if (worker.isDead()) return resolve();
-    const killTimer = setTimeout(() => worker.process.kill('SIGKILL'), STOP_TIMEOUT_MS);
-    worker.once('exit', () => {
-      clearTimeout(killTimer);
-      resolve();
-    });
-    worker.process.kill('SIGTERM');
-  });
 }
 
 /** True in a process its primary started as an API process. */

@@ -10,6 +10,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../logger.ts';
+import { stopChild } from '../stop-child.ts';
 
 export const WORKER_MAIN = fileURLToPath(new URL('./worker-main.ts', import.meta.url));
 /** A worker that exits this soon after starting is not restarted in a tight loop. */
@@ -109,20 +110,7 @@ export function startJudgeWorkers(options: JudgeWorkersOptions): JudgeWorkers {
       (stopped ??= (async () => {
         stopping = true;
         const timeoutMs = options.stopTimeoutMs ?? DEFAULT_STOP_TIMEOUT_MS;
-        await Promise.all(
-          [...children].map(
-            (child) =>
-              new Promise<void>((resolve) => {
-                if (child.exitCode !== null || child.signalCode !== null) return resolve();
-                const killTimer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-                child.once('exit', () => {
-                  clearTimeout(killTimer);
-                  resolve();
-                });
-                child.kill('SIGTERM');
-              }),
-          ),
-        );
+        await Promise.all([...children].map((child) => stopChild(child, timeoutMs)));
       })()),
   };
 }
