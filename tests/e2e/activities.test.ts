@@ -99,10 +99,15 @@ describe('a student takes part in a contest and wins a prize', () => {
 
   it('wins the drawn prize, gives an address, and confirms receipt once shipped', async () => {
     const { page } = ui;
+    // The learner is elsewhere while staff draw: a page still on the closed activity draws it
+    // itself on its next read (the lazy draw), and staff's draw would then be refused as a
+    // second one. That raced on a busy machine.
+    const activityPage = page.url();
+    await page.goto(`${platform.url}/web/`);
     // Ends now: the answer given a moment ago stays inside the window.
     await platform.pool.query(`UPDATE activities SET end_at = now() WHERE id = $1`, [activityId]);
     await admin.call(activityPrize['bms.activityPrize.draw'], { body: { activityId } });
-    await page.reload();
+    await page.goto(activityPage);
     const result = page.getByTestId('prize-result');
     await expect.poll(() => result.textContent()).toContain('恭喜中奖：机械键盘');
     // The seed is published once drawn: anyone may recompute the draw.
