@@ -84,9 +84,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // As in integration: each browser file starts its own platform and browser, so a
-          // worker may keep the server's modules between files; importing them afresh cost
-          // each of the 28 files about 3 s. No file here replaces a module.
+          // As in integration: each browser file starts its own platform and browser contexts,
+          // so a worker may keep the server's modules (and its Chromium, tests/e2e/browser.ts)
+          // between files; importing them afresh cost each of the 28 files about 3 s. No file
+          // here replaces a module.
           isolate: false,
           environment: 'node',
           globalSetup: ['tests/support/platform-template.ts'],
