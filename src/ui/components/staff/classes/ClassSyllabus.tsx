@@ -9,7 +9,7 @@ import {
   type StaffArea,
 } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
-import { useQuery } from '../../../app/use-query.ts';
+import { stillLoading, useQuery } from '../../../app/use-query.ts';
 import { EmptyState } from '../../EmptyState.tsx';
 import { QueryStatus } from '../../QueryStatus.tsx';
 import {
@@ -82,7 +82,10 @@ export function ClassSyllabus({ area, gradeId }: { area: StaffArea; gradeId: num
           size="small"
           icon="edit"
           text={t('staff.edit')}
-          disabled={!choices.data}
+          // The form starts from the syllabus as saved: opened on a list that failed or is being
+          // read again, saving it would put back what is no longer there.
+          loading={stillLoading(choices, chapters)}
+          disabled={!choices.data || chapters.data === undefined}
           onClick={() => setForm(edit())}
           data-testid="syllabus-edit"
         />{' '}
@@ -90,6 +93,7 @@ export function ClassSyllabus({ area, gradeId }: { area: StaffArea; gradeId: num
           size="small"
           icon="learning"
           text={t('staffClass.followCourse')}
+          loading={stillLoading(courses, followed)}
           disabled={!courses.data || followed.data === undefined}
           onClick={() => setForm(follow())}
           data-testid="syllabus-follow"

@@ -7,7 +7,7 @@ import type { GradeItem } from '../../../../contract/grade/grades.ts';
 import { roster, settlements } from '../../../app/class-staff-queries.ts';
 import { useRuntime } from '../../../app/context.ts';
 import { usePageParam } from '../../../app/use-page-param.ts';
-import { useQuery } from '../../../app/use-query.ts';
+import { stillLoading, useQuery } from '../../../app/use-query.ts';
 import { fenOfYuan, formatFen, toShanghaiInput } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
 import { inYuan, wholeOrNaN } from '../contract-rules.ts';
@@ -106,6 +106,7 @@ export function Settlements({ grade }: { grade: GradeItem }) {
         <CreateButton
           call="edms.member.grade.settlement.create"
           onClick={() => setForm(newSettlement())}
+          loading={stillLoading(learners)}
           testId="settlement-create"
         />{' '}
         <Button

@@ -30,7 +30,7 @@ export function OrganizationTeachers({
   const runtime = useRuntime();
   const [page, setPage] = useState(0);
   const list = useQuery(organizationTeachers(runtime, organization.id, page));
-  const roleOptions = useRoleOptions(organization.id, t);
+  const roles = useRoleOptions(organization.id, t);
   const [form, setForm] = useState<StaffFormRequest | null>(null);
   return (
     <section className="xa-section" aria-labelledby="organization-teachers">
@@ -50,7 +50,7 @@ export function OrganizationTeachers({
           <tr key={p.id}>
             <TeacherIdentityCells teacher={p} />
             <td>
-              <AssignRolesButton teacher={p} roleOptions={roleOptions} onForm={setForm} />
+              <AssignRolesButton teacher={p} roles={roles} onForm={setForm} />
             </td>
           </tr>
         )}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TeacherItem } from '../../../../contract/organization/teachers.ts';
 import { Permitted } from '../Permitted.tsx';
 import type { StaffFormRequest } from '../StaffForm.tsx';
-import { teacherRolesForm, type RoleOption } from './teacher-roles.ts';
+import { teacherRolesForm, type RoleChoices } from './teacher-roles.ts';
 
 /**
  * A teacher's row as the school's 教师 screen and the platform's 教师与角色 both show it: who,
@@ -40,11 +40,11 @@ export function TeacherIdentityCells({ teacher }: { teacher: TeacherItem }) {
 
 export function AssignRolesButton({
   teacher,
-  roleOptions,
+  roles,
   onForm,
 }: {
   teacher: TeacherItem;
-  roleOptions: readonly RoleOption[];
+  roles: RoleChoices;
   onForm: (form: StaffFormRequest) => void;
 }) {
   const { t } = useTranslation();
@@ -54,7 +54,8 @@ export function AssignRolesButton({
         size="small"
         variant="outlined"
         text={t('staffRoles.assign')}
-        onClick={() => onForm(teacherRolesForm(t, teacher, roleOptions))}
+        loading={roles.loading}
+        onClick={() => onForm(teacherRolesForm(t, teacher, roles.options))}
         data-testid={`teacher-roles-${teacher.id}`}
       />
     </Permitted>

@@ -5,6 +5,7 @@ import { accounts } from '../../../../contract/accounts/calls.ts';
 import type * as auth from '../../../../contract/accounts/calls.ts';
 import { membership } from '../../../../contract/membership/calls.ts';
 import { organization } from '../../../../contract/organization/calls.ts';
+import { permission } from '../../../../contract/permission/calls.ts';
 import { ErrorCode } from '../../../../contract/errors.ts';
 import { answer, failure, success } from '../../../test/fake-api.ts';
 import { renderScreen, serveFakeApi } from '../../../test/test-runtime.tsx';
@@ -105,5 +106,50 @@ describe('adding a teacher (新增教师)', () => {
     expect((within(dialog).getByLabelText('手机号') as HTMLInputElement).value).toBe('13900000077');
     expect(screen.queryByTestId('invited')).toBeNull();
     expect(screen.queryByTestId('issued-password')).toBeNull();
+  });
+});
+
+describe('设置角色 (giving a teacher the school’s roles)', () => {
+  it('waits for the roles it offers, so a role made a moment ago is among them', async () => {
+    let release!: () => void;
+    const rolesRead = new Promise<void>((resolve) => (release = resolve));
+    answer(accounts.queryCurrent, () => success(orgAdmin));
+    answer(accounts['oj.member.queryMineTeacherList'], () => success([]));
+    answer(membership['oj.memberMembership.queryList'], () => success({ ...empty, size: 100 }));
+    answer(organization['edms.teacherGroup.queryList'], () => success({ ...empty, size: 100 }));
+    answer(organization['edms.teacherMember.queryList'], () =>
+      success({ ...empty, content: [{ ...teacher, roles: [] }], totalElements: 1, totalPages: 1 }),
+    );
+    answer(permission['role.queryList'], async () => {
+      await rolesRead;
+      return success({
+        ...empty,
+        size: 100,
+        totalElements: 1,
+        totalPages: 1,
+        content: [
+          {
+            id: 7,
+            name: '阅卷老师',
+            remark: '',
+            organizationId: 1,
+            organizationName: '示范校',
+            enabled: true,
+            callIds: [],
+            holderCount: 0,
+            createdAt: '2026-12-01T00:00:00.000Z',
+            updatedAt: '2026-12-01T00:00:00.000Z',
+          },
+        ],
+      });
+    });
+    await renderScreen(<Teachers />, { path: '/manage/teachers' });
+    const assign = await screen.findByTestId('teacher-roles-31');
+    // Opened now, the form would offer no custom role and keep offering none.
+    expect(assign).toHaveProperty('disabled', true);
+    release();
+    await waitFor(() => expect(assign).toHaveProperty('disabled', false));
+    fireEvent.click(assign);
+    expect(await screen.findByText('阅卷老师')).toBeTruthy();
   });
 });

@@ -49,7 +49,7 @@ export function Teachers() {
     value: String(g.id),
     label: g.name,
   }));
-  const roleOptions = useRoleOptions(useSessionUser()?.organizationId, t);
+  const roles = useRoleOptions(useSessionUser()?.organizationId, t);
 
   const newTeacher = () =>
     staffForm({
@@ -170,7 +170,7 @@ export function Teachers() {
                   onClick={() => setForm(groupsForm(p))}
                 />
               )}
-              <AssignRolesButton teacher={p} roleOptions={roleOptions} onForm={setForm} />
+              <AssignRolesButton teacher={p} roles={roles} onForm={setForm} />
             </td>
           </tr>
         )}

@@ -8,7 +8,7 @@ import type { TeacherItem } from '../../../../contract/organization/teachers.ts'
 import { useRuntime } from '../../../app/context.ts';
 import { roleChoices } from '../../../app/permission-queries.ts';
 import { useOperates } from '../../../app/use-operates.ts';
-import { IDLE_QUERY, useQuery } from '../../../app/use-query.ts';
+import { IDLE_QUERY, stillLoading, useQuery } from '../../../app/use-query.ts';
 import {
   chosenOf,
   listOf,
@@ -25,22 +25,26 @@ export interface RoleOption {
   label: string;
 }
 
+/** The organization's custom roles as choices, and whether a form should wait for them. */
+export interface RoleChoices {
+  options: readonly RoleOption[];
+  loading: boolean;
+}
+
 /** The organization's custom roles as choices: read only by who may give them. */
-export function useRoleOptions(
-  organizationId: number | undefined,
-  t: TFunction,
-): readonly RoleOption[] {
+export function useRoleOptions(organizationId: number | undefined, t: TFunction): RoleChoices {
   const runtime = useRuntime();
   const { may } = useOperates();
-  const roles = useQuery(
-    may('role.queryList') && organizationId !== undefined
-      ? roleChoices(runtime, { organizationId })
-      : IDLE_QUERY,
-  );
-  return (roles.data?.content ?? []).map((r) => ({
-    value: String(r.id),
-    label: r.enabled ? r.name : `${r.name}（${t('staffRoles.off')}）`,
-  }));
+  const asked = may('role.queryList') && organizationId !== undefined;
+  const roles = useQuery(asked ? roleChoices(runtime, { organizationId }) : IDLE_QUERY);
+  return {
+    options: (roles.data?.content ?? []).map((r) => ({
+      value: String(r.id),
+      label: r.enabled ? r.name : `${r.name}（${t('staffRoles.off')}）`,
+    })),
+    // A role made a moment ago on 角色 is among them once the stale list is read again.
+    loading: asked && stillLoading(roles),
+  };
 }
 
 export function teacherRolesForm(

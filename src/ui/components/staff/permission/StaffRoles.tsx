@@ -6,7 +6,7 @@ import { useRuntime } from '../../../app/context.ts';
 import { useSessionUser } from '../../../app/hooks.ts';
 import { staffRoles, type RoleFilter } from '../../../app/permission-queries.ts';
 import { usePageParam } from '../../../app/use-page-param.ts';
-import { IDLE_QUERY, useQuery } from '../../../app/use-query.ts';
+import { IDLE_QUERY, stillLoading, useQuery } from '../../../app/use-query.ts';
 import { organizationChoices } from '../../../app/class-staff-queries.ts';
 import { formatDateTime } from '../../../format.ts';
 import { PagedTable } from '../../PagedTable.tsx';
@@ -114,6 +114,7 @@ export function StaffRoles({ scope }: { scope: 'organization' | 'platform' }) {
         <CreateButton
           call="role.create"
           onClick={() => setForm(createForm())}
+          loading={scope === 'platform' && stillLoading(owners)}
           testId="role-create"
         />
       </h2>
