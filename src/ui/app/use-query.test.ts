@@ -29,7 +29,18 @@ describe('stillLoading (the choices a staff form opens with)', () => {
     const server = answers();
     const watch = () => cache.query('papers', server.fetcher, ['staff']).subscribe();
     const state = () => cache.peek<string>('papers')!;
-    return { cache, server, watch, state };
+    /**
+     * The screen read '卷一' and was left; a write made the staff families stale (the coach made
+     * a paper elsewhere); the screen is back, its refetch still out.
+     */
+    const backAfterWrite = () => {
+      const screen = watch();
+      server.answer('卷一');
+      screen.unsubscribe();
+      cache.invalidateTags(['staff']);
+      watch();
+    };
+    return { server, watch, state, backAfterWrite };
   };
 
   it('waits for the first answer, and not for a refetch of data nobody made stale', () => {
@@ -45,13 +56,8 @@ describe('stillLoading (the choices a staff form opens with)', () => {
   });
 
   it('waits when a write made the choices stale while the screen was away, until the refetch answers', () => {
-    const { cache, server, watch, state } = setUp();
-    const screen = watch();
-    server.answer('卷一');
-    screen.unsubscribe();
-    // The coach makes a paper on another screen; the staff families go stale.
-    cache.invalidateTags(['staff']);
-    watch();
+    const { server, state, backAfterWrite } = setUp();
+    backAfterWrite();
     expect(state().data).toBe('卷一');
     expect(stillLoading(state())).toBe(true);
     server.answer('卷一、卷二');
@@ -60,12 +66,8 @@ describe('stillLoading (the choices a staff form opens with)', () => {
   });
 
   it('lets the form open once the refetch has failed, with what it had', () => {
-    const { cache, server, watch, state } = setUp();
-    const screen = watch();
-    server.answer('卷一');
-    screen.unsubscribe();
-    cache.invalidateTags(['staff']);
-    watch();
+    const { server, state, backAfterWrite } = setUp();
+    backAfterWrite();
     server.fail();
     expect(stillLoading(state())).toBe(false);
   });
