@@ -11,7 +11,7 @@ import { fixedTextCaptchaGenerator } from './accounts/captcha.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import type { EmbeddedDatabase } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
-import { createPool } from './db/pool.ts';
+import { createPool, POOL_MAX } from './db/pool.ts';
 import type { Pool } from './db/pool.ts';
 import { loadKeyring } from './envelope/keyring.ts';
 import { pruneExpired, startPruning } from './envelope/nonces.ts';
@@ -158,7 +158,11 @@ export async function startPlatform(options: StartOptions = {}): Promise<Running
       cleanups.push(embedded.stop);
     }
     const connectionString = databaseUrl ?? embedded!.connectionString;
-    const pool = createPool(connectionString, logger);
+    // A process that serves calls keeps its connections warm for a class's next burst; the
+    // primary of several API processes only prepares and supervises.
+    const pool = createPool(connectionString, logger, {
+      keepOpen: part === 'primary' ? 0 : POOL_MAX,
+    });
     cleanups.push(() => pool.end());
 
     let createdAccounts: string[] = [];

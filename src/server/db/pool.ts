@@ -7,8 +7,28 @@ export type PoolClient = pg.PoolClient;
 /** Connections each process's pool may open (db/connections.ts counts them across processes). */
 export const POOL_MAX = 10;
 
-export function createPool(connectionString: string, logger: Logger): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: POOL_MAX, idleTimeoutMillis: 30_000 });
+export interface PoolOptions {
+  /**
+   * Connections kept open through quiet spells (the rest close after `idleTimeoutMillis` idle).
+   * A connection opened again costs both sides: a backend forked, the password exchange, the
+   * catalogs read afresh, and every prepared statement planned again for its first five runs
+   * (docs/decisions/scale-out.md, "A pool that keeps its connections").
+   */
+  keepOpen?: number;
+  idleTimeoutMillis?: number;
+}
+
+export function createPool(
+  connectionString: string,
+  logger: Logger,
+  options: PoolOptions = {},
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: POOL_MAX,
+    min: options.keepOpen ?? 0,
+    idleTimeoutMillis: options.idleTimeoutMillis ?? 30_000,
+  });
   // An idle client can be cut off (database restart, shutdown): log it instead of crashing.
   pool.on('error', (err) => logger.warn({ err: err.message }, 'idle database client failed'));
   // So can one in use: without a listener of its own, its 'error' event (57P01 when the
