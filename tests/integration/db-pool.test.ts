@@ -2,8 +2,10 @@
  * A process that serves calls keeps its database connections through quiet spells
  * (docs/decisions/scale-out.md, "A pool that keeps its connections"): a class's burst after a
  * lull would otherwise pay a backend fork, the password exchange and five custom plans of every
- * prepared statement on each connection it opens again.
+ * prepared statement on each connection it opens again. A connection kept overnight has the
+ * kernel's keepalive probes, so a NAT between the API and the database does not forget it.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, POOL_MAX } from '../../src/server/db/pool.ts';
 import type { Logger } from '../../src/server/logger.ts';
@@ -66,5 +68,22 @@ describe('the database pool', () => {
 
   it('is the platform’s own: a process that serves calls keeps all its connections', () => {
     expect(platform.pool.options.min).toBe(POOL_MAX);
+  });
+
+  it('has TCP keepalive on its connections', async () => {
+    const client = await platform.pool.connect();
+    try {
+      const socket = (client as unknown as { connection: { stream: { localPort: number } } })
+        .connection.stream;
+      const local = socket.localPort.toString(16).toUpperCase().padStart(4, '0');
+      // /proc/net/tcp: `tr` 02 is the keepalive timer; a socket without it shows 00 when idle.
+      const line = readFileSync('/proc/net/tcp', 'utf8')
+        .split('\n')
+        .find((row) => row.trim().split(/\s+/)[1]?.endsWith(`:${local}`));
+      expect(line, `no socket on local port ${socket.localPort}`).toBeDefined();
+      expect(line!.trim().split(/\s+/)[5]!.slice(0, 2)).toBe('02');
+    } finally {
+      client.release();
+    }
   });
 });

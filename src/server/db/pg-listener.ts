@@ -3,7 +3,7 @@
  * updates (judge-queue/), members' new messages (messages/).
  */
 import pg from 'pg';
-import type { Pool } from './pool.ts';
+import { KEEPALIVE_IDLE_MS, type Pool } from './pool.ts';
 
 /** Where a listening connection comes from: a client held from the pool, or its own client. */
 export type NotificationSource = Pool | string;
@@ -152,7 +152,12 @@ async function connectTo(source: NotificationSource): Promise<HeldConnection> {
         client.release(broken ? new Error('listening connection discarded') : undefined),
     };
   }
-  const client = new pg.Client({ connectionString: source });
+  // Held for hours like the pool's: the same keepalive (db/pool.ts).
+  const client = new pg.Client({
+    connectionString: source,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
+  });
   // An error of our own client must never be unhandled (it would crash the process); open()
   // adds the listener that acts on it.
   client.on('error', () => undefined);

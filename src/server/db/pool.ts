@@ -7,6 +7,9 @@ export type PoolClient = pg.PoolClient;
 /** Connections each process's pool may open (db/connections.ts counts them across processes). */
 export const POOL_MAX = 10;
 
+/** Idle time before a connection's first TCP keepalive probe. */
+export const KEEPALIVE_IDLE_MS = 60_000;
+
 export interface PoolOptions {
   /**
    * Connections kept open through quiet spells (the rest close after `idleTimeoutMillis` idle).
@@ -28,6 +31,12 @@ export function createPool(
     max: POOL_MAX,
     min: options.keepOpen ?? 0,
     idleTimeoutMillis: options.idleTimeoutMillis ?? 30_000,
+    // A connection kept open overnight crosses NATs and load balancers that forget a quiet TCP
+    // flow after some minutes (AWS NAT 350 s, Azure 4 min): the kernel's keepalive probes keep
+    // it known, and end it with an error if the database is gone, instead of the morning's
+    // first query waiting on a dead socket.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
   });
   // An idle client can be cut off (database restart, shutdown): log it instead of crashing.
   pool.on('error', (err) => logger.warn({ err: err.message }, 'idle database client failed'));
