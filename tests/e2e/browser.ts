@@ -162,10 +162,15 @@ export async function exportAndReplay(page: Page) {
 
 /**
  * The session's exported event log replays exactly: every verdict matches, nothing skipped, and
- * each of `actors` (the machines the journey drove) is among what was replayed.
+ * each of `actors` (the machines the journey drove) is among what was replayed. Answers the
+ * replay, for a journey that checks more of it.
  */
-export async function expectLogReplays(page: Page, actors: readonly string[] = []): Promise<void> {
-  const { result, verdicts } = await exportAndReplay(page);
+export async function expectLogReplays(
+  page: Page,
+  actors: readonly string[] = [],
+): Promise<Awaited<ReturnType<typeof exportAndReplay>>> {
+  const replay = await exportAndReplay(page);
+  const { result, verdicts } = replay;
   for (const actor of actors)
     expect(
       verdicts.some((v) => v.actor === actor),
@@ -173,4 +178,5 @@ export async function expectLogReplays(page: Page, actors: readonly string[] = [
     ).toBe(true);
   expect(verdicts.filter((v) => !v.matches)).toEqual([]);
   expect(result.skipped).toEqual([]);
+  return replay;
 }

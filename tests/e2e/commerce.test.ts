@@ -12,7 +12,7 @@ import { ROOT_MACHINES } from '../../src/ui/app/root-machines.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import {
-  exportAndReplay,
+  expectLogReplays,
   launchBrowser,
   logInAs,
   startPlatformAndBrowser,
@@ -54,10 +54,8 @@ describe('buying a card, recharging, paying from the wallet, quitting and a refu
 
   /** The session's log replays exactly, and reaches every root machine. */
   async function expectEveryActorReplays(page: Page) {
-    const { result, verdicts } = await exportAndReplay(page);
+    const { verdicts } = await expectLogReplays(page);
     expect(verdicts.length).toBeGreaterThanOrEqual(Object.keys(ROOT_MACHINES).length);
-    expect(verdicts.filter((v) => !v.matches)).toEqual([]);
-    expect(result.skipped).toEqual([]);
   }
 
   let cardTab: Page;

@@ -5,38 +5,24 @@
  * learner enrolls, closes the dialog, finds the order still payable on the exam's page and in
  * 订单管理, and pays it there through the sandbox checkout. Both event logs replay exactly.
  */
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organization } from '../../src/contract/organization/calls.ts';
 import { checkLedger } from '../../src/server/ledger/check.ts';
 import { DEMO_EXAMS } from '../../src/server/seed/exams.ts';
-import { parseEventLog } from '../../src/streams/event-log-file.ts';
-import { replayLog, verifyReplay } from '../../src/streams/replay.ts';
-import { REPLAY_MACHINES } from '../../src/ui/app/root-machines.ts';
 import type { TestPlatform } from '../support/platform.ts';
 import { loginAs } from '../support/sessions.ts';
-import { launchBrowser, logInAs, startPlatformAndBrowser, type TestBrowser } from './browser.ts';
+import {
+  expectLogReplays,
+  launchBrowser,
+  logInAs,
+  startPlatformAndBrowser,
+  type TestBrowser,
+} from './browser.ts';
 import { payAtCheckout } from './checkout.ts';
 
 const EXAM = DEMO_EXAMS.paid;
 const NEWCOMER = { username: '13955552501', password: 'Newcomer#2026' };
-
-async function expectLogReplays(page: Page) {
-  await page.getByTestId('account-menu').click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('export-log').click(),
-  ]);
-  await page.keyboard.press('Escape');
-  const log = parseEventLog(await readFile((await download.path())!, 'utf8'));
-  const result = replayLog(log, REPLAY_MACHINES);
-  const verdicts = verifyReplay(log, result);
-  expect(verdicts.some((v) => v.actor === 'examEnroll')).toBe(true);
-  expect(verdicts.some((v) => v.actor === 'checkout')).toBe(true);
-  expect(verdicts.filter((v) => !v.matches)).toEqual([]);
-  expect(result.skipped).toEqual([]);
-}
 
 /** From the exam list to the paid exam's page, as a learner finds it. */
 async function openExam(page: Page, url: string) {
@@ -88,7 +74,7 @@ describe('enrolling in a paid exam pays in one go', () => {
       .waitFor();
     expect(await page.getByRole('button', { name: '支付报名费' }).count()).toBe(0);
     expect(ui.pageErrors).toEqual([]);
-    await expectLogReplays(page);
+    await expectLogReplays(page, ['examEnroll', 'checkout']);
   }, 120_000);
 
   it('leaves the order payable when the dialog is closed, and pays it from 订单管理', async () => {
@@ -124,7 +110,7 @@ describe('enrolling in a paid exam pays in one go', () => {
         .getByRole('button', { name: '开始作答' })
         .waitFor();
       expect(learner.pageErrors).toEqual([]);
-      await expectLogReplays(page);
+      await expectLogReplays(page, ['examEnroll', 'checkout']);
       expect((await checkLedger(platform.pool)).problems).toEqual([]);
     } finally {
       await learner.close();

@@ -18,6 +18,7 @@ export interface PoolOptions {
    * (docs/decisions/scale-out.md, "A pool that keeps its connections").
    */
   keepOpen?: number;
+  /** How long a connection beyond `keepOpen` may sit idle before it closes (default 30 s). */
   idleTimeoutMillis?: number;
 }
 
